@@ -1,0 +1,249 @@
+//! Pair queries: do two placed sprites touch, where first, by how many pixels.
+
+use crate::mask::tail_mask;
+use crate::{Bounds2D, Mask};
+use std::ops::ControlFlow;
+
+/// A world pixel, e.g. where two sprites first touch.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Point {
+    /// World x.
+    pub x: i32,
+    /// World y.
+    pub y: i32,
+}
+
+/// A sprite placed in the world: a mask, the world position of its pixel `(0, 0)`, and
+/// whether its pixels count (the seed's `SpriteCollider` with its "pixel collision"
+/// checkbox). A bounds-only sprite (`pixel_collision == false`) collides as its full
+/// rectangle.
+///
+/// ```
+/// use perpixel::{Mask, Point, Sprite};
+/// let ring = Mask::from_fn(20, 20, |x, y| {
+///     let d = (x as i32 - 10).pow(2) + (y as i32 - 10).pow(2);
+///     (64..=100).contains(&d)
+/// })?;
+/// let dot = Mask::full(2, 2)?;
+/// let ring_at = Sprite::new(&ring, 0, 0);
+/// // A dot in the ring's hole: the rectangles overlap, the pixels do not.
+/// let inside = Sprite::new(&dot, 9, 9);
+/// assert!(ring_at.bounds().overlaps(&inside.bounds()));
+/// assert!(!ring_at.collides(&inside));
+/// // Moved onto the ring's band, it hits.
+/// let on_band = Sprite::new(&dot, 9, 1);
+/// assert!(ring_at.collides(&on_band));
+/// assert_eq!(ring_at.first_contact(&on_band), Some(Point { x: 9, y: 1 }));
+/// // Bounds-only sprites collide as rectangles.
+/// assert!(ring_at.collides(&Sprite::bounds_only(&dot, 9, 9)) == false);
+/// assert!(Sprite::bounds_only(&ring, 0, 0).collides(&inside));
+/// # Ok::<(), perpixel::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Sprite<'m> {
+    /// The sprite's solid pixels.
+    pub mask: &'m Mask,
+    /// World x of mask pixel `(0, 0)`.
+    pub x: i32,
+    /// World y of mask pixel `(0, 0)`.
+    pub y: i32,
+    /// When false the sprite collides as its whole rectangle and its mask bits are not read.
+    pub pixel_collision: bool,
+}
+
+/// The result of [`Sprite::overlap_mask`]: the pixels solid in both sprites.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Overlap {
+    /// Where the mask sits in the world: the intersection of the two sprites' bounds.
+    pub bounds: Bounds2D,
+    /// One bit per pixel of `bounds`, set where both sprites are solid.
+    pub mask: Mask,
+}
+
+impl<'m> Sprite<'m> {
+    /// A sprite whose pixels count, with mask pixel `(0, 0)` at world `(x, y)`.
+    pub fn new(mask: &'m Mask, x: i32, y: i32) -> Self {
+        Sprite {
+            mask,
+            x,
+            y,
+            pixel_collision: true,
+        }
+    }
+
+    /// A sprite that collides as its full rectangle (pixel collision unchecked).
+    pub fn bounds_only(mask: &'m Mask, x: i32, y: i32) -> Self {
+        Sprite {
+            mask,
+            x,
+            y,
+            pixel_collision: false,
+        }
+    }
+
+    /// The sprite's rectangle in the world.
+    pub fn bounds(&self) -> Bounds2D {
+        self.mask.bounds_at(self.x, self.y)
+    }
+
+    /// True when some world pixel is solid in both sprites.
+    pub fn collides(&self, other: &Sprite) -> bool {
+        scan(self, other, |_, _, m| {
+            if m != 0 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_some_and(|r| r.is_break())
+    }
+
+    /// The first world pixel solid in both sprites, scanning their intersection row by
+    /// row from the lowest y, each row from the lowest x; `None` when they do not touch.
+    pub fn first_contact(&self, other: &Sprite) -> Option<Point> {
+        let mut origin = Point::default();
+        let found = scan(self, other, |row, chunk, m| {
+            if m != 0 {
+                ControlFlow::Break((row, chunk * 64 + m.trailing_zeros() as usize))
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        let (row, col) = match found? {
+            ControlFlow::Break(hit) => hit,
+            ControlFlow::Continue(()) => return None,
+        };
+        let inter = self.bounds().intersection(&other.bounds())?;
+        origin.x = inter.x + col as i32;
+        origin.y = inter.y + row as i32;
+        Some(origin)
+    }
+
+    /// How many world pixels are solid in both sprites.
+    pub fn overlap_area(&self, other: &Sprite) -> u64 {
+        let mut area = 0u64;
+        scan(self, other, |_, _, m| {
+            area += m.count_ones() as u64;
+            ControlFlow::<()>::Continue(())
+        });
+        area
+    }
+
+    /// The pixels solid in both sprites, as a mask covering the intersection of their
+    /// bounds; `None` when the bounds do not overlap. The only pair query that allocates.
+    pub fn overlap_mask(&self, other: &Sprite) -> Option<Overlap> {
+        let bounds = self.bounds().intersection(&other.bounds())?;
+        // The intersection is no larger than either mask, so it is within the size limit.
+        let mut mask = Mask::empty(bounds.width as u32, bounds.height as u32)
+            .expect("an intersection is no larger than the masks it comes from");
+        scan(self, other, |row, chunk, m| {
+            mask.row_mut(row)[chunk] = m;
+            ControlFlow::<()>::Continue(())
+        });
+        mask.finish();
+        Some(Overlap { bounds, mask })
+    }
+}
+
+impl Mask {
+    /// pygame style: true when this mask at `(0, 0)` and `other` at `offset` share a
+    /// solid pixel.
+    ///
+    /// ```
+    /// use perpixel::Mask;
+    /// let a = Mask::full(4, 4)?;
+    /// assert!(a.collides(&a, (3, -3)));
+    /// assert!(!a.collides(&a, (4, 0)));  // touching edges
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn collides(&self, other: &Mask, offset: (i32, i32)) -> bool {
+        Sprite::new(self, 0, 0).collides(&Sprite::new(other, offset.0, offset.1))
+    }
+
+    /// pygame style [`Sprite::first_contact`]: this mask at `(0, 0)`, `other` at
+    /// `offset`; the point is in this mask's pixel coordinates.
+    pub fn first_contact(&self, other: &Mask, offset: (i32, i32)) -> Option<Point> {
+        Sprite::new(self, 0, 0).first_contact(&Sprite::new(other, offset.0, offset.1))
+    }
+
+    /// pygame style [`Sprite::overlap_area`]: this mask at `(0, 0)`, `other` at `offset`.
+    pub fn overlap_area(&self, other: &Mask, offset: (i32, i32)) -> u64 {
+        Sprite::new(self, 0, 0).overlap_area(&Sprite::new(other, offset.0, offset.1))
+    }
+
+    /// pygame style [`Sprite::overlap_mask`]: this mask at `(0, 0)`, `other` at
+    /// `offset`; the overlap's bounds are in this mask's pixel coordinates.
+    pub fn overlap_mask(&self, other: &Mask, offset: (i32, i32)) -> Option<Overlap> {
+        Sprite::new(self, 0, 0).overlap_mask(&Sprite::new(other, offset.0, offset.1))
+    }
+}
+
+/// Bits `[start, start + 64)` of a packed row, zero past its end.
+#[inline(always)]
+fn window(row: &[u64], start: usize) -> u64 {
+    let i = start / 64;
+    let shift = start % 64;
+    let lo = row.get(i).copied().unwrap_or(0);
+    if shift == 0 {
+        lo
+    } else {
+        let hi = row.get(i + 1).copied().unwrap_or(0);
+        (lo >> shift) | (hi << (64 - shift))
+    }
+}
+
+/// Where one sprite's pixels start inside the intersection, or `None` for a bounds-only
+/// sprite (all ones).
+struct Side<'a> {
+    mask: Option<&'a Mask>,
+    x: usize,
+    y: usize,
+}
+
+impl<'a> Side<'a> {
+    fn new(s: &Sprite<'a>, bounds: &Bounds2D, inter: &Bounds2D) -> Self {
+        Side {
+            mask: s.pixel_collision.then_some(s.mask),
+            x: (inter.x_min() - bounds.x_min()) as usize,
+            y: (inter.y_min() - bounds.y_min()) as usize,
+        }
+    }
+
+    #[inline(always)]
+    fn bits(&self, row: usize, start: usize) -> u64 {
+        match self.mask {
+            Some(m) => window(m.row(self.y + row), self.x + start),
+            None => !0,
+        }
+    }
+}
+
+/// Walks the intersection of two sprites 64 pixels at a time, row by row from the lowest
+/// y, handing `visit(row, chunk, bits)` the AND of both sprites' bits for pixels
+/// `chunk * 64 ..` of intersection row `row` (bits past the intersection are zero).
+/// `None` when the bounds do not overlap.
+fn scan<B>(
+    a: &Sprite,
+    b: &Sprite,
+    mut visit: impl FnMut(usize, usize, u64) -> ControlFlow<B>,
+) -> Option<ControlFlow<B>> {
+    let (ab, bb) = (a.bounds(), b.bounds());
+    let inter = ab.intersection(&bb)?;
+    let (sa, sb) = (Side::new(a, &ab, &inter), Side::new(b, &bb, &inter));
+    let (w, h) = (inter.width as usize, inter.height as usize);
+    let chunks = w.div_ceil(64);
+    let last = tail_mask(w);
+    for row in 0..h {
+        for chunk in 0..chunks {
+            let mut m = sa.bits(row, chunk * 64) & sb.bits(row, chunk * 64);
+            if chunk + 1 == chunks {
+                m &= last;
+            }
+            if let ControlFlow::Break(b) = visit(row, chunk, m) {
+                return Some(ControlFlow::Break(b));
+            }
+        }
+    }
+    Some(ControlFlow::Continue(()))
+}

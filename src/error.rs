@@ -1,0 +1,92 @@
+//! The one error type of the crate.
+
+use std::fmt;
+
+/// Everything that can go wrong when building a mask or asking a question that takes
+/// caller-supplied sizes. Queries on masks that already exist never fail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// An argument is out of its documented range (a zero stride, a colour key on an
+    /// alpha-only image, ...). The text says which one and why.
+    InvalidArgument(String),
+    /// The pixel buffer holds fewer bytes than the width, height and stride need.
+    BufferTooSmall {
+        /// Bytes the layout needs.
+        needed: u64,
+        /// Bytes the caller gave.
+        actual: u64,
+    },
+    /// The row stride is shorter than one row of pixels.
+    StrideTooSmall {
+        /// Bytes one row of pixels takes.
+        row_bytes: u64,
+        /// The stride the caller gave.
+        stride: u64,
+    },
+    /// The sub-rectangle does not lie inside the image.
+    RegionOutOfBounds {
+        /// The region asked for.
+        region: crate::Bounds2D,
+        /// Image width in pixels.
+        width: u32,
+        /// Image height in pixels.
+        height: u32,
+    },
+    /// The mask would be larger than [`crate::MAX_MASK_PIXELS`] or a size does not fit
+    /// the arithmetic (`width * height` overflows, a side exceeds `i32::MAX`).
+    TooLarge {
+        /// Requested width in pixels.
+        width: u64,
+        /// Requested height in pixels.
+        height: u64,
+    },
+    /// A coordinate result does not fit in `i32`.
+    Overflow(String),
+    /// Encoded image bytes could not be decoded (corrupt, truncated, unknown format).
+    Decode(String),
+    /// A file could not be read.
+    Io(String),
+    /// Memory for the mask could not be allocated.
+    OutOfMemory,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::InvalidArgument(why) => write!(f, "invalid argument: {why}"),
+            Error::BufferTooSmall { needed, actual } => write!(
+                f,
+                "pixel buffer too small: the layout needs {needed} bytes but {actual} were given"
+            ),
+            Error::StrideTooSmall { row_bytes, stride } => write!(
+                f,
+                "row stride too small: one row of pixels is {row_bytes} bytes but the stride is {stride}"
+            ),
+            Error::RegionOutOfBounds {
+                region,
+                width,
+                height,
+            } => write!(
+                f,
+                "sub-rectangle {{x: {}, y: {}, width: {}, height: {}}} is not inside the {width}x{height} image",
+                region.x, region.y, region.width, region.height
+            ),
+            Error::TooLarge { width, height } => write!(
+                f,
+                "mask too large: {width}x{height} pixels (limit: sides up to {} and {} pixels in all)",
+                i32::MAX,
+                crate::MAX_MASK_PIXELS
+            ),
+            Error::Overflow(what) => write!(f, "coordinate overflow: {what}"),
+            Error::Decode(why) => write!(f, "cannot decode image: {why}"),
+            Error::Io(why) => write!(f, "cannot read file: {why}"),
+            Error::OutOfMemory => write!(f, "out of memory while allocating a mask"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// `Result` with this crate's [`Error`].
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,69 @@
+//! # perpixel: pixel-perfect 2D collision for games
+//!
+//! Two sprites collide when an opaque pixel of one lands on an opaque pixel of the other,
+//! not merely when their rectangles overlap. perpixel keeps each sprite's solid pixels as
+//! a [`Mask`] (one bit per pixel, rows of 64-bit words), places masks in the world as
+//! [`Sprite`]s, and answers exact questions about a pair: [`Sprite::collides`],
+//! [`Sprite::first_contact`], [`Sprite::overlap_area`] and [`Sprite::overlap_mask`].
+//!
+//! ```
+//! use perpixel::{Mask, MaskOptions, Point, Sprite};
+//!
+//! // Masks from any pixel rule; from pixel buffers with `Mask::from_pixels`,
+//! // or from PNG bytes with `Mask::from_image_bytes`.
+//! let ball = Mask::from_fn(16, 16, |x, y| (x as i32 - 8).pow(2) + (y as i32 - 8).pow(2) < 64)?;
+//! let wall = Mask::full(4, 64)?;
+//!
+//! let a = Sprite::new(&ball, 0, 20);
+//! let b = Sprite::new(&wall, 15, 0);
+//! assert!(a.bounds().overlaps(&b.bounds()));
+//! assert!(a.collides(&b));
+//! assert_eq!(a.first_contact(&b), Some(Point { x: 15, y: 25 }));
+//! assert_eq!(a.overlap_area(&b), a.overlap_mask(&b).unwrap().mask.count());
+//!
+//! // Only the corners of the rectangles overlap: the round ball misses.
+//! let corner = Sprite::new(&wall, -3, -60);
+//! assert!(a.bounds().overlaps(&corner.bounds()) && !a.collides(&corner));
+//! # Ok::<(), perpixel::Error>(())
+//! ```
+//!
+//! ## The model
+//!
+//! * **Coordinates.** A mask placed at `(x, y)` covers the half-open box
+//!   `[x, x + width) × [y, y + height)` ([`Bounds2D`]); its pixel `(i, j)` is world
+//!   pixel `(x + i, y + j)`. Touching edges do not overlap.
+//! * **Either y direction.** Mask row `j` is world row `y + j` whichever way y points.
+//!   XNA / MonoGame / SDL (y down, rows top-first) and Unity (y up, `GetPixels32` rows
+//!   bottom-first) need nothing special; a top-first image in a y-up world sets
+//!   [`MaskOptions::flip_y`].
+//! * **Solid pixels.** Alpha `>= threshold` (default 1, i.e. alpha != 0), unless the
+//!   colour equals the [`MaskOptions::color_key`]; or any rule via [`Mask::from_fn`].
+//! * **First contact** is the first pixel solid in both, scanning the intersection from
+//!   the lowest y row, each row from the lowest x, in world coordinates.
+//! * **Bounds-only sprites** ([`Sprite::bounds_only`]) collide as their full rectangle.
+//!
+//! [`reference`] keeps the tutorials' per-pixel algorithm as the oracle the tests check
+//! every fast path against.
+//!
+//! ## Errors, limits, threads
+//!
+//! Everything that takes caller sizes returns [`Result`] with an [`Error`] whose text
+//! says what was wrong. Masks hold at most [`MAX_MASK_PIXELS`] pixels. Masks are
+//! immutable and `Send + Sync`. The C ABI lives in [`ffi`]: see `include/perpixel.h`.
+
+#![warn(missing_docs)]
+
+mod bounds;
+mod collide;
+mod error;
+pub mod ffi;
+mod mask;
+pub mod reference;
+
+pub use bounds::Bounds2D;
+pub use collide::{Overlap, Point, Sprite};
+pub use error::{Error, Result};
+pub use mask::{MAX_MASK_PIXELS, Mask, MaskOptions, PixelFormat};
+
+/// The library version, `major.minor.patch`, as in `Cargo.toml`.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

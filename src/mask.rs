@@ -1,0 +1,496 @@
+//! [`Mask`]: which pixels of a sprite are solid, one bit per pixel.
+
+use crate::{Bounds2D, Error, Result};
+
+/// Largest number of pixels one mask may hold: 2^28 (268,435,456, e.g. 16384 x 16384),
+/// which is 32 MiB of mask bits. Building anything larger fails with
+/// [`Error::TooLarge`] before any allocation, so a hostile image header cannot make the
+/// library allocate gigabytes. Decoding an image is bounded the same way.
+pub const MAX_MASK_PIXELS: u64 = 1 << 28;
+
+/// How the pixels in a caller's buffer are laid out. Every format is 8 bits per channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PixelFormat {
+    /// Bytes R, G, B, A: Unity `Color32`, XNA/MonoGame `Color`, most PNG decoders.
+    Rgba8,
+    /// Bytes B, G, R, A: Direct3D / Windows bitmaps.
+    Bgra8,
+    /// One 32-bit word per pixel in the machine's byte order, alpha in the top 8 bits
+    /// (`0xAARRGGBB`): SDL `ARGB8888`, Java `int` pixels, GDI+ `Format32bppArgb`.
+    Argb32,
+    /// One alpha byte per pixel.
+    A8,
+}
+
+impl PixelFormat {
+    /// Bytes one pixel takes.
+    pub const fn bytes_per_pixel(self) -> usize {
+        match self {
+            PixelFormat::A8 => 1,
+            _ => 4,
+        }
+    }
+
+    /// Alpha, red, green, blue of the pixel starting at `p` (`p.len() >= bytes_per_pixel`).
+    #[inline(always)]
+    fn argb(self, p: &[u8]) -> (u8, u8, u8, u8) {
+        match self {
+            PixelFormat::Rgba8 => (p[3], p[0], p[1], p[2]),
+            PixelFormat::Bgra8 => (p[3], p[2], p[1], p[0]),
+            PixelFormat::Argb32 => {
+                let w = u32::from_ne_bytes([p[0], p[1], p[2], p[3]]);
+                ((w >> 24) as u8, (w >> 16) as u8, (w >> 8) as u8, w as u8)
+            }
+            PixelFormat::A8 => (p[0], 0, 0, 0),
+        }
+    }
+}
+
+/// How pixels become solid or empty, and which part of the image to take.
+///
+/// ```
+/// use perpixel::{Bounds2D, MaskOptions};
+/// let opts = MaskOptions {
+///     threshold: 128,                               // half-transparent counts as empty
+///     region: Some(Bounds2D::new(32, 0, 16, 16)),   // one frame of an atlas
+///     ..MaskOptions::default()
+/// };
+/// assert_eq!(opts.color_key, None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MaskOptions {
+    /// A pixel is solid when its alpha is `>= threshold`. 1 (the default) is the
+    /// tutorials' "alpha != 0"; 255 is "fully opaque only"; 0 makes every pixel solid
+    /// (useful with a colour key on images without alpha).
+    pub threshold: u8,
+    /// Pixels whose red, green and blue equal this key are empty whatever their alpha
+    /// (XNA's magenta `[255, 0, 255]`). Not allowed with [`PixelFormat::A8`].
+    pub color_key: Option<[u8; 3]>,
+    /// Mask row 0 is taken from the region's last image row instead of its first. Use it
+    /// only when the pixel rows and the world's y axis grow in opposite directions (a
+    /// top-row-first PNG in a y-up world); Unity's `GetPixels32` and XNA's `GetData`
+    /// need no flip.
+    pub flip_y: bool,
+    /// The sub-rectangle of the image to take, in image pixels (a sprite in an atlas);
+    /// `None` takes the whole image. It must lie inside the image.
+    pub region: Option<Bounds2D>,
+}
+
+impl Default for MaskOptions {
+    fn default() -> Self {
+        MaskOptions {
+            threshold: 1,
+            color_key: None,
+            flip_y: false,
+            region: None,
+        }
+    }
+}
+
+impl MaskOptions {
+    /// Whether a pixel with these channels is solid under these options.
+    #[inline(always)]
+    pub fn is_solid(&self, a: u8, r: u8, g: u8, b: u8) -> bool {
+        a >= self.threshold && self.color_key != Some([r, g, b])
+    }
+}
+
+/// The solid pixels of a sprite, one bit per pixel, immutable once built.
+///
+/// Rows are stored as 64-bit words, bit `i % 64` of word `i / 64` being pixel `i` of the
+/// row; pixel `(i, j)` of a mask placed at `(x, y)` covers world pixel `(x + i, y + j)`.
+/// A mask costs `ceil(width / 64) * 8` bytes per row plus a fixed header: 1 bit per pixel
+/// plus padding, against the 32 bits per pixel of a `Color[]`.
+///
+/// Masks are `Send + Sync`: share one between threads freely.
+///
+/// ```
+/// use perpixel::{Mask, MaskOptions, PixelFormat};
+/// // A 3x2 RGBA image: only the middle pixel of the top row is opaque.
+/// let mut rgba = vec![0u8; 3 * 2 * 4];
+/// rgba[4 + 3] = 255;
+/// let mask = Mask::from_pixels(&rgba, PixelFormat::Rgba8, 3, 2, 3 * 4, &MaskOptions::default())?;
+/// assert_eq!((mask.width(), mask.height(), mask.count()), (3, 2, 1));
+/// assert!(mask.is_solid(1, 0) && !mask.is_solid(0, 0));
+/// # Ok::<(), perpixel::Error>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Mask {
+    width: u32,
+    height: u32,
+    words_per_row: usize,
+    bits: Box<[u64]>,
+    count: u64,
+    solid_bounds: Option<Bounds2D>,
+}
+
+impl std::fmt::Debug for Mask {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mask")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("count", &self.count)
+            .field("solid_bounds", &self.solid_bounds)
+            .finish()
+    }
+}
+
+/// Checks that a `width x height` mask is allowed, before anything is allocated.
+pub(crate) fn check_size(width: u64, height: u64) -> Result<()> {
+    let too_large = width > i32::MAX as u64
+        || height > i32::MAX as u64
+        || width.saturating_mul(height) > MAX_MASK_PIXELS;
+    if too_large {
+        Err(Error::TooLarge { width, height })
+    } else {
+        Ok(())
+    }
+}
+
+impl Mask {
+    /// A mask with every bit clear, or every bit set when `solid`.
+    fn filled(width: u32, height: u32, solid: bool) -> Result<Mask> {
+        check_size(width as u64, height as u64)?;
+        let words_per_row = (width as usize).div_ceil(64);
+        let len = words_per_row * height as usize;
+        let mut bits = Vec::new();
+        bits.try_reserve_exact(len)
+            .map_err(|_| Error::OutOfMemory)?;
+        bits.resize(len, 0u64);
+        let mut mask = Mask {
+            width,
+            height,
+            words_per_row,
+            bits: bits.into_boxed_slice(),
+            count: 0,
+            solid_bounds: None,
+        };
+        if solid {
+            for r in 0..height as usize {
+                let row = mask.row_mut(r);
+                row.fill(!0);
+                if let Some(last) = row.last_mut() {
+                    *last = tail_mask(width as usize);
+                }
+            }
+            mask.finish();
+        }
+        Ok(mask)
+    }
+
+    /// A `width x height` mask with no solid pixel.
+    pub fn empty(width: u32, height: u32) -> Result<Mask> {
+        Mask::filled(width, height, false)
+    }
+
+    /// A `width x height` mask whose every pixel is solid (a sprite's whole rectangle).
+    pub fn full(width: u32, height: u32) -> Result<Mask> {
+        Mask::filled(width, height, true)
+    }
+
+    /// A mask whose pixel `(x, y)` is solid when `solid(x, y)` is true: the way to build
+    /// one from any rule (a circle, a heightmap, a custom pixel type).
+    ///
+    /// ```
+    /// use perpixel::Mask;
+    /// let disc = Mask::from_fn(9, 9, |x, y| (x as i32 - 4).pow(2) + (y as i32 - 4).pow(2) <= 16)?;
+    /// assert!(disc.is_solid(4, 4) && !disc.is_solid(0, 0));
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn from_fn(
+        width: u32,
+        height: u32,
+        mut solid: impl FnMut(u32, u32) -> bool,
+    ) -> Result<Mask> {
+        let mut mask = Mask::empty(width, height)?;
+        for y in 0..height {
+            let row = mask.row_mut(y as usize);
+            for x in 0..width {
+                if solid(x, y) {
+                    row[x as usize / 64] |= 1u64 << (x % 64);
+                }
+            }
+        }
+        mask.finish();
+        Ok(mask)
+    }
+
+    /// A mask from a buffer of pixels in memory.
+    ///
+    /// * `width`, `height`: the image's size in pixels.
+    /// * `stride`: bytes from the start of one row to the start of the next, at least
+    ///   `width * format.bytes_per_pixel()`; a larger stride walks padded rows or a
+    ///   sub-image of a bigger buffer.
+    /// * `data` must hold `stride * (height - 1) + width * bytes_per_pixel` bytes (the
+    ///   last row needs no padding).
+    /// * `options`: threshold, colour key, flip, and the sub-rectangle (atlas frame) to
+    ///   take. Only the sub-rectangle's pixels are read; the atlas is not copied.
+    ///
+    /// Rows are taken in buffer order: buffer row `j` of the region becomes mask row `j`
+    /// (reversed with `flip_y`).
+    pub fn from_pixels(
+        data: &[u8],
+        format: PixelFormat,
+        width: u32,
+        height: u32,
+        stride: usize,
+        options: &MaskOptions,
+    ) -> Result<Mask> {
+        let bpp = format.bytes_per_pixel();
+        let row_bytes = width as u64 * bpp as u64;
+        if width > 0 && height > 0 {
+            if (stride as u64) < row_bytes {
+                return Err(Error::StrideTooSmall {
+                    row_bytes,
+                    stride: stride as u64,
+                });
+            }
+            let needed = (stride as u64)
+                .checked_mul(height as u64 - 1)
+                .and_then(|n| n.checked_add(row_bytes))
+                .ok_or(Error::TooLarge {
+                    width: width as u64,
+                    height: height as u64,
+                })?;
+            if (data.len() as u64) < needed {
+                return Err(Error::BufferTooSmall {
+                    needed,
+                    actual: data.len() as u64,
+                });
+            }
+        }
+        if format == PixelFormat::A8 && options.color_key.is_some() {
+            return Err(Error::InvalidArgument(
+                "a colour key needs colour channels; A8 pixels have only alpha".into(),
+            ));
+        }
+        let region = resolve_region(options.region, width, height)?;
+        let (rx, ry) = (region.x as usize, region.y as usize);
+        let (rw, rh) = (region.width as usize, region.height as usize);
+        let mut mask = Mask::empty(rw as u32, rh as u32)?;
+        for j in 0..rh {
+            let src_row = ry + if options.flip_y { rh - 1 - j } else { j };
+            let start = src_row * stride + rx * bpp;
+            let src = &data[start..start + rw * bpp];
+            let row = mask.row_mut(j);
+            for (word, chunk) in row.iter_mut().zip(src.chunks(64 * bpp)) {
+                let mut bits = 0u64;
+                for (i, p) in chunk.chunks_exact(bpp).enumerate() {
+                    let (a, r, g, b) = format.argb(p);
+                    bits |= (options.is_solid(a, r, g, b) as u64) << i;
+                }
+                *word = bits;
+            }
+        }
+        mask.finish();
+        Ok(mask)
+    }
+
+    /// A mask from tightly packed RGBA8 pixels (`width * 4` bytes per row), the layout of
+    /// Unity's `Color32[]` and XNA's `Color[]`.
+    pub fn from_rgba8(data: &[u8], width: u32, height: u32, options: &MaskOptions) -> Result<Mask> {
+        Mask::from_pixels(
+            data,
+            PixelFormat::Rgba8,
+            width,
+            height,
+            width as usize * 4,
+            options,
+        )
+    }
+
+    /// A mask from tightly packed alpha bytes (`width` bytes per row).
+    pub fn from_alpha(data: &[u8], width: u32, height: u32, options: &MaskOptions) -> Result<Mask> {
+        Mask::from_pixels(
+            data,
+            PixelFormat::A8,
+            width,
+            height,
+            width as usize,
+            options,
+        )
+    }
+
+    /// Width in pixels.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The mask's rectangle when placed at `(x, y)`.
+    pub fn bounds_at(&self, x: i32, y: i32) -> Bounds2D {
+        Bounds2D::new(x, y, self.width as i32, self.height as i32)
+    }
+
+    /// Whether pixel `(x, y)` is solid; `false` outside the mask.
+    pub fn is_solid(&self, x: u32, y: u32) -> bool {
+        x < self.width
+            && y < self.height
+            && self.row(y as usize)[x as usize / 64] >> (x % 64) & 1 == 1
+    }
+
+    /// Number of solid pixels.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The smallest rectangle, in the mask's own pixel coordinates, holding every solid
+    /// pixel; `None` when no pixel is solid.
+    pub fn solid_bounds(&self) -> Option<Bounds2D> {
+        self.solid_bounds
+    }
+
+    /// 64-bit words per stored row (`ceil(width / 64)`).
+    pub fn words_per_row(&self) -> usize {
+        self.words_per_row
+    }
+
+    /// The packed bits of row `y`: bit `i % 64` of word `i / 64` is pixel `i`; bits past
+    /// the width are zero. Panics when `y >= height`.
+    pub fn row(&self, y: usize) -> &[u64] {
+        &self.bits[y * self.words_per_row..(y + 1) * self.words_per_row]
+    }
+
+    /// Bytes this mask holds on the heap (its packed bits).
+    pub fn heap_bytes(&self) -> usize {
+        self.bits.len() * 8
+    }
+
+    pub(crate) fn row_mut(&mut self, y: usize) -> &mut [u64] {
+        &mut self.bits[y * self.words_per_row..(y + 1) * self.words_per_row]
+    }
+
+    /// Recomputes the cached count and solid bounds after the bits were written.
+    pub(crate) fn finish(&mut self) {
+        let mut count = 0u64;
+        let (mut x0, mut x1, mut y0, mut y1) = (usize::MAX, 0usize, usize::MAX, 0usize);
+        for y in 0..self.height as usize {
+            let row = self.row(y);
+            let mut row_count = 0u64;
+            for (k, &w) in row.iter().enumerate() {
+                if w != 0 {
+                    row_count += w.count_ones() as u64;
+                    x0 = x0.min(k * 64 + w.trailing_zeros() as usize);
+                    x1 = x1.max(k * 64 + 64 - w.leading_zeros() as usize);
+                }
+            }
+            if row_count > 0 {
+                count += row_count;
+                y0 = y0.min(y);
+                y1 = y + 1;
+            }
+        }
+        self.count = count;
+        self.solid_bounds = (count > 0)
+            .then(|| Bounds2D::new(x0 as i32, y0 as i32, (x1 - x0) as i32, (y1 - y0) as i32));
+    }
+}
+
+/// The bits of a row's last word that lie inside a row `width` pixels wide.
+pub(crate) fn tail_mask(width: usize) -> u64 {
+    match width % 64 {
+        0 => !0,
+        r => (1u64 << r) - 1,
+    }
+}
+
+/// The region to take from a `width x height` image, checked to lie inside it.
+fn resolve_region(region: Option<Bounds2D>, width: u32, height: u32) -> Result<Bounds2D> {
+    let Some(r) = region else {
+        check_size(width as u64, height as u64)?;
+        return Ok(Bounds2D::new(0, 0, width as i32, height as i32));
+    };
+    let inside = r.x >= 0
+        && r.y >= 0
+        && r.width >= 0
+        && r.height >= 0
+        && r.x_max() <= width as i64
+        && r.y_max() <= height as i64;
+    if !inside {
+        return Err(Error::RegionOutOfBounds {
+            region: r,
+            width,
+            height,
+        });
+    }
+    Ok(r)
+}
+
+#[cfg(feature = "image")]
+mod decode {
+    use super::*;
+    use std::io::Cursor;
+    use std::path::Path;
+
+    fn limits() -> image::Limits {
+        let mut limits = image::Limits::default();
+        let side = i32::MAX as u32;
+        limits.max_image_width = Some(side);
+        limits.max_image_height = Some(side);
+        // Decoded RGBA8 of the largest allowed mask, plus the decoder's own buffers.
+        limits.max_alloc = Some(MAX_MASK_PIXELS * 4 + (64 << 20));
+        limits
+    }
+
+    fn decode_error(e: image::ImageError) -> Error {
+        match e {
+            image::ImageError::Limits(l) => Error::Decode(format!(
+                "the image is larger than the mask limit of {MAX_MASK_PIXELS} pixels ({l})"
+            )),
+            image::ImageError::IoError(io) => Error::Io(io.to_string()),
+            other => Error::Decode(other.to_string()),
+        }
+    }
+
+    impl Mask {
+        /// A mask from an encoded image in memory (PNG, GIF, JPEG, BMP, TGA, WebP, QOI;
+        /// the format is detected from the bytes). Pixels are converted to RGBA8 first,
+        /// so `options` work as in [`Mask::from_pixels`]. Images larger than
+        /// [`MAX_MASK_PIXELS`] are refused from their header, before decoding.
+        ///
+        /// Image files store the top row first: in a y-up world set `options.flip_y`.
+        pub fn from_image_bytes(bytes: &[u8], options: &MaskOptions) -> Result<Mask> {
+            let reader = || -> Result<image::ImageReader<Cursor<&[u8]>>> {
+                let mut reader = image::ImageReader::new(Cursor::new(bytes))
+                    .with_guessed_format()
+                    .map_err(|e| Error::Decode(e.to_string()))?;
+                if reader.format().is_none() {
+                    return Err(Error::Decode(
+                        "unknown image format (supported: PNG, GIF, JPEG, BMP, TGA, WebP, QOI)"
+                            .into(),
+                    ));
+                }
+                reader.limits(limits());
+                Ok(reader)
+            };
+            // Refuse oversized images from their header, before the decoder allocates.
+            let (w, h) = reader()?.into_dimensions().map_err(decode_error)?;
+            check_size(w as u64, h as u64)?;
+            let rgba = reader()?.decode().map_err(decode_error)?.into_rgba8();
+            let (w, h) = rgba.dimensions();
+            Mask::from_pixels(
+                rgba.as_raw(),
+                PixelFormat::Rgba8,
+                w,
+                h,
+                w as usize * 4,
+                options,
+            )
+        }
+
+        /// A mask from an image file; see [`Mask::from_image_bytes`].
+        pub fn from_image_path(path: impl AsRef<Path>, options: &MaskOptions) -> Result<Mask> {
+            let path = path.as_ref();
+            let bytes =
+                std::fs::read(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+            Mask::from_image_bytes(&bytes, options).map_err(|e| match e {
+                Error::Decode(why) => Error::Decode(format!("{}: {why}", path.display())),
+                other => other,
+            })
+        }
+    }
+}
