@@ -22,7 +22,7 @@
 //! assert_eq!(a.overlap_area(&b), a.overlap_mask(&b).unwrap().mask.count());
 //!
 //! // Only the corners of the rectangles overlap: the round ball misses.
-//! let corner = Sprite::new(&wall, -3, -60);
+//! let corner = Sprite::new(&wall, -3, -41);
 //! assert!(a.bounds().overlaps(&corner.bounds()) && !a.collides(&corner));
 //! # Ok::<(), perpixel::Error>(())
 //! ```
