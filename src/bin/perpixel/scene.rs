@@ -464,8 +464,13 @@ fn table(
     let (w, h) = canvas.size();
     let _ = writeln!(
         out,
-        "render: wrote {} ({w}x{h}, {SCALE}x scale; magenta = overlapping pixels, white squares = first contacts, dashed red = boxes-only overlaps)",
+        "render: wrote {} ({w}x{h}, {SCALE}x scale)",
         render_path.display()
+    );
+    let _ = writeln!(
+        out,
+        "        magenta: overlapping pixels; white squares: first contacts; \
+         dashed red: boxes that overlap without pixels; dashed orange: bounds-only sprite"
     );
     out
 }
