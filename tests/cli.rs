@@ -1,0 +1,881 @@
+//! End-to-end tests of the `perpixel` binary: the sample scene and `check`, with their
+//! answers compared against `perpixel::reference` on the same images.
+//!
+//! Every test works in its own scratch directory (test binaries and tests run in
+//! parallel), under cargo's target directory.
+
+use perpixel::{Bounds2D, Mask, MaskOptions, Point, Sprite, reference};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_perpixel");
+
+/// A fresh, empty scratch directory for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli-tests")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the binary in `dir` with `args`.
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the perpixel binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Asserts a successful run and returns its stdout.
+fn ok(o: &Output) -> String {
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(o));
+    stdout(o)
+}
+
+/// Writes an RGBA PNG whose pixel `(x, y)` has alpha `alpha(x, y)` (colour from position).
+fn write_png(path: &Path, w: u32, h: u32, alpha: impl Fn(u32, u32) -> u8) {
+    let img = image::RgbaImage::from_fn(w, h, |x, y| {
+        image::Rgba([(x * 20) as u8, (y * 20) as u8, 200, alpha(x, y)])
+    });
+    img.save(path).unwrap();
+}
+
+fn load(path: &Path, threshold: u8, flip_y: bool) -> Mask {
+    let opts = MaskOptions {
+        threshold,
+        flip_y,
+        ..MaskOptions::default()
+    };
+    Mask::from_image_path(path, &opts).unwrap()
+}
+
+// ---------------------------------------------------------------------------------------
+// A small JSON reader, enough to check the binary's output (which must be valid JSON).
+
+#[derive(Debug, Clone, PartialEq)]
+enum J {
+    Null,
+    Bool(bool),
+    Num(i64),
+    Str(String),
+    Arr(Vec<J>),
+    Obj(Vec<(String, J)>),
+}
+
+impl J {
+    fn parse(text: &str) -> J {
+        let mut p = Parser {
+            s: text.trim().as_bytes(),
+            i: 0,
+        };
+        let v = p.value();
+        assert_eq!(
+            p.i,
+            p.s.len(),
+            "trailing text after the JSON value in {text}"
+        );
+        v
+    }
+
+    fn get(&self, key: &str) -> &J {
+        match self {
+            J::Obj(fields) => fields
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v)
+                .unwrap_or_else(|| panic!("no key {key:?} in {self:?}")),
+            _ => panic!("{self:?} is not an object"),
+        }
+    }
+
+    fn keys(&self) -> Vec<&str> {
+        match self {
+            J::Obj(fields) => fields.iter().map(|(k, _)| k.as_str()).collect(),
+            _ => panic!("{self:?} is not an object"),
+        }
+    }
+
+    fn int(&self) -> i64 {
+        match self {
+            J::Num(n) => *n,
+            _ => panic!("{self:?} is not a number"),
+        }
+    }
+
+    fn bool(&self) -> bool {
+        match self {
+            J::Bool(b) => *b,
+            _ => panic!("{self:?} is not a boolean"),
+        }
+    }
+
+    fn str(&self) -> &str {
+        match self {
+            J::Str(s) => s,
+            _ => panic!("{self:?} is not a string"),
+        }
+    }
+
+    fn arr(&self) -> &[J] {
+        match self {
+            J::Arr(items) => items,
+            _ => panic!("{self:?} is not an array"),
+        }
+    }
+
+    fn point(&self) -> Option<Point> {
+        match self {
+            J::Null => None,
+            p => Some(Point {
+                x: p.get("x").int() as i32,
+                y: p.get("y").int() as i32,
+            }),
+        }
+    }
+
+    fn rect(&self) -> Option<Bounds2D> {
+        match self {
+            J::Null => None,
+            r => Some(Bounds2D::new(
+                r.get("x").int() as i32,
+                r.get("y").int() as i32,
+                r.get("width").int() as i32,
+                r.get("height").int() as i32,
+            )),
+        }
+    }
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl Parser<'_> {
+    fn ws(&mut self) {
+        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
+            self.i += 1;
+        }
+    }
+
+    fn eat(&mut self, c: u8) {
+        self.ws();
+        assert_eq!(
+            self.s.get(self.i),
+            Some(&c),
+            "expected {:?} at {}",
+            c as char,
+            self.i
+        );
+        self.i += 1;
+    }
+
+    fn lit(&mut self, word: &str, v: J) -> J {
+        assert!(
+            self.s[self.i..].starts_with(word.as_bytes()),
+            "bad literal at {}",
+            self.i
+        );
+        self.i += word.len();
+        v
+    }
+
+    fn value(&mut self) -> J {
+        self.ws();
+        match self.s[self.i] {
+            b'n' => self.lit("null", J::Null),
+            b't' => self.lit("true", J::Bool(true)),
+            b'f' => self.lit("false", J::Bool(false)),
+            b'"' => J::Str(self.string()),
+            b'[' => {
+                self.i += 1;
+                let mut items = Vec::new();
+                self.ws();
+                if self.s[self.i] == b']' {
+                    self.i += 1;
+                    return J::Arr(items);
+                }
+                loop {
+                    items.push(self.value());
+                    self.ws();
+                    self.i += 1;
+                    match self.s[self.i - 1] {
+                        b',' => continue,
+                        b']' => return J::Arr(items),
+                        c => panic!("unexpected {:?} in array", c as char),
+                    }
+                }
+            }
+            b'{' => {
+                self.i += 1;
+                let mut fields = Vec::new();
+                self.ws();
+                if self.s[self.i] == b'}' {
+                    self.i += 1;
+                    return J::Obj(fields);
+                }
+                loop {
+                    self.ws();
+                    let key = self.string();
+                    self.eat(b':');
+                    fields.push((key, self.value()));
+                    self.ws();
+                    self.i += 1;
+                    match self.s[self.i - 1] {
+                        b',' => continue,
+                        b'}' => return J::Obj(fields),
+                        c => panic!("unexpected {:?} in object", c as char),
+                    }
+                }
+            }
+            _ => {
+                let start = self.i;
+                while self.i < self.s.len()
+                    && (self.s[self.i] == b'-' || self.s[self.i].is_ascii_digit())
+                {
+                    self.i += 1;
+                }
+                let text = std::str::from_utf8(&self.s[start..self.i]).unwrap();
+                J::Num(
+                    text.parse()
+                        .unwrap_or_else(|_| panic!("bad number {text:?} at {start}")),
+                )
+            }
+        }
+    }
+
+    fn string(&mut self) -> String {
+        self.eat(b'"');
+        let mut out = Vec::new();
+        loop {
+            let c = self.s[self.i];
+            self.i += 1;
+            match c {
+                b'"' => return String::from_utf8(out).unwrap(),
+                b'\\' => {
+                    let e = self.s[self.i];
+                    self.i += 1;
+                    let ch = match e {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'/' => '/',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
+                        b'b' => '\u{8}',
+                        b'f' => '\u{c}',
+                        b'u' => {
+                            let hex = std::str::from_utf8(&self.s[self.i..self.i + 4]).unwrap();
+                            self.i += 4;
+                            char::from_u32(u32::from_str_radix(hex, 16).unwrap()).unwrap()
+                        }
+                        _ => panic!("bad escape \\{}", e as char),
+                    };
+                    let mut buf = [0u8; 4];
+                    out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                }
+                c if c < 0x20 => panic!("raw control character in a JSON string"),
+                c => out.push(c),
+            }
+        }
+    }
+}
+
+#[test]
+fn json_reader_reads_what_it_should() {
+    let v = J::parse(r#"{"a":[1,-2,null],"b":{"c":"x\"\\\n\u0001é"},"d":true}"#);
+    assert_eq!(v.get("a").arr()[1].int(), -2);
+    assert_eq!(v.get("b").get("c").str(), "x\"\\\n\u{1}é");
+    assert!(v.get("d").bool());
+    assert_eq!(v.keys(), ["a", "b", "d"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// The scene.
+
+/// Parses `W` and `H` out of `(WxH, ` after `render: wrote NAME`.
+fn reported_render_size(text: &str, name: &str) -> (u32, u32) {
+    let prefix = format!("render: wrote {name} (");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&prefix))
+        .expect("a render line");
+    let dims = line[prefix.len()..].split([',', ')']).next().unwrap();
+    let (w, h) = dims.split_once('x').unwrap();
+    (w.parse().unwrap(), h.parse().unwrap())
+}
+
+#[test]
+fn scene_runs_by_default_prints_the_table_and_writes_the_render() {
+    let dir = scratch("scene_default");
+    let out = ok(&run(&dir, &[]));
+    assert!(out.contains("pairs whose bounding boxes overlap"), "{out}");
+    for header in ["boxes", "pixels", "first contact", "overlap"] {
+        assert!(out.contains(header), "missing column {header}: {out}");
+    }
+    // The pairs the scene is built around, and the summary sentence.
+    assert!(
+        out.lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>()[..]
+                == ["ring", "coin", "yes", "no", "-", "0"]),
+        "{out}"
+    );
+    let summary = out
+        .lines()
+        .find(|l| l.starts_with("bounding boxes report "))
+        .expect("a summary line");
+    let numbers: Vec<u64> = summary
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    assert_eq!(numbers.len(), 3, "{summary}");
+    assert_eq!(numbers[0], numbers[1] + numbers[2], "{summary}");
+    assert!(numbers[1] > 0 && numbers[2] > 0, "{summary}");
+
+    let (w, h) = reported_render_size(&out, "perpixel-scene.png");
+    let png = image::open(dir.join("perpixel-scene.png")).expect("a valid PNG");
+    assert_eq!((png.width(), png.height()), (w, h));
+    assert_eq!((w, h), (1024, 576), "the 512x288 world at 2x");
+
+    // `scene` is the same action, by name, with another render path.
+    let named = ok(&run(&dir, &["scene", "--render", "other.png"]));
+    assert_eq!(
+        named.replace("other.png", "perpixel-scene.png"),
+        out,
+        "`perpixel scene` and `perpixel` agree"
+    );
+    assert!(image::open(dir.join("other.png")).is_ok());
+}
+
+/// Runs `scene --json` at `threshold` and checks every pair against the reference.
+/// Returns the parsed JSON.
+fn scene_against_reference(test: &str, threshold: u8) -> J {
+    let dir = scratch(test);
+    let t = threshold.to_string();
+    let render = dir.join("scene.png");
+    let out = ok(&run(
+        &dir,
+        &[
+            "scene",
+            "--json",
+            "--threshold",
+            &t,
+            "--render",
+            render.to_str().unwrap(),
+        ],
+    ));
+    let v = J::parse(&out);
+    assert_eq!(v.get("threshold").int(), threshold as i64);
+
+    let mut masks = BTreeMap::new();
+    let sprites_json = v.get("sprites").arr();
+    for s in sprites_json {
+        let path = s.get("image").str().to_string();
+        masks
+            .entry(path.clone())
+            .or_insert_with(|| load(Path::new(&path), threshold, false));
+    }
+    let sprites: Vec<(String, Sprite)> = sprites_json
+        .iter()
+        .map(|s| {
+            let mask = &masks[s.get("image").str()];
+            assert_eq!(s.get("width").int(), mask.width() as i64);
+            assert_eq!(s.get("height").int(), mask.height() as i64);
+            assert_eq!(s.get("solid_pixels").int(), mask.count() as i64);
+            let sprite = Sprite {
+                pixel_collision: s.get("pixel_collision").bool(),
+                ..Sprite::new(mask, s.get("x").int() as i32, s.get("y").int() as i32)
+            };
+            (s.get("name").str().to_string(), sprite)
+        })
+        .collect();
+    assert!(sprites.len() >= 6, "a scene of several sprites");
+    assert!(
+        sprites.iter().any(|(_, s)| !s.pixel_collision),
+        "a bounds-only sprite"
+    );
+
+    let pairs = v.get("pairs").arr();
+    let mut listed = 0;
+    let (mut boxes, mut hits, mut apart) = (0, 0, 0);
+    for i in 0..sprites.len() {
+        for j in i + 1..sprites.len() {
+            let ((na, a), (nb, b)) = (&sprites[i], &sprites[j]);
+            let entry = pairs
+                .iter()
+                .find(|p| p.get("a").str() == na && p.get("b").str() == nb);
+            let overlap = a.bounds().intersection(&b.bounds());
+            let Some(inter) = overlap else {
+                assert!(entry.is_none(), "{na}/{nb} are apart but listed");
+                apart += 1;
+                continue;
+            };
+            let p = entry.unwrap_or_else(|| panic!("{na}/{nb} overlap but are not listed"));
+            listed += 1;
+            boxes += 1;
+            assert!(p.get("boxes_overlap").bool());
+            assert_eq!(p.get("intersection").rect(), Some(inter), "{na}/{nb}");
+            assert_eq!(
+                p.get("collides").bool(),
+                reference::collides(a, b),
+                "{na}/{nb}"
+            );
+            assert_eq!(
+                p.get("first_contact").point(),
+                reference::first_contact(a, b),
+                "{na}/{nb}"
+            );
+            assert_eq!(
+                p.get("overlap_area").int() as u64,
+                reference::overlap_area(a, b),
+                "{na}/{nb}"
+            );
+            hits += reference::collides(a, b) as i64;
+        }
+    }
+    assert_eq!(listed, pairs.len(), "only overlapping pairs are listed");
+    let summary = v.get("summary");
+    assert_eq!(summary.get("box_pairs").int(), boxes);
+    assert_eq!(summary.get("pixel_pairs").int(), hits);
+    assert_eq!(summary.get("false_hits").int(), boxes - hits);
+    assert_eq!(summary.get("apart_pairs").int(), apart);
+
+    // The motion stops at the first frame where the mover touches something.
+    let motion = v.get("motion");
+    let mover = &sprites
+        .iter()
+        .find(|(n, _)| n == motion.get("sprite").str())
+        .unwrap()
+        .1;
+    let target = &sprites
+        .iter()
+        .find(|(n, _)| n == motion.get("hit").str())
+        .unwrap()
+        .1;
+    assert_eq!(
+        motion.get("first_contact").point(),
+        reference::first_contact(mover, target)
+    );
+    let step = motion.get("step").point().unwrap();
+    let before = Sprite {
+        x: mover.x - step.x,
+        y: mover.y - step.y,
+        ..*mover
+    };
+    assert!(motion.get("frames").int() > 0);
+    assert!(
+        sprites
+            .iter()
+            .filter(|(_, s)| !std::ptr::eq(s, mover))
+            .all(|(_, s)| !reference::collides(&before, s)),
+        "one frame earlier the mover touched nothing"
+    );
+    let from = motion.get("from").point().unwrap();
+    let frames = motion.get("frames").int() as i32;
+    assert_eq!(
+        (from.x + frames * step.x, from.y + frames * step.y),
+        (mover.x, mover.y)
+    );
+
+    let r = v.get("render");
+    let png = image::open(&render).expect("a valid PNG");
+    assert_eq!(png.width() as i64, r.get("width").int());
+    assert_eq!(png.height() as i64, r.get("height").int());
+    v
+}
+
+#[test]
+fn scene_collisions_agree_with_the_reference() {
+    let v = scene_against_reference("scene_reference", 1);
+    let s = v.get("summary");
+    assert!(s.get("pixel_pairs").int() > 0, "some pixels collide");
+    assert!(
+        s.get("false_hits").int() > 0,
+        "some boxes overlap without pixels"
+    );
+    assert!(s.get("apart_pairs").int() > 0, "some sprites are apart");
+}
+
+#[test]
+fn scene_threshold_drops_the_engine_glow() {
+    let low = scene_against_reference("scene_threshold_1", 1);
+    let high = scene_against_reference("scene_threshold_128", 128);
+    let hits = |v: &J| v.get("summary").get("pixel_pairs").int();
+    assert!(
+        hits(&high) < hits(&low),
+        "the glow counts at threshold 1 only"
+    );
+}
+
+#[test]
+fn scene_reports_missing_assets() {
+    let dir = scratch("scene_missing_assets");
+    let o = run(&dir, &["scene", "--assets", "no-such-dir"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("cannot find the sample sprites") && err.contains("no-such-dir"),
+        "{err}"
+    );
+    // A sprites/ directory without the expected file names that file.
+    std::fs::create_dir_all(dir.join("empty/sprites")).unwrap();
+    let o = run(&dir, &["scene", "--assets", "empty"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains(".png"), "{}", stderr(&o));
+}
+
+// ---------------------------------------------------------------------------------------
+// check
+
+/// A: 10x8, solid in columns 4..10. B: 6x6, solid on the diagonal x == y.
+fn pair_images(dir: &Path) -> (PathBuf, PathBuf) {
+    let (a, b) = (dir.join("a.png"), dir.join("b.png"));
+    write_png(&a, 10, 8, |x, _| if x >= 4 { 255 } else { 0 });
+    write_png(&b, 6, 6, |x, y| if x == y { 255 } else { 0 });
+    (a, b)
+}
+
+/// Runs `check --json` and cross-checks it against the reference on the same files.
+fn check_json(dir: &Path, a: &Path, b: &Path, extra: &[&str]) -> J {
+    let mut args = vec!["check", a.to_str().unwrap(), b.to_str().unwrap(), "--json"];
+    args.extend_from_slice(extra);
+    let v = J::parse(&ok(&run(dir, &args)));
+    assert_eq!(
+        v.keys(),
+        [
+            "a",
+            "b",
+            "offset",
+            "threshold",
+            "flip_y",
+            "boxes_overlap",
+            "intersection",
+            "collides",
+            "first_contact",
+            "overlap_area",
+            "render"
+        ]
+    );
+    let t = v.get("threshold").int() as u8;
+    let flip = v.get("flip_y").bool();
+    let (ma, mb) = (load(a, t, flip), load(b, t, flip));
+    let off = v.get("offset").point().unwrap();
+    let (sa, sb) = (Sprite::new(&ma, 0, 0), Sprite::new(&mb, off.x, off.y));
+    for (key, m, path) in [("a", &ma, a), ("b", &mb, b)] {
+        let side = v.get(key);
+        assert_eq!(side.get("path").str(), path.to_str().unwrap());
+        assert_eq!(side.get("width").int(), m.width() as i64);
+        assert_eq!(side.get("height").int(), m.height() as i64);
+        assert_eq!(side.get("solid_pixels").int(), m.count() as i64);
+    }
+    assert_eq!(
+        v.get("boxes_overlap").bool(),
+        sa.bounds().overlaps(&sb.bounds())
+    );
+    assert_eq!(
+        v.get("intersection").rect(),
+        sa.bounds().intersection(&sb.bounds())
+    );
+    assert_eq!(v.get("collides").bool(), reference::collides(&sa, &sb));
+    assert_eq!(
+        v.get("first_contact").point(),
+        reference::first_contact(&sa, &sb)
+    );
+    assert_eq!(
+        v.get("overlap_area").int() as u64,
+        reference::overlap_area(&sa, &sb)
+    );
+    v
+}
+
+#[test]
+fn check_reports_exact_answers_in_words_and_json() {
+    let dir = scratch("check_exact");
+    let (a, b) = pair_images(&dir);
+    let out = ok(&run(&dir, &["check", "a.png", "b.png", "--offset", "2,3"]));
+    assert!(
+        out.contains("A: a.png (10x8 pixels, 48 solid) at (0, 0)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("B: b.png (6x6 pixels, 6 solid) at (2, 3)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("bounding boxes: overlap; intersection x=2 y=3 width=6 height=5 (30 pixels)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("pixels: collide; first contact at (4, 5); overlap area 3 pixels"),
+        "{out}"
+    );
+
+    let v = check_json(&dir, &a, &b, &["--offset", "2,3"]);
+    assert_eq!(v.get("a").get("solid_pixels").int(), 48);
+    assert_eq!(v.get("b").get("solid_pixels").int(), 6);
+    assert_eq!(v.get("threshold").int(), 1);
+    assert!(v.get("boxes_overlap").bool());
+    assert_eq!(
+        v.get("intersection").rect(),
+        Some(Bounds2D::new(2, 3, 6, 5))
+    );
+    assert!(v.get("collides").bool());
+    assert_eq!(v.get("first_contact").point(), Some(Point { x: 4, y: 5 }));
+    assert_eq!(v.get("overlap_area").int(), 3);
+    assert_eq!(*v.get("render"), J::Null);
+
+    // Apart: boxes only touch.
+    let out = ok(&run(&dir, &["check", "a.png", "b.png", "--offset", "10,0"]));
+    assert!(out.contains("bounding boxes: do not overlap"), "{out}");
+    assert!(
+        out.contains("pixels: do not collide; overlap area 0 pixels"),
+        "{out}"
+    );
+    let v = check_json(&dir, &a, &b, &["--offset", "10,0"]);
+    assert!(!v.get("boxes_overlap").bool() && !v.get("collides").bool());
+    assert_eq!(*v.get("intersection"), J::Null);
+    assert_eq!(*v.get("first_contact"), J::Null);
+}
+
+#[test]
+fn check_accepts_negative_offsets() {
+    let dir = scratch("check_negative");
+    let (a, b) = pair_images(&dir);
+    // Both negative, as a separate argument: the diagonal's last pixel lands on (4, 4).
+    let v = check_json(&dir, &a, &b, &["--offset", "-1,-1"]);
+    assert_eq!(v.get("offset").point(), Some(Point { x: -1, y: -1 }));
+    assert_eq!(
+        v.get("intersection").rect(),
+        Some(Bounds2D::new(0, 0, 5, 5))
+    );
+    assert_eq!(v.get("first_contact").point(), Some(Point { x: 4, y: 4 }));
+    assert_eq!(v.get("overlap_area").int(), 1);
+    // Only DY negative, `=` form.
+    let v = check_json(&dir, &a, &b, &["--offset=2,-1"]);
+    assert_eq!(
+        v.get("intersection").rect(),
+        Some(Bounds2D::new(2, 0, 6, 5))
+    );
+    assert_eq!(v.get("first_contact").point(), Some(Point { x: 4, y: 1 }));
+    assert_eq!(v.get("overlap_area").int(), 4);
+    // Boxes overlap in A's transparent columns: no collision.
+    let out = ok(&run(
+        &dir,
+        &["check", "a.png", "b.png", "--offset", "-3,-2"],
+    ));
+    assert!(
+        out.contains("B: b.png (6x6 pixels, 6 solid) at (-3, -2)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("intersection x=0 y=0 width=3 height=4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("pixels: do not collide (the boxes overlap"),
+        "{out}"
+    );
+    let v = check_json(&dir, &a, &b, &["--offset", "-3,-2"]);
+    assert!(v.get("boxes_overlap").bool() && !v.get("collides").bool());
+}
+
+#[test]
+fn check_threshold_changes_the_answer_on_semi_transparent_pixels() {
+    let dir = scratch("check_threshold");
+    let (glow, solid) = (dir.join("glow.png"), dir.join("solid.png"));
+    // Alpha 100 everywhere except a transparent first column; the other sprite opaque.
+    write_png(&glow, 4, 4, |x, _| if x == 0 { 0 } else { 100 });
+    write_png(&solid, 4, 4, |_, _| 255);
+    for (t, area, contact) in [
+        ("1", 9, Some(Point { x: 1, y: 1 })),
+        ("100", 9, Some(Point { x: 1, y: 1 })),
+        ("101", 0, None),
+        ("255", 0, None),
+        ("0", 9, Some(Point { x: 1, y: 1 })),
+    ] {
+        let v = check_json(&dir, &glow, &solid, &["--offset", "1,1", "--threshold", t]);
+        assert_eq!(v.get("overlap_area").int(), area, "threshold {t}");
+        assert_eq!(v.get("first_contact").point(), contact, "threshold {t}");
+        assert_eq!(v.get("collides").bool(), area > 0, "threshold {t}");
+    }
+    // Threshold 0 makes the transparent column solid too.
+    let v = check_json(
+        &dir,
+        &glow,
+        &solid,
+        &["--offset", "-1,0", "--threshold", "0"],
+    );
+    assert_eq!(v.get("a").get("solid_pixels").int(), 16);
+    assert_eq!(v.get("first_contact").point(), Some(Point { x: 0, y: 0 }));
+    assert_eq!(v.get("overlap_area").int(), 12);
+    let out = ok(&run(
+        &dir,
+        &[
+            "check",
+            "glow.png",
+            "solid.png",
+            "--offset",
+            "1,1",
+            "--threshold",
+            "101",
+        ],
+    ));
+    assert!(out.contains("solid: alpha >= 101"), "{out}");
+    assert!(out.contains("pixels: do not collide"), "{out}");
+}
+
+#[test]
+fn check_flip_y_takes_bottom_rows_first() {
+    let dir = scratch("check_flip_y");
+    let (top, bar) = (dir.join("top.png"), dir.join("bar.png"));
+    write_png(&top, 4, 4, |_, y| if y == 0 { 255 } else { 0 }); // only the top image row
+    write_png(&bar, 4, 1, |_, _| 255);
+    let v = check_json(&dir, &top, &bar, &["--offset", "0,3"]);
+    assert!(!v.get("collides").bool() && !v.get("flip_y").bool());
+    let v = check_json(&dir, &top, &bar, &["--offset", "0,3", "--flip-y"]);
+    assert!(v.get("flip_y").bool());
+    assert_eq!(v.get("first_contact").point(), Some(Point { x: 0, y: 3 }));
+    assert_eq!(v.get("overlap_area").int(), 4);
+}
+
+#[test]
+fn check_render_writes_a_png() {
+    let dir = scratch("check_render");
+    let (a, b) = pair_images(&dir);
+    let out = ok(&run(
+        &dir,
+        &[
+            "check", "a.png", "b.png", "--offset", "2,3", "--render", "pair.png",
+        ],
+    ));
+    let (w, h) = reported_render_size(&out, "pair.png");
+    let png = image::open(dir.join("pair.png")).expect("a valid PNG");
+    assert_eq!((png.width(), png.height()), (w, h));
+    // The world shown is the union of both boxes plus a 4-pixel margin, scaled evenly.
+    let (uw, uh) = (10 + 8, 9 + 8);
+    assert_eq!(w % uw, 0, "{w}x{h}");
+    assert_eq!(w / uw, h / uh, "{w}x{h}");
+
+    let v = check_json(&dir, &a, &b, &["--offset", "-3,-2", "--render", "json.png"]);
+    let r = v.get("render");
+    assert_eq!(r.get("path").str(), "json.png");
+    let png = image::open(dir.join("json.png")).expect("a valid PNG");
+    assert_eq!(png.width() as i64, r.get("width").int());
+    assert_eq!(png.height() as i64, r.get("height").int());
+}
+
+/// Asserts exit status 1 and a message on stderr holding every one of `needles`.
+fn fails(o: &Output, needles: &[&str]) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(1), "stderr: {err}");
+    assert!(err.starts_with("perpixel: error: "), "{err}");
+    for n in needles {
+        assert!(err.contains(n), "{n:?} not in {err:?}");
+    }
+    assert!(o.stdout.is_empty(), "nothing on stdout after a failure");
+}
+
+#[test]
+fn check_reports_bad_input_clearly() {
+    let dir = scratch("check_bad_input");
+    let (_, _) = pair_images(&dir);
+    let o = run(&dir, &["check", "a.png", "missing.png", "--offset", "0,0"]);
+    fails(&o, &["missing.png", "No such file"]);
+
+    // A PNG cut short, and bytes that are no image at all.
+    let bytes = std::fs::read(dir.join("a.png")).unwrap();
+    std::fs::write(dir.join("cut.png"), &bytes[..bytes.len() / 2]).unwrap();
+    fails(
+        &run(&dir, &["check", "cut.png", "a.png", "--offset", "0,0"]),
+        &["cut.png", "corrupt"],
+    );
+    std::fs::write(dir.join("text.png"), b"not an image at all").unwrap();
+    fails(
+        &run(&dir, &["check", "a.png", "text.png", "--offset", "0,0"]),
+        &["text.png", "unknown image format"],
+    );
+
+    for bad in ["3;4", "a,b", "1", "1,2,3", "1.5,2", "99999999999,0"] {
+        let o = run(&dir, &["check", "a.png", "b.png", "--offset", bad]);
+        fails(&o, &["bad offset", bad]);
+    }
+    for bad in ["256", "-1", "x"] {
+        let o = run(
+            &dir,
+            &[
+                "check",
+                "a.png",
+                "b.png",
+                "--offset",
+                "0,0",
+                "--threshold",
+                bad,
+            ],
+        );
+        fails(&o, &["bad threshold", bad]);
+    }
+    // An unwritable render path.
+    fails(
+        &run(
+            &dir,
+            &[
+                "check",
+                "a.png",
+                "b.png",
+                "--offset",
+                "0,0",
+                "--render",
+                "no/such/dir/x.png",
+            ],
+        ),
+        &["cannot write render", "no/such/dir/x.png"],
+    );
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    let dir = scratch("usage_errors");
+    for args in [
+        &["check", "a.png", "b.png"][..],
+        &["check", "a.png"][..],
+        &["check", "a.png", "b.png", "--offset", "0,0", "--bogus"][..],
+        &["frobnicate"][..],
+    ] {
+        let o = run(&dir, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("Usage"), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn help_explains_both_commands_and_the_exit_status() {
+    let dir = scratch("help");
+    let out = ok(&run(&dir, &["--help"]));
+    for needle in ["scene", "check", "Exit status", "--render"] {
+        assert!(out.contains(needle), "{needle:?} not in --help");
+    }
+    let out = ok(&run(&dir, &["check", "--help"]));
+    for needle in [
+        "--offset",
+        "--threshold",
+        "--flip-y",
+        "--json",
+        "--render",
+        "first_contact",
+    ] {
+        assert!(out.contains(needle), "{needle:?} not in check --help");
+    }
+}
