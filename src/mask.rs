@@ -443,7 +443,7 @@ mod decode {
             )),
             // Decoding reads from memory: an I/O error means the data ended too soon.
             image::ImageError::IoError(io) => {
-                Error::Decode(format!("truncated or unreadable image data ({io})"))
+                Error::Decode(format!("truncated or corrupt image data ({io})"))
             }
             other => Error::Decode(other.to_string()),
         }

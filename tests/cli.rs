@@ -139,8 +139,8 @@ impl J {
         match self {
             J::Null => None,
             p => Some(Point {
-                x: p.get("x").int() as i32,
-                y: p.get("y").int() as i32,
+                x: p.get("x").int(),
+                y: p.get("y").int(),
             }),
         }
     }
@@ -471,8 +471,8 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
     );
     let step = motion.get("step").point().unwrap();
     let before = Sprite {
-        x: mover.x - step.x,
-        y: mover.y - step.y,
+        x: mover.x - step.x as i32,
+        y: mover.y - step.y as i32,
         ..*mover
     };
     assert!(motion.get("frames").int() > 0);
@@ -486,8 +486,11 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
     let from = motion.get("from").point().unwrap();
     let frames = motion.get("frames").int() as i32;
     assert_eq!(
-        (from.x + frames * step.x, from.y + frames * step.y),
-        (mover.x, mover.y)
+        (
+            from.x + frames as i64 * step.x,
+            from.y + frames as i64 * step.y
+        ),
+        (mover.x as i64, mover.y as i64)
     );
 
     let r = v.get("render");
@@ -573,7 +576,10 @@ fn check_json(dir: &Path, a: &Path, b: &Path, extra: &[&str]) -> J {
     let flip = v.get("flip_y").bool();
     let (ma, mb) = (load(a, t, flip), load(b, t, flip));
     let off = v.get("offset").point().unwrap();
-    let (sa, sb) = (Sprite::new(&ma, 0, 0), Sprite::new(&mb, off.x, off.y));
+    let (sa, sb) = (
+        Sprite::new(&ma, 0, 0),
+        Sprite::new(&mb, off.x as i32, off.y as i32),
+    );
     for (key, m, path) in [("a", &ma, a), ("b", &mb, b)] {
         let side = v.get(key);
         assert_eq!(side.get("path").str(), path.to_str().unwrap());

@@ -52,7 +52,7 @@ impl Json {
     /// `{"x","y"}`, or `null` for `None`.
     pub fn point(p: Option<Point>) -> Json {
         p.map_or(Json::Null, |p| {
-            Json::obj([("x", Json::Int(p.x.into())), ("y", Json::Int(p.y.into()))])
+            Json::obj([("x", Json::Int(p.x)), ("y", Json::Int(p.y))])
         })
     }
 

@@ -23,17 +23,8 @@ impl LoadedImage {
     pub fn open(path: &Path, options: &MaskOptions) -> CliResult<LoadedImage> {
         let bytes = std::fs::read(path)
             .map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?;
-        let mask = Mask::from_image_bytes(&bytes, options).map_err(|e| {
-            let why = match e {
-                // The bytes are already in memory: a read error while decoding means the
-                // data ends early or is damaged.
-                perpixel::Error::Io(why) => {
-                    format!("the image data is truncated or corrupt ({why})")
-                }
-                other => other.to_string(),
-            };
-            Failure(format!("cannot load '{}': {why}", path.display()))
-        })?;
+        let mask = Mask::from_image_bytes(&bytes, options)
+            .map_err(|e| Failure(format!("cannot load '{}': {e}", path.display())))?;
         Ok(LoadedImage {
             path: path.to_path_buf(),
             mask,

@@ -191,7 +191,8 @@ impl Canvas {
 
     /// Marks world pixel `p` with a square around it and four ticks pointing at it.
     pub fn mark(&mut self, p: Point, c: Colour) {
-        let r = self.rect(Bounds2D::new(p.x, p.y, 1, 1));
+        // Scene contacts lie inside the canvas's i32 world.
+        let r = self.rect(Bounds2D::new(p.x as i32, p.y as i32, 1, 1));
         let ring = OutRect {
             x0: r.x0 - 2,
             y0: r.y0 - 2,

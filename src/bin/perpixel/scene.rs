@@ -526,15 +526,15 @@ fn json(
         (
             "from",
             Json::point(Some(Point {
-                x: flight.from.0,
-                y: flight.from.1,
+                x: flight.from.0.into(),
+                y: flight.from.1.into(),
             })),
         ),
         (
             "step",
             Json::point(Some(Point {
-                x: MOTION.step.0,
-                y: MOTION.step.1,
+                x: MOTION.step.0.into(),
+                y: MOTION.step.1.into(),
             })),
         ),
         ("frames", Json::Int(flight.frames.into())),
