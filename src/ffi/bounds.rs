@@ -3,7 +3,7 @@
 use super::error::{Failure, guard, guard_value, non_null, pp_status, write_out};
 use crate::{Bounds2D, Point};
 
-/// A rectangle of whole pixels, the half-open box `[x, x + width) × [y, y + height)`.
+/// A rectangle of whole pixels, the half-open box `[x, x + width) x [y, y + height)`.
 /// A rectangle with `width <= 0` or `height <= 0` is empty. Same layout and meaning as
 /// the Rust `Bounds2D`.
 #[repr(C)]
