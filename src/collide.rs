@@ -5,13 +5,17 @@ use crate::{Bounds2D, Mask};
 use std::ops::ControlFlow;
 
 /// A world pixel, e.g. where two sprites first touch.
+///
+/// Coordinates are `i64` because a sprite placed near `i32::MAX` has pixels beyond it:
+/// positions are `i32`, but `position + pixel index` is not, and perpixel never
+/// overflows. In any ordinary scene the values fit in `i32`.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Point {
     /// World x.
-    pub x: i32,
+    pub x: i64,
     /// World y.
-    pub y: i32,
+    pub y: i64,
 }
 
 /// A sprite placed in the world: a mask, the world position of its pixel `(0, 0)`, and
@@ -102,7 +106,6 @@ impl<'m> Sprite<'m> {
     /// The first world pixel solid in both sprites, scanning their intersection row by
     /// row from the lowest y, each row from the lowest x; `None` when they do not touch.
     pub fn first_contact(&self, other: &Sprite) -> Option<Point> {
-        let mut origin = Point::default();
         let found = scan(self, other, |row, chunk, m| {
             if m != 0 {
                 ControlFlow::Break((row, chunk * 64 + m.trailing_zeros() as usize))
@@ -115,9 +118,10 @@ impl<'m> Sprite<'m> {
             ControlFlow::Continue(()) => return None,
         };
         let inter = self.bounds().intersection(&other.bounds())?;
-        origin.x = inter.x + col as i32;
-        origin.y = inter.y + row as i32;
-        Some(origin)
+        Some(Point {
+            x: inter.x_min() + col as i64,
+            y: inter.y_min() + row as i64,
+        })
     }
 
     /// How many world pixels are solid in both sprites.

@@ -2,11 +2,11 @@
 
 use crate::{Bounds2D, Error, Result};
 
-/// Largest number of pixels one mask may hold: 2^28 (268,435,456, e.g. 16384 x 16384),
-/// which is 32 MiB of mask bits. Building anything larger fails with
+/// Largest number of pixels one mask may hold: 2^26 (67,108,864, e.g. 8192 x 8192), which
+/// is 8 MiB of mask bits and at most 256 MiB of decoded RGBA while loading an image. Building anything larger fails with
 /// [`Error::TooLarge`] before any allocation, so a hostile image header cannot make the
 /// library allocate gigabytes. Decoding an image is bounded the same way.
-pub const MAX_MASK_PIXELS: u64 = 1 << 28;
+pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 
 /// How the pixels in a caller's buffer are laid out. Every format is 8 bits per channel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -441,7 +441,10 @@ mod decode {
             image::ImageError::Limits(l) => Error::Decode(format!(
                 "the image is larger than the mask limit of {MAX_MASK_PIXELS} pixels ({l})"
             )),
-            image::ImageError::IoError(io) => Error::Io(io.to_string()),
+            // Decoding reads from memory: an I/O error means the data ended too soon.
+            image::ImageError::IoError(io) => {
+                Error::Decode(format!("truncated or unreadable image data ({io})"))
+            }
             other => Error::Decode(other.to_string()),
         }
     }

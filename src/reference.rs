@@ -42,8 +42,8 @@ pub fn first_contact(a: &Sprite, b: &Sprite) -> Option<Point> {
         if pa[i] && pb[i] {
             let w = inter.width as usize;
             return Some(Point {
-                x: inter.x + (i % w) as i32,
-                y: inter.y + (i / w) as i32,
+                x: inter.x_min() + (i % w) as i64,
+                y: inter.y_min() + (i / w) as i64,
             });
         }
     }

@@ -1,0 +1,370 @@
+//! Property tests: every fast path against `perpixel::reference`, on random masks whose
+//! sides sit around the 64-bit word boundaries, at negative, touching and disjoint
+//! offsets, near the ends of the i32 range, with bounds-only sprites; and mask building
+//! against a pixel-at-a-time reading of random buffers in every format.
+//!
+//! Runs under its own `main` (harness = false) so `cargo test` prints how many cases ran.
+//! `PERPIXEL_PROPTEST_CASES=N` changes the number of cases per property.
+
+use perpixel::{Bounds2D, Mask, MaskOptions, PixelFormat, Sprite, reference};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+
+/// Sides around word boundaries, plus anything small.
+fn side() -> impl Strategy<Value = u32> {
+    prop_oneof![
+        3 => prop::sample::select(vec![0u32, 1, 2, 63, 64, 65, 127, 128, 129]),
+        2 => 0u32..200,
+    ]
+}
+
+fn short_side() -> impl Strategy<Value = u32> {
+    prop_oneof![
+        2 => prop::sample::select(vec![0u32, 1, 2, 3, 17]),
+        3 => 0u32..24,
+    ]
+}
+
+/// A small deterministic generator: masks come from a seed, not from huge vectors.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// How full a random mask is, in 1/256ths; 0 and 256 give empty and full masks.
+fn density() -> impl Strategy<Value = u32> {
+    prop::sample::select(vec![0u32, 1, 8, 64, 128, 200, 255, 256])
+}
+
+#[derive(Debug, Clone)]
+struct MaskSpec {
+    width: u32,
+    height: u32,
+    density: u32,
+    seed: u64,
+}
+
+impl MaskSpec {
+    fn build(&self) -> Mask {
+        let mut rng = Rng(self.seed | 1);
+        let d = self.density as u64;
+        Mask::from_fn(self.width, self.height, |_, _| rng.next() % 256 < d).unwrap()
+    }
+}
+
+fn mask_spec() -> impl Strategy<Value = MaskSpec> {
+    (side(), short_side(), density(), any::<u64>()).prop_map(|(width, height, density, seed)| {
+        MaskSpec {
+            width,
+            height,
+            density,
+            seed,
+        }
+    })
+}
+
+#[derive(Debug, Clone)]
+struct PairSpec {
+    a: MaskSpec,
+    b: MaskSpec,
+    origin: (i32, i32),
+    offset: (i64, i64),
+    pixels: (bool, bool),
+}
+
+fn pair_spec() -> impl Strategy<Value = PairSpec> {
+    let origin = prop_oneof![
+        4 => Just(0i32),
+        1 => -100_000i32..100_000,
+        1 => prop::sample::select(vec![i32::MIN, i32::MIN + 70, i32::MAX - 70, i32::MAX]),
+    ];
+    (mask_spec(), mask_spec(), origin.clone(), origin).prop_flat_map(|(a, b, ox, oy)| {
+        let (wa, ha, wb, hb) = (
+            a.width as i64,
+            a.height as i64,
+            b.width as i64,
+            b.height as i64,
+        );
+        let dx = prop_oneof![
+            6 => (-wb - 2)..=(wa + 2),
+            1 => prop::sample::select(vec![-wb, wa, -100_000, 100_000]),
+        ];
+        let dy = prop_oneof![
+            6 => (-hb - 2)..=(ha + 2),
+            1 => prop::sample::select(vec![-hb, ha, -100_000, 100_000]),
+        ];
+        let pixels = prop_oneof![
+            6 => Just((true, true)),
+            1 => Just((false, true)),
+            1 => Just((true, false)),
+            1 => Just((false, false)),
+        ];
+        (dx, dy, pixels).prop_map(move |(dx, dy, pixels)| PairSpec {
+            a: a.clone(),
+            b: b.clone(),
+            origin: (ox, oy),
+            offset: (dx, dy),
+            pixels,
+        })
+    })
+}
+
+fn check_pair(spec: &PairSpec) -> Result<(), TestCaseError> {
+    let (ma, mb) = (spec.a.build(), spec.b.build());
+    let clamp = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+    let (ax, ay) = spec.origin;
+    let (bx, by) = (
+        clamp(ax as i64 + spec.offset.0),
+        clamp(ay as i64 + spec.offset.1),
+    );
+    let a = Sprite {
+        mask: &ma,
+        x: ax,
+        y: ay,
+        pixel_collision: spec.pixels.0,
+    };
+    let b = Sprite {
+        mask: &mb,
+        x: bx,
+        y: by,
+        pixel_collision: spec.pixels.1,
+    };
+    for (p, q) in [(&a, &b), (&b, &a)] {
+        let collides = p.collides(q);
+        let contact = p.first_contact(q);
+        let area = p.overlap_area(q);
+        let overlap = p.overlap_mask(q);
+        prop_assert_eq!(collides, reference::collides(p, q), "collides");
+        prop_assert_eq!(contact, reference::first_contact(p, q), "first_contact");
+        prop_assert_eq!(area, reference::overlap_area(p, q), "overlap_area");
+        prop_assert_eq!(&overlap, &reference::overlap_mask(p, q), "overlap_mask");
+        // The four answers agree with one another.
+        prop_assert_eq!(collides, contact.is_some());
+        prop_assert_eq!(collides, area > 0);
+        prop_assert_eq!(area, overlap.as_ref().map_or(0, |o| o.mask.count()));
+        prop_assert_eq!(overlap.is_some(), p.bounds().overlaps(&q.bounds()));
+    }
+    // pygame style on masks: A at the origin, B at the offset, both pixel-exact.
+    if spec.pixels == (true, true) {
+        let (dx, dy) = (bx as i64 - ax as i64, by as i64 - ay as i64);
+        if let (Ok(dx), Ok(dy)) = (i32::try_from(dx), i32::try_from(dy)) {
+            let (p, q) = (Sprite::new(&ma, 0, 0), Sprite::new(&mb, dx, dy));
+            prop_assert_eq!(ma.collides(&mb, (dx, dy)), reference::collides(&p, &q));
+            prop_assert_eq!(
+                ma.first_contact(&mb, (dx, dy)),
+                reference::first_contact(&p, &q)
+            );
+            prop_assert_eq!(
+                ma.overlap_area(&mb, (dx, dy)),
+                reference::overlap_area(&p, &q)
+            );
+            prop_assert_eq!(
+                ma.overlap_mask(&mb, (dx, dy)),
+                reference::overlap_mask(&p, &q)
+            );
+        }
+    }
+    Ok(())
+}
+
+#[derive(Debug, Clone)]
+struct BuildSpec {
+    format: PixelFormat,
+    width: u32,
+    height: u32,
+    pad: usize,
+    region: Option<(u32, u32, u32, u32)>,
+    threshold: u8,
+    key: bool,
+    flip_y: bool,
+    seed: u64,
+}
+
+fn build_spec() -> impl Strategy<Value = BuildSpec> {
+    let format = prop::sample::select(vec![
+        PixelFormat::Rgba8,
+        PixelFormat::Bgra8,
+        PixelFormat::Argb32,
+        PixelFormat::A8,
+    ]);
+    let threshold = prop_oneof![
+        prop::sample::select(vec![0u8, 1, 2, 127, 128, 254, 255]),
+        any::<u8>(),
+    ];
+    (
+        format,
+        side(),
+        short_side(),
+        0usize..9,
+        threshold,
+        any::<bool>(),
+        any::<bool>(),
+        any::<u64>(),
+    )
+        .prop_flat_map(
+            |(format, width, height, pad, threshold, key, flip_y, seed)| {
+                let region = prop_oneof![
+                    Just(None),
+                    (0..=width, 0..=height).prop_flat_map(move |(x, y)| {
+                        (0..=width - x, 0..=height - y).prop_map(move |(w, h)| Some((x, y, w, h)))
+                    }),
+                ];
+                region.prop_map(move |region| BuildSpec {
+                    format,
+                    width,
+                    height,
+                    pad,
+                    region,
+                    threshold,
+                    key: key && format != PixelFormat::A8,
+                    flip_y,
+                    seed,
+                })
+            },
+        )
+}
+
+fn check_build(spec: &BuildSpec) -> Result<(), TestCaseError> {
+    let bpp = spec.format.bytes_per_pixel();
+    let stride = spec.width as usize * bpp + spec.pad;
+    let len = (stride * spec.height as usize).saturating_sub(spec.pad);
+    let mut rng = Rng(spec.seed | 1);
+    // Alphas cluster on the values thresholds care about; colours on a few values so
+    // that the colour key matches some pixels.
+    let alphas = [0u8, 1, 2, 127, 128, 129, 254, 255];
+    let data: Vec<u8> = (0..len)
+        .map(|_| {
+            let r = rng.next();
+            if r % 3 == 0 {
+                alphas[(r >> 8) as usize % alphas.len()]
+            } else {
+                [0u8, 255, 7][(r >> 8) as usize % 3]
+            }
+        })
+        .collect();
+    let options = MaskOptions {
+        threshold: spec.threshold,
+        color_key: spec.key.then_some([255, 0, 255]),
+        flip_y: spec.flip_y,
+        region: spec
+            .region
+            .map(|(x, y, w, h)| Bounds2D::new(x as i32, y as i32, w as i32, h as i32)),
+    };
+    let mask = Mask::from_pixels(
+        &data,
+        spec.format,
+        spec.width,
+        spec.height,
+        stride,
+        &options,
+    )
+    .map_err(|e| TestCaseError::fail(format!("build failed: {e}")))?;
+    let (rx, ry, rw, rh) = spec.region.unwrap_or((0, 0, spec.width, spec.height));
+    prop_assert_eq!((mask.width(), mask.height()), (rw, rh));
+    let mut count = 0;
+    for j in 0..rh {
+        let src_y = ry + if spec.flip_y { rh - 1 - j } else { j };
+        for i in 0..rw {
+            let want =
+                reference::pixel_is_solid(&data, spec.format, stride, rx + i, src_y, &options);
+            prop_assert_eq!(mask.is_solid(i, j), want, "pixel ({}, {})", i, j);
+            count += want as u64;
+        }
+    }
+    prop_assert_eq!(mask.count(), count);
+    let tight = Mask::from_fn(rw, rh, |x, y| mask.is_solid(x, y)).unwrap();
+    prop_assert_eq!(mask.solid_bounds(), tight.solid_bounds());
+    if let Some(b) = mask.solid_bounds() {
+        let inside = |x: u32, y: u32| b.contains(x as i32, y as i32);
+        for j in 0..rh {
+            for i in 0..rw {
+                prop_assert!(!mask.is_solid(i, j) || inside(i, j));
+            }
+        }
+        // Tight: every edge row and column of the bounds holds a solid pixel.
+        let (x0, y0, x1, y1) = (
+            b.x as u32,
+            b.y as u32,
+            (b.x_max() - 1) as u32,
+            (b.y_max() - 1) as u32,
+        );
+        prop_assert!((x0..=x1).any(|x| mask.is_solid(x, y0)));
+        prop_assert!((x0..=x1).any(|x| mask.is_solid(x, y1)));
+        prop_assert!((y0..=y1).any(|y| mask.is_solid(x0, y)));
+        prop_assert!((y0..=y1).any(|y| mask.is_solid(x1, y)));
+    } else {
+        prop_assert_eq!(count, 0);
+    }
+    Ok(())
+}
+
+fn cases(default: u32) -> u32 {
+    std::env::var("PERPIXEL_PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn run<S: Strategy>(
+    name: &str,
+    cases: u32,
+    strategy: S,
+    test: impl Fn(&S::Value) -> Result<(), TestCaseError>,
+) -> bool
+where
+    S::Value: std::fmt::Debug,
+{
+    let mut runner = TestRunner::new(Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    match runner.run(&strategy, |v| test(&v)) {
+        Ok(()) => {
+            println!("ok   {name}: {cases} random cases agree with the reference");
+            true
+        }
+        Err(TestError::Fail(why, input)) => {
+            println!("FAIL {name}: {why}\n     minimal failing input: {input:#?}");
+            false
+        }
+        Err(TestError::Abort(why)) => {
+            println!("FAIL {name}: aborted: {why}");
+            false
+        }
+    }
+}
+
+fn main() {
+    let pair_cases = cases(3000);
+    let build_cases = cases(1000);
+    let results = [
+        run(
+            "pair queries (collides, first_contact, overlap_area, overlap_mask)",
+            pair_cases,
+            pair_spec(),
+            check_pair,
+        ),
+        run(
+            "mask building (RGBA8, BGRA8, ARGB32, A8; stride, region, threshold, key, flip)",
+            build_cases,
+            build_spec(),
+            check_build,
+        ),
+    ];
+    let failed = results.iter().filter(|ok| !**ok).count();
+    println!(
+        "property cases run: {}",
+        pair_cases as u64 + build_cases as u64
+    );
+    println!("{} passed, {} failed", results.len() - failed, failed);
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}
