@@ -57,6 +57,13 @@
 #define PP_FORMAT_A8 3
 
 /**
+ * Largest number of pixels one mask may hold; larger masks and images fail with
+ * `PP_ERR_TOO_LARGE` (or `PP_ERR_DECODE` for an image refused by its header) before
+ * anything is allocated.
+ */
+#define PP_MAX_MASK_PIXELS 67108864
+
+/**
  * Major version of the headers (compare with `pp_version_number() / 10000`).
  */
 #define PP_VERSION_MAJOR 0
@@ -111,7 +118,8 @@ typedef enum {
    */
   PP_ERR_REGION_OUT_OF_BOUNDS = 5,
   /**
-   * The mask would exceed the size limit (2^28 pixels, sides up to `INT32_MAX`).
+   * The mask would exceed the size limit (`PP_MAX_MASK_PIXELS` pixels, sides up to
+   * `INT32_MAX`).
    */
   PP_ERR_TOO_LARGE = 6,
   /**
@@ -353,7 +361,7 @@ pp_mask_options pp_mask_options_default(void);
  *
  * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (negative `width` or `height`), `PP_ERR_TOO_LARGE` (more
- * than 2^28 pixels), `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ * than `PP_MAX_MASK_PIXELS` pixels), `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
  * # Safety
  * `out` must be NULL or valid for a write.
@@ -512,7 +520,9 @@ pp_status pp_collides(const pp_sprite *a, const pp_sprite *b, uint8_t *out);
  * `*out`; when they do not touch, `*found` = 0 and `*out` = `{0, 0}`.
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`,
- * `found` or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
+ * `found` or `out` is NULL; `PP_ERR_OVERFLOW` when the contact pixel lies beyond
+ * `int32_t` (a sprite placed near `INT32_MAX` has pixels past it). Allocates nothing.
+ * Any thread; masks may be shared.
  *
  * # Safety
  * As `pp_collides`; `found` and `out` NULL or valid for writes.

@@ -63,7 +63,10 @@ fn header_holds_only_the_c_abi() {
                 && before.contains(' ');
             if is_declaration {
                 let name = before.rsplit([' ', '*']).next().unwrap();
-                assert!(name.starts_with("pp_"), "non-pp_ function in header: {line}");
+                assert!(
+                    name.starts_with("pp_"),
+                    "non-pp_ function in header: {line}"
+                );
             }
         }
     }

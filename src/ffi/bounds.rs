@@ -46,9 +46,20 @@ impl From<Bounds2D> for pp_bounds {
     }
 }
 
-impl From<Point> for pp_point {
-    fn from(p: Point) -> pp_point {
-        pp_point { x: p.x, y: p.y }
+impl pp_point {
+    /// A world pixel as `int32_t`s: `PP_ERR_OVERFLOW` when it lies beyond them (a
+    /// sprite placed near `INT32_MAX` has pixels past it).
+    pub(crate) fn from_point(p: Point) -> Result<pp_point, Failure> {
+        match (i32::try_from(p.x), i32::try_from(p.y)) {
+            (Ok(x), Ok(y)) => Ok(pp_point { x, y }),
+            _ => Err(Failure::new(
+                pp_status::PP_ERR_OVERFLOW,
+                format!(
+                    "coordinate overflow: the point ({}, {}) does not fit in int32_t",
+                    p.x, p.y
+                ),
+            )),
+        }
     }
 }
 

@@ -27,7 +27,8 @@ pub enum pp_status {
     PP_ERR_STRIDE_TOO_SMALL = 4,
     /// The region (sub-rectangle) does not lie inside the image.
     PP_ERR_REGION_OUT_OF_BOUNDS = 5,
-    /// The mask would exceed the size limit (2^28 pixels, sides up to `INT32_MAX`).
+    /// The mask would exceed the size limit (`PP_MAX_MASK_PIXELS` pixels, sides up to
+    /// `INT32_MAX`).
     PP_ERR_TOO_LARGE = 6,
     /// A coordinate result does not fit in `int32_t`.
     PP_ERR_OVERFLOW = 7,
@@ -143,8 +144,8 @@ thread_local! {
 /// Records `message` as this thread's last error. Interior NULs (which C could not see
 /// past) are written as `\0`.
 pub(crate) fn set_last_error(message: &str) {
-    let text = CString::new(message.replace('\0', "\\0"))
-        .expect("interior NUL bytes were just replaced");
+    let text =
+        CString::new(message.replace('\0', "\\0")).expect("interior NUL bytes were just replaced");
     // `try_with`: during thread teardown the slot may be gone; the status still tells.
     let _ = LAST_ERROR.try_with(|slot| *slot.borrow_mut() = Some(text));
 }

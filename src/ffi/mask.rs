@@ -15,6 +15,12 @@ pub const PP_FORMAT_ARGB32: u32 = 2;
 /// Pixel format: one alpha byte per pixel.
 pub const PP_FORMAT_A8: u32 = 3;
 
+/// Largest number of pixels one mask may hold; larger masks and images fail with
+/// `PP_ERR_TOO_LARGE` (or `PP_ERR_DECODE` for an image refused by its header) before
+/// anything is allocated.
+pub const PP_MAX_MASK_PIXELS: u64 = 67_108_864;
+const _: () = assert!(PP_MAX_MASK_PIXELS == crate::MAX_MASK_PIXELS);
+
 /// An immutable mask of solid pixels (opaque). Created by `pp_mask_new` and the
 /// `pp_mask_from_*` functions, released with `pp_mask_free`. Never modified after
 /// creation, so one `const pp_mask *` may be used by any number of threads at once.
@@ -130,7 +136,7 @@ pub extern "C" fn pp_mask_options_default() -> pp_mask_options {
 ///
 /// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (negative `width` or `height`), `PP_ERR_TOO_LARGE` (more
-/// than 2^28 pixels), `PP_ERR_OUT_OF_MEMORY`. Any thread.
+/// than `PP_MAX_MASK_PIXELS` pixels), `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///
 /// # Safety
 /// `out` must be NULL or valid for a write.

@@ -37,19 +37,19 @@ mod query;
 mod version;
 
 pub use bounds::{
-    pp_bounds, pp_bounds_contains, pp_bounds_intersection, pp_bounds_is_empty,
-    pp_bounds_overlaps, pp_bounds_to_local, pp_bounds_x_max, pp_bounds_x_min, pp_bounds_y_max,
-    pp_bounds_y_min, pp_point,
+    pp_bounds, pp_bounds_contains, pp_bounds_intersection, pp_bounds_is_empty, pp_bounds_overlaps,
+    pp_bounds_to_local, pp_bounds_x_max, pp_bounds_x_min, pp_bounds_y_max, pp_bounds_y_min,
+    pp_point,
 };
 pub use error::{pp_last_error_message, pp_last_error_message_copy, pp_status, pp_status_text};
+pub use mask::pp_mask_from_pixels;
 pub use mask::{
-    PP_FORMAT_A8, PP_FORMAT_ARGB32, PP_FORMAT_BGRA8, PP_FORMAT_RGBA8, pp_mask, pp_mask_count,
-    pp_mask_free, pp_mask_is_solid, pp_mask_new, pp_mask_options, pp_mask_options_default,
-    pp_mask_size, pp_mask_solid_bounds,
+    PP_FORMAT_A8, PP_FORMAT_ARGB32, PP_FORMAT_BGRA8, PP_FORMAT_RGBA8, PP_MAX_MASK_PIXELS, pp_mask,
+    pp_mask_count, pp_mask_free, pp_mask_is_solid, pp_mask_new, pp_mask_options,
+    pp_mask_options_default, pp_mask_size, pp_mask_solid_bounds,
 };
 #[cfg(feature = "image")]
 pub use mask::{pp_mask_from_image_bytes, pp_mask_from_image_path};
-pub use mask::pp_mask_from_pixels;
 pub use query::{
     pp_collides, pp_first_contact, pp_mask_collides, pp_mask_first_contact, pp_mask_overlap_area,
     pp_mask_overlap_mask, pp_overlap_area, pp_overlap_mask, pp_sprite,

@@ -106,7 +106,9 @@ pub unsafe extern "C" fn pp_collides(
 /// `*out`; when they do not touch, `*found` = 0 and `*out` = `{0, 0}`.
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`,
-/// `found` or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
+/// `found` or `out` is NULL; `PP_ERR_OVERFLOW` when the contact pixel lies beyond
+/// `int32_t` (a sprite placed near `INT32_MAX` has pixels past it). Allocates nothing.
+/// Any thread; masks may be shared.
 ///
 /// # Safety
 /// As `pp_collides`; `found` and `out` NULL or valid for writes.
@@ -122,11 +124,11 @@ pub unsafe extern "C" fn pp_first_contact(
         let (a, b) = unsafe { read_pair(a, b) }?;
         non_null(found, "found")?;
         non_null(out, "out")?;
-        let hit = a.first_contact(&b);
+        let hit = a.first_contact(&b).map(pp_point::from_point).transpose()?;
         // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
         unsafe {
             write_out(found, hit.is_some() as u8);
-            write_out(out, hit.map(pp_point::from).unwrap_or_default());
+            write_out(out, hit.unwrap_or_default());
         }
         Ok(())
     })
@@ -233,11 +235,15 @@ pub unsafe extern "C" fn pp_mask_first_contact(
         let (a, b) = unsafe { (mask_ref(a, "a")?, mask_ref(b, "b")?) };
         non_null(found, "found")?;
         non_null(out, "out")?;
-        let hit = a.first_contact(b, (dx, dy));
+        // In `a`'s own coordinates, so always within int32_t; checked all the same.
+        let hit = a
+            .first_contact(b, (dx, dy))
+            .map(pp_point::from_point)
+            .transpose()?;
         // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
         unsafe {
             write_out(found, hit.is_some() as u8);
-            write_out(out, hit.map(pp_point::from).unwrap_or_default());
+            write_out(out, hit.unwrap_or_default());
         }
         Ok(())
     })

@@ -1,8 +1,7 @@
 //! The library's version, so bindings can check they match the library they load.
 
 use super::error::guard_value;
-use std::ffi::{CString, c_char};
-use std::sync::LazyLock;
+use std::ffi::{CStr, c_char};
 
 /// Major version of the headers (compare with `pp_version_number() / 10000`).
 pub const PP_VERSION_MAJOR: u32 = 0;
@@ -20,7 +19,10 @@ const fn parse_component(text: &str) -> u32 {
     let mut value = 0u32;
     let mut i = 0;
     while i < bytes.len() {
-        assert!(bytes[i].is_ascii_digit(), "version component is not a number");
+        assert!(
+            bytes[i].is_ascii_digit(),
+            "version component is not a number"
+        );
         value = value * 10 + (bytes[i] - b'0') as u32;
         i += 1;
     }
@@ -39,8 +41,22 @@ const _: () = {
     assert!(PP_VERSION_MINOR < 100 && PP_VERSION_PATCH < 100);
 };
 
-static VERSION_C: LazyLock<CString> =
-    LazyLock::new(|| CString::new(crate::VERSION).expect("the version has no NUL byte"));
+/// `crate::VERSION` with a NUL, built at compile time (no allocation, nothing for a
+/// leak checker to report).
+const VERSION_C: &CStr = {
+    let text = concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes();
+    let rust = crate::VERSION.as_bytes();
+    assert!(text.len() == rust.len() + 1);
+    let mut i = 0;
+    while i < rust.len() {
+        assert!(text[i] == rust[i], "VERSION_C must spell crate::VERSION");
+        i += 1;
+    }
+    match CStr::from_bytes_with_nul(text) {
+        Ok(c) => c,
+        Err(_) => panic!("the version has a NUL byte"),
+    }
+};
 
 /// The library's version, `"major.minor.patch"` (e.g. `"0.1.0"`), NUL-terminated and
 /// static: never free it. Any thread.
@@ -62,7 +78,6 @@ pub extern "C" fn pp_version_number() -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::ffi::CStr;
 
     #[test]
     fn version_matches_the_crate() {
