@@ -3,6 +3,8 @@
  * Built by tests/c_abi.rs with gcc -std=c99 -Wall -Wextra -Werror -I include and run
  * against the cdylib (optionally under valgrind).
  *
+ * Define PERPIXEL_TEST_NO_IMAGE for a library built without the `image` feature.
+ *
  * usage: test_perpixel <scratch-dir> <expected-version>
  * Prints each check, ends with "N passed, M failed", exits non-zero on any failure.
  */
@@ -537,6 +539,7 @@ static void test_from_pixels(void)
     }
 }
 
+#ifndef PERPIXEL_TEST_NO_IMAGE
 static int write_file(const char *path, const unsigned char *data, size_t len)
 {
     FILE *f = fopen(path, "wb");
@@ -657,6 +660,8 @@ static void test_images(const char *scratch)
     CHECK_ERR(pp_mask_from_image_path(path, NULL, NULL), PP_ERR_NULL_POINTER, "`out`");
     CHECK(m == SENTINEL_MASK);
 }
+
+#endif /* PERPIXEL_TEST_NO_IMAGE */
 
 static void test_bounds(void)
 {
@@ -1020,7 +1025,11 @@ int main(int argc, char **argv)
     test_options_default();
     test_mask_new_and_accessors();
     test_from_pixels();
+#ifndef PERPIXEL_TEST_NO_IMAGE
     test_images(argv[1]);
+#else
+    printf("(library built without the image feature: pp_mask_from_image_* not tested)\n");
+#endif
     test_bounds();
     test_queries();
 
