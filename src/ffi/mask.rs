@@ -434,3 +434,138 @@ pub unsafe extern "C" fn pp_mask_solid_bounds(
         Ok(())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ffi::{pp_last_error_message, pp_sprite};
+    use std::ffi::CStr;
+    use std::ptr;
+
+    fn last_error() -> String {
+        // SAFETY: the library always returns a valid NUL-terminated string.
+        unsafe { CStr::from_ptr(pp_last_error_message()) }
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    #[test]
+    fn layouts_match_the_header() {
+        use std::mem::{offset_of, size_of};
+        assert_eq!(size_of::<pp_status>(), 4);
+        assert_eq!(size_of::<pp_bounds>(), 16);
+        assert_eq!(size_of::<super::super::bounds::pp_point>(), 8);
+        assert_eq!(size_of::<pp_mask_options>(), 24);
+        assert_eq!(offset_of!(pp_mask_options, color_key), 3);
+        assert_eq!(offset_of!(pp_mask_options, has_region), 6);
+        assert_eq!(offset_of!(pp_mask_options, region), 8);
+        assert_eq!(
+            offset_of!(pp_sprite, pixel_collision),
+            size_of::<usize>() + 8
+        );
+    }
+
+    #[test]
+    fn options_convert_flags_as_nonzero() {
+        let mut o = pp_mask_options {
+            threshold: 9,
+            flip_y: 200,
+            has_color_key: 0,
+            color_key: [1, 2, 3],
+            has_region: 0,
+            region: pp_bounds {
+                x: 1,
+                y: 2,
+                width: 3,
+                height: 4,
+            },
+        };
+        let r = MaskOptions::from(&o);
+        assert_eq!(
+            (r.threshold, r.flip_y, r.color_key, r.region),
+            (9, true, None, None)
+        );
+        o.has_color_key = 255;
+        o.has_region = 1;
+        let r = MaskOptions::from(&o);
+        assert_eq!(r.color_key, Some([1, 2, 3]));
+        assert_eq!(r.region, Some(Bounds2D::new(1, 2, 3, 4)));
+        assert_eq!(
+            MaskOptions::from(&pp_mask_options_default()),
+            MaskOptions::default()
+        );
+    }
+
+    #[test]
+    fn failures_write_nothing_and_successes_hand_out_an_owned_mask() {
+        let pixels = [0u8, 255, 255, 0];
+        let sentinel = ptr::dangling_mut::<pp_mask>();
+        let mut out = sentinel;
+        // SAFETY: valid buffer and out-pointer.
+        let status = unsafe {
+            pp_mask_from_pixels(
+                pixels.as_ptr(),
+                3,
+                PP_FORMAT_A8,
+                2,
+                2,
+                2,
+                ptr::null(),
+                &mut out,
+            )
+        };
+        assert_eq!(status, pp_status::PP_ERR_BUFFER_TOO_SMALL);
+        assert_eq!(out, sentinel);
+        assert!(last_error().contains("4 bytes"), "{}", last_error());
+
+        // SAFETY: as above.
+        let status =
+            unsafe { pp_mask_from_pixels(pixels.as_ptr(), 4, 99, 2, 2, 2, ptr::null(), &mut out) };
+        assert_eq!(status, pp_status::PP_ERR_INVALID_ARGUMENT);
+        assert_eq!(out, sentinel);
+        assert!(last_error().contains("unknown pixel format 99"));
+
+        // SAFETY: as above.
+        let status = unsafe {
+            pp_mask_from_pixels(
+                pixels.as_ptr(),
+                4,
+                PP_FORMAT_A8,
+                2,
+                2,
+                2,
+                ptr::null(),
+                &mut out,
+            )
+        };
+        assert_eq!(status, pp_status::PP_OK);
+        assert_ne!(out, sentinel);
+        // SAFETY: `out` is a live handle from the call above.
+        let mask = unsafe { mask_ref(out, "out") }.unwrap();
+        assert_eq!(mask.count(), 2);
+        assert!(mask.is_solid(1, 0) && mask.is_solid(0, 1) && !mask.is_solid(0, 0));
+        // SAFETY: freed exactly once; NULL is a no-op.
+        unsafe {
+            pp_mask_free(out);
+            pp_mask_free(ptr::null_mut());
+        }
+    }
+
+    #[test]
+    fn negative_sizes_name_the_argument() {
+        let mut out = ptr::null_mut();
+        for (w, h, s, name) in [
+            (-1, 1, 1, "`width`"),
+            (1, -1, 1, "`height`"),
+            (1, 1, -1, "`stride_bytes`"),
+        ] {
+            // SAFETY: NULL data is allowed to be rejected; `out` is valid.
+            let status = unsafe {
+                pp_mask_from_pixels(ptr::null(), 0, PP_FORMAT_A8, w, h, s, ptr::null(), &mut out)
+            };
+            assert_eq!(status, pp_status::PP_ERR_INVALID_ARGUMENT);
+            assert!(last_error().contains(name), "{}", last_error());
+            assert!(out.is_null());
+        }
+    }
+}

@@ -10,6 +10,7 @@
  */
 #include "perpixel.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -351,6 +352,21 @@ static void test_mask_new_and_accessors(void)
     pp_mask_free(none);
     pp_mask_free(NULL); /* a no-op */
     CHECK(1);           /* reached: pp_mask_free(NULL) did not crash */
+}
+
+/* The layouts the C# binding mirrors. */
+static void test_layout(void)
+{
+    CHECK(sizeof(pp_status) == 4);
+    CHECK(sizeof(pp_bounds) == 16);
+    CHECK(sizeof(pp_point) == 8);
+    CHECK(sizeof(pp_mask_options) == 24);
+    CHECK(offsetof(pp_mask_options, color_key) == 3);
+    CHECK(offsetof(pp_mask_options, has_region) == 6);
+    CHECK(offsetof(pp_mask_options, region) == 8);
+    CHECK(offsetof(pp_sprite, x) == sizeof(void *));
+    CHECK(offsetof(pp_sprite, pixel_collision) == sizeof(void *) + 8);
+    CHECK(sizeof(pp_sprite) == (sizeof(void *) == 8 ? 24 : 16));
 }
 
 static void test_options_default(void)
@@ -1022,6 +1038,7 @@ int main(int argc, char **argv)
     }
     test_status_and_version(argv[2]);
     test_last_error();
+    test_layout();
     test_options_default();
     test_mask_new_and_accessors();
     test_from_pixels();
