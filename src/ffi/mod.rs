@@ -1,1 +1,60 @@
-//! The C ABI.
+//! The C ABI: what `include/perpixel.h` declares, generated from this module by cbindgen.
+//!
+//! # Conventions
+//!
+//! * Every name starts with `pp_` (`PP_` for constants).
+//! * Masks are opaque handles (`pp_mask *`), created by `pp_mask_new` /
+//!   `pp_mask_from_*` and released with `pp_mask_free` (`pp_mask_free(NULL)` is a no-op).
+//!   A mask never changes after creation: a `const pp_mask *` may be used by any number
+//!   of threads at once.
+//! * Fixed-width integers only; booleans are `uint8_t` (any nonzero value is true on
+//!   input, outputs are exactly 0 or 1), never C `bool`. Pixel formats come in as plain
+//!   `uint32_t` (`PP_FORMAT_*`) and are validated.
+//! * Every fallible call returns a `pp_status` and writes its results through
+//!   out-pointers only on success; on failure nothing is written, nothing is leaked, and
+//!   `pp_last_error_message()` says what went wrong (per thread).
+//! * Every pointer argument is checked for NULL (`PP_ERR_NULL_POINTER`). Other pointers
+//!   must be valid: the library cannot detect a dangling or misaligned pointer.
+//! * No panic crosses the boundary: every export catches it and returns
+//!   `PP_ERR_PANIC` (or a documented fallback value).
+//! * The symbols `pp_mask_from_image_bytes` and `pp_mask_from_image_path` exist only in
+//!   builds with the `image` feature (on by default); the header always declares them.
+//!
+//! ```c
+//! pp_mask *ship = NULL, *rock = NULL;
+//! if (pp_mask_from_pixels(rgba, len, PP_FORMAT_RGBA8, 32, 32, 32 * 4, NULL, &ship) != PP_OK)
+//!     fprintf(stderr, "perpixel: %s\n", pp_last_error_message());
+//! ```
+//!
+//! The Rust items here exist for the header; Rust code should use the crate's safe API.
+
+#![allow(non_camel_case_types)]
+
+mod bounds;
+mod error;
+mod mask;
+mod query;
+mod version;
+
+pub use bounds::{
+    pp_bounds, pp_bounds_contains, pp_bounds_intersection, pp_bounds_is_empty, pp_bounds_overlaps,
+    pp_bounds_to_local, pp_bounds_x_max, pp_bounds_x_min, pp_bounds_y_max, pp_bounds_y_min,
+    pp_point,
+};
+pub use error::{pp_last_error_message, pp_last_error_message_copy, pp_status, pp_status_text};
+pub use mask::pp_mask_from_pixels;
+pub use mask::{
+    PP_FORMAT_A8, PP_FORMAT_ARGB32, PP_FORMAT_BGRA8, PP_FORMAT_RGBA8, PP_MAX_MASK_PIXELS, pp_mask,
+    pp_mask_count, pp_mask_free, pp_mask_is_solid, pp_mask_new, pp_mask_options,
+    pp_mask_options_default, pp_mask_size, pp_mask_solid_bounds,
+};
+#[cfg(feature = "image")]
+pub use mask::{pp_mask_from_image_bytes, pp_mask_from_image_path};
+pub use query::{
+    pp_collides, pp_first_contact, pp_mask_collides, pp_mask_first_contact, pp_mask_overlap_area,
+    pp_mask_overlap_mask, pp_overlap_area, pp_overlap_mask, pp_sprite,
+};
+pub use version::{
+    PP_VERSION_MAJOR, PP_VERSION_MINOR, PP_VERSION_NUMBER, PP_VERSION_PATCH, pp_version,
+    pp_version_number,
+};

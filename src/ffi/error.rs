@@ -1,0 +1,419 @@
+//! The boundary: status codes, the per-thread last error, and [`guard`], which every
+//! exported function runs its body in so that no panic and no `crate::Error` crosses
+//! into C as anything but a `pp_status` and a message.
+
+use std::cell::RefCell;
+use std::ffi::{CString, c_char};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// The result of every fallible `pp_` call. `PP_OK` (0) is success; anything else is a
+/// failure whose details `pp_last_error_message()` gives in words.
+///
+/// Only ever returned by the library, never passed in: functions that take a status
+/// (`pp_status_text`) take it as a plain `uint32_t` so that any integer is safe.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum pp_status {
+    /// Success.
+    PP_OK = 0,
+    /// A pointer argument (or a sprite's mask) was NULL.
+    PP_ERR_NULL_POINTER = 1,
+    /// An argument is out of its range: a negative size or stride, an unknown pixel
+    /// format, a colour key with `PP_FORMAT_A8`, a path that is not UTF-8.
+    PP_ERR_INVALID_ARGUMENT = 2,
+    /// The pixel buffer is shorter than width, height and stride need.
+    PP_ERR_BUFFER_TOO_SMALL = 3,
+    /// The row stride is shorter than one row of pixels.
+    PP_ERR_STRIDE_TOO_SMALL = 4,
+    /// The region (sub-rectangle) does not lie inside the image.
+    PP_ERR_REGION_OUT_OF_BOUNDS = 5,
+    /// The mask would exceed the size limit (`PP_MAX_MASK_PIXELS` pixels, sides up to
+    /// `INT32_MAX`).
+    PP_ERR_TOO_LARGE = 6,
+    /// A coordinate result does not fit in `int32_t`.
+    PP_ERR_OVERFLOW = 7,
+    /// Encoded image bytes could not be decoded (corrupt, truncated, unknown format).
+    PP_ERR_DECODE = 8,
+    /// A file could not be read.
+    PP_ERR_IO = 9,
+    /// Memory could not be allocated.
+    PP_ERR_OUT_OF_MEMORY = 10,
+    /// A bug inside the library panicked; the call was abandoned safely and the
+    /// message says where. Please report it.
+    PP_ERR_PANIC = 11,
+}
+
+impl pp_status {
+    /// Every status, in numeric order.
+    pub(crate) const ALL: [pp_status; 12] = [
+        pp_status::PP_OK,
+        pp_status::PP_ERR_NULL_POINTER,
+        pp_status::PP_ERR_INVALID_ARGUMENT,
+        pp_status::PP_ERR_BUFFER_TOO_SMALL,
+        pp_status::PP_ERR_STRIDE_TOO_SMALL,
+        pp_status::PP_ERR_REGION_OUT_OF_BOUNDS,
+        pp_status::PP_ERR_TOO_LARGE,
+        pp_status::PP_ERR_OVERFLOW,
+        pp_status::PP_ERR_DECODE,
+        pp_status::PP_ERR_IO,
+        pp_status::PP_ERR_OUT_OF_MEMORY,
+        pp_status::PP_ERR_PANIC,
+    ];
+
+    /// A short static description, NUL-terminated.
+    pub(crate) const fn text(self) -> &'static std::ffi::CStr {
+        match self {
+            pp_status::PP_OK => c"ok",
+            pp_status::PP_ERR_NULL_POINTER => c"null pointer",
+            pp_status::PP_ERR_INVALID_ARGUMENT => c"invalid argument",
+            pp_status::PP_ERR_BUFFER_TOO_SMALL => c"pixel buffer too small",
+            pp_status::PP_ERR_STRIDE_TOO_SMALL => c"row stride too small",
+            pp_status::PP_ERR_REGION_OUT_OF_BOUNDS => c"region out of bounds",
+            pp_status::PP_ERR_TOO_LARGE => c"mask too large",
+            pp_status::PP_ERR_OVERFLOW => c"coordinate overflow",
+            pp_status::PP_ERR_DECODE => c"cannot decode image",
+            pp_status::PP_ERR_IO => c"cannot read file",
+            pp_status::PP_ERR_OUT_OF_MEMORY => c"out of memory",
+            pp_status::PP_ERR_PANIC => c"internal panic",
+        }
+    }
+}
+
+/// A failed call: the status to return and the message for `pp_last_error_message`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Failure {
+    pub(crate) status: pp_status,
+    pub(crate) message: String,
+}
+
+impl Failure {
+    /// A failure with a status and a message.
+    pub(crate) fn new(status: pp_status, message: impl Into<String>) -> Failure {
+        Failure {
+            status,
+            message: message.into(),
+        }
+    }
+
+    /// `PP_ERR_NULL_POINTER` naming the argument.
+    pub(crate) fn null(argument: &str) -> Failure {
+        Failure::new(
+            pp_status::PP_ERR_NULL_POINTER,
+            format!("null pointer: `{argument}` must not be NULL"),
+        )
+    }
+
+    /// `PP_ERR_INVALID_ARGUMENT` with the words "invalid argument: " before `why`.
+    pub(crate) fn invalid(why: impl std::fmt::Display) -> Failure {
+        Failure::new(
+            pp_status::PP_ERR_INVALID_ARGUMENT,
+            format!("invalid argument: {why}"),
+        )
+    }
+}
+
+/// The status a Rust error becomes at the boundary.
+pub(crate) fn status_of(e: &crate::Error) -> pp_status {
+    use crate::Error as E;
+    match e {
+        E::InvalidArgument(_) => pp_status::PP_ERR_INVALID_ARGUMENT,
+        E::BufferTooSmall { .. } => pp_status::PP_ERR_BUFFER_TOO_SMALL,
+        E::StrideTooSmall { .. } => pp_status::PP_ERR_STRIDE_TOO_SMALL,
+        E::RegionOutOfBounds { .. } => pp_status::PP_ERR_REGION_OUT_OF_BOUNDS,
+        E::TooLarge { .. } => pp_status::PP_ERR_TOO_LARGE,
+        E::Overflow(_) => pp_status::PP_ERR_OVERFLOW,
+        E::Decode(_) => pp_status::PP_ERR_DECODE,
+        E::Io(_) => pp_status::PP_ERR_IO,
+        // No wildcard: inside the crate the match is exhaustive, so a new variant
+        // fails to compile here until it is given a status.
+        E::OutOfMemory => pp_status::PP_ERR_OUT_OF_MEMORY,
+    }
+}
+
+impl From<crate::Error> for Failure {
+    fn from(e: crate::Error) -> Failure {
+        Failure::new(status_of(&e), e.to_string())
+    }
+}
+
+thread_local! {
+    /// The calling thread's last failure, NUL-terminated; `None` until the first one.
+    static LAST_ERROR: RefCell<Option<CString>> = const { RefCell::new(None) };
+}
+
+/// Records `message` as this thread's last error. Interior NULs (which C could not see
+/// past) are written as `\0`.
+pub(crate) fn set_last_error(message: &str) {
+    let text =
+        CString::new(message.replace('\0', "\\0")).expect("interior NUL bytes were just replaced");
+    // `try_with`: during thread teardown the slot may be gone; the status still tells.
+    let _ = LAST_ERROR.try_with(|slot| *slot.borrow_mut() = Some(text));
+}
+
+/// This thread's last error message as a C string pointer (`""` when none). The pointer
+/// stays valid until the next failing call on this thread replaces the message.
+pub(crate) fn last_error_ptr() -> *const c_char {
+    LAST_ERROR
+        .try_with(|slot| match &*slot.borrow() {
+            // The CString's heap buffer does not move until the slot is overwritten.
+            Some(text) => text.as_ptr(),
+            None => c"".as_ptr(),
+        })
+        .unwrap_or(c"".as_ptr())
+}
+
+/// Runs `f` with `visit` given this thread's last error bytes (without the NUL).
+pub(crate) fn with_last_error<R>(visit: impl FnOnce(&[u8]) -> R) -> R {
+    let bytes = LAST_ERROR
+        .try_with(|slot| {
+            slot.borrow()
+                .as_ref()
+                .map(|t| t.as_bytes().to_vec())
+                .unwrap_or_default()
+        })
+        .unwrap_or_default();
+    visit(&bytes)
+}
+
+/// The text of a panic payload (`panic!("...")` gives `&str` or `String`).
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic with a non-text payload".to_owned()
+    }
+}
+
+/// Runs the body of an exported fallible function: `Ok` → `PP_OK`; `Err` → its status,
+/// with the message stored as the thread's last error; a panic is caught (it must never
+/// unwind into C, which would abort the host) and becomes `PP_ERR_PANIC` with the panic
+/// message. Successful calls leave the last error untouched.
+pub(crate) fn guard(body: impl FnOnce() -> Result<(), Failure>) -> pp_status {
+    let failure = match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => return pp_status::PP_OK,
+        Ok(Err(failure)) => failure,
+        Err(payload) => Failure::new(
+            pp_status::PP_ERR_PANIC,
+            format!(
+                "internal panic (a bug in perpixel, please report it): {}",
+                panic_text(&*payload)
+            ),
+        ),
+    };
+    set_last_error(&failure.message);
+    failure.status
+}
+
+/// [`guard`] for the few exports that cannot fail and return a value rather than a
+/// status: a panic (a bug) returns `on_panic` and records the message.
+pub(crate) fn guard_value<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
+    let mut value = None;
+    let status = guard(|| {
+        value = Some(body());
+        Ok(())
+    });
+    match (status, value) {
+        (pp_status::PP_OK, Some(v)) => v,
+        _ => on_panic,
+    }
+}
+
+/// Fails with `PP_ERR_NULL_POINTER` naming `name` when `ptr` is NULL.
+pub(crate) fn non_null<T>(ptr: *const T, name: &str) -> Result<(), Failure> {
+    if ptr.is_null() {
+        Err(Failure::null(name))
+    } else {
+        Ok(())
+    }
+}
+
+/// Writes `value` through a caller's out-pointer already checked non-NULL.
+///
+/// # Safety
+/// `out` must be non-NULL, aligned and valid for a write of `T` (the C caller's
+/// contract for every out-pointer).
+pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) {
+    debug_assert!(!out.is_null());
+    // SAFETY: the caller guarantees `out` is non-NULL, aligned and writable; `T` is a
+    // plain `Copy`-like C type or a pointer, so overwriting without dropping is right.
+    unsafe { out.write(value) }
+}
+
+/// A short static description of a status (`"ok"`, `"null pointer"`, ...); values that
+/// are not a `pp_status` give `"unknown status"`. Takes the status as `uint32_t` so that
+/// any integer is safe to pass. The string is static: never free it. Any thread.
+#[unsafe(no_mangle)]
+pub extern "C" fn pp_status_text(status: u32) -> *const c_char {
+    guard_value(c"unknown status".as_ptr(), || {
+        pp_status::ALL
+            .get(status as usize)
+            .map_or(c"unknown status", |s| s.text())
+            .as_ptr()
+    })
+}
+
+/// The calling thread's last failure in words, NUL-terminated UTF-8; `""` when no call
+/// on this thread has failed yet. Every failing call sets it; successful calls leave it
+/// alone, so read it right after the status says failure. The string belongs to the
+/// library: do not free it; it stays valid until the next failing call on the same
+/// thread (or the thread's exit). Each thread has its own.
+#[unsafe(no_mangle)]
+pub extern "C" fn pp_last_error_message() -> *const c_char {
+    guard_value(c"".as_ptr(), last_error_ptr)
+}
+
+/// Copies the calling thread's last error message (see `pp_last_error_message`) into
+/// `buf`, NUL-terminated, truncated to fit `buf_len` bytes (nothing is written when
+/// `buf_len` is 0). Returns the message's full length in bytes, without the NUL: a
+/// return value `>= buf_len` means the copy was truncated. With `buf` NULL nothing is
+/// copied and the length is returned, so callers can size a buffer first. Any thread.
+///
+/// # Safety
+/// `buf` must be NULL or valid for writes of `buf_len` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_last_error_message_copy(buf: *mut c_char, buf_len: usize) -> usize {
+    guard_value(0, || {
+        with_last_error(|message| {
+            if !buf.is_null() && buf_len > 0 {
+                let n = message.len().min(buf_len - 1);
+                // SAFETY: `buf` is non-NULL and the caller guarantees `buf_len` writable
+                // bytes; we write `n + 1 <= buf_len` of them, from a separate buffer.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(message.as_ptr().cast::<c_char>(), buf, n);
+                    buf.add(n).write(0);
+                }
+            }
+            message.len()
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Bounds2D, Error};
+    use std::ffi::CStr;
+
+    fn last_error() -> String {
+        // SAFETY: `last_error_ptr` always returns a valid NUL-terminated string.
+        unsafe { CStr::from_ptr(last_error_ptr()) }
+            .to_str()
+            .unwrap()
+            .to_owned()
+    }
+
+    #[test]
+    fn a_panic_inside_guard_becomes_a_status_and_a_message() {
+        let status = guard(|| panic!("boom at {}", 42));
+        assert_eq!(status, pp_status::PP_ERR_PANIC);
+        let text = last_error();
+        assert!(text.contains("boom at 42"), "{text}");
+        assert!(text.contains("internal panic"), "{text}");
+
+        let status = guard(|| std::panic::panic_any(7u32));
+        assert_eq!(status, pp_status::PP_ERR_PANIC);
+        assert!(last_error().contains("non-text payload"));
+    }
+
+    #[test]
+    fn a_panic_inside_guard_value_returns_the_fallback() {
+        let v: u8 = guard_value(0, || panic!("value boom"));
+        assert_eq!(v, 0);
+        assert!(last_error().contains("value boom"));
+        assert_eq!(guard_value(0u8, || 5), 5);
+    }
+
+    #[test]
+    fn success_leaves_the_last_error_alone() {
+        let status = guard(|| Err(Failure::invalid("first")));
+        assert_eq!(status, pp_status::PP_ERR_INVALID_ARGUMENT);
+        assert_eq!(last_error(), "invalid argument: first");
+        assert_eq!(guard(|| Ok(())), pp_status::PP_OK);
+        assert_eq!(last_error(), "invalid argument: first");
+    }
+
+    #[test]
+    fn the_last_error_is_per_thread() {
+        let _ = guard(|| Err(Failure::null("here")));
+        let other = std::thread::spawn(|| {
+            let before = last_error();
+            let _ = guard(|| Err(Failure::invalid("there")));
+            (before, last_error())
+        })
+        .join()
+        .unwrap();
+        assert_eq!(other.0, "");
+        assert_eq!(other.1, "invalid argument: there");
+        assert_eq!(last_error(), "null pointer: `here` must not be NULL");
+    }
+
+    #[test]
+    fn interior_nul_bytes_do_not_truncate_or_fail() {
+        let _ = guard(|| Err(Failure::invalid("a\0b")));
+        assert_eq!(last_error(), "invalid argument: a\\0b");
+    }
+
+    #[test]
+    fn every_error_variant_maps_to_its_status() {
+        let region = Bounds2D::new(1, 2, 3, 4);
+        let cases = [
+            (
+                Error::InvalidArgument("x".into()),
+                pp_status::PP_ERR_INVALID_ARGUMENT,
+            ),
+            (
+                Error::BufferTooSmall {
+                    needed: 8,
+                    actual: 7,
+                },
+                pp_status::PP_ERR_BUFFER_TOO_SMALL,
+            ),
+            (
+                Error::StrideTooSmall {
+                    row_bytes: 8,
+                    stride: 4,
+                },
+                pp_status::PP_ERR_STRIDE_TOO_SMALL,
+            ),
+            (
+                Error::RegionOutOfBounds {
+                    region,
+                    width: 2,
+                    height: 2,
+                },
+                pp_status::PP_ERR_REGION_OUT_OF_BOUNDS,
+            ),
+            (
+                Error::TooLarge {
+                    width: 1 << 20,
+                    height: 1 << 20,
+                },
+                pp_status::PP_ERR_TOO_LARGE,
+            ),
+            (Error::Overflow("o".into()), pp_status::PP_ERR_OVERFLOW),
+            (Error::Decode("d".into()), pp_status::PP_ERR_DECODE),
+            (Error::Io("i".into()), pp_status::PP_ERR_IO),
+            (Error::OutOfMemory, pp_status::PP_ERR_OUT_OF_MEMORY),
+        ];
+        for (error, status) in cases {
+            let text = error.to_string();
+            let failure = Failure::from(error);
+            assert_eq!(failure.status, status);
+            assert_eq!(failure.message, text);
+            let returned = guard(|| Err(failure.clone()));
+            assert_eq!(returned, status);
+            assert_eq!(last_error(), text);
+        }
+    }
+
+    #[test]
+    fn statuses_are_numbered_as_documented_and_have_text() {
+        for (i, status) in pp_status::ALL.iter().enumerate() {
+            assert_eq!(*status as u32, i as u32);
+            assert!(!status.text().to_bytes().is_empty());
+        }
+        assert_eq!(pp_status::PP_ERR_PANIC as u32, 11);
+    }
+}

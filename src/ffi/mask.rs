@@ -1,0 +1,571 @@
+//! Masks: constructors (`pp_mask_new`, `pp_mask_from_*`), `pp_mask_free` and the
+//! accessors.
+
+use super::bounds::pp_bounds;
+use super::error::{Failure, guard, non_null, pp_status, write_out};
+use crate::{Bounds2D, Mask, MaskOptions, PixelFormat};
+
+/// Pixel format: bytes R, G, B, A (Unity `Color32`, XNA/MonoGame `Color`).
+pub const PP_FORMAT_RGBA8: u32 = 0;
+/// Pixel format: bytes B, G, R, A (Direct3D, Windows bitmaps).
+pub const PP_FORMAT_BGRA8: u32 = 1;
+/// Pixel format: one native-endian 32-bit word per pixel, `0xAARRGGBB` (SDL
+/// `ARGB8888`); read from bytes, so the buffer needs no particular alignment.
+pub const PP_FORMAT_ARGB32: u32 = 2;
+/// Pixel format: one alpha byte per pixel.
+pub const PP_FORMAT_A8: u32 = 3;
+
+/// Largest number of pixels one mask may hold; larger masks and images fail with
+/// `PP_ERR_TOO_LARGE` (or `PP_ERR_DECODE` for an image refused by its header) before
+/// anything is allocated.
+pub const PP_MAX_MASK_PIXELS: u64 = 67_108_864;
+const _: () = assert!(PP_MAX_MASK_PIXELS == crate::MAX_MASK_PIXELS);
+
+/// An immutable mask of solid pixels (opaque). Created by `pp_mask_new` and the
+/// `pp_mask_from_*` functions, released with `pp_mask_free`. Never modified after
+/// creation, so one `const pp_mask *` may be used by any number of threads at once.
+pub struct pp_mask {
+    pub(crate) mask: Mask,
+}
+
+/// How pixels become solid, and which part of the image to take. Start from
+/// `pp_mask_options_default()`. Every `uint8_t` flag counts as true when nonzero.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct pp_mask_options {
+    /// A pixel is solid when its alpha is `>= threshold`: 1 (the default) means
+    /// "alpha != 0", 255 "fully opaque only", 0 "every pixel" (with a colour key on
+    /// images without alpha).
+    pub threshold: u8,
+    /// Nonzero: mask row 0 is the region's last image row (a top-row-first image in a
+    /// y-up world).
+    pub flip_y: u8,
+    /// Nonzero: pixels whose red, green, blue equal `color_key` are empty. Not allowed
+    /// with `PP_FORMAT_A8`.
+    pub has_color_key: u8,
+    /// The colour key, `{r, g, b}` (XNA's magenta is `{255, 0, 255}`).
+    pub color_key: [u8; 3],
+    /// Nonzero: take only `region` of the image (a frame of an atlas).
+    pub has_region: u8,
+    /// The sub-rectangle to take, in image pixels; it must lie inside the image.
+    pub region: pp_bounds,
+}
+
+impl Default for pp_mask_options {
+    fn default() -> Self {
+        pp_mask_options {
+            threshold: 1,
+            flip_y: 0,
+            has_color_key: 0,
+            color_key: [0; 3],
+            has_region: 0,
+            region: pp_bounds::default(),
+        }
+    }
+}
+
+impl From<&pp_mask_options> for MaskOptions {
+    fn from(o: &pp_mask_options) -> MaskOptions {
+        MaskOptions {
+            threshold: o.threshold,
+            color_key: (o.has_color_key != 0).then_some(o.color_key),
+            flip_y: o.flip_y != 0,
+            region: (o.has_region != 0).then(|| Bounds2D::from(o.region)),
+        }
+    }
+}
+
+/// Reads the caller's options, NULL meaning the defaults.
+///
+/// # Safety
+/// `options` must be NULL or point to a readable `pp_mask_options`.
+unsafe fn read_options(options: *const pp_mask_options) -> MaskOptions {
+    if options.is_null() {
+        MaskOptions::default()
+    } else {
+        // SAFETY: non-NULL, and the caller guarantees it points to a valid struct (every
+        // bit pattern of its integer fields is a valid value).
+        MaskOptions::from(unsafe { &*options })
+    }
+}
+
+/// The mask behind a caller's handle.
+///
+/// # Safety
+/// `mask` must be NULL or a live handle from this library.
+pub(crate) unsafe fn mask_ref<'a>(mask: *const pp_mask, name: &str) -> Result<&'a Mask, Failure> {
+    non_null(mask, name)?;
+    // SAFETY: non-NULL, and the caller guarantees a live handle, which is never mutated.
+    Ok(unsafe { &(*mask).mask })
+}
+
+/// Hands a new mask to C: the caller now owns it and frees it with `pp_mask_free`.
+pub(crate) fn into_handle(mask: Mask) -> *mut pp_mask {
+    Box::into_raw(Box::new(pp_mask { mask }))
+}
+
+/// A non-negative `int32_t` argument as `u32`, or `PP_ERR_INVALID_ARGUMENT` naming it.
+pub(crate) fn non_negative(value: i32, name: &str) -> Result<u32, Failure> {
+    u32::try_from(value)
+        .map_err(|_| Failure::invalid(format!("`{name}` is {value}; it must not be negative")))
+}
+
+fn pixel_format(format: u32) -> Result<PixelFormat, Failure> {
+    match format {
+        PP_FORMAT_RGBA8 => Ok(PixelFormat::Rgba8),
+        PP_FORMAT_BGRA8 => Ok(PixelFormat::Bgra8),
+        PP_FORMAT_ARGB32 => Ok(PixelFormat::Argb32),
+        PP_FORMAT_A8 => Ok(PixelFormat::A8),
+        other => Err(Failure::invalid(format!(
+            "unknown pixel format {other} (expected PP_FORMAT_RGBA8 = 0, PP_FORMAT_BGRA8 = 1, \
+             PP_FORMAT_ARGB32 = 2 or PP_FORMAT_A8 = 3)"
+        ))),
+    }
+}
+
+/// The default mask options: threshold 1 (alpha != 0 is solid), no flip, no colour
+/// key, the whole image. Never fails; any thread.
+#[unsafe(no_mangle)]
+pub extern "C" fn pp_mask_options_default() -> pp_mask_options {
+    super::error::guard_value(pp_mask_options::default(), pp_mask_options::default)
+}
+
+/// A `width` x `height` mask with no solid pixel, or every pixel solid when `solid` is
+/// nonzero. On success `*out` receives a new mask the caller owns and must release
+/// with `pp_mask_free`.
+///
+/// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL),
+/// `PP_ERR_INVALID_ARGUMENT` (negative `width` or `height`), `PP_ERR_TOO_LARGE` (more
+/// than `PP_MAX_MASK_PIXELS` pixels), `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// # Safety
+/// `out` must be NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_new(
+    width: i32,
+    height: i32,
+    solid: u8,
+    out: *mut *mut pp_mask,
+) -> pp_status {
+    guard(|| {
+        non_null(out, "out")?;
+        let width = non_negative(width, "width")?;
+        let height = non_negative(height, "height")?;
+        let mask = if solid != 0 {
+            Mask::full(width, height)?
+        } else {
+            Mask::empty(width, height)?
+        };
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, into_handle(mask)) };
+        Ok(())
+    })
+}
+
+/// A mask from pixels in memory, read in place (an atlas is not copied).
+///
+/// * `data`, `data_len`: the pixel bytes. `data` may be NULL only when `width` or
+///   `height` is 0. It must hold `stride_bytes * (height - 1) + width * bpp` bytes
+///   (bpp = 4, or 1 for `PP_FORMAT_A8`); the last row needs no padding.
+/// * `format`: one of the `PP_FORMAT_*` constants. `PP_FORMAT_ARGB32` reads
+///   native-endian 32-bit words from the bytes; no alignment is needed.
+/// * `width`, `height`: the image size in pixels; `stride_bytes`: bytes from one row's
+///   start to the next's, at least `width * bpp`.
+/// * `options`: threshold, colour key, flip, region; NULL means
+///   `pp_mask_options_default()`. With a region only its pixels are read.
+///
+/// Buffer row `j` of the region becomes mask row `j` (reversed with `flip_y`).
+/// On success `*out` receives a new mask the caller owns and must release with
+/// `pp_mask_free`. The library keeps no pointer to `data` after returning.
+///
+/// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL, or `data`
+/// NULL for a non-empty image), `PP_ERR_INVALID_ARGUMENT` (negative `width`, `height`
+/// or `stride_bytes`, unknown `format`, a colour key with `PP_FORMAT_A8`),
+/// `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
+/// `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// # Safety
+/// `data` must be NULL or readable for `data_len` bytes; `options` NULL or a valid
+/// struct; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_from_pixels(
+    data: *const u8,
+    data_len: usize,
+    format: u32,
+    width: i32,
+    height: i32,
+    stride_bytes: i32,
+    options: *const pp_mask_options,
+    out: *mut *mut pp_mask,
+) -> pp_status {
+    guard(|| {
+        non_null(out, "out")?;
+        let width = non_negative(width, "width")?;
+        let height = non_negative(height, "height")?;
+        let stride = non_negative(stride_bytes, "stride_bytes")?;
+        let format = pixel_format(format)?;
+        let pixels: &[u8] = if data.is_null() {
+            if width > 0 && height > 0 {
+                return Err(Failure::null("data"));
+            }
+            &[]
+        } else {
+            if data_len > isize::MAX as usize {
+                return Err(Failure::invalid(format!(
+                    "`data_len` is {data_len}, larger than any buffer can be"
+                )));
+            }
+            // SAFETY: non-NULL, `data_len` fits in isize, and the caller guarantees
+            // `data` is readable for `data_len` bytes for the duration of this call
+            // (the slice does not outlive it).
+            unsafe { std::slice::from_raw_parts(data, data_len) }
+        };
+        // SAFETY: the caller guarantees `options` is NULL or valid.
+        let options = unsafe { read_options(options) };
+        let mask = Mask::from_pixels(pixels, format, width, height, stride as usize, &options)?;
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, into_handle(mask)) };
+        Ok(())
+    })
+}
+
+/// A mask from an encoded image in memory: PNG, GIF, JPEG, BMP, TGA, WebP or QOI,
+/// detected from the bytes. Pixels are converted to RGBA8, then `options` (NULL =
+/// defaults) apply as in `pp_mask_from_pixels`. Image files store the top row first: in
+/// a y-up world set `flip_y`. On success `*out` receives a new mask the caller owns and
+/// must release with `pp_mask_free`.
+///
+/// Only in builds with the crate's `image` feature (on by default); without it the
+/// symbol does not exist.
+///
+/// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`data` or `out` NULL),
+/// `PP_ERR_DECODE` (corrupt, truncated or unknown format, or larger than the mask
+/// limit), `PP_ERR_TOO_LARGE`, `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`.
+/// Any thread.
+///
+/// # Safety
+/// `data` must be NULL or readable for `len` bytes; `options` NULL or a valid struct;
+/// `out` NULL or valid for a write.
+#[cfg(feature = "image")]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_from_image_bytes(
+    data: *const u8,
+    len: usize,
+    options: *const pp_mask_options,
+    out: *mut *mut pp_mask,
+) -> pp_status {
+    guard(|| {
+        non_null(data, "data")?;
+        non_null(out, "out")?;
+        if len > isize::MAX as usize {
+            return Err(Failure::invalid(format!(
+                "`len` is {len}, larger than any buffer can be"
+            )));
+        }
+        // SAFETY: non-NULL, `len` fits in isize, and the caller guarantees `data` is
+        // readable for `len` bytes during this call.
+        let bytes = unsafe { std::slice::from_raw_parts(data, len) };
+        // SAFETY: the caller guarantees `options` is NULL or valid.
+        let options = unsafe { read_options(options) };
+        let mask = Mask::from_image_bytes(bytes, &options)?;
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, into_handle(mask)) };
+        Ok(())
+    })
+}
+
+/// A mask from an image file; `utf8_path` is a NUL-terminated UTF-8 path. Otherwise as
+/// `pp_mask_from_image_bytes` (and likewise only with the `image` feature).
+///
+/// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`utf8_path` or `out`
+/// NULL), `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8), `PP_ERR_IO` (missing or
+/// unreadable file), `PP_ERR_DECODE`, `PP_ERR_TOO_LARGE`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
+/// `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// # Safety
+/// `utf8_path` must be NULL or a NUL-terminated string; `options` NULL or a valid
+/// struct; `out` NULL or valid for a write.
+#[cfg(feature = "image")]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_from_image_path(
+    utf8_path: *const std::ffi::c_char,
+    options: *const pp_mask_options,
+    out: *mut *mut pp_mask,
+) -> pp_status {
+    guard(|| {
+        non_null(utf8_path, "utf8_path")?;
+        non_null(out, "out")?;
+        // SAFETY: non-NULL, and the caller guarantees a NUL-terminated string that
+        // stays alive during this call.
+        let path = unsafe { std::ffi::CStr::from_ptr(utf8_path) };
+        let path = path
+            .to_str()
+            .map_err(|e| Failure::invalid(format!("`utf8_path` is not valid UTF-8 ({e})")))?;
+        // SAFETY: the caller guarantees `options` is NULL or valid.
+        let options = unsafe { read_options(options) };
+        let mask = Mask::from_image_path(path, &options)?;
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, into_handle(mask)) };
+        Ok(())
+    })
+}
+
+/// Releases a mask. NULL is a no-op. The mask must not be in use by another thread and
+/// must not be used or freed again afterwards.
+///
+/// # Safety
+/// `mask` must be NULL or a handle from this library not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_free(mask: *mut pp_mask) {
+    // A panic while dropping cannot happen (plain memory), but the boundary holds anyway.
+    let _ = guard(|| {
+        if !mask.is_null() {
+            // SAFETY: the caller guarantees a live handle made by `into_handle`
+            // (`Box::into_raw`), freed only here and only once.
+            drop(unsafe { Box::from_raw(mask) });
+        }
+        Ok(())
+    });
+}
+
+/// The mask's size in pixels, written to `*width` and `*height` on success.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when any pointer is NULL.
+/// Any thread.
+///
+/// # Safety
+/// `mask` must be NULL or a live handle; `width`, `height` NULL or valid for writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_size(
+    mask: *const pp_mask,
+    width: *mut i32,
+    height: *mut i32,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: the caller guarantees `mask` is NULL or a live handle.
+        let m = unsafe { mask_ref(mask, "mask") }?;
+        non_null(width, "width")?;
+        non_null(height, "height")?;
+        // Sides are at most i32::MAX by construction.
+        let (w, h) = (m.width() as i32, m.height() as i32);
+        // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
+        unsafe {
+            write_out(width, w);
+            write_out(height, h);
+        }
+        Ok(())
+    })
+}
+
+/// Writes 1 to `*out` when mask pixel `(x, y)` is solid, 0 when it is empty or outside
+/// the mask (negative coordinates included).
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `mask` or `out` is NULL.
+/// Any thread.
+///
+/// # Safety
+/// `mask` must be NULL or a live handle; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_is_solid(
+    mask: *const pp_mask,
+    x: i32,
+    y: i32,
+    out: *mut u8,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: the caller guarantees `mask` is NULL or a live handle.
+        let m = unsafe { mask_ref(mask, "mask") }?;
+        non_null(out, "out")?;
+        let solid = match (u32::try_from(x), u32::try_from(y)) {
+            (Ok(x), Ok(y)) => m.is_solid(x, y),
+            _ => false,
+        };
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, solid as u8) };
+        Ok(())
+    })
+}
+
+/// Writes the number of solid pixels to `*out`.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `mask` or `out` is NULL.
+/// Any thread.
+///
+/// # Safety
+/// `mask` must be NULL or a live handle; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_count(mask: *const pp_mask, out: *mut u64) -> pp_status {
+    guard(|| {
+        // SAFETY: the caller guarantees `mask` is NULL or a live handle.
+        let m = unsafe { mask_ref(mask, "mask") }?;
+        non_null(out, "out")?;
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, m.count()) };
+        Ok(())
+    })
+}
+
+/// The smallest rectangle, in the mask's own pixel coordinates, holding every solid
+/// pixel. Writes `*has_solid` = 1 and the rectangle to `*out`; for a mask with no solid
+/// pixel, `*has_solid` = 0 and `*out` = `{0, 0, 0, 0}`.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when any pointer is NULL.
+/// Any thread.
+///
+/// # Safety
+/// `mask` must be NULL or a live handle; `has_solid`, `out` NULL or valid for writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_solid_bounds(
+    mask: *const pp_mask,
+    has_solid: *mut u8,
+    out: *mut pp_bounds,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: the caller guarantees `mask` is NULL or a live handle.
+        let m = unsafe { mask_ref(mask, "mask") }?;
+        non_null(has_solid, "has_solid")?;
+        non_null(out, "out")?;
+        let bounds = m.solid_bounds();
+        // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
+        unsafe {
+            write_out(has_solid, bounds.is_some() as u8);
+            write_out(out, bounds.map(pp_bounds::from).unwrap_or_default());
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ffi::{pp_last_error_message, pp_sprite};
+    use std::ffi::CStr;
+    use std::ptr;
+
+    fn last_error() -> String {
+        // SAFETY: the library always returns a valid NUL-terminated string.
+        unsafe { CStr::from_ptr(pp_last_error_message()) }
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    #[test]
+    fn layouts_match_the_header() {
+        use std::mem::{offset_of, size_of};
+        assert_eq!(size_of::<pp_status>(), 4);
+        assert_eq!(size_of::<pp_bounds>(), 16);
+        assert_eq!(size_of::<super::super::bounds::pp_point>(), 8);
+        assert_eq!(size_of::<pp_mask_options>(), 24);
+        assert_eq!(offset_of!(pp_mask_options, color_key), 3);
+        assert_eq!(offset_of!(pp_mask_options, has_region), 6);
+        assert_eq!(offset_of!(pp_mask_options, region), 8);
+        assert_eq!(
+            offset_of!(pp_sprite, pixel_collision),
+            size_of::<usize>() + 8
+        );
+    }
+
+    #[test]
+    fn options_convert_flags_as_nonzero() {
+        let mut o = pp_mask_options {
+            threshold: 9,
+            flip_y: 200,
+            has_color_key: 0,
+            color_key: [1, 2, 3],
+            has_region: 0,
+            region: pp_bounds {
+                x: 1,
+                y: 2,
+                width: 3,
+                height: 4,
+            },
+        };
+        let r = MaskOptions::from(&o);
+        assert_eq!(
+            (r.threshold, r.flip_y, r.color_key, r.region),
+            (9, true, None, None)
+        );
+        o.has_color_key = 255;
+        o.has_region = 1;
+        let r = MaskOptions::from(&o);
+        assert_eq!(r.color_key, Some([1, 2, 3]));
+        assert_eq!(r.region, Some(Bounds2D::new(1, 2, 3, 4)));
+        assert_eq!(
+            MaskOptions::from(&pp_mask_options_default()),
+            MaskOptions::default()
+        );
+    }
+
+    #[test]
+    fn failures_write_nothing_and_successes_hand_out_an_owned_mask() {
+        let pixels = [0u8, 255, 255, 0];
+        let sentinel = ptr::dangling_mut::<pp_mask>();
+        let mut out = sentinel;
+        // SAFETY: valid buffer and out-pointer.
+        let status = unsafe {
+            pp_mask_from_pixels(
+                pixels.as_ptr(),
+                3,
+                PP_FORMAT_A8,
+                2,
+                2,
+                2,
+                ptr::null(),
+                &mut out,
+            )
+        };
+        assert_eq!(status, pp_status::PP_ERR_BUFFER_TOO_SMALL);
+        assert_eq!(out, sentinel);
+        assert!(last_error().contains("4 bytes"), "{}", last_error());
+
+        // SAFETY: as above.
+        let status =
+            unsafe { pp_mask_from_pixels(pixels.as_ptr(), 4, 99, 2, 2, 2, ptr::null(), &mut out) };
+        assert_eq!(status, pp_status::PP_ERR_INVALID_ARGUMENT);
+        assert_eq!(out, sentinel);
+        assert!(last_error().contains("unknown pixel format 99"));
+
+        // SAFETY: as above.
+        let status = unsafe {
+            pp_mask_from_pixels(
+                pixels.as_ptr(),
+                4,
+                PP_FORMAT_A8,
+                2,
+                2,
+                2,
+                ptr::null(),
+                &mut out,
+            )
+        };
+        assert_eq!(status, pp_status::PP_OK);
+        assert_ne!(out, sentinel);
+        // SAFETY: `out` is a live handle from the call above.
+        let mask = unsafe { mask_ref(out, "out") }.unwrap();
+        assert_eq!(mask.count(), 2);
+        assert!(mask.is_solid(1, 0) && mask.is_solid(0, 1) && !mask.is_solid(0, 0));
+        // SAFETY: freed exactly once; NULL is a no-op.
+        unsafe {
+            pp_mask_free(out);
+            pp_mask_free(ptr::null_mut());
+        }
+    }
+
+    #[test]
+    fn negative_sizes_name_the_argument() {
+        let mut out = ptr::null_mut();
+        for (w, h, s, name) in [
+            (-1, 1, 1, "`width`"),
+            (1, -1, 1, "`height`"),
+            (1, 1, -1, "`stride_bytes`"),
+        ] {
+            // SAFETY: NULL data is allowed to be rejected; `out` is valid.
+            let status = unsafe {
+                pp_mask_from_pixels(ptr::null(), 0, PP_FORMAT_A8, w, h, s, ptr::null(), &mut out)
+            };
+            assert_eq!(status, pp_status::PP_ERR_INVALID_ARGUMENT);
+            assert!(last_error().contains(name), "{}", last_error());
+            assert!(out.is_null());
+        }
+    }
+}

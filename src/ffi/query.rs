@@ -1,0 +1,304 @@
+//! Pair queries: on placed sprites (`pp_collides`, ...) and pygame style on two masks
+//! with an offset (`pp_mask_collides`, ...).
+
+use super::bounds::{pp_bounds, pp_point};
+use super::error::{Failure, guard, non_null, pp_status, write_out};
+use super::mask::{into_handle, mask_ref, pp_mask};
+use crate::{Mask, Overlap, Sprite};
+
+/// A mask placed in the world: mask pixel `(0, 0)` sits at world `(x, y)`. When
+/// `pixel_collision` is 0 the sprite collides as its full rectangle and its mask bits
+/// are not read (the mask still gives the size). The struct borrows `mask`; it owns
+/// nothing.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct pp_sprite {
+    /// The sprite's mask (must not be NULL when passed to a query).
+    pub mask: *const pp_mask,
+    /// World x of mask pixel `(0, 0)`.
+    pub x: i32,
+    /// World y of mask pixel `(0, 0)`.
+    pub y: i32,
+    /// Nonzero: pixel-perfect; 0: bounds only.
+    pub pixel_collision: u8,
+}
+
+/// Reads a caller's sprite.
+///
+/// # Safety
+/// `sprite` must be NULL or point to a readable `pp_sprite` whose `mask` is NULL or a
+/// live handle.
+unsafe fn read_sprite<'a>(sprite: *const pp_sprite, name: &str) -> Result<Sprite<'a>, Failure> {
+    non_null(sprite, name)?;
+    // SAFETY: non-NULL, and the caller guarantees it points to a valid `pp_sprite`.
+    let s = unsafe { sprite.read() };
+    // SAFETY: the caller guarantees the sprite's mask is NULL or a live handle.
+    let mask = unsafe { mask_ref(s.mask, &format!("{name}->mask")) }?;
+    Ok(Sprite {
+        mask,
+        x: s.x,
+        y: s.y,
+        pixel_collision: s.pixel_collision != 0,
+    })
+}
+
+/// Both sprites of a query, checked.
+///
+/// # Safety
+/// As [`read_sprite`] for each.
+unsafe fn read_pair<'a>(
+    a: *const pp_sprite,
+    b: *const pp_sprite,
+) -> Result<(Sprite<'a>, Sprite<'a>), Failure> {
+    // SAFETY: forwarded caller guarantees.
+    unsafe { Ok((read_sprite(a, "a")?, read_sprite(b, "b")?)) }
+}
+
+/// Writes an overlap (or, for bounds that do not overlap, a 0x0 mask at `{0,0,0,0}`).
+///
+/// # Safety
+/// Both pointers non-NULL and valid for writes.
+unsafe fn write_overlap(
+    overlap: Option<Overlap>,
+    out_mask: *mut *mut pp_mask,
+    out_bounds: *mut pp_bounds,
+) -> Result<(), Failure> {
+    let (mask, bounds) = match overlap {
+        Some(o) => (o.mask, pp_bounds::from(o.bounds)),
+        None => (Mask::empty(0, 0)?, pp_bounds::default()),
+    };
+    // SAFETY: the caller checked both pointers non-NULL and guarantees validity.
+    unsafe {
+        write_out(out_mask, into_handle(mask));
+        write_out(out_bounds, bounds);
+    }
+    Ok(())
+}
+
+/// Writes 1 to `*out` when some world pixel is solid in both sprites, else 0
+/// (bounds-only sprites count as solid over their whole rectangle).
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`
+/// or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
+///
+/// # Safety
+/// `a`, `b` NULL or valid sprites whose masks are NULL or live handles; `out` NULL or
+/// valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_collides(
+    a: *const pp_sprite,
+    b: *const pp_sprite,
+    out: *mut u8,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (a, b) = unsafe { read_pair(a, b) }?;
+        non_null(out, "out")?;
+        let hit = a.collides(&b);
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, hit as u8) };
+        Ok(())
+    })
+}
+
+/// The first world pixel solid in both sprites, scanning their intersection row by row
+/// from the lowest y, each row from the lowest x. Writes `*found` = 1 and the pixel to
+/// `*out`; when they do not touch, `*found` = 0 and `*out` = `{0, 0}`.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`,
+/// `found` or `out` is NULL; `PP_ERR_OVERFLOW` when the contact pixel lies beyond
+/// `int32_t` (a sprite placed near `INT32_MAX` has pixels past it). Allocates nothing.
+/// Any thread; masks may be shared.
+///
+/// # Safety
+/// As `pp_collides`; `found` and `out` NULL or valid for writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_first_contact(
+    a: *const pp_sprite,
+    b: *const pp_sprite,
+    found: *mut u8,
+    out: *mut pp_point,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (a, b) = unsafe { read_pair(a, b) }?;
+        non_null(found, "found")?;
+        non_null(out, "out")?;
+        let hit = a.first_contact(&b).map(pp_point::from_point).transpose()?;
+        // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
+        unsafe {
+            write_out(found, hit.is_some() as u8);
+            write_out(out, hit.unwrap_or_default());
+        }
+        Ok(())
+    })
+}
+
+/// Writes to `*out` how many world pixels are solid in both sprites.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`
+/// or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
+///
+/// # Safety
+/// As `pp_collides`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_overlap_area(
+    a: *const pp_sprite,
+    b: *const pp_sprite,
+    out: *mut u64,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (a, b) = unsafe { read_pair(a, b) }?;
+        non_null(out, "out")?;
+        let area = a.overlap_area(&b);
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, area) };
+        Ok(())
+    })
+}
+
+/// The pixels solid in both sprites, as a new mask covering the intersection of their
+/// bounds: `*out_mask` receives the mask and `*out_bounds` where it sits in the world.
+/// When the bounds do not overlap, `*out_mask` is a 0x0 mask and `*out_bounds` is
+/// `{0, 0, 0, 0}`, so success always yields a mask, which the caller owns and must
+/// release with `pp_mask_free`.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`,
+/// `out_mask` or `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// # Safety
+/// As `pp_collides`; `out_mask` and `out_bounds` NULL or valid for writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_overlap_mask(
+    a: *const pp_sprite,
+    b: *const pp_sprite,
+    out_mask: *mut *mut pp_mask,
+    out_bounds: *mut pp_bounds,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (a, b) = unsafe { read_pair(a, b) }?;
+        non_null(out_mask, "out_mask")?;
+        non_null(out_bounds, "out_bounds")?;
+        // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
+        unsafe { write_overlap(a.overlap_mask(&b), out_mask, out_bounds) }
+    })
+}
+
+/// pygame style: `a` at `(0, 0)`, `b` at `(dx, dy)`. Writes 1 to `*out` when they share
+/// a solid pixel, else 0.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b` or `out` is NULL.
+/// Allocates nothing. Any thread; masks may be shared.
+///
+/// # Safety
+/// `a`, `b` NULL or live handles; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_collides(
+    a: *const pp_mask,
+    b: *const pp_mask,
+    dx: i32,
+    dy: i32,
+    out: *mut u8,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: the caller guarantees each mask is NULL or a live handle.
+        let (a, b) = unsafe { (mask_ref(a, "a")?, mask_ref(b, "b")?) };
+        non_null(out, "out")?;
+        let hit = a.collides(b, (dx, dy));
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, hit as u8) };
+        Ok(())
+    })
+}
+
+/// pygame style `pp_first_contact`: `a` at `(0, 0)`, `b` at `(dx, dy)`; the point is in
+/// `a`'s pixel coordinates. Not touching: `*found` = 0 and `*out` = `{0, 0}`.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, `found` or `out` is
+/// NULL. Allocates nothing. Any thread; masks may be shared.
+///
+/// # Safety
+/// `a`, `b` NULL or live handles; `found`, `out` NULL or valid for writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_first_contact(
+    a: *const pp_mask,
+    b: *const pp_mask,
+    dx: i32,
+    dy: i32,
+    found: *mut u8,
+    out: *mut pp_point,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: the caller guarantees each mask is NULL or a live handle.
+        let (a, b) = unsafe { (mask_ref(a, "a")?, mask_ref(b, "b")?) };
+        non_null(found, "found")?;
+        non_null(out, "out")?;
+        // In `a`'s own coordinates, so always within int32_t; checked all the same.
+        let hit = a
+            .first_contact(b, (dx, dy))
+            .map(pp_point::from_point)
+            .transpose()?;
+        // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
+        unsafe {
+            write_out(found, hit.is_some() as u8);
+            write_out(out, hit.unwrap_or_default());
+        }
+        Ok(())
+    })
+}
+
+/// pygame style `pp_overlap_area`: `a` at `(0, 0)`, `b` at `(dx, dy)`.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b` or `out` is NULL.
+/// Allocates nothing. Any thread; masks may be shared.
+///
+/// # Safety
+/// `a`, `b` NULL or live handles; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_overlap_area(
+    a: *const pp_mask,
+    b: *const pp_mask,
+    dx: i32,
+    dy: i32,
+    out: *mut u64,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: the caller guarantees each mask is NULL or a live handle.
+        let (a, b) = unsafe { (mask_ref(a, "a")?, mask_ref(b, "b")?) };
+        non_null(out, "out")?;
+        let area = a.overlap_area(b, (dx, dy));
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, area) };
+        Ok(())
+    })
+}
+
+/// pygame style `pp_overlap_mask`: `a` at `(0, 0)`, `b` at `(dx, dy)`; `*out_bounds` is
+/// in `a`'s pixel coordinates. Bounds that do not overlap give a 0x0 mask and
+/// `{0, 0, 0, 0}`. The caller owns `*out_mask` and must release it with `pp_mask_free`.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, `out_mask` or
+/// `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// # Safety
+/// `a`, `b` NULL or live handles; `out_mask`, `out_bounds` NULL or valid for writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_overlap_mask(
+    a: *const pp_mask,
+    b: *const pp_mask,
+    dx: i32,
+    dy: i32,
+    out_mask: *mut *mut pp_mask,
+    out_bounds: *mut pp_bounds,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: the caller guarantees each mask is NULL or a live handle.
+        let (a, b) = unsafe { (mask_ref(a, "a")?, mask_ref(b, "b")?) };
+        non_null(out_mask, "out_mask")?;
+        non_null(out_bounds, "out_bounds")?;
+        // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
+        unsafe { write_overlap(a.overlap_mask(b, (dx, dy)), out_mask, out_bounds) }
+    })
+}
