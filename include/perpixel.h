@@ -237,17 +237,18 @@ typedef struct {
 } pp_sprite;
 
 /**
- * A world pixel.
+ * A world pixel, e.g. where two sprites first touch. 64-bit because a sprite placed
+ * near `INT32_MAX` has pixels beyond it; in any ordinary scene the values fit `int32_t`.
  */
 typedef struct {
   /**
    * World x.
    */
-  int32_t x;
+  int64_t x;
   /**
    * World y.
    */
-  int32_t y;
+  int64_t y;
 } pp_point;
 
 #ifdef __cplusplus
@@ -520,8 +521,8 @@ pp_status pp_collides(const pp_sprite *a, const pp_sprite *b, uint8_t *out);
  * `*out`; when they do not touch, `*found` = 0 and `*out` = `{0, 0}`.
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`,
- * `found` or `out` is NULL; `PP_ERR_OVERFLOW` when the contact pixel lies beyond
- * `int32_t` (a sprite placed near `INT32_MAX` has pixels past it). Allocates nothing.
+ * `found` or `out` is NULL. The point is 64-bit, so a contact past `INT32_MAX` (a sprite
+ * placed near the edge of the range) is reported exactly. Allocates nothing.
  * Any thread; masks may be shared.
  *
  * # Safety

@@ -19,14 +19,15 @@ pub struct pp_bounds {
     pub height: i32,
 }
 
-/// A world pixel.
+/// A world pixel, e.g. where two sprites first touch. 64-bit because a sprite placed
+/// near `INT32_MAX` has pixels beyond it; in any ordinary scene the values fit `int32_t`.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct pp_point {
     /// World x.
-    pub x: i32,
+    pub x: i64,
     /// World y.
-    pub y: i32,
+    pub y: i64,
 }
 
 impl From<pp_bounds> for Bounds2D {
@@ -46,20 +47,9 @@ impl From<Bounds2D> for pp_bounds {
     }
 }
 
-impl pp_point {
-    /// A world pixel as `int32_t`s: `PP_ERR_OVERFLOW` when it lies beyond them (a
-    /// sprite placed near `INT32_MAX` has pixels past it).
-    pub(crate) fn from_point(p: Point) -> Result<pp_point, Failure> {
-        match (i32::try_from(p.x), i32::try_from(p.y)) {
-            (Ok(x), Ok(y)) => Ok(pp_point { x, y }),
-            _ => Err(Failure::new(
-                pp_status::PP_ERR_OVERFLOW,
-                format!(
-                    "coordinate overflow: the point ({}, {}) does not fit in int32_t",
-                    p.x, p.y
-                ),
-            )),
-        }
+impl From<Point> for pp_point {
+    fn from(p: Point) -> pp_point {
+        pp_point { x: p.x, y: p.y }
     }
 }
 

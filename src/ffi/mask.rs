@@ -454,7 +454,7 @@ mod tests {
         use std::mem::{offset_of, size_of};
         assert_eq!(size_of::<pp_status>(), 4);
         assert_eq!(size_of::<pp_bounds>(), 16);
-        assert_eq!(size_of::<super::super::bounds::pp_point>(), 8);
+        assert_eq!(size_of::<super::super::bounds::pp_point>(), 16);
         assert_eq!(size_of::<pp_mask_options>(), 24);
         assert_eq!(offset_of!(pp_mask_options, color_key), 3);
         assert_eq!(offset_of!(pp_mask_options, has_region), 6);

@@ -106,8 +106,8 @@ pub unsafe extern "C" fn pp_collides(
 /// `*out`; when they do not touch, `*found` = 0 and `*out` = `{0, 0}`.
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`,
-/// `found` or `out` is NULL; `PP_ERR_OVERFLOW` when the contact pixel lies beyond
-/// `int32_t` (a sprite placed near `INT32_MAX` has pixels past it). Allocates nothing.
+/// `found` or `out` is NULL. The point is 64-bit, so a contact past `INT32_MAX` (a sprite
+/// placed near the edge of the range) is reported exactly. Allocates nothing.
 /// Any thread; masks may be shared.
 ///
 /// # Safety
@@ -124,7 +124,7 @@ pub unsafe extern "C" fn pp_first_contact(
         let (a, b) = unsafe { read_pair(a, b) }?;
         non_null(found, "found")?;
         non_null(out, "out")?;
-        let hit = a.first_contact(&b).map(pp_point::from_point).transpose()?;
+        let hit = a.first_contact(&b).map(pp_point::from);
         // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
         unsafe {
             write_out(found, hit.is_some() as u8);
@@ -235,11 +235,7 @@ pub unsafe extern "C" fn pp_mask_first_contact(
         let (a, b) = unsafe { (mask_ref(a, "a")?, mask_ref(b, "b")?) };
         non_null(found, "found")?;
         non_null(out, "out")?;
-        // In `a`'s own coordinates, so always within int32_t; checked all the same.
-        let hit = a
-            .first_contact(b, (dx, dy))
-            .map(pp_point::from_point)
-            .transpose()?;
+        let hit = a.first_contact(b, (dx, dy)).map(pp_point::from);
         // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
         unsafe {
             write_out(found, hit.is_some() as u8);
