@@ -144,3 +144,32 @@ fn csharp_tests_pass_under_mono() {
     let passed: u32 = last.split(' ').next().unwrap().parse().unwrap();
     assert!(passed >= 100, "only {passed} C# checks ran");
 }
+
+/// Unity ignores (and for immutable git/registry packages, refuses) assets without a `.meta`
+/// file, so every file and folder of the package ships one.
+#[test]
+fn every_package_asset_has_a_unity_meta_file() {
+    fn walk(dir: &Path, missing: &mut Vec<PathBuf>, seen: &mut usize) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if name.starts_with('.') || name.ends_with(".meta") {
+                continue;
+            }
+            *seen += 1;
+            let meta = PathBuf::from(format!("{}.meta", path.display()));
+            if !meta.exists() {
+                missing.push(path.clone());
+            }
+            if path.is_dir() {
+                walk(&path, missing, seen);
+            }
+        }
+    }
+    let (mut missing, mut seen) = (Vec::new(), 0);
+    let root = manifest().join("bindings/unity");
+    walk(&root, &mut missing, &mut seen);
+    println!("{seen} package assets checked for .meta files");
+    assert!(seen > 10, "the package looks empty");
+    assert!(missing.is_empty(), "assets without a Unity .meta file: {missing:?}");
+}
