@@ -1,0 +1,134 @@
+using System;
+using System.Runtime.InteropServices;
+using System.Text;
+
+namespace PerPixel
+{
+    /// <summary>Status codes of the C ABI (<c>pp_status</c>), plus two that only the C# binding
+    /// raises while loading the native library.</summary>
+    public enum Status
+    {
+        /// <summary>Success.</summary>
+        Ok = 0,
+        /// <summary>A required pointer was null.</summary>
+        NullPointer = 1,
+        /// <summary>An argument is out of its documented range.</summary>
+        InvalidArgument = 2,
+        /// <summary>The pixel buffer is shorter than width, height and stride need.</summary>
+        BufferTooSmall = 3,
+        /// <summary>The row stride is shorter than one row of pixels.</summary>
+        StrideTooSmall = 4,
+        /// <summary>The sub-rectangle is not inside the image.</summary>
+        RegionOutOfBounds = 5,
+        /// <summary>The mask would exceed the size limit (2^26 pixels).</summary>
+        TooLarge = 6,
+        /// <summary>A coordinate result does not fit in 32 bits.</summary>
+        Overflow = 7,
+        /// <summary>Encoded image bytes could not be decoded.</summary>
+        Decode = 8,
+        /// <summary>A file could not be read.</summary>
+        Io = 9,
+        /// <summary>Memory could not be allocated.</summary>
+        OutOfMemory = 10,
+        /// <summary>A bug inside the library was caught at the boundary.</summary>
+        Panic = 11,
+        /// <summary>C# only: the native library could not be loaded.</summary>
+        LibraryNotFound = 100,
+        /// <summary>C# only: the native library's version does not match this binding.</summary>
+        VersionMismatch = 101,
+    }
+
+    /// <summary>Thrown when the native library refuses a call; carries its status and its message.</summary>
+    public sealed class PerPixelException : Exception
+    {
+        /// <summary>The status the native call returned.</summary>
+        public Status Status { get; }
+
+        /// <summary>Creates an exception for <paramref name="status"/> with the library's message.</summary>
+        public PerPixelException(Status status, string message) : base(message + " (" + status + ")")
+        {
+            Status = status;
+        }
+
+        /// <summary>Throws for any status but <see cref="PerPixel.Status.Ok"/>, with the calling thread's last
+        /// error message from the native library.</summary>
+        internal static void Check(Status status)
+        {
+            if (status != Status.Ok)
+            {
+                throw new PerPixelException(status, Library.LastErrorMessage());
+            }
+        }
+    }
+
+    /// <summary>The native library: version, and the check that it matches this binding.</summary>
+    public static class Library
+    {
+        /// <summary>The version of the C ABI this binding was written for.</summary>
+        public const string BindingVersion = "0.1.0";
+        private const uint BindingMajor = 0, BindingMinor = 1;
+        private static volatile bool s_checked;
+
+        /// <summary>The native library's version, e.g. "0.1.0".</summary>
+        public static string NativeVersion
+        {
+            get
+            {
+                EnsureLoaded();
+                return Marshal.PtrToStringAnsi(Native.pp_version());
+            }
+        }
+
+        /// <summary>Checks once that the native library loads and that its major and minor version match
+        /// <see cref="BindingVersion"/>; every API call does this first. Throws a
+        /// <see cref="PerPixelException"/> that says what to do otherwise.</summary>
+        public static void EnsureLoaded()
+        {
+            if (s_checked)
+            {
+                return;
+            }
+            uint number;
+            try
+            {
+                number = Native.pp_version_number();
+            }
+            catch (DllNotFoundException e)
+            {
+                throw new PerPixelException(Status.LibraryNotFound,
+                    "the native perpixel library could not be loaded: put libperpixel.so / perpixel.dll / " +
+                    "libperpixel.dylib in the package's Runtime/Plugins folder for this platform (or beside the " +
+                    "executable) [" + e.Message + "]");
+            }
+            catch (EntryPointNotFoundException e)
+            {
+                throw new PerPixelException(Status.VersionMismatch,
+                    "the native perpixel library is too old for this binding " + BindingVersion + " [" + e.Message + "]");
+            }
+            uint major = number / 10000, minor = number / 100 % 100;
+            if (major != BindingMajor || minor != BindingMinor)
+            {
+                throw new PerPixelException(Status.VersionMismatch,
+                    "the native perpixel library is version " + major + "." + minor + "." + number % 100 +
+                    " but this C# binding is " + BindingVersion + ": build the library from the same release");
+            }
+            s_checked = true;
+        }
+
+        /// <summary>The text the native library gives for a status code.</summary>
+        public static string StatusText(Status status)
+        {
+            EnsureLoaded();
+            return Marshal.PtrToStringAnsi(Native.pp_status_text(status));
+        }
+
+        /// <summary>The calling thread's last error message from the native library ("" if none).</summary>
+        public static string LastErrorMessage()
+        {
+            UIntPtr needed = Native.pp_last_error_message_copy(null, UIntPtr.Zero);
+            var buf = new byte[(int)needed.ToUInt32() + 1];
+            Native.pp_last_error_message_copy(buf, (UIntPtr)buf.Length);
+            return Encoding.UTF8.GetString(buf, 0, buf.Length - 1);
+        }
+    }
+}

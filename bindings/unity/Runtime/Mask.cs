@@ -1,0 +1,431 @@
+using System;
+using System.Runtime.InteropServices;
+using System.Text;
+
+namespace PerPixel
+{
+    /// <summary>Owns one native <c>pp_mask*</c>; frees it exactly once.</summary>
+    internal sealed class MaskHandle : SafeHandle
+    {
+        private MaskHandle() : base(IntPtr.Zero, true) { }
+
+        public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
+
+        protected override bool ReleaseHandle()
+        {
+            Native.pp_mask_free(handle);
+            return true;
+        }
+    }
+
+    /// <summary>How the pixels in a buffer are laid out (8 bits per channel).</summary>
+    public enum PixelFormat : uint
+    {
+        /// <summary>Bytes R, G, B, A: Unity <c>Color32</c>, XNA <c>Color</c>.</summary>
+        Rgba8 = 0,
+        /// <summary>Bytes B, G, R, A.</summary>
+        Bgra8 = 1,
+        /// <summary>32-bit words 0xAARRGGBB in the machine's byte order.</summary>
+        Argb32 = 2,
+        /// <summary>One alpha byte per pixel.</summary>
+        A8 = 3,
+    }
+
+    /// <summary>How pixels become solid, and which part of the image to take.</summary>
+    public struct MaskOptions
+    {
+        /// <summary>A pixel is solid when its alpha is &gt;= Threshold (default 1: alpha != 0; 255: fully
+        /// opaque only; 0: every pixel).</summary>
+        public byte Threshold;
+        /// <summary>When set, pixels whose RGB equals the colour key are empty (XNA's magenta).</summary>
+        public bool UseColorKey;
+        /// <summary>The colour key's red.</summary>
+        public byte ColorKeyR;
+        /// <summary>The colour key's green.</summary>
+        public byte ColorKeyG;
+        /// <summary>The colour key's blue.</summary>
+        public byte ColorKeyB;
+        /// <summary>Mask row 0 comes from the region's last row. Only for a top-row-first image used in a
+        /// y-up world; Unity's <c>GetPixels32</c> needs no flip.</summary>
+        public bool FlipY;
+        /// <summary>When set, only <see cref="Region"/> of the image is taken (a sprite in an atlas).</summary>
+        public bool UseRegion;
+        /// <summary>The sub-rectangle in image pixels; must lie inside the image.</summary>
+        public Bounds2D Region;
+
+        /// <summary>Threshold 1, no key, no flip, the whole image.</summary>
+        public static MaskOptions Default { get { return new MaskOptions { Threshold = 1 }; } }
+
+        /// <summary>The defaults with another threshold.</summary>
+        public static MaskOptions WithThreshold(byte threshold)
+        {
+            return new MaskOptions { Threshold = threshold };
+        }
+
+        internal NativeMaskOptions ToNative()
+        {
+            return new NativeMaskOptions
+            {
+                threshold = Threshold,
+                flip_y = (byte)(FlipY ? 1 : 0),
+                has_color_key = (byte)(UseColorKey ? 1 : 0),
+                color_key_r = ColorKeyR,
+                color_key_g = ColorKeyG,
+                color_key_b = ColorKeyB,
+                has_region = (byte)(UseRegion ? 1 : 0),
+                region = Region,
+            };
+        }
+    }
+
+    /// <summary>
+    /// The solid pixels of a sprite, one bit per pixel, held by the native library. Immutable once built
+    /// and safe to query from any number of threads; <see cref="Dispose"/> frees it (the finalizer does
+    /// too, but games should not wait for the GC).
+    /// </summary>
+    public sealed class Mask : IDisposable
+    {
+        private readonly MaskHandle _handle;
+
+        private Mask(MaskHandle handle)
+        {
+            _handle = handle;
+        }
+
+        internal static Mask Wrap(Status status, MaskHandle handle)
+        {
+            if (status != Status.Ok)
+            {
+                if (handle != null) handle.Dispose();
+                PerPixelException.Check(status);
+            }
+            return new Mask(handle);
+        }
+
+        internal MaskHandle Handle
+        {
+            get
+            {
+                if (_handle.IsClosed) throw new ObjectDisposedException("Mask");
+                return _handle;
+            }
+        }
+
+        /// <summary>The handle without the disposed check, for releasing a reference taken earlier.</summary>
+        internal MaskHandle RawHandle { get { return _handle; } }
+
+        /// <summary>True once <see cref="Dispose"/> has run.</summary>
+        public bool IsDisposed { get { return _handle.IsClosed; } }
+
+        /// <summary>Frees the native mask. Further use throws <see cref="ObjectDisposedException"/>.</summary>
+        public void Dispose()
+        {
+            _handle.Dispose();
+        }
+
+        /// <summary>A width × height mask with every pixel empty, or every pixel solid.</summary>
+        public static Mask Create(int width, int height, bool solid)
+        {
+            Library.EnsureLoaded();
+            MaskHandle h;
+            Status s = Native.pp_mask_new(width, height, (byte)(solid ? 1 : 0), out h);
+            return Wrap(s, h);
+        }
+
+        /// <summary>A mask from pixels in memory. <paramref name="strideBytes"/> is the distance between
+        /// rows (at least width × bytes per pixel); <paramref name="pixels"/> must hold
+        /// stride × (height − 1) + width × bytes per pixel bytes. Rows are taken in buffer order
+        /// (Unity's <c>GetPixels32</c>: bottom row first, which is what a y-up world wants).</summary>
+        public static unsafe Mask FromPixels(ReadOnlySpan<byte> pixels, PixelFormat format, int width, int height,
+            int strideBytes, MaskOptions options)
+        {
+            Library.EnsureLoaded();
+            NativeMaskOptions o = options.ToNative();
+            MaskHandle h;
+            Status s;
+            fixed (byte* p = &MemoryMarshal.GetReference(pixels))
+            {
+                s = Native.pp_mask_from_pixels(p, (UIntPtr)pixels.Length, (uint)format, width, height, strideBytes,
+                    ref o, out h);
+            }
+            return Wrap(s, h);
+        }
+
+        /// <summary>A mask from a byte array of pixels; see <see cref="FromPixels(ReadOnlySpan{byte},
+        /// PixelFormat, int, int, int, MaskOptions)"/>.</summary>
+        public static Mask FromPixels(byte[] pixels, PixelFormat format, int width, int height, int strideBytes,
+            MaskOptions options)
+        {
+            if (pixels == null) throw new ArgumentNullException("pixels");
+            return FromPixels(new ReadOnlySpan<byte>(pixels), format, width, height, strideBytes, options);
+        }
+
+        /// <summary>A mask from tightly packed RGBA bytes (width × 4 per row), e.g. a <c>Color32[]</c>'s
+        /// bytes.</summary>
+        public static Mask FromRgba32(byte[] rgba, int width, int height, MaskOptions options)
+        {
+            if (rgba == null) throw new ArgumentNullException("rgba");
+            return FromPixels(rgba, PixelFormat.Rgba8, width, height, checked(width * 4), options);
+        }
+
+        /// <summary>A mask from tightly packed alpha bytes (width per row).</summary>
+        public static Mask FromAlpha(byte[] alpha, int width, int height, MaskOptions options)
+        {
+            if (alpha == null) throw new ArgumentNullException("alpha");
+            return FromPixels(alpha, PixelFormat.A8, width, height, width, options);
+        }
+
+        /// <summary>A mask from an encoded image (PNG, GIF, JPEG, BMP, TGA, WebP, QOI), e.g. a
+        /// <c>TextAsset</c>'s bytes, so the texture need not be readable. Image files store the top row
+        /// first: in a y-up world (Unity) set <see cref="MaskOptions.FlipY"/>.</summary>
+        public static unsafe Mask FromImageBytes(ReadOnlySpan<byte> encoded, MaskOptions options)
+        {
+            Library.EnsureLoaded();
+            NativeMaskOptions o = options.ToNative();
+            MaskHandle h;
+            Status s;
+            fixed (byte* p = &MemoryMarshal.GetReference(encoded))
+            {
+                s = Native.pp_mask_from_image_bytes(p, (UIntPtr)encoded.Length, ref o, out h);
+            }
+            return Wrap(s, h);
+        }
+
+        /// <summary>A mask from an encoded image in a byte array; see <see cref="FromImageBytes(ReadOnlySpan{byte},
+        /// MaskOptions)"/>.</summary>
+        public static Mask FromImageBytes(byte[] encoded, MaskOptions options)
+        {
+            if (encoded == null) throw new ArgumentNullException("encoded");
+            return FromImageBytes(new ReadOnlySpan<byte>(encoded), options);
+        }
+
+        /// <summary>A mask from an image file.</summary>
+        public static Mask FromImageFile(string path, MaskOptions options)
+        {
+            if (path == null) throw new ArgumentNullException("path");
+            Library.EnsureLoaded();
+            byte[] utf8 = Encoding.UTF8.GetBytes(path + "\0");
+            NativeMaskOptions o = options.ToNative();
+            MaskHandle h;
+            Status s = Native.pp_mask_from_image_path(utf8, ref o, out h);
+            return Wrap(s, h);
+        }
+
+        /// <summary>Width in pixels.</summary>
+        public int Width { get { int w, h; PerPixelException.Check(Native.pp_mask_size(Handle, out w, out h)); return w; } }
+
+        /// <summary>Height in pixels.</summary>
+        public int Height { get { int w, h; PerPixelException.Check(Native.pp_mask_size(Handle, out w, out h)); return h; } }
+
+        /// <summary>Number of solid pixels.</summary>
+        public ulong Count
+        {
+            get { ulong c; PerPixelException.Check(Native.pp_mask_count(Handle, out c)); return c; }
+        }
+
+        /// <summary>Whether pixel (x, y) is solid; false outside the mask.</summary>
+        public bool IsSolid(int x, int y)
+        {
+            byte solid;
+            PerPixelException.Check(Native.pp_mask_is_solid(Handle, x, y, out solid));
+            return solid != 0;
+        }
+
+        /// <summary>The tight rectangle around the solid pixels, in the mask's own coordinates; false
+        /// when no pixel is solid.</summary>
+        public bool TryGetSolidBounds(out Bounds2D bounds)
+        {
+            byte has;
+            PerPixelException.Check(Native.pp_mask_solid_bounds(Handle, out has, out bounds));
+            return has != 0;
+        }
+
+        /// <summary>The mask's rectangle when placed at (x, y).</summary>
+        public Bounds2D BoundsAt(int x, int y)
+        {
+            int w, h;
+            PerPixelException.Check(Native.pp_mask_size(Handle, out w, out h));
+            return new Bounds2D(x, y, w, h);
+        }
+
+        private static MaskHandle Other(Mask other)
+        {
+            if (other == null) throw new ArgumentNullException("other");
+            return other.Handle;
+        }
+
+        /// <summary>pygame style: this mask at (0, 0) and <paramref name="other"/> at (dx, dy) share a solid
+        /// pixel.</summary>
+        public bool Collides(Mask other, int dx, int dy)
+        {
+            MaskHandle b = Other(other);
+            byte hit;
+            PerPixelException.Check(Native.pp_mask_collides(Handle, b, dx, dy, out hit));
+            return hit != 0;
+        }
+
+        /// <summary>pygame style first contact, in this mask's pixel coordinates: the lowest row, then the
+        /// lowest x.</summary>
+        public bool TryFirstContact(Mask other, int dx, int dy, out Point contact)
+        {
+            MaskHandle b = Other(other);
+            byte found;
+            PerPixelException.Check(Native.pp_mask_first_contact(Handle, b, dx, dy, out found, out contact));
+            return found != 0;
+        }
+
+        /// <summary>pygame style: how many pixels are solid in both.</summary>
+        public ulong OverlapArea(Mask other, int dx, int dy)
+        {
+            MaskHandle b = Other(other);
+            ulong area;
+            PerPixelException.Check(Native.pp_mask_overlap_area(Handle, b, dx, dy, out area));
+            return area;
+        }
+
+        /// <summary>pygame style: the pixels solid in both, as a new mask (dispose it) covering
+        /// <paramref name="bounds"/>, the intersection in this mask's coordinates; a 0×0 mask and zero
+        /// bounds when the rectangles do not overlap.</summary>
+        public Mask OverlapMask(Mask other, int dx, int dy, out Bounds2D bounds)
+        {
+            MaskHandle b = Other(other);
+            MaskHandle h;
+            Status s = Native.pp_mask_overlap_mask(Handle, b, dx, dy, out h, out bounds);
+            return Wrap(s, h);
+        }
+    }
+
+    /// <summary>
+    /// A mask placed in the world: the seed's <c>SpriteCollider</c> without Unity. With
+    /// <see cref="PixelCollision"/> false it collides as its whole rectangle.
+    /// </summary>
+    public struct PlacedSprite
+    {
+        /// <summary>The sprite's mask (not owned).</summary>
+        public Mask Mask;
+        /// <summary>World x of mask pixel (0, 0).</summary>
+        public int X;
+        /// <summary>World y of mask pixel (0, 0).</summary>
+        public int Y;
+        /// <summary>When false the sprite collides as its full rectangle.</summary>
+        public bool PixelCollision;
+
+        /// <summary>A placed sprite; pixel collision on unless said otherwise.</summary>
+        public PlacedSprite(Mask mask, int x, int y, bool pixelCollision = true)
+        {
+            if (mask == null) throw new ArgumentNullException("mask");
+            Mask = mask;
+            X = x;
+            Y = y;
+            PixelCollision = pixelCollision;
+        }
+
+        /// <summary>The sprite's rectangle in the world.</summary>
+        public Bounds2D Bounds
+        {
+            get
+            {
+                if (Mask == null) throw new ArgumentNullException("Mask");
+                return Mask.BoundsAt(X, Y);
+            }
+        }
+
+        /// <summary>Keeps both masks' handles alive and builds the native views of both sprites.
+        /// Pair with <see cref="Leave"/> in a finally block.</summary>
+        private static void Enter(PlacedSprite a, PlacedSprite b, ref bool addedA, ref bool addedB,
+            out NativeSprite na, out NativeSprite nb)
+        {
+            if (a.Mask == null) throw new ArgumentNullException("Mask");
+            if (b.Mask == null) throw new ArgumentNullException("other.Mask");
+            MaskHandle ha = a.Mask.Handle, hb = b.Mask.Handle;
+            ha.DangerousAddRef(ref addedA);
+            hb.DangerousAddRef(ref addedB);
+            na = new NativeSprite
+            {
+                mask = ha.DangerousGetHandle(), x = a.X, y = a.Y,
+                pixel_collision = (byte)(a.PixelCollision ? 1 : 0),
+            };
+            nb = new NativeSprite
+            {
+                mask = hb.DangerousGetHandle(), x = b.X, y = b.Y,
+                pixel_collision = (byte)(b.PixelCollision ? 1 : 0),
+            };
+        }
+
+        private static void Leave(PlacedSprite a, PlacedSprite b, bool addedA, bool addedB)
+        {
+            if (addedA) a.Mask.RawHandle.DangerousRelease();
+            if (addedB) b.Mask.RawHandle.DangerousRelease();
+        }
+
+        /// <summary>True when some world pixel is solid in both sprites.</summary>
+        public bool Collides(PlacedSprite other)
+        {
+            bool ra = false, rb = false;
+            NativeSprite na, nb;
+            byte hit;
+            Status s;
+            try
+            {
+                Enter(this, other, ref ra, ref rb, out na, out nb);
+                s = Native.pp_collides(ref na, ref nb, out hit);
+            }
+            finally { Leave(this, other, ra, rb); }
+            PerPixelException.Check(s);
+            return hit != 0;
+        }
+
+        /// <summary>The first world pixel solid in both, scanning from the lowest y row, each row from the
+        /// lowest x; false when they do not touch.</summary>
+        public bool TryFirstContact(PlacedSprite other, out Point contact)
+        {
+            bool ra = false, rb = false;
+            NativeSprite na, nb;
+            byte found;
+            Status s;
+            try
+            {
+                Enter(this, other, ref ra, ref rb, out na, out nb);
+                s = Native.pp_first_contact(ref na, ref nb, out found, out contact);
+            }
+            finally { Leave(this, other, ra, rb); }
+            PerPixelException.Check(s);
+            return found != 0;
+        }
+
+        /// <summary>How many world pixels are solid in both sprites.</summary>
+        public ulong OverlapArea(PlacedSprite other)
+        {
+            bool ra = false, rb = false;
+            NativeSprite na, nb;
+            ulong area;
+            Status s;
+            try
+            {
+                Enter(this, other, ref ra, ref rb, out na, out nb);
+                s = Native.pp_overlap_area(ref na, ref nb, out area);
+            }
+            finally { Leave(this, other, ra, rb); }
+            PerPixelException.Check(s);
+            return area;
+        }
+
+        /// <summary>The pixels solid in both sprites as a new mask (dispose it) placed at
+        /// <paramref name="bounds"/>, the intersection of their rectangles; a 0×0 mask and zero bounds when
+        /// the rectangles do not overlap.</summary>
+        public Mask OverlapMask(PlacedSprite other, out Bounds2D bounds)
+        {
+            bool ra = false, rb = false;
+            NativeSprite na, nb;
+            MaskHandle h;
+            Status s;
+            try
+            {
+                Enter(this, other, ref ra, ref rb, out na, out nb);
+                s = Native.pp_overlap_mask(ref na, ref nb, out h, out bounds);
+            }
+            finally { Leave(this, other, ra, rb); }
+            return Mask.Wrap(s, h);
+        }
+    }
+}

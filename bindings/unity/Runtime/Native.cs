@@ -1,0 +1,123 @@
+// The raw layer: every function of the perpixel C ABI (include/perpixel.h), declared for
+// P/Invoke exactly as the header declares it. Everything here is internal; the public API
+// (Mask, Bounds2D, PlacedSprite) wraps it with argument checks and exceptions.
+using System;
+using System.Runtime.InteropServices;
+
+namespace PerPixel
+{
+    /// <summary>The C structs of the ABI, blittable and laid out as in perpixel.h.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeMaskOptions
+    {
+        public byte threshold;
+        public byte flip_y;
+        public byte has_color_key;
+        public byte color_key_r;
+        public byte color_key_g;
+        public byte color_key_b;
+        public byte has_region;
+        public Bounds2D region;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeSprite
+    {
+        public IntPtr mask;
+        public int x;
+        public int y;
+        public byte pixel_collision;
+    }
+
+    internal static class Native
+    {
+#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
+        internal const string Library = "__Internal";
+#else
+        internal const string Library = "perpixel";
+#endif
+
+        // Version and errors.
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern IntPtr pp_version();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern uint pp_version_number();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern IntPtr pp_status_text(Status status);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern IntPtr pp_last_error_message();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern UIntPtr pp_last_error_message_copy(byte[] buf, UIntPtr bufLen);
+
+        // Masks.
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern NativeMaskOptions pp_mask_options_default();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_mask_from_pixels(byte* data, UIntPtr dataLen, uint format,
+            int width, int height, int strideBytes, ref NativeMaskOptions options, out MaskHandle mask);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_mask_from_image_bytes(byte* data, UIntPtr len,
+            ref NativeMaskOptions options, out MaskHandle mask);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_from_image_path(byte[] utf8PathNul, ref NativeMaskOptions options,
+            out MaskHandle mask);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_new(int width, int height, byte solid, out MaskHandle mask);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void pp_mask_free(IntPtr mask);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_size(MaskHandle mask, out int width, out int height);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_is_solid(MaskHandle mask, int x, int y, out byte solid);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_count(MaskHandle mask, out ulong count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_solid_bounds(MaskHandle mask, out byte hasSolid, out Bounds2D bounds);
+
+        // Bounds.
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern byte pp_bounds_overlaps(Bounds2D a, Bounds2D b);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern byte pp_bounds_contains(Bounds2D b, int x, int y);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern byte pp_bounds_is_empty(Bounds2D b);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern long pp_bounds_x_min(Bounds2D b);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern long pp_bounds_x_max(Bounds2D b);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern long pp_bounds_y_min(Bounds2D b);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern long pp_bounds_y_max(Bounds2D b);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_bounds_intersection(Bounds2D a, Bounds2D b, out byte hasOverlap,
+            out Bounds2D result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_bounds_to_local(Bounds2D self, Bounds2D global, out Bounds2D result);
+
+        // Pair queries on placed sprites.
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_collides(ref NativeSprite a, ref NativeSprite b, out byte collides);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_first_contact(ref NativeSprite a, ref NativeSprite b, out byte found,
+            out Point contact);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_overlap_area(ref NativeSprite a, ref NativeSprite b, out ulong area);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_overlap_mask(ref NativeSprite a, ref NativeSprite b, out MaskHandle mask,
+            out Bounds2D bounds);
+
+        // pygame style: B at an offset from A.
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_collides(MaskHandle a, MaskHandle b, int dx, int dy, out byte collides);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_first_contact(MaskHandle a, MaskHandle b, int dx, int dy,
+            out byte found, out Point contact);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_overlap_area(MaskHandle a, MaskHandle b, int dx, int dy,
+            out ulong area);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_overlap_mask(MaskHandle a, MaskHandle b, int dx, int dy,
+            out MaskHandle mask, out Bounds2D bounds);
+    }
+}

@@ -1,0 +1,175 @@
+//! Drives the C# binding's tests: compiles `bindings/unity/Runtime` with `mcs
+//! -langversion:7.2` (every public member must carry XML docs), checks that the Unity glue
+//! compiles against a stand-in for UnityEngine, and runs `tests/csharp/PerPixelTests.cs`
+//! under Mono against the native library this `cargo test` built.
+//!
+//! Without `mcs`/`mono` on a developer machine the test prints a notice and passes; with
+//! `CI` set it fails instead (`.ci/run` installs `mono-mcs`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn manifest() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The folder holding the cdylib `cargo test` built: `target/<profile>/deps` or its parent.
+fn native_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let deps = exe.parent().unwrap();
+    for dir in [deps, deps.parent().unwrap()] {
+        if dir.join("libperpixel.so").exists() {
+            return dir.to_path_buf();
+        }
+    }
+    panic!(
+        "libperpixel.so not found next to {} or its parent: the cdylib was not built",
+        exe.display()
+    );
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("csharp-tests").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {tool}"))
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// True when the tools are there; on a developer machine without them, a notice.
+fn tools_present() -> bool {
+    if have("mcs") && have("mono") {
+        return true;
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!("CI: mcs and mono are required (apt-get install mono-mcs)");
+    }
+    println!("NOTICE: mcs/mono not installed: C# tests skipped (apt-get install mono-mcs)");
+    false
+}
+
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cs"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn mcs(args: &[&str], files: &[PathBuf]) {
+    let out = Command::new("mcs")
+        .args(["-langversion:7.2", "-unsafe", "-warnaserror", "-nologo"])
+        .args(args)
+        .args(files)
+        .output()
+        .expect("run mcs");
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    println!("mcs {}: {}", args.join(" "), if text.trim().is_empty() { "ok" } else { text.trim() });
+    assert!(out.status.success(), "mcs failed:\n{text}");
+}
+
+fn runtime() -> PathBuf {
+    manifest().join("bindings/unity/Runtime")
+}
+
+#[test]
+fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
+    if !tools_present() {
+        return;
+    }
+    let dir = scratch("compile");
+    // The plain binding, with missing XML docs (CS1591) as errors.
+    let doc = format!("-doc:{}", dir.join("PerPixel.xml").display());
+    let out = format!("-out:{}", dir.join("PerPixel.dll").display());
+    mcs(&["-target:library", &doc, &out], &sources(&runtime()));
+    let xml = std::fs::read_to_string(dir.join("PerPixel.xml")).unwrap();
+    for member in ["T:PerPixel.Mask", "T:PerPixel.Bounds2D", "T:PerPixel.PlacedSprite", "T:PerPixel.PerPixelException"] {
+        assert!(xml.contains(member), "XML docs lack {member}");
+    }
+    // The Unity glue, as Unity would compile it, against the UnityEngine stand-in.
+    let mut files = sources(&runtime());
+    files.extend(sources(&runtime().join("Unity")));
+    files.push(manifest().join("tests/csharp/UnityEngineStub.cs"));
+    let doc = format!("-doc:{}", dir.join("PerPixel.Unity.xml").display());
+    let out = format!("-out:{}", dir.join("PerPixel.Unity.dll").display());
+    mcs(
+        &["-target:library", "-define:UNITY_5_3_OR_NEWER", "-nowarn:1591", &doc, &out],
+        &files,
+    );
+    let xml = std::fs::read_to_string(dir.join("PerPixel.Unity.xml")).unwrap();
+    assert!(xml.contains("T:PerPixel.Unity.SpriteCollider"), "the glue was not compiled");
+}
+
+#[test]
+fn csharp_tests_pass_under_mono() {
+    if !tools_present() {
+        return;
+    }
+    let dir = scratch("run");
+    // 70x5, opaque exactly where x == 10 * y.
+    let png = image::RgbaImage::from_fn(70, 5, |x, y| image::Rgba([9, 9, 9, if x == 10 * y { 255 } else { 0 }]));
+    png.save(dir.join("diagonal.png")).unwrap();
+
+    let mut files = sources(&runtime());
+    files.push(manifest().join("tests/csharp/PerPixelTests.cs"));
+    let exe = dir.join("PerPixelTests.exe");
+    mcs(&[&format!("-out:{}", exe.display())], &files);
+
+    let native = native_dir();
+    let out = Command::new("mono")
+        .arg("--debug")
+        .arg(&exe)
+        .arg(&dir)
+        .env("LD_LIBRARY_PATH", &native)
+        .output()
+        .expect("run mono");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    let last = stdout.lines().last().unwrap_or("");
+    assert!(
+        out.status.success() && last.ends_with(" passed, 0 failed"),
+        "C# tests failed (exit {:?}); last line: {last}",
+        out.status.code()
+    );
+    let passed: u32 = last.split(' ').next().unwrap().parse().unwrap();
+    assert!(passed >= 100, "only {passed} C# checks ran");
+}
+
+/// Unity ignores (and for immutable git/registry packages, refuses) assets without a `.meta`
+/// file, so every file and folder of the package ships one.
+#[test]
+fn every_package_asset_has_a_unity_meta_file() {
+    fn walk(dir: &Path, missing: &mut Vec<PathBuf>, seen: &mut usize) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if name.starts_with('.') || name.ends_with(".meta") {
+                continue;
+            }
+            *seen += 1;
+            let meta = PathBuf::from(format!("{}.meta", path.display()));
+            if !meta.exists() {
+                missing.push(path.clone());
+            }
+            if path.is_dir() {
+                walk(&path, missing, seen);
+            }
+        }
+    }
+    let (mut missing, mut seen) = (Vec::new(), 0);
+    let root = manifest().join("bindings/unity");
+    walk(&root, &mut missing, &mut seen);
+    println!("{seen} package assets checked for .meta files");
+    assert!(seen > 10, "the package looks empty");
+    assert!(missing.is_empty(), "assets without a Unity .meta file: {missing:?}");
+}

@@ -1,0 +1,378 @@
+// Tests of the C# binding (bindings/unity/Runtime) against the real native library, under Mono.
+// Built by tests/csharp.rs with `mcs -langversion:7.2 -unsafe` and run with `mono`.
+// Usage: PerPixelTests.exe SCRATCH_DIR   (the driver writes SCRATCH_DIR/diagonal.png first:
+// 70x5 pixels, opaque exactly where x == 10 * y, clear elsewhere.)
+using System;
+using System.IO;
+using PerPixel;
+
+static class Tests
+{
+    static int passed, failed;
+
+    static void Check(string what, bool ok)
+    {
+        if (ok) { passed++; Console.WriteLine("ok   " + what); }
+        else { failed++; Console.WriteLine("FAIL " + what); }
+    }
+
+    static void Equal<T>(string what, T expected, T actual)
+    {
+        bool ok = Equals(expected, actual);
+        Check(what + " == " + expected + (ok ? "" : " (got " + actual + ")"), ok);
+    }
+
+    static void Throws<E>(string what, Action action, Func<E, bool> about = null) where E : Exception
+    {
+        try
+        {
+            action();
+            Check(what + " throws " + typeof(E).Name + " (nothing thrown)", false);
+        }
+        catch (E e)
+        {
+            bool ok = about == null || about(e);
+            Check(what + " throws " + typeof(E).Name + ": " + e.Message, ok);
+        }
+        catch (Exception e)
+        {
+            Check(what + " throws " + typeof(E).Name + " (got " + e.GetType().Name + ": " + e.Message + ")", false);
+        }
+    }
+
+    static Func<PerPixelException, bool> With(Status status, string words)
+    {
+        return e => e.Status == status && e.Message.IndexOf(words, StringComparison.OrdinalIgnoreCase) >= 0;
+    }
+
+    // 4x3 picture: '#' opaque, '+' alpha 128, 'k' opaque magenta, '.' clear.
+    static readonly string[] Picture = { "#..+", ".#k.", "..##" };
+
+    static byte[] Rgba(string[] rows, int stride)
+    {
+        var data = new byte[stride * rows.Length];
+        for (int y = 0; y < rows.Length; y++)
+            for (int x = 0; x < rows[y].Length; x++)
+            {
+                byte[] px;
+                switch (rows[y][x])
+                {
+                    case '#': px = new byte[] { 10, 20, 30, 255 }; break;
+                    case '+': px = new byte[] { 10, 20, 30, 128 }; break;
+                    case 'k': px = new byte[] { 255, 0, 255, 255 }; break;
+                    default: px = new byte[] { 0, 0, 0, 0 }; break;
+                }
+                Array.Copy(px, 0, data, y * stride + x * 4, 4);
+            }
+        return data;
+    }
+
+    static string Rows(Mask m)
+    {
+        var s = new System.Text.StringBuilder();
+        for (int y = 0; y < m.Height; y++)
+        {
+            if (y > 0) s.Append('/');
+            for (int x = 0; x < m.Width; x++) s.Append(m.IsSolid(x, y) ? '#' : '.');
+        }
+        return s.ToString();
+    }
+
+    static Mask Cross()
+    {
+        // 3x3 plus sign from alpha bytes.
+        return Mask.FromAlpha(new byte[] { 0, 255, 0, 255, 255, 255, 0, 255, 0 }, 3, 3, MaskOptions.Default);
+    }
+
+    static void Library_()
+    {
+        Library.EnsureLoaded();
+        Equal("Library.NativeVersion", Library.BindingVersion, Library.NativeVersion);
+        Equal("Library.StatusText(Ok)", true, Library.StatusText(Status.Ok).Length > 0);
+        Equal("Library.StatusText(Decode) differs from Ok", true,
+            Library.StatusText(Status.Decode) != Library.StatusText(Status.Ok));
+    }
+
+    static void Bounds()
+    {
+        var a = new Bounds2D(0, 0, 10, 10);
+        Equal("Bounds2D fields", "(x:0, y:0, width:10, height:10)", a.ToString());
+        Equal("xMin", 0L, a.xMin);
+        Equal("xMax", 10L, a.xMax);
+        Equal("yMin", 0L, a.yMin);
+        Equal("yMax", 10L, a.yMax);
+        var far = new Bounds2D(int.MaxValue, int.MaxValue, int.MaxValue, int.MaxValue);
+        Equal("xMax at int.MaxValue does not overflow", 2L * int.MaxValue, far.xMax);
+        Equal("yMax at int.MaxValue does not overflow", 2L * int.MaxValue, far.yMax);
+        Check("touching rectangles do not overlap", !a.Overlaps(new Bounds2D(10, 0, 5, 5)));
+        Check("overlapping rectangles overlap", a.Overlaps(new Bounds2D(9, 9, 5, 5)));
+        Check("empty overlaps nothing", !a.Overlaps(new Bounds2D(2, 2, 0, 5)));
+        Check("isEmpty (negative width)", new Bounds2D(0, 0, -1, 5).isEmpty);
+        Check("not isEmpty", !a.isEmpty);
+        Check("Contains is half-open (inside)", a.Contains(9, 9));
+        Check("Contains is half-open (edge)", !a.Contains(10, 9));
+        Bounds2D r;
+        Check("TryIntersection overlapping", a.TryIntersection(new Bounds2D(5, -5, 20, 8), out r));
+        Equal("intersection", new Bounds2D(5, 0, 5, 3), r);
+        Check("TryIntersection disjoint is false", !a.TryIntersection(new Bounds2D(20, 20, 1, 1), out r));
+        Equal("disjoint intersection is zero", default(Bounds2D), r);
+        Equal("ToLocal", new Bounds2D(-5, 7, 2, 2), new Bounds2D(10, -3, 4, 4).ToLocal(new Bounds2D(5, 4, 2, 2)));
+        Throws("ToLocal overflow", () => new Bounds2D(int.MinValue, 0, 1, 1).ToLocal(new Bounds2D(int.MaxValue, 0, 1, 1)),
+            With(Status.Overflow, ""));
+        Check("== and !=", a == new Bounds2D(0, 0, 10, 10) && a != r);
+        Check("Equals(object) and GetHashCode", a.Equals((object)new Bounds2D(0, 0, 10, 10))
+            && a.GetHashCode() == new Bounds2D(0, 0, 10, 10).GetHashCode());
+        var p = new Point(3, -4);
+        Check("Point equality", p.Equals(new Point(3, -4)) && !p.Equals((object)new Point(4, 3))
+            && p.GetHashCode() == new Point(3, -4).GetHashCode() && p.ToString() == "(3, -4)");
+    }
+
+    static void Building(string scratch)
+    {
+        var rgba = Rgba(Picture, 16);
+        using (var m = Mask.FromRgba32(rgba, 4, 3, MaskOptions.Default))
+        {
+            Equal("FromRgba32 size", "4x3", m.Width + "x" + m.Height);
+            Equal("FromRgba32 pixels", "#..#/.##./..##", Rows(m));
+            Equal("Count", 6UL, m.Count);
+            Bounds2D b;
+            Check("TryGetSolidBounds", m.TryGetSolidBounds(out b) && b == new Bounds2D(0, 0, 4, 3));
+            Equal("BoundsAt", new Bounds2D(5, 6, 4, 3), m.BoundsAt(5, 6));
+            Check("IsSolid outside is false", !m.IsSolid(-1, 0) && !m.IsSolid(4, 0) && !m.IsSolid(0, 3));
+        }
+        using (var m = Mask.FromRgba32(rgba, 4, 3, MaskOptions.WithThreshold(255)))
+            Equal("threshold 255", "#.../.##./..##", Rows(m));
+        using (var m = Mask.FromRgba32(rgba, 4, 3, MaskOptions.WithThreshold(0)))
+            Equal("threshold 0", "####/####/####", Rows(m));
+        var keyed = MaskOptions.Default;
+        keyed.UseColorKey = true; keyed.ColorKeyR = 255; keyed.ColorKeyG = 0; keyed.ColorKeyB = 255;
+        using (var m = Mask.FromRgba32(rgba, 4, 3, keyed))
+            Equal("colour key", "#..#/.#../..##", Rows(m));
+        var flip = MaskOptions.Default;
+        flip.FlipY = true;
+        using (var m = Mask.FromRgba32(rgba, 4, 3, flip))
+            Equal("FlipY", "..##/.##./#..#", Rows(m));
+        var region = MaskOptions.Default;
+        region.UseRegion = true; region.Region = new Bounds2D(1, 1, 3, 2);
+        using (var m = Mask.FromRgba32(rgba, 4, 3, region))
+            Equal("Region", "##./.##", Rows(m));
+
+        // Padded rows (stride 20) as a span, BGRA and ARGB and alpha formats.
+        var padded = new byte[20 * 3];
+        for (int y = 0; y < 3; y++) Array.Copy(rgba, y * 16, padded, y * 20, 16);
+        using (var m = Mask.FromPixels(new ReadOnlySpan<byte>(padded), PixelFormat.Rgba8, 4, 3, 20, MaskOptions.Default))
+            Equal("FromPixels(span) with stride 20", "#..#/.##./..##", Rows(m));
+        var bgra = (byte[])rgba.Clone();
+        for (int i = 0; i < bgra.Length; i += 4) { byte t = bgra[i]; bgra[i] = bgra[i + 2]; bgra[i + 2] = t; }
+        using (var m = Mask.FromPixels(bgra, PixelFormat.Bgra8, 4, 3, 16, keyed))
+            Equal("Bgra8 with colour key", "#..#/.#../..##", Rows(m));
+        var argb = new byte[rgba.Length];
+        for (int i = 0; i < rgba.Length; i += 4)
+        {
+            uint w = (uint)rgba[i + 3] << 24 | (uint)rgba[i] << 16 | (uint)rgba[i + 1] << 8 | rgba[i + 2];
+            Array.Copy(BitConverter.GetBytes(w), 0, argb, i, 4);
+        }
+        using (var m = Mask.FromPixels(argb, PixelFormat.Argb32, 4, 3, 16, keyed))
+            Equal("Argb32 with colour key", "#..#/.#../..##", Rows(m));
+        var alpha = new byte[12];
+        for (int i = 0; i < 12; i++) alpha[i] = rgba[i * 4 + 3];
+        using (var m = Mask.FromAlpha(alpha, 4, 3, MaskOptions.WithThreshold(200)))
+            Equal("FromAlpha threshold 200", "#.../.##./..##", Rows(m));
+        using (var m = Mask.Create(70, 2, true))
+            Equal("Create solid count", 140UL, m.Count);
+        using (var m = Mask.Create(70, 2, false))
+        {
+            Bounds2D b;
+            Check("Create empty has no solid bounds", m.Count == 0 && !m.TryGetSolidBounds(out b) && b == default(Bounds2D));
+        }
+
+        // Encoded images.
+        string png = Path.Combine(scratch, "diagonal.png");
+        using (var m = Mask.FromImageFile(png, MaskOptions.Default))
+        {
+            Equal("FromImageFile size", "70x5", m.Width + "x" + m.Height);
+            Check("FromImageFile pixels", m.Count == 5 && m.IsSolid(40, 4) && !m.IsSolid(40, 3));
+        }
+        byte[] bytes = File.ReadAllBytes(png);
+        using (var m = Mask.FromImageBytes(bytes, flip))
+            Check("FromImageBytes(byte[]) with FlipY", m.Count == 5 && m.IsSolid(40, 0) && m.IsSolid(0, 4));
+        using (var m = Mask.FromImageBytes(new ReadOnlySpan<byte>(bytes), MaskOptions.Default))
+            Check("FromImageBytes(span)", m.Count == 5 && m.IsSolid(0, 0));
+
+        // Errors: checked in C# first, then by the library.
+        Throws<ArgumentNullException>("FromPixels(null)", () => Mask.FromPixels((byte[])null, PixelFormat.A8, 1, 1, 1, MaskOptions.Default));
+        Throws<ArgumentNullException>("FromRgba32(null)", () => Mask.FromRgba32(null, 1, 1, MaskOptions.Default));
+        Throws<ArgumentNullException>("FromAlpha(null)", () => Mask.FromAlpha(null, 1, 1, MaskOptions.Default));
+        Throws<ArgumentNullException>("FromImageBytes(null)", () => Mask.FromImageBytes((byte[])null, MaskOptions.Default));
+        Throws<ArgumentNullException>("FromImageFile(null)", () => Mask.FromImageFile(null, MaskOptions.Default));
+        Throws("stride too small", () => Mask.FromPixels(rgba, PixelFormat.Rgba8, 4, 3, 15, MaskOptions.Default),
+            With(Status.StrideTooSmall, "stride"));
+        Throws("buffer one byte short", () => Mask.FromPixels(new ReadOnlySpan<byte>(rgba, 0, 47), PixelFormat.Rgba8, 4, 3, 16, MaskOptions.Default),
+            With(Status.BufferTooSmall, "47"));
+        Throws("negative width", () => Mask.FromPixels(rgba, PixelFormat.Rgba8, -4, 3, 16, MaskOptions.Default),
+            With(Status.InvalidArgument, "width"));
+        Throws("unknown pixel format", () => Mask.FromPixels(rgba, (PixelFormat)9, 4, 3, 16, MaskOptions.Default),
+            With(Status.InvalidArgument, "format"));
+        var outside = MaskOptions.Default;
+        outside.UseRegion = true; outside.Region = new Bounds2D(2, 2, 3, 3);
+        Throws("region outside the image", () => Mask.FromRgba32(rgba, 4, 3, outside), With(Status.RegionOutOfBounds, "4x3"));
+        var keyA8 = MaskOptions.Default; keyA8.UseColorKey = true;
+        Throws("colour key with A8", () => Mask.FromAlpha(alpha, 4, 3, keyA8), With(Status.InvalidArgument, "key"));
+        Throws("too large", () => Mask.Create(100000, 100000, false), With(Status.TooLarge, "too large"));
+        Throws("corrupt image bytes", () => Mask.FromImageBytes(new byte[] { 1, 2, 3, 4, 5 }, MaskOptions.Default),
+            With(Status.Decode, "decode"));
+        var truncated = new byte[bytes.Length / 2];
+        Array.Copy(bytes, truncated, truncated.Length);
+        Throws("truncated PNG", () => Mask.FromImageBytes(truncated, MaskOptions.Default), With(Status.Decode, ""));
+        Throws("missing file", () => Mask.FromImageFile(Path.Combine(scratch, "missing.png"), MaskOptions.Default),
+            With(Status.Io, "missing.png"));
+        Check("Library.LastErrorMessage after a failure", Library.LastErrorMessage().Contains("missing.png"));
+
+        var gone = Mask.Create(2, 2, true);
+        gone.Dispose();
+        Check("IsDisposed", gone.IsDisposed);
+        gone.Dispose();
+        Check("Dispose twice is harmless", gone.IsDisposed);
+        Throws<ObjectDisposedException>("Width after Dispose", () => { int w = gone.Width; });
+        Throws<ObjectDisposedException>("IsSolid after Dispose", () => gone.IsSolid(0, 0));
+        using (var live = Mask.Create(2, 2, true))
+        {
+            Throws<ObjectDisposedException>("Collides with a disposed mask", () => live.Collides(gone, 0, 0));
+            Throws<ObjectDisposedException>("PlacedSprite with a disposed mask",
+                () => new PlacedSprite(live, 0, 0).Collides(new PlacedSprite(gone, 0, 0)));
+        }
+    }
+
+    static void Queries()
+    {
+        using (var cross = Cross())
+        using (var full = Mask.Create(5, 5, true))
+        {
+            var a = new PlacedSprite(cross, 10, 10);
+            var diag = new PlacedSprite(cross, 12, 12);
+            Check("Bounds", a.Bounds == new Bounds2D(10, 10, 3, 3));
+            Check("boxes overlap at a corner", a.Bounds.Overlaps(diag.Bounds));
+            Check("corner of crosses does not collide", !a.Collides(diag));
+            Point p;
+            Check("no first contact", !a.TryFirstContact(diag, out p));
+            Equal("no overlap area", 0UL, a.OverlapArea(diag));
+            Bounds2D ob;
+            using (var om = a.OverlapMask(diag, out ob))
+                Check("overlap mask is 1x1 empty at (12,12)", ob == new Bounds2D(12, 12, 1, 1) && om.Count == 0);
+
+            var c = new PlacedSprite(cross, 11, 10);
+            Check("crosses one apart collide", a.Collides(c));
+            Check("first contact", a.TryFirstContact(c, out p) && p.Equals(new Point(11, 11)));
+            Equal("overlap area", 2UL, a.OverlapArea(c));
+            using (var om = a.OverlapMask(c, out ob))
+            {
+                Equal("overlap mask bounds", new Bounds2D(11, 10, 2, 3), ob);
+                Equal("overlap mask pixels", "../##/..", Rows(om));
+            }
+
+            var bo = new PlacedSprite(cross, 12, 12, false);
+            Check("bounds-only vs pixels", !a.Collides(bo));
+            Check("bounds-only vs bounds-only", new PlacedSprite(cross, 10, 10, false).Collides(bo));
+            Check("touching full squares do not collide",
+                !new PlacedSprite(full, 0, 0).Collides(new PlacedSprite(full, 5, 0)));
+            using (var om = new PlacedSprite(full, 0, 0).OverlapMask(new PlacedSprite(full, 0, -5), out ob))
+                Check("no overlap gives a 0x0 mask", om.Width == 0 && om.Height == 0 && ob == default(Bounds2D));
+
+            // pygame style.
+            Check("Mask.Collides", cross.Collides(cross, 1, 0) && !cross.Collides(cross, 2, 2) && !cross.Collides(cross, 3, 0));
+            Check("Mask.TryFirstContact", cross.TryFirstContact(cross, 1, 0, out p) && p.Equals(new Point(1, 1)));
+            Check("Mask.TryFirstContact none", !cross.TryFirstContact(cross, 2, 2, out p));
+            Equal("Mask.OverlapArea", 5UL, cross.OverlapArea(cross, 0, 0));
+            using (var om = cross.OverlapMask(full, -1, -1, out ob))
+            {
+                Equal("Mask.OverlapMask bounds", new Bounds2D(0, 0, 3, 3), ob);
+                Equal("Mask.OverlapMask pixels", ".#./###/.#.", Rows(om));
+            }
+            Throws<ArgumentNullException>("Mask.Collides(null)", () => cross.Collides(null, 0, 0));
+            Throws<ArgumentNullException>("Mask.OverlapArea(null)", () => cross.OverlapArea(null, 0, 0));
+            Throws<ArgumentNullException>("PlacedSprite(null)", () => new PlacedSprite(null, 0, 0));
+            Throws<ArgumentNullException>("default PlacedSprite", () => a.Collides(default(PlacedSprite)));
+
+            // Far corners of the coordinate range.
+            var edge = new PlacedSprite(full, int.MaxValue - 2, int.MaxValue - 2);
+            var edge2 = new PlacedSprite(full, int.MaxValue - 1, int.MaxValue);
+            Check("first contact beyond int.MaxValue", edge.TryFirstContact(edge2, out p)
+                && p.Equals(new Point(int.MaxValue - 1L, int.MaxValue)));
+            Equal("area at the edge", 4UL * 3UL, edge.OverlapArea(edge2));
+        }
+    }
+
+    static void Threads()
+    {
+        using (var cross = Cross())
+        {
+            var a = new PlacedSprite(cross, 0, 0);
+            int wrong = 0;
+            var threads = new System.Threading.Thread[4];
+            for (int t = 0; t < threads.Length; t++)
+            {
+                threads[t] = new System.Threading.Thread(() =>
+                {
+                    for (int i = 0; i < 2000; i++)
+                    {
+                        var b = new PlacedSprite(cross, i % 5 - 2, 0);
+                        ulong expected = (ulong)new[] { 1, 2, 5, 2, 1 }[i % 5];
+                        if (a.OverlapArea(b) != expected) System.Threading.Interlocked.Increment(ref wrong);
+                    }
+                });
+                threads[t].Start();
+            }
+            foreach (var t in threads) t.Join();
+            Equal("4 threads x 2000 queries on one shared mask, wrong answers", 0, wrong);
+        }
+    }
+
+    static void Overhead()
+    {
+        using (var small = Mask.Create(32, 32, true))
+        {
+            var a = new PlacedSprite(small, 0, 0);
+            var b = new PlacedSprite(small, 16, 16);
+            const int n = 200000;
+            for (int i = 0; i < 1000; i++) a.Collides(b);
+            var sw = System.Diagnostics.Stopwatch.StartNew();
+            int hits = 0;
+            for (int i = 0; i < n; i++) if (a.Collides(b)) hits++;
+            sw.Stop();
+            Equal("every timed query hit", n, hits);
+            // Informational only: speed is never a pass/fail condition here.
+            Console.WriteLine("info PlacedSprite.Collides on two 32x32 masks through P/Invoke: " +
+                (sw.Elapsed.TotalMilliseconds * 1e6 / n).ToString("F1") + " ns per call under Mono");
+            sw = System.Diagnostics.Stopwatch.StartNew();
+            for (int i = 0; i < n; i++) if (small.Collides(small, 16, 16)) hits++;
+            sw.Stop();
+            Console.WriteLine("info Mask.Collides (pygame style) through P/Invoke: " +
+                (sw.Elapsed.TotalMilliseconds * 1e6 / n).ToString("F1") + " ns per call under Mono");
+        }
+    }
+
+    static int Main(string[] args)
+    {
+        if (args.Length != 1)
+        {
+            Console.WriteLine("usage: PerPixelTests.exe SCRATCH_DIR");
+            return 2;
+        }
+        try
+        {
+            Library_();
+            Bounds();
+            Building(args[0]);
+            Queries();
+            Threads();
+            Overhead();
+        }
+        catch (Exception e)
+        {
+            failed++;
+            Console.WriteLine("FAIL unexpected exception: " + e);
+        }
+        Console.WriteLine(passed + " passed, " + failed + " failed");
+        return failed == 0 ? 0 : 1;
+    }
+}
