@@ -119,7 +119,7 @@ namespace PerPixel
         public static string StatusText(Status status)
         {
             EnsureLoaded();
-            return Marshal.PtrToStringAnsi(Native.pp_status_text(status));
+            return Marshal.PtrToStringAnsi(Native.pp_status_text((uint)status));
         }
 
         /// <summary>The calling thread's last error message from the native library ("" if none).</summary>

@@ -43,7 +43,7 @@ namespace PerPixel
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern uint pp_version_number();
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern IntPtr pp_status_text(Status status);
+        internal static extern IntPtr pp_status_text(uint status);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern IntPtr pp_last_error_message();
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
