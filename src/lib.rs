@@ -42,7 +42,7 @@
 //!   the lowest y row, each row from the lowest x, in world coordinates.
 //! * **Bounds-only sprites** ([`Sprite::bounds_only`]) collide as their full rectangle.
 //!
-//! [`reference`] keeps the tutorials' per-pixel algorithm as the oracle the tests check
+//! [`reference`](mod@reference) keeps the tutorials' per-pixel algorithm as the oracle the tests check
 //! every fast path against.
 //!
 //! ## Errors, limits, threads
@@ -69,6 +69,6 @@ pub use mask::{MAX_MASK_PIXELS, Mask, MaskOptions, PixelFormat};
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The README's Rust examples, compiled and run as doctests so they stay true.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "image"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
