@@ -170,6 +170,20 @@ fn csharp_tests_pass_under_mono() {
     );
     let passed: u32 = last.split(' ').next().unwrap().parse().unwrap();
     assert!(passed >= 90, "only {passed} C# checks ran");
+
+    // Without the native library in reach, the first call explains what is missing.
+    let out = Command::new("mono")
+        .arg(&exe)
+        .arg("--without-native-library")
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .expect("run mono");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    assert!(
+        out.status.success() && stdout.contains("1 passed, 0 failed"),
+        "missing-library check failed: {stdout}"
+    );
 }
 
 /// Unity ignores (and for immutable git/registry packages, refuses) assets without a `.meta`

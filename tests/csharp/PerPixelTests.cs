@@ -89,6 +89,13 @@ static class Tests
         Library.EnsureLoaded();
         Equal("Library.NativeVersion", Library.BindingVersion, Library.NativeVersion);
         Equal("Library.StatusText(Ok)", true, Library.StatusText(Status.Ok).Length > 0);
+        Library.CheckVersionNumber(100);
+        Check("CheckVersionNumber accepts another patch (0.1.0 vs 0.1.0..0.1.99)", true);
+        Library.CheckVersionNumber(199);
+        Throws("a native 0.2.0 is refused", () => Library.CheckVersionNumber(200),
+            With(Status.VersionMismatch, "0.2.0"));
+        Throws("a native 1.1.0 is refused", () => Library.CheckVersionNumber(10100),
+            With(Status.VersionMismatch, "build the library from the same release"));
         Equal("Library.StatusText(Decode) differs from Ok", true,
             Library.StatusText(Status.Decode) != Library.StatusText(Status.Ok));
     }
@@ -362,6 +369,23 @@ static class Tests
 
     static int Main(string[] args)
     {
+        if (args.Length == 1 && args[0] == "--without-native-library")
+        {
+            // Run by the driver with no native library in reach: the first call must say so.
+            try
+            {
+                Library.EnsureLoaded();
+                Console.WriteLine("FAIL the library loaded although it should be missing");
+                return 1;
+            }
+            catch (PerPixelException e)
+            {
+                bool ok = e.Status == Status.LibraryNotFound && e.Message.Contains("Plugins");
+                Console.WriteLine((ok ? "ok   " : "FAIL ") + "missing library: " + e.Message);
+                Console.WriteLine(ok ? "1 passed, 0 failed" : "0 passed, 1 failed");
+                return ok ? 0 : 1;
+            }
+        }
         if (args.Length != 1)
         {
             Console.WriteLine("usage: PerPixelTests.exe SCRATCH_DIR");

@@ -105,6 +105,14 @@ namespace PerPixel
                 throw new PerPixelException(Status.VersionMismatch,
                     "the native perpixel library is too old for this binding " + BindingVersion + " [" + e.Message + "]");
             }
+            CheckVersionNumber(number);
+            s_checked = true;
+        }
+
+        /// <summary>Throws <see cref="Status.VersionMismatch"/> unless the native version number
+        /// (major × 10000 + minor × 100 + patch) has this binding's major and minor version.</summary>
+        internal static void CheckVersionNumber(uint number)
+        {
             uint major = number / 10000, minor = number / 100 % 100;
             if (major != BindingMajor || minor != BindingMinor)
             {
@@ -112,7 +120,6 @@ namespace PerPixel
                     "the native perpixel library is version " + major + "." + minor + "." + number % 100 +
                     " but this C# binding is " + BindingVersion + ": build the library from the same release");
             }
-            s_checked = true;
         }
 
         /// <summary>The text the native library gives for a status code.</summary>
