@@ -131,7 +131,7 @@ typedef enum {
    */
   PP_ERR_DECODE = 8,
   /**
-   * A file could not be read.
+   * A file could not be read (or written).
    */
   PP_ERR_IO = 9,
   /**
@@ -143,6 +143,12 @@ typedef enum {
    * message says where. Please report it.
    */
   PP_ERR_PANIC = 11,
+  /**
+   * Baked mask data is invalid: not a baked file, an unsupported format version,
+   * truncated, a failing checksum, sizes that do not match the bytes, duplicate
+   * names, trailing bytes. The message says which check failed.
+   */
+  PP_ERR_BAD_BAKED_DATA = 12,
 } pp_status;
 
 /**
