@@ -60,6 +60,8 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "image")]
+mod atlas;
 pub mod baked;
 mod bounds;
 mod collide;
@@ -68,6 +70,8 @@ pub mod ffi;
 mod mask;
 pub mod reference;
 
+#[cfg(feature = "image")]
+pub use atlas::BakeProgress;
 pub use baked::{BakeInfo, BundleEntry, MaskBundle};
 pub use bounds::Bounds2D;
 pub use collide::{Overlap, Point, Sprite};
