@@ -390,6 +390,9 @@ fn write_entry(out: &mut Vec<u8>, name: &str, mask: &Mask, info: BakeInfo) {
     out.push(info.threshold.unwrap_or(0));
     out.extend_from_slice(&info.color_key.unwrap_or([0; 3]));
     let n = row_bytes(mask.width());
+    if n == 0 {
+        return; // no bits, however many rows
+    }
     let mut row_buf = Vec::with_capacity(mask.words_per_row() * 8);
     for y in 0..mask.height() as usize {
         row_buf.clear();
@@ -555,6 +558,11 @@ fn read_entry<'a>(r: &mut Reader<'a>, i: usize) -> Result<(&'a str, Mask, BakeIn
         )));
     }
     let bits = r.take(needed as usize, at)?;
+    if width == 0 || height == 0 {
+        // No bits, but possibly billions of empty rows (0 x 2^31 is a valid mask): build
+        // it whole rather than row by row, so such a header costs nothing to load.
+        return Ok((name, Mask::empty(width, height)?, info));
+    }
     let tail_bits = width % 8;
     let mask = Mask::from_row_words(width, height, |y, words| {
         let row = &bits[y * per_row..(y + 1) * per_row];
@@ -616,6 +624,18 @@ mod tests {
                 assert_eq!(back.count(), m.count());
                 assert_eq!(back.solid_bounds(), m.solid_bounds());
             }
+        }
+    }
+
+    #[test]
+    fn empty_masks_with_a_huge_side_load_at_once() {
+        // Found by fuzzing: a 0 x 2^31-1 mask has no bits, so nothing bounds its rows by
+        // the file size; loading it must not walk them.
+        for (w, h) in [(0, i32::MAX as u32), (i32::MAX as u32, 0)] {
+            let m = Mask::empty(w, h).unwrap();
+            let bytes = m.to_baked();
+            assert_eq!(bytes.len(), 31);
+            assert_eq!(Mask::from_baked(&bytes).unwrap(), m);
         }
     }
 
