@@ -4,7 +4,8 @@
  * Sprites collide when an opaque pixel of one lands on an opaque pixel of the other.
  * Build a pp_mask once per sprite image (pp_mask_from_pixels, pp_mask_from_image_*),
  * place it in the world with a pp_sprite, and ask pp_collides, pp_first_contact,
- * pp_overlap_area or pp_overlap_mask.
+ * pp_overlap_area or pp_overlap_mask. Masks baked at build time (`perpixel bake`) load
+ * with pp_mask_from_baked, or many named ones at once with pp_bundle_from_bytes/_path.
  *
  * Conventions:
  *  - Every fallible call returns a pp_status (PP_OK = 0) and writes its results
@@ -131,7 +132,7 @@ typedef enum {
    */
   PP_ERR_DECODE = 8,
   /**
-   * A file could not be read.
+   * A file could not be read (or written).
    */
   PP_ERR_IO = 9,
   /**
@@ -143,7 +144,20 @@ typedef enum {
    * message says where. Please report it.
    */
   PP_ERR_PANIC = 11,
+  /**
+   * Baked mask data is invalid: not a baked file, an unsupported format version,
+   * truncated, a failing checksum, sizes that do not match the bytes, duplicate
+   * names, trailing bytes. The message says which check failed.
+   */
+  PP_ERR_BAD_BAKED_DATA = 12,
 } pp_status;
+
+/**
+ * A loaded bundle of named masks (opaque), from `pp_bundle_from_bytes` or
+ * `pp_bundle_from_path`, released with `pp_bundle_free`. Never modified after loading,
+ * so one `const pp_bundle *` may be used by any number of threads at once.
+ */
+typedef struct pp_bundle pp_bundle;
 
 /**
  * An immutable mask of solid pixels (opaque). Created by `pp_mask_new` and the
@@ -254,6 +268,126 @@ typedef struct {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * A mask from baked bytes holding exactly one mask (what `pp_mask_to_baked` and
+ * `perpixel bake IMAGE` write). Everything is validated before anything is allocated.
+ * On success `*out` receives a new mask the caller owns and must release with
+ * `pp_mask_free`. The library keeps no pointer to `data`.
+ *
+ * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL, or `data` NULL
+ * with `len` > 0), `PP_ERR_BAD_BAKED_DATA` (not a baked file, unsupported version,
+ * truncated, checksum mismatch, sizes that do not match the bytes, more or fewer than
+ * one mask: use `pp_bundle_from_bytes` for bundles), `PP_ERR_TOO_LARGE` (a mask past
+ * `PP_MAX_MASK_PIXELS`), `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * # Safety
+ * `data` must be NULL or readable for `len` bytes; `out` NULL or valid for a write.
+ */
+pp_status pp_mask_from_baked(const uint8_t *data, size_t len, pp_mask **out);
+
+/**
+ * The mask as baked bytes (a file holding this one mask, name ""), for
+ * `pp_mask_from_baked`. Two calls: with `buf` NULL, writes the size needed to `*size`
+ * and returns `PP_OK`; then with a buffer of at least that many bytes, fills it and
+ * writes the number of bytes written (the same size) to `*size`.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `size` NULL),
+ * `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL and `buf_len` smaller than the size; the
+ * message gives the size). Any thread.
+ *
+ * # Safety
+ * `mask` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
+ * bytes; `size` NULL or valid for a write.
+ */
+pp_status pp_mask_to_baked(const pp_mask *mask, uint8_t *buf, size_t buf_len, size_t *size);
+
+/**
+ * A bundle of named masks from baked bytes (what `perpixel bake` writes), validated in
+ * full before anything is allocated. On success `*out` receives a new bundle the caller
+ * owns and must release with `pp_bundle_free`. The library keeps no pointer to `data`.
+ *
+ * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL, or `data` NULL
+ * with `len` > 0), `PP_ERR_BAD_BAKED_DATA`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`.
+ * Any thread.
+ *
+ * # Safety
+ * `data` must be NULL or readable for `len` bytes; `out` NULL or valid for a write.
+ */
+pp_status pp_bundle_from_bytes(const uint8_t *data, size_t len, pp_bundle **out);
+
+/**
+ * A bundle from a baked file; `utf8_path` is a NUL-terminated UTF-8 path. Otherwise as
+ * `pp_bundle_from_bytes`.
+ *
+ * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`utf8_path` or `out` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8), `PP_ERR_IO` (missing or unreadable
+ * file), `PP_ERR_BAD_BAKED_DATA` (the message starts with the path),
+ * `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * # Safety
+ * `utf8_path` must be NULL or a NUL-terminated string; `out` NULL or valid for a write.
+ */
+pp_status pp_bundle_from_path(const char *utf8_path, pp_bundle **out);
+
+/**
+ * Releases a bundle. NULL is a no-op. Masks obtained from it with `pp_bundle_get` are
+ * separate copies and stay valid. The bundle must not be in use by another thread and
+ * must not be used or freed again afterwards.
+ *
+ * # Safety
+ * `bundle` must be NULL or a handle from this library not yet freed.
+ */
+void pp_bundle_free(pp_bundle *bundle);
+
+/**
+ * Writes the number of masks in the bundle to `*out`.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` when `bundle` or `out` is NULL.
+ * Any thread.
+ *
+ * # Safety
+ * `bundle` must be NULL or a live handle; `out` NULL or valid for a write.
+ */
+pp_status pp_bundle_count(const pp_bundle *bundle, size_t *out);
+
+/**
+ * The name of mask number `index` (0 to count - 1, in file order), UTF-8. Two calls:
+ * with `buf` NULL, writes the name's length in bytes (without a NUL) to `*name_len`;
+ * then with a buffer of at least `*name_len + 1` bytes, copies the name and a NUL into
+ * it and writes the length again. (A name may itself hold a NUL byte; `*name_len` gives
+ * its full length.)
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle` or `name_len` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (`index` >= count), `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL
+ * and `buf_len` < length + 1). Any thread.
+ *
+ * # Safety
+ * `bundle` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
+ * bytes; `name_len` NULL or valid for a write.
+ */
+pp_status pp_bundle_name_at(const pp_bundle *bundle,
+                            size_t index,
+                            char *buf,
+                            size_t buf_len,
+                            size_t *name_len);
+
+/**
+ * Looks a mask up by name (NUL-terminated UTF-8, compared byte for byte). When found,
+ * writes `*found` = 1 and to `*out` a new mask, a copy the caller owns and releases with
+ * `pp_mask_free` (it stays valid after `pp_bundle_free`); look each sprite up once and
+ * keep its mask. When no mask has that name: `*found` = 0, `*out` = NULL, and the
+ * status is still `PP_OK` (a missing name is an answer, not an error).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle`, `name`, `found` or `out`
+ * NULL), `PP_ERR_INVALID_ARGUMENT` (`name` is not UTF-8), `PP_ERR_OUT_OF_MEMORY`.
+ * Any thread.
+ *
+ * # Safety
+ * `bundle` must be NULL or a live handle; `name` NULL or NUL-terminated; `found`, `out`
+ * NULL or valid for writes.
+ */
+pp_status pp_bundle_get(const pp_bundle *bundle, const char *name, uint8_t *found, pp_mask **out);
 
 /**
  * 1 when the two rectangles share at least one pixel, else 0. Touching edges and empty

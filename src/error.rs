@@ -45,8 +45,13 @@ pub enum Error {
     Overflow(String),
     /// Encoded image bytes could not be decoded (corrupt, truncated, unknown format).
     Decode(String),
-    /// A file could not be read.
+    /// A file could not be read or written. The text names the file and the reason.
     Io(String),
+    /// Baked mask data (see [`crate::baked`]) is not a valid baked file: wrong magic,
+    /// an unsupported version, truncated, a failing checksum, a length or size that does
+    /// not match the bytes, bits set past a row's width, duplicate names, trailing bytes.
+    /// The text says which check failed and where.
+    BadBakedData(String),
     /// Memory for the mask could not be allocated.
     OutOfMemory,
 }
@@ -80,7 +85,8 @@ impl fmt::Display for Error {
             ),
             Error::Overflow(what) => write!(f, "coordinate overflow: {what}"),
             Error::Decode(why) => write!(f, "cannot decode image: {why}"),
-            Error::Io(why) => write!(f, "cannot read file: {why}"),
+            Error::Io(why) => write!(f, "file error: {why}"),
+            Error::BadBakedData(why) => write!(f, "bad baked mask data: {why}"),
             Error::OutOfMemory => write!(f, "out of memory while allocating a mask"),
         }
     }

@@ -45,6 +45,13 @@
 //! [`reference`](mod@reference) keeps the tutorials' per-pixel algorithm as the oracle the tests check
 //! every fast path against.
 //!
+//! ## Baked masks
+//!
+//! Masks can be computed once, at build time, and shipped as a few bytes per sprite:
+//! [`Mask::to_baked`] / [`Mask::from_baked`] for one mask, [`MaskBundle`] for many named
+//! masks (every frame of an atlas) in one file, and `perpixel bake` on the command line.
+//! The byte layout and what loading validates are in [`baked`].
+//!
 //! ## Errors, limits, threads
 //!
 //! Everything that takes caller sizes returns [`Result`] with an [`Error`] whose text
@@ -53,6 +60,9 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "image")]
+mod atlas;
+pub mod baked;
 mod bounds;
 mod collide;
 mod error;
@@ -60,6 +70,9 @@ pub mod ffi;
 mod mask;
 pub mod reference;
 
+#[cfg(feature = "image")]
+pub use atlas::BakeProgress;
+pub use baked::{BakeInfo, BundleEntry, MaskBundle};
 pub use bounds::Bounds2D;
 pub use collide::{Overlap, Point, Sprite};
 pub use error::{Error, Result};

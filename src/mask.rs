@@ -311,6 +311,29 @@ impl Mask {
         )
     }
 
+    /// A `width x height` mask whose rows `fill(y, row)` writes as whole words (starting
+    /// from zeroes), for loaders that already hold packed bits (baked files). Fails when
+    /// `fill` fails or leaves a bit set past the width.
+    pub(crate) fn from_row_words(
+        width: u32,
+        height: u32,
+        mut fill: impl FnMut(usize, &mut [u64]) -> Result<()>,
+    ) -> Result<Mask> {
+        let mut mask = Mask::empty(width, height)?;
+        let tail = tail_mask(width as usize);
+        for y in 0..height as usize {
+            let row = mask.row_mut(y);
+            fill(y, row)?;
+            if row.last().is_some_and(|&w| w & !tail != 0) {
+                return Err(Error::InvalidArgument(format!(
+                    "row {y} has bits set past the width {width}"
+                )));
+            }
+        }
+        mask.finish();
+        Ok(mask)
+    }
+
     /// Width in pixels.
     pub fn width(&self) -> u32 {
         self.width

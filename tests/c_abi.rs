@@ -1,7 +1,11 @@
-//! Builds `tests/c/test_perpixel.c` with gcc against `include/perpixel.h` and the cdylib
-//! this `cargo test` built, runs it, and requires every check to pass. With
+//! Builds `tests/c/test_perpixel.c` (and, with the `image` feature, `tests/c/test_bake.c`
+//! on files baked here first) with gcc against `include/perpixel.h` and the cdylib this
+//! `cargo test` built, runs them, and requires every check to pass. With
 //! `PERPIXEL_VALGRIND=1` (CI sets it) it also runs the program under valgrind and requires
 //! zero errors and zero leaks; a missing valgrind then fails the test.
+
+#[cfg(feature = "image")]
+mod common;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -154,23 +158,29 @@ fn assert_all_passed(what: &str, output: &Output) {
     }
 }
 
-#[test]
-fn c_program_exercises_every_export() {
-    if !have("gcc") {
-        let notice = "NOTICE: gcc was not found, so the C ABI test program was not built or run";
-        if std::env::var_os("CI").is_some() {
-            panic!("{notice} (CI is set: install gcc)");
-        }
-        eprintln!("{notice}. Install gcc to run it; CI fails here.");
-        return;
+/// Whether gcc is there; without it, a notice (and a failure under CI).
+fn gcc_present(what: &str) -> bool {
+    if have("gcc") {
+        return true;
     }
-    let lib_dir = cdylib_dir();
-    let scratch = scratch_dir("test_perpixel");
-    let exe = compile("tests/c/test_perpixel.c", &scratch, &lib_dir);
+    let notice = format!("NOTICE: gcc was not found, so {what} was not built or run");
+    if std::env::var_os("CI").is_some() {
+        panic!("{notice} (CI is set: install gcc)");
+    }
+    eprintln!("{notice}. Install gcc to run it; CI fails here.");
+    false
+}
 
-    let output = run(&exe, &scratch, &lib_dir, &[]);
-    print_output("test_perpixel", &output);
-    assert_all_passed("test_perpixel", &output);
+/// Compiles `source`, runs it with `scratch` as its folder, requires every check to pass;
+/// with `PERPIXEL_VALGRIND=1` also under valgrind, requiring zero errors and leaks.
+fn compile_and_run(source: &str, scratch: &Path) {
+    let lib_dir = cdylib_dir();
+    let exe = compile(source, scratch, &lib_dir);
+    let name = exe.file_name().unwrap().to_string_lossy().into_owned();
+
+    let output = run(&exe, scratch, &lib_dir, &[]);
+    print_output(&name, &output);
+    assert_all_passed(&name, &output);
 
     if env_is("PERPIXEL_VALGRIND", "1") {
         assert!(
@@ -179,7 +189,7 @@ fn c_program_exercises_every_export() {
         );
         let output = run(
             &exe,
-            &scratch,
+            scratch,
             &lib_dir,
             &[
                 "valgrind",
@@ -189,13 +199,13 @@ fn c_program_exercises_every_export() {
                 "--error-exitcode=99",
             ],
         );
-        print_output("valgrind test_perpixel", &output);
+        print_output(&format!("valgrind {name}"), &output);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(
             output.status.code() != Some(99),
             "valgrind found memory errors or leaks (see its report above)"
         );
-        assert_all_passed("test_perpixel under valgrind", &output);
+        assert_all_passed(&format!("{name} under valgrind"), &output);
         assert!(
             stderr.contains("ERROR SUMMARY: 0 errors"),
             "valgrind did not report zero errors"
@@ -203,4 +213,47 @@ fn c_program_exercises_every_export() {
     } else {
         println!("(set PERPIXEL_VALGRIND=1 to also run the C program under valgrind)");
     }
+}
+
+#[test]
+fn c_program_exercises_every_export() {
+    if !gcc_present("the C ABI test program") {
+        return;
+    }
+    compile_and_run("tests/c/test_perpixel.c", &scratch_dir("test_perpixel"));
+}
+
+/// Bakes the sprites and atlas of `tests/common` with the Rust library, then runs
+/// `tests/c/test_bake.c` on the files: the C side must load masks identical to the ones it
+/// builds from the same PNGs.
+#[cfg(feature = "image")]
+#[test]
+fn c_program_loads_baked_masks_identical_to_the_pngs() {
+    use perpixel::{Mask, MaskBundle, MaskOptions};
+    if !gcc_present("the C baked-mask test program") {
+        return;
+    }
+    let scratch = scratch_dir("test_bake");
+    let f = common::make(&scratch);
+    let defaults = MaskOptions::default();
+    let t128_flip = MaskOptions {
+        threshold: 128,
+        flip_y: true,
+        ..defaults
+    };
+    MaskBundle::from_folder(&f.sprites, &defaults)
+        .unwrap()
+        .write_to_path(scratch.join("folder.ppmk"))
+        .unwrap();
+    MaskBundle::from_texturepacker(&f.atlas_hash, &defaults)
+        .unwrap()
+        .write_to_path(scratch.join("atlas.ppmk"))
+        .unwrap();
+    MaskBundle::from_texturepacker(&f.atlas_array, &t128_flip)
+        .unwrap()
+        .write_to_path(scratch.join("atlas_t128_flip.ppmk"))
+        .unwrap();
+    let single = Mask::from_image_path(f.sprites.join("w65.png"), &defaults).unwrap();
+    std::fs::write(scratch.join("single.ppmk"), single.to_baked()).unwrap();
+    compile_and_run("tests/c/test_bake.c", &scratch);
 }

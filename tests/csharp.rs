@@ -6,6 +6,9 @@
 //! Without `mcs`/`mono` on a developer machine the test prints a notice and passes; with
 //! `CI` set it fails instead (`.ci/run` installs `mono-mcs`).
 
+mod common;
+
+use perpixel::{Mask, MaskBundle, MaskOptions};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -108,6 +111,9 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
         "T:PerPixel.Bounds2D",
         "T:PerPixel.PlacedSprite",
         "T:PerPixel.PerPixelException",
+        "T:PerPixel.MaskBundle",
+        "M:PerPixel.Mask.FromBaked(System.Byte[])",
+        "M:PerPixel.Mask.ToBaked",
     ] {
         assert!(xml.contains(member), "XML docs lack {member}");
     }
@@ -132,6 +138,11 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
         xml.contains("T:PerPixel.Unity.SpriteCollider"),
         "the glue was not compiled"
     );
+    assert!(
+        xml.contains("F:PerPixel.Unity.SpriteCollider.bakedMask")
+            && xml.contains("M:PerPixel.Unity.UnityMasks.FromBaked"),
+        "the glue lacks the baked-mask members"
+    );
 }
 
 #[test]
@@ -145,6 +156,29 @@ fn csharp_tests_pass_under_mono() {
         image::Rgba([9, 9, 9, if x == 10 * y { 255 } else { 0 }])
     });
     png.save(dir.join("diagonal.png")).unwrap();
+    // Sprites, and what the Rust library bakes from them, for the C# side to load and
+    // compare with masks it builds from the same PNGs.
+    let f = common::make(&dir);
+    let defaults = MaskOptions::default();
+    let t128_flip = MaskOptions {
+        threshold: 128,
+        flip_y: true,
+        ..defaults
+    };
+    MaskBundle::from_folder(&f.sprites, &defaults)
+        .unwrap()
+        .write_to_path(dir.join("folder.ppmk"))
+        .unwrap();
+    MaskBundle::from_texturepacker(&f.atlas_hash, &defaults)
+        .unwrap()
+        .write_to_path(dir.join("atlas.ppmk"))
+        .unwrap();
+    MaskBundle::from_texturepacker(&f.atlas_array, &t128_flip)
+        .unwrap()
+        .write_to_path(dir.join("atlas_t128_flip.ppmk"))
+        .unwrap();
+    let single = Mask::from_image_path(f.sprites.join("w65.png"), &defaults).unwrap();
+    std::fs::write(dir.join("single.ppmk"), single.to_baked()).unwrap();
 
     let mut files = sources(&runtime());
     files.push(manifest().join("tests/csharp/PerPixelTests.cs"));

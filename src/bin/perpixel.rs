@@ -5,6 +5,8 @@
 //!   what the pixels say, prints a table and writes a PNG render.
 //! * `perpixel check A.png B.png --offset DX,DY` answers the pair questions for two image
 //!   files, in words or as one JSON object.
+//! * `perpixel bake INPUT -o OUTPUT` bakes an image, a folder of PNGs or a TexturePacker
+//!   atlas into a baked mask file; `perpixel inspect FILE` says what one holds.
 //!
 //! Exit codes: 0 when the command ran (whether or not anything collides), 1 when an input
 //! is missing, unreadable or corrupt, or a value such as the offset is malformed (the
@@ -14,6 +16,8 @@
 //! The modules live in `src/bin/perpixel/` (a crate root looks for its modules beside
 //! itself, hence the `#[path]` attributes).
 
+#[path = "perpixel/bake.rs"]
+mod bake;
 #[path = "perpixel/check.rs"]
 mod check;
 #[path = "perpixel/font.rs"]
@@ -32,7 +36,8 @@ use std::fmt;
 use std::io::Write;
 use std::process::ExitCode;
 
-const ABOUT: &str = "Pixel-perfect 2D sprite collision: a sample scene and a pair checker.";
+const ABOUT: &str =
+    "Pixel-perfect 2D sprite collision: a sample scene, a pair checker and a mask baker.";
 
 const LONG_ABOUT: &str = "\
 Pixel-perfect 2D sprite collision: two sprites collide when an opaque pixel of one lands \
@@ -49,6 +54,10 @@ a PNG render with the boxes outlined and the overlapping pixels highlighted.
 the offset (world y points down unless --flip-y) and reports the two sizes, whether the \
 boxes overlap, their intersection, whether the pixels collide, the first contact pixel \
 and the overlap area, in words or as JSON.
+
+`perpixel bake INPUT -o OUTPUT` computes the masks of an image, a folder of PNGs or a \
+TexturePacker atlas once and writes them to one small baked file for games to load; \
+`perpixel inspect FILE` prints what a baked file holds.
 
 Exit status: 0 when the command ran, whether or not anything collides; 1 when an input \
 file is missing, unreadable or corrupt or a value (offset, threshold) is malformed, with \
@@ -81,6 +90,12 @@ enum Command {
     /// Check one pair of images: A at the origin, B at --offset.
     #[command(long_about = check::LONG_ABOUT)]
     Check(check::CheckArgs),
+    /// Bake the masks of an image, a folder of PNGs or a TexturePacker atlas into one file.
+    #[command(long_about = bake::BAKE_LONG_ABOUT)]
+    Bake(bake::BakeArgs),
+    /// Print what a baked mask file holds.
+    #[command(long_about = bake::INSPECT_LONG_ABOUT)]
+    Inspect(bake::InspectArgs),
 }
 
 /// A failure the user can act on: a missing or corrupt file, a malformed value. Reported
@@ -114,6 +129,8 @@ fn main() -> ExitCode {
         None => scene::run(&cli.scene),
         Some(Command::Scene(args)) => scene::run(args),
         Some(Command::Check(args)) => check::run(args),
+        Some(Command::Bake(args)) => bake::run_bake(args),
+        Some(Command::Inspect(args)) => bake::run_inspect(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

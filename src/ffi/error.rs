@@ -34,18 +34,22 @@ pub enum pp_status {
     PP_ERR_OVERFLOW = 7,
     /// Encoded image bytes could not be decoded (corrupt, truncated, unknown format).
     PP_ERR_DECODE = 8,
-    /// A file could not be read.
+    /// A file could not be read (or written).
     PP_ERR_IO = 9,
     /// Memory could not be allocated.
     PP_ERR_OUT_OF_MEMORY = 10,
     /// A bug inside the library panicked; the call was abandoned safely and the
     /// message says where. Please report it.
     PP_ERR_PANIC = 11,
+    /// Baked mask data is invalid: not a baked file, an unsupported format version,
+    /// truncated, a failing checksum, sizes that do not match the bytes, duplicate
+    /// names, trailing bytes. The message says which check failed.
+    PP_ERR_BAD_BAKED_DATA = 12,
 }
 
 impl pp_status {
     /// Every status, in numeric order.
-    pub(crate) const ALL: [pp_status; 12] = [
+    pub(crate) const ALL: [pp_status; 13] = [
         pp_status::PP_OK,
         pp_status::PP_ERR_NULL_POINTER,
         pp_status::PP_ERR_INVALID_ARGUMENT,
@@ -58,6 +62,7 @@ impl pp_status {
         pp_status::PP_ERR_IO,
         pp_status::PP_ERR_OUT_OF_MEMORY,
         pp_status::PP_ERR_PANIC,
+        pp_status::PP_ERR_BAD_BAKED_DATA,
     ];
 
     /// A short static description, NUL-terminated.
@@ -75,6 +80,7 @@ impl pp_status {
             pp_status::PP_ERR_IO => c"cannot read file",
             pp_status::PP_ERR_OUT_OF_MEMORY => c"out of memory",
             pp_status::PP_ERR_PANIC => c"internal panic",
+            pp_status::PP_ERR_BAD_BAKED_DATA => c"bad baked mask data",
         }
     }
 }
@@ -124,6 +130,7 @@ pub(crate) fn status_of(e: &crate::Error) -> pp_status {
         E::Overflow(_) => pp_status::PP_ERR_OVERFLOW,
         E::Decode(_) => pp_status::PP_ERR_DECODE,
         E::Io(_) => pp_status::PP_ERR_IO,
+        E::BadBakedData(_) => pp_status::PP_ERR_BAD_BAKED_DATA,
         // No wildcard: inside the crate the match is exhaustive, so a new variant
         // fails to compile here until it is given a status.
         E::OutOfMemory => pp_status::PP_ERR_OUT_OF_MEMORY,
@@ -396,6 +403,10 @@ mod tests {
             (Error::Decode("d".into()), pp_status::PP_ERR_DECODE),
             (Error::Io("i".into()), pp_status::PP_ERR_IO),
             (Error::OutOfMemory, pp_status::PP_ERR_OUT_OF_MEMORY),
+            (
+                Error::BadBakedData("b".into()),
+                pp_status::PP_ERR_BAD_BAKED_DATA,
+            ),
         ];
         for (error, status) in cases {
             let text = error.to_string();
@@ -415,5 +426,6 @@ mod tests {
             assert!(!status.text().to_bytes().is_empty());
         }
         assert_eq!(pp_status::PP_ERR_PANIC as u32, 11);
+        assert_eq!(pp_status::PP_ERR_BAD_BAKED_DATA as u32, 12);
     }
 }

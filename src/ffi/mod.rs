@@ -5,6 +5,9 @@
 //! * Every name starts with `pp_` (`PP_` for constants).
 //! * Masks are opaque handles (`pp_mask *`), created by `pp_mask_new` /
 //!   `pp_mask_from_*` and released with `pp_mask_free` (`pp_mask_free(NULL)` is a no-op).
+//!   Baked files load as one mask (`pp_mask_from_baked`) or as a bundle of named masks
+//!   (`pp_bundle *`, `pp_bundle_from_bytes` / `_from_path`, released with
+//!   `pp_bundle_free`).
 //!   A mask never changes after creation: a `const pp_mask *` may be used by any number
 //!   of threads at once.
 //! * Fixed-width integers only; booleans are `uint8_t` (any nonzero value is true on
@@ -30,12 +33,17 @@
 
 #![allow(non_camel_case_types)]
 
+mod bake;
 mod bounds;
 mod error;
 mod mask;
 mod query;
 mod version;
 
+pub use bake::{
+    pp_bundle, pp_bundle_count, pp_bundle_free, pp_bundle_from_bytes, pp_bundle_from_path,
+    pp_bundle_get, pp_bundle_name_at, pp_mask_from_baked, pp_mask_to_baked,
+};
 pub use bounds::{
     pp_bounds, pp_bounds_contains, pp_bounds_intersection, pp_bounds_is_empty, pp_bounds_overlaps,
     pp_bounds_to_local, pp_bounds_x_max, pp_bounds_x_min, pp_bounds_y_max, pp_bounds_y_min,

@@ -196,11 +196,11 @@ static void test_status_and_version(const char *expected_version)
 {
     uint32_t s;
     char header_version[32];
-    const char *unknown = pp_status_text(12);
+    const char *unknown = pp_status_text(PP_ERR_BAD_BAKED_DATA + 1);
     CHECK(strcmp(unknown, "unknown status") == 0);
     CHECK(strcmp(pp_status_text(0xFFFFFFFFu), "unknown status") == 0);
     CHECK(strcmp(pp_status_text(PP_OK), "ok") == 0);
-    for (s = PP_OK; s <= PP_ERR_PANIC; s++) {
+    for (s = PP_OK; s <= PP_ERR_BAD_BAKED_DATA; s++) {
         const char *text = pp_status_text(s);
         char what[120];
         snprintf(what, sizeof what, "pp_status_text(%u) = \"%s\" is a known, non-empty text",

@@ -1,9 +1,14 @@
 // Tests of the C# binding (bindings/unity/Runtime) against the real native library, under Mono.
 // Built by tests/csharp.rs with `mcs -langversion:7.2 -unsafe` and run with `mono`.
 // Usage: PerPixelTests.exe SCRATCH_DIR   (the driver writes SCRATCH_DIR/diagonal.png first:
-// 70x5 pixels, opaque exactly where x == 10 * y, clear elsewhere.)
+// 70x5 pixels, opaque exactly where x == 10 * y, clear elsewhere; and the sprites of
+// tests/common in SCRATCH_DIR/sprites/ with what the Rust library baked from them:
+// folder.ppmk (threshold 1), atlas.ppmk (TexturePacker hash form, threshold 1),
+// atlas_t128_flip.ppmk (array form, threshold 128, flip y), single.ppmk (w65.png alone).)
 using System;
+using System.Collections.Generic;
 using System.IO;
+using System.Linq;
 using PerPixel;
 
 static class Tests
@@ -367,6 +372,151 @@ static class Tests
         }
     }
 
+    // ---- baked masks ----
+
+    static readonly int[][] Offsets = { new[] { 0, 0 }, new[] { 3, -2 }, new[] { -5, 4 }, new[] { 20, 7 },
+        new[] { -1, -1 }, new[] { 60, 1 } };
+
+    /// Pair queries whose answers differ between (a1, b1) and (a2, b2) at every offset.
+    static int QueryDifferences(Mask a1, Mask b1, Mask a2, Mask b2, ref int asked)
+    {
+        int diff = 0;
+        foreach (int[] o in Offsets)
+        {
+            int dx = o[0], dy = o[1];
+            if (a1.Collides(b1, dx, dy) != a2.Collides(b2, dx, dy)) diff++;
+            Point p1, p2;
+            bool f1 = a1.TryFirstContact(b1, dx, dy, out p1), f2 = a2.TryFirstContact(b2, dx, dy, out p2);
+            if (f1 != f2 || !p1.Equals(p2)) diff++;
+            if (a1.OverlapArea(b1, dx, dy) != a2.OverlapArea(b2, dx, dy)) diff++;
+            var s1 = new PlacedSprite(a1, 7, 9);
+            var s2 = new PlacedSprite(a2, 7, 9);
+            if (s1.Collides(new PlacedSprite(b1, 7 + dx, 9 + dy)) != s2.Collides(new PlacedSprite(b2, 7 + dx, 9 + dy)))
+                diff++;
+            asked += 4;
+        }
+        return diff;
+    }
+
+    static string[] SpriteNames(string sprites)
+    {
+        return Directory.GetFiles(sprites, "*.png", SearchOption.AllDirectories)
+            .Select(p => p.Substring(sprites.Length + 1).Replace(Path.DirectorySeparatorChar, '/'))
+            .OrderBy(n => n, StringComparer.Ordinal).ToArray();
+    }
+
+    static void BakedBundle(string scratch, string file, byte threshold, bool flipY)
+    {
+        string sprites = Path.Combine(scratch, "sprites");
+        string[] names = SpriteNames(sprites);
+        var options = MaskOptions.Default;
+        options.Threshold = threshold;
+        options.FlipY = flipY;
+        using (var byPath = MaskBundle.FromFile(Path.Combine(scratch, file)))
+        using (var byBytes = MaskBundle.FromBytes(File.ReadAllBytes(Path.Combine(scratch, file))))
+        {
+            Equal(file + " Count", 10, byPath.Count);
+            Equal(file + " Names (from the file and from the bytes) are the sprite files", string.Join(",", names),
+                string.Join(",", byPath.Names) + (byBytes.Names.SequenceEqual(byPath.Names) ? "" : " (bytes differ)"));
+            var baked = new List<Mask>();
+            var direct = new List<Mask>();
+            try
+            {
+                foreach (string name in names)
+                {
+                    Mask b, fromBytes;
+                    Check(file + " TryGet(" + name + ")", byPath.TryGet(name, out b) && byBytes.TryGet(name, out fromBytes)
+                        && Rows(fromBytes) == Rows(b) && DisposeAnd(fromBytes, true));
+                    baked.Add(b);
+                    var d = Mask.FromImageFile(Path.Combine(sprites, name), options);
+                    direct.Add(d);
+                    Bounds2D bb, bd;
+                    bool hb = b.TryGetSolidBounds(out bb), hd = d.TryGetSolidBounds(out bd);
+                    Check(file + " " + name + " equals the PNG's mask (threshold " + threshold + ", flip " + flipY + "): " +
+                        b.Width + "x" + b.Height + ", " + b.Count + " solid",
+                        Rows(b) == Rows(d) && b.Count == d.Count && hb == hd && bb.Equals(bd));
+                }
+                int asked = 0, diff = 0;
+                for (int i = 0; i < baked.Count; i++)
+                    for (int j = 0; j < baked.Count; j++)
+                        diff += QueryDifferences(baked[i], baked[j], direct[i], direct[j], ref asked);
+                Equal(file + ": " + asked + " pair queries, answers differing between baked and PNG masks", 0, diff);
+                Equal(file + ": pair queries asked", 10 * 10 * Offsets.Length * 4, asked);
+            }
+            finally
+            {
+                foreach (var m in baked) if (m != null) m.Dispose();
+                foreach (var m in direct) m.Dispose();
+            }
+        }
+    }
+
+    static bool DisposeAnd(Mask m, bool value)
+    {
+        m.Dispose();
+        return value;
+    }
+
+    static void Baked(string scratch)
+    {
+        BakedBundle(scratch, "folder.ppmk", 1, false);
+        BakedBundle(scratch, "atlas.ppmk", 1, false);
+        BakedBundle(scratch, "atlas_t128_flip.ppmk", 128, true);
+
+        byte[] single = File.ReadAllBytes(Path.Combine(scratch, "single.ppmk"));
+        using (var m = Mask.FromBaked(single))
+        using (var d = Mask.FromImageFile(Path.Combine(scratch, "sprites", "w65.png"), MaskOptions.Default))
+        {
+            Equal("single.ppmk equals w65.png's mask", Rows(d), Rows(m));
+            byte[] again = d.ToBaked();
+            Check("ToBaked() of the PNG's mask is the baked file, byte for byte (" + again.Length + " bytes)",
+                again.SequenceEqual(single));
+            using (var back = Mask.FromBaked(new ReadOnlySpan<byte>(again)))
+                Equal("FromBaked(ToBaked())", Rows(d), Rows(back));
+        }
+        using (var cross = Cross())
+        using (var back = Mask.FromBaked(cross.ToBaked()))
+            Equal("a 3x3 cross round-trips", Rows(cross), Rows(back));
+
+        // Errors.
+        byte[] bundleBytes = File.ReadAllBytes(Path.Combine(scratch, "folder.ppmk"));
+        Throws("FromBaked of a bundle of 10", () => Mask.FromBaked(bundleBytes),
+            With(Status.BadBakedData, "holds 10 masks"));
+        Throws("FromBaked of truncated bytes", () => Mask.FromBaked(single.Take(single.Length - 1).ToArray()),
+            With(Status.BadBakedData, "checksum"));
+        Throws("FromBaked of 5 bytes", () => Mask.FromBaked(new byte[] { 80, 80, 77, 75, 1 }),
+            With(Status.BadBakedData, "truncated"));
+        Throws("FromBaked of an empty array", () => Mask.FromBaked(new byte[0]), With(Status.BadBakedData, "truncated"));
+        byte[] png = File.ReadAllBytes(Path.Combine(scratch, "diagonal.png"));
+        Throws("MaskBundle.FromBytes of a PNG", () => MaskBundle.FromBytes(png),
+            With(Status.BadBakedData, "not a perpixel baked mask file"));
+        byte[] flipped = (byte[])bundleBytes.Clone();
+        flipped[flipped.Length / 2] ^= 1;
+        Throws("MaskBundle.FromBytes of corrupt bytes", () => MaskBundle.FromBytes(flipped),
+            With(Status.BadBakedData, "checksum mismatch"));
+        Throws("MaskBundle.FromFile of a missing file",
+            () => MaskBundle.FromFile(Path.Combine(scratch, "missing.ppmk")), With(Status.Io, "missing.ppmk"));
+        Throws<ArgumentNullException>("FromBaked(null)", () => Mask.FromBaked((byte[])null));
+        Throws<ArgumentNullException>("MaskBundle.FromBytes(null)", () => MaskBundle.FromBytes((byte[])null));
+        Throws<ArgumentNullException>("MaskBundle.FromFile(null)", () => MaskBundle.FromFile(null));
+
+        var bundle = MaskBundle.FromBytes(bundleBytes);
+        Mask missing;
+        Check("TryGet of a missing name is false with a null mask",
+            !bundle.TryGet("nope.png", out missing) && missing == null);
+        Check("Contains", bundle.Contains("w64.png") && !bundle.Contains("w64"));
+        Throws<KeyNotFoundException>("Get of a missing name", () => bundle.Get("nope.png"),
+            e => e.Message.Contains("nope.png") && e.Message.Contains("holds 10"));
+        Throws<ArgumentNullException>("TryGet(null)", () => bundle.TryGet(null, out missing));
+        Throws<ArgumentException>("TryGet with a NUL", () => bundle.TryGet("a\0b", out missing));
+        Mask kept = bundle.Get("enemies/bat.png");
+        bundle.Dispose();
+        Check("IsDisposed", bundle.IsDisposed);
+        Equal("a mask taken from a bundle outlives it", 23, kept.Width);
+        kept.Dispose();
+        Throws<ObjectDisposedException>("Get after Dispose", () => bundle.Get("w64.png"));
+    }
+
     static int Main(string[] args)
     {
         if (args.Length == 1 && args[0] == "--without-native-library")
@@ -396,6 +546,7 @@ static class Tests
             Library_();
             Bounds();
             Building(args[0]);
+            Baked(args[0]);
             Queries();
             Threads();
             Overhead();

@@ -25,6 +25,7 @@ namespace UnityEngine
     public class Sprite : Object
     {
         public Texture2D texture;
+        public Rect rect;
         public Rect textureRect;
         public Vector2 pivot;
         public float pixelsPerUnit;

@@ -32,6 +32,9 @@ namespace PerPixel
         OutOfMemory = 10,
         /// <summary>A bug inside the library was caught at the boundary.</summary>
         Panic = 11,
+        /// <summary>Baked mask data is invalid: not a baked file, an unsupported format version, truncated,
+        /// a failing checksum, sizes that do not match the bytes, duplicate names.</summary>
+        BadBakedData = 12,
         /// <summary>C# only: the native library could not be loaded.</summary>
         LibraryNotFound = 100,
         /// <summary>C# only: the native library's version does not match this binding.</summary>

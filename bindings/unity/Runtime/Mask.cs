@@ -211,6 +211,43 @@ namespace PerPixel
             return Wrap(s, h);
         }
 
+        /// <summary>A mask from a baked file's bytes holding one mask (<c>perpixel bake sprite.png -o
+        /// sprite.bytes</c>, or <see cref="ToBaked"/>), e.g. a <c>TextAsset</c>'s bytes: no texture, no
+        /// decoding. The whole file is validated first; bad data throws a <see cref="PerPixelException"/>
+        /// with <see cref="Status.BadBakedData"/> saying what is wrong. A file of several masks needs
+        /// <see cref="MaskBundle"/>.</summary>
+        public static unsafe Mask FromBaked(ReadOnlySpan<byte> baked)
+        {
+            Library.EnsureLoaded();
+            MaskHandle h;
+            Status s;
+            fixed (byte* p = &MemoryMarshal.GetReference(baked))
+            {
+                s = Native.pp_mask_from_baked(p, (UIntPtr)baked.Length, out h);
+            }
+            return Wrap(s, h);
+        }
+
+        /// <summary>A mask from a baked file in a byte array; see <see cref="FromBaked(ReadOnlySpan{byte})"/>.
+        /// </summary>
+        public static Mask FromBaked(byte[] baked)
+        {
+            if (baked == null) throw new ArgumentNullException("baked");
+            return FromBaked(new ReadOnlySpan<byte>(baked));
+        }
+
+        /// <summary>This mask as a baked file's bytes (one mask, 1 bit per pixel plus 31 bytes), for
+        /// <see cref="FromBaked(byte[])"/>.</summary>
+        public byte[] ToBaked()
+        {
+            UIntPtr size;
+            PerPixelException.Check(Native.pp_mask_to_baked(Handle, null, UIntPtr.Zero, out size));
+            var buf = new byte[checked((int)size.ToUInt64())];
+            UIntPtr written;
+            PerPixelException.Check(Native.pp_mask_to_baked(Handle, buf, (UIntPtr)buf.Length, out written));
+            return buf;
+        }
+
         /// <summary>Width in pixels.</summary>
         public int Width { get { int w, h; PerPixelException.Check(Native.pp_mask_size(Handle, out w, out h)); return w; } }
 

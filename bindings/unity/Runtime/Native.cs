@@ -74,6 +74,26 @@ namespace PerPixel
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_mask_solid_bounds(MaskHandle mask, out byte hasSolid, out Bounds2D bounds);
 
+        // Baked masks and bundles.
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_mask_from_baked(byte* data, UIntPtr len, out MaskHandle mask);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_to_baked(MaskHandle mask, byte[] buf, UIntPtr bufLen, out UIntPtr size);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_bundle_from_bytes(byte* data, UIntPtr len, out BundleHandle bundle);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_bundle_from_path(byte[] utf8PathNul, out BundleHandle bundle);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void pp_bundle_free(IntPtr bundle);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_bundle_count(BundleHandle bundle, out UIntPtr count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_bundle_name_at(BundleHandle bundle, UIntPtr index, byte[] buf, UIntPtr bufLen,
+            out UIntPtr nameLen);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_bundle_get(BundleHandle bundle, byte[] utf8NameNul, out byte found,
+            out MaskHandle mask);
+
         // Bounds.
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern byte pp_bounds_overlaps(Bounds2D a, Bounds2D b);

@@ -2,6 +2,7 @@
 // outside Unity under Mono.
 #if UNITY_5_3_OR_NEWER
 using System;
+using System.Collections.Generic;
 using UnityEngine;
 
 namespace PerPixel.Unity
@@ -50,6 +51,73 @@ namespace PerPixel.Unity
             }
             return FromColor32(texture.GetPixels32(), texture.width, texture.height, options);
         }
+
+        private static readonly Dictionary<TextAsset, MaskBundle> s_bundles = new Dictionary<TextAsset, MaskBundle>();
+
+        /// <summary>The bundle in a baked <c>TextAsset</c> (<c>perpixel bake atlas.json -o atlas.bytes
+        /// --flip-y</c>), loaded once and shared by every caller until <see cref="ReleaseBundles"/>.</summary>
+        public static MaskBundle Bundle(TextAsset baked)
+        {
+            if (baked == null) throw new ArgumentNullException("baked");
+            lock (s_bundles)
+            {
+                MaskBundle bundle;
+                if (!s_bundles.TryGetValue(baked, out bundle) || bundle.IsDisposed)
+                {
+                    bundle = MaskBundle.FromBytes(baked.bytes);
+                    s_bundles[baked] = bundle;
+                }
+                return bundle;
+            }
+        }
+
+        /// <summary>Frees every bundle <see cref="Bundle"/> loaded (masks taken from them stay valid), e.g.
+        /// when leaving a level.</summary>
+        public static void ReleaseBundles()
+        {
+            lock (s_bundles)
+            {
+                foreach (MaskBundle b in s_bundles.Values) b.Dispose();
+                s_bundles.Clear();
+            }
+        }
+
+        /// <summary>A mask for <paramref name="sprite"/> from baked data, so the texture is neither readable
+        /// nor decoded: <paramref name="bakedMask"/> when set (a file of one mask), otherwise the mask named
+        /// <paramref name="name"/> (or, when empty, the sprite's name plus ".png", as a baked folder or
+        /// TexturePacker atlas names it) in <paramref name="bakedBundle"/>. Bake with <c>--flip-y</c>: Unity's
+        /// y points up. The mask must be the size of the sprite's rect (trimmed atlas frames are baked back
+        /// to their source size), or this throws saying so.</summary>
+        public static Mask FromBaked(Sprite sprite, TextAsset bakedMask, TextAsset bakedBundle, string name)
+        {
+            if (sprite == null) throw new ArgumentNullException("sprite");
+            Mask mask;
+            string what;
+            if (bakedMask != null)
+            {
+                mask = Mask.FromBaked(bakedMask.bytes);
+                what = "baked mask '" + bakedMask.name + "'";
+            }
+            else if (bakedBundle != null)
+            {
+                string key = string.IsNullOrEmpty(name) ? sprite.name + ".png" : name;
+                mask = Bundle(bakedBundle).Get(key);
+                what = "mask '" + key + "' of baked bundle '" + bakedBundle.name + "'";
+            }
+            else
+            {
+                throw new ArgumentException("no baked data: set bakedMask or bakedBundle");
+            }
+            int w = Mathf.RoundToInt(sprite.rect.width), h = Mathf.RoundToInt(sprite.rect.height);
+            if (mask.Width != w || mask.Height != h)
+            {
+                int mw = mask.Width, mh = mask.Height;
+                mask.Dispose();
+                throw new InvalidOperationException("The " + what + " is " + mw + "x" + mh + " pixels but sprite '" +
+                    sprite.name + "' is " + w + "x" + h + ": bake the sprite's own image (or its atlas frame).");
+            }
+            return mask;
+        }
     }
 
     /// <summary>
@@ -68,11 +136,21 @@ namespace PerPixel.Unity
         /// <summary>Optional: the texture file's bytes (PNG as a .bytes TextAsset), so the texture need not
         /// be readable.</summary>
         public TextAsset encodedTexture;
+        /// <summary>Optional, preferred over everything else: this sprite's baked mask (<c>perpixel bake
+        /// sprite.png -o sprite.bytes --flip-y</c>), so the texture is neither readable nor decoded.</summary>
+        public TextAsset bakedMask;
+        /// <summary>Optional, preferred over the texture: a baked bundle (<c>perpixel bake atlas.json -o
+        /// atlas.bytes --flip-y</c>) holding this sprite's mask under <see cref="bakedName"/>.</summary>
+        public TextAsset bakedBundle;
+        /// <summary>The mask's name in <see cref="bakedBundle"/>; empty means the sprite's name plus
+        /// ".png".</summary>
+        public string bakedName;
 
         private Mask _mask;
         private Sprite _maskSprite;
 
-        /// <summary>The sprite's mask, built on first use and rebuilt when the sprite changes.</summary>
+        /// <summary>The sprite's mask, built on first use and rebuilt when the sprite changes: from
+        /// <see cref="bakedMask"/> or <see cref="bakedBundle"/> when set, otherwise from the texture.</summary>
         public Mask Mask
         {
             get
@@ -81,7 +159,9 @@ namespace PerPixel.Unity
                 if (_mask == null || _maskSprite != s)
                 {
                     if (_mask != null) _mask.Dispose();
-                    _mask = UnityMasks.FromSprite(s, (byte)Mathf.Clamp(alphaThreshold, 0, 255), encodedTexture);
+                    _mask = bakedMask != null || bakedBundle != null
+                        ? UnityMasks.FromBaked(s, bakedMask, bakedBundle, bakedName)
+                        : UnityMasks.FromSprite(s, (byte)Mathf.Clamp(alphaThreshold, 0, 255), encodedTexture);
                     _maskSprite = s;
                 }
                 return _mask;

@@ -1,0 +1,177 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.ObjectModel;
+using System.Runtime.InteropServices;
+using System.Text;
+
+namespace PerPixel
+{
+    /// <summary>Owns one native <c>pp_bundle*</c>; frees it exactly once.</summary>
+    internal sealed class BundleHandle : SafeHandle
+    {
+        private BundleHandle() : base(IntPtr.Zero, true) { }
+
+        public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
+
+        protected override bool ReleaseHandle()
+        {
+            Native.pp_bundle_free(handle);
+            return true;
+        }
+    }
+
+    /// <summary>
+    /// Many named masks baked into one file, e.g. every frame of an atlas
+    /// (<c>perpixel bake atlas.json -o atlas.bytes</c>), held by the native library. Load it from bytes (a
+    /// <c>TextAsset</c>'s) or a file, then look masks up by name. Immutable and safe to share between
+    /// threads; <see cref="Dispose"/> frees it (masks already taken from it stay valid).
+    /// </summary>
+    public sealed class MaskBundle : IDisposable
+    {
+        private readonly BundleHandle _handle;
+        private readonly ReadOnlyCollection<string> _names;
+
+        private MaskBundle(BundleHandle handle)
+        {
+            _handle = handle;
+            UIntPtr count;
+            PerPixelException.Check(Native.pp_bundle_count(handle, out count));
+            var names = new string[checked((int)count.ToUInt64())];
+            for (int i = 0; i < names.Length; i++)
+            {
+                UIntPtr len;
+                PerPixelException.Check(Native.pp_bundle_name_at(handle, (UIntPtr)i, null, UIntPtr.Zero, out len));
+                var buf = new byte[checked((int)len.ToUInt64() + 1)];
+                PerPixelException.Check(Native.pp_bundle_name_at(handle, (UIntPtr)i, buf, (UIntPtr)buf.Length, out len));
+                names[i] = Encoding.UTF8.GetString(buf, 0, buf.Length - 1);
+            }
+            _names = Array.AsReadOnly(names);
+        }
+
+        private static MaskBundle Wrap(Status status, BundleHandle handle)
+        {
+            if (status != Status.Ok)
+            {
+                if (handle != null) handle.Dispose();
+                PerPixelException.Check(status);
+            }
+            try
+            {
+                return new MaskBundle(handle);
+            }
+            catch
+            {
+                handle.Dispose();
+                throw;
+            }
+        }
+
+        private BundleHandle Handle
+        {
+            get
+            {
+                if (_handle.IsClosed) throw new ObjectDisposedException("MaskBundle");
+                return _handle;
+            }
+        }
+
+        /// <summary>Loads a bundle from a baked file's bytes, validating all of it first; bad data throws a
+        /// <see cref="PerPixelException"/> with <see cref="Status.BadBakedData"/> (or
+        /// <see cref="Status.TooLarge"/>) saying what is wrong.</summary>
+        public static unsafe MaskBundle FromBytes(ReadOnlySpan<byte> baked)
+        {
+            Library.EnsureLoaded();
+            BundleHandle h;
+            Status s;
+            fixed (byte* p = &MemoryMarshal.GetReference(baked))
+            {
+                s = Native.pp_bundle_from_bytes(p, (UIntPtr)baked.Length, out h);
+            }
+            return Wrap(s, h);
+        }
+
+        /// <summary>Loads a bundle from a byte array; see <see cref="FromBytes(ReadOnlySpan{byte})"/>.</summary>
+        public static MaskBundle FromBytes(byte[] baked)
+        {
+            if (baked == null) throw new ArgumentNullException("baked");
+            return FromBytes(new ReadOnlySpan<byte>(baked));
+        }
+
+        /// <summary>Loads a bundle from a baked file on disk; a missing file throws with
+        /// <see cref="Status.Io"/>.</summary>
+        public static MaskBundle FromFile(string path)
+        {
+            if (path == null) throw new ArgumentNullException("path");
+            Library.EnsureLoaded();
+            BundleHandle h;
+            Status s = Native.pp_bundle_from_path(Encoding.UTF8.GetBytes(path + "\0"), out h);
+            return Wrap(s, h);
+        }
+
+        /// <summary>True once <see cref="Dispose"/> has run.</summary>
+        public bool IsDisposed { get { return _handle.IsClosed; } }
+
+        /// <summary>Frees the native bundle. Masks taken from it stay valid.</summary>
+        public void Dispose()
+        {
+            _handle.Dispose();
+        }
+
+        /// <summary>Number of masks.</summary>
+        public int Count { get { return _names.Count; } }
+
+        /// <summary>The masks' names, in file order (name order, as <c>perpixel bake</c> writes them).</summary>
+        public IReadOnlyList<string> Names { get { return _names; } }
+
+        /// <summary>Whether a mask is named <paramref name="name"/>.</summary>
+        public bool Contains(string name)
+        {
+            if (name == null) throw new ArgumentNullException("name");
+            return _names.Contains(name);
+        }
+
+        /// <summary>Looks a mask up by name. When found, <paramref name="mask"/> is a new mask that the caller
+        /// owns (dispose it; it stays valid after the bundle is disposed): look each sprite up once and keep
+        /// it. When not found, returns false and <paramref name="mask"/> is null.</summary>
+        public bool TryGet(string name, out Mask mask)
+        {
+            if (name == null) throw new ArgumentNullException("name");
+            if (name.IndexOf('\0') >= 0) throw new ArgumentException("a mask name cannot contain NUL", "name");
+            byte found;
+            MaskHandle h;
+            Status s = Native.pp_bundle_get(Handle, Encoding.UTF8.GetBytes(name + "\0"), out found, out h);
+            if (s != Status.Ok || found == 0)
+            {
+                if (h != null) h.Dispose();
+                PerPixelException.Check(s);
+                mask = null;
+                return false;
+            }
+            mask = Mask.Wrap(s, h);
+            return true;
+        }
+
+        /// <summary>The mask named <paramref name="name"/>, a new mask the caller owns (dispose it). Throws
+        /// <see cref="KeyNotFoundException"/> naming the mask when there is none.</summary>
+        public Mask Get(string name)
+        {
+            Mask mask;
+            if (!TryGet(name, out mask))
+            {
+                throw new KeyNotFoundException("the bundle holds no mask named '" + name + "' (it holds " +
+                    Count + ": " + string.Join(", ", Preview()) + ")");
+            }
+            return mask;
+        }
+
+        private IEnumerable<string> Preview()
+        {
+            int shown = 0;
+            foreach (string n in _names)
+            {
+                if (shown++ == 5) { yield return "..."; yield break; }
+                yield return "'" + n + "'";
+            }
+        }
+    }
+}

@@ -1,0 +1,831 @@
+//! Baked masks: collision masks computed once at build time and stored in a small file,
+//! so a game loads a few kilobytes instead of decoding and thresholding textures.
+//!
+//! A file holds one or many named masks (a [`MaskBundle`]): every frame of an atlas, a
+//! folder of sprites. A single mask ([`Mask::to_baked`], [`Mask::from_baked`]) is a file
+//! holding one mask. `perpixel bake` writes them; [`MaskBundle::from_bytes`] /
+//! [`MaskBundle::from_path`], the C ABI (`pp_bundle_*`, `pp_mask_from_baked`) and C#
+//! (`Mask.FromBaked`, `MaskBundle`) read them.
+//!
+//! # The file format, version 1
+//!
+//! Every integer is little-endian. Offsets are in bytes.
+//!
+//! | offset | size | field |
+//! |-------:|-----:|-------|
+//! | 0 | 4 | magic `PPMK` (`50 50 4D 4B`) |
+//! | 4 | 2 | format version, `u16` = 1 |
+//! | 6 | 2 | file flags, `u16`, reserved: 0 |
+//! | 8 | 4 | entry count N, `u32` |
+//! | 12 | … | N entries, one after the other (below) |
+//! | end − 4 | 4 | CRC-32 (IEEE, the one of zlib and PNG) of every byte before it, `u32` |
+//!
+//! Each entry:
+//!
+//! | size | field |
+//! |-----:|-------|
+//! | 2 | name length L in bytes, `u16` |
+//! | L | name, UTF-8 (may be empty; unique within the file) |
+//! | 4 | width W in pixels, `u32` |
+//! | 4 | height H in pixels, `u32` |
+//! | 1 | flags: bit 0 `flip_y`, bit 1 threshold recorded, bit 2 colour key recorded; the other bits 0 |
+//! | 1 | alpha threshold (0 unless flag bit 1) |
+//! | 3 | colour key r, g, b (0 unless flag bit 2) |
+//! | H × ⌈W / 8⌉ | the bits: row 0 first; in each row bit `i % 8` of byte `i / 8` is pixel `i` (least significant bit first); the bits past W in a row's last byte are 0 |
+//!
+//! The flags, threshold and colour key record how the mask was made ([`BakeInfo`]); the
+//! loader needs only the bits.
+//!
+//! **Why rows are byte-aligned** rather than packed into one bit stream: a row in this
+//! order is exactly the little-endian bytes of the mask's in-memory 64-bit words, cut to
+//! `⌈W / 8⌉` bytes, so loading is a copy per row with no shifting, and each row's padding
+//! is checkable. The cost is at most 7 bits per row (none when W is a multiple of 8).
+//!
+//! **Validation.** Loading checks, before allocating anything sized by the file: the
+//! magic, the version, the reserved flags, the checksum, every length against the bytes
+//! that remain, every mask's size against [`crate::MAX_MASK_PIXELS`]; then, per entry,
+//! the flags, UTF-8 and unique names and zero padding bits; and that no byte follows the
+//! last entry. Any failure is an [`Error::BadBakedData`] (or [`Error::TooLarge`] for a
+//! mask past the size limit) saying what and where. The memory a file can make the
+//! loader allocate is bounded by a small multiple of the file's own size.
+
+use crate::{Error, Mask, MaskOptions, Result};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// The first four bytes of every baked file.
+pub const BAKED_MAGIC: [u8; 4] = *b"PPMK";
+/// The format version this library writes and reads.
+pub const BAKED_VERSION: u16 = 1;
+
+/// Bytes of the file header (magic, version, flags, count).
+const HEADER_LEN: usize = 12;
+/// Bytes of the trailing checksum.
+const CRC_LEN: usize = 4;
+/// Bytes of an entry with an empty name and no bits (a 0x0 mask).
+const MIN_ENTRY_LEN: usize = 2 + 4 + 4 + 1 + 1 + 3;
+
+const FLAG_FLIP_Y: u8 = 1 << 0;
+const FLAG_THRESHOLD: u8 = 1 << 1;
+const FLAG_COLOR_KEY: u8 = 1 << 2;
+const KNOWN_FLAGS: u8 = FLAG_FLIP_Y | FLAG_THRESHOLD | FLAG_COLOR_KEY;
+
+/// How a baked mask was made, recorded beside its bits so that tools (`perpixel inspect`)
+/// can say so. Loading does not need it. The default records nothing (a mask built from
+/// a rule rather than from pixels).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct BakeInfo {
+    /// The alpha threshold the pixels were compared with, when the mask came from pixels.
+    pub threshold: Option<u8>,
+    /// Whether the image's rows were flipped ([`MaskOptions::flip_y`]).
+    pub flip_y: bool,
+    /// The colour key, when one was used.
+    pub color_key: Option<[u8; 3]>,
+}
+
+impl From<&MaskOptions> for BakeInfo {
+    fn from(o: &MaskOptions) -> BakeInfo {
+        BakeInfo {
+            threshold: Some(o.threshold),
+            flip_y: o.flip_y,
+            color_key: o.color_key,
+        }
+    }
+}
+
+/// One named mask of a [`MaskBundle`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BundleEntry {
+    name: String,
+    mask: Mask,
+    info: BakeInfo,
+}
+
+impl BundleEntry {
+    /// The mask's name (for an atlas, the frame's name; for a folder, the file's path
+    /// inside it, with `/` between folders).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The mask.
+    pub fn mask(&self) -> &Mask {
+        &self.mask
+    }
+
+    /// How it was made.
+    pub fn info(&self) -> BakeInfo {
+        self.info
+    }
+}
+
+/// Many named masks, e.g. every frame of an atlas, stored together in one baked file
+/// (see [the format](crate::baked)). Names are unique; the order of insertion is kept
+/// (and is the order in the file).
+///
+/// ```
+/// use perpixel::{Mask, MaskBundle};
+/// let mut bundle = MaskBundle::new();
+/// bundle.insert("ball", Mask::from_fn(8, 8, |x, y| (x + y) % 3 == 0)?)?;
+/// bundle.insert("wall", Mask::full(4, 32)?)?;
+/// let bytes = bundle.to_bytes();
+///
+/// let loaded = MaskBundle::from_bytes(&bytes)?;
+/// assert_eq!(loaded.names().collect::<Vec<_>>(), ["ball", "wall"]);
+/// assert_eq!(loaded.get("ball"), bundle.get("ball"));
+/// assert!(loaded.get("door").is_none());
+/// # Ok::<(), perpixel::Error>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MaskBundle {
+    entries: Vec<BundleEntry>,
+    index: HashMap<String, usize>,
+}
+
+impl MaskBundle {
+    /// An empty bundle.
+    pub fn new() -> MaskBundle {
+        MaskBundle::default()
+    }
+
+    /// Number of masks.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the bundle holds no mask.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Adds a mask under `name`, recording no [`BakeInfo`]. Fails with
+    /// [`Error::InvalidArgument`] when the name is taken or longer than 65,535 bytes.
+    pub fn insert(&mut self, name: impl Into<String>, mask: Mask) -> Result<()> {
+        self.insert_with_info(name, mask, BakeInfo::default())
+    }
+
+    /// Adds a mask under `name` with how it was made. Fails as [`MaskBundle::insert`].
+    pub fn insert_with_info(
+        &mut self,
+        name: impl Into<String>,
+        mask: Mask,
+        info: BakeInfo,
+    ) -> Result<()> {
+        let name = name.into();
+        if name.len() > u16::MAX as usize {
+            return Err(Error::InvalidArgument(format!(
+                "a mask name is {} bytes long; the limit is {}",
+                name.len(),
+                u16::MAX
+            )));
+        }
+        if self.index.contains_key(&name) {
+            return Err(Error::InvalidArgument(format!(
+                "the bundle already holds a mask named '{name}'"
+            )));
+        }
+        self.index.insert(name.clone(), self.entries.len());
+        self.entries.push(BundleEntry { name, mask, info });
+        Ok(())
+    }
+
+    /// The mask named `name`, if any.
+    pub fn get(&self, name: &str) -> Option<&Mask> {
+        self.entry(name).map(BundleEntry::mask)
+    }
+
+    /// The entry (mask and how it was made) named `name`, if any.
+    pub fn entry(&self, name: &str) -> Option<&BundleEntry> {
+        self.index.get(name).map(|&i| &self.entries[i])
+    }
+
+    /// The names, in order.
+    pub fn names(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.entries.iter().map(|e| e.name.as_str())
+    }
+
+    /// The entries, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &BundleEntry> {
+        self.entries.iter()
+    }
+
+    /// The entry at `index` in file order, if any.
+    pub fn entry_at(&self, index: usize) -> Option<&BundleEntry> {
+        self.entries.get(index)
+    }
+
+    /// The size of [`MaskBundle::to_bytes`]'s output, without building it.
+    pub fn baked_len(&self) -> usize {
+        HEADER_LEN
+            + CRC_LEN
+            + self
+                .entries
+                .iter()
+                .map(|e| entry_len(e.name.len(), e.mask.width(), e.mask.height()))
+                .sum::<usize>()
+    }
+
+    /// The bundle as a baked file (see [the format](crate::baked)).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.baked_len());
+        out.extend_from_slice(&BAKED_MAGIC);
+        out.extend_from_slice(&BAKED_VERSION.to_le_bytes());
+        out.extend_from_slice(&0u16.to_le_bytes());
+        // The count fits: entries are bounded by memory, names make each one >= 15 bytes,
+        // and `to_bytes` of more than u32::MAX entries would need > 60 GB.
+        out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
+        for e in &self.entries {
+            write_entry(&mut out, &e.name, &e.mask, e.info);
+        }
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        debug_assert_eq!(out.len(), self.baked_len());
+        out
+    }
+
+    /// Reads a baked file from memory, validating everything (see
+    /// [Validation](crate::baked#the-file-format-version-1)).
+    pub fn from_bytes(bytes: &[u8]) -> Result<MaskBundle> {
+        let (count, mut reader) = open(bytes)?;
+        let mut bundle = MaskBundle::default();
+        // `count` was checked against the bytes, so these reservations are bounded.
+        bundle.entries.reserve(count);
+        bundle.index.reserve(count);
+        for i in 0..count {
+            let (name, mask, info) = read_entry(&mut reader, i)?;
+            if bundle.index.contains_key(name) {
+                return Err(bad(format!(
+                    "entry {i}: the name '{name}' is used twice (names must be unique)"
+                )));
+            }
+            bundle.index.insert(name.to_owned(), i);
+            bundle.entries.push(BundleEntry {
+                name: name.to_owned(),
+                mask,
+                info,
+            });
+        }
+        reader.finish()?;
+        Ok(bundle)
+    }
+
+    /// Reads a baked file from disk; see [`MaskBundle::from_bytes`].
+    pub fn from_path(path: impl AsRef<Path>) -> Result<MaskBundle> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path)
+            .map_err(|e| Error::Io(format!("cannot read '{}': {e}", path.display())))?;
+        MaskBundle::from_bytes(&bytes).map_err(|e| match e {
+            Error::BadBakedData(why) => Error::BadBakedData(format!("{}: {why}", path.display())),
+            other => other,
+        })
+    }
+
+    /// Writes the bundle to `path` atomically: to a temporary file beside it first, then
+    /// renamed over `path`, so a failure never leaves a partial file (and an existing
+    /// file is replaced only by a complete one).
+    pub fn write_to_path(&self, path: impl AsRef<Path>) -> Result<()> {
+        write_atomically(path.as_ref(), &self.to_bytes())
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let fail = |e: std::io::Error| Error::Io(format!("cannot write '{}': {e}", path.display()));
+    let file_name = path.file_name().ok_or_else(|| {
+        Error::Io(format!(
+            "cannot write '{}': the path does not name a file",
+            path.display()
+        ))
+    })?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(file_name);
+    tmp_name.push(format!(".tmp{}", std::process::id()));
+    let tmp = path.with_file_name(tmp_name);
+    let result = (|| {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(fail(e));
+    }
+    Ok(())
+}
+
+impl Mask {
+    /// This mask as a baked file holding it alone (an entry with an empty name; see
+    /// [the format](crate::baked)): 1 bit per pixel, rows rounded up to whole bytes, plus
+    /// 31 bytes.
+    ///
+    /// ```
+    /// use perpixel::Mask;
+    /// let ring = Mask::from_fn(20, 20, |x, y| {
+    ///     let d = (x as i32 - 10).pow(2) + (y as i32 - 10).pow(2);
+    ///     (36..=81).contains(&d)
+    /// })?;
+    /// let bytes = ring.to_baked();
+    /// assert_eq!(bytes.len(), 31 + 20 * 3);
+    /// assert_eq!(Mask::from_baked(&bytes)?, ring);
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn to_baked(&self) -> Vec<u8> {
+        let mut bundle = MaskBundle::new();
+        bundle
+            .insert("", self.clone())
+            .expect("an empty bundle accepts any first mask");
+        bundle.to_bytes()
+    }
+
+    /// The mask in a baked file that holds exactly one mask (whatever its name), as
+    /// written by [`Mask::to_baked`] or `perpixel bake` on one image. Validates the
+    /// whole file; a file with several masks is an [`Error::BadBakedData`] that says to
+    /// use [`MaskBundle`].
+    pub fn from_baked(bytes: &[u8]) -> Result<Mask> {
+        let bundle = MaskBundle::from_bytes(bytes)?;
+        if bundle.len() != 1 {
+            return Err(bad(format!(
+                "the file holds {} masks, not one: load it as a bundle (MaskBundle) and look \
+                 masks up by name",
+                bundle.len()
+            )));
+        }
+        Ok(bundle.entries.into_iter().next().expect("one entry").mask)
+    }
+}
+
+fn bad(why: String) -> Error {
+    Error::BadBakedData(why)
+}
+
+/// Bytes of one row of bits in the file.
+fn row_bytes(width: u32) -> usize {
+    (width as usize).div_ceil(8)
+}
+
+fn entry_len(name_len: usize, width: u32, height: u32) -> usize {
+    MIN_ENTRY_LEN + name_len + row_bytes(width) * height as usize
+}
+
+fn write_entry(out: &mut Vec<u8>, name: &str, mask: &Mask, info: BakeInfo) {
+    // Names are checked to fit a u16 on insertion.
+    out.extend_from_slice(&(name.len() as u16).to_le_bytes());
+    out.extend_from_slice(name.as_bytes());
+    out.extend_from_slice(&mask.width().to_le_bytes());
+    out.extend_from_slice(&mask.height().to_le_bytes());
+    let mut flags = 0u8;
+    if info.flip_y {
+        flags |= FLAG_FLIP_Y;
+    }
+    if info.threshold.is_some() {
+        flags |= FLAG_THRESHOLD;
+    }
+    if info.color_key.is_some() {
+        flags |= FLAG_COLOR_KEY;
+    }
+    out.push(flags);
+    out.push(info.threshold.unwrap_or(0));
+    out.extend_from_slice(&info.color_key.unwrap_or([0; 3]));
+    let n = row_bytes(mask.width());
+    if n == 0 {
+        return; // no bits, however many rows
+    }
+    let mut row_buf = Vec::with_capacity(mask.words_per_row() * 8);
+    for y in 0..mask.height() as usize {
+        row_buf.clear();
+        for w in mask.row(y) {
+            row_buf.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&row_buf[..n]);
+    }
+}
+
+/// A cursor over the bytes between the header and the checksum.
+struct Reader<'a> {
+    body: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn remaining(&self) -> usize {
+        self.body.len() - self.pos
+    }
+
+    fn take(&mut self, n: usize, what: impl FnOnce() -> String) -> Result<&'a [u8]> {
+        if self.remaining() < n {
+            return Err(bad(format!(
+                "truncated: {} needs {n} bytes at offset {} but only {} remain before the checksum",
+                what(),
+                HEADER_LEN + self.pos,
+                self.remaining()
+            )));
+        }
+        let s = &self.body[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(s)
+    }
+
+    fn u8(&mut self, what: impl FnOnce() -> String) -> Result<u8> {
+        Ok(self.take(1, what)?[0])
+    }
+
+    fn u16(&mut self, what: impl FnOnce() -> String) -> Result<u16> {
+        let b = self.take(2, what)?;
+        Ok(u16::from_le_bytes([b[0], b[1]]))
+    }
+
+    fn u32(&mut self, what: impl FnOnce() -> String) -> Result<u32> {
+        let b = self.take(4, what)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn finish(&self) -> Result<()> {
+        if self.remaining() != 0 {
+            return Err(bad(format!(
+                "{} unexpected bytes after the last entry (offset {})",
+                self.remaining(),
+                HEADER_LEN + self.pos
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Checks the header and the checksum; returns the entry count (checked to be possible
+/// for the file's size) and a reader over the entries.
+fn open(bytes: &[u8]) -> Result<(usize, Reader<'_>)> {
+    if bytes.len() >= 4 && bytes[..4] != BAKED_MAGIC {
+        return Err(bad(format!(
+            "not a perpixel baked mask file: it starts with {:02X?}, expected \"PPMK\"",
+            &bytes[..4]
+        )));
+    }
+    if bytes.len() < HEADER_LEN + CRC_LEN {
+        return Err(bad(format!(
+            "truncated: {} bytes, but the header and checksum alone take {}",
+            bytes.len(),
+            HEADER_LEN + CRC_LEN
+        )));
+    }
+    let version = u16::from_le_bytes([bytes[4], bytes[5]]);
+    if version != BAKED_VERSION {
+        return Err(bad(format!(
+            "format version {version}; this library reads version {BAKED_VERSION}{}",
+            if version > BAKED_VERSION {
+                " (bake the file again with this version, or update the library)"
+            } else {
+                ""
+            }
+        )));
+    }
+    let flags = u16::from_le_bytes([bytes[6], bytes[7]]);
+    if flags != 0 {
+        return Err(bad(format!(
+            "file flags 0x{flags:04X}: no flag is defined in version {BAKED_VERSION}"
+        )));
+    }
+    let (data, crc) = bytes.split_at(bytes.len() - CRC_LEN);
+    let stored = u32::from_le_bytes([crc[0], crc[1], crc[2], crc[3]]);
+    let computed = crc32fast::hash(data);
+    if stored != computed {
+        return Err(bad(format!(
+            "checksum mismatch (stored 0x{stored:08X}, computed 0x{computed:08X}): the file is \
+             corrupt or truncated"
+        )));
+    }
+    let count = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
+    let reader = Reader {
+        body: &data[HEADER_LEN..],
+        pos: 0,
+    };
+    let possible = reader.remaining() / MIN_ENTRY_LEN;
+    if count > possible {
+        return Err(bad(format!(
+            "the header announces {count} masks but {} bytes can hold at most {possible}",
+            reader.remaining()
+        )));
+    }
+    Ok((count, reader))
+}
+
+fn read_entry<'a>(r: &mut Reader<'a>, i: usize) -> Result<(&'a str, Mask, BakeInfo)> {
+    let name_len = r.u16(|| format!("entry {i}'s name length"))? as usize;
+    let name = r.take(name_len, || format!("entry {i}'s name"))?;
+    let name = std::str::from_utf8(name)
+        .map_err(|e| bad(format!("entry {i}: the name is not UTF-8 ({e})")))?;
+    let at = || format!("entry {i} ('{name}')");
+    let width = r.u32(|| format!("{}'s width", at()))?;
+    let height = r.u32(|| format!("{}'s height", at()))?;
+    let flags = r.u8(|| format!("{}'s flags", at()))?;
+    let threshold = r.u8(|| format!("{}'s threshold", at()))?;
+    let key = r.take(3, || format!("{}'s colour key", at()))?;
+    if flags & !KNOWN_FLAGS != 0 {
+        return Err(bad(format!(
+            "{}: unknown flags 0x{flags:02X} (version {BAKED_VERSION} defines 0x01, 0x02, 0x04)",
+            at()
+        )));
+    }
+    if flags & FLAG_THRESHOLD == 0 && threshold != 0 {
+        return Err(bad(format!(
+            "{}: threshold byte {threshold} without the threshold flag",
+            at()
+        )));
+    }
+    if flags & FLAG_COLOR_KEY == 0 && key != [0, 0, 0] {
+        return Err(bad(format!(
+            "{}: colour key bytes without the colour key flag",
+            at()
+        )));
+    }
+    let info = BakeInfo {
+        threshold: (flags & FLAG_THRESHOLD != 0).then_some(threshold),
+        flip_y: flags & FLAG_FLIP_Y != 0,
+        color_key: (flags & FLAG_COLOR_KEY != 0).then(|| [key[0], key[1], key[2]]),
+    };
+    // Size limit first, then the bits' length against what remains: only then allocate.
+    crate::mask::check_size(width as u64, height as u64)?;
+    let per_row = row_bytes(width);
+    let needed = per_row as u64 * height as u64;
+    if needed > r.remaining() as u64 {
+        return Err(bad(format!(
+            "truncated: {} is {width}x{height} pixels, which needs {needed} bytes of bits, but \
+             only {} remain",
+            at(),
+            r.remaining()
+        )));
+    }
+    let bits = r.take(needed as usize, at)?;
+    if width == 0 || height == 0 {
+        // No bits, but possibly billions of empty rows (0 x 2^31 is a valid mask): build
+        // it whole rather than row by row, so such a header costs nothing to load.
+        return Ok((name, Mask::empty(width, height)?, info));
+    }
+    let tail_bits = width % 8;
+    let mask = Mask::from_row_words(width, height, |y, words| {
+        let row = &bits[y * per_row..(y + 1) * per_row];
+        if tail_bits != 0 {
+            let last = row[per_row - 1];
+            if last >> tail_bits != 0 {
+                return Err(bad(format!(
+                    "{}: row {y} has bits set past the width {width}",
+                    at()
+                )));
+            }
+        }
+        for (word, chunk) in words.iter_mut().zip(row.chunks(8)) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            *word = u64::from_le_bytes(b);
+        }
+        Ok(())
+    })?;
+    Ok((name, mask, info))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(width: u32, height: u32, seed: u32) -> Mask {
+        Mask::from_fn(width, height, |x, y| {
+            (x.wrapping_mul(7) ^ y.wrapping_mul(13) ^ seed) % 5 < 2
+        })
+        .unwrap()
+    }
+
+    fn fix_crc(bytes: &mut [u8]) {
+        let n = bytes.len() - 4;
+        let crc = crc32fast::hash(&bytes[..n]);
+        bytes[n..].copy_from_slice(&crc.to_le_bytes());
+    }
+
+    fn err(bytes: &[u8]) -> String {
+        match MaskBundle::from_bytes(bytes) {
+            Err(e) => e.to_string(),
+            Ok(b) => panic!("loaded {} masks from bad data", b.len()),
+        }
+    }
+
+    #[test]
+    fn every_width_round_trips_bit_for_bit() {
+        for width in [0, 1, 7, 8, 9, 63, 64, 65, 127, 128, 130] {
+            for height in [0, 1, 3] {
+                let m = sample(width, height, width + height);
+                let bytes = m.to_baked();
+                assert_eq!(
+                    bytes.len(),
+                    31 + height as usize * (width as usize).div_ceil(8)
+                );
+                let back = Mask::from_baked(&bytes).unwrap();
+                assert_eq!(back, m, "{width}x{height}");
+                assert_eq!(back.count(), m.count());
+                assert_eq!(back.solid_bounds(), m.solid_bounds());
+            }
+        }
+    }
+
+    #[test]
+    fn empty_masks_with_a_huge_side_load_at_once() {
+        // Found by fuzzing: a 0 x 2^31-1 mask has no bits, so nothing bounds its rows by
+        // the file size; loading it must not walk them.
+        for (w, h) in [(0, i32::MAX as u32), (i32::MAX as u32, 0)] {
+            let m = Mask::empty(w, h).unwrap();
+            let bytes = m.to_baked();
+            assert_eq!(bytes.len(), 31);
+            assert_eq!(Mask::from_baked(&bytes).unwrap(), m);
+        }
+    }
+
+    #[test]
+    fn the_layout_is_as_documented() {
+        // 10x2: row 0 pixels 0 and 9 solid, row 1 pixel 3.
+        let m = Mask::from_fn(10, 2, |x, y| {
+            (y == 0 && (x == 0 || x == 9)) || (y == 1 && x == 3)
+        })
+        .unwrap();
+        let mut bundle = MaskBundle::new();
+        let info = BakeInfo {
+            threshold: Some(128),
+            flip_y: true,
+            color_key: Some([255, 0, 255]),
+        };
+        bundle.insert_with_info("ab", m, info).unwrap();
+        let b = bundle.to_bytes();
+        let expected_body: Vec<u8> = [
+            &b"PPMK"[..],
+            &[1, 0, 0, 0, 1, 0, 0, 0],
+            &[2, 0, b'a', b'b'],
+            &[10, 0, 0, 0, 2, 0, 0, 0],
+            &[0b111, 128, 255, 0, 255],
+            &[0b0000_0001, 0b10, 0b1000, 0],
+        ]
+        .concat();
+        assert_eq!(&b[..b.len() - 4], &expected_body[..]);
+        assert_eq!(
+            &b[b.len() - 4..],
+            &crc32fast::hash(&expected_body).to_le_bytes()
+        );
+        let back = MaskBundle::from_bytes(&b).unwrap();
+        assert_eq!(back.entry("ab").unwrap().info(), info);
+    }
+
+    #[test]
+    fn bundles_keep_names_order_and_refuse_duplicates() {
+        let mut bundle = MaskBundle::new();
+        for (i, name) in ["b", "a", "", "ünïcode/frame 1.png"].iter().enumerate() {
+            bundle
+                .insert(*name, sample(i as u32 * 30, 5, i as u32))
+                .unwrap();
+        }
+        let e = bundle.insert("a", sample(1, 1, 0)).unwrap_err();
+        assert!(
+            e.to_string().contains("already holds a mask named 'a'"),
+            "{e}"
+        );
+        let e = bundle
+            .insert("x".repeat(70_000), sample(1, 1, 0))
+            .unwrap_err();
+        assert!(matches!(e, Error::InvalidArgument(_)), "{e}");
+        let back = MaskBundle::from_bytes(&bundle.to_bytes()).unwrap();
+        assert_eq!(back, bundle);
+        assert_eq!(
+            back.names().collect::<Vec<_>>(),
+            ["b", "a", "", "ünïcode/frame 1.png"]
+        );
+        assert_eq!(back.get("a"), Some(&sample(30, 5, 1)));
+        assert_eq!(back.entry_at(3).unwrap().name(), "ünïcode/frame 1.png");
+        assert!(back.get("c").is_none());
+        let e = Mask::from_baked(&bundle.to_bytes()).unwrap_err();
+        assert!(e.to_string().contains("holds 4 masks"), "{e}");
+        let empty = MaskBundle::new().to_bytes();
+        assert_eq!(empty.len(), 16);
+        assert!(MaskBundle::from_bytes(&empty).unwrap().is_empty());
+        assert!(Mask::from_baked(&empty).is_err());
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_reason() {
+        let good = sample(20, 4, 1).to_baked();
+        assert!(err(&good[..good.len() - 1]).contains("checksum"));
+        assert!(err(&good[..10]).contains("truncated: 10 bytes"));
+        assert!(err(b"").contains("truncated"));
+        assert!(err(b"\x89PNG\r\n\x1a\n........").contains("not a perpixel baked mask file"));
+
+        let mut v2 = good.clone();
+        v2[4] = 2;
+        fix_crc(&mut v2);
+        assert!(err(&v2).contains("format version 2; this library reads version 1"));
+
+        let mut flagged = good.clone();
+        flagged[6] = 1;
+        fix_crc(&mut flagged);
+        assert!(err(&flagged).contains("file flags"));
+
+        let mut flipped = good.clone();
+        flipped[30] ^= 0x10;
+        assert!(err(&flipped).contains("checksum mismatch"));
+
+        let mut trailing = good[..good.len() - 4].to_vec();
+        trailing.extend_from_slice(&[0, 0, 0, 0, 0]);
+        trailing.extend_from_slice(&[0; 4]);
+        fix_crc(&mut trailing);
+        assert!(err(&trailing).contains("5 unexpected bytes"));
+
+        // Header says a huge count.
+        let mut many = good.clone();
+        many[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
+        fix_crc(&mut many);
+        assert!(err(&many).contains("at most 1"));
+
+        // Dimensions that would need gigabytes: refused by the size limit.
+        let mut huge = good.clone();
+        huge[14..18].copy_from_slice(&100_000u32.to_le_bytes());
+        huge[18..22].copy_from_slice(&100_000u32.to_le_bytes());
+        fix_crc(&mut huge);
+        let e = MaskBundle::from_bytes(&huge).unwrap_err();
+        assert!(matches!(e, Error::TooLarge { .. }), "{e}");
+        // Within the limit but larger than the bytes: truncated.
+        let mut lying = good.clone();
+        lying[18..22].copy_from_slice(&4000u32.to_le_bytes());
+        fix_crc(&mut lying);
+        assert!(err(&lying).contains("needs 12000 bytes of bits"));
+
+        // A padding bit set: 20 wide, last byte of row 0 holds pixels 16..20.
+        let mut padded = good.clone();
+        padded[31 - 4 + 2] |= 0x80;
+        fix_crc(&mut padded);
+        assert!(err(&padded).contains("row 0 has bits set past the width 20"));
+
+        let mut unknown_flag = good.clone();
+        unknown_flag[22] = 0x08;
+        fix_crc(&mut unknown_flag);
+        assert!(err(&unknown_flag).contains("unknown flags"));
+        let mut stray_threshold = good.clone();
+        stray_threshold[23] = 5;
+        fix_crc(&mut stray_threshold);
+        assert!(err(&stray_threshold).contains("without the threshold flag"));
+
+        let mut bundle = MaskBundle::new();
+        bundle.insert("aa", sample(3, 3, 0)).unwrap();
+        bundle.insert("ab", sample(3, 3, 1)).unwrap();
+        let mut dup = bundle.to_bytes();
+        let second = 12 + MIN_ENTRY_LEN + 2 + 3;
+        assert_eq!(&dup[second..second + 4], &[2, 0, b'a', b'b']);
+        dup[second + 3] = b'a';
+        fix_crc(&mut dup);
+        assert!(err(&dup).contains("'aa' is used twice"));
+
+        let mut not_utf8 = bundle.to_bytes();
+        not_utf8[14] = 0xFF;
+        fix_crc(&mut not_utf8);
+        assert!(err(&not_utf8).contains("not UTF-8"));
+    }
+
+    #[test]
+    fn every_truncation_and_every_single_byte_change_is_refused_or_harmless() {
+        let mut bundle = MaskBundle::new();
+        bundle.insert("one", sample(9, 3, 1)).unwrap();
+        bundle.insert("two", sample(65, 2, 2)).unwrap();
+        let good = bundle.to_bytes();
+        for n in 0..good.len() {
+            assert!(MaskBundle::from_bytes(&good[..n]).is_err(), "prefix {n}");
+        }
+        // With the checksum repaired, a change either fails validation or yields a
+        // bundle that writes back to exactly the changed bytes (a faithful reading).
+        for i in 0..good.len() - 4 {
+            for bit in 0..8 {
+                let mut b = good.clone();
+                b[i] ^= 1 << bit;
+                fix_crc(&mut b);
+                if let Ok(read) = MaskBundle::from_bytes(&b) {
+                    assert_eq!(read.to_bytes(), b, "byte {i} bit {bit}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn write_to_path_replaces_atomically_and_leaves_nothing_on_failure() {
+        let dir = std::env::temp_dir().join(format!("perpixel-baked-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("b.ppmk");
+        let mut bundle = MaskBundle::new();
+        bundle.insert("x", sample(5, 5, 3)).unwrap();
+        bundle.write_to_path(&path).unwrap();
+        assert_eq!(MaskBundle::from_path(&path).unwrap(), bundle);
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        let missing = dir.join("no/such/folder/b.ppmk");
+        let e = bundle.write_to_path(&missing).unwrap_err();
+        assert!(
+            matches!(e, Error::Io(_)) && e.to_string().contains("cannot write"),
+            "{e}"
+        );
+        assert!(!missing.exists());
+        let e = MaskBundle::from_path(dir.join("absent.ppmk")).unwrap_err();
+        assert!(e.to_string().contains("cannot read"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,465 @@
+//! Baked masks: `pp_mask_from_baked` / `pp_mask_to_baked` for one mask, and `pp_bundle`
+//! for a file of many named masks (every frame of an atlas). The byte layout is
+//! documented in the crate's `baked` module and the README.
+
+use super::error::{Failure, guard, non_null, pp_status, write_out};
+use super::mask::{into_handle, mask_ref, pp_mask};
+use crate::{Mask, MaskBundle};
+use std::ffi::{CStr, c_char};
+
+/// A loaded bundle of named masks (opaque), from `pp_bundle_from_bytes` or
+/// `pp_bundle_from_path`, released with `pp_bundle_free`. Never modified after loading,
+/// so one `const pp_bundle *` may be used by any number of threads at once.
+pub struct pp_bundle {
+    bundle: MaskBundle,
+}
+
+/// The caller's bytes as a slice (`data` may be NULL only when `len` is 0).
+///
+/// # Safety
+/// `data` must be NULL or readable for `len` bytes for the lifetime `'a`.
+unsafe fn bytes<'a>(data: *const u8, len: usize) -> Result<&'a [u8], Failure> {
+    if data.is_null() {
+        if len == 0 {
+            return Ok(&[]);
+        }
+        return Err(Failure::null("data"));
+    }
+    if len > isize::MAX as usize {
+        return Err(Failure::invalid(format!(
+            "`len` is {len}, larger than any buffer can be"
+        )));
+    }
+    // SAFETY: non-NULL, `len` fits in isize, and the caller guarantees `data` is readable
+    // for `len` bytes while the slice is used (within the current call).
+    Ok(unsafe { std::slice::from_raw_parts(data, len) })
+}
+
+/// A caller's NUL-terminated UTF-8 string.
+///
+/// # Safety
+/// `text` must be NULL or a NUL-terminated string alive for `'a`.
+unsafe fn utf8<'a>(text: *const c_char, name: &str) -> Result<&'a str, Failure> {
+    non_null(text, name)?;
+    // SAFETY: non-NULL, and the caller guarantees a NUL-terminated string.
+    let text = unsafe { CStr::from_ptr(text) };
+    text.to_str()
+        .map_err(|e| Failure::invalid(format!("`{name}` is not valid UTF-8 ({e})")))
+}
+
+/// The bundle behind a caller's handle.
+///
+/// # Safety
+/// `bundle` must be NULL or a live handle from this library.
+unsafe fn bundle_ref<'a>(bundle: *const pp_bundle) -> Result<&'a MaskBundle, Failure> {
+    non_null(bundle, "bundle")?;
+    // SAFETY: non-NULL, and the caller guarantees a live handle, never mutated.
+    Ok(unsafe { &(*bundle).bundle })
+}
+
+/// Hands a new bundle to C: the caller owns it and frees it with `pp_bundle_free`.
+fn into_bundle_handle(bundle: MaskBundle) -> *mut pp_bundle {
+    Box::into_raw(Box::new(pp_bundle { bundle }))
+}
+
+/// A mask from baked bytes holding exactly one mask (what `pp_mask_to_baked` and
+/// `perpixel bake IMAGE` write). Everything is validated before anything is allocated.
+/// On success `*out` receives a new mask the caller owns and must release with
+/// `pp_mask_free`. The library keeps no pointer to `data`.
+///
+/// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL, or `data` NULL
+/// with `len` > 0), `PP_ERR_BAD_BAKED_DATA` (not a baked file, unsupported version,
+/// truncated, checksum mismatch, sizes that do not match the bytes, more or fewer than
+/// one mask: use `pp_bundle_from_bytes` for bundles), `PP_ERR_TOO_LARGE` (a mask past
+/// `PP_MAX_MASK_PIXELS`), `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// # Safety
+/// `data` must be NULL or readable for `len` bytes; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_from_baked(
+    data: *const u8,
+    len: usize,
+    out: *mut *mut pp_mask,
+) -> pp_status {
+    guard(|| {
+        non_null(out, "out")?;
+        // SAFETY: forwarded caller guarantee.
+        let data = unsafe { bytes(data, len) }?;
+        let mask = Mask::from_baked(data)?;
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, into_handle(mask)) };
+        Ok(())
+    })
+}
+
+/// The mask as baked bytes (a file holding this one mask, name ""), for
+/// `pp_mask_from_baked`. Two calls: with `buf` NULL, writes the size needed to `*size`
+/// and returns `PP_OK`; then with a buffer of at least that many bytes, fills it and
+/// writes the number of bytes written (the same size) to `*size`.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `size` NULL),
+/// `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL and `buf_len` smaller than the size; the
+/// message gives the size). Any thread.
+///
+/// # Safety
+/// `mask` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
+/// bytes; `size` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_to_baked(
+    mask: *const pp_mask,
+    buf: *mut u8,
+    buf_len: usize,
+    size: *mut usize,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: the caller guarantees `mask` is NULL or a live handle.
+        let m = unsafe { mask_ref(mask, "mask") }?;
+        non_null(size, "size")?;
+        let baked = m.to_baked();
+        if !buf.is_null() {
+            if buf_len < baked.len() {
+                return Err(Failure::new(
+                    pp_status::PP_ERR_BUFFER_TOO_SMALL,
+                    format!(
+                        "buffer too small: the baked mask takes {} bytes but `buf_len` is \
+                         {buf_len} (call with buf = NULL to get the size)",
+                        baked.len()
+                    ),
+                ));
+            }
+            // SAFETY: `buf` is non-NULL and the caller guarantees `buf_len >=
+            // baked.len()` writable bytes; the source is our own separate buffer.
+            unsafe { std::ptr::copy_nonoverlapping(baked.as_ptr(), buf, baked.len()) };
+        }
+        // SAFETY: `size` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(size, baked.len()) };
+        Ok(())
+    })
+}
+
+/// A bundle of named masks from baked bytes (what `perpixel bake` writes), validated in
+/// full before anything is allocated. On success `*out` receives a new bundle the caller
+/// owns and must release with `pp_bundle_free`. The library keeps no pointer to `data`.
+///
+/// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL, or `data` NULL
+/// with `len` > 0), `PP_ERR_BAD_BAKED_DATA`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`.
+/// Any thread.
+///
+/// # Safety
+/// `data` must be NULL or readable for `len` bytes; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_bundle_from_bytes(
+    data: *const u8,
+    len: usize,
+    out: *mut *mut pp_bundle,
+) -> pp_status {
+    guard(|| {
+        non_null(out, "out")?;
+        // SAFETY: forwarded caller guarantee.
+        let data = unsafe { bytes(data, len) }?;
+        let bundle = MaskBundle::from_bytes(data)?;
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, into_bundle_handle(bundle)) };
+        Ok(())
+    })
+}
+
+/// A bundle from a baked file; `utf8_path` is a NUL-terminated UTF-8 path. Otherwise as
+/// `pp_bundle_from_bytes`.
+///
+/// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`utf8_path` or `out` NULL),
+/// `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8), `PP_ERR_IO` (missing or unreadable
+/// file), `PP_ERR_BAD_BAKED_DATA` (the message starts with the path),
+/// `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// # Safety
+/// `utf8_path` must be NULL or a NUL-terminated string; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_bundle_from_path(
+    utf8_path: *const c_char,
+    out: *mut *mut pp_bundle,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: forwarded caller guarantee.
+        let path = unsafe { utf8(utf8_path, "utf8_path") }?;
+        non_null(out, "out")?;
+        let bundle = MaskBundle::from_path(path)?;
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, into_bundle_handle(bundle)) };
+        Ok(())
+    })
+}
+
+/// Releases a bundle. NULL is a no-op. Masks obtained from it with `pp_bundle_get` are
+/// separate copies and stay valid. The bundle must not be in use by another thread and
+/// must not be used or freed again afterwards.
+///
+/// # Safety
+/// `bundle` must be NULL or a handle from this library not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_bundle_free(bundle: *mut pp_bundle) {
+    let _ = guard(|| {
+        if !bundle.is_null() {
+            // SAFETY: the caller guarantees a live handle made by `into_bundle_handle`
+            // (`Box::into_raw`), freed only here and only once.
+            drop(unsafe { Box::from_raw(bundle) });
+        }
+        Ok(())
+    });
+}
+
+/// Writes the number of masks in the bundle to `*out`.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `bundle` or `out` is NULL.
+/// Any thread.
+///
+/// # Safety
+/// `bundle` must be NULL or a live handle; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_bundle_count(bundle: *const pp_bundle, out: *mut usize) -> pp_status {
+    guard(|| {
+        // SAFETY: the caller guarantees `bundle` is NULL or a live handle.
+        let b = unsafe { bundle_ref(bundle) }?;
+        non_null(out, "out")?;
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, b.len()) };
+        Ok(())
+    })
+}
+
+/// The name of mask number `index` (0 to count - 1, in file order), UTF-8. Two calls:
+/// with `buf` NULL, writes the name's length in bytes (without a NUL) to `*name_len`;
+/// then with a buffer of at least `*name_len + 1` bytes, copies the name and a NUL into
+/// it and writes the length again. (A name may itself hold a NUL byte; `*name_len` gives
+/// its full length.)
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle` or `name_len` NULL),
+/// `PP_ERR_INVALID_ARGUMENT` (`index` >= count), `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL
+/// and `buf_len` < length + 1). Any thread.
+///
+/// # Safety
+/// `bundle` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
+/// bytes; `name_len` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_bundle_name_at(
+    bundle: *const pp_bundle,
+    index: usize,
+    buf: *mut c_char,
+    buf_len: usize,
+    name_len: *mut usize,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: the caller guarantees `bundle` is NULL or a live handle.
+        let b = unsafe { bundle_ref(bundle) }?;
+        non_null(name_len, "name_len")?;
+        let entry = b.entry_at(index).ok_or_else(|| {
+            Failure::invalid(format!(
+                "`index` is {index} but the bundle holds {} masks",
+                b.len()
+            ))
+        })?;
+        let name = entry.name().as_bytes();
+        if !buf.is_null() {
+            if buf_len <= name.len() {
+                return Err(Failure::new(
+                    pp_status::PP_ERR_BUFFER_TOO_SMALL,
+                    format!(
+                        "buffer too small: the name takes {} bytes and a NUL but `buf_len` is \
+                         {buf_len}",
+                        name.len()
+                    ),
+                ));
+            }
+            // SAFETY: `buf` is non-NULL with `buf_len > name.len()` writable bytes (the
+            // caller's guarantee); we write `name.len() + 1` of them from our own buffer.
+            unsafe {
+                std::ptr::copy_nonoverlapping(name.as_ptr().cast::<c_char>(), buf, name.len());
+                buf.add(name.len()).write(0);
+            }
+        }
+        // SAFETY: `name_len` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(name_len, name.len()) };
+        Ok(())
+    })
+}
+
+/// Looks a mask up by name (NUL-terminated UTF-8, compared byte for byte). When found,
+/// writes `*found` = 1 and to `*out` a new mask, a copy the caller owns and releases with
+/// `pp_mask_free` (it stays valid after `pp_bundle_free`); look each sprite up once and
+/// keep its mask. When no mask has that name: `*found` = 0, `*out` = NULL, and the
+/// status is still `PP_OK` (a missing name is an answer, not an error).
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle`, `name`, `found` or `out`
+/// NULL), `PP_ERR_INVALID_ARGUMENT` (`name` is not UTF-8), `PP_ERR_OUT_OF_MEMORY`.
+/// Any thread.
+///
+/// # Safety
+/// `bundle` must be NULL or a live handle; `name` NULL or NUL-terminated; `found`, `out`
+/// NULL or valid for writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_bundle_get(
+    bundle: *const pp_bundle,
+    name: *const c_char,
+    found: *mut u8,
+    out: *mut *mut pp_mask,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: the caller guarantees `bundle` is NULL or a live handle.
+        let b = unsafe { bundle_ref(bundle) }?;
+        // SAFETY: the caller guarantees `name` is NULL or NUL-terminated.
+        let name = unsafe { utf8(name, "name") }?;
+        non_null(found, "found")?;
+        non_null(out, "out")?;
+        let handle = match b.get(name) {
+            Some(mask) => into_handle(mask.clone()),
+            None => std::ptr::null_mut(),
+        };
+        // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
+        unsafe {
+            write_out(found, (!handle.is_null()) as u8);
+            write_out(out, handle);
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ffi::pp_mask_free;
+    use std::ptr;
+
+    fn last_error() -> String {
+        // SAFETY: the library always returns a valid NUL-terminated string.
+        unsafe { CStr::from_ptr(crate::ffi::pp_last_error_message()) }
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    #[test]
+    fn masks_round_trip_through_the_two_call_size_query() {
+        let m = Mask::from_fn(70, 3, |x, y| (x + y) % 4 == 0).unwrap();
+        let handle = into_handle(m.clone());
+        let mut size = 0usize;
+        // SAFETY: live handle, NULL buffer, valid out-pointer.
+        let s = unsafe { pp_mask_to_baked(handle, ptr::null_mut(), 0, &mut size) };
+        assert_eq!((s, size), (pp_status::PP_OK, m.to_baked().len()));
+        let mut buf = vec![0u8; size];
+        let mut short = 7usize;
+        // SAFETY: `buf` holds `size` bytes; the call is told one fewer.
+        let s = unsafe { pp_mask_to_baked(handle, buf.as_mut_ptr(), size - 1, &mut short) };
+        assert_eq!((s, short), (pp_status::PP_ERR_BUFFER_TOO_SMALL, 7));
+        assert!(last_error().contains(&format!("takes {size} bytes")));
+        let mut written = 0usize;
+        // SAFETY: `buf` holds `size` bytes.
+        let s = unsafe { pp_mask_to_baked(handle, buf.as_mut_ptr(), size, &mut written) };
+        assert_eq!((s, written), (pp_status::PP_OK, size));
+        let mut back = ptr::null_mut();
+        // SAFETY: valid buffer and out-pointer.
+        let s = unsafe { pp_mask_from_baked(buf.as_ptr(), buf.len(), &mut back) };
+        assert_eq!(s, pp_status::PP_OK);
+        // SAFETY: `back` is a live handle.
+        assert_eq!(unsafe { mask_ref(back, "back") }.unwrap(), &m);
+        // SAFETY: each freed once.
+        unsafe {
+            pp_mask_free(back);
+            pp_mask_free(handle);
+        }
+    }
+
+    #[test]
+    fn bundles_answer_count_names_and_lookups() {
+        let mut bundle = MaskBundle::new();
+        bundle
+            .insert("ship.png", Mask::full(3, 2).unwrap())
+            .unwrap();
+        bundle.insert("a\0b", Mask::empty(1, 1).unwrap()).unwrap();
+        let bytes = bundle.to_bytes();
+        let mut handle = ptr::null_mut();
+        // SAFETY: valid buffer and out-pointer.
+        let s = unsafe { pp_bundle_from_bytes(bytes.as_ptr(), bytes.len(), &mut handle) };
+        assert_eq!(s, pp_status::PP_OK);
+        let mut count = 0usize;
+        // SAFETY: live handle.
+        assert_eq!(
+            unsafe { pp_bundle_count(handle, &mut count) },
+            pp_status::PP_OK
+        );
+        assert_eq!(count, 2);
+        let mut len = 0usize;
+        let mut buf = [0 as c_char; 16];
+        // SAFETY: live handle; `buf` holds 16 bytes.
+        unsafe {
+            assert_eq!(
+                pp_bundle_name_at(handle, 1, ptr::null_mut(), 0, &mut len),
+                pp_status::PP_OK
+            );
+            assert_eq!(len, 3);
+            assert_eq!(
+                pp_bundle_name_at(handle, 1, buf.as_mut_ptr(), 3, &mut len),
+                pp_status::PP_ERR_BUFFER_TOO_SMALL
+            );
+            assert_eq!(
+                pp_bundle_name_at(handle, 1, buf.as_mut_ptr(), 4, &mut len),
+                pp_status::PP_OK
+            );
+            assert_eq!(
+                buf[..4].iter().map(|&c| c as u8).collect::<Vec<_>>(),
+                b"a\0b\0"
+            );
+            assert_eq!(
+                pp_bundle_name_at(handle, 2, buf.as_mut_ptr(), 16, &mut len),
+                pp_status::PP_ERR_INVALID_ARGUMENT
+            );
+        }
+        assert!(last_error().contains("holds 2 masks"));
+        let (mut found, mut mask) = (9u8, ptr::dangling_mut::<pp_mask>());
+        // SAFETY: live handle, NUL-terminated names, valid out-pointers.
+        unsafe {
+            assert_eq!(
+                pp_bundle_get(handle, c"ship.png".as_ptr(), &mut found, &mut mask),
+                pp_status::PP_OK
+            );
+            assert_eq!(found, 1);
+            pp_bundle_free(handle);
+            // The copy outlives the bundle.
+            assert_eq!(mask_ref(mask, "mask").unwrap().count(), 6);
+            pp_mask_free(mask);
+        }
+        let mut handle = ptr::null_mut();
+        // SAFETY: valid buffer and out-pointer.
+        unsafe {
+            pp_bundle_from_bytes(bytes.as_ptr(), bytes.len(), &mut handle);
+            assert_eq!(
+                pp_bundle_get(handle, c"boat.png".as_ptr(), &mut found, &mut mask),
+                pp_status::PP_OK
+            );
+            assert_eq!((found, mask), (0, ptr::null_mut()));
+            pp_bundle_free(handle);
+            pp_bundle_free(ptr::null_mut());
+        }
+    }
+
+    #[test]
+    fn bad_bytes_write_nothing() {
+        let sentinel = ptr::dangling_mut::<pp_bundle>();
+        let mut out = sentinel;
+        let junk = b"PPMK\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00";
+        // SAFETY: valid buffer and out-pointer.
+        let s = unsafe { pp_bundle_from_bytes(junk.as_ptr(), junk.len(), &mut out) };
+        assert_eq!(s, pp_status::PP_ERR_BAD_BAKED_DATA);
+        assert_eq!(out, sentinel);
+        assert!(
+            last_error().contains("checksum mismatch"),
+            "{}",
+            last_error()
+        );
+        // SAFETY: NULL data with a length is refused before any read.
+        let s = unsafe { pp_bundle_from_bytes(ptr::null(), 5, &mut out) };
+        assert_eq!(s, pp_status::PP_ERR_NULL_POINTER);
+        // SAFETY: NULL data with length 0 is an empty (and so truncated) file.
+        let s = unsafe { pp_bundle_from_bytes(ptr::null(), 0, &mut out) };
+        assert_eq!(s, pp_status::PP_ERR_BAD_BAKED_DATA);
+        assert_eq!(out, sentinel);
+    }
+}

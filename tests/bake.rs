@@ -1,0 +1,447 @@
+//! Baked masks end to end: a folder of sprites and a TexturePacker atlas (both JSON forms),
+//! made here, bake through the library and through `perpixel bake`, load back, and must
+//! equal, bit for bit and in every query, the masks built directly from the sprite files.
+//! Plus every way a bake or a load can fail: a clear message, a non-zero exit, no file.
+
+mod common;
+
+use perpixel::{Error, Mask, MaskBundle, MaskOptions, Sprite};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn options(threshold: u8, flip_y: bool) -> MaskOptions {
+    MaskOptions {
+        threshold,
+        flip_y,
+        ..MaskOptions::default()
+    }
+}
+
+/// The masks built directly from the sprite files, by name.
+fn direct(f: &common::Fixtures, opts: &MaskOptions) -> Vec<(String, Mask)> {
+    f.names
+        .iter()
+        .map(|n| {
+            let m = Mask::from_image_path(f.sprites.join(n), opts).unwrap();
+            (n.clone(), m)
+        })
+        .collect()
+}
+
+/// Asserts `bundle` holds exactly the masks of `expected`, in that order, with equal bits
+/// and equal answers to every pair query at a spread of offsets.
+fn assert_same(bundle: &MaskBundle, expected: &[(String, Mask)]) {
+    assert_eq!(
+        bundle.names().collect::<Vec<_>>(),
+        expected.iter().map(|e| e.0.as_str()).collect::<Vec<_>>()
+    );
+    for (name, m) in expected {
+        let b = bundle.get(name).unwrap();
+        assert_eq!((b.width(), b.height()), (m.width(), m.height()), "{name}");
+        for y in 0..m.height() {
+            for x in 0..m.width() {
+                assert_eq!(
+                    b.is_solid(x, y),
+                    m.is_solid(x, y),
+                    "{name} pixel ({x}, {y})"
+                );
+            }
+        }
+        assert_eq!(b.count(), m.count(), "{name}");
+        assert_eq!(b.solid_bounds(), m.solid_bounds(), "{name}");
+        assert_eq!(b, m, "{name}");
+    }
+    let mut queries = 0;
+    for (na, a) in expected {
+        for (nb, b) in expected {
+            let (ba, bb) = (bundle.get(na).unwrap(), bundle.get(nb).unwrap());
+            for (dx, dy) in [(0, 0), (3, -2), (-5, 4), (20, 7), (-1, -1), (60, 1)] {
+                let (sa, sb) = (Sprite::new(a, 0, 0), Sprite::new(b, dx, dy));
+                let (ka, kb) = (Sprite::new(ba, 0, 0), Sprite::new(bb, dx, dy));
+                assert_eq!(ka.collides(&kb), sa.collides(&sb), "{na}/{nb} at {dx},{dy}");
+                assert_eq!(ka.first_contact(&kb), sa.first_contact(&sb));
+                assert_eq!(ka.overlap_area(&kb), sa.overlap_area(&sb));
+                assert_eq!(
+                    ka.overlap_mask(&kb).map(|o| (o.bounds, o.mask)),
+                    sa.overlap_mask(&sb).map(|o| (o.bounds, o.mask))
+                );
+                queries += 1;
+            }
+        }
+    }
+    assert_eq!(queries, expected.len() * expected.len() * 6);
+}
+
+#[test]
+fn a_folder_of_sprites_bakes_and_loads_identical_masks() {
+    let dir = common::scratch("bake", "folder");
+    let f = common::make(&dir);
+    for opts in [options(1, false), options(200, false), options(128, true)] {
+        let expected = direct(&f, &opts);
+        let baked = MaskBundle::from_folder(&f.sprites, &opts).unwrap();
+        assert_same(&baked, &expected);
+        let path = dir.join("sprites.ppmk");
+        baked.write_to_path(&path).unwrap();
+        let loaded = MaskBundle::from_path(&path).unwrap();
+        assert_same(&loaded, &expected);
+        assert_eq!(loaded, baked);
+        for e in loaded.iter() {
+            assert_eq!(e.info().threshold, Some(opts.threshold));
+            assert_eq!(e.info().flip_y, opts.flip_y);
+        }
+    }
+    // A colour key is recorded and applied.
+    let keyed = MaskOptions {
+        color_key: Some([255, 0, 255]),
+        ..MaskOptions::default()
+    };
+    let baked = MaskBundle::from_folder(&f.sprites, &keyed).unwrap();
+    let loaded = MaskBundle::from_bytes(&baked.to_bytes()).unwrap();
+    assert_same(&loaded, &direct(&f, &keyed));
+    assert_eq!(
+        loaded.entry("w64.png").unwrap().info().color_key,
+        Some([255, 0, 255])
+    );
+}
+
+#[test]
+fn a_texturepacker_atlas_bakes_to_the_same_masks_as_the_sprite_files() {
+    let dir = common::scratch("bake", "atlas");
+    let f = common::make(&dir);
+    assert!(
+        f.rotated >= 3 && f.trimmed >= 5,
+        "{} {}",
+        f.rotated,
+        f.trimmed
+    );
+    for opts in [options(1, false), options(255, false), options(40, true)] {
+        let expected = direct(&f, &opts);
+        let from_hash = MaskBundle::from_texturepacker(&f.atlas_hash, &opts).unwrap();
+        let from_array = MaskBundle::from_texturepacker(&f.atlas_array, &opts).unwrap();
+        assert_same(&from_hash, &expected);
+        assert_same(&from_array, &expected);
+        let folder = MaskBundle::from_folder(&f.sprites, &opts).unwrap();
+        assert_eq!(from_hash.to_bytes(), folder.to_bytes());
+        assert_eq!(from_array.to_bytes(), folder.to_bytes());
+        let loaded = MaskBundle::from_bytes(&from_hash.to_bytes()).unwrap();
+        assert_same(&loaded, &expected);
+    }
+    // Threshold 0: the trimmed-away border counts as transparent black, which is solid
+    // at threshold 0, exactly as in the untrimmed files.
+    let zero = options(0, false);
+    assert_same(
+        &MaskBundle::from_texturepacker(&f.atlas_hash, &zero).unwrap(),
+        &direct(&f, &zero),
+    );
+}
+
+#[test]
+fn a_single_mask_round_trips_and_empty_and_huge_sizes_behave() {
+    let dir = common::scratch("bake", "single");
+    let f = common::make(&dir);
+    let m = Mask::from_image_path(f.sprites.join("w65.png"), &MaskOptions::default()).unwrap();
+    let bytes = m.to_baked();
+    assert_eq!(bytes.len(), 31 + 11 * 9);
+    assert_eq!(Mask::from_baked(&bytes).unwrap(), m);
+    let empty = Mask::empty(0, 0).unwrap();
+    assert_eq!(Mask::from_baked(&empty.to_baked()).unwrap(), empty);
+    let big = Mask::from_fn(4096, 300, |x, y| (x ^ y) % 7 == 0).unwrap();
+    assert_eq!(Mask::from_baked(&big.to_baked()).unwrap(), big);
+}
+
+fn fix_crc(bytes: &mut [u8]) {
+    let n = bytes.len() - 4;
+    let crc = crc32fast::hash(&bytes[..n]);
+    bytes[n..].copy_from_slice(&crc.to_le_bytes());
+}
+
+fn load_error(bytes: &[u8]) -> Error {
+    MaskBundle::from_bytes(bytes).expect_err("bad data must not load")
+}
+
+#[test]
+fn bad_baked_files_are_refused_with_a_clear_error() {
+    let m = Mask::from_fn(40, 30, |x, y| x * y % 5 == 1).unwrap();
+    let good = m.to_baked();
+    let text = |e: Error| e.to_string();
+
+    let e = load_error(&good[..good.len() - 7]);
+    assert!(matches!(e, Error::BadBakedData(_)), "{e}");
+    assert!(text(e).contains("checksum mismatch"));
+    assert!(text(load_error(&good[..9])).contains("truncated: 9 bytes"));
+
+    let mut magic = good.clone();
+    magic[..4].copy_from_slice(b"PNG!");
+    assert!(text(load_error(&magic)).contains("not a perpixel baked mask file"));
+
+    let mut version = good.clone();
+    version[4..6].copy_from_slice(&7u16.to_le_bytes());
+    fix_crc(&mut version);
+    assert!(text(load_error(&version)).contains("format version 7; this library reads version 1"));
+
+    let mut corrupt = good.clone();
+    corrupt[40] ^= 0x01;
+    assert!(text(load_error(&corrupt)).contains("checksum mismatch"));
+
+    // A header claiming 65536 x 65536 pixels (512 MiB of bits): refused by the size
+    // limit from the header, before any allocation.
+    let mut lying = good.clone();
+    lying[14..18].copy_from_slice(&65_536u32.to_le_bytes());
+    lying[18..22].copy_from_slice(&65_536u32.to_le_bytes());
+    fix_crc(&mut lying);
+    assert!(matches!(load_error(&lying), Error::TooLarge { .. }));
+    // Allowed dimensions the bytes do not hold: truncated, named.
+    let mut short = good.clone();
+    short[18..22].copy_from_slice(&8000u32.to_le_bytes());
+    fix_crc(&mut short);
+    assert!(text(load_error(&short)).contains("8000 pixels, which needs 40000 bytes"));
+
+    let mut bundle = MaskBundle::new();
+    bundle.insert("a", m.clone()).unwrap();
+    bundle.insert("b", m.clone()).unwrap();
+    let mut dup = bundle.to_bytes();
+    let second = 12 + 15 + 1 + 30 * 5;
+    assert_eq!(&dup[second..second + 3], &[1, 0, b'b']);
+    dup[second + 2] = b'a';
+    fix_crc(&mut dup);
+    assert!(text(load_error(&dup)).contains("the name 'a' is used twice"));
+
+    let mut trailing = good[..good.len() - 4].to_vec();
+    trailing.push(0);
+    trailing.extend_from_slice(&[0; 4]);
+    fix_crc(&mut trailing);
+    assert!(text(load_error(&trailing)).contains("1 unexpected bytes"));
+}
+
+// ---- the command line ----
+
+fn perpixel(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_perpixel"))
+        .args(args)
+        .output()
+        .expect("run perpixel")
+}
+
+fn os(s: &str) -> &std::ffi::OsStr {
+    std::ffi::OsStr::new(s)
+}
+
+fn bake(input: &Path, output: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![os("bake"), input.as_os_str(), os("-o"), output.as_os_str()];
+    args.extend(extra.iter().map(|s| os(s)));
+    perpixel(&args)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The number after `key` in `text` (e.g. "bytes out: 123").
+fn number_after(text: &str, key: &str) -> u64 {
+    let rest = &text[text
+        .find(key)
+        .unwrap_or_else(|| panic!("no {key:?} in {text}"))
+        + key.len()..];
+    rest.trim_start()
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn cli_bakes_a_folder_an_atlas_and_an_image_and_inspect_reports_them() {
+    let dir = common::scratch("bake", "cli");
+    let f = common::make(&dir);
+    let png_bytes: u64 = f
+        .names
+        .iter()
+        .map(|n| std::fs::metadata(f.sprites.join(n)).unwrap().len())
+        .sum();
+
+    let folder_out = dir.join("folder.ppmk");
+    let o = bake(&f.sprites, &folder_out, &["--threshold", "128", "--flip-y"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let expected = direct(&f, &options(128, true));
+    let loaded = MaskBundle::from_path(&folder_out).unwrap();
+    assert_same(&loaded, &expected);
+    assert!(text.contains("baked 10 masks"), "{text}");
+    let pixels: u64 = expected
+        .iter()
+        .map(|(_, m)| m.width() as u64 * m.height() as u64)
+        .sum();
+    assert_eq!(number_after(&text, "pixels:"), pixels);
+    assert_eq!(number_after(&text, "bytes in:"), png_bytes);
+    assert_eq!(
+        number_after(&text, "bytes out:"),
+        std::fs::metadata(&folder_out).unwrap().len()
+    );
+
+    for (json, name) in [(&f.atlas_hash, "hash.ppmk"), (&f.atlas_array, "array.ppmk")] {
+        let out = dir.join(name);
+        let o = bake(json, &out, &["--threshold", "128", "--flip-y"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(
+            std::fs::read(&out).unwrap(),
+            std::fs::read(&folder_out).unwrap()
+        );
+        let json_and_png =
+            std::fs::metadata(json).unwrap().len() + std::fs::metadata(&f.atlas_png).unwrap().len();
+        assert_eq!(number_after(&stdout(&o), "bytes in:"), json_and_png);
+    }
+
+    let one = dir.join("one.ppmk");
+    let o = bake(&f.sprites.join("tall.png"), &one, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("baked 1 mask "), "{}", stdout(&o));
+    let m = Mask::from_baked(&std::fs::read(&one).unwrap()).unwrap();
+    assert_eq!(
+        m,
+        Mask::from_image_path(f.sprites.join("tall.png"), &MaskOptions::default()).unwrap()
+    );
+
+    let o = perpixel(&[os("inspect"), folder_out.as_os_str()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("format version 1"), "{text}");
+    assert!(text.contains("masks: 10;"), "{text}");
+    for (name, m) in &expected {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(name.as_str()))
+            .unwrap_or_else(|| panic!("no line for {name} in {text}"));
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            cols[1..6],
+            [
+                m.width().to_string().as_str(),
+                &m.height().to_string(),
+                &m.count().to_string(),
+                "128",
+                "yes"
+            ],
+            "{line}"
+        );
+    }
+    assert!(text.contains("ms per megapixel"), "{text}");
+}
+
+/// Runs a bake expected to fail: exit 1, the message contains `words`, and no output
+/// file (nor temporary file) is left; an existing output stays as it was.
+fn assert_bake_fails(input: &Path, words: &str) {
+    let out_dir = input
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(format!("out-{}", words.len()));
+    let _ = std::fs::remove_dir_all(&out_dir);
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let output = out_dir.join("x.ppmk");
+    let o = bake(input, &output, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.starts_with("perpixel: error: "), "{err}");
+    assert!(err.contains(words), "expected {words:?} in {err}");
+    assert!(
+        std::fs::read_dir(&out_dir).unwrap().next().is_none(),
+        "files left behind"
+    );
+    // An existing output is not touched by a failed bake.
+    std::fs::write(&output, b"previous").unwrap();
+    let o = bake(input, &output, &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(std::fs::read(&output).unwrap(), b"previous");
+    assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 1);
+}
+
+fn write(path: &Path, text: &str) -> PathBuf {
+    std::fs::write(path, text).unwrap();
+    path.to_path_buf()
+}
+
+#[test]
+fn cli_bad_inputs_exit_1_with_a_message_and_leave_no_file() {
+    let dir = common::scratch("bake", "cli-errors");
+    let f = common::make(&dir);
+
+    assert_bake_fails(&dir.join("missing"), "no such file or folder");
+
+    let corrupt_dir = dir.join("corrupt");
+    std::fs::create_dir_all(&corrupt_dir).unwrap();
+    std::fs::copy(f.sprites.join("w64.png"), corrupt_dir.join("a.png")).unwrap();
+    let png = std::fs::read(f.sprites.join("w63.png")).unwrap();
+    std::fs::write(corrupt_dir.join("b.png"), &png[..png.len() / 2]).unwrap();
+    assert_bake_fails(&corrupt_dir, "b.png");
+
+    let empty_dir = dir.join("empty");
+    std::fs::create_dir_all(&empty_dir).unwrap();
+    assert_bake_fails(&empty_dir, "holds no .png file");
+
+    let hash = std::fs::read_to_string(&f.atlas_hash).unwrap();
+    let no_image = write(
+        &dir.join("no_image.json"),
+        &hash.replace("\"atlas.png\"", "\"gone.png\""),
+    );
+    assert_bake_fails(&no_image, "gone.png");
+
+    let outside = write(
+        &dir.join("outside.json"),
+        &hash.replacen("\"x\": 0, \"y\": 0", "\"x\": 200, \"y\": 0", 1),
+    );
+    assert_bake_fails(&outside, "lie outside the 160x");
+
+    let array = std::fs::read_to_string(&f.atlas_array).unwrap();
+    let dup = write(
+        &dir.join("dup.json"),
+        &array.replace("\"filename\": \"w63.png\"", "\"filename\": \"w64.png\""),
+    );
+    assert_bake_fails(&dup, "the frame name 'w64.png' appears twice");
+
+    let negative = write(
+        &dir.join("negative.json"),
+        &hash.replacen("\"w\": ", "\"w\": -", 1),
+    );
+    assert_bake_fails(&negative, "expected a whole number");
+
+    let broken = write(&dir.join("broken.json"), &hash[..hash.len() / 2]);
+    assert_bake_fails(&broken, "not valid JSON");
+
+    let no_frames = write(&dir.join("no_frames.json"), "{\"meta\": {}}");
+    assert_bake_fails(&no_frames, "no \"frames\"");
+
+    let not_image = write(&dir.join("notes.txt"), "hello");
+    assert_bake_fails(&not_image, "cannot decode image");
+
+    // A bad threshold, and an output folder that does not exist.
+    let o = bake(&f.sprites, &dir.join("x.ppmk"), &["--threshold", "300"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("bad threshold '300'"));
+    let nowhere = dir.join("no/such/dir/x.ppmk");
+    let o = bake(&f.sprites, &nowhere, &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
+    assert!(!nowhere.exists());
+
+    // inspect on bad files.
+    let o = perpixel(&[os("inspect"), dir.join("missing.ppmk").as_os_str()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot read"));
+    let o = perpixel(&[os("inspect"), f.atlas_png.as_os_str()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("not a perpixel baked mask file"),
+        "{}",
+        stderr(&o)
+    );
+    let good = Mask::full(9, 9).unwrap().to_baked();
+    let truncated = dir.join("truncated.ppmk");
+    std::fs::write(&truncated, &good[..good.len() - 3]).unwrap();
+    let o = perpixel(&[os("inspect"), truncated.as_os_str()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("checksum mismatch"), "{}", stderr(&o));
+}

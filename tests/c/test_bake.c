@@ -1,0 +1,432 @@
+/*
+ * C test of the baked-mask C ABI: pp_mask_from_baked, pp_mask_to_baked and pp_bundle_*,
+ * on files baked by tests/c_abi.rs from sprites it made (tests/common/mod.rs): every
+ * baked mask must equal, pixel for pixel and in every query, the mask this program builds
+ * from the same PNG with pp_mask_from_image_path. Then every error path.
+ * Built with gcc -std=c99 -Wall -Wextra -Werror -I include; needs the `image` feature.
+ *
+ * usage: test_bake <scratch-dir>
+ *   <scratch-dir>/sprites/...          the sprite PNGs (names as in the bundles)
+ *   <scratch-dir>/folder.ppmk          the folder, threshold 1
+ *   <scratch-dir>/atlas.ppmk           the TexturePacker atlas (hash form), threshold 1
+ *   <scratch-dir>/atlas_t128_flip.ppmk the atlas (array form), threshold 128, flip_y
+ *   <scratch-dir>/single.ppmk          sprites/w65.png alone, threshold 1
+ * Prints each check, ends with "N passed, M failed", exits non-zero on any failure.
+ */
+#include "perpixel.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int g_passed;
+static int g_failed;
+
+static void check(int ok, const char *what, int line)
+{
+    if (ok) {
+        g_passed++;
+        printf("ok   line %d: %s\n", line, what);
+    } else {
+        g_failed++;
+        printf("FAIL line %d: %s\n", line, what);
+    }
+}
+
+#define CHECK(cond) check(!!(cond), #cond, __LINE__)
+
+static void check_status(pp_status got, pp_status want, const char *needle, const char *expr,
+                         int line)
+{
+    const char *msg = pp_last_error_message();
+    int ok = got == want;
+    if (want != PP_OK) {
+        ok = ok && msg != NULL && msg[0] != '\0' && (needle == NULL || strstr(msg, needle));
+    }
+    if (ok) {
+        g_passed++;
+        printf("ok   line %d: %s == %s%s%s%s\n", line, expr, pp_status_text(want),
+               want != PP_OK ? " (\"" : "", want != PP_OK ? msg : "", want != PP_OK ? "\")" : "");
+    } else {
+        g_failed++;
+        printf("FAIL line %d: %s returned %d (%s), expected %d (%s); last error \"%s\"%s%s\n",
+               line, expr, (int)got, pp_status_text(got), (int)want, pp_status_text(want),
+               msg ? msg : "(null)", needle ? ", expected to contain " : "",
+               needle ? needle : "");
+    }
+}
+
+#define CHECK_OK(call) check_status((call), PP_OK, NULL, #call, __LINE__)
+#define CHECK_ERR(call, status, needle) check_status((call), (status), (needle), #call, __LINE__)
+
+static char g_sentinel_storage;
+#define SENTINEL_MASK ((pp_mask *)&g_sentinel_storage)
+#define SENTINEL_BUNDLE ((pp_bundle *)&g_sentinel_storage)
+#define SENTINEL_SIZE ((size_t)0x5A5A5A5A)
+
+/* Reads a whole file; *len receives its size. NULL on failure. */
+static uint8_t *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    uint8_t *data;
+    long size;
+    if (f == NULL) {
+        return NULL;
+    }
+    if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return NULL;
+    }
+    data = malloc((size_t)size + 1);
+    if (data != NULL && fread(data, 1, (size_t)size, f) != (size_t)size) {
+        free(data);
+        data = NULL;
+    }
+    fclose(f);
+    *len = (size_t)size;
+    return data;
+}
+
+/* CRC-32 (IEEE), as the baked format uses: to forge files whose checksum is right. */
+static uint32_t crc32(const uint8_t *p, size_t n)
+{
+    uint32_t c = 0xFFFFFFFFu;
+    size_t i;
+    int k;
+    for (i = 0; i < n; i++) {
+        c ^= p[i];
+        for (k = 0; k < 8; k++) {
+            c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
+        }
+    }
+    return ~c;
+}
+
+static void put_u32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+static void fix_crc(uint8_t *p, size_t n)
+{
+    put_u32(p + n - 4, crc32(p, n - 4));
+}
+
+/* Number of pixels where the two masks differ (or -1 when the sizes differ). */
+static long pixel_differences(const pp_mask *a, const pp_mask *b)
+{
+    int32_t wa = -1, ha = -1, wb = -2, hb = -2, x, y;
+    long diff = 0;
+    pp_mask_size(a, &wa, &ha);
+    pp_mask_size(b, &wb, &hb);
+    if (wa != wb || ha != hb) {
+        return -1;
+    }
+    for (y = -1; y <= ha; y++) {
+        for (x = -1; x <= wa; x++) {
+            uint8_t sa = 7, sb = 9;
+            pp_mask_is_solid(a, x, y, &sa);
+            pp_mask_is_solid(b, x, y, &sb);
+            diff += sa != sb;
+        }
+    }
+    return diff;
+}
+
+/* Number of pair queries (at several offsets) whose answers differ between the pair
+ * (a1, b1) and the pair (a2, b2). *asked receives how many were asked. */
+static long query_differences(const pp_mask *a1, const pp_mask *b1, const pp_mask *a2,
+                              const pp_mask *b2, long *asked)
+{
+    static const int32_t offsets[][2] = {{0, 0}, {3, -2}, {-5, 4}, {20, 7}, {-1, -1}, {60, 1}};
+    long diff = 0;
+    size_t i;
+    for (i = 0; i < sizeof offsets / sizeof offsets[0]; i++) {
+        int32_t dx = offsets[i][0], dy = offsets[i][1];
+        uint8_t c1 = 5, c2 = 6, f1 = 5, f2 = 6;
+        pp_point p1 = {-1, -1}, p2 = {-2, -2};
+        uint64_t n1 = 1, n2 = 2;
+        pp_sprite s1a = {a1, 10, 20, 1}, s1b = {b1, 10 + dx, 20 + dy, 1};
+        pp_sprite s2a = {a2, 10, 20, 1}, s2b = {b2, 10 + dx, 20 + dy, 1};
+        pp_mask *o1 = NULL, *o2 = NULL;
+        pp_bounds ob1 = {0, 0, 0, 0}, ob2 = {1, 1, 1, 1};
+        diff += pp_mask_collides(a1, b1, dx, dy, &c1) != PP_OK;
+        diff += pp_mask_collides(a2, b2, dx, dy, &c2) != PP_OK;
+        diff += c1 != c2;
+        diff += pp_mask_first_contact(a1, b1, dx, dy, &f1, &p1) != PP_OK;
+        diff += pp_mask_first_contact(a2, b2, dx, dy, &f2, &p2) != PP_OK;
+        diff += f1 != f2 || p1.x != p2.x || p1.y != p2.y;
+        diff += pp_mask_overlap_area(a1, b1, dx, dy, &n1) != PP_OK;
+        diff += pp_mask_overlap_area(a2, b2, dx, dy, &n2) != PP_OK;
+        diff += n1 != n2;
+        diff += pp_collides(&s1a, &s1b, &c1) != PP_OK;
+        diff += pp_collides(&s2a, &s2b, &c2) != PP_OK;
+        diff += c1 != c2;
+        diff += pp_overlap_mask(&s1a, &s1b, &o1, &ob1) != PP_OK;
+        diff += pp_overlap_mask(&s2a, &s2b, &o2, &ob2) != PP_OK;
+        diff += memcmp(&ob1, &ob2, sizeof ob1) != 0;
+        if (o1 != NULL && o2 != NULL) {
+            diff += pixel_differences(o1, o2) != 0;
+        }
+        pp_mask_free(o1);
+        pp_mask_free(o2);
+        *asked += 5;
+    }
+    return diff;
+}
+
+#define MAX_NAMES 32
+
+/* Loads `file` (by path and by bytes), checks it holds the sprites, each equal to the mask
+ * built from sprites/NAME with `threshold` and `flip_y`, in pixels and in queries. */
+static void check_bundle(const char *scratch, const char *file, uint8_t threshold, uint8_t flip_y)
+{
+    char path[1024], what[1200];
+    pp_bundle *by_path = SENTINEL_BUNDLE, *by_bytes = SENTINEL_BUNDLE;
+    pp_mask *baked[MAX_NAMES] = {0}, *direct[MAX_NAMES] = {0};
+    char names[MAX_NAMES][256];
+    size_t count = SENTINEL_SIZE, count2 = 0, len = 0, i, j;
+    uint8_t *bytes;
+    long asked = 0, diff = 0;
+    pp_mask_options o = pp_mask_options_default();
+    o.threshold = threshold;
+    o.flip_y = flip_y;
+
+    snprintf(path, sizeof path, "%s/%s", scratch, file);
+    CHECK_OK(pp_bundle_from_path(path, &by_path));
+    bytes = read_file(path, &len);
+    CHECK(bytes != NULL && len > 16);
+    CHECK_OK(pp_bundle_from_bytes(bytes, len, &by_bytes));
+    free(bytes);
+    CHECK_OK(pp_bundle_count(by_path, &count));
+    CHECK_OK(pp_bundle_count(by_bytes, &count2));
+    snprintf(what, sizeof what, "%s holds 10 masks (by path %zu, by bytes %zu)", file, count,
+             count2);
+    check(count == 10 && count2 == 10, what, __LINE__);
+    if (count > MAX_NAMES) {
+        count = 0;
+    }
+    for (i = 0; i < count; i++) {
+        size_t name_len = SENTINEL_SIZE, again = 0;
+        uint8_t found = 9, found2 = 9;
+        pp_mask *from_bytes = NULL;
+        long d;
+        CHECK_OK(pp_bundle_name_at(by_path, i, NULL, 0, &name_len));
+        CHECK(name_len > 0 && name_len < sizeof names[i]);
+        CHECK_OK(pp_bundle_name_at(by_path, i, names[i], sizeof names[i], &again));
+        CHECK(again == name_len && strlen(names[i]) == name_len);
+        CHECK_OK(pp_bundle_get(by_path, names[i], &found, &baked[i]));
+        CHECK_OK(pp_bundle_get(by_bytes, names[i], &found2, &from_bytes));
+        CHECK(found == 1 && found2 == 1 && baked[i] != NULL);
+        snprintf(path, sizeof path, "%s/sprites/%s", scratch, names[i]);
+        CHECK_OK(pp_mask_from_image_path(path, &o, &direct[i]));
+        d = pixel_differences(baked[i], direct[i]);
+        snprintf(what, sizeof what, "%s '%s' (threshold %u, flip %u) equals the PNG's mask: %ld "
+                 "differing pixels", file, names[i], threshold, flip_y, d);
+        check(d == 0 && pixel_differences(from_bytes, direct[i]) == 0, what, __LINE__);
+        {
+            uint64_t cb = 1, cd = 2;
+            uint8_t hb = 3, hd = 4;
+            pp_bounds bb = {0, 0, 0, 0}, bd = {1, 1, 1, 1};
+            pp_mask_count(baked[i], &cb);
+            pp_mask_count(direct[i], &cd);
+            pp_mask_solid_bounds(baked[i], &hb, &bb);
+            pp_mask_solid_bounds(direct[i], &hd, &bd);
+            CHECK(cb == cd && hb == hd && memcmp(&bb, &bd, sizeof bb) == 0);
+        }
+        pp_mask_free(from_bytes);
+    }
+    for (i = 0; i < count; i++) {
+        for (j = 0; j < count; j++) {
+            diff += query_differences(baked[i], baked[j], direct[i], direct[j], &asked);
+        }
+    }
+    snprintf(what, sizeof what, "%s: %ld pair queries, %ld differ between baked and PNG masks",
+             file, asked, diff);
+    check(diff == 0 && asked == (long)(count * count * 6 * 5), what, __LINE__);
+    /* Masks from pp_bundle_get are copies: they outlive the bundle. */
+    pp_bundle_free(by_path);
+    pp_bundle_free(by_bytes);
+    for (i = 0; i < count; i++) {
+        uint64_t n = 0;
+        CHECK_OK(pp_mask_count(baked[i], &n));
+        pp_mask_free(baked[i]);
+        pp_mask_free(direct[i]);
+    }
+}
+
+static void test_single(const char *scratch)
+{
+    char path[1024];
+    uint8_t *bytes, *again;
+    size_t len = 0, size = SENTINEL_SIZE, written = SENTINEL_SIZE;
+    pp_mask *m = SENTINEL_MASK, *direct = NULL, *back = SENTINEL_MASK;
+
+    snprintf(path, sizeof path, "%s/single.ppmk", scratch);
+    bytes = read_file(path, &len);
+    CHECK(bytes != NULL);
+    if (bytes == NULL) {
+        return;
+    }
+    CHECK_OK(pp_mask_from_baked(bytes, len, &m));
+    snprintf(path, sizeof path, "%s/sprites/w65.png", scratch);
+    CHECK_OK(pp_mask_from_image_path(path, NULL, &direct));
+    CHECK(pixel_differences(m, direct) == 0);
+
+    /* Two-call size query, then the same bytes back. */
+    CHECK_OK(pp_mask_to_baked(direct, NULL, 0, &size));
+    CHECK(size == len);
+    again = malloc(size);
+    written = SENTINEL_SIZE;
+    CHECK_ERR(pp_mask_to_baked(direct, again, size - 1, &written), PP_ERR_BUFFER_TOO_SMALL,
+              "bytes");
+    CHECK(written == SENTINEL_SIZE);
+    CHECK_OK(pp_mask_to_baked(direct, again, size, &written));
+    CHECK(written == size && memcmp(again, bytes, size) == 0);
+    CHECK_OK(pp_mask_from_baked(again, written, &back));
+    CHECK(pixel_differences(back, direct) == 0);
+    CHECK_ERR(pp_mask_to_baked(NULL, again, size, &written), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_to_baked(direct, again, size, NULL), PP_ERR_NULL_POINTER, "size");
+    free(again);
+    pp_mask_free(back);
+    pp_mask_free(m);
+    pp_mask_free(direct);
+    free(bytes);
+}
+
+static void test_errors(const char *scratch)
+{
+    char path[1024];
+    uint8_t *bytes, *copy;
+    size_t len = 0, n = SENTINEL_SIZE;
+    pp_bundle *b = SENTINEL_BUNDLE, *good = NULL;
+    pp_mask *m = SENTINEL_MASK;
+    uint8_t found = 0xA5;
+    char name[8];
+
+    snprintf(path, sizeof path, "%s/folder.ppmk", scratch);
+    bytes = read_file(path, &len);
+    CHECK(bytes != NULL && len > 40);
+    if (bytes == NULL) {
+        return;
+    }
+    copy = malloc(len);
+
+    /* A bundle of 10 is not one mask. */
+    CHECK_ERR(pp_mask_from_baked(bytes, len, &m), PP_ERR_BAD_BAKED_DATA, "holds 10 masks");
+    CHECK(m == SENTINEL_MASK);
+
+    /* Truncated: the checksum no longer matches. Every prefix fails, nothing written. */
+    CHECK_ERR(pp_bundle_from_bytes(bytes, len - 1, &b), PP_ERR_BAD_BAKED_DATA, "checksum");
+    CHECK_ERR(pp_bundle_from_bytes(bytes, 10, &b), PP_ERR_BAD_BAKED_DATA, "truncated");
+    {
+        size_t cut, refused = 0;
+        for (cut = 0; cut < len; cut++) {
+            refused += pp_bundle_from_bytes(bytes, cut, &b) == PP_ERR_BAD_BAKED_DATA;
+        }
+        CHECK(refused == len && b == SENTINEL_BUNDLE);
+    }
+    /* Wrong magic. */
+    memcpy(copy, bytes, len);
+    memcpy(copy, "GIF8", 4);
+    CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_BAD_BAKED_DATA, "not a perpixel");
+    /* Wrong version, with a correct checksum. */
+    memcpy(copy, bytes, len);
+    copy[4] = 9;
+    fix_crc(copy, len);
+    CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_BAD_BAKED_DATA, "format version 9");
+    /* One flipped bit in the data. */
+    memcpy(copy, bytes, len);
+    copy[len / 2] ^= 0x04;
+    CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_BAD_BAKED_DATA, "checksum mismatch");
+    /* A header announcing 4 billion masks. */
+    memcpy(copy, bytes, len);
+    put_u32(copy + 8, 0xFFFFFFFFu);
+    fix_crc(copy, len);
+    CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_BAD_BAKED_DATA, "announces");
+    /* The first mask claims 1,000,000 x 1,000,000 pixels: refused before allocating.
+     * Entry 0 starts at 12: name length (2), name, then width and height. */
+    memcpy(copy, bytes, len);
+    {
+        size_t at = 12 + 2 + (size_t)(copy[12] | copy[13] << 8);
+        put_u32(copy + at, 1000000u);
+        put_u32(copy + at + 4, 1000000u);
+        fix_crc(copy, len);
+        CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_TOO_LARGE, "1000000x1000000");
+        /* Within the limit but more rows than the bytes hold. */
+        memcpy(copy, bytes, len);
+        put_u32(copy + at + 4, 60000u);
+        fix_crc(copy, len);
+        CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_BAD_BAKED_DATA, "truncated");
+    }
+    CHECK(b == SENTINEL_BUNDLE);
+
+    /* NULL pointers. */
+    CHECK_ERR(pp_bundle_from_bytes(NULL, len, &b), PP_ERR_NULL_POINTER, "data");
+    CHECK_ERR(pp_bundle_from_bytes(bytes, len, NULL), PP_ERR_NULL_POINTER, "out");
+    CHECK_ERR(pp_mask_from_baked(NULL, 3, &m), PP_ERR_NULL_POINTER, "data");
+    CHECK_ERR(pp_mask_from_baked(bytes, len, NULL), PP_ERR_NULL_POINTER, "out");
+    CHECK_ERR(pp_bundle_from_path(NULL, &b), PP_ERR_NULL_POINTER, "utf8_path");
+    CHECK_ERR(pp_bundle_from_path(path, NULL), PP_ERR_NULL_POINTER, "out");
+    CHECK(b == SENTINEL_BUNDLE && m == SENTINEL_MASK);
+
+    /* Files. */
+    snprintf(path, sizeof path, "%s/no-such-file.ppmk", scratch);
+    CHECK_ERR(pp_bundle_from_path(path, &b), PP_ERR_IO, "no-such-file.ppmk");
+    snprintf(path, sizeof path, "%s/sprites/w64.png", scratch);
+    CHECK_ERR(pp_bundle_from_path(path, &b), PP_ERR_BAD_BAKED_DATA, "w64.png");
+    CHECK_ERR(pp_bundle_from_path("\xff\xfe.ppmk", &b), PP_ERR_INVALID_ARGUMENT, "UTF-8");
+    CHECK(b == SENTINEL_BUNDLE);
+
+    /* Lookups on a good bundle. */
+    CHECK_OK(pp_bundle_from_bytes(bytes, len, &good));
+    m = SENTINEL_MASK;
+    CHECK_OK(pp_bundle_get(good, "no-such-sprite.png", &found, &m));
+    CHECK(found == 0 && m == NULL);
+    m = SENTINEL_MASK;
+    found = 0xA5;
+    CHECK_ERR(pp_bundle_get(good, "\xc3\x28", &found, &m), PP_ERR_INVALID_ARGUMENT, "UTF-8");
+    CHECK_ERR(pp_bundle_get(NULL, "dot.png", &found, &m), PP_ERR_NULL_POINTER, "bundle");
+    CHECK_ERR(pp_bundle_get(good, NULL, &found, &m), PP_ERR_NULL_POINTER, "name");
+    CHECK_ERR(pp_bundle_get(good, "dot.png", NULL, &m), PP_ERR_NULL_POINTER, "found");
+    CHECK_ERR(pp_bundle_get(good, "dot.png", &found, NULL), PP_ERR_NULL_POINTER, "out");
+    CHECK(found == 0xA5 && m == SENTINEL_MASK);
+    CHECK_ERR(pp_bundle_count(NULL, &n), PP_ERR_NULL_POINTER, "bundle");
+    CHECK_ERR(pp_bundle_count(good, NULL), PP_ERR_NULL_POINTER, "out");
+    CHECK(n == SENTINEL_SIZE);
+    CHECK_ERR(pp_bundle_name_at(good, 10, name, sizeof name, &n), PP_ERR_INVALID_ARGUMENT,
+              "holds 10 masks");
+    /* Names are sorted: index 0 is "clear.png", 9 bytes, which needs 10 with the NUL. */
+    CHECK_ERR(pp_bundle_name_at(good, 0, name, sizeof name, &n), PP_ERR_BUFFER_TOO_SMALL,
+              "9 bytes");
+    CHECK_ERR(pp_bundle_name_at(good, 0, name, sizeof name, NULL), PP_ERR_NULL_POINTER,
+              "name_len");
+    CHECK_ERR(pp_bundle_name_at(NULL, 0, name, sizeof name, &n), PP_ERR_NULL_POINTER, "bundle");
+    CHECK(n == SENTINEL_SIZE);
+    CHECK_OK(pp_bundle_name_at(good, 0, NULL, 0, &n));
+    CHECK(n == 9);
+    pp_bundle_free(good);
+    pp_bundle_free(NULL);
+    free(copy);
+    free(bytes);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s <scratch-dir>\n", argv[0]);
+        return 2;
+    }
+    check_bundle(argv[1], "folder.ppmk", 1, 0);
+    check_bundle(argv[1], "atlas.ppmk", 1, 0);
+    check_bundle(argv[1], "atlas_t128_flip.ppmk", 128, 1);
+    test_single(argv[1]);
+    test_errors(argv[1]);
+    printf("%d passed, %d failed\n", g_passed, g_failed);
+    return g_failed == 0 ? 0 : 1;
+}
