@@ -2,10 +2,12 @@
 
 use crate::{Bounds2D, Error, Result};
 
-/// Largest number of pixels one mask may hold: 2^26 (67,108,864, e.g. 8192 x 8192), which
-/// is 8 MiB of mask bits and at most 256 MiB of decoded RGBA while loading an image. Building anything larger fails with
-/// [`Error::TooLarge`] before any allocation, so a hostile image header cannot make the
-/// library allocate gigabytes. Decoding an image is bounded the same way.
+/// The default limit on the pixels one mask may hold: 2^26 (67,108,864, e.g. 8192 x 8192),
+/// which is 8 MiB of mask bits and at most 256 MiB of decoded RGBA while loading an image.
+/// Building anything larger fails with [`Error::TooLarge`] before any allocation, so a
+/// hostile image header cannot make the library allocate gigabytes. Decoding an image is
+/// bounded the same way. The limit in force is [`crate::max_mask_pixels`]; change it with
+/// [`crate::set_max_mask_pixels`].
 pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 
 /// How the pixels in a caller's buffer are laid out. Every format is 8 bits per channel.
@@ -139,7 +141,7 @@ impl std::fmt::Debug for Mask {
 pub(crate) fn check_size(width: u64, height: u64) -> Result<()> {
     let too_large = width > i32::MAX as u64
         || height > i32::MAX as u64
-        || width.saturating_mul(height) > MAX_MASK_PIXELS;
+        || width.saturating_mul(height) > crate::max_mask_pixels();
     if too_large {
         Err(Error::TooLarge { width, height })
     } else {
@@ -432,14 +434,16 @@ mod decode {
         limits.max_image_width = Some(side);
         limits.max_image_height = Some(side);
         // Decoded RGBA8 of the largest allowed mask, plus the decoder's own buffers.
-        limits.max_alloc = Some(MAX_MASK_PIXELS * 4 + (64 << 20));
+        let pixels = crate::max_mask_pixels();
+        limits.max_alloc = Some(pixels.saturating_mul(4).saturating_add(64 << 20));
         limits
     }
 
     fn decode_error(e: image::ImageError) -> Error {
         match e {
             image::ImageError::Limits(l) => Error::Decode(format!(
-                "the image is larger than the mask limit of {MAX_MASK_PIXELS} pixels ({l})"
+                "the image is larger than the mask limit of {} pixels ({l})",
+                crate::max_mask_pixels()
             )),
             // Decoding reads from memory: an I/O error means the data ended too soon.
             image::ImageError::IoError(io) => {
@@ -453,7 +457,7 @@ mod decode {
         /// A mask from an encoded image in memory (PNG, GIF, JPEG, BMP, TGA, WebP, QOI;
         /// the format is detected from the bytes). Pixels are converted to RGBA8 first,
         /// so `options` work as in [`Mask::from_pixels`]. Images larger than
-        /// [`MAX_MASK_PIXELS`] are refused from their header, before decoding.
+        /// [`crate::max_mask_pixels`] are refused from their header, before decoding.
         ///
         /// Image files store the top row first: in a y-up world set `options.flip_y`.
         pub fn from_image_bytes(bytes: &[u8], options: &MaskOptions) -> Result<Mask> {
