@@ -167,7 +167,8 @@ impl Mask {
             count: 0,
             solid_bounds: None,
         };
-        if solid {
+        // A 0-wide mask has no words: nothing to set, however many rows it claims.
+        if solid && width > 0 {
             for r in 0..height as usize {
                 let row = mask.row_mut(r);
                 row.fill(!0);
@@ -270,7 +271,10 @@ impl Mask {
         let (rx, ry) = (region.x as usize, region.y as usize);
         let (rw, rh) = (region.width as usize, region.height as usize);
         let mut mask = Mask::empty(rw as u32, rh as u32)?;
-        for j in 0..rh {
+        // A 0-wide region reads no pixels: skip its rows, which could otherwise be
+        // billions long and index past the buffer (stride and length are unchecked then).
+        let rows = if rw == 0 { 0 } else { rh };
+        for j in 0..rows {
             let src_row = ry + if options.flip_y { rh - 1 - j } else { j };
             let start = src_row * stride + rx * bpp;
             let src = &data[start..start + rw * bpp];
@@ -370,7 +374,13 @@ impl Mask {
     pub(crate) fn finish(&mut self) {
         let mut count = 0u64;
         let (mut x0, mut x1, mut y0, mut y1) = (usize::MAX, 0usize, usize::MAX, 0usize);
-        for y in 0..self.height as usize {
+        // Rows without words hold nothing: a 0-wide mask costs no time per row.
+        let rows = if self.words_per_row == 0 {
+            0
+        } else {
+            self.height as usize
+        };
+        for y in 0..rows {
             let row = self.row(y);
             let mut row_count = 0u64;
             for (k, &w) in row.iter().enumerate() {

@@ -256,6 +256,40 @@ static void test_sizes(void)
         }
     }
 
+    /* Regression: a 0-wide image skips the stride and buffer checks (no pixel is read),
+     * and building it used to walk its rows from NULL + j * stride, which panicked
+     * (PP_ERR_PANIC); billions of rows also took seconds. */
+    {
+        static const int32_t strides[] = {0, 1, 100, INT32_MAX};
+        static const int32_t heights[] = {1, 5, 1 << 20, INT32_MAX};
+        size_t s, h;
+        for (f = 0; f < 4; f++) {
+            for (s = 0; s < 4; s++) {
+                for (h = 0; h < 4; h++) {
+                    pp_mask *z = NULL;
+                    int32_t zw = -1, zh = -1;
+                    if (CHECK_OK(pp_mask_from_pixels(NULL, 0, FORMATS[f], 0, heights[h],
+                                                     strides[s], NULL, &z))) {
+                        CHECK_OK(pp_mask_size(z, &zw, &zh));
+                        CHECK(zw == 0 && zh == heights[h]);
+                        pp_mask_free(z);
+                    }
+                    g_calls++;
+                }
+            }
+        }
+        {
+            pp_mask *z = NULL;
+            uint64_t count = SENTINEL_U64;
+            if (CHECK_OK(pp_mask_new(0, INT32_MAX, 1, &z))) {
+                CHECK_OK(pp_mask_count(z, &count));
+                CHECK(count == 0);
+                pp_mask_free(z);
+            }
+            g_calls++;
+        }
+    }
+
     /* Products overflowing 32 bits: too large for a mask, before any allocation. */
     for (i = 0; i < sizeof overflow32 / sizeof overflow32[0]; i++) {
         int32_t w = overflow32[i][0], h = overflow32[i][1];
