@@ -4,7 +4,8 @@
 //!
 //! * `tests/c/hostile_samples.h`: the three images as C byte arrays for
 //!   `tests/c/test_hostile.c`, with their sizes and solid-pixel counts as macros.
-//! * `fuzz/corpus/decode/*`: the same images as seeds for the `decode` fuzz target.
+//! * `fuzz/corpus/decode/*`: the same images, and the pattern as BMP, QOI and WebP, as
+//!   seeds for the `decode` fuzz target.
 //!
 //! The images are encoded with the `image` crate's own encoders, deterministically, so
 //! rerunning the example reproduces the committed files byte for byte.
@@ -114,6 +115,24 @@ fn main() {
     std::fs::create_dir_all(corpus).expect("create fuzz/corpus/decode");
     for (name, bytes) in &samples {
         std::fs::write(corpus.join(format!("sample.{name}")), bytes).expect("write seed");
+    }
+    // The other decoders get a seed each too (the C test sticks to PNG, GIF and JPEG).
+    // Not TGA: it has no signature, so bytes alone cannot be recognised as TGA.
+    for (name, format) in [
+        ("bmp", image::ImageFormat::Bmp),
+        ("qoi", image::ImageFormat::Qoi),
+        ("webp", image::ImageFormat::WebP),
+    ] {
+        let mut bytes = Vec::new();
+        pattern()
+            .write_to(&mut std::io::Cursor::new(&mut bytes), format)
+            .unwrap_or_else(|e| panic!("{name} encoding: {e}"));
+        let back = image::load_from_memory(&bytes)
+            .expect("seed decodes")
+            .into_rgba8();
+        assert_eq!(back.pixels().filter(|p| p[3] != 0).count(), 8, "{name}");
+        std::fs::write(corpus.join(format!("sample.{name}")), &bytes).expect("write seed");
+        println!("{name} seed: {} bytes", bytes.len());
     }
     for (name, bytes) in &samples {
         println!("{name}: {} bytes", bytes.len());
