@@ -180,6 +180,7 @@ void test_options()
 
 void test_masks(const std::string &scratch)
 {
+    (void)scratch; // only the image tests write files
     // create
     Mask full = Mask::create(70, 3, true);
     CHECK(full.width() == 70 && full.height() == 3 && full.count() == 210);
