@@ -13,13 +13,30 @@
  *    pp_last_error_message() gives the calling thread's error in words.
  *  - Every pointer argument is checked for NULL (PP_ERR_NULL_POINTER).
  *  - Booleans are uint8_t (nonzero = true on input; outputs are exactly 0 or 1).
- *  - Masks are immutable: a const pp_mask * may be shared by any number of threads.
- *    Every mask the library hands out is owned by the caller and released with
- *    pp_mask_free(); pp_mask_free(NULL) is a no-op.
+ *  - Every mask the library hands out is owned by the caller and released with
+ *    pp_mask_free(); pp_mask_free(NULL) is a no-op. Use after free and double free
+ *    cannot be detected through a raw pointer: they are undefined behaviour, as with
+ *    free(). Everything else a caller can get wrong (NULL, negative or overflowing
+ *    sizes, short buffers and strides, regions outside the image, corrupt or truncated
+ *    image bytes, oversized image headers) returns an error status.
+ *  - Size limit: a mask holds at most pp_max_mask_pixels() pixels (default
+ *    PP_MAX_MASK_PIXELS = 2^26); images whose header claims more are refused before
+ *    decoding. pp_set_max_mask_pixels() changes the limit for the whole process.
  *  - No panic crosses the boundary (PP_ERR_PANIC reports a library bug instead).
  *  - pp_mask_from_image_bytes/_path exist only when the library is built with its
  *    `image` feature (the default); they are declared here unconditionally.
  *  - Compare PP_VERSION_NUMBER with pp_version_number() to detect a mismatched library.
+ *
+ * Threads:
+ *  - pp_mask: immutable once built; any number of threads may query the same
+ *    const pp_mask * at once, without locks. pp_mask_free needs exclusive access:
+ *    call it once, after every thread is done with the mask.
+ *  - pp_sprite, pp_bounds, pp_point, pp_mask_options: plain values the library only
+ *    reads; share or copy them freely (a pp_sprite borrows its mask, which must outlive
+ *    every call that uses it).
+ *  - Every function may be called from any thread, concurrently. The last error message
+ *    is per thread (pp_last_error_message reads the calling thread's). The size limit is
+ *    one atomic setting for the process; change it at start-up.
  *
  * Coordinates: a mask placed at (x, y) covers [x, x + width) x [y, y + height); mask
  * pixel (i, j) is world pixel (x + i, y + j), whichever way y points.
@@ -58,9 +75,10 @@
 #define PP_FORMAT_A8 3
 
 /**
- * Largest number of pixels one mask may hold; larger masks and images fail with
- * `PP_ERR_TOO_LARGE` (or `PP_ERR_DECODE` for an image refused by its header) before
- * anything is allocated.
+ * The default limit on the pixels one mask may hold (2^26, e.g. 8192 x 8192): masks,
+ * and images whose header claims, more pixels than the limit in force fail with
+ * `PP_ERR_TOO_LARGE` before anything is allocated. `pp_max_mask_pixels()` gives the limit
+ * in force, `pp_set_max_mask_pixels()` changes it for the whole process.
  */
 #define PP_MAX_MASK_PIXELS 67108864
 
@@ -119,8 +137,9 @@ typedef enum {
    */
   PP_ERR_REGION_OUT_OF_BOUNDS = 5,
   /**
-   * The mask would exceed the size limit (`PP_MAX_MASK_PIXELS` pixels, sides up to
-   * `INT32_MAX`).
+   * The mask (or the image a header describes) would exceed the size limit:
+   * `pp_max_mask_pixels()` pixels (default `PP_MAX_MASK_PIXELS`), sides up to
+   * `INT32_MAX`, or sizes whose product overflows.
    */
   PP_ERR_TOO_LARGE = 6,
   /**
@@ -161,15 +180,20 @@ typedef struct pp_bundle pp_bundle;
 
 /**
  * An immutable mask of solid pixels (opaque). Created by `pp_mask_new` and the
- * `pp_mask_from_*` functions, released with `pp_mask_free`. Never modified after
- * creation, so one `const pp_mask *` may be used by any number of threads at once.
+ * `pp_mask_from_*` functions, released with `pp_mask_free`.
+ *
+ * Threads: never modified after creation, so one `const pp_mask *` may be read by any
+ * number of threads at once (every query and accessor) without locking. Only
+ * `pp_mask_free` needs exclusive access: free a mask once, after every thread is done
+ * with it. Use after free and double free cannot be detected through a raw pointer:
+ * they are undefined behaviour, as with `free()`.
  */
 typedef struct pp_mask pp_mask;
 
 /**
  * A rectangle of whole pixels, the half-open box `[x, x + width) x [y, y + height)`.
  * A rectangle with `width <= 0` or `height <= 0` is empty. Same layout and meaning as
- * the Rust `Bounds2D`.
+ * the Rust `Bounds2D`. A plain value: every thread may use its own copies freely.
  */
 typedef struct {
   /**
@@ -193,6 +217,7 @@ typedef struct {
 /**
  * How pixels become solid, and which part of the image to take. Start from
  * `pp_mask_options_default()`. Every `uint8_t` flag counts as true when nonzero.
+ * A plain value the library only reads: share it between threads freely.
  */
 typedef struct {
   /**
@@ -230,6 +255,10 @@ typedef struct {
  * `pixel_collision` is 0 the sprite collides as its full rectangle and its mask bits
  * are not read (the mask still gives the size). The struct borrows `mask`; it owns
  * nothing.
+ *
+ * Threads: a plain value the library only reads. Any number of threads may pass the
+ * same sprites (and the same masks) to queries at once; the mask must stay alive until
+ * every query using it has returned.
  */
 typedef struct {
   /**
@@ -253,6 +282,7 @@ typedef struct {
 /**
  * A world pixel, e.g. where two sprites first touch. 64-bit because a sprite placed
  * near `INT32_MAX` has pixels beyond it; in any ordinary scene the values fit `int32_t`.
+ * A plain value, like `pp_bounds`.
  */
 typedef struct {
   /**
@@ -484,6 +514,28 @@ const char *pp_last_error_message(void);
 size_t pp_last_error_message_copy(char *buf, size_t buf_len);
 
 /**
+ * The pixel limit a mask may hold right now: `PP_MAX_MASK_PIXELS` (2^26) until
+ * `pp_set_max_mask_pixels` changes it. Masks, and images whose header claims, more
+ * pixels than this fail with `PP_ERR_TOO_LARGE` before anything is allocated.
+ * Never fails; any thread.
+ */
+uint64_t pp_max_mask_pixels(void);
+
+/**
+ * Sets the process-wide limit on the pixels one mask (and one decoded image) may hold;
+ * `pixels` must be at least 1. It protects the host from hostile image headers and bad
+ * sizes: lower it for tools that load untrusted images, raise it for huge levels
+ * (decoding costs 4 bytes per pixel while it runs). Masks already built are
+ * unaffected; masks built afterwards on every thread use the new limit (a mask being
+ * built on another thread at that moment uses the old or the new one). Set it once at
+ * start-up, before loading sprites.
+ *
+ * Errors: `PP_ERR_INVALID_ARGUMENT` when `pixels` is 0 (the limit is unchanged).
+ * Any thread.
+ */
+pp_status pp_set_max_mask_pixels(uint64_t pixels);
+
+/**
  * The default mask options: threshold 1 (alpha != 0 is solid), no flip, no colour
  * key, the whole image. Never fails; any thread.
  */
@@ -496,7 +548,7 @@ pp_mask_options pp_mask_options_default(void);
  *
  * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (negative `width` or `height`), `PP_ERR_TOO_LARGE` (more
- * than `PP_MAX_MASK_PIXELS` pixels), `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ * than `pp_max_mask_pixels()` pixels), `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
  * # Safety
  * `out` must be NULL or valid for a write.
@@ -550,8 +602,9 @@ pp_status pp_mask_from_pixels(const uint8_t *data,
  * symbol does not exist.
  *
  * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`data` or `out` NULL),
- * `PP_ERR_DECODE` (corrupt, truncated or unknown format, or larger than the mask
- * limit), `PP_ERR_TOO_LARGE`, `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`.
+ * `PP_ERR_DECODE` (corrupt, truncated or unknown format, or a decoder allocation past the
+ * limit), `PP_ERR_TOO_LARGE` (the header claims more than `pp_max_mask_pixels()`
+ * pixels: refused before decoding), `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`.
  * Any thread.
  *
  * # Safety

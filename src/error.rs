@@ -33,7 +33,7 @@ pub enum Error {
         /// Image height in pixels.
         height: u32,
     },
-    /// The mask would be larger than [`crate::MAX_MASK_PIXELS`] or a size does not fit
+    /// The mask would be larger than [`crate::max_mask_pixels`] or a size does not fit
     /// the arithmetic (`width * height` overflows, a side exceeds `i32::MAX`).
     TooLarge {
         /// Requested width in pixels.
@@ -81,7 +81,7 @@ impl fmt::Display for Error {
                 f,
                 "mask too large: {width}x{height} pixels (limit: sides up to {} and {} pixels in all)",
                 i32::MAX,
-                crate::MAX_MASK_PIXELS
+                crate::max_mask_pixels()
             ),
             Error::Overflow(what) => write!(f, "coordinate overflow: {what}"),
             Error::Decode(why) => write!(f, "cannot decode image: {why}"),

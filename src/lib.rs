@@ -55,8 +55,10 @@
 //! ## Errors, limits, threads
 //!
 //! Everything that takes caller sizes returns [`Result`] with an [`Error`] whose text
-//! says what was wrong. Masks hold at most [`MAX_MASK_PIXELS`] pixels. Masks are
-//! immutable and `Send + Sync`. The C ABI lives in [`ffi`]: see `include/perpixel.h`.
+//! says what was wrong. Masks hold at most [`max_mask_pixels`] pixels
+//! ([`MAX_MASK_PIXELS`] = 2^26 unless [`set_max_mask_pixels`] changes it), and images whose
+//! header claims more are refused before decoding. Masks are immutable and `Send + Sync`:
+//! share them between threads freely. The C ABI lives in [`ffi`]: see `include/perpixel.h`.
 
 #![warn(missing_docs)]
 
@@ -67,6 +69,7 @@ mod bounds;
 mod collide;
 mod error;
 pub mod ffi;
+mod limits;
 mod mask;
 pub mod reference;
 
@@ -76,6 +79,7 @@ pub use baked::{BakeInfo, BundleEntry, MaskBundle};
 pub use bounds::Bounds2D;
 pub use collide::{Overlap, Point, Sprite};
 pub use error::{Error, Result};
+pub use limits::{max_mask_pixels, set_max_mask_pixels};
 pub use mask::{MAX_MASK_PIXELS, Mask, MaskOptions, PixelFormat};
 
 /// The library version, `major.minor.patch`, as in `Cargo.toml`.

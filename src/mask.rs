@@ -2,10 +2,12 @@
 
 use crate::{Bounds2D, Error, Result};
 
-/// Largest number of pixels one mask may hold: 2^26 (67,108,864, e.g. 8192 x 8192), which
-/// is 8 MiB of mask bits and at most 256 MiB of decoded RGBA while loading an image. Building anything larger fails with
-/// [`Error::TooLarge`] before any allocation, so a hostile image header cannot make the
-/// library allocate gigabytes. Decoding an image is bounded the same way.
+/// The default limit on the pixels one mask may hold: 2^26 (67,108,864, e.g. 8192 x 8192),
+/// which is 8 MiB of mask bits and at most 256 MiB of decoded RGBA while loading an image.
+/// Building anything larger fails with [`Error::TooLarge`] before any allocation, so a
+/// hostile image header cannot make the library allocate gigabytes. Decoding an image is
+/// bounded the same way. The limit in force is [`crate::max_mask_pixels`]; change it with
+/// [`crate::set_max_mask_pixels`].
 pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 
 /// How the pixels in a caller's buffer are laid out. Every format is 8 bits per channel.
@@ -139,7 +141,7 @@ impl std::fmt::Debug for Mask {
 pub(crate) fn check_size(width: u64, height: u64) -> Result<()> {
     let too_large = width > i32::MAX as u64
         || height > i32::MAX as u64
-        || width.saturating_mul(height) > MAX_MASK_PIXELS;
+        || width.saturating_mul(height) > crate::max_mask_pixels();
     if too_large {
         Err(Error::TooLarge { width, height })
     } else {
@@ -165,7 +167,8 @@ impl Mask {
             count: 0,
             solid_bounds: None,
         };
-        if solid {
+        // A 0-wide mask has no words: nothing to set, however many rows it claims.
+        if solid && width > 0 {
             for r in 0..height as usize {
                 let row = mask.row_mut(r);
                 row.fill(!0);
@@ -268,7 +271,10 @@ impl Mask {
         let (rx, ry) = (region.x as usize, region.y as usize);
         let (rw, rh) = (region.width as usize, region.height as usize);
         let mut mask = Mask::empty(rw as u32, rh as u32)?;
-        for j in 0..rh {
+        // A 0-wide region reads no pixels: skip its rows, which could otherwise be
+        // billions long and index past the buffer (stride and length are unchecked then).
+        let rows = if rw == 0 { 0 } else { rh };
+        for j in 0..rows {
             let src_row = ry + if options.flip_y { rh - 1 - j } else { j };
             let start = src_row * stride + rx * bpp;
             let src = &data[start..start + rw * bpp];
@@ -391,7 +397,13 @@ impl Mask {
     pub(crate) fn finish(&mut self) {
         let mut count = 0u64;
         let (mut x0, mut x1, mut y0, mut y1) = (usize::MAX, 0usize, usize::MAX, 0usize);
-        for y in 0..self.height as usize {
+        // Rows without words hold nothing: a 0-wide mask costs no time per row.
+        let rows = if self.words_per_row == 0 {
+            0
+        } else {
+            self.height as usize
+        };
+        for y in 0..rows {
             let row = self.row(y);
             let mut row_count = 0u64;
             for (k, &w) in row.iter().enumerate() {
@@ -455,14 +467,16 @@ mod decode {
         limits.max_image_width = Some(side);
         limits.max_image_height = Some(side);
         // Decoded RGBA8 of the largest allowed mask, plus the decoder's own buffers.
-        limits.max_alloc = Some(MAX_MASK_PIXELS * 4 + (64 << 20));
+        let pixels = crate::max_mask_pixels();
+        limits.max_alloc = Some(pixels.saturating_mul(4).saturating_add(64 << 20));
         limits
     }
 
     fn decode_error(e: image::ImageError) -> Error {
         match e {
             image::ImageError::Limits(l) => Error::Decode(format!(
-                "the image is larger than the mask limit of {MAX_MASK_PIXELS} pixels ({l})"
+                "the image is larger than the mask limit of {} pixels ({l})",
+                crate::max_mask_pixels()
             )),
             // Decoding reads from memory: an I/O error means the data ended too soon.
             image::ImageError::IoError(io) => {
@@ -476,7 +490,7 @@ mod decode {
         /// A mask from an encoded image in memory (PNG, GIF, JPEG, BMP, TGA, WebP, QOI;
         /// the format is detected from the bytes). Pixels are converted to RGBA8 first,
         /// so `options` work as in [`Mask::from_pixels`]. Images larger than
-        /// [`MAX_MASK_PIXELS`] are refused from their header, before decoding.
+        /// [`crate::max_mask_pixels`] are refused from their header, before decoding.
         ///
         /// Image files store the top row first: in a y-up world set `options.flip_y`.
         pub fn from_image_bytes(bytes: &[u8], options: &MaskOptions) -> Result<Mask> {

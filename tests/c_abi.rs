@@ -1,8 +1,27 @@
-//! Builds `tests/c/test_perpixel.c` (and, with the `image` feature, `tests/c/test_bake.c`
-//! on files baked here first) with gcc against `include/perpixel.h` and the cdylib this
-//! `cargo test` built, runs them, and requires every check to pass. With
-//! `PERPIXEL_VALGRIND=1` (CI sets it) it also runs the program under valgrind and requires
-//! zero errors and zero leaks; a missing valgrind then fails the test.
+//! Builds the C and C++ test programs kept beside this file against `include/perpixel.h`
+//! (and `bindings/cpp/perpixel.hpp`) and the cdylib this `cargo test` built, runs them,
+//! and requires every check to pass:
+//!
+//! * `tests/c/test_perpixel.c`: every export, success and error paths.
+//! * `tests/c/test_hostile.c`: hostile input on purpose (NULLs, bad sizes, short buffers,
+//!   corrupt and oversized images...).
+//! * `tests/c/test_threads.c`: masks shared between pthreads.
+//! * `tests/c/test_bake.c` (with the `image` feature): baked masks and bundles, on files
+//!   the Rust library bakes first; they must equal the masks built from the same PNGs.
+//! * `tests/cpp/test_perpixel.cpp`: the C++ wrapper, every member (C++17, and C++20 for
+//!   the `std::span` overloads).
+//!
+//! Each program always runs plain. With `PERPIXEL_SANITIZE=1` each is also built with
+//! `-fsanitize=address,undefined` and run with leak detection and halt-on-error: any
+//! report fails the test. With `PERPIXEL_VALGRIND=1` each also runs under valgrind with
+//! zero errors and zero leaks required. With either variable set, a missing tool fails the
+//! test (never a skip). Without gcc/g++ a developer machine prints a notice; with `CI` set
+//! that fails too.
+//!
+//! The Rust cdylib itself is not instrumented by ASan (that would need a nightly
+//! `-Zsanitizer` build); ASan still checks every byte the test programs touch, and its
+//! leak checker sees the library's allocations because they go through the intercepted
+//! `malloc`. Valgrind checks the library's own memory accesses as well.
 
 #[cfg(feature = "image")]
 mod common;
@@ -91,17 +110,83 @@ fn summary(stdout: &str) -> Option<(u32, u32)> {
     Some((passed.parse().ok()?, failed.parse().ok()?))
 }
 
-/// Compiles a C test program into `scratch`, linked against the cdylib in `lib_dir`.
-fn compile(source: &str, scratch: &Path, lib_dir: &Path) -> PathBuf {
+/// The language of a test program, and so its compiler and flags.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lang {
+    C,
+    Cpp17,
+    Cpp20,
+}
+
+impl Lang {
+    fn compiler(self) -> &'static str {
+        match self {
+            Lang::C => "gcc",
+            Lang::Cpp17 | Lang::Cpp20 => "g++",
+        }
+    }
+
+    fn std_flag(self) -> &'static str {
+        match self {
+            Lang::C => "-std=c99",
+            Lang::Cpp17 => "-std=c++17",
+            Lang::Cpp20 => "-std=c++20",
+        }
+    }
+}
+
+/// One test program: its source, language, and the arguments it takes after the
+/// scratch folder.
+struct Program {
+    source: &'static str,
+    lang: Lang,
+    args: Vec<String>,
+    /// The minimum number of passing checks a full run must report.
+    min_checks: u32,
+}
+
+/// How a program is built and run.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    Plain,
+    Sanitize,
+    Valgrind,
+}
+
+/// Compiles `program` into `scratch`, linked against the cdylib in `lib_dir`.
+fn compile(program: &Program, scratch: &Path, lib_dir: &Path, sanitize: bool) -> PathBuf {
     let manifest = Path::new(MANIFEST_DIR);
-    let exe = scratch.join(Path::new(source).file_stem().unwrap());
-    let mut gcc = Command::new("gcc");
-    gcc.args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-g"])
+    let stem = Path::new(program.source)
+        .file_stem()
+        .unwrap()
+        .to_string_lossy();
+    let suffix = match (program.lang, sanitize) {
+        (Lang::Cpp20, false) => "-cpp20",
+        (Lang::Cpp20, true) => "-cpp20-asan",
+        (_, true) => "-asan",
+        _ => "",
+    };
+    let exe = scratch.join(format!("{stem}{suffix}"));
+    let mut cc = Command::new(program.lang.compiler());
+    cc.args([program.lang.std_flag(), "-Wall", "-Wextra", "-Werror", "-g"]);
+    if program.lang != Lang::C {
+        cc.arg("-pedantic");
+    }
+    if sanitize {
+        cc.args([
+            "-fsanitize=address,undefined",
+            "-fno-omit-frame-pointer",
+            "-fno-sanitize-recover=all",
+        ]);
+    }
+    cc.arg("-pthread")
         .arg("-I")
         .arg(manifest.join("include"))
         .arg("-I")
+        .arg(manifest.join("bindings/cpp"))
+        .arg("-I")
         .arg(manifest.join("tests/c"))
-        .arg(manifest.join(source))
+        .arg(manifest.join(program.source))
         .arg("-o")
         .arg(&exe)
         .arg("-L")
@@ -110,31 +195,55 @@ fn compile(source: &str, scratch: &Path, lib_dir: &Path) -> PathBuf {
         .arg("-lperpixel");
     if !cfg!(feature = "image") {
         // pp_mask_from_image_* exist only with the `image` feature.
-        gcc.arg("-DPERPIXEL_TEST_NO_IMAGE");
+        cc.arg("-DPERPIXEL_TEST_NO_IMAGE");
     }
-    println!("$ {gcc:?}");
-    let output = gcc.output().expect("running gcc");
-    print_output("gcc", &output);
+    println!("$ {cc:?}");
+    let output = cc.output().unwrap_or_else(|e| {
+        panic!("cannot run {}: {e}", program.lang.compiler());
+    });
+    print_output(program.lang.compiler(), &output);
     assert!(
         output.status.success(),
-        "gcc failed to compile {source} (see its output above)"
+        "{} failed to compile {}{} (see its output above){}",
+        program.lang.compiler(),
+        program.source,
+        if sanitize { " with sanitizers" } else { "" },
+        if sanitize {
+            "; PERPIXEL_SANITIZE=1 needs gcc's ASan and UBSan runtimes (libasan, libubsan)"
+        } else {
+            ""
+        }
     );
     exe
 }
 
-/// Runs the program (optionally through `wrapper`, e.g. valgrind) with the cdylib's
-/// folder on the library path.
-fn run(exe: &Path, scratch: &Path, lib_dir: &Path, wrapper: &[&str]) -> Output {
-    let mut cmd = match wrapper.split_first() {
-        Some((tool, args)) => {
-            let mut c = Command::new(tool);
-            c.args(args).arg(exe);
+/// Runs the program in `mode` with the cdylib's folder on the library path.
+fn run(program: &Program, exe: &Path, scratch: &Path, lib_dir: &Path, mode: Mode) -> Output {
+    let mut cmd = match mode {
+        Mode::Valgrind => {
+            let mut c = Command::new("valgrind");
+            c.args([
+                "--leak-check=full",
+                "--show-leak-kinds=all",
+                "--errors-for-leak-kinds=all",
+                "--error-exitcode=99",
+            ])
+            .arg(exe);
+            // valgrind runs one thread at a time: fewer rounds, same interleavings.
+            c.env("PERPIXEL_THREAD_ROUNDS", "3");
             c
         }
-        None => Command::new(exe),
+        Mode::Plain | Mode::Sanitize => Command::new(exe),
     };
+    if mode == Mode::Sanitize {
+        cmd.env(
+            "ASAN_OPTIONS",
+            "detect_leaks=1:halt_on_error=1:abort_on_error=0",
+        )
+        .env("UBSAN_OPTIONS", "halt_on_error=1:print_stacktrace=1");
+    }
     cmd.arg(scratch)
-        .arg(env!("CARGO_PKG_VERSION"))
+        .args(&program.args)
         .env("LD_LIBRARY_PATH", lib_dir)
         .env("DYLD_LIBRARY_PATH", lib_dir);
     println!("$ {cmd:?}");
@@ -142,85 +251,179 @@ fn run(exe: &Path, scratch: &Path, lib_dir: &Path, wrapper: &[&str]) -> Output {
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", exe.display()))
 }
 
-/// Asserts a run passed all its checks.
-fn assert_all_passed(what: &str, output: &Output) {
+/// Asserts a run passed all its checks, and that the tool of `mode` reported nothing.
+fn assert_clean(what: &str, program: &Program, mode: Mode, output: &Output) {
     let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    match mode {
+        Mode::Plain => {}
+        Mode::Sanitize => {
+            for report in [
+                "ERROR: AddressSanitizer",
+                "ERROR: LeakSanitizer",
+                "runtime error:",
+                "SUMMARY: AddressSanitizer",
+                "SUMMARY: UndefinedBehaviorSanitizer",
+            ] {
+                assert!(
+                    !stderr.contains(report),
+                    "{what}: the sanitizers reported \"{report}\" (see above)"
+                );
+            }
+        }
+        Mode::Valgrind => {
+            assert!(
+                output.status.code() != Some(99),
+                "{what}: valgrind found memory errors or leaks (see its report above)"
+            );
+            assert!(
+                stderr.contains("ERROR SUMMARY: 0 errors"),
+                "{what}: valgrind did not report zero errors"
+            );
+            assert!(
+                stderr.contains("All heap blocks were freed -- no leaks are possible")
+                    || stderr.contains("definitely lost: 0 bytes"),
+                "{what}: valgrind did not report zero leaks"
+            );
+        }
+    }
     let counts = summary(&stdout);
     assert!(
         output.status.success(),
-        "{what} exited with {} (see the FAIL lines above)",
+        "{what} exited with {} (see the FAIL lines and reports above)",
         output.status
     );
     match counts {
-        Some((passed, 0)) => assert!(passed > 0, "{what} ran no checks"),
+        Some((passed, 0)) => assert!(
+            passed >= program.min_checks,
+            "{what} ran only {passed} checks (expected at least {})",
+            program.min_checks
+        ),
         Some((_, failed)) => panic!("{what}: {failed} checks failed"),
         None => panic!("{what} printed no \"N passed, 0 failed\" line"),
     }
+    println!("{what}: {} checks passed", counts.unwrap().0);
 }
 
-/// Whether gcc is there; without it, a notice (and a failure under CI).
-fn gcc_present(what: &str) -> bool {
-    if have("gcc") {
-        return true;
+/// The modes this run asks for, failing when a tool they need is missing.
+fn modes() -> Vec<Mode> {
+    let mut modes = vec![Mode::Plain];
+    if env_is("PERPIXEL_SANITIZE", "1") {
+        modes.push(Mode::Sanitize);
+    } else {
+        println!("(set PERPIXEL_SANITIZE=1 to also run the programs built with ASan and UBSan)");
     }
-    let notice = format!("NOTICE: gcc was not found, so {what} was not built or run");
-    if std::env::var_os("CI").is_some() {
-        panic!("{notice} (CI is set: install gcc)");
-    }
-    eprintln!("{notice}. Install gcc to run it; CI fails here.");
-    false
-}
-
-/// Compiles `source`, runs it with `scratch` as its folder, requires every check to pass;
-/// with `PERPIXEL_VALGRIND=1` also under valgrind, requiring zero errors and leaks.
-fn compile_and_run(source: &str, scratch: &Path) {
-    let lib_dir = cdylib_dir();
-    let exe = compile(source, scratch, &lib_dir);
-    let name = exe.file_name().unwrap().to_string_lossy().into_owned();
-
-    let output = run(&exe, scratch, &lib_dir, &[]);
-    print_output(&name, &output);
-    assert_all_passed(&name, &output);
-
     if env_is("PERPIXEL_VALGRIND", "1") {
         assert!(
             have("valgrind"),
             "PERPIXEL_VALGRIND=1 but valgrind was not found: install it (never skipped)"
         );
-        let output = run(
-            &exe,
-            scratch,
-            &lib_dir,
-            &[
-                "valgrind",
-                "--leak-check=full",
-                "--show-leak-kinds=all",
-                "--errors-for-leak-kinds=all",
-                "--error-exitcode=99",
-            ],
-        );
-        print_output(&format!("valgrind {name}"), &output);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            output.status.code() != Some(99),
-            "valgrind found memory errors or leaks (see its report above)"
-        );
-        assert_all_passed(&format!("{name} under valgrind"), &output);
-        assert!(
-            stderr.contains("ERROR SUMMARY: 0 errors"),
-            "valgrind did not report zero errors"
-        );
+        modes.push(Mode::Valgrind);
     } else {
-        println!("(set PERPIXEL_VALGRIND=1 to also run the C program under valgrind)");
+        println!("(set PERPIXEL_VALGRIND=1 to also run the programs under valgrind)");
     }
+    modes
+}
+
+/// Builds and runs `program` in every requested mode; `false` when its compiler is
+/// missing on a developer machine (a notice was printed).
+fn build_and_run(test: &str, program: &Program, modes: &[Mode]) -> bool {
+    build_and_run_with(test, program, modes, |_| {})
+}
+
+/// [`build_and_run`], with `prepare` writing the program's input files into its fresh
+/// scratch folder first.
+fn build_and_run_with(
+    test: &str,
+    program: &Program,
+    modes: &[Mode],
+    prepare: impl FnOnce(&Path),
+) -> bool {
+    let compiler = program.lang.compiler();
+    if !have(compiler) {
+        let notice = format!(
+            "NOTICE: {compiler} was not found, so {} was not built or run",
+            program.source
+        );
+        if std::env::var_os("CI").is_some()
+            || env_is("PERPIXEL_SANITIZE", "1")
+            || env_is("PERPIXEL_VALGRIND", "1")
+        {
+            panic!("{notice} (CI, PERPIXEL_SANITIZE or PERPIXEL_VALGRIND is set: install it)");
+        }
+        eprintln!("{notice}. Install it to run the test; CI fails here.");
+        return false;
+    }
+    let lib_dir = cdylib_dir();
+    let scratch = scratch_dir(test);
+    prepare(&scratch);
+    let plain = compile(program, &scratch, &lib_dir, false);
+    for &mode in modes {
+        let exe = if mode == Mode::Sanitize {
+            compile(program, &scratch, &lib_dir, true)
+        } else {
+            plain.clone()
+        };
+        let what = format!("{} ({}, {mode:?})", program.source, program.lang.std_flag());
+        let output = run(program, &exe, &scratch, &lib_dir, mode);
+        print_output(&what, &output);
+        assert_clean(&what, program, mode, &output);
+    }
+    true
 }
 
 #[test]
 fn c_program_exercises_every_export() {
-    if !gcc_present("the C ABI test program") {
+    let program = Program {
+        source: "tests/c/test_perpixel.c",
+        lang: Lang::C,
+        args: vec![env!("CARGO_PKG_VERSION").to_owned()],
+        min_checks: 300,
+    };
+    build_and_run("test_perpixel", &program, &modes());
+}
+
+#[test]
+fn c_program_survives_hostile_input() {
+    let program = Program {
+        source: "tests/c/test_hostile.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: 500,
+    };
+    build_and_run("test_hostile", &program, &modes());
+}
+
+#[test]
+fn c_threads_share_masks() {
+    let program = Program {
+        source: "tests/c/test_threads.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: 10,
+    };
+    build_and_run("test_threads", &program, &modes());
+}
+
+#[test]
+fn cpp_wrapper_covers_every_member() {
+    let modes = modes();
+    let program = Program {
+        source: "tests/cpp/test_perpixel.cpp",
+        lang: Lang::Cpp17,
+        args: vec![env!("CARGO_PKG_VERSION").to_owned()],
+        min_checks: 100,
+    };
+    if !build_and_run("test_cpp17", &program, &modes) {
         return;
     }
-    compile_and_run("tests/c/test_perpixel.c", &scratch_dir("test_perpixel"));
+    // C++20 adds the std::span overloads; valgrind adds nothing over the C++17 run.
+    let program = Program {
+        lang: Lang::Cpp20,
+        ..program
+    };
+    let modes: Vec<Mode> = modes.into_iter().filter(|m| *m != Mode::Valgrind).collect();
+    build_and_run("test_cpp20", &program, &modes);
 }
 
 /// Bakes the sprites and atlas of `tests/common` with the Rust library, then runs
@@ -230,30 +433,33 @@ fn c_program_exercises_every_export() {
 #[test]
 fn c_program_loads_baked_masks_identical_to_the_pngs() {
     use perpixel::{Mask, MaskBundle, MaskOptions};
-    if !gcc_present("the C baked-mask test program") {
-        return;
-    }
-    let scratch = scratch_dir("test_bake");
-    let f = common::make(&scratch);
-    let defaults = MaskOptions::default();
-    let t128_flip = MaskOptions {
-        threshold: 128,
-        flip_y: true,
-        ..defaults
+    let program = Program {
+        source: "tests/c/test_bake.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: 300,
     };
-    MaskBundle::from_folder(&f.sprites, &defaults)
-        .unwrap()
-        .write_to_path(scratch.join("folder.ppmk"))
-        .unwrap();
-    MaskBundle::from_texturepacker(&f.atlas_hash, &defaults)
-        .unwrap()
-        .write_to_path(scratch.join("atlas.ppmk"))
-        .unwrap();
-    MaskBundle::from_texturepacker(&f.atlas_array, &t128_flip)
-        .unwrap()
-        .write_to_path(scratch.join("atlas_t128_flip.ppmk"))
-        .unwrap();
-    let single = Mask::from_image_path(f.sprites.join("w65.png"), &defaults).unwrap();
-    std::fs::write(scratch.join("single.ppmk"), single.to_baked()).unwrap();
-    compile_and_run("tests/c/test_bake.c", &scratch);
+    build_and_run_with("test_bake", &program, &modes(), |scratch| {
+        let f = common::make(scratch);
+        let defaults = MaskOptions::default();
+        let t128_flip = MaskOptions {
+            threshold: 128,
+            flip_y: true,
+            ..defaults
+        };
+        MaskBundle::from_folder(&f.sprites, &defaults)
+            .unwrap()
+            .write_to_path(scratch.join("folder.ppmk"))
+            .unwrap();
+        MaskBundle::from_texturepacker(&f.atlas_hash, &defaults)
+            .unwrap()
+            .write_to_path(scratch.join("atlas.ppmk"))
+            .unwrap();
+        MaskBundle::from_texturepacker(&f.atlas_array, &t128_flip)
+            .unwrap()
+            .write_to_path(scratch.join("atlas_t128_flip.ppmk"))
+            .unwrap();
+        let single = Mask::from_image_path(f.sprites.join("w65.png"), &defaults).unwrap();
+        std::fs::write(scratch.join("single.ppmk"), single.to_baked()).unwrap();
+    });
 }

@@ -5,7 +5,7 @@ use crate::{Bounds2D, Point};
 
 /// A rectangle of whole pixels, the half-open box `[x, x + width) x [y, y + height)`.
 /// A rectangle with `width <= 0` or `height <= 0` is empty. Same layout and meaning as
-/// the Rust `Bounds2D`.
+/// the Rust `Bounds2D`. A plain value: every thread may use its own copies freely.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct pp_bounds {
@@ -21,6 +21,7 @@ pub struct pp_bounds {
 
 /// A world pixel, e.g. where two sprites first touch. 64-bit because a sprite placed
 /// near `INT32_MAX` has pixels beyond it; in any ordinary scene the values fit `int32_t`.
+/// A plain value, like `pp_bounds`.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct pp_point {

@@ -27,8 +27,9 @@ pub enum pp_status {
     PP_ERR_STRIDE_TOO_SMALL = 4,
     /// The region (sub-rectangle) does not lie inside the image.
     PP_ERR_REGION_OUT_OF_BOUNDS = 5,
-    /// The mask would exceed the size limit (`PP_MAX_MASK_PIXELS` pixels, sides up to
-    /// `INT32_MAX`).
+    /// The mask (or the image a header describes) would exceed the size limit:
+    /// `pp_max_mask_pixels()` pixels (default `PP_MAX_MASK_PIXELS`), sides up to
+    /// `INT32_MAX`, or sizes whose product overflows.
     PP_ERR_TOO_LARGE = 6,
     /// A coordinate result does not fit in `int32_t`.
     PP_ERR_OVERFLOW = 7,

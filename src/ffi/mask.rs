@@ -15,21 +15,28 @@ pub const PP_FORMAT_ARGB32: u32 = 2;
 /// Pixel format: one alpha byte per pixel.
 pub const PP_FORMAT_A8: u32 = 3;
 
-/// Largest number of pixels one mask may hold; larger masks and images fail with
-/// `PP_ERR_TOO_LARGE` (or `PP_ERR_DECODE` for an image refused by its header) before
-/// anything is allocated.
+/// The default limit on the pixels one mask may hold (2^26, e.g. 8192 x 8192): masks,
+/// and images whose header claims, more pixels than the limit in force fail with
+/// `PP_ERR_TOO_LARGE` before anything is allocated. `pp_max_mask_pixels()` gives the limit
+/// in force, `pp_set_max_mask_pixels()` changes it for the whole process.
 pub const PP_MAX_MASK_PIXELS: u64 = 67_108_864;
 const _: () = assert!(PP_MAX_MASK_PIXELS == crate::MAX_MASK_PIXELS);
 
 /// An immutable mask of solid pixels (opaque). Created by `pp_mask_new` and the
-/// `pp_mask_from_*` functions, released with `pp_mask_free`. Never modified after
-/// creation, so one `const pp_mask *` may be used by any number of threads at once.
+/// `pp_mask_from_*` functions, released with `pp_mask_free`.
+///
+/// Threads: never modified after creation, so one `const pp_mask *` may be read by any
+/// number of threads at once (every query and accessor) without locking. Only
+/// `pp_mask_free` needs exclusive access: free a mask once, after every thread is done
+/// with it. Use after free and double free cannot be detected through a raw pointer:
+/// they are undefined behaviour, as with `free()`.
 pub struct pp_mask {
     pub(crate) mask: Mask,
 }
 
 /// How pixels become solid, and which part of the image to take. Start from
 /// `pp_mask_options_default()`. Every `uint8_t` flag counts as true when nonzero.
+/// A plain value the library only reads: share it between threads freely.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct pp_mask_options {
@@ -136,7 +143,7 @@ pub extern "C" fn pp_mask_options_default() -> pp_mask_options {
 ///
 /// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (negative `width` or `height`), `PP_ERR_TOO_LARGE` (more
-/// than `PP_MAX_MASK_PIXELS` pixels), `PP_ERR_OUT_OF_MEMORY`. Any thread.
+/// than `pp_max_mask_pixels()` pixels), `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///
 /// # Safety
 /// `out` must be NULL or valid for a write.
@@ -239,8 +246,9 @@ pub unsafe extern "C" fn pp_mask_from_pixels(
 /// symbol does not exist.
 ///
 /// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`data` or `out` NULL),
-/// `PP_ERR_DECODE` (corrupt, truncated or unknown format, or larger than the mask
-/// limit), `PP_ERR_TOO_LARGE`, `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`.
+/// `PP_ERR_DECODE` (corrupt, truncated or unknown format, or a decoder allocation past the
+/// limit), `PP_ERR_TOO_LARGE` (the header claims more than `pp_max_mask_pixels()`
+/// pixels: refused before decoding), `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`.
 /// Any thread.
 ///
 /// # Safety

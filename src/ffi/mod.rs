@@ -36,6 +36,7 @@
 mod bake;
 mod bounds;
 mod error;
+mod limits;
 mod mask;
 mod query;
 mod version;
@@ -50,6 +51,7 @@ pub use bounds::{
     pp_point,
 };
 pub use error::{pp_last_error_message, pp_last_error_message_copy, pp_status, pp_status_text};
+pub use limits::{pp_max_mask_pixels, pp_set_max_mask_pixels};
 pub use mask::pp_mask_from_pixels;
 pub use mask::{
     PP_FORMAT_A8, PP_FORMAT_ARGB32, PP_FORMAT_BGRA8, PP_FORMAT_RGBA8, PP_MAX_MASK_PIXELS, pp_mask,

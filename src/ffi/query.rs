@@ -10,6 +10,10 @@ use crate::{Mask, Overlap, Sprite};
 /// `pixel_collision` is 0 the sprite collides as its full rectangle and its mask bits
 /// are not read (the mask still gives the size). The struct borrows `mask`; it owns
 /// nothing.
+///
+/// Threads: a plain value the library only reads. Any number of threads may pass the
+/// same sprites (and the same masks) to queries at once; the mask must stay alive until
+/// every query using it has returned.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct pp_sprite {

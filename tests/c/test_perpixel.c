@@ -369,6 +369,41 @@ static void test_layout(void)
     CHECK(sizeof(pp_sprite) == (sizeof(void *) == 8 ? 24 : 16));
 }
 
+/* The process-wide size limit: default, refused 0, a lower limit for every constructor,
+ * restored at the end. */
+static void test_size_limit(void)
+{
+    pp_mask *m = SENTINEL_MASK;
+    uint8_t alpha[11 * 10];
+    memset(alpha, 255, sizeof alpha);
+    CHECK(pp_max_mask_pixels() == PP_MAX_MASK_PIXELS);
+    CHECK(PP_MAX_MASK_PIXELS == 67108864ULL);
+    CHECK_ERR(pp_set_max_mask_pixels(0), PP_ERR_INVALID_ARGUMENT, "at least 1");
+    CHECK(pp_max_mask_pixels() == PP_MAX_MASK_PIXELS);
+
+    CHECK_OK(pp_set_max_mask_pixels(100));
+    CHECK(pp_max_mask_pixels() == 100);
+    CHECK_OK(pp_mask_new(10, 10, 1, &m));
+    pp_mask_free(m);
+    m = SENTINEL_MASK;
+    CHECK_ERR(pp_mask_new(11, 10, 1, &m), PP_ERR_TOO_LARGE, "100 pixels in all");
+    CHECK_ERR(pp_mask_from_pixels(alpha, sizeof alpha, PP_FORMAT_A8, 11, 10, 11, NULL, &m),
+              PP_ERR_TOO_LARGE, "11x10");
+    CHECK(m == SENTINEL_MASK);
+#ifndef PERPIXEL_TEST_NO_IMAGE
+    CHECK_OK(pp_set_max_mask_pixels(11)); /* the 4x3 sprite PNG has 12 pixels */
+    CHECK_ERR(pp_mask_from_image_bytes(SPRITE_PNG, sizeof SPRITE_PNG, NULL, &m),
+              PP_ERR_TOO_LARGE, "4x3");
+    CHECK(m == SENTINEL_MASK);
+    CHECK_OK(pp_set_max_mask_pixels(12));
+    CHECK_OK(pp_mask_from_image_bytes(SPRITE_PNG, sizeof SPRITE_PNG, NULL, &m));
+    CHECK(m != SENTINEL_MASK && m != NULL);
+    pp_mask_free(m);
+#endif
+    CHECK_OK(pp_set_max_mask_pixels(PP_MAX_MASK_PIXELS));
+    CHECK(pp_max_mask_pixels() == PP_MAX_MASK_PIXELS);
+}
+
 static void test_options_default(void)
 {
     pp_mask_options o = pp_mask_options_default();
@@ -1041,6 +1076,7 @@ int main(int argc, char **argv)
     test_layout();
     test_options_default();
     test_mask_new_and_accessors();
+    test_size_limit();
     test_from_pixels();
 #ifndef PERPIXEL_TEST_NO_IMAGE
     test_images(argv[1]);

@@ -314,6 +314,38 @@ static class Tests
         }
     }
 
+    // The process-wide size limit (pp_max_mask_pixels / pp_set_max_mask_pixels); restored after.
+    static void SizeLimit(string scratch)
+    {
+        Equal("Library.MaxMaskPixels is the default", Library.DefaultMaxMaskPixels, Library.MaxMaskPixels);
+        Equal("DefaultMaxMaskPixels is 2^26", 67108864UL, Library.DefaultMaxMaskPixels);
+        try
+        {
+            Library.MaxMaskPixels = 100;
+            Equal("MaxMaskPixels after setting 100", 100UL, Library.MaxMaskPixels);
+            using (var m = Mask.Create(10, 10, true))
+                Equal("a 10x10 mask fits a 100-pixel limit", 100UL, m.Count);
+            Throws("Create 11x10 over a 100-pixel limit", () => Mask.Create(11, 10, true),
+                With(Status.TooLarge, "too large"));
+            Throws("FromAlpha 101x1 over the limit", () => Mask.FromAlpha(new byte[101], 101, 1, MaskOptions.Default),
+                With(Status.TooLarge, "101x1"));
+            // diagonal.png is 70x5 = 350 pixels: refused from its header.
+            Throws("FromImageFile of a 350-pixel PNG over the limit",
+                () => Mask.FromImageFile(Path.Combine(scratch, "diagonal.png"), MaskOptions.Default),
+                With(Status.TooLarge, "70x5"));
+            Throws("MaxMaskPixels = 0", () => { Library.MaxMaskPixels = 0; }, With(Status.InvalidArgument, "at least 1"));
+            Equal("MaxMaskPixels unchanged after a refused 0", 100UL, Library.MaxMaskPixels);
+            Library.MaxMaskPixels = 350;
+            using (var m = Mask.FromImageFile(Path.Combine(scratch, "diagonal.png"), MaskOptions.Default))
+                Equal("the PNG loads at a limit of exactly 350", 5UL, m.Count);
+        }
+        finally
+        {
+            Library.MaxMaskPixels = Library.DefaultMaxMaskPixels;
+        }
+        Equal("MaxMaskPixels restored", Library.DefaultMaxMaskPixels, Library.MaxMaskPixels);
+    }
+
     static void Threads()
     {
         using (var cross = Cross())
@@ -548,6 +580,7 @@ static class Tests
             Building(args[0]);
             Baked(args[0]);
             Queries();
+            SizeLimit(args[0]);
             Threads();
             Overhead();
         }

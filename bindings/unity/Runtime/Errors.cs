@@ -20,7 +20,8 @@ namespace PerPixel
         StrideTooSmall = 4,
         /// <summary>The sub-rectangle is not inside the image.</summary>
         RegionOutOfBounds = 5,
-        /// <summary>The mask would exceed the size limit (2^26 pixels).</summary>
+        /// <summary>The mask would exceed the size limit (<see cref="Library.MaxMaskPixels"/>, 2^26 pixels
+        /// by default).</summary>
         TooLarge = 6,
         /// <summary>A coordinate result does not fit in 32 bits.</summary>
         Overflow = 7,
@@ -122,6 +123,30 @@ namespace PerPixel
                 throw new PerPixelException(Status.VersionMismatch,
                     "the native perpixel library is version " + major + "." + minor + "." + number % 100 +
                     " but this C# binding is " + BindingVersion + ": build the library from the same release");
+            }
+        }
+
+        /// <summary>The default of <see cref="MaxMaskPixels"/>: 2^26 pixels (e.g. 8192 x 8192), as
+        /// <c>PP_MAX_MASK_PIXELS</c> in perpixel.h.</summary>
+        public const ulong DefaultMaxMaskPixels = 1UL << 26;
+
+        /// <summary>The most pixels one mask may hold, for the whole process (default
+        /// <see cref="DefaultMaxMaskPixels"/>). Building a larger mask, or loading an image whose header claims
+        /// more, throws a <see cref="PerPixelException"/> with <see cref="PerPixel.Status.TooLarge"/> before
+        /// anything is allocated, so a hostile image cannot make the game allocate gigabytes. Set it once at
+        /// start-up; masks already built are unaffected. Setting 0 throws
+        /// (<see cref="PerPixel.Status.InvalidArgument"/>) and keeps the old limit.</summary>
+        public static ulong MaxMaskPixels
+        {
+            get
+            {
+                EnsureLoaded();
+                return Native.pp_max_mask_pixels();
+            }
+            set
+            {
+                EnsureLoaded();
+                PerPixelException.Check(Native.pp_set_max_mask_pixels(value));
             }
         }
 

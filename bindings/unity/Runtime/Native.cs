@@ -49,6 +49,12 @@ namespace PerPixel
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern UIntPtr pp_last_error_message_copy(byte[] buf, UIntPtr bufLen);
 
+        // The process-wide mask size limit.
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern ulong pp_max_mask_pixels();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_set_max_mask_pixels(ulong pixels);
+
         // Masks.
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern NativeMaskOptions pp_mask_options_default();

@@ -1,0 +1,533 @@
+/*
+ * perpixel.hpp: a header-only C++17 wrapper over the perpixel C ABI (perpixel.h).
+ *
+ * Pixel-perfect 2D sprite collision: build a perpixel::Mask once per sprite image, place
+ * it with a perpixel::Sprite, and ask collides / first_contact / overlap_area /
+ * overlap_mask. Every call goes through the C functions in perpixel.h; nothing is
+ * reimplemented here, so C, C++, C# and Rust always give the same answers.
+ *
+ *   #include "perpixel.hpp"
+ *   auto ship = perpixel::Mask::from_image_file("ship.png");
+ *   auto rock = perpixel::Mask::from_image_file("rock.png");
+ *   perpixel::Sprite a(ship, 100, 40), b(rock, 110, 50);
+ *   if (auto hit = a.first_contact(b)) std::printf("hit at %lld,%lld\n",
+ *                                                  (long long)hit->x, (long long)hit->y);
+ *
+ * Errors: every failing C call throws perpixel::Error (a std::runtime_error) carrying the
+ * perpixel::Status and the library's message. Queries on valid masks never throw except
+ * on a moved-from Mask (Status::NullPointer).
+ *
+ * Ownership: Mask is move-only RAII over a pp_mask * (freed in the destructor). A
+ * moved-from Mask holds nothing; using it throws Error(Status::NullPointer) rather than
+ * crashing. Sprite borrows its Mask: the Mask must outlive it (binding a Sprite to a
+ * temporary Mask does not compile).
+ *
+ * Threads: a Mask is immutable once built. Any number of threads may call its const
+ * members (and query Sprites built on it) at once without locks; only destroying or
+ * assigning to it needs exclusive access. Bounds2D, Point, MaskOptions and Sprite are
+ * plain values. Errors are per thread (the message an Error carries is the throwing
+ * thread's). set_max_mask_pixels changes one process-wide setting: call it at start-up.
+ *
+ * Requirements: C++17 (std::optional); with C++20, std::span overloads are added.
+ * Link with the perpixel library (CMake: perpixel::perpixel or perpixel::perpixel_static;
+ * pkg-config: perpixel).
+ *
+ * License: MIT OR Apache-2.0.
+ */
+#ifndef PERPIXEL_HPP
+#define PERPIXEL_HPP
+
+#include "perpixel.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#if __cplusplus >= 202002L && defined(__has_include)
+#if __has_include(<span>)
+#include <span>
+#define PERPIXEL_HPP_HAS_SPAN 1
+#endif
+#endif
+
+namespace perpixel {
+
+/// The status of a failed call: the C ABI's pp_status.
+enum class Status : std::uint32_t {
+    Ok = PP_OK,
+    NullPointer = PP_ERR_NULL_POINTER,
+    InvalidArgument = PP_ERR_INVALID_ARGUMENT,
+    BufferTooSmall = PP_ERR_BUFFER_TOO_SMALL,
+    StrideTooSmall = PP_ERR_STRIDE_TOO_SMALL,
+    RegionOutOfBounds = PP_ERR_REGION_OUT_OF_BOUNDS,
+    TooLarge = PP_ERR_TOO_LARGE,
+    Overflow = PP_ERR_OVERFLOW,
+    Decode = PP_ERR_DECODE,
+    Io = PP_ERR_IO,
+    OutOfMemory = PP_ERR_OUT_OF_MEMORY,
+    Panic = PP_ERR_PANIC,
+};
+
+/// A short static description of a status ("ok", "null pointer", ...).
+inline const char *status_text(Status status) noexcept
+{
+    return pp_status_text(static_cast<std::uint32_t>(status));
+}
+
+/// What every failing call throws: the status and the library's message in words.
+class Error : public std::runtime_error {
+public:
+    Error(Status status, const std::string &message)
+        : std::runtime_error(message), status_(status)
+    {
+    }
+
+    /// The status the C call returned.
+    Status status() const noexcept { return status_; }
+
+private:
+    Status status_;
+};
+
+namespace detail {
+/// Throws Error for any status but PP_OK, with the calling thread's last error message.
+inline void check(pp_status status)
+{
+    if (status != PP_OK) {
+        const char *message = pp_last_error_message();
+        throw Error(static_cast<Status>(status),
+                    message != nullptr && message[0] != '\0' ? message
+                                                             : pp_status_text(status));
+    }
+}
+} // namespace detail
+
+/// The library's version, "major.minor.patch".
+inline std::string version() { return pp_version(); }
+
+/// The library's version as major * 10000 + minor * 100 + patch; compare it with
+/// PP_VERSION_NUMBER to detect a library that does not match this header.
+inline std::uint32_t version_number() noexcept { return pp_version_number(); }
+
+/// The most pixels one mask may hold right now (default PP_MAX_MASK_PIXELS = 2^26).
+/// Larger masks, and images whose header claims more, throw Error(Status::TooLarge).
+inline std::uint64_t max_mask_pixels() noexcept { return pp_max_mask_pixels(); }
+
+/// Sets the process-wide mask size limit (at least 1; throws Status::InvalidArgument for
+/// 0). Masks already built are unaffected. Call it at start-up.
+inline void set_max_mask_pixels(std::uint64_t pixels)
+{
+    detail::check(pp_set_max_mask_pixels(pixels));
+}
+
+/// How the pixels of a caller's buffer are laid out.
+enum class PixelFormat : std::uint32_t {
+    Rgba8 = PP_FORMAT_RGBA8,   ///< bytes R, G, B, A (Unity Color32, XNA Color)
+    Bgra8 = PP_FORMAT_BGRA8,   ///< bytes B, G, R, A (Direct3D, Windows bitmaps)
+    Argb32 = PP_FORMAT_ARGB32, ///< native-endian 0xAARRGGBB words (SDL ARGB8888)
+    A8 = PP_FORMAT_A8,         ///< one alpha byte per pixel
+};
+
+/// A world pixel, e.g. where two sprites first touch. 64-bit, like Rust's Point.
+struct Point {
+    std::int64_t x = 0;
+    std::int64_t y = 0;
+
+    friend bool operator==(const Point &a, const Point &b) noexcept
+    {
+        return a.x == b.x && a.y == b.y;
+    }
+    friend bool operator!=(const Point &a, const Point &b) noexcept { return !(a == b); }
+};
+
+/// A rectangle of whole pixels, the half-open box [x, x + width) x [y, y + height); empty
+/// when width <= 0 or height <= 0. The same members as Rust's Bounds2D; edges are
+/// computed in 64 bits, so nothing overflows. A plain value.
+struct Bounds2D {
+    std::int32_t x = 0;
+    std::int32_t y = 0;
+    std::int32_t width = 0;
+    std::int32_t height = 0;
+
+    constexpr Bounds2D() noexcept = default;
+    constexpr Bounds2D(std::int32_t x_, std::int32_t y_, std::int32_t width_,
+                       std::int32_t height_) noexcept
+        : x(x_), y(y_), width(width_), height(height_)
+    {
+    }
+    /// From the C struct.
+    constexpr explicit Bounds2D(const pp_bounds &b) noexcept
+        : x(b.x), y(b.y), width(b.width), height(b.height)
+    {
+    }
+    /// To the C struct.
+    constexpr pp_bounds to_c() const noexcept { return pp_bounds{x, y, width, height}; }
+
+    /// Smallest x inside (= x).
+    std::int64_t x_min() const noexcept { return pp_bounds_x_min(to_c()); }
+    /// One past the largest x inside: x + width in 64 bits.
+    std::int64_t x_max() const noexcept { return pp_bounds_x_max(to_c()); }
+    /// Smallest y inside (= y).
+    std::int64_t y_min() const noexcept { return pp_bounds_y_min(to_c()); }
+    /// One past the largest y inside: y + height in 64 bits.
+    std::int64_t y_max() const noexcept { return pp_bounds_y_max(to_c()); }
+    /// True when the rectangle holds no pixel.
+    bool is_empty() const noexcept { return pp_bounds_is_empty(to_c()) != 0; }
+    /// True when world pixel (px, py) lies inside.
+    bool contains(std::int32_t px, std::int32_t py) const noexcept
+    {
+        return pp_bounds_contains(to_c(), px, py) != 0;
+    }
+    /// True when the rectangles share a pixel; touching edges and empty rectangles never
+    /// overlap.
+    bool overlaps(const Bounds2D &other) const noexcept
+    {
+        return pp_bounds_overlaps(to_c(), other.to_c()) != 0;
+    }
+    /// The pixels both rectangles cover; nullopt when they do not overlap.
+    std::optional<Bounds2D> intersection(const Bounds2D &other) const
+    {
+        std::uint8_t has = 0;
+        pp_bounds out{};
+        detail::check(pp_bounds_intersection(to_c(), other.to_c(), &has, &out));
+        if (has == 0) {
+            return std::nullopt;
+        }
+        return Bounds2D(out);
+    }
+    /// `global` relative to this rectangle's corner (same size, moved by (-x, -y));
+    /// nullopt when the moved corner does not fit in int32_t, as in Rust.
+    std::optional<Bounds2D> to_local(const Bounds2D &global) const
+    {
+        pp_bounds out{};
+        pp_status status = pp_bounds_to_local(to_c(), global.to_c(), &out);
+        if (status == PP_ERR_OVERFLOW) {
+            return std::nullopt;
+        }
+        detail::check(status);
+        return Bounds2D(out);
+    }
+
+    friend bool operator==(const Bounds2D &a, const Bounds2D &b) noexcept
+    {
+        return a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height;
+    }
+    friend bool operator!=(const Bounds2D &a, const Bounds2D &b) noexcept { return !(a == b); }
+};
+
+/// How pixels become solid, and which part of the image to take. The defaults are the
+/// C ABI's: threshold 1 (alpha != 0 is solid), no colour key, no flip, the whole image.
+struct MaskOptions {
+    /// A pixel is solid when its alpha is >= threshold (0: every pixel).
+    std::uint8_t threshold = 1;
+    /// Pixels whose red, green, blue equal the key are empty (not with PixelFormat::A8).
+    std::optional<std::array<std::uint8_t, 3>> color_key;
+    /// Mask row 0 is the region's last image row (a top-row-first image, y-up world).
+    bool flip_y = false;
+    /// The sub-rectangle to take (an atlas frame); it must lie inside the image.
+    std::optional<Bounds2D> region;
+
+    /// To the C struct.
+    pp_mask_options to_c() const noexcept
+    {
+        pp_mask_options o = pp_mask_options_default();
+        o.threshold = threshold;
+        o.flip_y = flip_y ? 1 : 0;
+        if (color_key) {
+            o.has_color_key = 1;
+            o.color_key[0] = (*color_key)[0];
+            o.color_key[1] = (*color_key)[1];
+            o.color_key[2] = (*color_key)[2];
+        }
+        if (region) {
+            o.has_region = 1;
+            o.region = region->to_c();
+        }
+        return o;
+    }
+};
+
+struct Overlap;
+
+/// A sprite's solid pixels, one bit per pixel: move-only RAII over a pp_mask *.
+/// Immutable once built; its const members may be called from any number of threads.
+class Mask {
+public:
+    /// A width x height mask, every pixel solid or none.
+    static Mask create(std::int32_t width, std::int32_t height, bool solid)
+    {
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_new(width, height, solid ? 1 : 0, &m));
+        return Mask(m);
+    }
+
+    /// A mask from pixels in memory (read in place, not kept): `len` bytes at `data`,
+    /// `stride_bytes` from one row's start to the next (at least width * bytes per pixel;
+    /// the last row needs no padding).
+    static Mask from_pixels(const void *data, std::size_t len, PixelFormat format,
+                            std::int32_t width, std::int32_t height, std::int32_t stride_bytes,
+                            const MaskOptions &options = MaskOptions())
+    {
+        pp_mask *m = nullptr;
+        const pp_mask_options o = options.to_c();
+        detail::check(pp_mask_from_pixels(static_cast<const std::uint8_t *>(data), len,
+                                          static_cast<std::uint32_t>(format), width, height,
+                                          stride_bytes, &o, &m));
+        return Mask(m);
+    }
+
+    /// A mask from an encoded image in memory (PNG, GIF, JPEG, BMP, TGA, WebP, QOI).
+    static Mask from_image_bytes(const void *data, std::size_t len,
+                                 const MaskOptions &options = MaskOptions())
+    {
+        pp_mask *m = nullptr;
+        const pp_mask_options o = options.to_c();
+        detail::check(pp_mask_from_image_bytes(static_cast<const std::uint8_t *>(data), len,
+                                               &o, &m));
+        return Mask(m);
+    }
+
+    /// A mask from an image file (a UTF-8 path).
+    static Mask from_image_file(const std::string &utf8_path,
+                                const MaskOptions &options = MaskOptions())
+    {
+        pp_mask *m = nullptr;
+        const pp_mask_options o = options.to_c();
+        detail::check(pp_mask_from_image_path(utf8_path.c_str(), &o, &m));
+        return Mask(m);
+    }
+
+#ifdef PERPIXEL_HPP_HAS_SPAN
+    /// from_pixels over a span of bytes.
+    static Mask from_pixels(std::span<const std::uint8_t> pixels, PixelFormat format,
+                            std::int32_t width, std::int32_t height, std::int32_t stride_bytes,
+                            const MaskOptions &options = MaskOptions())
+    {
+        return from_pixels(pixels.data(), pixels.size(), format, width, height, stride_bytes,
+                           options);
+    }
+    /// from_pixels over a span of std::byte.
+    static Mask from_pixels(std::span<const std::byte> pixels, PixelFormat format,
+                            std::int32_t width, std::int32_t height, std::int32_t stride_bytes,
+                            const MaskOptions &options = MaskOptions())
+    {
+        return from_pixels(pixels.data(), pixels.size(), format, width, height, stride_bytes,
+                           options);
+    }
+    /// from_image_bytes over a span of bytes.
+    static Mask from_image_bytes(std::span<const std::uint8_t> encoded,
+                                 const MaskOptions &options = MaskOptions())
+    {
+        return from_image_bytes(encoded.data(), encoded.size(), options);
+    }
+    /// from_image_bytes over a span of std::byte.
+    static Mask from_image_bytes(std::span<const std::byte> encoded,
+                                 const MaskOptions &options = MaskOptions())
+    {
+        return from_image_bytes(encoded.data(), encoded.size(), options);
+    }
+#endif
+
+    /// Takes ownership of a handle from the C API (nullptr gives an empty Mask).
+    explicit Mask(pp_mask *owned) noexcept : handle_(owned) {}
+
+    Mask(const Mask &) = delete;
+    Mask &operator=(const Mask &) = delete;
+    Mask(Mask &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Mask &operator=(Mask &&other) noexcept
+    {
+        if (this != &other) {
+            pp_mask_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~Mask() { pp_mask_free(handle_); }
+
+    /// The C handle, still owned by this Mask (nullptr after a move).
+    const pp_mask *get() const noexcept { return handle_; }
+    /// Gives up ownership: the caller frees the handle with pp_mask_free.
+    pp_mask *release() noexcept { return std::exchange(handle_, nullptr); }
+    /// False for a moved-from (or released) Mask.
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+    /// Width in pixels.
+    std::int32_t width() const { return size().first; }
+    /// Height in pixels.
+    std::int32_t height() const { return size().second; }
+    /// The mask's rectangle when placed at (x, y).
+    Bounds2D bounds_at(std::int32_t x, std::int32_t y) const
+    {
+        const auto wh = size();
+        return Bounds2D(x, y, wh.first, wh.second);
+    }
+    /// Whether pixel (x, y) is solid; false outside the mask.
+    bool is_solid(std::int32_t x, std::int32_t y) const
+    {
+        std::uint8_t out = 0;
+        detail::check(pp_mask_is_solid(handle_, x, y, &out));
+        return out != 0;
+    }
+    /// Number of solid pixels.
+    std::uint64_t count() const
+    {
+        std::uint64_t out = 0;
+        detail::check(pp_mask_count(handle_, &out));
+        return out;
+    }
+    /// The smallest rectangle (in mask pixels) holding every solid pixel; nullopt when
+    /// none is solid.
+    std::optional<Bounds2D> solid_bounds() const
+    {
+        std::uint8_t has = 0;
+        pp_bounds out{};
+        detail::check(pp_mask_solid_bounds(handle_, &has, &out));
+        if (has == 0) {
+            return std::nullopt;
+        }
+        return Bounds2D(out);
+    }
+
+    /// pygame style: this mask at (0, 0), `other` at (dx, dy). True when they share a
+    /// solid pixel.
+    bool collides(const Mask &other, std::int32_t dx, std::int32_t dy) const
+    {
+        std::uint8_t out = 0;
+        detail::check(pp_mask_collides(handle_, other.handle_, dx, dy, &out));
+        return out != 0;
+    }
+    /// pygame style: the first shared solid pixel (lowest row, then lowest x), in this
+    /// mask's coordinates; nullopt when none.
+    std::optional<Point> first_contact(const Mask &other, std::int32_t dx, std::int32_t dy) const
+    {
+        std::uint8_t found = 0;
+        pp_point p{};
+        detail::check(pp_mask_first_contact(handle_, other.handle_, dx, dy, &found, &p));
+        if (found == 0) {
+            return std::nullopt;
+        }
+        return Point{p.x, p.y};
+    }
+    /// pygame style: how many pixels are solid in both.
+    std::uint64_t overlap_area(const Mask &other, std::int32_t dx, std::int32_t dy) const
+    {
+        std::uint64_t out = 0;
+        detail::check(pp_mask_overlap_area(handle_, other.handle_, dx, dy, &out));
+        return out;
+    }
+    /// pygame style: the pixels solid in both, over the intersection (see Overlap).
+    Overlap overlap_mask(const Mask &other, std::int32_t dx, std::int32_t dy) const;
+
+private:
+    std::pair<std::int32_t, std::int32_t> size() const
+    {
+        std::int32_t w = 0, h = 0;
+        detail::check(pp_mask_size(handle_, &w, &h));
+        return {w, h};
+    }
+
+    pp_mask *handle_ = nullptr;
+};
+
+/// The pixels solid in both sprites, as a mask covering the intersection of their
+/// bounds, and where that intersection is. When the bounds do not overlap, `mask` is
+/// 0x0 and `bounds` is {0, 0, 0, 0} (as in the C ABI and C#).
+struct Overlap {
+    Mask mask;
+    Bounds2D bounds;
+};
+
+inline Overlap Mask::overlap_mask(const Mask &other, std::int32_t dx, std::int32_t dy) const
+{
+    pp_mask *m = nullptr;
+    pp_bounds b{};
+    detail::check(pp_mask_overlap_mask(handle_, other.handle_, dx, dy, &m, &b));
+    return Overlap{Mask(m), Bounds2D(b)};
+}
+
+/// A mask placed in the world: mask pixel (0, 0) at world (x, y). With pixel_collision
+/// false it collides as its full rectangle. Borrows the Mask, which must outlive it.
+/// A plain value: copy it and share it between threads freely.
+struct Sprite {
+    const Mask *mask;
+    std::int32_t x;
+    std::int32_t y;
+    bool pixel_collision;
+
+    /// A sprite whose pixels count (pixel_collision true by default).
+    Sprite(const Mask &mask_, std::int32_t x_, std::int32_t y_,
+           bool pixel_collision_ = true) noexcept
+        : mask(&mask_), x(x_), y(y_), pixel_collision(pixel_collision_)
+    {
+    }
+    /// A temporary Mask would be destroyed before the Sprite is used.
+    Sprite(Mask &&, std::int32_t, std::int32_t, bool = true) = delete;
+
+    /// A sprite that collides as its full rectangle.
+    static Sprite bounds_only(const Mask &mask_, std::int32_t x_, std::int32_t y_) noexcept
+    {
+        return Sprite(mask_, x_, y_, false);
+    }
+    static Sprite bounds_only(Mask &&, std::int32_t, std::int32_t) = delete;
+
+    /// The sprite's rectangle in the world.
+    Bounds2D bounds() const { return mask->bounds_at(x, y); }
+
+    /// The C struct (borrowing the same mask).
+    pp_sprite to_c() const noexcept
+    {
+        pp_sprite s;
+        s.mask = mask->get();
+        s.x = x;
+        s.y = y;
+        s.pixel_collision = pixel_collision ? 1 : 0;
+        return s;
+    }
+
+    /// True when some world pixel is solid in both.
+    bool collides(const Sprite &other) const
+    {
+        const pp_sprite a = to_c(), b = other.to_c();
+        std::uint8_t out = 0;
+        detail::check(pp_collides(&a, &b, &out));
+        return out != 0;
+    }
+    /// The first world pixel solid in both (lowest y row first, then lowest x); nullopt
+    /// when they do not touch.
+    std::optional<Point> first_contact(const Sprite &other) const
+    {
+        const pp_sprite a = to_c(), b = other.to_c();
+        std::uint8_t found = 0;
+        pp_point p{};
+        detail::check(pp_first_contact(&a, &b, &found, &p));
+        if (found == 0) {
+            return std::nullopt;
+        }
+        return Point{p.x, p.y};
+    }
+    /// How many world pixels are solid in both.
+    std::uint64_t overlap_area(const Sprite &other) const
+    {
+        const pp_sprite a = to_c(), b = other.to_c();
+        std::uint64_t out = 0;
+        detail::check(pp_overlap_area(&a, &b, &out));
+        return out;
+    }
+    /// The pixels solid in both, over the intersection of the bounds, in the world.
+    Overlap overlap_mask(const Sprite &other) const
+    {
+        const pp_sprite a = to_c(), b = other.to_c();
+        pp_mask *m = nullptr;
+        pp_bounds bounds{};
+        detail::check(pp_overlap_mask(&a, &b, &m, &bounds));
+        return Overlap{Mask(m), Bounds2D(bounds)};
+    }
+};
+
+} // namespace perpixel
+
+#endif /* PERPIXEL_HPP */

@@ -1,0 +1,467 @@
+// Tests of the header-only C++ wrapper bindings/cpp/perpixel.hpp: every member, success
+// and error paths, against the real library. Built by tests/c_abi.rs with
+// g++ -std=c++17 (and -std=c++20 for the std::span overloads) -Wall -Wextra -Werror
+// -pedantic, run plain, with ASan/UBSan and under valgrind when asked.
+//
+// usage: test_perpixel_cpp <scratch-dir> <expected-version>
+// Prints failures (every check with PERPIXEL_TEST_VERBOSE set), ends with
+// "N passed, M failed", exits non-zero on any failure.
+#include "perpixel.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "hostile_samples.h"
+
+namespace {
+
+int g_passed = 0;
+int g_failed = 0;
+bool g_verbose = false;
+
+void check(bool ok, const std::string &what, int line)
+{
+    if (ok) {
+        ++g_passed;
+        if (g_verbose) {
+            std::printf("ok   line %d: %s\n", line, what.c_str());
+        }
+    } else {
+        ++g_failed;
+        std::printf("FAIL line %d: %s\n", line, what.c_str());
+    }
+}
+
+#define CHECK(cond) check(static_cast<bool>(cond), #cond, __LINE__)
+
+// Runs `body`, which must throw perpixel::Error with `status` and a message containing
+// `needle`.
+void check_throws(const std::function<void()> &body, perpixel::Status status,
+                  const char *needle, const char *what, int line)
+{
+    try {
+        body();
+        check(false, std::string(what) + ": nothing thrown", line);
+    } catch (const perpixel::Error &e) {
+        bool ok = e.status() == status && std::strstr(e.what(), needle) != nullptr;
+        check(ok,
+              std::string(what) + ": threw status " +
+                  std::to_string(static_cast<unsigned>(e.status())) + " \"" + e.what() + "\"",
+              line);
+    } catch (const std::exception &e) {
+        check(false, std::string(what) + ": threw another exception: " + e.what(), line);
+    }
+}
+
+#define CHECK_THROWS(body, status, needle) \
+    check_throws([&]() { body; }, (status), (needle), #body, __LINE__)
+
+using perpixel::Bounds2D;
+using perpixel::Mask;
+using perpixel::MaskOptions;
+using perpixel::PixelFormat;
+using perpixel::Point;
+using perpixel::Sprite;
+using perpixel::Status;
+
+// The pattern of SAMPLE_PNG (4x3): X..X / .XX. / XXXX.
+const char *const PATTERN[3] = {"X..X", ".XX.", "XXXX"};
+
+std::string rows(const Mask &m)
+{
+    std::string s;
+    for (int32_t y = 0; y < m.height(); ++y) {
+        if (y > 0) {
+            s += '/';
+        }
+        for (int32_t x = 0; x < m.width(); ++x) {
+            s += m.is_solid(x, y) ? 'X' : '.';
+        }
+    }
+    return s;
+}
+
+// A 3x3 plus sign from A8 pixels.
+Mask cross()
+{
+    static const uint8_t alpha[9] = {0, 255, 0, 255, 255, 255, 0, 255, 0};
+    return Mask::from_pixels(alpha, sizeof alpha, PixelFormat::A8, 3, 3, 3);
+}
+
+void test_types()
+{
+    static_assert(!std::is_copy_constructible<Mask>::value, "Mask is move-only");
+    static_assert(!std::is_copy_assignable<Mask>::value, "Mask is move-only");
+    static_assert(std::is_nothrow_move_constructible<Mask>::value, "Mask moves");
+    static_assert(std::is_nothrow_move_assignable<Mask>::value, "Mask moves");
+    static_assert(std::is_base_of<std::runtime_error, perpixel::Error>::value, "Error");
+    static_assert(std::is_same<decltype(Bounds2D().x_max()), int64_t>::value, "64-bit edges");
+    static_assert(std::is_same<decltype(Point().x), int64_t>::value, "64-bit points");
+    static_assert(!std::is_constructible<Sprite, Mask &&, int32_t, int32_t>::value,
+                  "no Sprite over a temporary Mask");
+    static_assert(std::is_trivially_copyable<Bounds2D>::value, "Bounds2D is a value");
+    CHECK(true);
+}
+
+void test_library(const char *expected_version)
+{
+    CHECK(perpixel::version() == expected_version);
+    CHECK(perpixel::version_number() == PP_VERSION_NUMBER);
+    CHECK(std::string(perpixel::status_text(Status::Ok)) == "ok");
+    CHECK(std::string(perpixel::status_text(Status::TooLarge)) == "mask too large");
+    CHECK(perpixel::max_mask_pixels() == PP_MAX_MASK_PIXELS);
+    perpixel::set_max_mask_pixels(100);
+    CHECK(perpixel::max_mask_pixels() == 100);
+    CHECK(Mask::create(10, 10, true).count() == 100);
+    CHECK_THROWS(Mask::create(11, 10, true), Status::TooLarge, "11x10");
+    CHECK_THROWS(perpixel::set_max_mask_pixels(0), Status::InvalidArgument, "at least 1");
+    CHECK(perpixel::max_mask_pixels() == 100);
+    perpixel::set_max_mask_pixels(PP_MAX_MASK_PIXELS);
+    CHECK(perpixel::max_mask_pixels() == PP_MAX_MASK_PIXELS);
+}
+
+void test_bounds()
+{
+    const Bounds2D a(0, 0, 10, 10);
+    CHECK(a.x == 0 && a.y == 0 && a.width == 10 && a.height == 10);
+    CHECK(Bounds2D() == Bounds2D(0, 0, 0, 0));
+    CHECK(a.x_min() == 0 && a.x_max() == 10 && a.y_min() == 0 && a.y_max() == 10);
+    const Bounds2D far(INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX);
+    CHECK(far.x_max() == 2 * static_cast<int64_t>(INT32_MAX));
+    CHECK(far.y_max() == 2 * static_cast<int64_t>(INT32_MAX));
+    const Bounds2D low(INT32_MIN, INT32_MIN, 1, 1);
+    CHECK(low.x_min() == INT32_MIN && low.y_min() == INT32_MIN);
+    CHECK(!a.is_empty());
+    CHECK(Bounds2D(0, 0, 0, 5).is_empty() && Bounds2D(0, 0, 5, -1).is_empty());
+    CHECK(a.contains(9, 9) && a.contains(0, 0));
+    CHECK(!a.contains(10, 9) && !a.contains(-1, 0) && !a.contains(0, 10));
+    CHECK(a.overlaps(Bounds2D(9, 9, 5, 5)));
+    CHECK(!a.overlaps(Bounds2D(10, 0, 5, 5)));  // touching edges
+    CHECK(!a.overlaps(Bounds2D(2, 2, 0, 5)));   // empty
+    auto i = a.intersection(Bounds2D(5, -5, 20, 8));
+    CHECK(i.has_value() && *i == Bounds2D(5, 0, 5, 3));
+    CHECK(!a.intersection(Bounds2D(10, 10, 3, 3)).has_value());
+    CHECK(!a.intersection(Bounds2D(20, 20, 1, 1)).has_value());
+    auto local = Bounds2D(10, -3, 4, 4).to_local(Bounds2D(5, 4, 2, 2));
+    CHECK(local.has_value() && *local == Bounds2D(-5, 7, 2, 2));
+    CHECK(!Bounds2D(INT32_MIN, 0, 1, 1).to_local(Bounds2D(INT32_MAX, 0, 1, 1)).has_value());
+    CHECK(a != Bounds2D(0, 0, 10, 11));
+    const pp_bounds c = a.to_c();
+    CHECK(c.x == 0 && c.width == 10 && Bounds2D(c) == a);
+    CHECK((Point{3, -4} == Point{3, -4}) && (Point{3, -4} != Point{-4, 3}));
+}
+
+void test_options()
+{
+    MaskOptions o;
+    const pp_mask_options d = pp_mask_options_default();
+    pp_mask_options c = o.to_c();
+    // Field by field: the struct has a padding byte, which memcmp would read.
+    CHECK(c.threshold == d.threshold && c.flip_y == d.flip_y && c.has_color_key == d.has_color_key &&
+          c.color_key[0] == d.color_key[0] && c.color_key[1] == d.color_key[1] &&
+          c.color_key[2] == d.color_key[2] && c.has_region == d.has_region &&
+          Bounds2D(c.region) == Bounds2D(d.region));
+    o.threshold = 200;
+    o.flip_y = true;
+    o.color_key = std::array<uint8_t, 3>{255, 0, 255};
+    o.region = Bounds2D(1, 2, 3, 4);
+    c = o.to_c();
+    CHECK(c.threshold == 200 && c.flip_y == 1 && c.has_color_key == 1 && c.color_key[0] == 255 &&
+          c.color_key[1] == 0 && c.color_key[2] == 255 && c.has_region == 1 &&
+          Bounds2D(c.region) == Bounds2D(1, 2, 3, 4));
+}
+
+void test_masks(const std::string &scratch)
+{
+    (void)scratch; // only the image tests write files
+    // create
+    Mask full = Mask::create(70, 3, true);
+    CHECK(full.width() == 70 && full.height() == 3 && full.count() == 210);
+    CHECK(full.is_solid(69, 2) && !full.is_solid(70, 2) && !full.is_solid(-1, 0));
+    CHECK(full.solid_bounds() == std::optional<Bounds2D>(Bounds2D(0, 0, 70, 3)));
+    CHECK(full.bounds_at(-5, 7) == Bounds2D(-5, 7, 70, 3));
+    Mask none = Mask::create(5, 4, false);
+    CHECK(none.count() == 0 && !none.solid_bounds().has_value());
+    CHECK(Mask::create(0, 0, true).width() == 0);
+
+    // from_pixels: every format, a region of an atlas with a padded stride.
+    {
+        // 6x4 RGBA atlas, stride 6*4+5; the pattern sits at (1, 1).
+        const int32_t stride = 6 * 4 + 5;
+        std::vector<uint8_t> rgba(static_cast<size_t>(stride) * 4, 0x11);
+        std::vector<uint8_t> bgra = rgba, argb = rgba;
+        std::vector<uint8_t> a8(6 * 4, 0);
+        for (int y = 0; y < 4; ++y) {
+            for (int x = 0; x < 6; ++x) {
+                bool in = x >= 1 && x < 5 && y >= 1 && y < 4;
+                uint8_t alpha = in ? (PATTERN[y - 1][x - 1] == 'X' ? 255 : 0) : 255;
+                uint8_t *p = &rgba[static_cast<size_t>(y * stride + x * 4)];
+                p[0] = 10, p[1] = 20, p[2] = 30, p[3] = alpha;
+                uint8_t *q = &bgra[static_cast<size_t>(y * stride + x * 4)];
+                q[0] = 30, q[1] = 20, q[2] = 10, q[3] = alpha;
+                uint32_t word = (static_cast<uint32_t>(alpha) << 24) | (10u << 16) | (20u << 8) | 30u;
+                std::memcpy(&argb[static_cast<size_t>(y * stride + x * 4)], &word, 4);
+                a8[static_cast<size_t>(y * 6 + x)] = alpha;
+            }
+        }
+        MaskOptions frame;
+        frame.region = Bounds2D(1, 1, 4, 3);
+        const size_t len = static_cast<size_t>(stride) * 3 + 6 * 4;
+        CHECK(rows(Mask::from_pixels(rgba.data(), len, PixelFormat::Rgba8, 6, 4, stride, frame)) ==
+              "X..X/.XX./XXXX");
+        CHECK(rows(Mask::from_pixels(bgra.data(), len, PixelFormat::Bgra8, 6, 4, stride, frame)) ==
+              "X..X/.XX./XXXX");
+        CHECK(rows(Mask::from_pixels(argb.data(), len, PixelFormat::Argb32, 6, 4, stride, frame)) ==
+              "X..X/.XX./XXXX");
+        CHECK(rows(Mask::from_pixels(a8.data(), a8.size(), PixelFormat::A8, 6, 4, 6, frame)) ==
+              "X..X/.XX./XXXX");
+        frame.flip_y = true;
+        CHECK(rows(Mask::from_pixels(a8.data(), a8.size(), PixelFormat::A8, 6, 4, 6, frame)) ==
+              "XXXX/.XX./X..X");
+        Mask whole = Mask::from_pixels(a8.data(), a8.size(), PixelFormat::A8, 6, 4, 6);
+        CHECK(whole.count() == 24 - 12 + 8);
+        MaskOptions keyed;
+        keyed.color_key = std::array<uint8_t, 3>{10, 20, 30};
+        CHECK(Mask::from_pixels(rgba.data(), len, PixelFormat::Rgba8, 6, 4, stride, keyed).count() == 0);
+        MaskOptions high;
+        high.threshold = 0;
+        CHECK(Mask::from_pixels(a8.data(), a8.size(), PixelFormat::A8, 6, 4, 6, high).count() == 24);
+#ifdef PERPIXEL_HPP_HAS_SPAN
+        CHECK(rows(Mask::from_pixels(std::span<const uint8_t>(a8), PixelFormat::A8, 6, 4, 6,
+                                     frame)) == "XXXX/.XX./X..X");
+        CHECK(Mask::from_pixels(std::as_bytes(std::span<const uint8_t>(a8)), PixelFormat::A8, 6, 4,
+                                6)
+                  .count() == 20);
+        std::printf("(C++20: std::span overloads tested)\n");
+#endif
+
+        // Errors carry the status and the library's message.
+        CHECK_THROWS(Mask::from_pixels(rgba.data(), len - 1, PixelFormat::Rgba8, 6, 4, stride),
+                     Status::BufferTooSmall, "pixel buffer too small");
+        CHECK_THROWS(Mask::from_pixels(rgba.data(), len, PixelFormat::Rgba8, 6, 4, 23),
+                     Status::StrideTooSmall, "stride");
+        CHECK_THROWS(Mask::from_pixels(nullptr, 0, PixelFormat::Rgba8, 6, 4, stride),
+                     Status::NullPointer, "`data`");
+        CHECK_THROWS(Mask::from_pixels(rgba.data(), len, PixelFormat::Rgba8, -6, 4, stride),
+                     Status::InvalidArgument, "`width`");
+        CHECK_THROWS(Mask::from_pixels(rgba.data(), len, static_cast<PixelFormat>(9), 6, 4, stride),
+                     Status::InvalidArgument, "unknown pixel format 9");
+        MaskOptions outside;
+        outside.region = Bounds2D(3, 0, 4, 1);
+        CHECK_THROWS(Mask::from_pixels(rgba.data(), len, PixelFormat::Rgba8, 6, 4, stride, outside),
+                     Status::RegionOutOfBounds, "6x4");
+        CHECK_THROWS(Mask::from_pixels(a8.data(), a8.size(), PixelFormat::A8, 6, 4, 6, keyed),
+                     Status::InvalidArgument, "colour key");
+        CHECK_THROWS(Mask::create(1 << 20, 1 << 20, false), Status::TooLarge, "too large");
+        CHECK_THROWS(Mask::create(-1, 1, false), Status::InvalidArgument, "`width`");
+    }
+
+#ifndef PERPIXEL_TEST_NO_IMAGE
+    // from_image_bytes / from_image_file.
+    {
+        Mask png = Mask::from_image_bytes(SAMPLE_PNG, sizeof SAMPLE_PNG);
+        CHECK(rows(png) == "X..X/.XX./XXXX" && png.count() == SAMPLE_PNG_SOLID);
+        Mask gif = Mask::from_image_bytes(SAMPLE_GIF, sizeof SAMPLE_GIF);
+        CHECK(rows(gif) == "X..X/.XX./XXXX");
+        Mask jpeg = Mask::from_image_bytes(SAMPLE_JPEG, sizeof SAMPLE_JPEG);
+        CHECK(jpeg.width() == SAMPLE_JPEG_W && jpeg.count() == SAMPLE_JPEG_SOLID);
+        MaskOptions flip;
+        flip.flip_y = true;
+        CHECK(rows(Mask::from_image_bytes(SAMPLE_PNG, sizeof SAMPLE_PNG, flip)) ==
+              "XXXX/.XX./X..X");
+#ifdef PERPIXEL_HPP_HAS_SPAN
+        CHECK(Mask::from_image_bytes(std::span<const uint8_t>(SAMPLE_PNG)).count() == 8);
+        CHECK(Mask::from_image_bytes(std::as_bytes(std::span<const uint8_t>(SAMPLE_GIF)))
+                  .count() == 8);
+#endif
+        const std::string path = scratch + "/pattern.png";
+        {
+            std::ofstream out(path, std::ios::binary);
+            out.write(reinterpret_cast<const char *>(SAMPLE_PNG), sizeof SAMPLE_PNG);
+        }
+        CHECK(rows(Mask::from_image_file(path)) == "X..X/.XX./XXXX");
+        MaskOptions frame;
+        frame.region = Bounds2D(1, 0, 2, 2);
+        CHECK(rows(Mask::from_image_file(path, frame)) == "../XX");
+        CHECK_THROWS(Mask::from_image_file(scratch + "/missing.png"), Status::Io, "missing.png");
+        CHECK_THROWS(Mask::from_image_bytes(SAMPLE_PNG, sizeof SAMPLE_PNG / 2), Status::Decode,
+                     "decode");
+        CHECK_THROWS(Mask::from_image_bytes("GIF89a", 6), Status::Decode, "decode");
+        CHECK_THROWS(Mask::from_image_bytes(nullptr, 5), Status::NullPointer, "`data`");
+    }
+#endif
+
+    // RAII: moves, release/adopt, a moved-from Mask throws instead of crashing.
+    {
+        Mask a = Mask::create(4, 4, true);
+        const pp_mask *handle = a.get();
+        Mask b = std::move(a);
+        CHECK(b.get() == handle && !a && static_cast<bool>(b));
+        CHECK(a.get() == nullptr);
+        CHECK_THROWS(a.count(), Status::NullPointer, "`mask`");
+        CHECK_THROWS(a.width(), Status::NullPointer, "`mask`");
+        CHECK_THROWS(a.collides(b, 0, 0), Status::NullPointer, "`a`");
+        CHECK_THROWS(b.collides(a, 0, 0), Status::NullPointer, "`b`");
+        Mask c = Mask::create(1, 1, false);
+        c = std::move(b); // frees c's old mask
+        CHECK(c.get() == handle && c.count() == 16);
+        Mask &alias = c;
+        c = std::move(alias); // self-move keeps it
+        CHECK(c.get() == handle);
+        pp_mask *raw = c.release();
+        CHECK(raw == handle && !c);
+        Mask adopted(raw);
+        CHECK(adopted.count() == 16);
+        Mask empty(nullptr);
+        CHECK(!empty);
+    }
+}
+
+void test_queries()
+{
+    Mask plus = cross();
+    Mask diag = Mask::from_pixels(
+        std::vector<uint8_t>{255, 0, 0, 0, 255, 0, 0, 0, 255}.data(), 9, PixelFormat::A8, 3, 3, 3);
+    CHECK(rows(plus) == ".X./XXX/.X.");
+    CHECK(rows(diag) == "X../.X./..X");
+
+    // pygame style.
+    CHECK(plus.collides(plus, 1, 0));
+    CHECK(!plus.collides(plus, 2, 2));  // only corners meet
+    CHECK(!plus.collides(plus, 3, 0));  // touching
+    CHECK(plus.first_contact(plus, 1, 0) == std::optional<Point>(Point{1, 1}));
+    CHECK(!plus.first_contact(plus, 2, 2).has_value());
+    CHECK(plus.overlap_area(plus, 0, 0) == 5);
+    CHECK(plus.overlap_area(plus, 1, 0) == 2);
+    CHECK(plus.overlap_area(diag, -1, -1) == 1);
+    {
+        perpixel::Overlap o = plus.overlap_mask(plus, 1, 0);
+        CHECK(o.bounds == Bounds2D(1, 0, 2, 3) && o.mask.count() == 2);
+        CHECK(rows(o.mask) == "../XX/..");
+        perpixel::Overlap none = plus.overlap_mask(plus, 3, 0);
+        CHECK(none.bounds == Bounds2D() && none.mask.width() == 0 && none.mask.height() == 0);
+    }
+
+    // Placed sprites.
+    Sprite a(plus, 10, 10);
+    Sprite b(diag, 12, 12);
+    CHECK(a.pixel_collision && a.mask == &plus && a.x == 10 && a.y == 10);
+    CHECK(a.bounds() == Bounds2D(10, 10, 3, 3));
+    CHECK(a.bounds().overlaps(b.bounds()));
+    CHECK(!a.collides(b));                    // corner pixel of the plus is empty
+    CHECK(!a.first_contact(b).has_value());
+    CHECK(a.overlap_area(b) == 0);
+    {
+        perpixel::Overlap o = a.overlap_mask(b);
+        CHECK(o.bounds == Bounds2D(12, 12, 1, 1) && o.mask.count() == 0);
+    }
+    Sprite c(plus, 11, 10);
+    CHECK(a.collides(c) && c.collides(a));
+    CHECK(a.first_contact(c) == std::optional<Point>(Point{11, 11}));
+    CHECK(a.overlap_area(c) == 2);
+    CHECK(a.overlap_mask(c).mask.count() == 2);
+    // Bounds-only.
+    Sprite box = Sprite::bounds_only(diag, 12, 12);
+    CHECK(!box.pixel_collision);
+    CHECK(!a.collides(box));                            // a's corner (12,12) is empty
+    CHECK(Sprite::bounds_only(plus, 10, 10).collides(box));
+    CHECK(Sprite::bounds_only(plus, 10, 10).overlap_area(box) == 1);
+    Sprite touching(plus, 13, 10);
+    CHECK(!a.collides(touching) && a.overlap_mask(touching).bounds == Bounds2D());
+    // Beyond INT32_MAX: 64-bit contact points.
+    {
+        Mask wide = Mask::create(4, 3, true);
+        Sprite e1(wide, INT32_MAX - 1, INT32_MAX - 2), e2(wide, INT32_MAX - 1, INT32_MAX - 2);
+        auto p = e1.first_contact(e2);
+        CHECK(p.has_value() && p->x == INT32_MAX - 1 && p->y == INT32_MAX - 2);
+        CHECK(e1.overlap_area(e2) == 12);
+        Sprite e3(wide, INT32_MAX, 0), e4(wide, INT32_MAX, 0);
+        CHECK(e3.bounds().x_max() == static_cast<int64_t>(INT32_MAX) + 4);
+        CHECK(e3.overlap_area(e4) == 12);
+    }
+    // to_c mirrors the struct.
+    const pp_sprite raw = box.to_c();
+    CHECK(raw.mask == diag.get() && raw.x == 12 && raw.pixel_collision == 0);
+
+    // Errors through a moved-from mask in a sprite.
+    Mask gone = cross();
+    Sprite dangling_safe(gone, 0, 0);
+    Mask taken = std::move(gone);
+    CHECK_THROWS(dangling_safe.collides(a), Status::NullPointer, "`a->mask`");
+    CHECK_THROWS(a.overlap_area(dangling_safe), Status::NullPointer, "`b->mask`");
+    CHECK(taken.count() == 5);
+}
+
+// Threads share masks: every answer equals the single-threaded one.
+void test_threads()
+{
+    Mask plus = cross();
+    Mask big = Mask::create(65, 7, true);
+    std::vector<uint64_t> expected;
+    for (int dx = -4; dx <= 66; ++dx) {
+        expected.push_back(big.overlap_area(plus, dx, dx % 7) +
+                           (plus.collides(big, -dx, 1) ? 1000u : 0u));
+    }
+    std::vector<int> wrong(4, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&, t]() {
+            for (int round = 0; round < 50; ++round) {
+                for (int dx = -4; dx <= 66; ++dx) {
+                    uint64_t got = big.overlap_area(plus, dx, dx % 7) +
+                                   (plus.collides(big, -dx, 1) ? 1000u : 0u);
+                    if (got != expected[static_cast<size_t>(dx + 4)]) {
+                        ++wrong[static_cast<size_t>(t)];
+                    }
+                }
+            }
+        });
+    }
+    for (auto &t : threads) {
+        t.join();
+    }
+    CHECK(wrong[0] + wrong[1] + wrong[2] + wrong[3] == 0);
+    // Each thread's errors are its own.
+    std::string other;
+    std::thread([&]() {
+        try {
+            Mask::create(-42, 1, false);
+        } catch (const perpixel::Error &e) {
+            other = e.what();
+        }
+    }).join();
+    CHECK(other.find("-42") != std::string::npos);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        std::fprintf(stderr, "usage: %s <scratch-dir> <expected-version>\n", argv[0]);
+        return 2;
+    }
+    g_verbose = std::getenv("PERPIXEL_TEST_VERBOSE") != nullptr;
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
+    try {
+        test_types();
+        test_library(argv[2]);
+        test_bounds();
+        test_options();
+        test_masks(argv[1]);
+        test_queries();
+        test_threads();
+    } catch (const std::exception &e) {
+        ++g_failed;
+        std::printf("FAIL unexpected exception: %s\n", e.what());
+    }
+    std::printf("%d passed, %d failed\n", g_passed, g_failed);
+    return g_failed == 0 ? 0 : 1;
+}

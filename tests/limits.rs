@@ -1,0 +1,171 @@
+//! The process-wide mask size limit (`max_mask_pixels` / `set_max_mask_pixels`).
+//!
+//! One test function on purpose: the limit is global to the process, and tests in one
+//! binary run in parallel, so every check that changes it lives here, in order.
+
+use perpixel::{Error, MAX_MASK_PIXELS, Mask, MaskOptions, PixelFormat};
+
+/// CRC-32 (IEEE), for hand-made PNG chunks.
+#[cfg(feature = "image")]
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= b as u32;
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+#[cfg(feature = "image")]
+fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+    let mut out = (data.len() as u32).to_be_bytes().to_vec();
+    let mut body = kind.to_vec();
+    body.extend_from_slice(data);
+    out.extend_from_slice(&body);
+    out.extend_from_slice(&crc32(&body).to_be_bytes());
+    out
+}
+
+/// A PNG whose header claims `width x height` RGBA pixels, followed by a tiny (and far
+/// too short) compressed stream: a 64-byte hostile file.
+#[cfg(feature = "image")]
+fn png_claiming(width: u32, height: u32) -> Vec<u8> {
+    let mut ihdr = width.to_be_bytes().to_vec();
+    ihdr.extend_from_slice(&height.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 6, 0, 0, 0]);
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.extend(chunk(b"IHDR", &ihdr));
+    // zlib header + an empty stored block.
+    png.extend(chunk(b"IDAT", &[0x78, 0x01, 0x01, 0x00, 0x00, 0xff, 0xff]));
+    png.extend(chunk(b"IEND", &[]));
+    png
+}
+
+#[cfg(feature = "image")]
+fn png_of(width: u32, height: u32) -> Vec<u8> {
+    let img = image::RgbaImage::from_pixel(width, height, image::Rgba([1, 2, 3, 255]));
+    let mut bytes = Vec::new();
+    img.write_to(
+        &mut std::io::Cursor::new(&mut bytes),
+        image::ImageFormat::Png,
+    )
+    .unwrap();
+    bytes
+}
+
+#[test]
+fn the_limit_is_configurable_checked_and_applies_to_every_constructor() {
+    assert_eq!(perpixel::max_mask_pixels(), MAX_MASK_PIXELS);
+    assert_eq!(MAX_MASK_PIXELS, 1 << 26);
+
+    // Default: a 200-megapixel claim in a 64-byte PNG is refused from its header.
+    #[cfg(feature = "image")]
+    {
+        let hostile = png_claiming(20_000, 10_000);
+        assert!(hostile.len() <= 64, "{} bytes", hostile.len());
+        let err = Mask::from_image_bytes(&hostile, &MaskOptions::default()).unwrap_err();
+        assert_eq!(
+            err,
+            Error::TooLarge {
+                width: 20_000,
+                height: 10_000
+            }
+        );
+        assert!(err.to_string().contains("67108864"), "{err}");
+    }
+
+    // 0 is refused and leaves the limit alone.
+    assert!(matches!(
+        perpixel::set_max_mask_pixels(0),
+        Err(Error::InvalidArgument(_))
+    ));
+    assert_eq!(perpixel::max_mask_pixels(), MAX_MASK_PIXELS);
+
+    // A lower limit applies to every constructor, inclusive at the limit.
+    perpixel::set_max_mask_pixels(100).unwrap();
+    assert_eq!(perpixel::max_mask_pixels(), 100);
+    assert_eq!(Mask::full(10, 10).unwrap().count(), 100);
+    assert_eq!(Mask::empty(100, 1).unwrap().width(), 100);
+    for (w, h) in [(11, 10), (101, 1), (1, 101), (u32::MAX, u32::MAX)] {
+        let err = Mask::empty(w, h).unwrap_err();
+        assert_eq!(
+            err,
+            Error::TooLarge {
+                width: w as u64,
+                height: h as u64
+            }
+        );
+        assert!(err.to_string().contains("100 pixels in all"), "{err}");
+        assert!(matches!(Mask::full(w, h), Err(Error::TooLarge { .. })));
+    }
+    assert!(matches!(
+        Mask::from_fn(11, 10, |_, _| true),
+        Err(Error::TooLarge { .. })
+    ));
+    let alpha = vec![255u8; 11 * 10];
+    assert!(matches!(
+        Mask::from_pixels(&alpha, PixelFormat::A8, 11, 10, 11, &MaskOptions::default()),
+        Err(Error::TooLarge { .. })
+    ));
+    // A region inside a larger image is what gets built: a 10x10 frame of an 11x10 atlas.
+    let frame = MaskOptions {
+        region: Some(perpixel::Bounds2D::new(1, 0, 10, 10)),
+        ..MaskOptions::default()
+    };
+    assert_eq!(
+        Mask::from_pixels(&alpha, PixelFormat::A8, 11, 10, 11, &frame)
+            .unwrap()
+            .count(),
+        100
+    );
+    #[cfg(feature = "image")]
+    {
+        let err = Mask::from_image_bytes(&png_of(11, 10), &MaskOptions::default()).unwrap_err();
+        assert_eq!(
+            err,
+            Error::TooLarge {
+                width: 11,
+                height: 10
+            }
+        );
+        assert_eq!(
+            Mask::from_image_bytes(&png_of(10, 10), &MaskOptions::default())
+                .unwrap()
+                .count(),
+            100
+        );
+    }
+
+    // Raising it lets larger masks through.
+    perpixel::set_max_mask_pixels(MAX_MASK_PIXELS * 2).unwrap();
+    let wide = Mask::empty(1 << 14, 1 << 13).unwrap();
+    assert_eq!(
+        wide.width() as u64 * wide.height() as u64,
+        MAX_MASK_PIXELS * 2
+    );
+    drop(wide);
+    assert!(matches!(
+        Mask::empty(1 << 14, (1 << 13) + 1),
+        Err(Error::TooLarge { .. })
+    ));
+
+    // The C ABI reads and writes the same setting.
+    use perpixel::ffi::{pp_max_mask_pixels, pp_set_max_mask_pixels, pp_status};
+    assert_eq!(pp_max_mask_pixels(), MAX_MASK_PIXELS * 2);
+    assert_eq!(pp_set_max_mask_pixels(7), pp_status::PP_OK);
+    assert_eq!(perpixel::max_mask_pixels(), 7);
+    assert_eq!(
+        pp_set_max_mask_pixels(0),
+        pp_status::PP_ERR_INVALID_ARGUMENT
+    );
+    assert_eq!(perpixel::max_mask_pixels(), 7);
+
+    perpixel::set_max_mask_pixels(MAX_MASK_PIXELS).unwrap();
+    assert_eq!(perpixel::max_mask_pixels(), MAX_MASK_PIXELS);
+}

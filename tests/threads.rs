@@ -1,0 +1,161 @@
+//! Masks shared read-only between threads: several `std::thread::scope` threads query
+//! the same masks at once, every query of a table of pairs, offsets and placements, each
+//! thread in its own order, and every answer must equal the single-threaded one (which
+//! is itself checked against `perpixel::reference` first).
+
+use perpixel::{Mask, Overlap, Point, Sprite, reference};
+
+const THREADS: usize = 8;
+const ROUNDS: usize = 10;
+
+/// A small deterministic generator (no extra dependency).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Masks around the 64-bit word edges, about two thirds solid.
+fn masks() -> Vec<Mask> {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    [(1, 1), (63, 7), (64, 5), (65, 9), (130, 4), (0, 3)]
+        .iter()
+        .map(|&(w, h)| {
+            let bits: Vec<bool> = (0..w * h).map(|_| rng.next() % 3 != 0).collect();
+            Mask::from_fn(w, h, |x, y| bits[(y * w + x) as usize]).unwrap()
+        })
+        .collect()
+}
+
+/// One query: mask `a` at `pa`, mask `b` at `pb`, each pixel-perfect or bounds-only.
+#[derive(Clone, Copy, Debug)]
+struct Query {
+    a: usize,
+    b: usize,
+    pa: (i32, i32),
+    pb: (i32, i32),
+    pixels: (bool, bool),
+}
+
+/// Everything the queries answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Answer {
+    collides: bool,
+    first_contact: Option<Point>,
+    overlap_area: u64,
+    overlap_mask: Option<Overlap>,
+    /// pygame style, B at `pb - pa` from A.
+    mask_collides: bool,
+    mask_first_contact: Option<Point>,
+    mask_overlap_area: u64,
+}
+
+fn sprite(mask: &Mask, at: (i32, i32), pixels: bool) -> Sprite<'_> {
+    if pixels {
+        Sprite::new(mask, at.0, at.1)
+    } else {
+        Sprite::bounds_only(mask, at.0, at.1)
+    }
+}
+
+fn ask(masks: &[Mask], q: &Query) -> Answer {
+    let a = sprite(&masks[q.a], q.pa, q.pixels.0);
+    let b = sprite(&masks[q.b], q.pb, q.pixels.1);
+    let offset = (q.pb.0 - q.pa.0, q.pb.1 - q.pa.1);
+    Answer {
+        collides: a.collides(&b),
+        first_contact: a.first_contact(&b),
+        overlap_area: a.overlap_area(&b),
+        overlap_mask: a.overlap_mask(&b),
+        mask_collides: masks[q.a].collides(&masks[q.b], offset),
+        mask_first_contact: masks[q.a].first_contact(&masks[q.b], offset),
+        mask_overlap_area: masks[q.a].overlap_area(&masks[q.b], offset),
+    }
+}
+
+fn queries(count: usize) -> Vec<Query> {
+    let mut rng = Rng(42);
+    let offsets = [-131, -65, -64, -63, -9, -1, 0, 1, 5, 63, 64, 65, 129];
+    (0..count)
+        .map(|i| {
+            let pick = |r: u64| offsets[r as usize % offsets.len()];
+            let base = (rng.next() % 2000) as i32 - 1000;
+            let base_y = (rng.next() % 2000) as i32 - 1000;
+            Query {
+                a: rng.next() as usize % 6,
+                b: rng.next() as usize % 6,
+                pa: (base, base_y),
+                pb: (base + pick(rng.next()), base_y + pick(rng.next()) % 10),
+                pixels: (i % 7 != 0, i % 5 != 0),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn masks_are_send_and_sync() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Mask>();
+    shareable::<Sprite<'static>>();
+    shareable::<Overlap>();
+}
+
+#[test]
+fn threads_querying_shared_masks_get_the_single_threaded_answers() {
+    let masks = masks();
+    let table = queries(600);
+
+    // Single-threaded answers, checked against the reference algorithm.
+    let expected: Vec<Answer> = table.iter().map(|q| ask(&masks, q)).collect();
+    for (q, e) in table.iter().zip(&expected) {
+        let a = sprite(&masks[q.a], q.pa, q.pixels.0);
+        let b = sprite(&masks[q.b], q.pb, q.pixels.1);
+        assert_eq!(e.collides, reference::collides(&a, &b), "{q:?}");
+        assert_eq!(e.first_contact, reference::first_contact(&a, &b), "{q:?}");
+        assert_eq!(e.overlap_area, reference::overlap_area(&a, &b), "{q:?}");
+        assert_eq!(e.overlap_mask, reference::overlap_mask(&a, &b), "{q:?}");
+    }
+    let hits = expected.iter().filter(|e| e.collides).count();
+    assert!(
+        hits > 50 && hits < table.len() - 50,
+        "the table should mix hits and misses ({hits} of {})",
+        table.len()
+    );
+
+    let (wrong, asked) = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..THREADS)
+            .map(|t| {
+                let (masks, table, expected) = (&masks, &table, &expected);
+                scope.spawn(move || {
+                    let (mut wrong, mut asked) = (0usize, 0usize);
+                    for round in 0..ROUNDS {
+                        for i in 0..table.len() {
+                            // Each thread walks the table in its own order.
+                            let at = (i * (2 * t + 1) + t * 17 + round) % table.len();
+                            if ask(masks, &table[at]) != expected[at] {
+                                wrong += 1;
+                            }
+                            asked += 1;
+                        }
+                    }
+                    (wrong, asked)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a worker panicked"))
+            .fold((0, 0), |(w, a), (dw, da)| (w + dw, a + da))
+    });
+    println!(
+        "{THREADS} threads x {ROUNDS} rounds x {} queries = {asked} answers, {wrong} wrong",
+        table.len()
+    );
+    assert_eq!(asked, THREADS * ROUNDS * table.len());
+    assert_eq!(wrong, 0);
+}
