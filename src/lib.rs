@@ -57,6 +57,8 @@ mod bounds;
 mod collide;
 mod error;
 pub mod ffi;
+#[doc(hidden)]
+pub mod kernels;
 mod mask;
 pub mod reference;
 
