@@ -159,7 +159,7 @@ impl<'m> Sprite<'m> {
         if self.pixel_collision && other.pixel_collision {
             // Rows outside both masks' solid rows stay zero; the rows in between are
             // ANDed over the whole width, straight into the result's rows.
-            if let Some(p) = Plan::rows_only(self, other, &bounds) {
+            if let Some(p) = Plan::rows_only(self, other) {
                 let first_row = (p.y - bounds.y_min()) as usize;
                 let (bits, wpr) = mask.rows_mut();
                 kernels::and_into(&p.region, bits, wpr, first_row);
@@ -226,57 +226,56 @@ impl<'m> Plan<'m> {
             return None;
         }
         let early = kernels::early_outs();
-        Some(
-            a.bounds()
-                .intersection(&b.bounds())
-                .and_then(|inter| Plan::new(a, b, &inter, early.clip, early.clip, early.blocks)),
-        )
+        Some(Plan::new(a, b, early.clip, early.clip, early.blocks))
     }
 
     /// The intersection's full width, its rows clipped to both masks' solid rows.
-    fn rows_only(a: &Sprite<'m>, b: &Sprite<'m>, inter: &Bounds2D) -> Option<Plan<'m>> {
-        Plan::new(a, b, inter, false, kernels::early_outs().clip, false)
+    fn rows_only(a: &Sprite<'m>, b: &Sprite<'m>) -> Option<Plan<'m>> {
+        Plan::new(a, b, false, kernels::early_outs().clip, false)
     }
 
+    /// The intersection of the sprites' bounds, clipped to their solid bounds across
+    /// (`clip_x`) and down (`clip_y`); `None` when that is empty.
     #[inline(always)]
     fn new(
         a: &Sprite<'m>,
         b: &Sprite<'m>,
-        inter: &Bounds2D,
         clip_x: bool,
         clip_y: bool,
         blocks: bool,
     ) -> Option<Plan<'m>> {
-        let (mut x0, mut y0) = (inter.x_min(), inter.y_min());
-        let (mut x1, mut y1) = (inter.x_max(), inter.y_max());
+        let (ax, ay, bx, by) = (a.x as i64, a.y as i64, b.x as i64, b.y as i64);
+        let (am, bm) = (a.mask, b.mask);
+        let mut x0 = ax.max(bx);
+        let mut x1 = (ax + am.width() as i64).min(bx + bm.width() as i64);
+        let mut y0 = ay.max(by);
+        let mut y1 = (ay + am.height() as i64).min(by + bm.height() as i64);
         if clip_x || clip_y {
-            for s in [a, b] {
-                // A mask with no solid pixel meets nothing.
-                let sb = s.mask.solid_bounds()?;
-                if clip_x {
-                    x0 = x0.max(s.x as i64 + sb.x_min());
-                    x1 = x1.min(s.x as i64 + sb.x_max());
-                }
-                if clip_y {
-                    y0 = y0.max(s.y as i64 + sb.y_min());
-                    y1 = y1.min(s.y as i64 + sb.y_max());
-                }
+            // A mask with no solid pixel meets nothing.
+            let (sa, sb) = (am.solid_bounds()?, bm.solid_bounds()?);
+            if clip_x {
+                x0 = x0.max(ax + sa.x_min()).max(bx + sb.x_min());
+                x1 = x1.min(ax + sa.x_max()).min(bx + sb.x_max());
             }
-            if x0 >= x1 || y0 >= y1 {
-                return None;
+            if clip_y {
+                y0 = y0.max(ay + sa.y_min()).max(by + sb.y_min());
+                y1 = y1.min(ay + sa.y_max()).min(by + sb.y_max());
             }
         }
-        let plane = |s: &Sprite<'m>| Plane {
-            bits: s.mask.padded_bits(),
-            wpr: s.mask.words_per_row(),
-            x: (x0 - s.x as i64) as usize,
-            y: (y0 - s.y as i64) as usize,
-            blocks: if blocks { s.mask.useful_blocks() } else { None },
+        if x0 >= x1 || y0 >= y1 {
+            return None;
+        }
+        let plane = |m: &'m Mask, x: i64, y: i64| Plane {
+            bits: m.padded_bits(),
+            wpr: m.words_per_row(),
+            x: (x0 - x) as usize,
+            y: (y0 - y) as usize,
+            blocks: if blocks { m.useful_blocks() } else { None },
         };
         Some(Plan {
             region: Region {
-                a: plane(a),
-                b: plane(b),
+                a: plane(am, ax, ay),
+                b: plane(bm, bx, by),
                 w: (x1 - x0) as usize,
                 h: (y1 - y0) as usize,
             },

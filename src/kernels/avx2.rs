@@ -100,6 +100,7 @@ macro_rules! by_alignment {
     }};
 }
 
+#[inline]
 #[target_feature(enable = "avx2,popcnt,bmi2")]
 unsafe fn any_impl<const AA: bool, const BA: bool>(
     a: Rows,
@@ -140,6 +141,7 @@ unsafe fn any_impl<const AA: bool, const BA: bool>(
     None
 }
 
+#[inline]
 #[target_feature(enable = "avx2,popcnt,bmi2")]
 unsafe fn count_impl<const AA: bool, const BA: bool>(
     a: Rows,
@@ -181,6 +183,7 @@ unsafe fn count_impl<const AA: bool, const BA: bool>(
 }
 
 #[allow(clippy::too_many_arguments)]
+#[inline]
 #[target_feature(enable = "avx2,popcnt,bmi2")]
 unsafe fn and_impl<const AA: bool, const BA: bool>(
     a: Rows,
@@ -272,16 +275,19 @@ fn pack_row1(src: &[u8], row: &mut [u64], threshold: u8) -> usize {
 }
 
 impl Kernel for Avx2 {
+    #[inline]
     #[target_feature(enable = "avx2,popcnt,bmi2")]
     unsafe fn any(a: Rows, b: Rows, nbits: usize, rows: usize) -> Option<usize> {
         by_alignment!(any_impl, a, b, nbits, rows)
     }
 
+    #[inline]
     #[target_feature(enable = "avx2,popcnt,bmi2")]
     unsafe fn count(a: Rows, b: Rows, nbits: usize, rows: usize) -> u64 {
         by_alignment!(count_impl, a, b, nbits, rows)
     }
 
+    #[inline]
     #[target_feature(enable = "avx2,popcnt,bmi2")]
     unsafe fn and(
         a: Rows,
@@ -295,6 +301,7 @@ impl Kernel for Avx2 {
         by_alignment!(and_impl, a, b, nbits, rows, out, out_start, out_stride)
     }
 
+    #[inline]
     #[target_feature(enable = "avx2,popcnt,bmi2")]
     unsafe fn pack(job: &PackJob, out: &mut [u64], wpr: usize) {
         for j in 0..job.rows {

@@ -2,8 +2,7 @@
 //! using the coarse occupancy level and hand each band to the kernel. Safe code; it is
 //! compiled once per path (inside the AVX2 entry points it inherits their features).
 
-use super::{BLOCK, Kernel, Rows, brk};
-use std::ops::ControlFlow;
+use super::{BLOCK, Kernel, Rows};
 
 /// The 8x8 block occupancy of a mask: bit `bx % 64` of word `by * wpr + bx / 64` is set
 /// when block `(bx, by)` (pixels `8bx..8bx+8` x `8by..8by+8`) holds a solid pixel.
@@ -11,36 +10,6 @@ use std::ops::ControlFlow;
 pub(crate) struct Blocks<'a> {
     pub words: &'a [u64],
     pub wpr: usize,
-}
-
-impl Blocks<'_> {
-    /// The occupied part of pixel columns `[x0, x1)` of block row `by`: from the first
-    /// occupied block's left edge to the last one's right edge, clipped to `[x0, x1)`.
-    #[inline(always)]
-    fn span(&self, by: usize, x0: usize, x1: usize) -> Option<(usize, usize)> {
-        let row = &self.words[by * self.wpr..(by + 1) * self.wpr];
-        let (b0, b1) = (x0 / BLOCK, (x1 - 1) / BLOCK);
-        let (k0, k1) = (b0 / 64, b1 / 64);
-        let mut first = None;
-        let mut last = 0;
-        for (k, &w) in row.iter().enumerate().take(k1 + 1).skip(k0) {
-            let mut w = w;
-            if k == k0 {
-                w &= !0u64 << (b0 % 64);
-            }
-            if k == k1 {
-                w &= !0u64 >> (63 - b1 % 64);
-            }
-            if w != 0 {
-                if first.is_none() {
-                    first = Some(k * 64 + w.trailing_zeros() as usize);
-                }
-                last = k * 64 + 63 - w.leading_zeros() as usize;
-            }
-        }
-        let first = first?;
-        Some(((first * BLOCK).max(x0), ((last + 1) * BLOCK).min(x1)))
-    }
 }
 
 /// One sprite's side of a query: its mask's packed bits (with the trailing pad words),
@@ -87,54 +56,186 @@ pub(crate) fn window_at(p: &Plane, row: usize, col: usize) -> u64 {
     (lo >> r.shift) | ((hi << 1) << (63 - r.shift))
 }
 
-/// Calls `f(row0, rows, c0, c1)` for the bands of `r` that may hold a common pixel, in
-/// row order: rows `row0..row0 + rows`, columns `c0..c1`. Without block levels that is
-/// the whole region at once; with them, bands end where either plane's block row ends,
-/// bands with no occupied block on a side are skipped, and each band keeps only the
-/// columns where both sides have occupied blocks.
-#[inline(always)]
-fn bands<B>(
-    r: &Region,
-    mut f: impl FnMut(usize, usize, usize, usize) -> ControlFlow<B>,
-) -> ControlFlow<B> {
-    if r.a.blocks.is_none() && r.b.blocks.is_none() {
-        return f(0, r.h, 0, r.w);
+/// One plane's block level, prepared for a region: the block columns under the region
+/// (`k0..=k1` words, edge words masked with `m0`, `m1`).
+#[derive(Clone, Copy)]
+struct BlockCols<'a> {
+    words: &'a [u64],
+    wpr: usize,
+    /// The plane's pixel where the region starts.
+    x: usize,
+    y: usize,
+    k0: usize,
+    k1: usize,
+    m0: u64,
+    m1: u64,
+}
+
+impl<'a> BlockCols<'a> {
+    #[inline(always)]
+    fn new(p: &Plane<'a>, w: usize) -> Option<Self> {
+        let bl = p.blocks?;
+        let (b0, b1) = (p.x / BLOCK, (p.x + w - 1) / BLOCK);
+        Some(BlockCols {
+            words: bl.words,
+            wpr: bl.wpr,
+            x: p.x,
+            y: p.y,
+            k0: b0 / 64,
+            k1: b1 / 64,
+            m0: !0u64 << (b0 % 64),
+            m1: !0u64 >> (63 - b1 % 64),
+        })
     }
-    let mut row = 0;
-    while row < r.h {
-        let mut end = r.h;
-        let (mut c0, mut c1) = (0, r.w);
-        for p in [&r.a, &r.b] {
-            if let Some(bl) = p.blocks {
-                let by = (p.y + row) / BLOCK;
-                end = end.min((by + 1) * BLOCK - p.y);
-                if c0 < c1 {
-                    match bl.span(by, p.x + c0, p.x + c1) {
-                        Some((s0, s1)) => {
-                            c0 = s0 - p.x;
-                            c1 = s1 - p.x;
-                        }
-                        None => c1 = 0,
+
+    /// Whether block row `by` has an occupied block under the region.
+    #[inline(always)]
+    fn any(&self, by: usize) -> bool {
+        let base = by * self.wpr;
+        if self.k0 == self.k1 {
+            return self.words[base + self.k0] & self.m0 & self.m1 != 0;
+        }
+        let row = &self.words[base + self.k0..=base + self.k1];
+        let inner = row[1..row.len() - 1].iter().fold(0, |acc, w| acc | w);
+        (row[0] & self.m0) | inner | (row[row.len() - 1] & self.m1) != 0
+    }
+
+    /// The first region row from `row` on whose block row has an occupied block under
+    /// the region; `h` (or more) when none before the region's end.
+    #[inline(always)]
+    fn skip_empty(&self, row: usize, h: usize) -> usize {
+        let mut by = (self.y + row) / BLOCK;
+        if row >= h || self.any(by) {
+            return row;
+        }
+        loop {
+            by += 1;
+            let next = by * BLOCK - self.y;
+            if next >= h || self.any(by) {
+                return next;
+            }
+        }
+    }
+
+    /// The region columns `[c0, c1)` this plane's occupied blocks cover in block row
+    /// `by` (first to last occupied block, clipped to the region), or `None`.
+    #[inline(always)]
+    fn span(&self, by: usize, w: usize) -> Option<(usize, usize)> {
+        let row = &self.words[by * self.wpr..by * self.wpr + self.k1 + 1];
+        let (first, last) = if self.k0 == self.k1 {
+            let v = row[self.k0] & self.m0 & self.m1;
+            if v == 0 {
+                return None;
+            }
+            let base = self.k0 * 64;
+            (
+                base + v.trailing_zeros() as usize,
+                base + 63 - v.leading_zeros() as usize,
+            )
+        } else {
+            let mut first = None;
+            let mut last = 0;
+            for (k, &v) in row.iter().enumerate().skip(self.k0) {
+                let mut v = v;
+                if k == self.k0 {
+                    v &= self.m0;
+                }
+                if k == self.k1 {
+                    v &= self.m1;
+                }
+                if v != 0 {
+                    first.get_or_insert(k * 64 + v.trailing_zeros() as usize);
+                    last = k * 64 + 63 - v.leading_zeros() as usize;
+                }
+            }
+            (first?, last)
+        };
+        let c0 = (first * BLOCK).saturating_sub(self.x);
+        let c1 = ((last + 1) * BLOCK - self.x).min(w);
+        Some((c0, c1))
+    }
+}
+
+/// The bands of a region that may hold a common pixel, in row order, as
+/// `(row0, rows, c0, c1)`: rows `row0..row0 + rows`, columns `c0..c1`. Without block
+/// levels that is the whole region at once; with them, bands end where either plane's
+/// block row ends, bands with no occupied block on a side are skipped, and each band
+/// keeps only the columns where both sides have occupied blocks.
+struct Bands<'r, 'a> {
+    r: &'r Region<'a>,
+    a: Option<BlockCols<'a>>,
+    b: Option<BlockCols<'a>>,
+    row: usize,
+}
+
+impl Iterator for Bands<'_, '_> {
+    type Item = (usize, usize, usize, usize);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Self::Item> {
+        let (h, w) = (self.r.h, self.r.w);
+        if self.a.is_none() && self.b.is_none() {
+            let first = self.row == 0 && h > 0;
+            self.row = h;
+            return first.then_some((0, h, 0, w));
+        }
+        loop {
+            // Move past empty block rows on either side until both sides have blocks
+            // under the region in the current row (or the region ends).
+            let mut row = self.row;
+            loop {
+                let start = row;
+                for side in [&self.a, &self.b].into_iter().flatten() {
+                    row = side.skip_empty(row, h);
+                }
+                if row == start || row >= h {
+                    break;
+                }
+            }
+            if row >= h {
+                self.row = h;
+                return None;
+            }
+            let mut end = h;
+            for side in [&self.a, &self.b].into_iter().flatten() {
+                end = end.min(((side.y + row) / BLOCK + 1) * BLOCK - side.y);
+            }
+            self.row = end;
+            // Keep the columns both sides occupy (a region one word wide gains nothing
+            // from narrowing).
+            let (mut c0, mut c1) = (0, w);
+            if w > 64 {
+                for side in [&self.a, &self.b].into_iter().flatten() {
+                    if let Some((s0, s1)) = side.span((side.y + row) / BLOCK, w) {
+                        c0 = c0.max(s0);
+                        c1 = c1.min(s1);
                     }
                 }
             }
+            if c0 < c1 {
+                return Some((row, end - row, c0, c1));
+            }
         }
-        if c0 < c1 {
-            f(row, end - row, c0, c1)?;
-        }
-        row = end;
     }
-    ControlFlow::Continue(())
+}
+
+#[inline(always)]
+fn bands<'r, 'a>(r: &'r Region<'a>) -> Bands<'r, 'a> {
+    let (a, b) = if r.w == 0 {
+        (None, None)
+    } else {
+        (BlockCols::new(&r.a, r.w), BlockCols::new(&r.b, r.w))
+    };
+    Bands { r, a, b, row: 0 }
 }
 
 /// The first `(row, column)` of the region solid in both planes.
 #[inline(always)]
 pub(crate) fn first_hit<K: Kernel>(r: &Region) -> Option<(usize, usize)> {
-    bands(r, |row0, rows, c0, c1| {
+    for (row0, rows, c0, c1) in bands(r) {
         let (a, b) = (r.a.rows(row0, c0), r.b.rows(row0, c0));
         // SAFETY: the drivers are instantiated only for an available path (see `Kernel`).
-        let hit = unsafe { K::any(a, b, c1 - c0, rows) };
-        brk(hit.map(|i| {
+        if let Some(i) = unsafe { K::any(a, b, c1 - c0, rows) } {
             let row = row0 + i;
             let mut col = c0;
             loop {
@@ -143,25 +244,98 @@ pub(crate) fn first_hit<K: Kernel>(r: &Region) -> Option<(usize, usize)> {
                     m &= (1u64 << (c1 - col)) - 1;
                 }
                 if m != 0 {
-                    break (row, col + m.trailing_zeros() as usize);
+                    return Some((row, col + m.trailing_zeros() as usize));
                 }
                 col += 64;
             }
-        }))
-    })
-    .break_value()
+        }
+    }
+    None
+}
+
+/// [`first_hit`] for a region at most 64 pixels wide: one window per row and plane.
+#[inline]
+pub(crate) fn first_hit_narrow(r: &Region) -> Option<(usize, usize)> {
+    if r.a.blocks.is_none() && r.b.blocks.is_none() {
+        return narrow_band(r, 0, r.h, 0, r.w);
+    }
+    bands(r).find_map(|(row0, rows, c0, c1)| narrow_band(r, row0, rows, c0, c1))
+}
+
+#[inline(always)]
+fn narrow_band(
+    r: &Region,
+    row0: usize,
+    rows: usize,
+    c0: usize,
+    c1: usize,
+) -> Option<(usize, usize)> {
+    let keep = !0u64 >> (64 - (c1 - c0));
+    let (a, b) = (r.a.rows(row0, c0), r.b.rows(row0, c0));
+    // The AND is symmetric: put a word-aligned plane first, and skip its second load.
+    let (a, b) = if a.shift != 0 && b.shift == 0 {
+        (b, a)
+    } else {
+        (a, b)
+    };
+    let hit = match (a.shift == 0, b.shift == 0) {
+        (true, true) => narrow_rows::<true, true>(a, b, rows, keep),
+        (true, false) => narrow_rows::<true, false>(a, b, rows, keep),
+        _ => narrow_rows::<false, false>(a, b, rows, keep),
+    };
+    hit.map(|(i, bit)| (row0 + i, c0 + bit))
+}
+
+/// The first of `rows` rows whose windows share a bit of `keep`, and that bit.
+#[inline(always)]
+fn narrow_rows<const AA: bool, const BA: bool>(
+    a: Rows,
+    b: Rows,
+    rows: usize,
+    keep: u64,
+) -> Option<(usize, usize)> {
+    /// The window of row word `i`.
+    ///
+    /// # Safety
+    /// `i + 1 < x.words.len()`.
+    #[inline(always)]
+    unsafe fn win<const ALIGNED: bool>(x: &Rows, i: usize) -> u64 {
+        // SAFETY: the caller keeps `i + 1` inside `x.words`.
+        let (lo, hi) = unsafe { (*x.words.get_unchecked(i), *x.words.get_unchecked(i + 1)) };
+        if ALIGNED {
+            lo
+        } else {
+            (lo >> x.shift) | ((hi << 1) << (63 - x.shift))
+        }
+    }
+    if rows == 0 {
+        return None;
+    }
+    // Row `i` reads words `start + i * stride` and the one after it.
+    assert!(a.start + (rows - 1) * a.stride + 1 < a.words.len());
+    assert!(b.start + (rows - 1) * b.stride + 1 < b.words.len());
+    let (mut ia, mut ib) = (a.start, b.start);
+    for i in 0..rows {
+        // SAFETY: `ia`, `ib` are row starts below the last one, checked above.
+        let m = unsafe { win::<AA>(&a, ia) & win::<BA>(&b, ib) } & keep;
+        if m != 0 {
+            return Some((i, m.trailing_zeros() as usize));
+        }
+        ia += a.stride;
+        ib += b.stride;
+    }
+    None
 }
 
 /// Pixels of the region solid in both planes.
 #[inline(always)]
 pub(crate) fn count<K: Kernel>(r: &Region) -> u64 {
     let mut total = 0;
-    let _ = bands(r, |row0, rows, c0, c1| {
+    for (row0, rows, c0, c1) in bands(r) {
         let (a, b) = (r.a.rows(row0, c0), r.b.rows(row0, c0));
         // SAFETY: as in `first_hit`.
         total += unsafe { K::count(a, b, c1 - c0, rows) };
-        ControlFlow::<()>::Continue(())
-    });
+    }
     total
 }
 

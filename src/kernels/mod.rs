@@ -21,7 +21,6 @@
 
 use crate::PixelFormat;
 use std::cell::Cell;
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
@@ -272,6 +271,10 @@ pub(crate) trait Kernel {
 
 /// The first pixel `(row, column)` of `r` solid in both planes.
 pub(crate) fn first_hit(r: &Region) -> Option<(usize, usize)> {
+    // Sprite-sized regions (one word per row): a plain loop beats any set-up.
+    if r.w <= 64 {
+        return drive::first_hit_narrow(r);
+    }
     match active_path() {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Avx2` is active only when detected or forced through `with_path`,
@@ -361,15 +364,6 @@ pub(crate) fn nonzero_bytes(w: u64) -> u64 {
     let high = (((w & LOW7) + LOW7) | w) & !LOW7;
     // Gather bits 7, 15, ..., 63 into bits 0..8.
     ((high >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
-}
-
-/// Breaks out of a `ControlFlow` loop body; a tiny helper for the drivers.
-#[inline(always)]
-pub(crate) fn brk<B>(v: Option<B>) -> ControlFlow<B> {
-    match v {
-        Some(b) => ControlFlow::Break(b),
-        None => ControlFlow::Continue(()),
-    }
 }
 
 #[cfg(test)]
