@@ -254,12 +254,19 @@ pub(crate) fn first_hit<K: Kernel>(r: &Region) -> Option<(usize, usize)> {
 }
 
 /// [`first_hit`] for a region at most 64 pixels wide: one window per row and plane.
-#[inline]
+#[inline(always)]
 pub(crate) fn first_hit_narrow(r: &Region) -> Option<(usize, usize)> {
     if r.a.blocks.is_none() && r.b.blocks.is_none() {
         return narrow_band(r, 0, r.h, 0, r.w);
     }
-    bands(r).find_map(|(row0, rows, c0, c1)| narrow_band(r, row0, rows, c0, c1))
+    // A `for` loop, not `find_map`: the latter's out-of-line `try_fold` re-reads the
+    // iterator from memory just after it was stored (a store-forwarding stall).
+    for (row0, rows, c0, c1) in bands(r) {
+        if let Some(hit) = narrow_band(r, row0, rows, c0, c1) {
+            return Some(hit);
+        }
+    }
+    None
 }
 
 #[inline(always)]
@@ -305,7 +312,8 @@ fn narrow_rows<const AA: bool, const BA: bool>(
         if ALIGNED {
             lo
         } else {
-            (lo >> x.shift) | ((hi << 1) << (63 - x.shift))
+            // Not aligned: 1 <= shift <= 63, so both shifts are in range.
+            (lo >> x.shift) | (hi << (64 - x.shift))
         }
     }
     if rows == 0 {

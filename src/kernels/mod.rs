@@ -270,6 +270,7 @@ pub(crate) trait Kernel {
 }
 
 /// The first pixel `(row, column)` of `r` solid in both planes.
+#[inline(always)]
 pub(crate) fn first_hit(r: &Region) -> Option<(usize, usize)> {
     // Sprite-sized regions (one word per row): a plain loop beats any set-up.
     if r.w <= 64 {
@@ -285,6 +286,7 @@ pub(crate) fn first_hit(r: &Region) -> Option<(usize, usize)> {
 }
 
 /// How many pixels of `r` are solid in both planes.
+#[inline]
 pub(crate) fn count(r: &Region) -> u64 {
     match active_path() {
         #[cfg(target_arch = "x86_64")]
