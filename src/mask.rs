@@ -410,6 +410,19 @@ impl Mask {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_is_as_documented() {
+        assert!(std::mem::size_of::<Mask>() < 100);
+        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_512);
+        assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 320);
+        assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 32);
+    }
+}
+
 /// A zeroed boxed slice, or `Error::OutOfMemory` instead of aborting.
 fn zeroed(len: usize) -> Result<Box<[u64]>> {
     let mut v = Vec::new();
