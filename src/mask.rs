@@ -397,7 +397,6 @@ impl Mask {
         let s = kernels::summarize_bits(
             &self.bits,
             self.words_per_row,
-            self.width as usize,
             self.height as usize,
             &mut self.blocks,
             self.block_words_per_row,

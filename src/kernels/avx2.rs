@@ -343,12 +343,11 @@ pub(super) unsafe fn pack(job: &PackJob, out: &mut [u64], wpr: usize) {
 pub(super) unsafe fn summarize(
     bits: &[u64],
     wpr: usize,
-    width: usize,
     height: usize,
     blocks: &mut [u64],
     blocks_wpr: usize,
 ) -> Summary {
-    drive::summarize(bits, wpr, width, height, blocks, blocks_wpr)
+    drive::summarize(bits, wpr, height, blocks, blocks_wpr)
 }
 
 #[target_feature(enable = "avx2,popcnt,bmi2")]

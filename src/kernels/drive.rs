@@ -375,12 +375,10 @@ pub(crate) struct Summary {
 pub(crate) fn summarize(
     bits: &[u64],
     wpr: usize,
-    width: usize,
     height: usize,
     blocks: &mut [u64],
     blocks_wpr: usize,
 ) -> Summary {
-    let _ = width;
     let mut count = 0u64;
     let (mut x0, mut x1, mut y0, mut y1) = (usize::MAX, 0usize, usize::MAX, 0usize);
     for y in 0..height {

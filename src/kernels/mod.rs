@@ -322,7 +322,6 @@ pub(crate) fn pack(job: &PackJob, out: &mut [u64], wpr: usize) {
 pub(crate) fn summarize_bits(
     bits: &[u64],
     wpr: usize,
-    width: usize,
     height: usize,
     blocks: &mut [u64],
     blocks_wpr: usize,
@@ -330,8 +329,8 @@ pub(crate) fn summarize_bits(
     match active_path() {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as in `first_hit`.
-        Path::Avx2 => unsafe { avx2::summarize(bits, wpr, width, height, blocks, blocks_wpr) },
-        _ => summarize(bits, wpr, width, height, blocks, blocks_wpr),
+        Path::Avx2 => unsafe { avx2::summarize(bits, wpr, height, blocks, blocks_wpr) },
+        _ => summarize(bits, wpr, height, blocks, blocks_wpr),
     }
 }
 
