@@ -1,5 +1,6 @@
 //! Pair queries: do two placed sprites touch, where first, by how many pixels.
 
+use crate::kernels::{self, Plane, Region};
 use crate::mask::tail_mask;
 use crate::{Bounds2D, Mask};
 use std::ops::ControlFlow;
@@ -93,6 +94,9 @@ impl<'m> Sprite<'m> {
 
     /// True when some world pixel is solid in both sprites.
     pub fn collides(&self, other: &Sprite) -> bool {
+        if let Some(plan) = Plan::pixels(self, other) {
+            return plan.is_some_and(|p| kernels::first_hit(&p.region).is_some());
+        }
         scan(self, other, |_, _, m| {
             if m != 0 {
                 ControlFlow::Break(())
@@ -106,6 +110,14 @@ impl<'m> Sprite<'m> {
     /// The first world pixel solid in both sprites, scanning their intersection row by
     /// row from the lowest y, each row from the lowest x; `None` when they do not touch.
     pub fn first_contact(&self, other: &Sprite) -> Option<Point> {
+        if let Some(plan) = Plan::pixels(self, other) {
+            let p = plan?;
+            let (row, col) = kernels::first_hit(&p.region)?;
+            return Some(Point {
+                x: p.x + col as i64,
+                y: p.y + row as i64,
+            });
+        }
         let found = scan(self, other, |row, chunk, m| {
             if m != 0 {
                 ControlFlow::Break((row, chunk * 64 + m.trailing_zeros() as usize))
@@ -126,6 +138,9 @@ impl<'m> Sprite<'m> {
 
     /// How many world pixels are solid in both sprites.
     pub fn overlap_area(&self, other: &Sprite) -> u64 {
+        if let Some(plan) = Plan::pixels(self, other) {
+            return plan.map_or(0, |p| kernels::count(&p.region));
+        }
         let mut area = 0u64;
         scan(self, other, |_, _, m| {
             area += m.count_ones() as u64;
@@ -141,10 +156,20 @@ impl<'m> Sprite<'m> {
         // The intersection is no larger than either mask, so it is within the size limit.
         let mut mask = Mask::empty(bounds.width as u32, bounds.height as u32)
             .expect("an intersection is no larger than the masks it comes from");
-        scan(self, other, |row, chunk, m| {
-            mask.row_mut(row)[chunk] = m;
-            ControlFlow::<()>::Continue(())
-        });
+        if self.pixel_collision && other.pixel_collision {
+            // Rows outside both masks' solid rows stay zero; the rows in between are
+            // ANDed over the whole width, straight into the result's rows.
+            if let Some(p) = Plan::rows_only(self, other) {
+                let first_row = (p.y - bounds.y_min()) as usize;
+                let (bits, wpr) = mask.rows_mut();
+                kernels::and_into(&p.region, bits, wpr, first_row);
+            }
+        } else {
+            scan(self, other, |row, chunk, m| {
+                mask.row_mut(row)[chunk] = m;
+                ControlFlow::<()>::Continue(())
+            });
+        }
         mask.finish();
         Some(Overlap { bounds, mask })
     }
@@ -180,6 +205,83 @@ impl Mask {
     /// `offset`; the overlap's bounds are in this mask's pixel coordinates.
     pub fn overlap_mask(&self, other: &Mask, offset: (i32, i32)) -> Option<Overlap> {
         Sprite::new(self, 0, 0).overlap_mask(&Sprite::new(other, offset.0, offset.1))
+    }
+}
+
+/// A pair query on two pixel-exact sprites, ready for the kernels: the region to compare
+/// and its world corner.
+struct Plan<'m> {
+    region: Region<'m>,
+    x: i64,
+    y: i64,
+}
+
+impl<'m> Plan<'m> {
+    /// `None` when a sprite is bounds-only (the word-at-a-time `scan` handles those);
+    /// `Some(None)` when the sprites cannot share a pixel; else the region, clipped to
+    /// both masks' solid bounds and with their block levels, as the early outs allow.
+    #[inline]
+    fn pixels(a: &Sprite<'m>, b: &Sprite<'m>) -> Option<Option<Plan<'m>>> {
+        if !(a.pixel_collision && b.pixel_collision) {
+            return None;
+        }
+        let early = kernels::early_outs();
+        Some(Plan::new(a, b, early.clip, early.clip, early.blocks))
+    }
+
+    /// The intersection's full width, its rows clipped to both masks' solid rows.
+    fn rows_only(a: &Sprite<'m>, b: &Sprite<'m>) -> Option<Plan<'m>> {
+        Plan::new(a, b, false, kernels::early_outs().clip, false)
+    }
+
+    /// The intersection of the sprites' bounds, clipped to their solid bounds across
+    /// (`clip_x`) and down (`clip_y`); `None` when that is empty.
+    #[inline(always)]
+    fn new(
+        a: &Sprite<'m>,
+        b: &Sprite<'m>,
+        clip_x: bool,
+        clip_y: bool,
+        blocks: bool,
+    ) -> Option<Plan<'m>> {
+        let (ax, ay, bx, by) = (a.x as i64, a.y as i64, b.x as i64, b.y as i64);
+        let (am, bm) = (a.mask, b.mask);
+        let mut x0 = ax.max(bx);
+        let mut x1 = (ax + am.width() as i64).min(bx + bm.width() as i64);
+        let mut y0 = ay.max(by);
+        let mut y1 = (ay + am.height() as i64).min(by + bm.height() as i64);
+        if clip_x || clip_y {
+            // A mask with no solid pixel meets nothing.
+            let (sa, sb) = (am.solid_bounds()?, bm.solid_bounds()?);
+            if clip_x {
+                x0 = x0.max(ax + sa.x_min()).max(bx + sb.x_min());
+                x1 = x1.min(ax + sa.x_max()).min(bx + sb.x_max());
+            }
+            if clip_y {
+                y0 = y0.max(ay + sa.y_min()).max(by + sb.y_min());
+                y1 = y1.min(ay + sa.y_max()).min(by + sb.y_max());
+            }
+        }
+        if x0 >= x1 || y0 >= y1 {
+            return None;
+        }
+        let plane = |m: &'m Mask, x: i64, y: i64| Plane {
+            bits: m.padded_bits(),
+            wpr: m.words_per_row(),
+            x: (x0 - x) as usize,
+            y: (y0 - y) as usize,
+            blocks: if blocks { m.useful_blocks() } else { None },
+        };
+        Some(Plan {
+            region: Region {
+                a: plane(am, ax, ay),
+                b: plane(bm, bx, by),
+                w: (x1 - x0) as usize,
+                h: (y1 - y0) as usize,
+            },
+            x: x0,
+            y: y0,
+        })
     }
 }
 

@@ -1,5 +1,6 @@
 //! [`Mask`]: which pixels of a sprite are solid, one bit per pixel.
 
+use crate::kernels::{self, BLOCK, PAD_WORDS, PackJob};
 use crate::{Bounds2D, Error, Result};
 
 /// The default limit on the pixels one mask may hold: 2^26 (67,108,864, e.g. 8192 x 8192),
@@ -30,20 +31,6 @@ impl PixelFormat {
         match self {
             PixelFormat::A8 => 1,
             _ => 4,
-        }
-    }
-
-    /// Alpha, red, green, blue of the pixel starting at `p` (`p.len() >= bytes_per_pixel`).
-    #[inline(always)]
-    fn argb(self, p: &[u8]) -> (u8, u8, u8, u8) {
-        match self {
-            PixelFormat::Rgba8 => (p[3], p[0], p[1], p[2]),
-            PixelFormat::Bgra8 => (p[3], p[2], p[1], p[0]),
-            PixelFormat::Argb32 => {
-                let w = u32::from_ne_bytes([p[0], p[1], p[2], p[3]]);
-                ((w >> 24) as u8, (w >> 16) as u8, (w >> 8) as u8, w as u8)
-            }
-            PixelFormat::A8 => (p[0], 0, 0, 0),
         }
     }
 }
@@ -101,8 +88,19 @@ impl MaskOptions {
 ///
 /// Rows are stored as 64-bit words, bit `i % 64` of word `i / 64` being pixel `i` of the
 /// row; pixel `(i, j)` of a mask placed at `(x, y)` covers world pixel `(x + i, y + j)`.
-/// A mask costs `ceil(width / 64) * 8` bytes per row plus a fixed header: 1 bit per pixel
-/// plus padding, against the 32 bits per pixel of a `Color[]`.
+///
+/// **Memory.** A mask holds, on the heap ([`heap_bytes`](Mask::heap_bytes)):
+///
+/// * its bits: `ceil(width / 64) * 8` bytes per row, i.e. 1 bit per pixel with each row
+///   rounded up to a whole 64-bit word;
+/// * a coarse occupancy level, 1 bit per 8x8 block (rows of blocks rounded up to 64-bit
+///   words): `8 * ceil(width / 512) * ceil(height / 8)` bytes, about 1/64 bit per pixel;
+/// * 32 bytes of zero padding after the last row, so the queries' unaligned vector reads
+///   need no edge cases;
+///
+/// plus the struct itself (under 100 bytes). A 2048 x 2048 mask takes 532,512 heap bytes:
+/// 1.016 bits per pixel, against the 32 bits per pixel of a `Color[]` (16 MiB). A 32 x 32
+/// sprite takes 320 bytes: rows narrower than 64 pixels pay for a whole word.
 ///
 /// Masks are `Send + Sync`: share one between threads freely.
 ///
@@ -121,9 +119,17 @@ pub struct Mask {
     width: u32,
     height: u32,
     words_per_row: usize,
+    /// `height * words_per_row` words of rows, then `PAD_WORDS` zero words.
     bits: Box<[u64]>,
+    // Caches derived from the bits alone (so the derived `Eq` and `Hash` still mean
+    // "same size, same pixels"); `finish()` keeps them in step.
     count: u64,
     solid_bounds: Option<Bounds2D>,
+    /// 8x8 block occupancy: rows of `block_words_per_row` words, bit per block.
+    blocks: Box<[u64]>,
+    block_words_per_row: usize,
+    /// Every block inside the solid bounds is occupied (the block level skips nothing).
+    blocks_dense: bool,
 }
 
 impl std::fmt::Debug for Mask {
@@ -154,18 +160,19 @@ impl Mask {
     fn filled(width: u32, height: u32, solid: bool) -> Result<Mask> {
         check_size(width as u64, height as u64)?;
         let words_per_row = (width as usize).div_ceil(64);
-        let len = words_per_row * height as usize;
-        let mut bits = Vec::new();
-        bits.try_reserve_exact(len)
-            .map_err(|_| Error::OutOfMemory)?;
-        bits.resize(len, 0u64);
+        let block_words_per_row = (width as usize).div_ceil(BLOCK).div_ceil(64);
+        let bits = zeroed(words_per_row * height as usize + PAD_WORDS)?;
+        let blocks = zeroed(block_words_per_row * (height as usize).div_ceil(BLOCK))?;
         let mut mask = Mask {
             width,
             height,
             words_per_row,
-            bits: bits.into_boxed_slice(),
+            bits,
             count: 0,
             solid_bounds: None,
+            blocks,
+            block_words_per_row,
+            blocks_dense: true,
         };
         // A 0-wide mask has no words: nothing to set, however many rows it claims.
         if solid && width > 0 {
@@ -271,23 +278,22 @@ impl Mask {
         let (rx, ry) = (region.x as usize, region.y as usize);
         let (rw, rh) = (region.width as usize, region.height as usize);
         let mut mask = Mask::empty(rw as u32, rh as u32)?;
-        // A 0-wide region reads no pixels: skip its rows, which could otherwise be
-        // billions long and index past the buffer (stride and length are unchecked then).
-        let rows = if rw == 0 { 0 } else { rh };
-        for j in 0..rows {
-            let src_row = ry + if options.flip_y { rh - 1 - j } else { j };
-            let start = src_row * stride + rx * bpp;
-            let src = &data[start..start + rw * bpp];
-            let row = mask.row_mut(j);
-            for (word, chunk) in row.iter_mut().zip(src.chunks(64 * bpp)) {
-                let mut bits = 0u64;
-                for (i, p) in chunk.chunks_exact(bpp).enumerate() {
-                    let (a, r, g, b) = format.argb(p);
-                    bits |= (options.is_solid(a, r, g, b) as u64) << i;
-                }
-                *word = bits;
-            }
-        }
+        let job = PackJob {
+            data,
+            format,
+            stride,
+            x_byte: rx * bpp,
+            y0: ry,
+            // A 0-wide region reads no pixels: skip its rows, which could otherwise be
+            // billions long and index past the buffer (stride and length are unchecked then).
+            rows: if rw == 0 { 0 } else { rh },
+            flip: options.flip_y,
+            width: rw,
+            threshold: options.threshold,
+            key: options.color_key,
+        };
+        let wpr = mask.words_per_row;
+        kernels::pack(&job, &mut mask.bits, wpr);
         mask.finish();
         Ok(mask)
     }
@@ -384,45 +390,78 @@ impl Mask {
         &self.bits[y * self.words_per_row..(y + 1) * self.words_per_row]
     }
 
-    /// Bytes this mask holds on the heap (its packed bits).
+    /// Bytes this mask holds on the heap: its packed bits, the 8x8 block occupancy level
+    /// and 32 bytes of padding (see the memory notes on [`Mask`]).
     pub fn heap_bytes(&self) -> usize {
-        self.bits.len() * 8
+        (self.bits.len() + self.blocks.len()) * 8
+    }
+
+    /// The packed rows followed by the zero pad words.
+    pub(crate) fn padded_bits(&self) -> &[u64] {
+        &self.bits
+    }
+
+    /// The block occupancy level, when it can skip something inside this mask.
+    pub(crate) fn useful_blocks(&self) -> Option<kernels::Blocks<'_>> {
+        (!self.blocks_dense).then_some(kernels::Blocks {
+            words: &self.blocks,
+            wpr: self.block_words_per_row,
+        })
+    }
+
+    /// The packed rows, mutable, for writers inside the crate (`finish()` afterwards).
+    pub(crate) fn rows_mut(&mut self) -> (&mut [u64], usize) {
+        (&mut self.bits, self.words_per_row)
     }
 
     pub(crate) fn row_mut(&mut self, y: usize) -> &mut [u64] {
         &mut self.bits[y * self.words_per_row..(y + 1) * self.words_per_row]
     }
 
-    /// Recomputes the cached count and solid bounds after the bits were written.
+    /// Recomputes the cached count, solid bounds and block level after the bits were
+    /// written. Every constructor ends with it.
     pub(crate) fn finish(&mut self) {
-        let mut count = 0u64;
-        let (mut x0, mut x1, mut y0, mut y1) = (usize::MAX, 0usize, usize::MAX, 0usize);
+        self.blocks.fill(0);
         // Rows without words hold nothing: a 0-wide mask costs no time per row.
         let rows = if self.words_per_row == 0 {
             0
         } else {
             self.height as usize
         };
-        for y in 0..rows {
-            let row = self.row(y);
-            let mut row_count = 0u64;
-            for (k, &w) in row.iter().enumerate() {
-                if w != 0 {
-                    row_count += w.count_ones() as u64;
-                    x0 = x0.min(k * 64 + w.trailing_zeros() as usize);
-                    x1 = x1.max(k * 64 + 64 - w.leading_zeros() as usize);
-                }
-            }
-            if row_count > 0 {
-                count += row_count;
-                y0 = y0.min(y);
-                y1 = y + 1;
-            }
-        }
-        self.count = count;
-        self.solid_bounds = (count > 0)
-            .then(|| Bounds2D::new(x0 as i32, y0 as i32, (x1 - x0) as i32, (y1 - y0) as i32));
+        let s = kernels::summarize_bits(
+            &self.bits,
+            self.words_per_row,
+            rows,
+            &mut self.blocks,
+            self.block_words_per_row,
+        );
+        self.count = s.count;
+        self.solid_bounds = s.bounds.map(|(x0, y0, x1, y1)| {
+            Bounds2D::new(x0 as i32, y0 as i32, (x1 - x0) as i32, (y1 - y0) as i32)
+        });
+        self.blocks_dense = s.dense;
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_is_as_documented() {
+        assert!(std::mem::size_of::<Mask>() < 100);
+        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_512);
+        assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 320);
+        assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 32);
+    }
+}
+
+/// A zeroed boxed slice, or `Error::OutOfMemory` instead of aborting.
+fn zeroed(len: usize) -> Result<Box<[u64]>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| Error::OutOfMemory)?;
+    v.resize(len, 0u64);
+    Ok(v.into_boxed_slice())
 }
 
 /// The bits of a row's last word that lie inside a row `width` pixels wide.

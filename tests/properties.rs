@@ -3,18 +3,25 @@
 //! offsets, near the ends of the i32 range, with bounds-only sprites; and mask building
 //! against a pixel-at-a-time reading of random buffers in every format.
 //!
+//! Every property runs once per kernel path this CPU has (portable, and AVX2 on x86-64
+//! machines that have it), forced with `perpixel::kernels::with_path`; the pair queries
+//! also run with the early outs (solid-bounds clipping, 8x8 block level) switched off.
+//!
 //! Runs under its own `main` (harness = false) so `cargo test` prints how many cases ran.
 //! `PERPIXEL_PROPTEST_CASES=N` changes the number of cases per property.
 
+use perpixel::kernels::{self, EarlyOuts, Path};
 use perpixel::{Bounds2D, Mask, MaskOptions, PixelFormat, Sprite, reference};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 
-/// Sides around word boundaries, plus anything small.
+/// Sides around word boundaries and 4-word vector boundaries, plus anything small.
 fn side() -> impl Strategy<Value = u32> {
     prop_oneof![
         3 => prop::sample::select(vec![0u32, 1, 2, 63, 64, 65, 127, 128, 129]),
         2 => 0u32..200,
+        1 => prop::sample::select(vec![255u32, 256, 257, 319, 320, 321, 511, 512, 513]),
+        1 => 200u32..600,
     ]
 }
 
@@ -22,6 +29,7 @@ fn short_side() -> impl Strategy<Value = u32> {
     prop_oneof![
         2 => prop::sample::select(vec![0u32, 1, 2, 3, 17]),
         3 => 0u32..24,
+        1 => 24u32..70,
     ]
 }
 
@@ -47,6 +55,9 @@ struct MaskSpec {
     width: u32,
     height: u32,
     density: u32,
+    /// 0, or the side of the cells of a checkerboard outside which nothing is solid:
+    /// masks with empty 8x8 blocks between solid ones, for the block level.
+    cell: u32,
     seed: u64,
 }
 
@@ -54,19 +65,26 @@ impl MaskSpec {
     fn build(&self) -> Mask {
         let mut rng = Rng(self.seed | 1);
         let d = self.density as u64;
-        Mask::from_fn(self.width, self.height, |_, _| rng.next() % 256 < d).unwrap()
+        let cell = self.cell;
+        Mask::from_fn(self.width, self.height, |x, y| {
+            let on = cell == 0 || ((x / cell) ^ (y / cell)) & 1 == 0;
+            rng.next() % 256 < d && on
+        })
+        .unwrap()
     }
 }
 
 fn mask_spec() -> impl Strategy<Value = MaskSpec> {
-    (side(), short_side(), density(), any::<u64>()).prop_map(|(width, height, density, seed)| {
-        MaskSpec {
+    let cell = prop_oneof![3 => Just(0u32), 1 => prop::sample::select(vec![3u32, 8, 13, 40])];
+    (side(), short_side(), density(), cell, any::<u64>()).prop_map(
+        |(width, height, density, cell, seed)| MaskSpec {
             width,
             height,
             density,
+            cell,
             seed,
-        }
-    })
+        },
+    )
 }
 
 #[derive(Debug, Clone)]
@@ -342,27 +360,54 @@ where
 }
 
 fn main() {
-    let pair_cases = cases(3000);
-    let build_cases = cases(1000);
-    let results = [
-        run(
-            "pair queries (collides, first_contact, overlap_area, overlap_mask)",
-            pair_cases,
-            pair_spec(),
-            check_pair,
-        ),
-        run(
-            "mask building (RGBA8, BGRA8, ARGB32, A8; stride, region, threshold, key, flip)",
-            build_cases,
-            build_spec(),
-            check_build,
-        ),
-    ];
+    let pair_cases = cases(2000);
+    let bare_cases = cases(500);
+    let build_cases = cases(800);
+    let mut results = Vec::new();
+    let mut total = 0u64;
+    let paths = kernels::available_paths();
+    let skipped: Vec<&str> = Path::ALL
+        .iter()
+        .filter(|p| !paths.contains(p))
+        .map(|p| p.name())
+        .collect();
+    for &path in &paths {
+        let name = path.name();
+        kernels::with_path(path, || {
+            results.push(run(
+                &format!(
+                    "[{name}] pair queries (collides, first_contact, overlap_area, overlap_mask)"
+                ),
+                pair_cases,
+                pair_spec(),
+                check_pair,
+            ));
+            results.push(kernels::with_early_outs(EarlyOuts::NONE, || {
+                run(
+                    &format!("[{name}] pair queries with the early outs off"),
+                    bare_cases,
+                    pair_spec(),
+                    check_pair,
+                )
+            }));
+            results.push(run(
+                &format!(
+                    "[{name}] mask building (RGBA8, BGRA8, ARGB32, A8; stride, region, threshold, key, flip)"
+                ),
+                build_cases,
+                build_spec(),
+                check_build,
+            ));
+        });
+        let n = (pair_cases + bare_cases + build_cases) as u64;
+        println!("path {name}: {n} property cases run");
+        total += n;
+    }
+    if !skipped.is_empty() {
+        println!("paths this CPU lacks (not run): {}", skipped.join(", "));
+    }
     let failed = results.iter().filter(|ok| !**ok).count();
-    println!(
-        "property cases run: {}",
-        pair_cases as u64 + build_cases as u64
-    );
+    println!("property cases run: {total}");
     println!("{} passed, {} failed", results.len() - failed, failed);
     if failed > 0 {
         std::process::exit(1);

@@ -1,0 +1,196 @@
+//! Criterion benchmarks: `cargo bench` (or `cargo bench --bench queries -- NAME`).
+//!
+//! * `query/*`: the scenes of issue 3 on the default (run-time detected) kernel path;
+//! * `floor/*`: AND/OR and AND + popcount over the same number of pre-aligned words;
+//! * `early_outs/*`: the same queries with early outs switched off one by one, to show
+//!   what solid-bounds clipping and the 8x8 block level are worth;
+//! * `path/*`: portable against AVX2 on the big scans and on mask building.
+
+#[path = "scenes/mod.rs"]
+mod scenes;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use perpixel::kernels::{self, EarlyOuts, Path};
+use perpixel::{Mask, MaskOptions, Sprite};
+use scenes::Pair;
+use std::hint::black_box;
+use std::time::Duration;
+
+fn collides(a: &Sprite, b: &Sprite) -> bool {
+    black_box(a).collides(black_box(b))
+}
+
+fn first_contact(a: &Sprite, b: &Sprite) -> Option<perpixel::Point> {
+    black_box(a).first_contact(black_box(b))
+}
+
+fn overlap_area(a: &Sprite, b: &Sprite) -> u64 {
+    black_box(a).overlap_area(black_box(b))
+}
+
+type Query = fn(&Sprite, &Sprite) -> u64;
+
+fn queries() -> [(&'static str, Query); 3] {
+    [
+        ("collides", |a, b| collides(a, b) as u64),
+        ("first_contact", |a, b| {
+            first_contact(a, b).map_or(0, |p| p.x as u64)
+        }),
+        ("overlap_area", overlap_area),
+    ]
+}
+
+fn query_of(name: &str) -> Query {
+    queries().into_iter().find(|(n, _)| *n == name).unwrap().1
+}
+
+fn scenes() -> Vec<(&'static str, Pair, &'static [&'static str])> {
+    vec![
+        (
+            "small_hit_32",
+            scenes::small_hit(),
+            &["collides", "first_contact"],
+        ),
+        ("near_miss_ring_64", scenes::near_miss(), &["collides"]),
+        (
+            "interleaved_1024",
+            scenes::interleaved(1024),
+            &["collides", "overlap_area"],
+        ),
+        (
+            "interleaved_2048",
+            scenes::interleaved(2048),
+            &["collides", "overlap_area"],
+        ),
+        (
+            "terrain_2048x512",
+            scenes::on_terrain(),
+            &["collides", "first_contact"],
+        ),
+        ("noise_512", scenes::noise_pair(), &["overlap_area"]),
+    ]
+}
+
+fn bench_queries(c: &mut Criterion) {
+    let mut g = c.benchmark_group("query");
+    for (name, pair, names) in scenes() {
+        let (a, b) = pair.sprites();
+        for &q in names {
+            let f = query_of(q);
+            g.bench_function(format!("{name}/{q}"), |bn| bn.iter(|| f(&a, &b)));
+        }
+    }
+    g.finish();
+
+    let side = 2048u32;
+    let image = scenes::rgba_image(side);
+    let opts = MaskOptions::default();
+    let mut g = c.benchmark_group("build");
+    g.throughput(Throughput::Bytes(image.len() as u64));
+    g.bench_function("rgba_2048", |bn| {
+        bn.iter(|| Mask::from_rgba8(black_box(&image), side, side, &opts).unwrap())
+    });
+    g.finish();
+}
+
+fn bench_floor(c: &mut Criterion) {
+    let mut g = c.benchmark_group("floor");
+    for (name, pair, _) in scenes() {
+        let words = pair.intersection_words();
+        let mut rng = scenes::Rng(7);
+        let a: Vec<u64> = (0..words).map(|_| rng.next()).collect();
+        let b: Vec<u64> = a.iter().map(|w| !w).collect();
+        g.bench_function(format!("{name}/and_or"), |bn| {
+            bn.iter(|| kernels::floor_and_or(black_box(&a), black_box(&b)))
+        });
+        g.bench_function(format!("{name}/and_popcount"), |bn| {
+            bn.iter(|| kernels::floor_and_popcount(black_box(&a), black_box(&b)))
+        });
+    }
+    g.finish();
+}
+
+fn bench_early_outs(c: &mut Criterion) {
+    let settings = [
+        ("all", EarlyOuts::ALL),
+        (
+            "clip_only",
+            EarlyOuts {
+                clip: true,
+                blocks: false,
+            },
+        ),
+        ("none", EarlyOuts::NONE),
+    ];
+    let cases: [(&str, Pair, &str); 6] = [
+        ("terrain_2048x512", scenes::on_terrain(), "first_contact"),
+        (
+            "wide_on_terrain_320",
+            scenes::wide_on_terrain(),
+            "first_contact",
+        ),
+        ("padded_frames_256", scenes::padded_frames(), "collides"),
+        ("platforms_1024", scenes::platform_pair(), "collides"),
+        ("near_miss_ring_64", scenes::near_miss(), "collides"),
+        ("small_hit_32", scenes::small_hit(), "collides"),
+    ];
+    let mut g = c.benchmark_group("early_outs");
+    for (name, pair, q) in &cases {
+        let (a, b) = pair.sprites();
+        let f = query_of(q);
+        for (label, early) in settings {
+            g.bench_function(format!("{name}/{q}/{label}"), |bn| {
+                kernels::with_early_outs(early, || bn.iter(|| f(&a, &b)))
+            });
+        }
+    }
+    g.finish();
+}
+
+fn bench_paths(c: &mut Criterion) {
+    let small = scenes::small_hit();
+    let i2048 = scenes::interleaved(2048);
+    let noise = scenes::noise_pair();
+    let side = 2048u32;
+    let image = scenes::rgba_image(side);
+    let opts = MaskOptions::default();
+    let mut g = c.benchmark_group("path");
+    for path in kernels::available_paths() {
+        let p = path.name();
+        kernels::with_path(path, || {
+            let (a, b) = small.sprites();
+            g.bench_function(format!("small_hit_32/collides/{p}"), |bn| {
+                bn.iter(|| collides(&a, &b))
+            });
+            let (a, b) = i2048.sprites();
+            g.bench_function(format!("interleaved_2048/collides/{p}"), |bn| {
+                bn.iter(|| collides(&a, &b))
+            });
+            let (a, b) = noise.sprites();
+            g.bench_function(format!("noise_512/overlap_area/{p}"), |bn| {
+                bn.iter(|| overlap_area(&a, &b))
+            });
+            g.bench_function(format!("build_rgba_2048/{p}"), |bn| {
+                bn.iter(|| Mask::from_rgba8(black_box(&image), side, side, &opts).unwrap())
+            });
+        });
+    }
+    if !Path::Avx2.is_available() {
+        eprintln!("note: this CPU has no AVX2; only the portable path was measured");
+    }
+    g.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(30)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = bench_queries, bench_floor, bench_early_outs, bench_paths
+}
+criterion_main!(benches);

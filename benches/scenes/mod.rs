@@ -1,0 +1,225 @@
+//! The benchmark scenes, drawn by code (no files): shared by `benches/queries.rs` and
+//! `examples/speed.rs` through `#[path]` (in a folder, so cargo does not take it for a
+//! benchmark of its own).
+
+#![allow(dead_code)]
+
+use perpixel::{Mask, Sprite};
+
+/// A small deterministic generator (xorshift64*), so every run draws the same scenes.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// A filled disc of radius `r` centred in a `side x side` mask.
+pub fn disc(side: u32, r: f64) -> Mask {
+    let c = (side as f64 - 1.0) / 2.0;
+    Mask::from_fn(side, side, |x, y| {
+        (x as f64 - c).powi(2) + (y as f64 - c).powi(2) <= r * r
+    })
+    .unwrap()
+}
+
+/// A ring between radii `inner` and `outer`, centred in a `side x side` mask.
+pub fn ring(side: u32, inner: f64, outer: f64) -> Mask {
+    let c = (side as f64 - 1.0) / 2.0;
+    Mask::from_fn(side, side, |x, y| {
+        let d = (x as f64 - c).powi(2) + (y as f64 - c).powi(2);
+        d >= inner * inner && d <= outer * outer
+    })
+    .unwrap()
+}
+
+/// Every even column solid: two of these placed an odd number of pixels apart
+/// interleave without touching, and every row of the intersection must be read.
+pub fn even_columns(side: u32) -> Mask {
+    Mask::from_fn(side, side, |x, _| x % 2 == 0).unwrap()
+}
+
+/// Each pixel solid with probability 1/2.
+pub fn noise(side: u32, seed: u64) -> Mask {
+    let mut rng = Rng(seed);
+    Mask::from_fn(side, side, |_, _| rng.next() & 1 == 1).unwrap()
+}
+
+/// The ground's surface row at column `x` of the 2048 x 512 terrain (y down: solid
+/// below the surface): rolling hills between rows ~180 and ~440.
+pub fn surface(x: u32) -> u32 {
+    let x = x as f64;
+    (310.0 + 90.0 * (x / 97.0).sin() + 40.0 * (x / 23.0).cos()) as u32
+}
+
+/// A 2048 x 512 terrain, solid from the surface down.
+pub fn terrain() -> Mask {
+    Mask::from_fn(2048, 512, |x, y| y >= surface(x)).unwrap()
+}
+
+/// A `side x side` RGBA8 image: a few opaque discs and a soft-alpha halo on a clear
+/// background, with noisy colours.
+pub fn rgba_image(side: u32) -> Vec<u8> {
+    let mut rng = Rng(0x5eed);
+    let mut out = Vec::with_capacity(side as usize * side as usize * 4);
+    let s = side as f64;
+    let centres = [(0.3, 0.3, 0.2), (0.7, 0.4, 0.15), (0.5, 0.75, 0.22)];
+    for y in 0..side {
+        for x in 0..side {
+            let (fx, fy) = (x as f64 / s, y as f64 / s);
+            let mut alpha = 0.0f64;
+            for (cx, cy, r) in centres {
+                let d = ((fx - cx).powi(2) + (fy - cy).powi(2)).sqrt() / r;
+                alpha = alpha.max((1.5 - d).clamp(0.0, 1.0));
+            }
+            let n = rng.next();
+            out.extend([
+                n as u8,
+                (n >> 8) as u8,
+                (n >> 16) as u8,
+                (alpha * 255.0) as u8,
+            ]);
+        }
+    }
+    out
+}
+
+/// One benchmark scene: two placed sprites.
+pub struct Pair {
+    pub a: Mask,
+    pub b: Mask,
+    pub pa: (i32, i32),
+    pub pb: (i32, i32),
+}
+
+impl Pair {
+    pub fn sprites(&self) -> (Sprite<'_>, Sprite<'_>) {
+        (
+            Sprite::new(&self.a, self.pa.0, self.pa.1),
+            Sprite::new(&self.b, self.pb.0, self.pb.1),
+        )
+    }
+
+    /// Words per side a query without early outs reads: the intersection's rows times
+    /// its width in 64-bit words. The floor is measured over this many aligned words.
+    pub fn intersection_words(&self) -> usize {
+        let (a, b) = self.sprites();
+        a.bounds()
+            .intersection(&b.bounds())
+            .map_or(0, |i| i.height as usize * (i.width as usize).div_ceil(64))
+    }
+}
+
+/// Two 32 x 32 discs that overlap.
+pub fn small_hit() -> Pair {
+    Pair {
+        a: disc(32, 15.5),
+        b: disc(32, 15.5),
+        pa: (100, 100),
+        pb: (121, 110),
+    }
+}
+
+/// A 16 x 16 dot inside the hole of a 64 x 64 ring: the boxes overlap, the pixels don't.
+pub fn near_miss() -> Pair {
+    Pair {
+        a: ring(64, 20.0, 31.5),
+        b: disc(16, 7.5),
+        pa: (100, 100),
+        pb: (124, 124),
+    }
+}
+
+/// Two `side x side` even-column masks 3 pixels apart: no contact, whole intersection read.
+pub fn interleaved(side: u32) -> Pair {
+    Pair {
+        a: even_columns(side),
+        b: even_columns(side),
+        pa: (0, 0),
+        pb: (3, 0),
+    }
+}
+
+/// The column in `range` where a `width`-pixel sprite standing on the ground is lowest
+/// (a valley: the terrain's solid bounds reach far above it, so clipping to them skips
+/// none of the sprite's rows).
+pub fn valley(range: std::ops::Range<i32>, width: i32) -> i32 {
+    range.max_by_key(|&x| standing_y(x, width)).unwrap()
+}
+
+/// Where a `width` x 64 solid sprite stands on the terrain at column `x`: its last row
+/// touches the highest ground under it, every other row is in the air.
+pub fn standing_y(x: i32, width: i32) -> i32 {
+    let top = (x..x + width).map(|c| surface(c as u32)).min().unwrap();
+    top as i32 - 63
+}
+
+/// A 64 x 64 solid sprite standing in a valley of the terrain at an unaligned column,
+/// touching it only in its last row.
+pub fn on_terrain() -> Pair {
+    let x = valley(900..1300, 64);
+    Pair {
+        a: terrain(),
+        b: Mask::full(64, 64).unwrap(),
+        pa: (0, 0),
+        pb: (x, standing_y(x, 64)),
+    }
+}
+
+/// The same with a 320 x 64 sprite: a region five words wide, where the block level
+/// skips the bands of air above the ground.
+pub fn wide_on_terrain() -> Pair {
+    let x = valley(900..1300, 320);
+    Pair {
+        a: terrain(),
+        b: Mask::full(320, 64).unwrap(),
+        pa: (0, 0),
+        pb: (x, standing_y(x, 320)),
+    }
+}
+
+/// Two 512 x 512 half-noise masks overlapping at an unaligned offset.
+pub fn noise_pair() -> Pair {
+    Pair {
+        a: noise(512, 1),
+        b: noise(512, 2),
+        pa: (0, 0),
+        pb: (37, 21),
+    }
+}
+
+/// Two 256 x 256 sprite frames, each a 100 x 100 disc centred in transparent margin,
+/// whose frames overlap widely while the discs' boxes stay apart: solid-bounds
+/// clipping answers without reading a word.
+pub fn padded_frames() -> Pair {
+    let frame = Mask::from_fn(256, 256, |x, y| {
+        (x as f64 - 127.5).powi(2) + (y as f64 - 127.5).powi(2) <= 50.0 * 50.0
+    })
+    .unwrap();
+    Pair {
+        a: frame.clone(),
+        b: frame,
+        pa: (0, 0),
+        pb: (105, 101),
+    }
+}
+
+/// `side x side` horizontal platforms: rows `phase..phase + 4` of every 64 solid.
+pub fn platforms(side: u32, phase: u32) -> Mask {
+    Mask::from_fn(side, side, |_, y| (y + 64 - phase) % 64 < 4).unwrap()
+}
+
+/// Two 1024 x 1024 platform masks whose platforms sit in different rows, at an
+/// unaligned x offset: most rows are empty on one side or the other.
+pub fn platform_pair() -> Pair {
+    Pair {
+        a: platforms(1024, 0),
+        b: platforms(1024, 32),
+        pa: (0, 0),
+        pb: (5, 3),
+    }
+}

@@ -1,0 +1,257 @@
+//! One-run speed comparison: `cargo run --release --example speed`.
+//!
+//! For each scene, nanoseconds per call of `perpixel::reference` (the tutorials'
+//! per-pixel algorithm) and of the library, their ratio, and the ratio of the library to
+//! a floor measured in the same run: a plain AND/OR reduction (or AND + popcount) over
+//! the same number of pre-aligned words, with no shifting, on the fastest kernel path
+//! (for mask building: an OR over the input's bytes). No network, no files, well under a
+//! minute.
+
+#[path = "../benches/scenes/mod.rs"]
+mod scenes;
+
+use perpixel::{Mask, MaskOptions, kernels, reference};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// Best time per call over `rounds` rounds of at least `budget` each.
+fn time_per_call(budget: Duration, rounds: u32, mut f: impl FnMut()) -> f64 {
+    f();
+    // Calibrate: how many calls fill the budget.
+    let mut n = 1u64;
+    loop {
+        let t = Instant::now();
+        for _ in 0..n {
+            f();
+        }
+        let e = t.elapsed();
+        if e >= budget / 4 || n >= 1 << 30 {
+            let per = e.as_secs_f64() / n as f64;
+            n = ((budget.as_secs_f64() / per.max(1e-10)) as u64).max(1);
+            break;
+        }
+        n *= 4;
+    }
+    (0..rounds)
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..n {
+                f();
+            }
+            t.elapsed().as_secs_f64() * 1e9 / n as f64
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn fast(f: impl FnMut()) -> f64 {
+    time_per_call(Duration::from_millis(60), 7, f)
+}
+
+fn slow(f: impl FnMut()) -> f64 {
+    time_per_call(Duration::from_millis(150), 3, f)
+}
+
+/// `words` aligned words per side, half the bits set, the two sides disjoint (as in a
+/// worst-case miss: the whole array is read).
+fn floor_words(words: usize) -> (Vec<u64>, Vec<u64>) {
+    let mut rng = scenes::Rng(7);
+    let a: Vec<u64> = (0..words).map(|_| rng.next()).collect();
+    let b = a.iter().map(|w| !w).collect();
+    (a, b)
+}
+
+struct Row {
+    scene: &'static str,
+    query: &'static str,
+    reference: f64,
+    library: f64,
+    floor: Option<f64>,
+}
+
+fn print(rows: &[Row]) {
+    println!(
+        "{:<30} {:<14} {:>14} {:>12} {:>10} {:>12} {:>9}",
+        "scene", "query", "reference ns", "perpixel ns", "speed-up", "floor ns", "vs floor"
+    );
+    for r in rows {
+        let floor = r.floor.map_or("-".into(), |f| format!("{f:.1}"));
+        let vs = r
+            .floor
+            .map_or("-".into(), |f| format!("{:.2}x", r.library / f));
+        println!(
+            "{:<30} {:<14} {:>14.1} {:>12.1} {:>9.0}x {:>12} {:>9}",
+            r.scene,
+            r.query,
+            r.reference,
+            r.library,
+            r.reference / r.library,
+            floor,
+            vs
+        );
+    }
+}
+
+fn main() {
+    let started = Instant::now();
+    println!(
+        "perpixel {} speed: kernel path {} (detected at run time; available: {})",
+        perpixel::VERSION,
+        kernels::active_path().name(),
+        kernels::available_paths()
+            .iter()
+            .map(|p| p.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    println!("times are the best of several rounds, nanoseconds per call\n");
+    let mut rows = Vec::new();
+
+    // Pair scenes: (name, scene, queries to time, whether the floor applies).
+    let small = scenes::small_hit();
+    let near = scenes::near_miss();
+    let i1024 = scenes::interleaved(1024);
+    let i2048 = scenes::interleaved(2048);
+    let terrain = scenes::on_terrain();
+    let noise = scenes::noise_pair();
+    let pairs: [(&'static str, &scenes::Pair, &[&'static str]); 6] = [
+        ("32x32 discs, hit", &small, &["collides", "first_contact"]),
+        ("16x16 dot in 64x64 ring hole", &near, &["collides"]),
+        (
+            "1024x1024 interleaved, miss",
+            &i1024,
+            &["collides", "overlap_area"],
+        ),
+        (
+            "2048x2048 interleaved, miss",
+            &i2048,
+            &["collides", "overlap_area"],
+        ),
+        (
+            "64x64 on 2048x512 terrain",
+            &terrain,
+            &["collides", "first_contact"],
+        ),
+        ("512x512 noise pair", &noise, &["overlap_area"]),
+    ];
+    for (scene, pair, queries) in pairs {
+        let (a, b) = pair.sprites();
+        let (fa, fb) = floor_words(pair.intersection_words());
+        let big = pair.intersection_words() > 4096;
+        for &query in queries {
+            let (library, refr, floor) = match query {
+                "collides" => {
+                    assert_eq!(a.collides(&b), reference::collides(&a, &b));
+                    (
+                        fast(|| {
+                            black_box(black_box(&a).collides(black_box(&b)));
+                        }),
+                        if big {
+                            slow(|| {
+                                black_box(reference::collides(black_box(&a), black_box(&b)));
+                            })
+                        } else {
+                            fast(|| {
+                                black_box(reference::collides(black_box(&a), black_box(&b)));
+                            })
+                        },
+                        fast(|| {
+                            black_box(kernels::floor_and_or(black_box(&fa), black_box(&fb)));
+                        }),
+                    )
+                }
+                "first_contact" => {
+                    assert_eq!(a.first_contact(&b), reference::first_contact(&a, &b));
+                    (
+                        fast(|| {
+                            black_box(black_box(&a).first_contact(black_box(&b)));
+                        }),
+                        fast(|| {
+                            black_box(reference::first_contact(black_box(&a), black_box(&b)));
+                        }),
+                        fast(|| {
+                            black_box(kernels::floor_and_or(black_box(&fa), black_box(&fb)));
+                        }),
+                    )
+                }
+                _ => {
+                    assert_eq!(a.overlap_area(&b), reference::overlap_area(&a, &b));
+                    (
+                        fast(|| {
+                            black_box(black_box(&a).overlap_area(black_box(&b)));
+                        }),
+                        slow(|| {
+                            black_box(reference::overlap_area(black_box(&a), black_box(&b)));
+                        }),
+                        fast(|| {
+                            black_box(kernels::floor_and_popcount(black_box(&fa), black_box(&fb)));
+                        }),
+                    )
+                }
+            };
+            rows.push(Row {
+                scene,
+                query,
+                reference: refr,
+                library,
+                floor: Some(floor),
+            });
+        }
+    }
+
+    // Mask building from a 2048 x 2048 RGBA8 image.
+    let side = 2048u32;
+    let image = scenes::rgba_image(side);
+    let opts = MaskOptions::default();
+    let built = Mask::from_rgba8(&image, side, side, &opts).unwrap();
+    let by_pixel = |img: &[u8]| {
+        Mask::from_fn(side, side, |x, y| {
+            reference::pixel_is_solid(
+                img,
+                perpixel::PixelFormat::Rgba8,
+                side as usize * 4,
+                x,
+                y,
+                &opts,
+            )
+        })
+        .unwrap()
+    };
+    assert_eq!(built, by_pixel(&image));
+    let words: Vec<u64> = image
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    let library = fast(|| {
+        black_box(Mask::from_rgba8(black_box(&image), side, side, &opts).unwrap());
+    });
+    rows.push(Row {
+        scene: "2048x2048 RGBA8 image",
+        query: "build mask",
+        reference: slow(|| {
+            black_box(by_pixel(black_box(&image)));
+        }),
+        library,
+        floor: Some(fast(|| {
+            black_box(kernels::floor_and_or(black_box(&words), black_box(&words)));
+        })),
+    });
+
+    print(&rows);
+    println!(
+        "\nmask building: {:.1} GB/s of RGBA8 input ({} MiB in {:.0} us)",
+        image.len() as f64 / library,
+        image.len() >> 20,
+        library / 1e3
+    );
+    println!(
+        "mask memory: 2048x2048 mask = {} heap bytes = {:.3} bits per pixel (RGBA8 Color[]: 32)",
+        built.heap_bytes(),
+        built.heap_bytes() as f64 * 8.0 / (side as f64 * side as f64)
+    );
+    println!("floor: AND/OR reduction (collides, first_contact) or AND + popcount (overlap_area)");
+    println!("       over the intersection's word count, pre-aligned, no shifting; mask building:");
+    println!(
+        "       an OR reduction over the image's bytes. ran in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}

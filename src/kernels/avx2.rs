@@ -1,0 +1,394 @@
+//! The x86-64 AVX2 path (with POPCNT and BMI2 enabled for the scalar edges). Every
+//! function here is `#[target_feature]`: the dispatcher in `mod.rs` calls them only after
+//! `is_x86_feature_detected!` said the CPU has the features.
+//!
+//! Windows: four 64-pixel chunks starting at bit `s` of word `p` are
+//! `(load(p) >> s) | (load(p + 1) << (64 - s))` lane by lane; `vpsllq` by 64 gives zero, so
+//! `s == 0` needs no branch (and a plane that is word-aligned skips the second load).
+
+use super::drive::{self, Region, Summary};
+use super::portable;
+use super::{Kernel, PackJob, Rows};
+use crate::PixelFormat;
+use core::arch::x86_64::*;
+
+pub(crate) struct Avx2;
+
+/// Four chunks of window at `p` (`ALIGNED`: the shift is zero, one load).
+///
+/// # Safety
+/// `p .. p + 5` (`p .. p + 4` when `ALIGNED`) must be readable.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn win4<const ALIGNED: bool>(p: *const u64, s: __m128i, t: __m128i) -> __m256i {
+    // SAFETY: the caller guarantees the words are readable; loadu has no alignment need.
+    unsafe {
+        let lo = _mm256_loadu_si256(p.cast());
+        if ALIGNED {
+            lo
+        } else {
+            let hi = _mm256_loadu_si256(p.add(1).cast());
+            _mm256_or_si256(_mm256_srl_epi64(lo, s), _mm256_sll_epi64(hi, t))
+        }
+    }
+}
+
+/// Lane masks for the last vector of a row holding `rem` (1..=256) bits.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn tail4(rem: usize) -> __m256i {
+    let counts = _mm256_sub_epi64(
+        _mm256_setr_epi64x(64, 128, 192, 256),
+        _mm256_set1_epi64x(rem as i64),
+    );
+    // Negative counts (lane full) become 0; counts >= 64 (lane empty) shift all out.
+    let counts = _mm256_max_epi32(counts, _mm256_setzero_si256());
+    _mm256_srlv_epi64(_mm256_set1_epi64x(-1), counts)
+}
+
+/// Shift counts for a window shift `s`: `(s, 64 - s)`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn shifts(s: u32) -> (__m128i, __m128i) {
+    (
+        _mm_cvtsi32_si128(s as i32),
+        _mm_cvtsi32_si128(64 - s as i32),
+    )
+}
+
+/// Per-byte popcount (nibble table).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn popcnt_bytes(v: __m256i) -> __m256i {
+    let lut = _mm256_setr_epi8(
+        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+        3, 4,
+    );
+    let low = _mm256_set1_epi8(0x0f);
+    let lo = _mm256_and_si256(v, low);
+    let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), low);
+    _mm256_add_epi8(_mm256_shuffle_epi8(lut, lo), _mm256_shuffle_epi8(lut, hi))
+}
+
+#[target_feature(enable = "avx2")]
+#[inline]
+fn hsum64(v: __m256i) -> u64 {
+    let s = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+    (_mm_cvtsi128_si64(s) as u64).wrapping_add(_mm_extract_epi64::<1>(s) as u64)
+}
+
+/// Checks that `rows` rows of `x`, `vectors` vectors each, lie inside `x.words` (one
+/// extra word for the shifted load); the pad words after a mask's last row make this
+/// hold for every window inside a mask.
+#[inline(always)]
+fn check(x: &Rows, rows: usize, vectors: usize) {
+    assert!(x.start + (rows - 1) * x.stride + 4 * vectors < x.words.len());
+}
+
+/// Puts an aligned plane first (the AND is symmetric) and picks the loads it needs.
+macro_rules! by_alignment {
+    ($f:ident, $a:expr, $b:expr, $($arg:expr),*) => {{
+        let (a, b) = if $a.shift != 0 && $b.shift == 0 { ($b, $a) } else { ($a, $b) };
+        // SAFETY: the caller of the trait method guarantees AVX2 (see `Kernel`).
+        unsafe {
+            match (a.shift == 0, b.shift == 0) {
+                (true, true) => $f::<true, true>(a, b, $($arg),*),
+                (true, false) => $f::<true, false>(a, b, $($arg),*),
+                _ => $f::<false, false>(a, b, $($arg),*),
+            }
+        }
+    }};
+}
+
+#[inline]
+#[target_feature(enable = "avx2,popcnt,bmi2")]
+unsafe fn any_impl<const AA: bool, const BA: bool>(
+    a: Rows,
+    b: Rows,
+    nbits: usize,
+    rows: usize,
+) -> Option<usize> {
+    if rows == 0 || nbits == 0 {
+        return None;
+    }
+    let (full, rem) = (nbits / 256, nbits % 256);
+    let vectors = nbits.div_ceil(256);
+    check(&a, rows, vectors);
+    check(&b, rows, vectors);
+    let ((sa, ta), (sb, tb)) = (shifts(a.shift), shifts(b.shift));
+    let last = tail4(rem.max(1));
+    for r in 0..rows {
+        // SAFETY: `check` showed every word these pointers reach is inside the slices.
+        unsafe {
+            let pa = a.words.as_ptr().add(a.start + r * a.stride);
+            let pb = b.words.as_ptr().add(b.start + r * b.stride);
+            let mut acc = _mm256_setzero_si256();
+            for v in 0..full {
+                let x = win4::<AA>(pa.add(4 * v), sa, ta);
+                let y = win4::<BA>(pb.add(4 * v), sb, tb);
+                acc = _mm256_or_si256(acc, _mm256_and_si256(x, y));
+            }
+            if rem != 0 {
+                let x = win4::<AA>(pa.add(4 * full), sa, ta);
+                let y = win4::<BA>(pb.add(4 * full), sb, tb);
+                acc = _mm256_or_si256(acc, _mm256_and_si256(_mm256_and_si256(x, y), last));
+            }
+            if _mm256_testz_si256(acc, acc) == 0 {
+                return Some(r);
+            }
+        }
+    }
+    None
+}
+
+#[inline]
+#[target_feature(enable = "avx2,popcnt,bmi2")]
+unsafe fn count_impl<const AA: bool, const BA: bool>(
+    a: Rows,
+    b: Rows,
+    nbits: usize,
+    rows: usize,
+) -> u64 {
+    if rows == 0 || nbits == 0 {
+        return 0;
+    }
+    let (full, rem) = (nbits / 256, nbits % 256);
+    let vectors = nbits.div_ceil(256);
+    check(&a, rows, vectors);
+    check(&b, rows, vectors);
+    let ((sa, ta), (sb, tb)) = (shifts(a.shift), shifts(b.shift));
+    let last = tail4(rem.max(1));
+    let zero = _mm256_setzero_si256();
+    let mut total = _mm256_setzero_si256();
+    for r in 0..rows {
+        // SAFETY: as in `any_impl`.
+        unsafe {
+            let pa = a.words.as_ptr().add(a.start + r * a.stride);
+            let pb = b.words.as_ptr().add(b.start + r * b.stride);
+            for v in 0..full {
+                let x = win4::<AA>(pa.add(4 * v), sa, ta);
+                let y = win4::<BA>(pb.add(4 * v), sb, tb);
+                let c = popcnt_bytes(_mm256_and_si256(x, y));
+                total = _mm256_add_epi64(total, _mm256_sad_epu8(c, zero));
+            }
+            if rem != 0 {
+                let x = win4::<AA>(pa.add(4 * full), sa, ta);
+                let y = win4::<BA>(pb.add(4 * full), sb, tb);
+                let c = popcnt_bytes(_mm256_and_si256(_mm256_and_si256(x, y), last));
+                total = _mm256_add_epi64(total, _mm256_sad_epu8(c, zero));
+            }
+        }
+    }
+    hsum64(total)
+}
+
+#[allow(clippy::too_many_arguments)]
+#[inline]
+#[target_feature(enable = "avx2,popcnt,bmi2")]
+unsafe fn and_impl<const AA: bool, const BA: bool>(
+    a: Rows,
+    b: Rows,
+    nbits: usize,
+    rows: usize,
+    out: &mut [u64],
+    out_start: usize,
+    out_stride: usize,
+) {
+    if rows == 0 || nbits == 0 {
+        return;
+    }
+    let (full, rem) = (nbits / 256, nbits % 256);
+    let vectors = nbits.div_ceil(256);
+    let chunks = nbits.div_ceil(64);
+    check(&a, rows, vectors);
+    check(&b, rows, vectors);
+    assert!(out_start + (rows - 1) * out_stride + chunks <= out.len());
+    let ((sa, ta), (sb, tb)) = (shifts(a.shift), shifts(b.shift));
+    let last = tail4(rem.max(1));
+    // Lanes of the last vector that hold chunks of this row.
+    let store = _mm256_cmpgt_epi64(
+        _mm256_set1_epi64x((chunks - 4 * full) as i64),
+        _mm256_setr_epi64x(0, 1, 2, 3),
+    );
+    for r in 0..rows {
+        // SAFETY: `check` covers the reads; the assert above covers the `chunks` words
+        // written per row (the masked store writes only lanes below `chunks`).
+        unsafe {
+            let pa = a.words.as_ptr().add(a.start + r * a.stride);
+            let pb = b.words.as_ptr().add(b.start + r * b.stride);
+            let po = out.as_mut_ptr().add(out_start + r * out_stride);
+            for v in 0..full {
+                let x = win4::<AA>(pa.add(4 * v), sa, ta);
+                let y = win4::<BA>(pb.add(4 * v), sb, tb);
+                _mm256_storeu_si256(po.add(4 * v).cast(), _mm256_and_si256(x, y));
+            }
+            if rem != 0 {
+                let x = win4::<AA>(pa.add(4 * full), sa, ta);
+                let y = win4::<BA>(pb.add(4 * full), sb, tb);
+                let m = _mm256_and_si256(_mm256_and_si256(x, y), last);
+                _mm256_maskstore_epi64(po.add(4 * full).cast(), store, m);
+            }
+        }
+    }
+}
+
+/// Packs one row of 4-byte pixels, 64 at a time: a pixel is empty when its u32 is below
+/// `threshold << 24` (unsigned compare via the sign flip) or its low 24 bits are the key.
+#[target_feature(enable = "avx2,popcnt,bmi2")]
+fn pack_row4(src: &[u8], row: &mut [u64], threshold: u8, key: u32) -> usize {
+    let words = (src.len() / 256).min(row.len());
+    let sign = _mm256_set1_epi32(i32::MIN);
+    let t = _mm256_set1_epi32((((threshold as u32) << 24) ^ 0x8000_0000) as i32);
+    let rgb = _mm256_set1_epi32(0x00ff_ffff);
+    let key = _mm256_set1_epi32(key as i32);
+    for (k, word) in row.iter_mut().enumerate().take(words) {
+        let mut empty = 0u64;
+        for v in 0..8 {
+            // SAFETY: `k < src.len() / 256`, so bytes `256k + 32v .. + 32` are in `src`.
+            let p = unsafe { _mm256_loadu_si256(src.as_ptr().add(256 * k + 32 * v).cast()) };
+            let low = _mm256_cmpgt_epi32(t, _mm256_xor_si256(p, sign));
+            let keyed = _mm256_cmpeq_epi32(_mm256_and_si256(p, rgb), key);
+            let e = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_or_si256(low, keyed)));
+            empty |= (e as u8 as u64) << (8 * v);
+        }
+        *word = !empty;
+    }
+    words
+}
+
+/// Packs one row of alpha bytes, 64 at a time.
+#[target_feature(enable = "avx2,popcnt,bmi2")]
+fn pack_row1(src: &[u8], row: &mut [u64], threshold: u8) -> usize {
+    let words = (src.len() / 64).min(row.len());
+    let t = _mm256_set1_epi8(threshold as i8);
+    for (k, word) in row.iter_mut().enumerate().take(words) {
+        let mut bits = 0u64;
+        for v in 0..2 {
+            // SAFETY: `k < src.len() / 64`, so bytes `64k + 32v .. + 32` are in `src`.
+            let p = unsafe { _mm256_loadu_si256(src.as_ptr().add(64 * k + 32 * v).cast()) };
+            let solid = _mm256_cmpeq_epi8(_mm256_max_epu8(p, t), p);
+            bits |= (_mm256_movemask_epi8(solid) as u32 as u64) << (32 * v);
+        }
+        *word = bits;
+    }
+    words
+}
+
+impl Kernel for Avx2 {
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi2")]
+    unsafe fn any(a: Rows, b: Rows, nbits: usize, rows: usize) -> Option<usize> {
+        by_alignment!(any_impl, a, b, nbits, rows)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi2")]
+    unsafe fn count(a: Rows, b: Rows, nbits: usize, rows: usize) -> u64 {
+        by_alignment!(count_impl, a, b, nbits, rows)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi2")]
+    unsafe fn and(
+        a: Rows,
+        b: Rows,
+        nbits: usize,
+        rows: usize,
+        out: &mut [u64],
+        out_start: usize,
+        out_stride: usize,
+    ) {
+        by_alignment!(and_impl, a, b, nbits, rows, out, out_start, out_stride)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi2")]
+    unsafe fn pack(job: &PackJob, out: &mut [u64], wpr: usize) {
+        for j in 0..job.rows {
+            let row = &mut out[j * wpr..(j + 1) * wpr];
+            let src = job.row(j);
+            let done = match job.format {
+                PixelFormat::A8 => pack_row1(src, row, job.threshold),
+                _ => pack_row4(src, row, job.threshold, job.key32()),
+            };
+            portable::pack_row_from(job, j, done, row);
+        }
+    }
+}
+
+// Entry points: the generic drivers compiled with AVX2 enabled.
+
+#[target_feature(enable = "avx2,popcnt,bmi2")]
+pub(super) unsafe fn first_hit(r: &Region) -> Option<(usize, usize)> {
+    drive::first_hit::<Avx2>(r)
+}
+
+#[target_feature(enable = "avx2,popcnt,bmi2")]
+pub(super) unsafe fn count(r: &Region) -> u64 {
+    drive::count::<Avx2>(r)
+}
+
+#[target_feature(enable = "avx2,popcnt,bmi2")]
+pub(super) unsafe fn and_into(r: &Region, out: &mut [u64], out_wpr: usize, first_row: usize) {
+    drive::and_into::<Avx2>(r, out, out_wpr, first_row)
+}
+
+#[target_feature(enable = "avx2,popcnt,bmi2")]
+pub(super) unsafe fn pack(job: &PackJob, out: &mut [u64], wpr: usize) {
+    // SAFETY: this function's own features are the ones `Avx2::pack` needs.
+    unsafe { <Avx2 as Kernel>::pack(job, out, wpr) }
+}
+
+#[target_feature(enable = "avx2,popcnt,bmi2")]
+pub(super) unsafe fn summarize(
+    bits: &[u64],
+    wpr: usize,
+    height: usize,
+    blocks: &mut [u64],
+    blocks_wpr: usize,
+) -> Summary {
+    drive::summarize(bits, wpr, height, blocks, blocks_wpr)
+}
+
+#[target_feature(enable = "avx2,popcnt,bmi2")]
+pub(super) unsafe fn floor_and_or(a: &[u64], b: &[u64]) -> u64 {
+    let n = a.len().min(b.len());
+    let mut acc = _mm256_setzero_si256();
+    let mut i = 0;
+    while i + 4 <= n {
+        // SAFETY: `i + 4 <= n` words are inside both slices.
+        unsafe {
+            let x = _mm256_loadu_si256(a.as_ptr().add(i).cast());
+            let y = _mm256_loadu_si256(b.as_ptr().add(i).cast());
+            acc = _mm256_or_si256(acc, _mm256_and_si256(x, y));
+        }
+        i += 4;
+    }
+    let mut rest = portable::floor_and_or(&a[i..n], &b[i..n]);
+    let mut lanes = [0u64; 4];
+    // SAFETY: `lanes` is 32 writable bytes.
+    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), acc) };
+    for l in lanes {
+        rest |= l;
+    }
+    rest
+}
+
+#[target_feature(enable = "avx2,popcnt,bmi2")]
+pub(super) unsafe fn floor_and_popcount(a: &[u64], b: &[u64]) -> u64 {
+    let n = a.len().min(b.len());
+    let zero = _mm256_setzero_si256();
+    let mut total = _mm256_setzero_si256();
+    let mut i = 0;
+    while i + 4 <= n {
+        // SAFETY: `i + 4 <= n` words are inside both slices.
+        unsafe {
+            let x = _mm256_loadu_si256(a.as_ptr().add(i).cast());
+            let y = _mm256_loadu_si256(b.as_ptr().add(i).cast());
+            let c = popcnt_bytes(_mm256_and_si256(x, y));
+            total = _mm256_add_epi64(total, _mm256_sad_epu8(c, zero));
+        }
+        i += 4;
+    }
+    hsum64(total) + portable::floor_and_popcount(&a[i..n], &b[i..n])
+}

@@ -1,0 +1,401 @@
+//! Word-level inner loops and their run-time dispatch: with `ffi`, the only `unsafe` code.
+//!
+//! Every pair query on two pixel-exact sprites and every mask build ends here. Each loop
+//! exists twice:
+//!
+//! * **portable**: plain Rust over 64-bit words, which the compiler vectorises for the
+//!   target it builds for (SSE2 on a default x86-64 build, NEON on aarch64);
+//! * **avx2** (x86-64 only): AVX2 for the shifted word AND, the AND + popcount (nibble
+//!   table popcount over 256-bit vectors), the masked AND stores and the alpha threshold
+//!   + bit packing (`vpcmpgtd` + `vmovmskps`), compiled with POPCNT and BMI2 enabled so
+//!   the scalar edges use `popcnt`, `shrx` and `shlx`.
+//!
+//! The path is chosen once per process with `is_x86_feature_detected!` and cached in an
+//! atomic: a default `x86-64` build (no `target-cpu` flags) still runs the AVX2 loops on a
+//! machine that has them. Tests and benchmarks force a path for the current thread with
+//! [`with_path`] (a thread-local override, so parallel test threads do not race), and can
+//! switch the early outs off with [`with_early_outs`] to measure what they are worth.
+//!
+//! This module is `#[doc(hidden)]`: it is public only for the crate's tests, benchmarks
+//! and `examples/speed.rs`, not part of the supported API.
+
+use crate::PixelFormat;
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+mod drive;
+mod portable;
+
+pub(crate) use drive::{Blocks, Plane, Region, summarize};
+
+/// Zero words stored after the last row of every mask, so that a 4-word vector window
+/// starting at any row's last word (and the word after it, for the shift) stays inside
+/// the allocation: unaligned reads need no edge branches.
+pub(crate) const PAD_WORDS: usize = 4;
+
+/// Side of the square blocks of the coarse occupancy level, in pixels.
+pub(crate) const BLOCK: usize = 8;
+
+/// A kernel implementation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Path {
+    /// Plain Rust, vectorised by the compiler for the build target.
+    Portable,
+    /// x86-64 AVX2 with POPCNT and BMI2, chosen at run time when the CPU has them.
+    Avx2,
+}
+
+impl Path {
+    /// Every path this crate has, available on this machine or not.
+    pub const ALL: [Path; 2] = [Path::Portable, Path::Avx2];
+
+    /// A short name: `portable`, `avx2`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Path::Portable => "portable",
+            Path::Avx2 => "avx2",
+        }
+    }
+
+    /// Whether this CPU can run the path.
+    pub fn is_available(self) -> bool {
+        match self {
+            Path::Portable => true,
+            Path::Avx2 => avx2_detected(),
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn avx2_detected() -> bool {
+    is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("popcnt")
+        && is_x86_feature_detected!("bmi2")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn avx2_detected() -> bool {
+    false
+}
+
+/// The paths this machine can run, portable first.
+pub fn available_paths() -> Vec<Path> {
+    Path::ALL.into_iter().filter(|p| p.is_available()).collect()
+}
+
+/// 0: not detected yet, else 1 + index in `Path::ALL`.
+static DETECTED: AtomicU8 = AtomicU8::new(0);
+
+/// The fastest available path, detected once.
+pub fn detected_path() -> Path {
+    match DETECTED.load(Ordering::Relaxed) {
+        1 => Path::Portable,
+        2 => Path::Avx2,
+        _ => {
+            let best = if Path::Avx2.is_available() {
+                Path::Avx2
+            } else {
+                Path::Portable
+            };
+            DETECTED.store(if best == Path::Avx2 { 2 } else { 1 }, Ordering::Relaxed);
+            best
+        }
+    }
+}
+
+/// Which early outs the pair queries take. All are on by default; benchmarks switch them
+/// off to show what each is worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EarlyOuts {
+    /// Clip the intersection to both masks' tight solid bounds (and answer at once when a
+    /// mask has no solid pixel).
+    pub clip: bool,
+    /// Use the coarse occupancy level (one bit per 8x8 block): skip bands of rows whose
+    /// blocks under the other sprite are empty, and narrow each band to its occupied
+    /// columns.
+    pub blocks: bool,
+}
+
+impl EarlyOuts {
+    /// Every early out on (the default).
+    pub const ALL: EarlyOuts = EarlyOuts {
+        clip: true,
+        blocks: true,
+    };
+    /// No early out: the whole intersection is read.
+    pub const NONE: EarlyOuts = EarlyOuts {
+        clip: false,
+        blocks: false,
+    };
+}
+
+#[derive(Clone, Copy)]
+struct Tuning {
+    path: Option<Path>,
+    early: EarlyOuts,
+}
+
+thread_local! {
+    static TUNING: Cell<Tuning> = const {
+        Cell::new(Tuning { path: None, early: EarlyOuts::ALL })
+    };
+}
+
+/// The path this thread's queries use: the forced one inside [`with_path`], else the
+/// detected one.
+pub fn active_path() -> Path {
+    TUNING.with(|t| t.get().path).unwrap_or_else(detected_path)
+}
+
+/// The early outs this thread's queries take.
+pub fn early_outs() -> EarlyOuts {
+    TUNING.with(|t| t.get().early)
+}
+
+/// Restores the thread's tuning when dropped, even on panic.
+struct Restore(Tuning);
+impl Drop for Restore {
+    fn drop(&mut self) {
+        TUNING.with(|t| t.set(self.0));
+    }
+}
+
+/// Runs `f` with every query and mask build on this thread using `path`.
+///
+/// # Panics
+/// When this CPU cannot run `path`.
+pub fn with_path<R>(path: Path, f: impl FnOnce() -> R) -> R {
+    assert!(
+        path.is_available(),
+        "kernel path {} is not available on this CPU",
+        path.name()
+    );
+    let old = TUNING.with(|t| t.get());
+    let _restore = Restore(old);
+    TUNING.with(|t| {
+        t.set(Tuning {
+            path: Some(path),
+            ..old
+        })
+    });
+    f()
+}
+
+/// Runs `f` with this thread's pair queries taking only the early outs in `early`.
+pub fn with_early_outs<R>(early: EarlyOuts, f: impl FnOnce() -> R) -> R {
+    let old = TUNING.with(|t| t.get());
+    let _restore = Restore(old);
+    TUNING.with(|t| t.set(Tuning { early, ..old }));
+    f()
+}
+
+/// Rows of packed bits read as a window: row `r` starts at bit `shift` of word
+/// `start + r * stride` of `words`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rows<'a> {
+    pub words: &'a [u64],
+    pub start: usize,
+    pub stride: usize,
+    pub shift: u32,
+}
+
+/// Where mask building reads its pixels: `rows` rows of `width` pixels, row `j` starting
+/// at byte `(y0 + j) * stride + x_byte` (`y0 + rows - 1 - j` when `flip`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PackJob<'a> {
+    pub data: &'a [u8],
+    pub format: PixelFormat,
+    pub stride: usize,
+    pub x_byte: usize,
+    pub y0: usize,
+    pub rows: usize,
+    pub flip: bool,
+    pub width: usize,
+    pub threshold: u8,
+    pub key: Option<[u8; 3]>,
+}
+
+impl PackJob<'_> {
+    /// The bytes of region row `j`.
+    #[inline(always)]
+    pub fn row(&self, j: usize) -> &[u8] {
+        let src = self.y0 + if self.flip { self.rows - 1 - j } else { j };
+        let start = src * self.stride + self.x_byte;
+        &self.data[start..start + self.width * self.format.bytes_per_pixel()]
+    }
+
+    /// The colour key as the low 24 bits of a pixel read as a little-endian `u32`
+    /// (native-endian for `Argb32`), or a value no masked pixel equals.
+    pub fn key32(&self) -> u32 {
+        match self.key {
+            None => u32::MAX,
+            Some([r, g, b]) => {
+                let (r, g, b) = (r as u32, g as u32, b as u32);
+                match self.format {
+                    PixelFormat::Rgba8 => r | (g << 8) | (b << 16),
+                    PixelFormat::Bgra8 | PixelFormat::Argb32 => b | (g << 8) | (r << 16),
+                    PixelFormat::A8 => u32::MAX,
+                }
+            }
+        }
+    }
+}
+
+/// The word loops one path provides.
+///
+/// # Safety
+/// Every method may only be called when the implementing path is available on this CPU
+/// (`Path::is_available`). Bounds are checked inside each method.
+pub(crate) trait Kernel {
+    /// Index of the first of `rows` rows where the `nbits`-bit windows of `a` and `b`
+    /// share a set bit.
+    unsafe fn any(a: Rows, b: Rows, nbits: usize, rows: usize) -> Option<usize>;
+    /// Set bits in the AND of the windows over `rows` rows.
+    unsafe fn count(a: Rows, b: Rows, nbits: usize, rows: usize) -> u64;
+    /// Writes the AND of the windows, `ceil(nbits / 64)` words per row, to
+    /// `out[out_start + r * out_stride ..]`; bits past `nbits` are written as zero.
+    unsafe fn and(
+        a: Rows,
+        b: Rows,
+        nbits: usize,
+        rows: usize,
+        out: &mut [u64],
+        out_start: usize,
+        out_stride: usize,
+    );
+    /// Packs `job`'s pixels into rows of `wpr` words of `out`: bit set where solid.
+    unsafe fn pack(job: &PackJob, out: &mut [u64], wpr: usize);
+}
+
+/// The first pixel `(row, column)` of `r` solid in both planes.
+#[inline(always)]
+pub(crate) fn first_hit(r: &Region) -> Option<(usize, usize)> {
+    // Sprite-sized regions (one word per row): a plain loop beats any set-up.
+    if r.w <= 64 {
+        return drive::first_hit_narrow(r);
+    }
+    match active_path() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Avx2` is active only when detected or forced through `with_path`,
+        // which checks that the CPU has it.
+        Path::Avx2 => unsafe { avx2::first_hit(r) },
+        _ => drive::first_hit::<portable::Portable>(r),
+    }
+}
+
+/// How many pixels of `r` are solid in both planes.
+#[inline]
+pub(crate) fn count(r: &Region) -> u64 {
+    match active_path() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `first_hit`.
+        Path::Avx2 => unsafe { avx2::count(r) },
+        _ => drive::count::<portable::Portable>(r),
+    }
+}
+
+/// Writes the AND of `r`'s planes into rows `first_row..` of `out` (`out_wpr` words per
+/// row), starting at each row's bit 0.
+pub(crate) fn and_into(r: &Region, out: &mut [u64], out_wpr: usize, first_row: usize) {
+    match active_path() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `first_hit`.
+        Path::Avx2 => unsafe { avx2::and_into(r, out, out_wpr, first_row) },
+        _ => drive::and_into::<portable::Portable>(r, out, out_wpr, first_row),
+    }
+}
+
+/// Packs `job`'s pixels into `out` (`wpr` words per row).
+pub(crate) fn pack(job: &PackJob, out: &mut [u64], wpr: usize) {
+    match active_path() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `first_hit`.
+        Path::Avx2 => unsafe { avx2::pack(job, out, wpr) },
+        // SAFETY: the portable path runs everywhere.
+        _ => unsafe { <portable::Portable as Kernel>::pack(job, out, wpr) },
+    }
+}
+
+/// Count, tight bounds and 8x8 block occupancy of packed rows; see [`drive::Summary`].
+pub(crate) fn summarize_bits(
+    bits: &[u64],
+    wpr: usize,
+    height: usize,
+    blocks: &mut [u64],
+    blocks_wpr: usize,
+) -> drive::Summary {
+    match active_path() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `first_hit`.
+        Path::Avx2 => unsafe { avx2::summarize(bits, wpr, height, blocks, blocks_wpr) },
+        _ => summarize(bits, wpr, height, blocks, blocks_wpr),
+    }
+}
+
+/// The speed floor for `collides`: OR over `a[i] & b[i]` of two pre-aligned word arrays,
+/// with no shifting, on the fastest available path. Zero when no pair shares a bit.
+#[doc(hidden)]
+pub fn floor_and_or(a: &[u64], b: &[u64]) -> u64 {
+    match active_path() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `first_hit`.
+        Path::Avx2 => unsafe { avx2::floor_and_or(a, b) },
+        _ => portable::floor_and_or(a, b),
+    }
+}
+
+/// The speed floor for `overlap_area`: popcount of `a[i] & b[i]` over two pre-aligned
+/// word arrays, on the fastest available path.
+#[doc(hidden)]
+pub fn floor_and_popcount(a: &[u64], b: &[u64]) -> u64 {
+    match active_path() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `first_hit`.
+        Path::Avx2 => unsafe { avx2::floor_and_popcount(a, b) },
+        _ => portable::floor_and_popcount(a, b),
+    }
+}
+
+/// Bit `i` set when byte `i` of `w` is nonzero.
+#[inline(always)]
+pub(crate) fn nonzero_bytes(w: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let high = (((w & LOW7) + LOW7) | w) & !LOW7;
+    // Gather bits 7, 15, ..., 63 into bits 0..8.
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nonzero_bytes_gathers_one_bit_per_byte() {
+        for i in 0..8 {
+            for v in [1u64, 0x80, 0xff, 0x10] {
+                assert_eq!(nonzero_bytes(v << (8 * i)), 1 << i, "byte {i} value {v:#x}");
+            }
+        }
+        assert_eq!(nonzero_bytes(0), 0);
+        assert_eq!(nonzero_bytes(u64::MAX), 0xff);
+        assert_eq!(nonzero_bytes(0x0100_0000_0080_0001), 0b1000_0101);
+    }
+
+    #[test]
+    fn forcing_a_path_is_per_thread_and_restored() {
+        let before = active_path();
+        with_path(Path::Portable, || {
+            assert_eq!(active_path(), Path::Portable);
+            std::thread::spawn(move || assert_eq!(active_path(), detected_path()))
+                .join()
+                .unwrap();
+        });
+        assert_eq!(active_path(), before);
+        with_early_outs(EarlyOuts::NONE, || {
+            assert_eq!(early_outs(), EarlyOuts::NONE)
+        });
+        assert_eq!(early_outs(), EarlyOuts::ALL);
+    }
+}
