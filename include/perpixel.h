@@ -592,10 +592,11 @@ pp_status pp_mask_from_pixels(const uint8_t *data,
                               pp_mask **out);
 
 /**
- * A mask from an encoded image in memory: PNG, GIF, JPEG, BMP, TGA, WebP or QOI,
- * detected from the bytes. Pixels are converted to RGBA8, then `options` (NULL =
- * defaults) apply as in `pp_mask_from_pixels`. Image files store the top row first: in
- * a y-up world set `flip_y`. On success `*out` receives a new mask the caller owns and
+ * A mask from an encoded image in memory: PNG, GIF, JPEG, BMP, WebP or QOI, detected
+ * from the bytes (TGA has no signature: load it with `pp_mask_from_image_path`). Pixels
+ * are converted to RGBA8, then `options` (NULL = defaults) apply as in
+ * `pp_mask_from_pixels`. Image files store the top row first: in a y-up world set
+ * `flip_y`. On success `*out` receives a new mask the caller owns and
  * must release with `pp_mask_free`.
  *
  * Only in builds with the crate's `image` feature (on by default); without it the
@@ -618,7 +619,8 @@ pp_status pp_mask_from_image_bytes(const uint8_t *data,
 
 /**
  * A mask from an image file; `utf8_path` is a NUL-terminated UTF-8 path. Otherwise as
- * `pp_mask_from_image_bytes` (and likewise only with the `image` feature).
+ * `pp_mask_from_image_bytes`, except that a file whose bytes carry no signature is decoded
+ * by its extension (`.tga`). Likewise only with the `image` feature.
  *
  * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`utf8_path` or `out`
  * NULL), `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8), `PP_ERR_IO` (missing or

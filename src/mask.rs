@@ -525,48 +525,68 @@ mod decode {
         }
     }
 
+    /// Decodes `bytes` (format from their signature, else `hint`) into a mask.
+    fn decode_bytes(
+        bytes: &[u8],
+        hint: Option<image::ImageFormat>,
+        options: &MaskOptions,
+    ) -> Result<Mask> {
+        let reader = || -> Result<image::ImageReader<Cursor<&[u8]>>> {
+            let mut reader = image::ImageReader::new(Cursor::new(bytes))
+                .with_guessed_format()
+                .map_err(|e| Error::Decode(e.to_string()))?;
+            if reader.format().is_none() {
+                match hint {
+                    Some(format) => reader.set_format(format),
+                    None => {
+                        return Err(Error::Decode(
+                            "unknown image format (supported: PNG, GIF, JPEG, BMP, WebP, QOI; \
+                             TGA from a .tga file)"
+                                .into(),
+                        ));
+                    }
+                }
+            }
+            reader.limits(limits());
+            Ok(reader)
+        };
+        // Refuse oversized images from their header, before the decoder allocates.
+        let (w, h) = reader()?.into_dimensions().map_err(decode_error)?;
+        check_size(w as u64, h as u64)?;
+        let rgba = reader()?.decode().map_err(decode_error)?.into_rgba8();
+        let (w, h) = rgba.dimensions();
+        Mask::from_pixels(
+            rgba.as_raw(),
+            PixelFormat::Rgba8,
+            w,
+            h,
+            w as usize * 4,
+            options,
+        )
+    }
+
     impl Mask {
-        /// A mask from an encoded image in memory (PNG, GIF, JPEG, BMP, TGA, WebP, QOI;
-        /// the format is detected from the bytes). Pixels are converted to RGBA8 first,
-        /// so `options` work as in [`Mask::from_pixels`]. Images larger than
+        /// A mask from an encoded image in memory (PNG, GIF, JPEG, BMP, WebP, QOI; the
+        /// format is detected from the bytes). Pixels are converted to RGBA8 first, so
+        /// `options` work as in [`Mask::from_pixels`]. Images larger than
         /// [`crate::max_mask_pixels`] are refused from their header, before decoding.
+        /// TGA files carry no signature, so they are recognised only by
+        /// [`Mask::from_image_path`], from their `.tga` extension.
         ///
         /// Image files store the top row first: in a y-up world set `options.flip_y`.
         pub fn from_image_bytes(bytes: &[u8], options: &MaskOptions) -> Result<Mask> {
-            let reader = || -> Result<image::ImageReader<Cursor<&[u8]>>> {
-                let mut reader = image::ImageReader::new(Cursor::new(bytes))
-                    .with_guessed_format()
-                    .map_err(|e| Error::Decode(e.to_string()))?;
-                if reader.format().is_none() {
-                    return Err(Error::Decode(
-                        "unknown image format (supported: PNG, GIF, JPEG, BMP, TGA, WebP, QOI)"
-                            .into(),
-                    ));
-                }
-                reader.limits(limits());
-                Ok(reader)
-            };
-            // Refuse oversized images from their header, before the decoder allocates.
-            let (w, h) = reader()?.into_dimensions().map_err(decode_error)?;
-            check_size(w as u64, h as u64)?;
-            let rgba = reader()?.decode().map_err(decode_error)?.into_rgba8();
-            let (w, h) = rgba.dimensions();
-            Mask::from_pixels(
-                rgba.as_raw(),
-                PixelFormat::Rgba8,
-                w,
-                h,
-                w as usize * 4,
-                options,
-            )
+            decode_bytes(bytes, None, options)
         }
 
-        /// A mask from an image file; see [`Mask::from_image_bytes`].
+        /// A mask from an image file; see [`Mask::from_image_bytes`]. The format comes from
+        /// the bytes, or from the extension when the bytes have no signature (TGA).
         pub fn from_image_path(path: impl AsRef<Path>, options: &MaskOptions) -> Result<Mask> {
             let path = path.as_ref();
             let bytes =
                 std::fs::read(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
-            Mask::from_image_bytes(&bytes, options).map_err(|e| match e {
+            // The extension names the format when the bytes cannot (TGA has no signature).
+            let hint = image::ImageFormat::from_path(path).ok();
+            decode_bytes(&bytes, hint, options).map_err(|e| match e {
                 Error::Decode(why) => Error::Decode(format!("{}: {why}", path.display())),
                 other => other,
             })

@@ -398,3 +398,54 @@ fn masks_are_shareable_between_threads() {
     assert_send_sync::<Mask>();
     assert_send_sync::<Sprite<'static>>();
 }
+
+#[test]
+fn every_listed_format_decodes_from_a_file_and_all_but_tga_from_bytes() {
+    use image::ImageFormat as F;
+    // Opaque where x == y on a 9x9 image; formats without alpha use the colour key instead.
+    let img = image::RgbaImage::from_fn(9, 9, |x, y| {
+        if x == y {
+            image::Rgba([0, 0, 0, 255])
+        } else {
+            image::Rgba([255, 0, 255, 255])
+        }
+    });
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("masks-formats");
+    std::fs::create_dir_all(&dir).unwrap();
+    let keyed = MaskOptions {
+        color_key: Some([255, 0, 255]),
+        ..Default::default()
+    };
+    for (format, ext, lossy) in [
+        (F::Png, "png", false),
+        (F::Gif, "gif", false),
+        (F::Bmp, "bmp", false),
+        (F::Tga, "tga", false),
+        (F::Qoi, "qoi", false),
+        (F::WebP, "webp", false),
+        (F::Jpeg, "jpg", true),
+    ] {
+        let path = dir.join(format!("diag.{ext}"));
+        let dynimg = image::DynamicImage::ImageRgba8(img.clone());
+        let encodable = if format == F::Jpeg {
+            image::DynamicImage::ImageRgb8(dynimg.to_rgb8())
+        } else {
+            dynimg
+        };
+        encodable.save_with_format(&path, format).unwrap();
+        let mask = Mask::from_image_path(&path, &keyed).unwrap_or_else(|e| panic!("{ext}: {e}"));
+        assert_eq!((mask.width(), mask.height()), (9, 9), "{ext}");
+        if !lossy {
+            assert_eq!(mask.count(), 9, "{ext}");
+            assert!((0..9).all(|i| mask.is_solid(i, i)), "{ext}");
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let from_bytes = Mask::from_image_bytes(&bytes, &keyed);
+        if format == F::Tga {
+            let err = from_bytes.unwrap_err();
+            assert!(err.to_string().contains("TGA from a .tga file"), "{err}");
+        } else {
+            assert_eq!(from_bytes.unwrap(), mask, "{ext}");
+        }
+    }
+}

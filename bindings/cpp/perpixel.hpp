@@ -280,7 +280,7 @@ public:
         return Mask(m);
     }
 
-    /// A mask from an encoded image in memory (PNG, GIF, JPEG, BMP, TGA, WebP, QOI).
+    /// A mask from an encoded image in memory (PNG, GIF, JPEG, BMP, WebP, QOI; TGA only from a file).
     static Mask from_image_bytes(const void *data, std::size_t len,
                                  const MaskOptions &options = MaskOptions())
     {

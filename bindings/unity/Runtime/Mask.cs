@@ -175,7 +175,7 @@ namespace PerPixel
             return FromPixels(alpha, PixelFormat.A8, width, height, width, options);
         }
 
-        /// <summary>A mask from an encoded image (PNG, GIF, JPEG, BMP, TGA, WebP, QOI), e.g. a
+        /// <summary>A mask from an encoded image (PNG, GIF, JPEG, BMP, WebP, QOI; TGA only from a file), e.g. a
         /// <c>TextAsset</c>'s bytes, so the texture need not be readable. Image files store the top row
         /// first: in a y-up world (Unity) set <see cref="MaskOptions.FlipY"/>.</summary>
         public static unsafe Mask FromImageBytes(ReadOnlySpan<byte> encoded, MaskOptions options)
