@@ -46,6 +46,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #if __cplusplus >= 202002L && defined(__has_include)
 #if __has_include(<span>)
@@ -70,6 +71,7 @@ enum class Status : std::uint32_t {
     Io = PP_ERR_IO,
     OutOfMemory = PP_ERR_OUT_OF_MEMORY,
     Panic = PP_ERR_PANIC,
+    BadBakedData = PP_ERR_BAD_BAKED_DATA,
 };
 
 /// A short static description of a status ("ok", "null pointer", ...).
@@ -332,6 +334,27 @@ public:
     }
 #endif
 
+    /// A mask from baked bytes holding exactly one mask (what to_baked and
+    /// `perpixel bake` on one image write). Throws Status::BadBakedData on anything that
+    /// is not a valid baked mask.
+    static Mask from_baked(const void *data, std::size_t len)
+    {
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_from_baked(static_cast<const std::uint8_t *>(data), len, &m));
+        return Mask(m);
+    }
+
+    /// The mask in the baked file format (one unnamed mask), for from_baked.
+    std::vector<std::uint8_t> to_baked() const
+    {
+        std::size_t size = 0;
+        detail::check(pp_mask_to_baked(handle_, nullptr, 0, &size));
+        std::vector<std::uint8_t> out(size);
+        detail::check(pp_mask_to_baked(handle_, out.data(), out.size(), &size));
+        out.resize(size);
+        return out;
+    }
+
     /// Takes ownership of a handle from the C API (nullptr gives an empty Mask).
     explicit Mask(pp_mask *owned) noexcept : handle_(owned) {}
 
@@ -431,6 +454,96 @@ private:
     }
 
     pp_mask *handle_ = nullptr;
+};
+
+/// Many named masks baked into one file (`perpixel bake` on a folder or an atlas):
+/// move-only RAII over a pp_bundle *. Immutable once loaded; its const members may be
+/// called from any number of threads.
+class Bundle {
+public:
+    /// A bundle from baked bytes. Throws Status::BadBakedData on anything invalid.
+    static Bundle from_bytes(const void *data, std::size_t len)
+    {
+        pp_bundle *b = nullptr;
+        detail::check(pp_bundle_from_bytes(static_cast<const std::uint8_t *>(data), len, &b));
+        return Bundle(b);
+    }
+
+    /// A bundle from a baked file (a UTF-8 path).
+    static Bundle from_file(const std::string &utf8_path)
+    {
+        pp_bundle *b = nullptr;
+        detail::check(pp_bundle_from_path(utf8_path.c_str(), &b));
+        return Bundle(b);
+    }
+
+    /// Takes ownership of a handle from the C API (nullptr gives an empty Bundle).
+    explicit Bundle(pp_bundle *owned) noexcept : handle_(owned) {}
+
+    Bundle(const Bundle &) = delete;
+    Bundle &operator=(const Bundle &) = delete;
+    Bundle(Bundle &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Bundle &operator=(Bundle &&other) noexcept
+    {
+        if (this != &other) {
+            pp_bundle_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~Bundle() { pp_bundle_free(handle_); }
+
+    /// The C handle, still owned by this Bundle (nullptr after a move).
+    const pp_bundle *get() const noexcept { return handle_; }
+    /// False for a moved-from Bundle.
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+    /// How many masks the bundle holds.
+    std::size_t size() const
+    {
+        std::size_t n = 0;
+        detail::check(pp_bundle_count(handle_, &n));
+        return n;
+    }
+
+    /// The name of mask number `index` (0 to size() - 1, in file order).
+    std::string name_at(std::size_t index) const
+    {
+        std::size_t len = 0;
+        detail::check(pp_bundle_name_at(handle_, index, nullptr, 0, &len));
+        std::string name(len + 1, '\0');
+        detail::check(pp_bundle_name_at(handle_, index, &name[0], name.size(), &len));
+        name.resize(len);
+        return name;
+    }
+
+    /// Every name, in file order.
+    std::vector<std::string> names() const
+    {
+        std::vector<std::string> out;
+        const std::size_t n = size();
+        out.reserve(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            out.push_back(name_at(i));
+        }
+        return out;
+    }
+
+    /// The mask called `name` (a copy the caller owns, valid after the bundle is gone);
+    /// nullopt when no mask has that name.
+    std::optional<Mask> find(const std::string &name) const
+    {
+        std::uint8_t found = 0;
+        pp_mask *m = nullptr;
+        detail::check(pp_bundle_get(handle_, name.c_str(), &found, &m));
+        if (found == 0) {
+            return std::nullopt;
+        }
+        return Mask(m);
+    }
+
+private:
+    pp_bundle *handle_ = nullptr;
 };
 
 /// The pixels solid in both sprites, as a mask covering the intersection of their

@@ -101,6 +101,8 @@ void test_types()
     static_assert(!std::is_copy_assignable<Mask>::value, "Mask is move-only");
     static_assert(std::is_nothrow_move_constructible<Mask>::value, "Mask moves");
     static_assert(std::is_nothrow_move_assignable<Mask>::value, "Mask moves");
+    static_assert(!std::is_copy_constructible<perpixel::Bundle>::value, "Bundle is move-only");
+    static_assert(std::is_nothrow_move_constructible<perpixel::Bundle>::value, "Bundle moves");
     static_assert(std::is_base_of<std::runtime_error, perpixel::Error>::value, "Error");
     static_assert(std::is_same<decltype(Bounds2D().x_max()), int64_t>::value, "64-bit edges");
     static_assert(std::is_same<decltype(Point().x), int64_t>::value, "64-bit points");
@@ -440,6 +442,64 @@ void test_threads()
     CHECK(other.find("-42") != std::string::npos);
 }
 
+void test_baked(const std::string &scratch)
+{
+    using perpixel::Bundle;
+    using perpixel::Mask;
+    using perpixel::Status;
+    // A 70x3 mask with a diagonal and a full last row: crosses a word boundary.
+    std::vector<std::uint8_t> alpha(70 * 3, 0);
+    for (int x = 0; x < 70; ++x) {
+        alpha[2 * 70 + x] = 255;
+    }
+    alpha[0] = alpha[70 + 65] = 255;
+    const Mask m = Mask::from_pixels(alpha.data(), alpha.size(), perpixel::PixelFormat::A8, 70, 3, 70);
+    const std::vector<std::uint8_t> baked = m.to_baked();
+    CHECK(baked.size() > 3 * 9 && baked.size() < 3 * 9 + 64);
+    CHECK(baked[0] == 'P' && baked[1] == 'P' && baked[2] == 'M' && baked[3] == 'K');
+    const Mask back = Mask::from_baked(baked.data(), baked.size());
+    CHECK(back.width() == 70 && back.height() == 3 && back.count() == 72);
+    bool same = true;
+    for (int y = 0; y < 3; ++y) {
+        for (int x = 0; x < 70; ++x) {
+            same = same && back.is_solid(x, y) == m.is_solid(x, y);
+        }
+    }
+    CHECK(same);
+    CHECK(back.overlap_area(m, 1, 0) == m.overlap_area(m, 1, 0));
+    CHECK(back.to_baked() == baked);
+
+    std::vector<std::uint8_t> corrupt = baked;
+    corrupt[corrupt.size() - 1] ^= 0x5a;
+    CHECK_THROWS(Mask::from_baked(corrupt.data(), corrupt.size()), Status::BadBakedData, "checksum");
+    CHECK_THROWS(Mask::from_baked(baked.data(), 10), Status::BadBakedData, "");
+    CHECK_THROWS(Mask::from_baked(nullptr, 3), Status::NullPointer, "`data`");
+
+    // A single baked mask is a bundle of one, named "".
+    const Bundle b = Bundle::from_bytes(baked.data(), baked.size());
+    CHECK(b.size() == 1);
+    CHECK(b.names() == std::vector<std::string>{""});
+    CHECK(b.name_at(0).empty());
+    const std::optional<Mask> got = b.find("");
+    CHECK(got.has_value() && got->count() == 72 && got->to_baked() == baked);
+    CHECK(!b.find("missing.png").has_value());
+    CHECK_THROWS(b.name_at(1), Status::InvalidArgument, "");
+
+    const std::string path = scratch + "/one.ppmk";
+    {
+        std::ofstream f(path, std::ios::binary);
+        f.write(reinterpret_cast<const char *>(baked.data()), static_cast<std::streamsize>(baked.size()));
+    }
+    Bundle from_file = Bundle::from_file(path);
+    CHECK(from_file.size() == 1);
+    Bundle moved = std::move(from_file);
+    CHECK(!from_file && moved && moved.size() == 1);
+    CHECK_THROWS(from_file.size(), Status::NullPointer, "`bundle`");
+    CHECK_THROWS(Bundle::from_file(scratch + "/missing.ppmk"), Status::Io, "missing.ppmk");
+    CHECK_THROWS(Bundle::from_bytes(corrupt.data(), corrupt.size()), Status::BadBakedData, "checksum");
+    CHECK(perpixel::status_text(Status::BadBakedData) != std::string("unknown status"));
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -458,6 +518,7 @@ int main(int argc, char **argv)
         test_masks(argv[1]);
         test_queries();
         test_threads();
+        test_baked(argv[1]);
     } catch (const std::exception &e) {
         ++g_failed;
         std::printf("FAIL unexpected exception: %s\n", e.what());
