@@ -486,6 +486,24 @@ pp_status pp_bounds_intersection(pp_bounds a, pp_bounds b, uint8_t *has_overlap,
 pp_status pp_bounds_to_local(pp_bounds bounds, pp_bounds global, pp_bounds *out);
 
 /**
+ * Number of pixels inside the rectangle (0 when empty), in 64 bits. Never fails; any
+ * thread.
+ */
+uint64_t pp_bounds_area(pp_bounds bounds);
+
+/**
+ * The inverse of `pp_bounds_to_local`: `local`, given relative to `bounds`' corner, in
+ * world coordinates (moved by `(bounds.x, bounds.y)`). Writes `*out` on success.
+ *
+ * Errors: `PP_ERR_NULL_POINTER` when `out` is NULL; `PP_ERR_OVERFLOW` when the moved
+ * corner does not fit in `int32_t`. Nothing is written on failure. Any thread.
+ *
+ * # Safety
+ * `out` must be NULL or valid for a write.
+ */
+pp_status pp_bounds_to_global(pp_bounds bounds, pp_bounds local, pp_bounds *out);
+
+/**
  * A short static description of a status (`"ok"`, `"null pointer"`, ...); values that
  * are not a `pp_status` give `"unknown status"`. Takes the status as `uint32_t` so that
  * any integer is safe to pass. The string is static: never free it. Any thread.

@@ -71,3 +71,71 @@ fn header_holds_only_the_c_abi() {
         }
     }
 }
+
+/// The functions the header declares: every `pp_name(` that starts a declaration.
+fn declared_functions() -> Vec<String> {
+    let mut names: Vec<String> = GENERATED
+        .lines()
+        .filter(|l| !l.starts_with(' ') && !l.starts_with('*') && !l.starts_with('/'))
+        .filter_map(|l| {
+            let open = l.find('(')?;
+            let start = l[..open].rfind(|c: char| !(c.is_alphanumeric() || c == '_'))? + 1;
+            let name = &l[start..open];
+            name.starts_with("pp_").then(|| name.to_owned())
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+fn read(path: &str) -> String {
+    let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("cannot read {full}: {e}"))
+}
+
+/// Every exported function is called by a C test program, declared for P/Invoke in the
+/// C# raw layer, and used by the C++ wrapper: a new export cannot be forgotten in one
+/// language.
+#[test]
+fn every_export_is_tested_in_c_and_bound_in_csharp_and_cpp() {
+    let functions = declared_functions();
+    assert!(
+        functions.len() >= 40,
+        "only {} functions parsed",
+        functions.len()
+    );
+    let c_tests: String = [
+        "test_perpixel.c",
+        "test_hostile.c",
+        "test_bake.c",
+        "test_threads.c",
+    ]
+    .iter()
+    .map(|f| read(&format!("tests/c/{f}")))
+    .collect();
+    let csharp = read("bindings/unity/Runtime/Native.cs");
+    let cpp = read("bindings/cpp/perpixel.hpp");
+    let mut missing = Vec::new();
+    for f in &functions {
+        let call = format!("{f}(");
+        if !c_tests.contains(&call) {
+            missing.push(format!("{f}: not called by any tests/c program"));
+        }
+        if !csharp.contains(&format!(" {f}(")) {
+            missing.push(format!(
+                "{f}: not declared in bindings/unity/Runtime/Native.cs"
+            ));
+        }
+        // C++ reads the error text through pp_last_error_message; the copying variant is
+        // for bindings that cannot hold a C string pointer.
+        if !cpp.contains(&call) && f != "pp_last_error_message_copy" {
+            missing.push(format!("{f}: not used by bindings/cpp/perpixel.hpp"));
+        }
+    }
+    println!(
+        "{} exported functions checked in C tests, C# and C++",
+        functions.len()
+    );
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

@@ -213,6 +213,20 @@ struct Bounds2D {
         detail::check(status);
         return Bounds2D(out);
     }
+    /// The inverse of to_local: `local`, given relative to this corner, in world
+    /// coordinates; nullopt when the moved corner does not fit in int32_t, as in Rust.
+    std::optional<Bounds2D> to_global(const Bounds2D &local) const
+    {
+        pp_bounds out{};
+        pp_status status = pp_bounds_to_global(to_c(), local.to_c(), &out);
+        if (status == PP_ERR_OVERFLOW) {
+            return std::nullopt;
+        }
+        detail::check(status);
+        return Bounds2D(out);
+    }
+    /// Number of pixels inside (0 when empty), in 64 bits.
+    std::uint64_t area() const noexcept { return pp_bounds_area(to_c()); }
 
     friend bool operator==(const Bounds2D &a, const Bounds2D &b) noexcept
     {

@@ -164,3 +164,44 @@ pub unsafe extern "C" fn pp_bounds_to_local(
         Ok(())
     })
 }
+
+/// Number of pixels inside the rectangle (0 when empty), in 64 bits. Never fails; any
+/// thread.
+#[unsafe(no_mangle)]
+pub extern "C" fn pp_bounds_area(bounds: pp_bounds) -> u64 {
+    guard_value(0, || Bounds2D::from(bounds).area())
+}
+
+/// The inverse of `pp_bounds_to_local`: `local`, given relative to `bounds`' corner, in
+/// world coordinates (moved by `(bounds.x, bounds.y)`). Writes `*out` on success.
+///
+/// Errors: `PP_ERR_NULL_POINTER` when `out` is NULL; `PP_ERR_OVERFLOW` when the moved
+/// corner does not fit in `int32_t`. Nothing is written on failure. Any thread.
+///
+/// # Safety
+/// `out` must be NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_bounds_to_global(
+    bounds: pp_bounds,
+    local: pp_bounds,
+    out: *mut pp_bounds,
+) -> pp_status {
+    guard(|| {
+        non_null(out, "out")?;
+        let global = Bounds2D::from(bounds)
+            .to_global(&local.into())
+            .ok_or_else(|| {
+                Failure::new(
+                    pp_status::PP_ERR_OVERFLOW,
+                    format!(
+                        "coordinate overflow: {local:?} moved by the corner ({}, {}) \
+                         does not fit in int32_t",
+                        bounds.x, bounds.y
+                    ),
+                )
+            })?;
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, global.into()) };
+        Ok(())
+    })
+}

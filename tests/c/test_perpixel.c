@@ -796,6 +796,21 @@ static void test_bounds(void)
         CHECK_ERR(pp_bounds_to_local(min, max, &out), PP_ERR_OVERFLOW, "overflow");
         CHECK(bounds_is_sentinel(out));
         CHECK_ERR(pp_bounds_to_local(outer, inner, NULL), PP_ERR_NULL_POINTER, "`out`");
+
+        /* to_global undoes to_local. */
+        const pp_bounds local = {15, 16, 7, 8};
+        CHECK_OK(pp_bounds_to_global(outer, local, &out));
+        CHECK(bounds_eq(out, 5, 6, 7, 8));
+        out = SENTINEL_BOUNDS;
+        CHECK_ERR(pp_bounds_to_global(max, local, &out), PP_ERR_OVERFLOW, "overflow");
+        CHECK(bounds_is_sentinel(out));
+        CHECK_ERR(pp_bounds_to_global(outer, local, NULL), PP_ERR_NULL_POINTER, "`out`");
+
+        /* Areas in 64 bits; empty rectangles hold nothing. */
+        CHECK(pp_bounds_area(inner) == 56);
+        CHECK(pp_bounds_area(max) == (uint64_t)INT32_MAX * (uint64_t)INT32_MAX);
+        const pp_bounds negative = {0, 0, -3, 5};
+        CHECK(pp_bounds_area(negative) == 0);
     }
 }
 

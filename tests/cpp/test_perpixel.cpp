@@ -154,6 +154,12 @@ void test_bounds()
     auto local = Bounds2D(10, -3, 4, 4).to_local(Bounds2D(5, 4, 2, 2));
     CHECK(local.has_value() && *local == Bounds2D(-5, 7, 2, 2));
     CHECK(!Bounds2D(INT32_MIN, 0, 1, 1).to_local(Bounds2D(INT32_MAX, 0, 1, 1)).has_value());
+    auto global = Bounds2D(10, -3, 4, 4).to_global(*local);
+    CHECK(global.has_value() && *global == Bounds2D(5, 4, 2, 2));
+    CHECK(!Bounds2D(INT32_MAX, 0, 1, 1).to_global(Bounds2D(1, 0, 1, 1)).has_value());
+    CHECK(a.area() == 100 && Bounds2D(0, 0, -1, 5).area() == 0);
+    CHECK(Bounds2D(0, 0, INT32_MAX, INT32_MAX).area() ==
+          static_cast<std::uint64_t>(INT32_MAX) * static_cast<std::uint64_t>(INT32_MAX));
     CHECK(a != Bounds2D(0, 0, 10, 11));
     const pp_bounds c = a.to_c();
     CHECK(c.x == 0 && c.width == 10 && Bounds2D(c) == a);

@@ -131,6 +131,12 @@ static class Tests
         Equal("ToLocal", new Bounds2D(-5, 7, 2, 2), new Bounds2D(10, -3, 4, 4).ToLocal(new Bounds2D(5, 4, 2, 2)));
         Throws("ToLocal overflow", () => new Bounds2D(int.MinValue, 0, 1, 1).ToLocal(new Bounds2D(int.MaxValue, 0, 1, 1)),
             With(Status.Overflow, ""));
+        Equal("ToGlobal undoes ToLocal", new Bounds2D(5, 4, 2, 2), new Bounds2D(10, -3, 4, 4).ToGlobal(new Bounds2D(-5, 7, 2, 2)));
+        Throws("ToGlobal overflow", () => new Bounds2D(int.MaxValue, 0, 1, 1).ToGlobal(new Bounds2D(1, 0, 1, 1)),
+            With(Status.Overflow, ""));
+        Equal("area", 100UL, a.area);
+        Equal("area of an empty rectangle", 0UL, new Bounds2D(0, 0, -1, 5).area);
+        Equal("area in 64 bits", (ulong)int.MaxValue * (ulong)int.MaxValue, far.area);
         Check("== and !=", a == new Bounds2D(0, 0, 10, 10) && a != r);
         Check("Equals(object) and GetHashCode", a.Equals((object)new Bounds2D(0, 0, 10, 10))
             && a.GetHashCode() == new Bounds2D(0, 0, 10, 10).GetHashCode());

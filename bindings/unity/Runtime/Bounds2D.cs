@@ -78,6 +78,20 @@ namespace PerPixel
             return local;
         }
 
+        /// <summary>The inverse of <see cref="ToLocal"/>: <paramref name="local"/>, given relative to this
+        /// rectangle's corner, in world coordinates. Throws <see cref="PerPixelException"/>
+        /// (<see cref="Status.Overflow"/>) when the result does not fit in 32 bits.</summary>
+        public Bounds2D ToGlobal(Bounds2D local)
+        {
+            Library.EnsureLoaded();
+            Bounds2D global;
+            PerPixelException.Check(Native.pp_bounds_to_global(this, local, out global));
+            return global;
+        }
+
+        /// <summary>Number of pixels inside (0 when empty), in 64 bits.</summary>
+        public ulong area { get { Library.EnsureLoaded(); return Native.pp_bounds_area(this); } }
+
         /// <inheritdoc/>
         public bool Equals(Bounds2D other)
         {

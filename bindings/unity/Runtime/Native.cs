@@ -120,6 +120,10 @@ namespace PerPixel
             out Bounds2D result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_bounds_to_local(Bounds2D self, Bounds2D global, out Bounds2D result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_bounds_to_global(Bounds2D self, Bounds2D local, out Bounds2D result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern ulong pp_bounds_area(Bounds2D b);
 
         // Pair queries on placed sprites.
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
