@@ -432,7 +432,6 @@ fn cpp_wrapper_covers_every_member() {
 #[cfg(feature = "image")]
 #[test]
 fn c_program_loads_baked_masks_identical_to_the_pngs() {
-    use perpixel::{Mask, MaskBundle, MaskOptions};
     let program = Program {
         source: "tests/c/test_bake.c",
         lang: Lang::C,
@@ -440,26 +439,6 @@ fn c_program_loads_baked_masks_identical_to_the_pngs() {
         min_checks: 300,
     };
     build_and_run_with("test_bake", &program, &modes(), |scratch| {
-        let f = common::make(scratch);
-        let defaults = MaskOptions::default();
-        let t128_flip = MaskOptions {
-            threshold: 128,
-            flip_y: true,
-            ..defaults
-        };
-        MaskBundle::from_folder(&f.sprites, &defaults)
-            .unwrap()
-            .write_to_path(scratch.join("folder.ppmk"))
-            .unwrap();
-        MaskBundle::from_texturepacker(&f.atlas_hash, &defaults)
-            .unwrap()
-            .write_to_path(scratch.join("atlas.ppmk"))
-            .unwrap();
-        MaskBundle::from_texturepacker(&f.atlas_array, &t128_flip)
-            .unwrap()
-            .write_to_path(scratch.join("atlas_t128_flip.ppmk"))
-            .unwrap();
-        let single = Mask::from_image_path(f.sprites.join("w65.png"), &defaults).unwrap();
-        std::fs::write(scratch.join("single.ppmk"), single.to_baked()).unwrap();
+        common::bake_round_trip_files(scratch);
     });
 }

@@ -8,7 +8,6 @@
 
 mod common;
 
-use perpixel::{Mask, MaskBundle, MaskOptions};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -158,27 +157,7 @@ fn csharp_tests_pass_under_mono() {
     png.save(dir.join("diagonal.png")).unwrap();
     // Sprites, and what the Rust library bakes from them, for the C# side to load and
     // compare with masks it builds from the same PNGs.
-    let f = common::make(&dir);
-    let defaults = MaskOptions::default();
-    let t128_flip = MaskOptions {
-        threshold: 128,
-        flip_y: true,
-        ..defaults
-    };
-    MaskBundle::from_folder(&f.sprites, &defaults)
-        .unwrap()
-        .write_to_path(dir.join("folder.ppmk"))
-        .unwrap();
-    MaskBundle::from_texturepacker(&f.atlas_hash, &defaults)
-        .unwrap()
-        .write_to_path(dir.join("atlas.ppmk"))
-        .unwrap();
-    MaskBundle::from_texturepacker(&f.atlas_array, &t128_flip)
-        .unwrap()
-        .write_to_path(dir.join("atlas_t128_flip.ppmk"))
-        .unwrap();
-    let single = Mask::from_image_path(f.sprites.join("w65.png"), &defaults).unwrap();
-    std::fs::write(dir.join("single.ppmk"), single.to_baked()).unwrap();
+    common::bake_round_trip_files(&dir);
 
     let mut files = sources(&runtime());
     files.push(manifest().join("tests/csharp/PerPixelTests.cs"));

@@ -1,6 +1,5 @@
 /*
- * Check helpers shared by the C test programs other than test_perpixel.c (which keeps
- * its own): CHECK(cond), CHECK_OK(call), CHECK_ERR(call, status, needle), and the
+ * Check helpers shared by the C test programs: CHECK(cond), CHECK_OK(call), CHECK_ERR(call, status, needle), and the
  * "N passed, M failed" summary tests/c_abi.rs reads. Call them from one thread only.
  */
 #ifndef PERPIXEL_TEST_CHECK_H

@@ -21,45 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int g_passed;
-static int g_failed;
-
-static void check(int ok, const char *what, int line)
-{
-    if (ok) {
-        g_passed++;
-        printf("ok   line %d: %s\n", line, what);
-    } else {
-        g_failed++;
-        printf("FAIL line %d: %s\n", line, what);
-    }
-}
-
-#define CHECK(cond) check(!!(cond), #cond, __LINE__)
-
-static void check_status(pp_status got, pp_status want, const char *needle, const char *expr,
-                         int line)
-{
-    const char *msg = pp_last_error_message();
-    int ok = got == want;
-    if (want != PP_OK) {
-        ok = ok && msg != NULL && msg[0] != '\0' && (needle == NULL || strstr(msg, needle));
-    }
-    if (ok) {
-        g_passed++;
-        printf("ok   line %d: %s == %s%s%s%s\n", line, expr, pp_status_text(want),
-               want != PP_OK ? " (\"" : "", want != PP_OK ? msg : "", want != PP_OK ? "\")" : "");
-    } else {
-        g_failed++;
-        printf("FAIL line %d: %s returned %d (%s), expected %d (%s); last error \"%s\"%s%s\n",
-               line, expr, (int)got, pp_status_text(got), (int)want, pp_status_text(want),
-               msg ? msg : "(null)", needle ? ", expected to contain " : "",
-               needle ? needle : "");
-    }
-}
-
-#define CHECK_OK(call) check_status((call), PP_OK, NULL, #call, __LINE__)
-#define CHECK_ERR(call, status, needle) check_status((call), (status), (needle), #call, __LINE__)
+#include "check.h"
 
 static char g_sentinel_storage;
 #define SENTINEL_MASK ((pp_mask *)&g_sentinel_storage)
@@ -418,6 +380,7 @@ static void test_errors(const char *scratch)
 
 int main(int argc, char **argv)
 {
+    g_verbose = 1; /* print every check, not only failures */
     if (argc < 2) {
         fprintf(stderr, "usage: %s <scratch-dir>\n", argv[0]);
         return 2;
@@ -427,6 +390,5 @@ int main(int argc, char **argv)
     check_bundle(argv[1], "atlas_t128_flip.ppmk", 128, 1);
     test_single(argv[1]);
     test_errors(argv[1]);
-    printf("%d passed, %d failed\n", g_passed, g_failed);
-    return g_failed == 0 ? 0 : 1;
+    return finish();
 }

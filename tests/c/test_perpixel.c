@@ -18,50 +18,7 @@
 
 #include "sprite_png.h"
 
-static int g_passed;
-static int g_failed;
-
-static void check(int ok, const char *what, int line)
-{
-    if (ok) {
-        g_passed++;
-        printf("ok   line %d: %s\n", line, what);
-    } else {
-        g_failed++;
-        printf("FAIL line %d: %s\n", line, what);
-    }
-}
-
-#define CHECK(cond) check(!!(cond), #cond, __LINE__)
-
-/* Checks a status; for an expected failure also that the thread's last error message is
- * non-empty and contains `needle` (so it was set by this very call). */
-static void check_status(pp_status got, pp_status want, const char *needle, const char *expr,
-                         int line)
-{
-    const char *msg = pp_last_error_message();
-    int ok = got == want;
-    if (want != PP_OK) {
-        ok = ok && msg != NULL && msg[0] != '\0' && (needle == NULL || strstr(msg, needle));
-    }
-    if (ok) {
-        g_passed++;
-        if (want == PP_OK) {
-            printf("ok   line %d: %s == PP_OK\n", line, expr);
-        } else {
-            printf("ok   line %d: %s == %s (\"%s\")\n", line, expr, pp_status_text(want), msg);
-        }
-    } else {
-        g_failed++;
-        printf("FAIL line %d: %s returned %d (%s), expected %d (%s); last error \"%s\"%s%s\n",
-               line, expr, (int)got, pp_status_text(got), (int)want, pp_status_text(want),
-               msg ? msg : "(null)", needle ? ", expected to contain " : "",
-               needle ? needle : "");
-    }
-}
-
-#define CHECK_OK(call) check_status((call), PP_OK, NULL, #call, __LINE__)
-#define CHECK_ERR(call, status, needle) check_status((call), (status), (needle), #call, __LINE__)
+#include "check.h"
 
 /* Sentinels: out-pointers are pre-filled with these and must keep them on failure. */
 static char g_sentinel_storage;
@@ -1082,6 +1039,7 @@ static void test_queries(void)
 
 int main(int argc, char **argv)
 {
+    g_verbose = 1; /* print every check, not only failures */
     if (argc != 3) {
         fprintf(stderr, "usage: %s <scratch-dir> <expected-version>\n", argv[0]);
         return 2;
@@ -1101,6 +1059,5 @@ int main(int argc, char **argv)
     test_bounds();
     test_queries();
 
-    printf("%d passed, %d failed\n", g_passed, g_failed);
-    return g_failed == 0 ? 0 : 1;
+    return finish();
 }

@@ -233,3 +233,33 @@ pub fn scratch(group: &str, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// Makes the fixtures in `dir` and bakes them with the Rust library into the files the
+/// C and C# round-trip programs load: `folder.ppmk` (the sprite folder, threshold 1),
+/// `atlas.ppmk` (the hash-form atlas, threshold 1), `atlas_t128_flip.ppmk` (the
+/// array-form atlas, threshold 128, flipped) and `single.ppmk` (`sprites/w65.png` alone).
+pub fn bake_round_trip_files(dir: &Path) -> Fixtures {
+    use perpixel::{Mask, MaskBundle, MaskOptions};
+    let f = make(dir);
+    let defaults = MaskOptions::default();
+    let t128_flip = MaskOptions {
+        threshold: 128,
+        flip_y: true,
+        ..defaults
+    };
+    MaskBundle::from_folder(&f.sprites, &defaults)
+        .unwrap()
+        .write_to_path(dir.join("folder.ppmk"))
+        .unwrap();
+    MaskBundle::from_texturepacker(&f.atlas_hash, &defaults)
+        .unwrap()
+        .write_to_path(dir.join("atlas.ppmk"))
+        .unwrap();
+    MaskBundle::from_texturepacker(&f.atlas_array, &t128_flip)
+        .unwrap()
+        .write_to_path(dir.join("atlas_t128_flip.ppmk"))
+        .unwrap();
+    let single = Mask::from_image_path(f.sprites.join("w65.png"), &defaults).unwrap();
+    std::fs::write(dir.join("single.ppmk"), single.to_baked()).unwrap();
+    f
+}
