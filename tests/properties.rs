@@ -22,6 +22,8 @@ fn side() -> impl Strategy<Value = u32> {
         2 => 0u32..200,
         1 => prop::sample::select(vec![255u32, 256, 257, 319, 320, 321, 511, 512, 513]),
         1 => 200u32..600,
+        // Rows of four or more 256-bit vectors (the wide-row paths).
+        1 => prop::sample::select(vec![1023u32, 1024, 1025, 1279, 1281, 2047, 2048, 2049]),
     ]
 }
 

@@ -141,6 +141,22 @@ unsafe fn any_impl<const AA: bool, const BA: bool>(
     None
 }
 
+/// Carry-save adder: `(carry, sum)` of three bit vectors, bit by bit.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn csa(a: __m256i, b: __m256i, c: __m256i) -> (__m256i, __m256i) {
+    let u = _mm256_xor_si256(a, b);
+    let carry = _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(u, c));
+    (carry, _mm256_xor_si256(u, c))
+}
+
+/// Popcount of each 64-bit lane.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn popcnt_lanes(v: __m256i) -> __m256i {
+    _mm256_sad_epu8(popcnt_bytes(v), _mm256_setzero_si256())
+}
+
 #[inline]
 #[target_feature(enable = "avx2,popcnt,bmi2")]
 unsafe fn count_impl<const AA: bool, const BA: bool>(
@@ -158,28 +174,75 @@ unsafe fn count_impl<const AA: bool, const BA: bool>(
     check(&b, rows, vectors);
     let ((sa, ta), (sb, tb)) = (shifts(a.shift), shifts(b.shift));
     let last = tail4(rem.max(1));
-    let zero = _mm256_setzero_si256();
+    // Harley-Seal: four vectors at a time are summed bit-sliced with carry-save adders;
+    // `ones` and `twos` hold the running sum's low bits and `fours` counts the carries
+    // out of them, so one popcount serves four vectors. Narrow regions take the same vector
+    // of four rows; wide ones four vectors of one row (fewer memory streams at a time).
+    let mut ones = _mm256_setzero_si256();
+    let mut twos = _mm256_setzero_si256();
+    let mut fours = _mm256_setzero_si256();
     let mut total = _mm256_setzero_si256();
-    for r in 0..rows {
+    macro_rules! add4 {
+        ($x0:expr, $x1:expr, $x2:expr, $x3:expr) => {{
+            let (t0, o) = csa(ones, $x0, $x1);
+            let (t1, o) = csa(o, $x2, $x3);
+            let (f, t) = csa(twos, t0, t1);
+            ones = o;
+            twos = t;
+            fours = _mm256_add_epi64(fours, popcnt_lanes(f));
+        }};
+    }
+    let mut r = 0;
+    if full < 4 {
+        while r + 4 <= rows {
+            // SAFETY: as in `any_impl`: `check` covers rows `r..r + 4` (`r + 4 <= rows`).
+            unsafe {
+                let pa = a.words.as_ptr().add(a.start + r * a.stride);
+                let pb = b.words.as_ptr().add(b.start + r * b.stride);
+                let (sta, stb) = (a.stride, b.stride);
+                let x = |k: usize, v: usize| {
+                    _mm256_and_si256(
+                        win4::<AA>(pa.add(k * sta + 4 * v), sa, ta),
+                        win4::<BA>(pb.add(k * stb + 4 * v), sb, tb),
+                    )
+                };
+                for v in 0..full {
+                    add4!(x(0, v), x(1, v), x(2, v), x(3, v));
+                }
+                if rem != 0 {
+                    let m = |k| _mm256_and_si256(x(k, full), last);
+                    add4!(m(0), m(1), m(2), m(3));
+                }
+            }
+            r += 4;
+        }
+    }
+    for r in r..rows {
         // SAFETY: as in `any_impl`.
         unsafe {
             let pa = a.words.as_ptr().add(a.start + r * a.stride);
             let pb = b.words.as_ptr().add(b.start + r * b.stride);
-            for v in 0..full {
-                let x = win4::<AA>(pa.add(4 * v), sa, ta);
-                let y = win4::<BA>(pb.add(4 * v), sb, tb);
-                let c = popcnt_bytes(_mm256_and_si256(x, y));
-                total = _mm256_add_epi64(total, _mm256_sad_epu8(c, zero));
+            let x = |v: usize| {
+                _mm256_and_si256(
+                    win4::<AA>(pa.add(4 * v), sa, ta),
+                    win4::<BA>(pb.add(4 * v), sb, tb),
+                )
+            };
+            let mut v = 0;
+            while v + 4 <= full {
+                add4!(x(v), x(v + 1), x(v + 2), x(v + 3));
+                v += 4;
+            }
+            for v in v..full {
+                total = _mm256_add_epi64(total, popcnt_lanes(x(v)));
             }
             if rem != 0 {
-                let x = win4::<AA>(pa.add(4 * full), sa, ta);
-                let y = win4::<BA>(pb.add(4 * full), sb, tb);
-                let c = popcnt_bytes(_mm256_and_si256(_mm256_and_si256(x, y), last));
-                total = _mm256_add_epi64(total, _mm256_sad_epu8(c, zero));
+                let c = _mm256_and_si256(x(full), last);
+                total = _mm256_add_epi64(total, popcnt_lanes(c));
             }
         }
     }
-    hsum64(total)
+    4 * hsum64(fours) + 2 * hsum64(popcnt_lanes(twos)) + hsum64(popcnt_lanes(ones)) + hsum64(total)
 }
 
 #[allow(clippy::too_many_arguments)]

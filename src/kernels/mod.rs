@@ -6,7 +6,8 @@
 //! * **portable**: plain Rust over 64-bit words, which the compiler vectorises for the
 //!   target it builds for (SSE2 on a default x86-64 build, NEON on aarch64);
 //! * **avx2** (x86-64 only): AVX2 for the shifted word AND, the AND + popcount (nibble
-//!   table popcount over 256-bit vectors), the masked AND stores and the alpha threshold
+//!   table popcount over 256-bit vectors, four vectors per popcount through Harley-Seal
+//!   carry-save adders), the masked AND stores and the alpha threshold
 //!   + bit packing (`vpcmpgtd` + `vmovmskps`), compiled with POPCNT and BMI2 enabled so
 //!   the scalar edges use `popcnt`, `shrx` and `shlx`.
 //!
