@@ -38,6 +38,8 @@ mod bounds;
 mod error;
 mod limits;
 mod mask;
+#[cfg(test)]
+mod no_alloc_tests;
 mod query;
 mod version;
 
@@ -46,9 +48,9 @@ pub use bake::{
     pp_bundle_get, pp_bundle_name_at, pp_mask_from_baked, pp_mask_to_baked,
 };
 pub use bounds::{
-    pp_bounds, pp_bounds_contains, pp_bounds_intersection, pp_bounds_is_empty, pp_bounds_overlaps,
-    pp_bounds_to_local, pp_bounds_x_max, pp_bounds_x_min, pp_bounds_y_max, pp_bounds_y_min,
-    pp_point,
+    pp_bounds, pp_bounds_area, pp_bounds_contains, pp_bounds_intersection, pp_bounds_is_empty,
+    pp_bounds_overlaps, pp_bounds_to_global, pp_bounds_to_local, pp_bounds_x_max, pp_bounds_x_min,
+    pp_bounds_y_max, pp_bounds_y_min, pp_point,
 };
 pub use error::{pp_last_error_message, pp_last_error_message_copy, pp_status, pp_status_text};
 pub use limits::{pp_max_mask_pixels, pp_set_max_mask_pixels};

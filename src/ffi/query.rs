@@ -32,12 +32,17 @@ pub struct pp_sprite {
 /// # Safety
 /// `sprite` must be NULL or point to a readable `pp_sprite` whose `mask` is NULL or a
 /// live handle.
-unsafe fn read_sprite<'a>(sprite: *const pp_sprite, name: &str) -> Result<Sprite<'a>, Failure> {
+unsafe fn read_sprite<'a>(
+    sprite: *const pp_sprite,
+    name: &str,
+    mask_name: &str,
+) -> Result<Sprite<'a>, Failure> {
     non_null(sprite, name)?;
     // SAFETY: non-NULL, and the caller guarantees it points to a valid `pp_sprite`.
     let s = unsafe { sprite.read() };
     // SAFETY: the caller guarantees the sprite's mask is NULL or a live handle.
-    let mask = unsafe { mask_ref(s.mask, &format!("{name}->mask")) }?;
+    // The names are static: this runs on every query, which must not allocate.
+    let mask = unsafe { mask_ref(s.mask, mask_name) }?;
     Ok(Sprite {
         mask,
         x: s.x,
@@ -55,7 +60,12 @@ unsafe fn read_pair<'a>(
     b: *const pp_sprite,
 ) -> Result<(Sprite<'a>, Sprite<'a>), Failure> {
     // SAFETY: forwarded caller guarantees.
-    unsafe { Ok((read_sprite(a, "a")?, read_sprite(b, "b")?)) }
+    unsafe {
+        Ok((
+            read_sprite(a, "a", "a->mask")?,
+            read_sprite(b, "b", "b->mask")?,
+        ))
+    }
 }
 
 /// Writes an overlap (or, for bounds that do not overlap, a 0x0 mask at `{0,0,0,0}`).
