@@ -103,6 +103,8 @@ impl Failure {
     }
 
     /// `PP_ERR_NULL_POINTER` naming the argument.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn null(argument: &str) -> Failure {
         Failure::new(
             pp_status::PP_ERR_NULL_POINTER,
@@ -229,6 +231,7 @@ pub(crate) fn guard_value<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
 }
 
 /// Fails with `PP_ERR_NULL_POINTER` naming `name` when `ptr` is NULL.
+#[inline(always)]
 pub(crate) fn non_null<T>(ptr: *const T, name: &str) -> Result<(), Failure> {
     if ptr.is_null() {
         Err(Failure::null(name))

@@ -32,6 +32,7 @@ pub struct pp_sprite {
 /// # Safety
 /// `sprite` must be NULL or point to a readable `pp_sprite` whose `mask` is NULL or a
 /// live handle.
+#[inline(always)]
 unsafe fn read_sprite<'a>(
     sprite: *const pp_sprite,
     name: &str,
@@ -55,6 +56,7 @@ unsafe fn read_sprite<'a>(
 ///
 /// # Safety
 /// As [`read_sprite`] for each.
+#[inline(always)]
 unsafe fn read_pair<'a>(
     a: *const pp_sprite,
     b: *const pp_sprite,
