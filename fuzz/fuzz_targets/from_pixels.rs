@@ -14,26 +14,9 @@ use perpixel::{Bounds2D, Error, Mask, MaskOptions, PixelFormat};
 
 const LIMIT: u64 = 1 << 22;
 
-struct Reader<'a>(&'a [u8]);
-
-impl Reader<'_> {
-    fn bytes<const N: usize>(&mut self) -> [u8; N] {
-        let mut out = [0u8; N];
-        let n = N.min(self.0.len());
-        out[..n].copy_from_slice(&self.0[..n]);
-        self.0 = &self.0[n..];
-        out
-    }
-    fn u8(&mut self) -> u8 {
-        self.bytes::<1>()[0]
-    }
-    fn u32(&mut self) -> u32 {
-        u32::from_le_bytes(self.bytes())
-    }
-    fn i32(&mut self) -> i32 {
-        i32::from_le_bytes(self.bytes())
-    }
-}
+#[path = "reader.rs"]
+mod reader;
+use reader::Reader;
 
 fn alpha_rgb(format: PixelFormat, p: &[u8]) -> (u8, [u8; 3]) {
     match format {

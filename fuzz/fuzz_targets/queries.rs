@@ -11,23 +11,9 @@
 use libfuzzer_sys::fuzz_target;
 use perpixel::{Mask, Sprite, reference};
 
-struct Reader<'a>(&'a [u8]);
-
-impl Reader<'_> {
-    fn bytes<const N: usize>(&mut self) -> [u8; N] {
-        let mut out = [0u8; N];
-        let n = N.min(self.0.len());
-        out[..n].copy_from_slice(&self.0[..n]);
-        self.0 = &self.0[n..];
-        out
-    }
-    fn u8(&mut self) -> u8 {
-        self.bytes::<1>()[0]
-    }
-    fn i32(&mut self) -> i32 {
-        i32::from_le_bytes(self.bytes())
-    }
-}
+#[path = "reader.rs"]
+mod reader;
+use reader::Reader;
 
 /// A mask whose bits come from `bits` (cycled; all clear when empty).
 fn mask(w: u32, h: u32, bits: &[u8]) -> Mask {

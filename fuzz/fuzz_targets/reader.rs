@@ -1,0 +1,24 @@
+//! Reads fuzz input as a stream of little-endian fields; past the end every field is 0.
+//! Shared by the fuzz targets through `#[path = "reader.rs"] mod reader;`.
+
+pub struct Reader<'a>(pub &'a [u8]);
+
+#[allow(dead_code)] // each target uses the readers it needs
+impl Reader<'_> {
+    pub fn bytes<const N: usize>(&mut self) -> [u8; N] {
+        let mut out = [0u8; N];
+        let n = N.min(self.0.len());
+        out[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        out
+    }
+    pub fn u8(&mut self) -> u8 {
+        self.bytes::<1>()[0]
+    }
+    pub fn u32(&mut self) -> u32 {
+        u32::from_le_bytes(self.bytes())
+    }
+    pub fn i32(&mut self) -> i32 {
+        i32::from_le_bytes(self.bytes())
+    }
+}
