@@ -3,7 +3,7 @@
 //! * `query/*`: the scenes of issue 3 on the default (run-time detected) kernel path;
 //! * `floor/*`: AND/OR and AND + popcount over the same number of pre-aligned words;
 //! * `early_outs/*`: the same queries with early outs switched off one by one, to show
-//!   what solid-bounds clipping and the 8x8 block level are worth;
+//!   what solid-bounds clipping, the 8x8 block level and the per-row spans are worth;
 //! * `path/*`: portable against AVX2 on the big scans and on mask building.
 
 #[path = "scenes/mod.rs"]
@@ -114,23 +114,34 @@ fn bench_early_outs(c: &mut Criterion) {
     let settings = [
         ("all", EarlyOuts::ALL),
         (
+            "no_spans",
+            EarlyOuts {
+                spans: false,
+                ..EarlyOuts::ALL
+            },
+        ),
+        (
             "clip_only",
             EarlyOuts {
                 clip: true,
-                blocks: false,
+                ..EarlyOuts::NONE
             },
         ),
         ("none", EarlyOuts::NONE),
     ];
-    let cases: [(&str, Pair, &str); 6] = [
+    let cases: [(&str, Pair, &str); 10] = [
         ("terrain_2048x512", scenes::on_terrain(), "first_contact"),
         (
             "wide_on_terrain_320",
             scenes::wide_on_terrain(),
             "first_contact",
         ),
+        ("disc_on_terrain_200", scenes::disc_on_terrain(), "collides"),
         ("padded_frames_256", scenes::padded_frames(), "collides"),
         ("platforms_1024", scenes::platform_pair(), "collides"),
+        ("rails_1024", scenes::rails_pair(), "collides"),
+        ("rails_1024", scenes::rails_pair(), "overlap_area"),
+        ("ramps_1024", scenes::ramps_pair(), "collides"),
         ("near_miss_ring_64", scenes::near_miss(), "collides"),
         ("small_hit_32", scenes::small_hit(), "collides"),
     ];

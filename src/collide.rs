@@ -219,19 +219,27 @@ struct Plan<'m> {
 impl<'m> Plan<'m> {
     /// `None` when a sprite is bounds-only (the word-at-a-time `scan` handles those);
     /// `Some(None)` when the sprites cannot share a pixel; else the region, clipped to
-    /// both masks' solid bounds and with their block levels, as the early outs allow.
+    /// both masks' solid bounds and with their block levels and row spans, as the early
+    /// outs allow.
     #[inline]
     fn pixels(a: &Sprite<'m>, b: &Sprite<'m>) -> Option<Option<Plan<'m>>> {
         if !(a.pixel_collision && b.pixel_collision) {
             return None;
         }
         let early = kernels::early_outs();
-        Some(Plan::new(a, b, early.clip, early.clip, early.blocks))
+        Some(Plan::new(
+            a,
+            b,
+            early.clip,
+            early.clip,
+            early.blocks,
+            early.spans,
+        ))
     }
 
     /// The intersection's full width, its rows clipped to both masks' solid rows.
     fn rows_only(a: &Sprite<'m>, b: &Sprite<'m>) -> Option<Plan<'m>> {
-        Plan::new(a, b, false, kernels::early_outs().clip, false)
+        Plan::new(a, b, false, kernels::early_outs().clip, false, false)
     }
 
     /// The intersection of the sprites' bounds, clipped to their solid bounds across
@@ -243,6 +251,7 @@ impl<'m> Plan<'m> {
         clip_x: bool,
         clip_y: bool,
         blocks: bool,
+        spans: bool,
     ) -> Option<Plan<'m>> {
         let (ax, ay, bx, by) = (a.x as i64, a.y as i64, b.x as i64, b.y as i64);
         let (am, bm) = (a.mask, b.mask);
@@ -271,6 +280,7 @@ impl<'m> Plan<'m> {
             x: (x0 - x) as usize,
             y: (y0 - y) as usize,
             blocks: if blocks { m.useful_blocks() } else { None },
+            spans: if spans { m.useful_spans() } else { None },
         };
         Some(Plan {
             region: Region {

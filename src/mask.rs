@@ -97,10 +97,16 @@ impl MaskOptions {
 ///   words): `8 * ceil(width / 512) * ceil(height / 8)` bytes, about 1/64 bit per pixel;
 /// * 32 bytes of zero padding after the last row, so the queries' unaligned vector reads
 ///   need no edge cases;
+/// * only in masks wider than 64 pixels whose rows leave at least 1/16 of their solid
+///   bounds empty (empty rows, transparent row ends): the per-row solid spans, 8 bytes per
+///   row, and a one-bit-per-row map of the rows that hold a solid pixel,
+///   `8 * (ceil(height / 64) + 1)` bytes; together about `64 / width` bits per pixel.
 ///
-/// plus the struct itself (under 100 bytes). A 2048 x 2048 mask takes 532,512 heap bytes:
-/// 1.016 bits per pixel, against the 32 bits per pixel of a `Color[]` (16 MiB). A 32 x 32
-/// sprite takes 320 bytes: rows narrower than 64 pixels pay for a whole word.
+/// plus the struct itself (under 128 bytes). A 2048 x 2048 mask takes 532,512 heap bytes
+/// without spans (noise, a full rectangle): 1.016 bits per pixel, against the 32 bits per
+/// pixel of a `Color[]` (16 MiB). With spans (a disc) it takes 549,160: 1.047 bits per
+/// pixel. A 32 x 32 sprite takes 320 bytes: rows narrower than 64 pixels pay for a whole
+/// word.
 ///
 /// Masks are `Send + Sync`: share one between threads freely.
 ///
@@ -130,6 +136,10 @@ pub struct Mask {
     block_words_per_row: usize,
     /// Every block inside the solid bounds is occupied (the block level skips nothing).
     blocks_dense: bool,
+    /// Per-row solid spans and the live-row map (see `kernels::Spans`); both empty when
+    /// they would skip too little to pay for their check (or the mask is one word wide).
+    spans: Box<[[u32; 2]]>,
+    live_rows: Box<[u64]>,
 }
 
 impl std::fmt::Debug for Mask {
@@ -173,6 +183,8 @@ impl Mask {
             blocks,
             block_words_per_row,
             blocks_dense: true,
+            spans: Box::new([]),
+            live_rows: Box::new([]),
         };
         // A 0-wide mask has no words: nothing to set, however many rows it claims.
         if solid && width > 0 {
@@ -390,10 +402,11 @@ impl Mask {
         &self.bits[y * self.words_per_row..(y + 1) * self.words_per_row]
     }
 
-    /// Bytes this mask holds on the heap: its packed bits, the 8x8 block occupancy level
-    /// and 32 bytes of padding (see the memory notes on [`Mask`]).
+    /// Bytes this mask holds on the heap: its packed bits, the 8x8 block occupancy level,
+    /// 32 bytes of padding and, when kept, the per-row spans (see the memory notes on
+    /// [`Mask`]).
     pub fn heap_bytes(&self) -> usize {
-        (self.bits.len() + self.blocks.len()) * 8
+        (self.bits.len() + self.blocks.len() + self.spans.len() + self.live_rows.len()) * 8
     }
 
     /// The packed rows followed by the zero pad words.
@@ -409,6 +422,14 @@ impl Mask {
         })
     }
 
+    /// The per-row solid spans, when the mask keeps them.
+    pub(crate) fn useful_spans(&self) -> Option<kernels::Spans<'_>> {
+        (!self.spans.is_empty()).then_some(kernels::Spans {
+            spans: &self.spans,
+            live: &self.live_rows,
+        })
+    }
+
     /// The packed rows, mutable, for writers inside the crate (`finish()` afterwards).
     pub(crate) fn rows_mut(&mut self) -> (&mut [u64], usize) {
         (&mut self.bits, self.words_per_row)
@@ -418,8 +439,8 @@ impl Mask {
         &mut self.bits[y * self.words_per_row..(y + 1) * self.words_per_row]
     }
 
-    /// Recomputes the cached count, solid bounds and block level after the bits were
-    /// written. Every constructor ends with it.
+    /// Recomputes the cached count, solid bounds, block level and row spans after the
+    /// bits were written. Every constructor ends with it.
     pub(crate) fn finish(&mut self) {
         self.blocks.fill(0);
         // Rows without words hold nothing: a 0-wide mask costs no time per row.
@@ -428,19 +449,52 @@ impl Mask {
         } else {
             self.height as usize
         };
+        // Spans only serve regions wider than a word. They are an optimisation: when
+        // their memory cannot be had, the mask goes without them.
+        let (mut spans, mut live) = if self.width > 64 {
+            (
+                zeroed_spans(rows).unwrap_or_default(),
+                zeroed(rows.div_ceil(64) + 1).map_or_else(|_| Vec::new(), Vec::from),
+            )
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        if spans.is_empty() || live.is_empty() {
+            spans.clear();
+            live.clear();
+        }
         let s = kernels::summarize_bits(
             &self.bits,
             self.words_per_row,
             rows,
-            &mut self.blocks,
-            self.block_words_per_row,
+            kernels::Levels {
+                blocks: &mut self.blocks,
+                blocks_wpr: self.block_words_per_row,
+                spans: &mut spans,
+                live: &mut live,
+            },
         );
         self.count = s.count;
         self.solid_bounds = s.bounds.map(|(x0, y0, x1, y1)| {
             Bounds2D::new(x0 as i32, y0 as i32, (x1 - x0) as i32, (y1 - y0) as i32)
         });
         self.blocks_dense = s.dense;
+        if s.spans_useful {
+            self.spans = spans.into_boxed_slice();
+            self.live_rows = live.into_boxed_slice();
+        } else {
+            self.spans = Box::new([]);
+            self.live_rows = Box::new([]);
+        }
     }
+}
+
+/// `rows` zeroed spans, or `None` when the memory cannot be had.
+fn zeroed_spans(rows: usize) -> Option<Vec<[u32; 2]>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(rows).ok()?;
+    v.resize(rows, [0u32; 2]);
+    Some(v)
 }
 
 #[cfg(test)]
@@ -449,8 +503,16 @@ mod tests {
 
     #[test]
     fn memory_is_as_documented() {
-        assert!(std::mem::size_of::<Mask>() < 100);
+        assert!(std::mem::size_of::<Mask>() < 128);
         assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_512);
+        assert_eq!(Mask::full(2048, 2048).unwrap().heap_bytes(), 532_512);
+        let disc = Mask::from_fn(2048, 2048, |x, y| {
+            (x as f64 - 1023.5).powi(2) + (y as f64 - 1023.5).powi(2) <= 1024.0 * 1024.0
+        })
+        .unwrap();
+        // Bits and pad, blocks, then 2048 spans and 33 words of live-row map.
+        assert_eq!(disc.heap_bytes(), 532_512 + 2048 * 8 + 33 * 8);
+        assert!(disc.useful_spans().is_some());
         assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 320);
         assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 32);
     }

@@ -1,25 +1,20 @@
-//! The early outs (solid-bounds clipping, the 8x8 block level) and every kernel path on
-//! shapes built to exercise them: sparse platforms whose blocks never meet, a sprite in
-//! a terrain valley, sprites in wide transparent frames, masks wider than a vector.
-//! Every answer is checked against `perpixel::reference`.
+//! The early outs (solid-bounds clipping, the 8x8 block level, the per-row solid spans)
+//! and every kernel path on shapes built to exercise them: sparse platforms whose blocks
+//! never meet, a sprite in a terrain valley, sprites in wide transparent frames, masks
+//! wider than a vector, rails one row apart, ramps along a diagonal. Every answer is
+//! checked against `perpixel::reference`, with every combination of early outs.
 
 use perpixel::kernels::{self, EarlyOuts};
 use perpixel::{Mask, Sprite, reference};
 
 fn check(a: &Sprite, b: &Sprite, what: &str) {
     for path in kernels::available_paths() {
-        for early in [
-            EarlyOuts::ALL,
-            EarlyOuts::NONE,
-            EarlyOuts {
-                clip: true,
-                blocks: false,
-            },
-            EarlyOuts {
-                clip: false,
-                blocks: true,
-            },
-        ] {
+        for bits in 0..8 {
+            let early = EarlyOuts {
+                clip: bits & 1 != 0,
+                blocks: bits & 2 != 0,
+                spans: bits & 4 != 0,
+            };
             kernels::with_path(path, || {
                 kernels::with_early_outs(early, || {
                     for (p, q) in [(a, b), (b, a)] {
@@ -112,6 +107,105 @@ fn interleaved_columns_wider_than_a_vector() {
             &Sprite::new(&cols, 0, 0),
             &Sprite::new(&cols, dx, 1),
             &format!("columns at dx {dx}"),
+        );
+    }
+}
+
+/// Whether a mask keeps per-row spans: they show in its heap size.
+fn keeps_spans(m: &Mask) -> bool {
+    let words = m.words_per_row() * m.height() as usize + 4;
+    let blocks = (m.width() as usize).div_ceil(512) * (m.height() as usize).div_ceil(8);
+    m.heap_bytes() > (words + blocks) * 8
+}
+
+#[test]
+fn rails_one_row_apart() {
+    // Every other row solid: every 8x8 block is occupied, so only the spans skip rows.
+    let rails = Mask::from_fn(300, 150, |_, y| y % 2 == 0).unwrap();
+    assert!(keeps_spans(&rails), "half the rows are empty: spans kept");
+    let a = Sprite::new(&rails, 0, 0);
+    for (dx, dy) in [
+        (5, 1),
+        (0, 1),
+        (-3, 63),
+        (70, 65),
+        (5, 0),
+        (1, 2),
+        (-250, -1),
+        (299, 3),
+    ] {
+        let b = Sprite::new(&rails, dx, dy);
+        check(&a, &b, &format!("rails at ({dx}, {dy})"));
+        assert_eq!(a.collides(&b), dy % 2 == 0, "rails at ({dx}, {dy})");
+    }
+}
+
+#[test]
+fn ramps_along_a_diagonal() {
+    // A lower-left and an upper-right triangle: the blocks along the diagonal hold both,
+    // the rows' spans never meet when the gap is positive.
+    let lower = Mask::from_fn(400, 300, |x, y| x < y).unwrap();
+    let upper = Mask::from_fn(400, 300, |x, y| x > y + 2).unwrap();
+    assert!(keeps_spans(&lower) && keeps_spans(&upper));
+    let a = Sprite::new(&lower, 0, 0);
+    for (dx, dy) in [
+        (0, 0),
+        (-2, 0),
+        (-3, 0),
+        (-4, 0),
+        (-3, 1),
+        (64, 64),
+        (-100, 7),
+        (130, -129),
+    ] {
+        check(
+            &a,
+            &Sprite::new(&upper, dx, dy),
+            &format!("ramps at ({dx}, {dy})"),
+        );
+    }
+    assert!(!a.collides(&Sprite::new(&upper, 0, 0)));
+    assert!(!a.collides(&Sprite::new(&upper, -2, 0)));
+    assert!(a.collides(&Sprite::new(&upper, -4, 0)));
+}
+
+#[test]
+fn scattered_rows_across_live_map_words() {
+    // Rows that are empty, short or long in a pattern that does not repeat every 64 rows,
+    // in masks taller than one 64-row word of the live-row map.
+    let shape = |seed: u32| {
+        move |x: u32, y: u32| {
+            let h = y.wrapping_mul(2_654_435_761).wrapping_add(seed) >> 7;
+            let (start, len) = (h % 180, (h >> 8) % 140);
+            h % 5 != 0 && x >= start && x < start + len && (x + y) % 3 != 0
+        }
+    };
+    let a = Mask::from_fn(260, 210, shape(1)).unwrap();
+    let b = Mask::from_fn(333, 190, shape(77)).unwrap();
+    let noise_like = Mask::from_fn(260, 100, |x, y| (x * 7 + y * 13) % 3 == 0).unwrap();
+    assert!(keeps_spans(&a) && keeps_spans(&b));
+    assert!(
+        !keeps_spans(&noise_like),
+        "rows that run across the bounds: no spans"
+    );
+    for (dx, dy) in [
+        (0, 0),
+        (1, 1),
+        (-37, 63),
+        (65, 64),
+        (-70, -65),
+        (100, 127),
+        (5, -128),
+    ] {
+        check(
+            &Sprite::new(&a, 0, 0),
+            &Sprite::new(&b, dx, dy),
+            &format!("scattered rows at ({dx}, {dy})"),
+        );
+        check(
+            &Sprite::new(&noise_like, 0, 0),
+            &Sprite::new(&b, dx, dy),
+            &format!("spans against no spans at ({dx}, {dy})"),
         );
     }
 }

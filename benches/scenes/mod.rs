@@ -223,3 +223,53 @@ pub fn platform_pair() -> Pair {
         pb: (5, 3),
     }
 }
+
+/// `side x side` rails: every even row solid. Every 8x8 block is occupied, so the block
+/// level cannot skip a row; the per-row spans skip the empty ones.
+pub fn rails(side: u32) -> Mask {
+    Mask::from_fn(side, side, |_, y| y % 2 == 0).unwrap()
+}
+
+/// Two 1024 x 1024 rails masks one row apart at an unaligned x offset: no contact, and
+/// every row is empty on one side.
+pub fn rails_pair() -> Pair {
+    Pair {
+        a: rails(1024),
+        b: rails(1024),
+        pa: (0, 0),
+        pb: (5, 1),
+    }
+}
+
+/// Two 1024 x 1024 ramps meeting along the diagonal 3 pixels apart: a lower-left and an
+/// upper-right triangle. The blocks along the diagonal are occupied on both sides; the
+/// rows' solid spans never meet.
+pub fn ramps_pair() -> Pair {
+    Pair {
+        a: Mask::from_fn(1024, 1024, |x, y| x < y).unwrap(),
+        b: Mask::from_fn(1024, 1024, |x, y| x > y + 2).unwrap(),
+        pa: (0, 0),
+        pb: (0, 0),
+    }
+}
+
+/// A 200 x 200 disc in a valley of the terrain, as low as it goes without touching:
+/// both masks keep per-row spans, the terrain's reach across the valley (so they skip
+/// no row), and the block level skips the bands of air.
+pub fn disc_on_terrain() -> Pair {
+    let x = valley(900..1300, 200);
+    let d = disc(200, 99.5);
+    // From well above the ground, down to the last clear position.
+    let t = terrain();
+    let clear = |y: i32| !Sprite::new(&t, 0, 0).collides(&Sprite::new(&d, x, y));
+    let mut y = standing_y(x, 200) - 136;
+    while clear(y + 1) {
+        y += 1;
+    }
+    Pair {
+        a: t,
+        b: d,
+        pa: (0, 0),
+        pb: (x, y),
+    }
+}

@@ -407,10 +407,9 @@ pub(super) unsafe fn summarize(
     bits: &[u64],
     wpr: usize,
     height: usize,
-    blocks: &mut [u64],
-    blocks_wpr: usize,
+    levels: drive::Levels,
 ) -> Summary {
-    drive::summarize(bits, wpr, height, blocks, blocks_wpr)
+    drive::summarize(bits, wpr, height, levels)
 }
 
 #[target_feature(enable = "avx2,popcnt,bmi2")]

@@ -1,6 +1,7 @@
 //! The query drivers, generic over a [`Kernel`]: they cut a region into bands of rows
-//! using the coarse occupancy level and hand each band to the kernel. Safe code; it is
-//! compiled once per path (inside the AVX2 entry points it inherits their features).
+//! using the coarse occupancy level and the per-row solid spans, and hand each band to
+//! the kernel. Safe code; it is compiled once per path (inside the AVX2 entry points it
+//! inherits their features).
 
 use super::{BLOCK, Kernel, Rows};
 
@@ -10,6 +11,44 @@ use super::{BLOCK, Kernel, Rows};
 pub(crate) struct Blocks<'a> {
     pub words: &'a [u64],
     pub wpr: usize,
+}
+
+/// The per-row solid spans of a mask: row `y` is solid only in columns
+/// `spans[y][0]..spans[y][1]` (`[0, 0]` when the row is empty), and bit `y % 64` of
+/// `live[y / 64]` is set when row `y` holds a solid pixel. `live` ends with one zero
+/// word, so a 64-row window from any row stays inside it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Spans<'a> {
+    pub spans: &'a [[u32; 2]],
+    pub live: &'a [u64],
+}
+
+impl Spans<'_> {
+    /// The core and the hull of mask rows `y0..y1`, in region columns for a region
+    /// starting at the mask's column `x`: every row's span covers `core` (the last
+    /// start to the first end), and every row's span lies inside `hull`.
+    #[inline(always)]
+    fn core_hull(&self, y0: usize, y1: usize, x: usize) -> ((i64, i64), (i64, i64)) {
+        let (mut c0, mut c1, mut h0, mut h1) = (0u32, u32::MAX, u32::MAX, 0u32);
+        for &[s0, s1] in &self.spans[y0..y1] {
+            c0 = c0.max(s0);
+            c1 = c1.min(s1);
+            h0 = h0.min(s0);
+            h1 = h1.max(s1);
+        }
+        let x = x as i64;
+        (
+            (c0 as i64 - x, c1 as i64 - x),
+            (h0 as i64 - x, h1 as i64 - x),
+        )
+    }
+
+    /// Bits `y..y + 64` of the live-row map: bit `i` is row `y + i`.
+    #[inline(always)]
+    fn live_window(&self, y: usize) -> u64 {
+        let (k, shift) = (y / 64, (y % 64) as u32);
+        (self.live[k] >> shift) | ((self.live[k + 1] << 1) << (63 - shift))
+    }
 }
 
 /// One sprite's side of a query: its mask's packed bits (with the trailing pad words),
@@ -22,6 +61,8 @@ pub(crate) struct Plane<'a> {
     pub y: usize,
     /// The mask's block occupancy, when it is worth consulting.
     pub blocks: Option<Blocks<'a>>,
+    /// The mask's per-row solid spans, when they are worth consulting.
+    pub spans: Option<Spans<'a>>,
 }
 
 impl<'a> Plane<'a> {
@@ -157,16 +198,60 @@ impl<'a> BlockCols<'a> {
 }
 
 /// The bands of a region that may hold a common pixel, in row order, as
-/// `(row0, rows, c0, c1)`: rows `row0..row0 + rows`, columns `c0..c1`. Without block
-/// levels that is the whole region at once; with them, bands end where either plane's
-/// block row ends, bands with no occupied block on a side are skipped, and each band
-/// keeps only the columns where both sides have occupied blocks.
+/// `(row0, rows, c0, c1)`: rows `row0..row0 + rows`, columns `c0..c1`.
+///
+/// Without block levels or spans that is the whole region at once. When both planes
+/// have per-row spans and the region is wider than a word, the spans cut it (see
+/// [`SpanRuns`]). Otherwise block levels cut it at either plane's block rows: bands with
+/// no occupied block on a side are skipped, and each band keeps only the columns where
+/// both sides have occupied blocks.
 struct Bands<'r, 'a> {
     r: &'r Region<'a>,
     a: Option<BlockCols<'a>>,
     b: Option<BlockCols<'a>>,
     row: usize,
+    spans: Option<SpanRuns<'a>>,
+    /// With spans and block levels: the end row and the columns of the span run the
+    /// block levels are cutting (from `row` on).
+    run: (usize, usize, usize),
 }
+
+/// Runs of rows where both planes' solid spans meet, found 64 rows at a time. A window
+/// whose rows are empty on either side is skipped at once through the live-row maps; in
+/// the others every row's common columns are computed (a loop the compiler vectorises)
+/// and rows with none are dropped. A run is at most one window, keeps the union of its
+/// rows' common columns, and reads through rows with none only while that costs less
+/// than a new kernel call ([`MERGE_WORDS`]).
+///
+/// Spans make the block level redundant for the rows they skip (exactly, where blocks
+/// skip 8 rows at a time) and for the columns they narrow (to the pixel): when both
+/// planes have them, they replace it. What only blocks see, the empty middle of a row, is
+/// not worth a second pass over every 8-row band (measured in the `early_outs`
+/// benchmarks).
+struct SpanRuns<'a> {
+    a: Spans<'a>,
+    b: Spans<'a>,
+    /// Where the region starts in each mask: `(x, y)`.
+    ao: (usize, usize),
+    bo: (usize, usize),
+    w: usize,
+    h: usize,
+    /// The first row not yet windowed.
+    at: usize,
+    /// The current window: its first row and length, its rows whose spans meet and that
+    /// no run has taken yet (bit `i`: row `base + i`) and each row's common columns, or
+    /// (`all`) when every row meets, the columns that bound them all.
+    base: usize,
+    n: usize,
+    meet: u64,
+    all: Option<(usize, usize)>,
+    lo: [i32; 64],
+    hi: [i32; 64],
+}
+
+/// Words per row and side a span run reads through rows whose spans do not meet rather
+/// than end there: about what a kernel call costs on top of its reads.
+const MERGE_WORDS: usize = 32;
 
 impl Iterator for Bands<'_, '_> {
     type Item = (usize, usize, usize, usize);
@@ -174,65 +259,234 @@ impl Iterator for Bands<'_, '_> {
     #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         let (h, w) = (self.r.h, self.r.w);
+        let Some(spans) = &mut self.spans else {
+            if self.a.is_none() && self.b.is_none() {
+                let first = self.row == 0 && h > 0;
+                self.row = h;
+                return first.then_some((0, h, 0, w));
+            }
+            return self.block_band((h, 0, w));
+        };
         if self.a.is_none() && self.b.is_none() {
-            let first = self.row == 0 && h > 0;
-            self.row = h;
-            return first.then_some((0, h, 0, w));
+            return spans.next_run();
         }
+        // Each span run, cut by the block levels.
+        loop {
+            if self.row < self.run.0 {
+                if let Some(band) = self.block_band(self.run) {
+                    return Some(band);
+                }
+            }
+            let Some(spans) = &mut self.spans else {
+                return None;
+            };
+            let (row0, rows, c0, c1) = spans.next_run()?;
+            self.row = row0;
+            self.run = (row0 + rows, c0, c1);
+        }
+    }
+}
+
+impl Bands<'_, '_> {
+    /// The next band of the block levels from `self.row` on, inside rows up to `end`
+    /// and columns `c0..c1`.
+    #[inline(always)]
+    fn block_band(
+        &mut self,
+        (end, c0, c1): (usize, usize, usize),
+    ) -> Option<(usize, usize, usize, usize)> {
+        let w = self.r.w;
         loop {
             // Move past empty block rows on either side until both sides have blocks
-            // under the region in the current row (or the region ends).
+            // under the region in the current row (or the rows end).
             let mut row = self.row;
             loop {
                 let start = row;
                 for side in [&self.a, &self.b].into_iter().flatten() {
-                    row = side.skip_empty(row, h);
+                    row = side.skip_empty(row, end);
                 }
-                if row == start || row >= h {
+                if row == start || row >= end {
                     break;
                 }
             }
-            if row >= h {
-                self.row = h;
+            if row >= end {
+                self.row = end;
                 return None;
             }
-            let mut end = h;
+            let mut stop = end;
             for side in [&self.a, &self.b].into_iter().flatten() {
-                end = end.min(((side.y + row) / BLOCK + 1) * BLOCK - side.y);
+                stop = stop.min(((side.y + row) / BLOCK + 1) * BLOCK - side.y);
             }
-            self.row = end;
+            self.row = stop;
             // Keep the columns both sides occupy (a region one word wide gains nothing
             // from narrowing).
-            let (mut c0, mut c1) = (0, w);
+            let (mut b0, mut b1) = (c0, c1);
             if w > 64 {
                 for side in [&self.a, &self.b].into_iter().flatten() {
                     if let Some((s0, s1)) = side.span((side.y + row) / BLOCK, w) {
-                        c0 = c0.max(s0);
-                        c1 = c1.min(s1);
+                        b0 = b0.max(s0);
+                        b1 = b1.min(s1);
                     }
                 }
             }
-            if c0 < c1 {
-                return Some((row, end - row, c0, c1));
+            if b0 < b1 {
+                return Some((row, stop - row, b0, b1));
             }
         }
     }
 }
 
+impl SpanRuns<'_> {
+    /// Fills the window of the `n` rows from `base`: each row's common columns, and the
+    /// bits of the rows where they are not empty.
+    #[inline(always)]
+    fn fill_window(&mut self, base: usize, n: usize) -> u64 {
+        // Mask widths fit in `i32`: so do span ends, plane offsets and region columns,
+        // and a span end minus an offset.
+        let (xa, xb) = (self.ao.0 as i32, self.bo.0 as i32);
+        let sa = &self.a.spans[self.ao.1 + base..self.ao.1 + base + n];
+        let sb = &self.b.spans[self.bo.1 + base..self.bo.1 + base + n];
+        let w = self.w as i32;
+        let (lo, hi) = (&mut self.lo[..n], &mut self.hi[..n]);
+        for (((l, h), &[a0, a1]), &[b0, b1]) in lo.iter_mut().zip(hi.iter_mut()).zip(sa).zip(sb) {
+            *l = (a0 as i32 - xa).max(b0 as i32 - xb).max(0);
+            *h = (a1 as i32 - xa).min(b1 as i32 - xb).min(w);
+        }
+        // Eight rows per byte, in a shape the compiler turns into compare + movemask.
+        let mut meet = 0u64;
+        for (k, (l8, h8)) in lo.chunks(8).zip(hi.chunks(8)).enumerate() {
+            let mut byte = 0u64;
+            for (j, (l, h)) in l8.iter().zip(h8).enumerate() {
+                byte |= ((l < h) as u64) << j;
+            }
+            meet |= byte << (8 * k);
+        }
+        meet
+    }
+
+    /// The smallest `lo` and largest `hi` of window rows `i..j`.
+    #[inline(always)]
+    fn union(&self, i: usize, j: usize) -> (i32, i32) {
+        let l = self.lo[i..j].iter().fold(i32::MAX, |m, &v| m.min(v));
+        let h = self.hi[i..j].iter().fold(i32::MIN, |m, &v| m.max(v));
+        (l, h)
+    }
+
+    /// Loads the window of rows from `base` on: `all` when every row meets, else `meet`.
+    #[inline(always)]
+    fn load_window(&mut self, base: usize) {
+        let n = (self.h - base).min(64);
+        (self.base, self.n, self.meet, self.all) = (base, n, 0, None);
+        let mut live = self.a.live_window(self.ao.1 + base) & self.b.live_window(self.bo.1 + base);
+        if n < 64 {
+            live &= (1u64 << n) - 1;
+        }
+        if live == 0 {
+            return;
+        }
+        // Every row live on both sides, and a column every row spans on both: all the
+        // rows meet, and the hulls bound their columns. Four reductions per side instead
+        // of the per-row columns.
+        if live == !0u64 >> (64 - n) {
+            let (ya, yb) = (self.ao.1 + base, self.bo.1 + base);
+            let (ca, ha) = self.a.core_hull(ya, ya + n, self.ao.0);
+            let (cb, hb) = self.b.core_hull(yb, yb + n, self.bo.0);
+            let w = self.w as i64;
+            if ca.0.max(cb.0).max(0) < ca.1.min(cb.1).min(w) {
+                let (u0, u1) = (ha.0.max(hb.0).max(0), ha.1.min(hb.1).min(w));
+                self.all = Some((u0 as usize, u1 as usize));
+                return;
+            }
+        }
+        self.meet = self.fill_window(base, n) & live;
+    }
+
+    /// The next run of rows whose spans meet.
+    #[inline(always)]
+    fn next_run(&mut self) -> Option<(usize, usize, usize, usize)> {
+        while self.meet == 0 {
+            if self.at >= self.h {
+                return None;
+            }
+            let base = self.at;
+            self.load_window(base);
+            self.at += self.n;
+            if let Some((u0, u1)) = self.all {
+                return Some((base, self.n, u0, u1));
+            }
+        }
+        // Rows `first..end` are the first stretch of set bits.
+        let m = self.meet;
+        let first = m.trailing_zeros() as usize;
+        let mut end = first + (!(m >> first)).trailing_zeros() as usize;
+        let (mut u0, mut u1) = self.union(first, end);
+        while end < 64 {
+            let rest = m & (!0u64 << end);
+            if rest == 0 {
+                break;
+            }
+            let next = rest.trailing_zeros() as usize;
+            let stop = next + (!(rest >> next)).trailing_zeros() as usize;
+            let (s0, s1) = self.union(next, stop);
+            let (n0, n1) = (u0.min(s0), u1.max(s1));
+            // Reading the rows between costs their width in words, on each side.
+            if (next - end) * ((n1 - n0) as usize).div_ceil(64) > MERGE_WORDS {
+                break;
+            }
+            (u0, u1, end) = (n0, n1, stop);
+        }
+        self.meet = if end >= 64 { 0 } else { m & (!0u64 << end) };
+        Some((self.base + first, end - first, u0 as usize, u1 as usize))
+    }
+}
+
 #[inline(always)]
 fn bands<'r, 'a>(r: &'r Region<'a>) -> Bands<'r, 'a> {
+    let spans = match (r.a.spans, r.b.spans) {
+        (Some(a), Some(b)) if r.w > 64 => Some(SpanRuns {
+            a,
+            b,
+            ao: (r.a.x, r.a.y),
+            bo: (r.b.x, r.b.y),
+            w: r.w,
+            h: r.h,
+            at: 0,
+            base: 0,
+            n: 0,
+            meet: 0,
+            all: None,
+            lo: [0; 64],
+            hi: [0; 64],
+        }),
+        _ => None,
+    };
     let (a, b) = if r.w == 0 {
         (None, None)
     } else {
         (BlockCols::new(&r.a, r.w), BlockCols::new(&r.b, r.w))
     };
-    Bands { r, a, b, row: 0 }
+    Bands {
+        r,
+        a,
+        b,
+        row: 0,
+        spans,
+        run: (0, 0, 0),
+    }
 }
 
 /// The first `(row, column)` of the region solid in both planes.
 #[inline(always)]
 pub(crate) fn first_hit<K: Kernel>(r: &Region) -> Option<(usize, usize)> {
     for (row0, rows, c0, c1) in bands(r) {
+        // Bands the early outs narrowed to one word: a window per row beats the setup
+        // of a vector loop.
+        if c1 - c0 <= 64 {
+            match narrow_band(r, row0, rows, c0, c1) {
+                Some(hit) => return Some(hit),
+                None => continue,
+            }
+        }
         let (a, b) = (r.a.rows(row0, c0), r.b.rows(row0, c0));
         // SAFETY: the drivers are instantiated only for an available path (see `Kernel`).
         if let Some(i) = unsafe { K::any(a, b, c1 - c0, rows) } {
@@ -367,19 +621,36 @@ pub(crate) struct Summary {
     /// Every block inside the solid bounds is occupied: the block level cannot skip
     /// anything inside this mask.
     pub dense: bool,
+    /// The per-row spans leave out at least 1/16 of the solid bounds' area (empty rows
+    /// and the ends of rows): worth their check in the queries. False when no spans
+    /// were asked for.
+    pub spans_useful: bool,
+}
+
+/// The derived levels [`summarize`] writes, all zeroed by the caller.
+pub(crate) struct Levels<'m> {
+    /// The 8x8 block occupancy, `blocks_wpr` words per block row.
+    pub blocks: &'m mut [u64],
+    pub blocks_wpr: usize,
+    /// One span per row and the live-row map (see [`Spans`]); both empty when the
+    /// caller does not want them.
+    pub spans: &'m mut [[u32; 2]],
+    pub live: &'m mut [u64],
 }
 
 /// Counts the solid pixels of packed rows, finds their tight bounds, and writes the 8x8
-/// block occupancy (`blocks`, `blocks_wpr` words per block row, must be zeroed).
+/// block occupancy and the per-row spans into `levels`.
 #[inline(always)]
-pub(crate) fn summarize(
-    bits: &[u64],
-    wpr: usize,
-    height: usize,
-    blocks: &mut [u64],
-    blocks_wpr: usize,
-) -> Summary {
+pub(crate) fn summarize(bits: &[u64], wpr: usize, height: usize, levels: Levels) -> Summary {
+    let Levels {
+        blocks,
+        blocks_wpr,
+        spans,
+        live,
+    } = levels;
+    let want_spans = !spans.is_empty();
     let mut count = 0u64;
+    let mut covered = 0u64;
     let (mut x0, mut x1, mut y0, mut y1) = (usize::MAX, 0usize, usize::MAX, 0usize);
     for y in 0..height {
         let row = &bits[y * wpr..(y + 1) * wpr];
@@ -391,11 +662,18 @@ pub(crate) fn summarize(
             count += row_count;
             y0 = y0.min(y);
             y1 = y + 1;
-            if let Some(k) = row.iter().position(|&w| w != 0) {
-                x0 = x0.min(k * 64 + row[k].trailing_zeros() as usize);
-            }
-            if let Some(k) = row.iter().rposition(|&w| w != 0) {
-                x1 = x1.max(k * 64 + 64 - row[k].leading_zeros() as usize);
+            // A row with a solid pixel has a first and a last nonzero word.
+            let k0 = row.iter().position(|&w| w != 0).unwrap_or(0);
+            let k1 = row.iter().rposition(|&w| w != 0).unwrap_or(0);
+            let first = k0 * 64 + row[k0].trailing_zeros() as usize;
+            let end = k1 * 64 + 64 - row[k1].leading_zeros() as usize;
+            x0 = x0.min(first);
+            x1 = x1.max(end);
+            if want_spans {
+                // Mask widths fit in `i32`, so both ends fit in `u32`.
+                spans[y] = [first as u32, end as u32];
+                live[y / 64] |= 1 << (y % 64);
+                covered += (end - first) as u64;
             }
         }
     }
@@ -422,9 +700,15 @@ pub(crate) fn summarize(
         let bh = (y1 - 1) / BLOCK - y0 / BLOCK + 1;
         occupied == (bw * bh) as u64
     });
+    let spans_useful = want_spans
+        && bounds.is_some_and(|(x0, y0, x1, y1)| {
+            let area = ((x1 - x0) * (y1 - y0)) as u128;
+            (area - covered as u128) * 16 >= area
+        });
     Summary {
         count,
         bounds,
         dense,
+        spans_useful,
     }
 }

@@ -29,7 +29,7 @@ mod avx2;
 mod drive;
 mod portable;
 
-pub(crate) use drive::{Blocks, Plane, Region, summarize};
+pub(crate) use drive::{Blocks, Levels, Plane, Region, Spans, summarize};
 
 /// Zero words stored after the last row of every mask, so that a 4-word vector window
 /// starting at any row's last word (and the word after it, for the shift) stays inside
@@ -117,6 +117,10 @@ pub struct EarlyOuts {
     /// blocks under the other sprite are empty, and narrow each band to its occupied
     /// columns.
     pub blocks: bool,
+    /// Use the per-row solid spans (regions wider than 64 pixels): skip rows empty on
+    /// either side (64 at a time through a one-bit-per-row map) and rows whose spans do
+    /// not meet, and narrow each run of rows to the columns its spans share.
+    pub spans: bool,
 }
 
 impl EarlyOuts {
@@ -124,11 +128,13 @@ impl EarlyOuts {
     pub const ALL: EarlyOuts = EarlyOuts {
         clip: true,
         blocks: true,
+        spans: true,
     };
     /// No early out: the whole intersection is read.
     pub const NONE: EarlyOuts = EarlyOuts {
         clip: false,
         blocks: false,
+        spans: false,
     };
 }
 
@@ -319,19 +325,19 @@ pub(crate) fn pack(job: &PackJob, out: &mut [u64], wpr: usize) {
     }
 }
 
-/// Count, tight bounds and 8x8 block occupancy of packed rows; see [`drive::Summary`].
+/// Count, tight bounds, 8x8 block occupancy and per-row spans of packed rows; see
+/// [`drive::Summary`].
 pub(crate) fn summarize_bits(
     bits: &[u64],
     wpr: usize,
     height: usize,
-    blocks: &mut [u64],
-    blocks_wpr: usize,
+    levels: Levels,
 ) -> drive::Summary {
     match active_path() {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as in `first_hit`.
-        Path::Avx2 => unsafe { avx2::summarize(bits, wpr, height, blocks, blocks_wpr) },
-        _ => summarize(bits, wpr, height, blocks, blocks_wpr),
+        Path::Avx2 => unsafe { avx2::summarize(bits, wpr, height, levels) },
+        _ => summarize(bits, wpr, height, levels),
     }
 }
 
