@@ -56,11 +56,16 @@
 //!
 //! A mask stores 1 bit per pixel (rows rounded up to 64-bit words) plus a coarse
 //! occupancy level of 1 bit per 8x8 block and 32 bytes of padding: a 2048 x 2048 mask is
-//! 520 KiB, 1.016 bits per pixel, against 16 MiB for its `Color[]` (see [`Mask`]).
+//! 520 KiB, 1.016 bits per pixel, against 16 MiB for its `Color[]`. Masks wider than 64
+//! pixels whose rows leave at least 1/16 of their bounds empty also keep per-row solid
+//! spans, 8 bytes and 1 bit per row (1.047 bits per pixel for a 2048 x 2048 disc; see
+//! [`Mask`]).
 //!
 //! Pair queries never allocate (except [`Sprite::overlap_mask`], which returns a new
-//! mask). They clip the intersection to both masks' tight solid bounds, skip bands of
-//! rows whose 8x8 blocks under the other sprite are empty, and compare the rest 64 to
+//! mask). They clip the intersection to both masks' tight solid bounds; when both masks
+//! have spans, skip rows empty on either side (64 per test) and rows whose spans do not
+//! meet, and narrow the rest to the columns their spans share; skip bands of rows whose
+//! 8x8 blocks under the other sprite are empty; and compare the rest 64 to
 //! 256 pixels per instruction: one-word-wide regions (sprite against sprite) in a plain
 //! loop, wider ones in AVX2 kernels on x86-64 CPUs that have AVX2, POPCNT and BMI2,
 //! chosen once at run time, so a default `x86-64` build is fast without `target-cpu`

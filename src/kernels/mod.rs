@@ -117,9 +117,10 @@ pub struct EarlyOuts {
     /// blocks under the other sprite are empty, and narrow each band to its occupied
     /// columns.
     pub blocks: bool,
-    /// Use the per-row solid spans (regions wider than 64 pixels): skip rows empty on
-    /// either side (64 at a time through a one-bit-per-row map) and rows whose spans do
-    /// not meet, and narrow each run of rows to the columns its spans share.
+    /// Use the per-row solid spans, when both masks keep them and the region is wider
+    /// than 64 pixels: skip rows empty on either side (64 at a time through a
+    /// one-bit-per-row map) and rows whose spans do not meet, and narrow each run of
+    /// rows to the columns its spans share (the block level then cuts each run).
     pub spans: bool,
 }
 
