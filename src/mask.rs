@@ -451,18 +451,10 @@ impl Mask {
         };
         // Spans only serve regions wider than a word. They are an optimisation: when
         // their memory cannot be had, the mask goes without them.
-        let (mut spans, mut live) = if self.width > 64 {
-            (
-                zeroed_spans(rows).unwrap_or_default(),
-                zeroed(rows.div_ceil(64) + 1).map_or_else(|_| Vec::new(), Vec::from),
-            )
-        } else {
-            (Vec::new(), Vec::new())
-        };
-        if spans.is_empty() || live.is_empty() {
-            spans.clear();
-            live.clear();
-        }
+        let (mut spans, mut live) = (self.width > 64)
+            .then(|| Some((zeroed_spans(rows)?, zeroed(rows.div_ceil(64) + 1).ok()?)))
+            .flatten()
+            .unwrap_or_default();
         let s = kernels::summarize_bits(
             &self.bits,
             self.words_per_row,
@@ -481,7 +473,7 @@ impl Mask {
         self.blocks_dense = s.dense;
         if s.spans_useful {
             self.spans = spans.into_boxed_slice();
-            self.live_rows = live.into_boxed_slice();
+            self.live_rows = live;
         } else {
             self.spans = Box::new([]);
             self.live_rows = Box::new([]);
