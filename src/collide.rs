@@ -274,13 +274,12 @@ impl<'m> Plan<'m> {
         if x0 >= x1 || y0 >= y1 {
             return None;
         }
-        let plane = |m: &'m Mask, x: i64, y: i64| Plane {
-            bits: m.padded_bits(),
-            wpr: m.words_per_row(),
+        let plane = |mask: &'m Mask, x: i64, y: i64| Plane {
+            mask,
             x: (x0 - x) as usize,
             y: (y0 - y) as usize,
-            blocks: if blocks { m.useful_blocks() } else { None },
-            spans: if spans { m.useful_spans() } else { None },
+            blocks,
+            spans,
         };
         Some(Plan {
             region: Region {

@@ -4,6 +4,7 @@
 //! inherits their features).
 
 use super::{BLOCK, Kernel, Rows};
+use crate::Mask;
 
 /// The 8x8 block occupancy of a mask: bit `bx % 64` of word `by * wpr + bx / 64` is set
 /// when block `(bx, by)` (pixels `8bx..8bx+8` x `8by..8by+8`) holds a solid pixel.
@@ -51,18 +52,20 @@ impl Spans<'_> {
     }
 }
 
-/// One sprite's side of a query: its mask's packed bits (with the trailing pad words),
-/// and where the region starts in the mask's own pixels.
+/// One sprite's side of a query: its mask, where the region starts in the mask's own
+/// pixels, and which of its levels the query may consult.
+///
+/// Small on purpose (a reference, not the mask's slices): the region is built and
+/// passed around on every query, and sprite-sized queries feel every word of it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Plane<'a> {
-    pub bits: &'a [u64],
-    pub wpr: usize,
+    pub mask: &'a Mask,
     pub x: usize,
     pub y: usize,
-    /// The mask's block occupancy, when it is worth consulting.
-    pub blocks: Option<Blocks<'a>>,
-    /// The mask's per-row solid spans, when they are worth consulting.
-    pub spans: Option<Spans<'a>>,
+    /// Consult the mask's block occupancy (when it keeps a useful one).
+    pub blocks: bool,
+    /// Consult the mask's per-row solid spans (when it keeps them).
+    pub spans: bool,
 }
 
 impl<'a> Plane<'a> {
@@ -70,11 +73,32 @@ impl<'a> Plane<'a> {
     #[inline(always)]
     fn rows(&self, row: usize, col: usize) -> Rows<'a> {
         let x = self.x + col;
+        let wpr = self.mask.words_per_row();
         Rows {
-            words: self.bits,
-            start: (self.y + row) * self.wpr + x / 64,
-            stride: self.wpr,
+            words: self.mask.padded_bits(),
+            start: (self.y + row) * wpr + x / 64,
+            stride: wpr,
             shift: (x % 64) as u32,
+        }
+    }
+
+    /// The mask's block occupancy, when the query may use it and it can skip something.
+    #[inline(always)]
+    fn blocks(&self) -> Option<Blocks<'a>> {
+        if self.blocks {
+            self.mask.useful_blocks()
+        } else {
+            None
+        }
+    }
+
+    /// The mask's per-row spans, when the query may use them and the mask keeps them.
+    #[inline(always)]
+    fn spans(&self) -> Option<Spans<'a>> {
+        if self.spans {
+            self.mask.useful_spans()
+        } else {
+            None
         }
     }
 }
@@ -115,7 +139,7 @@ struct BlockCols<'a> {
 impl<'a> BlockCols<'a> {
     #[inline(always)]
     fn new(p: &Plane<'a>, w: usize) -> Option<Self> {
-        let bl = p.blocks?;
+        let bl = p.blocks()?;
         let (b0, b1) = (p.x / BLOCK, (p.x + w - 1) / BLOCK);
         Some(BlockCols {
             words: bl.words,
@@ -197,22 +221,29 @@ impl<'a> BlockCols<'a> {
     }
 }
 
-/// The bands of a region that may hold a common pixel, in row order, as
-/// `(row0, rows, c0, c1)`: rows `row0..row0 + rows`, columns `c0..c1`.
+/// The bands of a region that may hold a common pixel by the block levels, in row
+/// order, as `(row0, rows, c0, c1)`: rows `row0..row0 + rows`, columns `c0..c1`.
 ///
-/// Without block levels or spans that is the whole region at once. When both planes
-/// have per-row spans and the region is wider than a word, the spans cut it (see
-/// [`SpanRuns`]). Otherwise block levels cut it at either plane's block rows: bands with
-/// no occupied block on a side are skipped, and each band keeps only the columns where
-/// both sides have occupied blocks.
-struct Bands<'r, 'a> {
+/// Without block levels that is the whole region at once. Otherwise block levels cut it
+/// at either plane's block rows: bands with no occupied block on a side are skipped, and
+/// each band keeps only the columns where both sides have occupied blocks.
+struct BlockBands<'r, 'a> {
     r: &'r Region<'a>,
     a: Option<BlockCols<'a>>,
     b: Option<BlockCols<'a>>,
     row: usize,
-    spans: Option<SpanRuns<'a>>,
-    /// With spans and block levels: the end row and the columns of the span run the
-    /// block levels are cutting (from `row` on).
+}
+
+/// [`BlockBands`] after the per-row spans (both planes have them, and the region is
+/// wider than a word): the span runs ([`SpanRuns`]), each cut by the block levels.
+///
+/// A type of its own so that the queries that cannot use spans (every region one word
+/// wide) carry none of their state.
+struct SpanBands<'r, 'a> {
+    blocks: BlockBands<'r, 'a>,
+    spans: SpanRuns<'a>,
+    /// The end row and the columns of the span run the block levels are cutting (from
+    /// `blocks.row` on).
     run: (usize, usize, usize),
 }
 
@@ -253,41 +284,66 @@ struct SpanRuns<'a> {
 /// than end there: about what a kernel call costs on top of its reads.
 const MERGE_WORDS: usize = 32;
 
-impl Iterator for Bands<'_, '_> {
+impl Iterator for BlockBands<'_, '_> {
     type Item = (usize, usize, usize, usize);
 
     #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         let (h, w) = (self.r.h, self.r.w);
-        let Some(spans) = &mut self.spans else {
-            if self.a.is_none() && self.b.is_none() {
-                let first = self.row == 0 && h > 0;
-                self.row = h;
-                return first.then_some((0, h, 0, w));
-            }
-            return self.block_band((h, 0, w));
-        };
         if self.a.is_none() && self.b.is_none() {
-            return spans.next_run();
+            let first = self.row == 0 && h > 0;
+            self.row = h;
+            return first.then_some((0, h, 0, w));
+        }
+        self.block_band((h, 0, w))
+    }
+}
+
+impl Iterator for SpanBands<'_, '_> {
+    type Item = (usize, usize, usize, usize);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.blocks.a.is_none() && self.blocks.b.is_none() {
+            return self.spans.next_run();
         }
         // Each span run, cut by the block levels.
         loop {
-            if self.row < self.run.0 {
-                if let Some(band) = self.block_band(self.run) {
+            if self.blocks.row < self.run.0 {
+                if let Some(band) = self.blocks.block_band(self.run) {
                     return Some(band);
                 }
             }
-            let Some(spans) = &mut self.spans else {
-                return None;
-            };
-            let (row0, rows, c0, c1) = spans.next_run()?;
-            self.row = row0;
+            let (row0, rows, c0, c1) = self.spans.next_run()?;
+            self.blocks.row = row0;
             self.run = (row0 + rows, c0, c1);
         }
     }
 }
 
-impl Bands<'_, '_> {
+impl<'r, 'a> SpanBands<'r, 'a> {
+    /// The span bands of `r`, when both planes have spans and it is wider than a word.
+    #[inline(always)]
+    fn new(r: &'r Region<'a>) -> Option<Self> {
+        Some(SpanBands {
+            spans: SpanRuns::new(r)?,
+            blocks: BlockBands::new(r),
+            run: (0, 0, 0),
+        })
+    }
+}
+
+impl<'r, 'a> BlockBands<'r, 'a> {
+    #[inline(always)]
+    fn new(r: &'r Region<'a>) -> Self {
+        let (a, b) = if r.w == 0 {
+            (None, None)
+        } else {
+            (BlockCols::new(&r.a, r.w), BlockCols::new(&r.b, r.w))
+        };
+        BlockBands { r, a, b, row: 0 }
+    }
+
     /// The next band of the block levels from `self.row` on, inside rows up to `end`
     /// and columns `c0..c1`.
     #[inline(always)]
@@ -336,7 +392,33 @@ impl Bands<'_, '_> {
     }
 }
 
-impl SpanRuns<'_> {
+impl<'a> SpanRuns<'a> {
+    /// The span runs of `r`, when both planes have spans and it is wider than a word.
+    #[inline(always)]
+    fn new(r: &Region<'a>) -> Option<Self> {
+        if r.w <= 64 {
+            return None;
+        }
+        let (Some(a), Some(b)) = (r.a.spans(), r.b.spans()) else {
+            return None;
+        };
+        Some(SpanRuns {
+            a,
+            b,
+            ao: (r.a.x, r.a.y),
+            bo: (r.b.x, r.b.y),
+            w: r.w,
+            h: r.h,
+            at: 0,
+            base: 0,
+            n: 0,
+            meet: 0,
+            all: None,
+            lo: [0; 64],
+            hi: [0; 64],
+        })
+    }
+
     /// Fills the window of the `n` rows from `base`: each row's common columns, and the
     /// bits of the rows where they are not empty.
     #[inline(always)]
@@ -440,45 +522,22 @@ impl SpanRuns<'_> {
     }
 }
 
-#[inline(always)]
-fn bands<'r, 'a>(r: &'r Region<'a>) -> Bands<'r, 'a> {
-    let spans = match (r.a.spans, r.b.spans) {
-        (Some(a), Some(b)) if r.w > 64 => Some(SpanRuns {
-            a,
-            b,
-            ao: (r.a.x, r.a.y),
-            bo: (r.b.x, r.b.y),
-            w: r.w,
-            h: r.h,
-            at: 0,
-            base: 0,
-            n: 0,
-            meet: 0,
-            all: None,
-            lo: [0; 64],
-            hi: [0; 64],
-        }),
-        _ => None,
-    };
-    let (a, b) = if r.w == 0 {
-        (None, None)
-    } else {
-        (BlockCols::new(&r.a, r.w), BlockCols::new(&r.b, r.w))
-    };
-    Bands {
-        r,
-        a,
-        b,
-        row: 0,
-        spans,
-        run: (0, 0, 0),
-    }
-}
-
 /// The first `(row, column)` of the region solid in both planes.
 #[inline(always)]
 pub(crate) fn first_hit<K: Kernel>(r: &Region) -> Option<(usize, usize)> {
-    for (row0, rows, c0, c1) in bands(r) {
+    match SpanBands::new(r) {
+        Some(bands) => first_hit_in::<K>(r, bands),
+        None => first_hit_in::<K>(r, BlockBands::new(r)),
+    }
+}
+
+/// [`first_hit`] over the given bands of `r`.
+#[inline(always)]
+fn first_hit_in<K: Kernel>(
+    r: &Region,
+    bands: impl Iterator<Item = (usize, usize, usize, usize)>,
+) -> Option<(usize, usize)> {
+    for (row0, rows, c0, c1) in bands {
         // Bands the early outs narrowed to one word: a window per row beats the setup
         // of a vector loop.
         if c1 - c0 <= 64 {
@@ -510,12 +569,12 @@ pub(crate) fn first_hit<K: Kernel>(r: &Region) -> Option<(usize, usize)> {
 /// [`first_hit`] for a region at most 64 pixels wide: one window per row and plane.
 #[inline(always)]
 pub(crate) fn first_hit_narrow(r: &Region) -> Option<(usize, usize)> {
-    if r.a.blocks.is_none() && r.b.blocks.is_none() {
+    if r.a.blocks().is_none() && r.b.blocks().is_none() {
         return narrow_band(r, 0, r.h, 0, r.w);
     }
     // A `for` loop, not `find_map`: the latter's out-of-line `try_fold` re-reads the
     // iterator from memory just after it was stored (a store-forwarding stall).
-    for (row0, rows, c0, c1) in bands(r) {
+    for (row0, rows, c0, c1) in BlockBands::new(r) {
         if let Some(hit) = narrow_band(r, row0, rows, c0, c1) {
             return Some(hit);
         }
@@ -592,8 +651,20 @@ fn narrow_rows<const AA: bool, const BA: bool>(
 /// Pixels of the region solid in both planes.
 #[inline(always)]
 pub(crate) fn count<K: Kernel>(r: &Region) -> u64 {
+    match SpanBands::new(r) {
+        Some(bands) => count_in::<K>(r, bands),
+        None => count_in::<K>(r, BlockBands::new(r)),
+    }
+}
+
+/// [`count`] over the given bands of `r`.
+#[inline(always)]
+fn count_in<K: Kernel>(
+    r: &Region,
+    bands: impl Iterator<Item = (usize, usize, usize, usize)>,
+) -> u64 {
     let mut total = 0;
-    for (row0, rows, c0, c1) in bands(r) {
+    for (row0, rows, c0, c1) in bands {
         let (a, b) = (r.a.rows(row0, c0), r.b.rows(row0, c0));
         // SAFETY: as in `first_hit`.
         total += unsafe { K::count(a, b, c1 - c0, rows) };

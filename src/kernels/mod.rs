@@ -284,6 +284,13 @@ pub(crate) fn first_hit(r: &Region) -> Option<(usize, usize)> {
     if r.w <= 64 {
         return drive::first_hit_narrow(r);
     }
+    first_hit_wide(r)
+}
+
+/// [`first_hit`] for regions wider than a word: out of line, so that the small queries
+/// it is inlined into stay small.
+#[inline(never)]
+fn first_hit_wide(r: &Region) -> Option<(usize, usize)> {
     match active_path() {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Avx2` is active only when detected or forced through `with_path`,
