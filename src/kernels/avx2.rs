@@ -117,26 +117,39 @@ unsafe fn any_impl<const AA: bool, const BA: bool>(
     check(&b, rows, vectors);
     let ((sa, ta), (sb, tb)) = (shifts(a.shift), shifts(b.shift));
     let last = tail4(rem.max(1));
-    for r in 0..rows {
-        // SAFETY: `check` showed every word these pointers reach is inside the slices.
-        unsafe {
-            let pa = a.words.as_ptr().add(a.start + r * a.stride);
-            let pb = b.words.as_ptr().add(b.start + r * b.stride);
-            let mut acc = _mm256_setzero_si256();
-            for v in 0..full {
-                let x = win4::<AA>(pa.add(4 * v), sa, ta);
-                let y = win4::<BA>(pb.add(4 * v), sb, tb);
-                acc = _mm256_or_si256(acc, _mm256_and_si256(x, y));
-            }
-            if rem != 0 {
-                let x = win4::<AA>(pa.add(4 * full), sa, ta);
-                let y = win4::<BA>(pb.add(4 * full), sb, tb);
-                acc = _mm256_or_si256(acc, _mm256_and_si256(_mm256_and_si256(x, y), last));
-            }
-            if _mm256_testz_si256(acc, acc) == 0 {
-                return Some(r);
+    // The OR of rows `r..r + g`'s ANDs.
+    let rows_or = |r: usize, g: usize| {
+        let mut acc = _mm256_setzero_si256();
+        for r in r..r + g {
+            // SAFETY: `check` showed every word these pointers reach is inside the slices.
+            unsafe {
+                let pa = a.words.as_ptr().add(a.start + r * a.stride);
+                let pb = b.words.as_ptr().add(b.start + r * b.stride);
+                for v in 0..full {
+                    let x = win4::<AA>(pa.add(4 * v), sa, ta);
+                    let y = win4::<BA>(pb.add(4 * v), sb, tb);
+                    acc = _mm256_or_si256(acc, _mm256_and_si256(x, y));
+                }
+                if rem != 0 {
+                    let x = win4::<AA>(pa.add(4 * full), sa, ta);
+                    let y = win4::<BA>(pb.add(4 * full), sb, tb);
+                    acc = _mm256_or_si256(acc, _mm256_and_si256(_mm256_and_si256(x, y), last));
+                }
             }
         }
+        _mm256_testz_si256(acc, acc) == 0
+    };
+    // Test once per group of rows holding about 32 vectors (a test and a branch per short
+    // row cost as much as its reads), then find the row inside the group that hits: a hit
+    // costs at most one group read twice.
+    let group = (32 / vectors).max(1);
+    let mut r = 0;
+    while r < rows {
+        let g = group.min(rows - r);
+        if rows_or(r, g) {
+            return (r..r + g).find(|&k| rows_or(k, 1));
+        }
+        r += g;
     }
     None
 }
