@@ -8,24 +8,32 @@ use perpixel::kernels::{self, EarlyOuts};
 use perpixel::{Mask, Sprite, reference};
 
 fn check(a: &Sprite, b: &Sprite, what: &str) {
-    for path in kernels::available_paths() {
-        for bits in 0..8 {
-            let early = EarlyOuts {
-                clip: bits & 1 != 0,
-                blocks: bits & 2 != 0,
-                spans: bits & 4 != 0,
-            };
-            kernels::with_path(path, || {
-                kernels::with_early_outs(early, || {
-                    for (p, q) in [(a, b), (b, a)] {
-                        let ctx = format!("{what}: {} {early:?}", path.name());
-                        assert_eq!(p.collides(q), reference::collides(p, q), "{ctx}");
-                        assert_eq!(p.first_contact(q), reference::first_contact(p, q), "{ctx}");
-                        assert_eq!(p.overlap_area(q), reference::overlap_area(p, q), "{ctx}");
-                        assert_eq!(p.overlap_mask(q), reference::overlap_mask(p, q), "{ctx}");
-                    }
-                })
-            });
+    for (p, q) in [(a, b), (b, a)] {
+        let expected = (
+            reference::collides(p, q),
+            reference::first_contact(p, q),
+            reference::overlap_area(p, q),
+            reference::overlap_mask(p, q),
+        );
+        for path in kernels::available_paths() {
+            for bits in 0..8 {
+                let early = EarlyOuts {
+                    clip: bits & 1 != 0,
+                    blocks: bits & 2 != 0,
+                    spans: bits & 4 != 0,
+                };
+                let got = kernels::with_path(path, || {
+                    kernels::with_early_outs(early, || {
+                        (
+                            p.collides(q),
+                            p.first_contact(q),
+                            p.overlap_area(q),
+                            p.overlap_mask(q),
+                        )
+                    })
+                });
+                assert_eq!(got, expected, "{what}: {} {early:?}", path.name());
+            }
         }
     }
 }
@@ -208,4 +216,66 @@ fn scattered_rows_across_live_map_words() {
             &format!("spans against no spans at ({dx}, {dy})"),
         );
     }
+}
+
+/// Spikes lowered into a deep valley, and raised into the same valley hanging from a
+/// ceiling, each to the first height where they touch and one row short of it: the
+/// terrain's row spans reach across the valley (they skip no row), its block level does
+/// not (windows of 64 rows of air are skipped on the blocks before their spans are
+/// read). Spikes of every height from 60 to 140 rows put the touching row at every
+/// offset of a 64-row window.
+#[test]
+fn spikes_in_a_valley_from_above_and_below() {
+    // A valley between a hill on the left and a lower plateau on the right: the rows
+    // above the plateau end short of the right edge, so the terrain keeps spans.
+    let surface = |x: u32| match x {
+        0..420 => (150.0 + 180.0 * ((x as f64 - 250.0) / 160.0).cos().max(0.0)) as u32,
+        _ => 260,
+    };
+    let ground = Mask::from_fn(500, 340, |x, y| y >= surface(x)).unwrap();
+    let ceiling = Mask::from_fn(500, 340, |x, y| 339 - y >= surface(x)).unwrap();
+    assert!(keeps_spans(&ground) && keeps_spans(&ceiling));
+    // Row y of a tip-down spike spans the middle 120 * (1 - y / h) columns.
+    let spike = |h: u32, tip_down: bool| {
+        Mask::from_fn(120, h, move |x, y| {
+            let y = if tip_down { y } else { h - 1 - y } as i32;
+            (x as i32 - 60).abs() * (h as i32) < 60 * (h as i32 - y)
+        })
+        .unwrap()
+    };
+    let x = 191;
+    let hits = |t: &Mask, s: &Mask, y: i32| {
+        reference::collides(&Sprite::new(t, 0, 0), &Sprite::new(s, x, y))
+    };
+    let mut checked = 0;
+    for h in 60..=140 {
+        let (down, up) = (spike(h, true), spike(h, false));
+        assert!(keeps_spans(&down) && keeps_spans(&up));
+        // Lowered: the first height that touches the ground; raised: the last that
+        // touches the ceiling.
+        // The search starts where the tip reaches the highest ground under the spike.
+        let top = (x..x + 120).map(|c| surface(c as u32)).min().unwrap() as i32;
+        let y_down = (top - h as i32..)
+            .find(|&y| hits(&ground, &down, y))
+            .unwrap();
+        let y_up = (-400..=339 - top)
+            .rev()
+            .find(|&y| hits(&ceiling, &up, y))
+            .unwrap();
+        for (t, s, y) in [
+            (&ground, &down, y_down),
+            (&ground, &down, y_down - 1),
+            (&ceiling, &up, y_up),
+            (&ceiling, &up, y_up + 1),
+        ] {
+            let t = Sprite::new(t, 0, 0);
+            check(
+                &t,
+                &Sprite::new(s, x, y),
+                &format!("{h}-row spike at ({x}, {y})"),
+            );
+            checked += 1;
+        }
+    }
+    println!("spikes in a valley: {checked} placements of 81 spikes");
 }

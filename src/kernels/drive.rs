@@ -248,8 +248,8 @@ struct SpanBands<'r, 'a> {
 }
 
 /// Runs of rows where both planes' solid spans meet, found 64 rows at a time. A window
-/// whose rows are empty on either side is skipped at once through the live-row maps; in
-/// the others every row's common columns are computed (a loop the compiler vectorises)
+/// whose rows are empty on either side is skipped at once through the live-row maps, and
+/// so is one whose block rows are (when the planes have block levels); in the others every row's common columns are computed (a loop the compiler vectorises)
 /// and rows with none are dropped. A run is at most one window, keeps the union of its
 /// rows' common columns, and reads through rows with none only while that costs less
 /// than a new kernel call ([`MERGE_WORDS`]).
@@ -305,7 +305,7 @@ impl Iterator for SpanBands<'_, '_> {
     #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         if self.blocks.a.is_none() && self.blocks.b.is_none() {
-            return self.spans.next_run();
+            return self.spans.next_run(&self.blocks);
         }
         // Each span run, cut by the block levels.
         loop {
@@ -314,7 +314,7 @@ impl Iterator for SpanBands<'_, '_> {
                     return Some(band);
                 }
             }
-            let (row0, rows, c0, c1) = self.spans.next_run()?;
+            let (row0, rows, c0, c1) = self.spans.next_run(&self.blocks)?;
             self.blocks.row = row0;
             self.run = (row0 + rows, c0, c1);
         }
@@ -344,6 +344,22 @@ impl<'r, 'a> BlockBands<'r, 'a> {
         BlockBands { r, a, b, row: 0 }
     }
 
+    /// The first row from `row` on (`end` or more when none before `end`) where both
+    /// sides have an occupied block under the region: past empty block rows on either
+    /// side.
+    #[inline(always)]
+    fn live_from(&self, mut row: usize, end: usize) -> usize {
+        loop {
+            let start = row;
+            for side in [&self.a, &self.b].into_iter().flatten() {
+                row = side.skip_empty(row, end);
+            }
+            if row == start || row >= end {
+                return row;
+            }
+        }
+    }
+
     /// The next band of the block levels from `self.row` on, inside rows up to `end`
     /// and columns `c0..c1`.
     #[inline(always)]
@@ -353,18 +369,7 @@ impl<'r, 'a> BlockBands<'r, 'a> {
     ) -> Option<(usize, usize, usize, usize)> {
         let w = self.r.w;
         loop {
-            // Move past empty block rows on either side until both sides have blocks
-            // under the region in the current row (or the rows end).
-            let mut row = self.row;
-            loop {
-                let start = row;
-                for side in [&self.a, &self.b].into_iter().flatten() {
-                    row = side.skip_empty(row, end);
-                }
-                if row == start || row >= end {
-                    break;
-                }
-            }
+            let row = self.live_from(self.row, end);
             if row >= end {
                 self.row = end;
                 return None;
@@ -456,14 +461,16 @@ impl<'a> SpanRuns<'a> {
 
     /// Loads the window of rows from `base` on: `all` when every row meets, else `meet`.
     #[inline(always)]
-    fn load_window(&mut self, base: usize) {
+    fn load_window(&mut self, base: usize, blocks: &BlockBands) {
         let n = (self.h - base).min(64);
         (self.base, self.n, self.meet, self.all) = (base, n, 0, None);
         let mut live = self.a.live_window(self.ao.1 + base) & self.b.live_window(self.bo.1 + base);
         if n < 64 {
             live &= (1u64 << n) - 1;
         }
-        if live == 0 {
+        // A window with no block row occupied on both sides is not worth its spans (the
+        // terrain's spans reach across a valley of air, its blocks do not).
+        if live == 0 || blocks.live_from(base, base + n) >= base + n {
             return;
         }
         // Every row live on both sides, and a column every row spans on both: all the
@@ -485,13 +492,13 @@ impl<'a> SpanRuns<'a> {
 
     /// The next run of rows whose spans meet.
     #[inline(always)]
-    fn next_run(&mut self) -> Option<(usize, usize, usize, usize)> {
+    fn next_run(&mut self, blocks: &BlockBands) -> Option<(usize, usize, usize, usize)> {
         while self.meet == 0 {
             if self.at >= self.h {
                 return None;
             }
             let base = self.at;
-            self.load_window(base);
+            self.load_window(base, blocks);
             self.at += self.n;
             if let Some((u0, u1)) = self.all {
                 return Some((base, self.n, u0, u1));
