@@ -412,31 +412,29 @@ static void test_from_pixels(void)
             pp_mask_free(m);
         }
 
-        /* Thresholds: 'h' has alpha 100. */
-        o.threshold = 100;
-        CHECK_OK(pp_mask_from_pixels(buf, len, f, AW, AH, (int32_t)stride, &o, &m));
-        snprintf(label, sizeof label, "%s threshold 100", names[i]);
-        check_frame_mask(m, 100, 0, 0, label, __LINE__);
-        pp_mask_free(m);
-        o.threshold = 101;
-        CHECK_OK(pp_mask_from_pixels(buf, len, f, AW, AH, (int32_t)stride, &o, &m));
-        snprintf(label, sizeof label, "%s threshold 101", names[i]);
-        check_frame_mask(m, 101, 0, 0, label, __LINE__);
-        pp_mask_free(m);
-        o.threshold = 0;
-        CHECK_OK(pp_mask_from_pixels(buf, len, f, AW, AH, (int32_t)stride, &o, &m));
-        snprintf(label, sizeof label, "%s threshold 0", names[i]);
-        check_frame_mask(m, 0, 0, 0, label, __LINE__);
-        pp_mask_free(m);
-
-        /* Flip. */
-        o.threshold = 1;
-        o.flip_y = 1;
-        CHECK_OK(pp_mask_from_pixels(buf, len, f, AW, AH, (int32_t)stride, &o, &m));
-        snprintf(label, sizeof label, "%s flip_y", names[i]);
-        check_frame_mask(m, 1, 1, 0, label, __LINE__);
-        pp_mask_free(m);
-        o.flip_y = 0;
+        /* Thresholds ('h' has alpha 100) and the flip. */
+        {
+            static const struct {
+                uint8_t threshold;
+                uint8_t flip_y;
+                const char *what;
+            } variants[] = {
+                {100, 0, "threshold 100"},
+                {101, 0, "threshold 101"},
+                {0, 0, "threshold 0"},
+                {1, 1, "flip_y"},
+            };
+            for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+                o.threshold = variants[v].threshold;
+                o.flip_y = variants[v].flip_y;
+                CHECK_OK(pp_mask_from_pixels(buf, len, f, AW, AH, (int32_t)stride, &o, &m));
+                snprintf(label, sizeof label, "%s %s", names[i], variants[v].what);
+                check_frame_mask(m, variants[v].threshold, variants[v].flip_y, 0, label, __LINE__);
+                pp_mask_free(m);
+            }
+            o.threshold = 1;
+            o.flip_y = 0;
+        }
 
         /* Colour key (green) empties the 'h' pixels; not allowed with A8. */
         o.has_color_key = 7;
