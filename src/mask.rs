@@ -5,10 +5,10 @@ use crate::{Bounds2D, Error, Result};
 
 /// The default limit on the pixels one mask may hold: 2^26 (67,108,864, e.g. 8192 x 8192),
 /// which is 8 MiB of mask bits and at most 256 MiB of decoded RGBA while loading an image.
-/// Building anything larger fails with [`Error::TooLarge`] before any allocation, so a
-/// hostile image header cannot make the library allocate gigabytes. Decoding an image is
-/// bounded the same way. The limit in force is [`crate::max_mask_pixels`]; change it with
-/// [`crate::set_max_mask_pixels`].
+/// Building a mask larger than the limit in force ([`crate::max_mask_pixels`], this value
+/// unless [`crate::set_max_mask_pixels`] changed it) fails with [`Error::TooLarge`] before
+/// any allocation, so a hostile image header cannot make the library allocate gigabytes.
+/// Decoding an image is bounded the same way.
 pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 
 /// How the pixels in a caller's buffer are laid out. Every format is 8 bits per channel.
@@ -120,15 +120,15 @@ impl MaskOptions {
 /// assert!(mask.is_solid(1, 0) && !mask.is_solid(0, 0));
 /// # Ok::<(), perpixel::Error>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Mask {
     width: u32,
     height: u32,
     words_per_row: usize,
     /// `height * words_per_row` words of rows, then `PAD_WORDS` zero words.
     bits: Box<[u64]>,
-    // Caches derived from the bits alone (so the derived `Eq` and `Hash` still mean
-    // "same size, same pixels"); `finish()` keeps them in step.
+    // Caches derived from the bits alone (`Eq` and `Hash` ignore them: they mean "same
+    // size, same pixels"); `finish()` keeps them in step.
     count: u64,
     solid_bounds: Option<Bounds2D>,
     /// 8x8 block occupancy: rows of `block_words_per_row` words, bit per block.
@@ -140,6 +140,20 @@ pub struct Mask {
     /// they would skip too little to pay for their check (or the mask is one word wide).
     spans: Box<[[u32; 2]]>,
     live_rows: Box<[u64]>,
+}
+
+impl PartialEq for Mask {
+    fn eq(&self, other: &Mask) -> bool {
+        (self.width, self.height, &self.bits) == (other.width, other.height, &other.bits)
+    }
+}
+
+impl Eq for Mask {}
+
+impl std::hash::Hash for Mask {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.width, self.height, &self.bits).hash(state);
+    }
 }
 
 impl std::fmt::Debug for Mask {
@@ -336,8 +350,8 @@ impl Mask {
     }
 
     /// A `width x height` mask whose rows `fill(y, row)` writes as whole words (starting
-    /// from zeroes), for loaders that already hold packed bits (baked files). Fails when
-    /// `fill` fails or leaves a bit set past the width.
+    /// from zeroes), for loaders that already hold packed bits (baked files, which refuse
+    /// bits past the width themselves). Fails when `fill` fails.
     pub(crate) fn from_row_words(
         width: u32,
         height: u32,
@@ -348,11 +362,10 @@ impl Mask {
         for y in 0..height as usize {
             let row = mask.row_mut(y);
             fill(y, row)?;
-            if row.last().is_some_and(|&w| w & !tail != 0) {
-                return Err(Error::InvalidArgument(format!(
-                    "row {y} has bits set past the width {width}"
-                )));
-            }
+            debug_assert!(
+                row.last().is_none_or(|&w| w & !tail == 0),
+                "row {y} past width"
+            );
         }
         mask.finish();
         Ok(mask)
@@ -452,7 +465,12 @@ impl Mask {
         // Spans only serve regions wider than a word. They are an optimisation: when
         // their memory cannot be had, the mask goes without them.
         let (mut spans, mut live) = (self.width > 64)
-            .then(|| Some((zeroed_spans(rows)?, zeroed(rows.div_ceil(64) + 1).ok()?)))
+            .then(|| {
+                Some((
+                    try_zeroed(rows, [0u32; 2])?,
+                    zeroed(rows.div_ceil(64) + 1).ok()?,
+                ))
+            })
             .flatten()
             .unwrap_or_default();
         let s = kernels::summarize_bits(
@@ -481,11 +499,11 @@ impl Mask {
     }
 }
 
-/// `rows` zeroed spans, or `None` when the memory cannot be had.
-fn zeroed_spans(rows: usize) -> Option<Vec<[u32; 2]>> {
+/// `len` copies of `zero`, or `None` when the memory cannot be had (instead of aborting).
+fn try_zeroed<T: Copy>(len: usize, zero: T) -> Option<Vec<T>> {
     let mut v = Vec::new();
-    v.try_reserve_exact(rows).ok()?;
-    v.resize(rows, [0u32; 2]);
+    v.try_reserve_exact(len).ok()?;
+    v.resize(len, zero);
     Some(v)
 }
 
@@ -512,10 +530,9 @@ mod tests {
 
 /// A zeroed boxed slice, or `Error::OutOfMemory` instead of aborting.
 fn zeroed(len: usize) -> Result<Box<[u64]>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| Error::OutOfMemory)?;
-    v.resize(len, 0u64);
-    Ok(v.into_boxed_slice())
+    try_zeroed(len, 0u64)
+        .map(Vec::into_boxed_slice)
+        .ok_or(Error::OutOfMemory)
 }
 
 /// The bits of a row's last word that lie inside a row `width` pixels wide.

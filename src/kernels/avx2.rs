@@ -258,7 +258,6 @@ unsafe fn count_impl<const AA: bool, const BA: bool>(
     4 * hsum64(fours) + 2 * hsum64(popcnt_lanes(twos)) + hsum64(popcnt_lanes(ones)) + hsum64(total)
 }
 
-#[allow(clippy::too_many_arguments)]
 #[inline]
 #[target_feature(enable = "avx2,popcnt,bmi2")]
 unsafe fn and_impl<const AA: bool, const BA: bool>(
@@ -452,7 +451,6 @@ pub(super) unsafe fn floor_and_or(a: &[u64], b: &[u64]) -> u64 {
 #[target_feature(enable = "avx2,popcnt,bmi2")]
 pub(super) unsafe fn floor_and_popcount(a: &[u64], b: &[u64]) -> u64 {
     let n = a.len().min(b.len());
-    let zero = _mm256_setzero_si256();
     let mut total = _mm256_setzero_si256();
     let mut i = 0;
     while i + 4 <= n {
@@ -460,8 +458,7 @@ pub(super) unsafe fn floor_and_popcount(a: &[u64], b: &[u64]) -> u64 {
         unsafe {
             let x = _mm256_loadu_si256(a.as_ptr().add(i).cast());
             let y = _mm256_loadu_si256(b.as_ptr().add(i).cast());
-            let c = popcnt_bytes(_mm256_and_si256(x, y));
-            total = _mm256_add_epi64(total, _mm256_sad_epu8(c, zero));
+            total = _mm256_add_epi64(total, popcnt_lanes(_mm256_and_si256(x, y)));
         }
         i += 4;
     }

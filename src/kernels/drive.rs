@@ -249,16 +249,15 @@ struct SpanBands<'r, 'a> {
 
 /// Runs of rows where both planes' solid spans meet, found 64 rows at a time. A window
 /// whose rows are empty on either side is skipped at once through the live-row maps, and
-/// so is one whose block rows are (when the planes have block levels); in the others every row's common columns are computed (a loop the compiler vectorises)
-/// and rows with none are dropped. A run is at most one window, keeps the union of its
-/// rows' common columns, and reads through rows with none only while that costs less
-/// than a new kernel call ([`MERGE_WORDS`]).
+/// so is one whose block rows are (when the planes have block levels); in the others
+/// every row's common columns are computed (a loop the compiler vectorises) and rows with
+/// none are dropped. A run is at most one window, keeps the union of its rows' common
+/// columns, and reads through rows with none only while that costs less than a new
+/// kernel call ([`MERGE_WORDS`]).
 ///
-/// Spans make the block level redundant for the rows they skip (exactly, where blocks
-/// skip 8 rows at a time) and for the columns they narrow (to the pixel): when both
-/// planes have them, they replace it. What only blocks see, the empty middle of a row, is
-/// not worth a second pass over every 8-row band (measured in the `early_outs`
-/// benchmarks).
+/// Spans skip rows exactly (blocks skip 8 at a time) and narrow columns to the pixel;
+/// the block level then cuts each run ([`SpanBands`]), skipping what only it sees: the
+/// empty middle of a row.
 struct SpanRuns<'a> {
     a: Spans<'a>,
     b: Spans<'a>,

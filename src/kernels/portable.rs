@@ -4,6 +4,8 @@
 
 use super::{Kernel, PackJob, Rows};
 use crate::PixelFormat;
+// The low `nbits % 64` bits of a partial last chunk (all ones for a full one).
+use crate::mask::tail_mask as tail;
 
 pub(crate) struct Portable;
 
@@ -11,15 +13,6 @@ pub(crate) struct Portable;
 #[inline(always)]
 fn win(w: &[u64], k: usize, shift: u32) -> u64 {
     (w[k] >> shift) | ((w[k + 1] << 1) << (63 - shift))
-}
-
-/// The low `nbits % 64` bits of a partial last chunk (all ones for a full one).
-#[inline(always)]
-fn tail(nbits: usize) -> u64 {
-    match nbits % 64 {
-        0 => !0,
-        r => (1u64 << r) - 1,
-    }
 }
 
 /// The words of row `r` a window of `nbits` bits reads: `ceil(nbits / 64) + 1`.
