@@ -2,7 +2,7 @@
 
 use crate::kernels::{self, Plane, Region};
 use crate::mask::tail_mask;
-use crate::{Bounds2D, Mask};
+use crate::{Bounds2D, Mask, Result};
 use std::ops::ControlFlow;
 
 /// A world pixel, e.g. where two sprites first touch.
@@ -150,12 +150,22 @@ impl<'m> Sprite<'m> {
     }
 
     /// The pixels solid in both sprites, as a mask covering the intersection of their
-    /// bounds; `None` when the bounds do not overlap. The only pair query that allocates.
+    /// bounds; `None` when the bounds do not overlap. The only pair query that allocates
+    /// (it panics when that memory cannot be had, as `Vec` does).
     pub fn overlap_mask(&self, other: &Sprite) -> Option<Overlap> {
-        let bounds = self.bounds().intersection(&other.bounds())?;
-        // The intersection is no larger than either mask, so it is within the size limit.
-        let mut mask = Mask::empty(bounds.width as u32, bounds.height as u32)
-            .expect("an intersection is no larger than the masks it comes from");
+        self.try_overlap_mask(other)
+            .expect("out of memory for the overlap mask")
+    }
+
+    /// [`Sprite::overlap_mask`], with [`Error::OutOfMemory`] instead of a panic when the
+    /// result cannot be allocated (for the C ABI).
+    pub(crate) fn try_overlap_mask(&self, other: &Sprite) -> Result<Option<Overlap>> {
+        let Some(bounds) = self.bounds().intersection(&other.bounds()) else {
+            return Ok(None);
+        };
+        // No larger than either mask: not held to the size limit, which may have been
+        // lowered since they were built.
+        let mut mask = Mask::empty_unlimited(bounds.width as u32, bounds.height as u32)?;
         if self.pixel_collision && other.pixel_collision {
             // Rows outside both masks' solid rows stay zero; the rows in between are
             // ANDed over the whole width, straight into the result's rows.
@@ -171,7 +181,7 @@ impl<'m> Sprite<'m> {
             });
         }
         mask.finish();
-        Some(Overlap { bounds, mask })
+        Ok(Some(Overlap { bounds, mask }))
     }
 }
 

@@ -183,6 +183,17 @@ impl Mask {
     /// A mask with every bit clear, or every bit set when `solid`.
     fn filled(width: u32, height: u32, solid: bool) -> Result<Mask> {
         check_size(width as u64, height as u64)?;
+        Mask::allocate(width, height, solid)
+    }
+
+    /// [`Mask::empty`] without the size limit, for a mask no larger than masks that
+    /// already exist (an overlap); sides up to `i32::MAX`. Fails only when out of memory.
+    pub(crate) fn empty_unlimited(width: u32, height: u32) -> Result<Mask> {
+        Mask::allocate(width, height, false)
+    }
+
+    /// [`Mask::filled`] after its size check.
+    fn allocate(width: u32, height: u32, solid: bool) -> Result<Mask> {
         let words_per_row = (width as usize).div_ceil(64);
         let block_words_per_row = (width as usize).div_ceil(BLOCK).div_ceil(64);
         let bits = zeroed(words_per_row * height as usize + PAD_WORDS)?;

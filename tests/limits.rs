@@ -5,30 +5,13 @@
 
 use perpixel::{Error, MAX_MASK_PIXELS, Mask, MaskOptions, PixelFormat};
 
-/// CRC-32 (IEEE), for hand-made PNG chunks.
-#[cfg(feature = "image")]
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= b as u32;
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
-
 #[cfg(feature = "image")]
 fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
     let mut out = (data.len() as u32).to_be_bytes().to_vec();
     let mut body = kind.to_vec();
     body.extend_from_slice(data);
     out.extend_from_slice(&body);
-    out.extend_from_slice(&crc32(&body).to_be_bytes());
+    out.extend_from_slice(&crc32fast::hash(&body).to_be_bytes());
     out
 }
 
@@ -88,6 +71,26 @@ fn the_limit_is_configurable_checked_and_applies_to_every_constructor() {
     assert_eq!(perpixel::max_mask_pixels(), MAX_MASK_PIXELS);
 
     // A lower limit applies to every constructor, inclusive at the limit.
+    let built_before = Mask::full(20, 20).unwrap();
+    let c_mask_before = {
+        let mut m = std::ptr::null_mut();
+        let alpha = [255u8; 400];
+        // SAFETY: a 20x20 A8 buffer of 400 bytes, default options, a valid out-pointer.
+        let status = unsafe {
+            perpixel::ffi::pp_mask_from_pixels(
+                alpha.as_ptr(),
+                400,
+                perpixel::ffi::PP_FORMAT_A8,
+                20,
+                20,
+                20,
+                std::ptr::null(),
+                &mut m,
+            )
+        };
+        assert_eq!(status, perpixel::ffi::pp_status::PP_OK);
+        m
+    };
     perpixel::set_max_mask_pixels(100).unwrap();
     assert_eq!(perpixel::max_mask_pixels(), 100);
     assert_eq!(Mask::full(10, 10).unwrap().count(), 100);
@@ -140,6 +143,28 @@ fn the_limit_is_configurable_checked_and_applies_to_every_constructor() {
                 .count(),
             100
         );
+    }
+
+    // But not to the overlap of masks built before it was lowered: an overlap is never
+    // larger than its masks (400 pixels here, in Rust and through the C ABI).
+    let overlap = built_before.overlap_mask(&built_before, (0, 0)).unwrap();
+    assert_eq!((overlap.mask.count(), overlap.bounds.area()), (400, 400));
+    {
+        use perpixel::ffi::{pp_bounds, pp_mask, pp_mask_count, pp_mask_free};
+        use perpixel::ffi::{pp_mask_overlap_mask, pp_status};
+        let (mut out, mut bounds, mut count) = (std::ptr::null_mut(), pp_bounds::default(), 0);
+        let a: *const pp_mask = c_mask_before;
+        // SAFETY: `a` is a live handle from the C ABI; the outs are valid for writes.
+        unsafe {
+            assert_eq!(
+                pp_mask_overlap_mask(a, a, 0, 0, &mut out, &mut bounds),
+                pp_status::PP_OK
+            );
+            assert_eq!(pp_mask_count(out, &mut count), pp_status::PP_OK);
+            pp_mask_free(out);
+            pp_mask_free(c_mask_before);
+        }
+        assert_eq!((count, bounds.width, bounds.height), (400, 20, 20));
     }
 
     // Raising it lets larger masks through.

@@ -197,8 +197,9 @@ pub unsafe extern "C" fn pp_overlap_mask(
         let (a, b) = unsafe { read_pair(a, b) }?;
         non_null(out_mask, "out_mask")?;
         non_null(out_bounds, "out_bounds")?;
+        let overlap = a.try_overlap_mask(&b)?;
         // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
-        unsafe { write_overlap(a.overlap_mask(&b), out_mask, out_bounds) }
+        unsafe { write_overlap(overlap, out_mask, out_bounds) }
     })
 }
 
@@ -310,7 +311,8 @@ pub unsafe extern "C" fn pp_mask_overlap_mask(
         let (a, b) = unsafe { (mask_ref(a, "a")?, mask_ref(b, "b")?) };
         non_null(out_mask, "out_mask")?;
         non_null(out_bounds, "out_bounds")?;
+        let overlap = Sprite::new(a, 0, 0).try_overlap_mask(&Sprite::new(b, dx, dy))?;
         // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
-        unsafe { write_overlap(a.overlap_mask(b, (dx, dy)), out_mask, out_bounds) }
+        unsafe { write_overlap(overlap, out_mask, out_bounds) }
     })
 }
