@@ -3,6 +3,7 @@
 //! `image` feature.
 
 use crate::baked::{BakeInfo, MaskBundle};
+use crate::mask::decode;
 use crate::{Bounds2D, Error, Mask, MaskOptions, PixelFormat, Result};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -133,8 +134,10 @@ impl MaskBundle {
             .ok_or_else(|| bad("no \"meta\": {\"image\": ...} naming the atlas image".into()))?;
         let image_path = json_path.parent().unwrap_or(Path::new("")).join(image_name);
         let image_bytes = read(&image_path)?;
-        let atlas = decode_rgba(&image_bytes)
-            .map_err(|e| Error::Decode(format!("{}: {e}", image_path.display())))?;
+        // The extension names the format when the bytes cannot (TGA has no signature).
+        let hint = image::ImageFormat::from_path(&image_path).ok();
+        let atlas =
+            decode::decode_rgba(&image_bytes, hint).map_err(|e| decode::naming(&image_path, e))?;
         let (aw, ah) = atlas.dimensions();
         let bytes_read = (text.len() + image_bytes.len()) as u64;
 
@@ -205,32 +208,6 @@ fn list_pngs(dir: &Path, prefix: &str, out: &mut Vec<(String, PathBuf)>) -> Resu
         }
     }
     Ok(())
-}
-
-/// Decodes an atlas image to RGBA8, refusing one larger than the mask limit from its
-/// header, before decoding.
-fn decode_rgba(bytes: &[u8]) -> Result<image::RgbaImage> {
-    use std::io::Cursor;
-    let reader = || -> Result<image::ImageReader<Cursor<&[u8]>>> {
-        let mut r = image::ImageReader::new(Cursor::new(bytes))
-            .with_guessed_format()
-            .map_err(|e| Error::Decode(e.to_string()))?;
-        if r.format().is_none() {
-            return Err(Error::Decode("unknown image format".into()));
-        }
-        let mut limits = image::Limits::default();
-        limits.max_alloc = Some(crate::MAX_MASK_PIXELS * 4 + (64 << 20));
-        r.limits(limits);
-        Ok(r)
-    };
-    let (w, h) = reader()?
-        .into_dimensions()
-        .map_err(|e| Error::Decode(e.to_string()))?;
-    crate::mask::check_size(w as u64, h as u64)?;
-    Ok(reader()?
-        .decode()
-        .map_err(|e| Error::Decode(e.to_string()))?
-        .into_rgba8())
 }
 
 /// One frame of the description, validated.

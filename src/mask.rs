@@ -577,7 +577,7 @@ fn resolve_region(region: Option<Bounds2D>, width: u32, height: u32) -> Result<B
 }
 
 #[cfg(feature = "image")]
-mod decode {
+pub(crate) mod decode {
     use super::*;
     use std::io::Cursor;
     use std::path::Path;
@@ -607,12 +607,12 @@ mod decode {
         }
     }
 
-    /// Decodes `bytes` (format from their signature, else `hint`) into a mask.
-    fn decode_bytes(
+    /// Decodes `bytes` (format from their signature, else `hint`) to RGBA8, refusing an
+    /// image larger than the mask limit from its header, before the decoder allocates.
+    pub(crate) fn decode_rgba(
         bytes: &[u8],
         hint: Option<image::ImageFormat>,
-        options: &MaskOptions,
-    ) -> Result<Mask> {
+    ) -> Result<image::RgbaImage> {
         let reader = || -> Result<image::ImageReader<Cursor<&[u8]>>> {
             let mut reader = image::ImageReader::new(Cursor::new(bytes))
                 .with_guessed_format()
@@ -635,7 +635,24 @@ mod decode {
         // Refuse oversized images from their header, before the decoder allocates.
         let (w, h) = reader()?.into_dimensions().map_err(decode_error)?;
         check_size(w as u64, h as u64)?;
-        let rgba = reader()?.decode().map_err(decode_error)?.into_rgba8();
+        Ok(reader()?.decode().map_err(decode_error)?.into_rgba8())
+    }
+
+    /// Puts the file's name in front of the reason a decoding error gives.
+    pub(crate) fn naming(path: &Path, e: Error) -> Error {
+        match e {
+            Error::Decode(why) => Error::Decode(format!("{}: {why}", path.display())),
+            other => other,
+        }
+    }
+
+    /// Decodes `bytes` (format from their signature, else `hint`) into a mask.
+    fn decode_bytes(
+        bytes: &[u8],
+        hint: Option<image::ImageFormat>,
+        options: &MaskOptions,
+    ) -> Result<Mask> {
+        let rgba = decode_rgba(bytes, hint)?;
         let (w, h) = rgba.dimensions();
         Mask::from_pixels(
             rgba.as_raw(),
@@ -668,10 +685,7 @@ mod decode {
                 std::fs::read(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
             // The extension names the format when the bytes cannot (TGA has no signature).
             let hint = image::ImageFormat::from_path(path).ok();
-            decode_bytes(&bytes, hint, options).map_err(|e| match e {
-                Error::Decode(why) => Error::Decode(format!("{}: {why}", path.display())),
-                other => other,
-            })
+            decode_bytes(&bytes, hint, options).map_err(|e| naming(path, e))
         }
     }
 }

@@ -143,6 +143,29 @@ fn the_limit_is_configurable_checked_and_applies_to_every_constructor() {
                 .count(),
             100
         );
+        // A TexturePacker atlas image is held to the same limit in force, from its header.
+        let dir = std::env::temp_dir().join(format!("perpixel-limits-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("atlas.png"), png_of(11, 10)).unwrap();
+        let frame = r#"{"frame":{"x":0,"y":0,"w":2,"h":2},"rotated":false,"trimmed":false,
+            "spriteSourceSize":{"x":0,"y":0,"w":2,"h":2},"sourceSize":{"w":2,"h":2}}"#;
+        let json = format!(r#"{{"frames":{{"a":{frame}}},"meta":{{"image":"atlas.png"}}}}"#);
+        std::fs::write(dir.join("atlas.json"), json).unwrap();
+        let atlas = perpixel::MaskBundle::from_texturepacker(
+            dir.join("atlas.json"),
+            &MaskOptions::default(),
+        );
+        assert!(
+            matches!(
+                atlas,
+                Err(Error::TooLarge {
+                    width: 11,
+                    height: 10
+                })
+            ),
+            "{atlas:?}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     // But not to the overlap of masks built before it was lowered: an overlap is never
