@@ -134,8 +134,7 @@ impl MaskBundle {
             .ok_or_else(|| bad("no \"meta\": {\"image\": ...} naming the atlas image".into()))?;
         let image_path = json_path.parent().unwrap_or(Path::new("")).join(image_name);
         let image_bytes = read(&image_path)?;
-        // The extension names the format when the bytes cannot (TGA has no signature).
-        let hint = image::ImageFormat::from_path(&image_path).ok();
+        let hint = decode::format_hint(&image_path);
         let atlas =
             decode::decode_rgba(&image_bytes, hint).map_err(|e| decode::naming(&image_path, e))?;
         let (aw, ah) = atlas.dimensions();

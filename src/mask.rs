@@ -638,6 +638,14 @@ pub(crate) mod decode {
         Ok(reader()?.decode().map_err(decode_error)?.into_rgba8())
     }
 
+    /// The format a file's extension names, for the formats whose bytes carry no
+    /// signature (TGA); the others are known from their bytes or not at all.
+    pub(crate) fn format_hint(path: &Path) -> Option<image::ImageFormat> {
+        image::ImageFormat::from_path(path)
+            .ok()
+            .filter(|f| *f == image::ImageFormat::Tga)
+    }
+
     /// Puts the file's name in front of the reason a decoding error gives.
     pub(crate) fn naming(path: &Path, e: Error) -> Error {
         match e {
@@ -683,9 +691,7 @@ pub(crate) mod decode {
             let path = path.as_ref();
             let bytes =
                 std::fs::read(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
-            // The extension names the format when the bytes cannot (TGA has no signature).
-            let hint = image::ImageFormat::from_path(path).ok();
-            decode_bytes(&bytes, hint, options).map_err(|e| naming(path, e))
+            decode_bytes(&bytes, format_hint(path), options).map_err(|e| naming(path, e))
         }
     }
 }

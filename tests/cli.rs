@@ -757,6 +757,24 @@ fn check_flip_y_takes_bottom_rows_first() {
     assert_eq!(v.get("overlap_area").int(), 4);
 }
 
+/// TGA files carry no signature: `check` knows them by their extension, for the mask
+/// and for the render's colours, as `Mask::from_image_path` does.
+#[test]
+fn check_reads_tga_files_by_their_extension() {
+    let dir = scratch("check_tga");
+    let (a, b) = pair_images(&dir);
+    let (ta, tb) = (dir.join("a.tga"), dir.join("b.tga"));
+    image::open(&a).unwrap().save(&ta).unwrap();
+    image::open(&b).unwrap().save(&tb).unwrap();
+    let png = check_json(&dir, &a, &b, &["--offset", "2,3"]);
+    let tga = check_json(&dir, &ta, &tb, &["--offset", "2,3", "--render", "tga.png"]);
+    for key in ["collides", "first_contact", "overlap_area", "intersection"] {
+        assert_eq!(tga.get(key), png.get(key), "{key}");
+    }
+    assert!(png.get("collides").bool());
+    assert!(image::open(dir.join("tga.png")).is_ok());
+}
+
 #[test]
 fn check_render_writes_a_png() {
     let dir = scratch("check_render");

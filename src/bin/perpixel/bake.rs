@@ -213,9 +213,9 @@ fn bake_one(
     options: &MaskOptions,
     progress: &mut impl FnMut(&BakeProgress),
 ) -> perpixel::Result<MaskBundle> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| perpixel::Error::Io(format!("cannot read '{}': {e}", path.display())))?;
-    let mask = Mask::from_image_bytes(&bytes, options)?;
+    // By path, so that a TGA file is known by its extension.
+    let mask = Mask::from_image_path(path, options)?;
+    let bytes_read = std::fs::metadata(path).map_or(0, |m| m.len());
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -226,7 +226,7 @@ fn bake_one(
         done: 1,
         total: 1,
         name: &name,
-        bytes_read: bytes.len() as u64,
+        bytes_read,
     });
     Ok(bundle)
 }

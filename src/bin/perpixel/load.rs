@@ -13,31 +13,41 @@ pub struct LoadedImage {
     pub mask: Mask,
     /// Whether the rows were flipped (`MaskOptions::flip_y`).
     flip_y: bool,
-    /// The encoded bytes, kept to decode the colours when a render needs them.
-    bytes: Vec<u8>,
+}
+
+/// `path`'s mask through [`Mask::from_image_path`] (which also knows a TGA file by its
+/// extension), failing with a message that names the file.
+pub fn mask_from_file(path: &Path, options: &MaskOptions) -> CliResult<Mask> {
+    Mask::from_image_path(path, options).map_err(|e| match e {
+        // These already name the file.
+        perpixel::Error::Io(_) | perpixel::Error::Decode(_) => Failure(e.to_string()),
+        other => Failure(format!("cannot load '{}': {other}", path.display())),
+    })
 }
 
 impl LoadedImage {
     /// Reads `path` and builds its mask with `options`. Fails with a message naming the
     /// file when it is missing, unreadable, not an image, corrupt or too large.
     pub fn open(path: &Path, options: &MaskOptions) -> CliResult<LoadedImage> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?;
-        let mask = Mask::from_image_bytes(&bytes, options)
-            .map_err(|e| Failure(format!("cannot load '{}': {e}", path.display())))?;
         Ok(LoadedImage {
             path: path.to_path_buf(),
-            mask,
+            mask: mask_from_file(path, options)?,
             flip_y: options.flip_y,
-            bytes,
         })
     }
 
     /// The image's colours as RGBA8, row `j` matching mask row `j` (flipped like the mask
     /// when it was loaded with `flip_y`).
     pub fn colours(&self) -> CliResult<image::RgbaImage> {
-        let image = image::load_from_memory(&self.bytes)
-            .map_err(|e| Failure(format!("cannot decode '{}': {e}", self.path.display())))?
+        let fail = |e: &dyn std::fmt::Display| {
+            Failure(format!("cannot decode '{}': {e}", self.path.display()))
+        };
+        // The format from the bytes, else from the extension (as the mask was read).
+        let image = image::ImageReader::open(&self.path)
+            .and_then(|r| r.with_guessed_format())
+            .map_err(|e| fail(&e))?
+            .decode()
+            .map_err(|e| fail(&e))?
             .into_rgba8();
         Ok(if self.flip_y {
             image::imageops::flip_vertical(&image)
