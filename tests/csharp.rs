@@ -126,7 +126,6 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
         &[
             "-target:library",
             "-define:UNITY_5_3_OR_NEWER",
-            "-nowarn:1591",
             &doc,
             &out,
         ],
@@ -182,7 +181,7 @@ fn csharp_tests_pass_under_mono() {
         out.status.code()
     );
     let passed: u32 = last.split(' ').next().unwrap().parse().unwrap();
-    assert!(passed >= 90, "only {passed} C# checks ran");
+    assert!(passed >= 200, "only {passed} C# checks ran");
 
     // Without the native library in reach, the first call explains what is missing.
     let out = Command::new("mono")

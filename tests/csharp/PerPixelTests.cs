@@ -537,6 +537,16 @@ static class Tests
         Throws<ArgumentNullException>("FromBaked(null)", () => Mask.FromBaked((byte[])null));
         Throws<ArgumentNullException>("MaskBundle.FromBytes(null)", () => MaskBundle.FromBytes((byte[])null));
         Throws<ArgumentNullException>("MaskBundle.FromFile(null)", () => MaskBundle.FromFile(null));
+        Throws("MaskBundle.FromFile of a PNG", () => MaskBundle.FromFile(Path.Combine(scratch, "diagonal.png")),
+            With(Status.BadBakedData, "diagonal.png"));
+        // C would read a path only up to a NUL: refused rather than opening another file.
+        Throws<ArgumentException>("MaskBundle.FromFile with a NUL",
+            () => MaskBundle.FromFile(Path.Combine(scratch, "missing.ppmk") + "\0x"));
+        Throws<ArgumentException>("Mask.FromImageFile with a NUL",
+            () => Mask.FromImageFile(Path.Combine(scratch, "diagonal.png") + "\0x", MaskOptions.Default));
+        var gone = Mask.FromBaked(single);
+        gone.Dispose();
+        Throws<ObjectDisposedException>("ToBaked after Dispose", () => gone.ToBaked());
 
         var bundle = MaskBundle.FromBytes(bundleBytes);
         Mask missing;

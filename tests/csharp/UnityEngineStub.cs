@@ -1,6 +1,8 @@
 // A stand-in for the few UnityEngine types the package's Unity glue uses, with the same
 // names and member shapes as Unity's, so that `mcs -define:UNITY_5_3_OR_NEWER` can check
 // the glue compiles outside Unity. It is never run and never shipped.
+// Unity's own types carry no XML docs here: only the glue's must.
+#pragma warning disable 1591
 using System;
 
 namespace UnityEngine

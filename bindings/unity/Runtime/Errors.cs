@@ -63,6 +63,26 @@ namespace PerPixel
                 throw new PerPixelException(status, Library.LastErrorMessage());
             }
         }
+
+        /// <summary><see cref="Check"/> for a call that hands out a handle: on failure the handle (if any)
+        /// is released before throwing.</summary>
+        internal static void CheckOwned(Status status, SafeHandle handle)
+        {
+            if (status != Status.Ok)
+            {
+                if (handle != null) handle.Dispose();
+                Check(status);
+            }
+        }
+
+        /// <summary><paramref name="value"/> as NUL-terminated UTF-8 for the C ABI. A string holding NUL is
+        /// refused: C would read only up to it.</summary>
+        internal static byte[] Utf8Z(string value, string param)
+        {
+            if (value == null) throw new ArgumentNullException(param);
+            if (value.IndexOf('\0') >= 0) throw new ArgumentException(param + " cannot contain NUL", param);
+            return Encoding.UTF8.GetBytes(value + "\0");
+        }
     }
 
     /// <summary>The native library: version, and the check that it matches this binding.</summary>

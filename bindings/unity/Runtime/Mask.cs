@@ -1,6 +1,5 @@
 using System;
 using System.Runtime.InteropServices;
-using System.Text;
 
 namespace PerPixel
 {
@@ -94,11 +93,7 @@ namespace PerPixel
 
         internal static Mask Wrap(Status status, MaskHandle handle)
         {
-            if (status != Status.Ok)
-            {
-                if (handle != null) handle.Dispose();
-                PerPixelException.Check(status);
-            }
+            PerPixelException.CheckOwned(status, handle);
             return new Mask(handle);
         }
 
@@ -202,9 +197,8 @@ namespace PerPixel
         /// <summary>A mask from an image file.</summary>
         public static Mask FromImageFile(string path, MaskOptions options)
         {
-            if (path == null) throw new ArgumentNullException("path");
+            byte[] utf8 = PerPixelException.Utf8Z(path, "path");
             Library.EnsureLoaded();
-            byte[] utf8 = Encoding.UTF8.GetBytes(path + "\0");
             NativeMaskOptions o = options.ToNative();
             MaskHandle h;
             Status s = Native.pp_mask_from_image_path(utf8, ref o, out h);
@@ -241,10 +235,10 @@ namespace PerPixel
         public byte[] ToBaked()
         {
             UIntPtr size;
-            PerPixelException.Check(Native.pp_mask_to_baked(Handle, null, UIntPtr.Zero, out size));
+            MaskHandle h = Handle;
+            PerPixelException.Check(Native.pp_mask_to_baked(h, null, UIntPtr.Zero, out size));
             var buf = new byte[checked((int)size.ToUInt64())];
-            UIntPtr written;
-            PerPixelException.Check(Native.pp_mask_to_baked(Handle, buf, (UIntPtr)buf.Length, out written));
+            PerPixelException.Check(Native.pp_mask_to_baked(h, buf, (UIntPtr)buf.Length, out size));
             return buf;
         }
 

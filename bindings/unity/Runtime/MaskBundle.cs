@@ -50,11 +50,7 @@ namespace PerPixel
 
         private static MaskBundle Wrap(Status status, BundleHandle handle)
         {
-            if (status != Status.Ok)
-            {
-                if (handle != null) handle.Dispose();
-                PerPixelException.Check(status);
-            }
+            PerPixelException.CheckOwned(status, handle);
             try
             {
                 return new MaskBundle(handle);
@@ -101,10 +97,10 @@ namespace PerPixel
         /// <see cref="Status.Io"/>.</summary>
         public static MaskBundle FromFile(string path)
         {
-            if (path == null) throw new ArgumentNullException("path");
+            byte[] utf8 = PerPixelException.Utf8Z(path, "path");
             Library.EnsureLoaded();
             BundleHandle h;
-            Status s = Native.pp_bundle_from_path(Encoding.UTF8.GetBytes(path + "\0"), out h);
+            Status s = Native.pp_bundle_from_path(utf8, out h);
             return Wrap(s, h);
         }
 
@@ -135,15 +131,13 @@ namespace PerPixel
         /// it. When not found, returns false and <paramref name="mask"/> is null.</summary>
         public bool TryGet(string name, out Mask mask)
         {
-            if (name == null) throw new ArgumentNullException("name");
-            if (name.IndexOf('\0') >= 0) throw new ArgumentException("a mask name cannot contain NUL", "name");
+            byte[] utf8 = PerPixelException.Utf8Z(name, "name");
             byte found;
             MaskHandle h;
-            Status s = Native.pp_bundle_get(Handle, Encoding.UTF8.GetBytes(name + "\0"), out found, out h);
-            if (s != Status.Ok || found == 0)
+            Status s = Native.pp_bundle_get(Handle, utf8, out found, out h);
+            if (s == Status.Ok && found == 0)
             {
                 if (h != null) h.Dispose();
-                PerPixelException.Check(s);
                 mask = null;
                 return false;
             }
