@@ -106,6 +106,16 @@ inline void check(pp_status status)
                                                              : pp_status_text(status));
     }
 }
+
+/// `s` for a C call taking a NUL-terminated string. A string holding a NUL is refused
+/// (Status::InvalidArgument): C would read only up to it (another file, another name).
+inline const char *c_string(const std::string &s, const char *what)
+{
+    if (s.find('\0') != std::string::npos) {
+        throw Error(Status::InvalidArgument, std::string(what) + " cannot contain NUL");
+    }
+    return s.c_str();
+}
 } // namespace detail
 
 /// The library's version, "major.minor.patch".
@@ -313,7 +323,7 @@ public:
     {
         pp_mask *m = nullptr;
         const pp_mask_options o = options.to_c();
-        detail::check(pp_mask_from_image_path(utf8_path.c_str(), &o, &m));
+        detail::check(pp_mask_from_image_path(detail::c_string(utf8_path, "path"), &o, &m));
         return Mask(m);
     }
 
@@ -487,7 +497,7 @@ public:
     static Bundle from_file(const std::string &utf8_path)
     {
         pp_bundle *b = nullptr;
-        detail::check(pp_bundle_from_path(utf8_path.c_str(), &b));
+        detail::check(pp_bundle_from_path(detail::c_string(utf8_path, "path"), &b));
         return Bundle(b);
     }
 
@@ -549,7 +559,7 @@ public:
     {
         std::uint8_t found = 0;
         pp_mask *m = nullptr;
-        detail::check(pp_bundle_get(handle_, name.c_str(), &found, &m));
+        detail::check(pp_bundle_get(handle_, detail::c_string(name, "name"), &found, &m));
         if (found == 0) {
             return std::nullopt;
         }

@@ -299,6 +299,9 @@ void test_masks(const std::string &scratch)
         frame.region = Bounds2D(1, 0, 2, 2);
         CHECK(rows(Mask::from_image_file(path, frame)) == "../XX");
         CHECK_THROWS(Mask::from_image_file(scratch + "/missing.png"), Status::Io, "missing.png");
+        // A NUL would cut the path short in C: refused, not opened as "<scratch>/ok".
+        CHECK_THROWS(Mask::from_image_file(path + std::string("\0x", 2)), Status::InvalidArgument,
+                     "NUL");
         CHECK_THROWS(Mask::from_image_bytes(SAMPLE_PNG, sizeof SAMPLE_PNG / 2), Status::Decode,
                      "decode");
         CHECK_THROWS(Mask::from_image_bytes("GIF89a", 6), Status::Decode, "decode");
@@ -489,6 +492,7 @@ void test_baked(const std::string &scratch)
     const std::optional<Mask> got = b.find("");
     CHECK(got.has_value() && got->count() == 72 && got->to_baked() == baked);
     CHECK(!b.find("missing.png").has_value());
+    CHECK_THROWS(b.find(std::string("a\0b", 3)), Status::InvalidArgument, "name cannot contain NUL");
     CHECK_THROWS(b.name_at(1), Status::InvalidArgument, "");
 
     const std::string path = scratch + "/one.ppmk";
@@ -498,6 +502,7 @@ void test_baked(const std::string &scratch)
     }
     Bundle from_file = Bundle::from_file(path);
     CHECK(from_file.size() == 1);
+    CHECK_THROWS(Bundle::from_file(path + std::string("\0x", 2)), Status::InvalidArgument, "path");
     Bundle moved = std::move(from_file);
     CHECK(!from_file && moved && moved.size() == 1);
     CHECK_THROWS(from_file.size(), Status::NullPointer, "`bundle`");
