@@ -18,7 +18,6 @@ seconds="${1:-30}"
 case "$seconds" in
     ''|*[!0-9]*) echo "usage: $0 [SECONDS]" >&2; exit 2 ;;
 esac
-targets=(decode from_pixels queries baked)
 export RUSTC_BOOTSTRAP=1
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -26,6 +25,9 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
     cargo install cargo-fuzz --locked
 fi
 cargo fuzz --version
+# Every target fuzz/Cargo.toml declares, so a new one cannot be left out.
+mapfile -t targets < <(cargo fuzz list)
+[ "${#targets[@]}" -gt 0 ] || { echo "no fuzz targets found" >&2; exit 1; }
 
 echo "==> building ${targets[*]} (release, debug assertions, ASan, coverage)"
 start=$(date +%s)

@@ -1,6 +1,6 @@
 /*
- * Hostile input, on purpose: every exported function fed NULLs, zero and negative sizes,
- * sizes whose products overflow 32 and 64 bits, strides shorter than a row, buffers one
+ * Hostile input, on purpose: the exported functions (baked files: test_bake.c) fed NULLs,
+ * zero and negative sizes, sizes whose products overflow 32 and 64 bits, strides shorter than a row, buffers one
  * byte short, regions outside the image, truncated and corrupt PNG/GIF/JPEG bytes,
  * images whose header claims 200 megapixels and more, and bad paths. Each call must
  * return its documented status with a message and write nothing; tests/c_abi.rs runs
