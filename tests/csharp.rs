@@ -123,12 +123,7 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
     let doc = format!("-doc:{}", dir.join("PerPixel.Unity.xml").display());
     let out = format!("-out:{}", dir.join("PerPixel.Unity.dll").display());
     mcs(
-        &[
-            "-target:library",
-            "-define:UNITY_5_3_OR_NEWER",
-            &doc,
-            &out,
-        ],
+        &["-target:library", "-define:UNITY_5_3_OR_NEWER", &doc, &out],
         &files,
     );
     let xml = std::fs::read_to_string(dir.join("PerPixel.Unity.xml")).unwrap();
