@@ -62,243 +62,89 @@ fn load(path: &Path, threshold: u8, flip_y: bool) -> Mask {
 }
 
 // ---------------------------------------------------------------------------------------
-// A small JSON reader, enough to check the binary's output (which must be valid JSON).
+// Reading the binary's JSON output (which must be valid JSON) with `serde_json`, keys in
+// output order; the accessors panic with the value when it has another shape.
 
-#[derive(Debug, Clone, PartialEq)]
-enum J {
-    Null,
-    Bool(bool),
-    Num(i64),
-    Str(String),
-    Arr(Vec<J>),
-    Obj(Vec<(String, J)>),
+type J = serde_json::Value;
+
+/// `text` as one JSON value, nothing after it.
+fn parse_json(text: &str) -> J {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not one JSON value ({e}): {text}"))
 }
 
-impl J {
-    fn parse(text: &str) -> J {
-        let mut p = Parser {
-            s: text.trim().as_bytes(),
-            i: 0,
-        };
-        let v = p.value();
-        assert_eq!(
-            p.i,
-            p.s.len(),
-            "trailing text after the JSON value in {text}"
-        );
-        v
-    }
+trait Read {
+    fn field(&self, key: &str) -> &J;
+    fn keys(&self) -> Vec<&str>;
+    fn int(&self) -> i64;
+    fn bool(&self) -> bool;
+    fn str(&self) -> &str;
+    fn arr(&self) -> &[J];
+    fn point(&self) -> Option<Point>;
+    fn rect(&self) -> Option<Bounds2D>;
+}
 
-    fn get(&self, key: &str) -> &J {
-        match self {
-            J::Obj(fields) => fields
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v)
-                .unwrap_or_else(|| panic!("no key {key:?} in {self:?}")),
-            _ => panic!("{self:?} is not an object"),
-        }
+impl Read for J {
+    fn field(&self, key: &str) -> &J {
+        let fields = self
+            .as_object()
+            .unwrap_or_else(|| panic!("{self} is not an object"));
+        fields
+            .get(key)
+            .unwrap_or_else(|| panic!("no key {key:?} in {self}"))
     }
 
     fn keys(&self) -> Vec<&str> {
-        match self {
-            J::Obj(fields) => fields.iter().map(|(k, _)| k.as_str()).collect(),
-            _ => panic!("{self:?} is not an object"),
-        }
+        let fields = self
+            .as_object()
+            .unwrap_or_else(|| panic!("{self} is not an object"));
+        fields.keys().map(String::as_str).collect()
     }
 
     fn int(&self) -> i64 {
-        match self {
-            J::Num(n) => *n,
-            _ => panic!("{self:?} is not a number"),
-        }
+        self.as_i64()
+            .unwrap_or_else(|| panic!("{self} is not a whole number"))
     }
 
     fn bool(&self) -> bool {
-        match self {
-            J::Bool(b) => *b,
-            _ => panic!("{self:?} is not a boolean"),
-        }
+        self.as_bool()
+            .unwrap_or_else(|| panic!("{self} is not a boolean"))
     }
 
     fn str(&self) -> &str {
-        match self {
-            J::Str(s) => s,
-            _ => panic!("{self:?} is not a string"),
-        }
+        self.as_str()
+            .unwrap_or_else(|| panic!("{self} is not a string"))
     }
 
     fn arr(&self) -> &[J] {
-        match self {
-            J::Arr(items) => items,
-            _ => panic!("{self:?} is not an array"),
-        }
+        self.as_array()
+            .unwrap_or_else(|| panic!("{self} is not an array"))
     }
 
     fn point(&self) -> Option<Point> {
-        match self {
-            J::Null => None,
-            p => Some(Point {
-                x: p.get("x").int(),
-                y: p.get("y").int(),
-            }),
-        }
+        (!self.is_null()).then(|| Point {
+            x: self.field("x").int(),
+            y: self.field("y").int(),
+        })
     }
 
     fn rect(&self) -> Option<Bounds2D> {
-        match self {
-            J::Null => None,
-            r => Some(Bounds2D::new(
-                r.get("x").int() as i32,
-                r.get("y").int() as i32,
-                r.get("width").int() as i32,
-                r.get("height").int() as i32,
-            )),
-        }
-    }
-}
-
-struct Parser<'a> {
-    s: &'a [u8],
-    i: usize,
-}
-
-impl Parser<'_> {
-    fn ws(&mut self) {
-        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
-            self.i += 1;
-        }
-    }
-
-    fn eat(&mut self, c: u8) {
-        self.ws();
-        assert_eq!(
-            self.s.get(self.i),
-            Some(&c),
-            "expected {:?} at {}",
-            c as char,
-            self.i
-        );
-        self.i += 1;
-    }
-
-    fn lit(&mut self, word: &str, v: J) -> J {
-        assert!(
-            self.s[self.i..].starts_with(word.as_bytes()),
-            "bad literal at {}",
-            self.i
-        );
-        self.i += word.len();
-        v
-    }
-
-    fn value(&mut self) -> J {
-        self.ws();
-        match self.s[self.i] {
-            b'n' => self.lit("null", J::Null),
-            b't' => self.lit("true", J::Bool(true)),
-            b'f' => self.lit("false", J::Bool(false)),
-            b'"' => J::Str(self.string()),
-            b'[' => {
-                self.i += 1;
-                let mut items = Vec::new();
-                self.ws();
-                if self.s[self.i] == b']' {
-                    self.i += 1;
-                    return J::Arr(items);
-                }
-                loop {
-                    items.push(self.value());
-                    self.ws();
-                    self.i += 1;
-                    match self.s[self.i - 1] {
-                        b',' => continue,
-                        b']' => return J::Arr(items),
-                        c => panic!("unexpected {:?} in array", c as char),
-                    }
-                }
-            }
-            b'{' => {
-                self.i += 1;
-                let mut fields = Vec::new();
-                self.ws();
-                if self.s[self.i] == b'}' {
-                    self.i += 1;
-                    return J::Obj(fields);
-                }
-                loop {
-                    self.ws();
-                    let key = self.string();
-                    self.eat(b':');
-                    fields.push((key, self.value()));
-                    self.ws();
-                    self.i += 1;
-                    match self.s[self.i - 1] {
-                        b',' => continue,
-                        b'}' => return J::Obj(fields),
-                        c => panic!("unexpected {:?} in object", c as char),
-                    }
-                }
-            }
-            _ => {
-                let start = self.i;
-                while self.i < self.s.len()
-                    && (self.s[self.i] == b'-' || self.s[self.i].is_ascii_digit())
-                {
-                    self.i += 1;
-                }
-                let text = std::str::from_utf8(&self.s[start..self.i]).unwrap();
-                J::Num(
-                    text.parse()
-                        .unwrap_or_else(|_| panic!("bad number {text:?} at {start}")),
-                )
-            }
-        }
-    }
-
-    fn string(&mut self) -> String {
-        self.eat(b'"');
-        let mut out = Vec::new();
-        loop {
-            let c = self.s[self.i];
-            self.i += 1;
-            match c {
-                b'"' => return String::from_utf8(out).unwrap(),
-                b'\\' => {
-                    let e = self.s[self.i];
-                    self.i += 1;
-                    let ch = match e {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'u' => {
-                            let hex = std::str::from_utf8(&self.s[self.i..self.i + 4]).unwrap();
-                            self.i += 4;
-                            char::from_u32(u32::from_str_radix(hex, 16).unwrap()).unwrap()
-                        }
-                        _ => panic!("bad escape \\{}", e as char),
-                    };
-                    let mut buf = [0u8; 4];
-                    out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
-                }
-                c if c < 0x20 => panic!("raw control character in a JSON string"),
-                c => out.push(c),
-            }
-        }
+        (!self.is_null()).then(|| {
+            Bounds2D::new(
+                self.field("x").int() as i32,
+                self.field("y").int() as i32,
+                self.field("width").int() as i32,
+                self.field("height").int() as i32,
+            )
+        })
     }
 }
 
 #[test]
-fn json_reader_reads_what_it_should() {
-    let v = J::parse(r#"{"a":[1,-2,null],"b":{"c":"x\"\\\n\u0001é"},"d":true}"#);
-    assert_eq!(v.get("a").arr()[1].int(), -2);
-    assert_eq!(v.get("b").get("c").str(), "x\"\\\n\u{1}é");
-    assert!(v.get("d").bool());
+fn json_reading_keeps_key_order_and_values() {
+    let v = parse_json(r#"{"a":[1,-2,null],"b":{"c":"x\"\\\n\u0001é"},"d":true}"#);
+    assert_eq!(v.field("a").arr()[1].int(), -2);
+    assert_eq!(v.field("b").field("c").str(), "x\"\\\n\u{1}é");
+    assert!(v.field("d").bool());
     assert_eq!(v.keys(), ["a", "b", "d"]);
 }
 
@@ -377,13 +223,13 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
             render.to_str().unwrap(),
         ],
     ));
-    let v = J::parse(&out);
-    assert_eq!(v.get("threshold").int(), threshold as i64);
+    let v = parse_json(&out);
+    assert_eq!(v.field("threshold").int(), threshold as i64);
 
     let mut masks = BTreeMap::new();
-    let sprites_json = v.get("sprites").arr();
+    let sprites_json = v.field("sprites").arr();
     for s in sprites_json {
-        let path = s.get("image").str().to_string();
+        let path = s.field("image").str().to_string();
         masks
             .entry(path.clone())
             .or_insert_with(|| load(Path::new(&path), threshold, false));
@@ -391,15 +237,15 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
     let sprites: Vec<(String, Sprite)> = sprites_json
         .iter()
         .map(|s| {
-            let mask = &masks[s.get("image").str()];
-            assert_eq!(s.get("width").int(), mask.width() as i64);
-            assert_eq!(s.get("height").int(), mask.height() as i64);
-            assert_eq!(s.get("solid_pixels").int(), mask.count() as i64);
+            let mask = &masks[s.field("image").str()];
+            assert_eq!(s.field("width").int(), mask.width() as i64);
+            assert_eq!(s.field("height").int(), mask.height() as i64);
+            assert_eq!(s.field("solid_pixels").int(), mask.count() as i64);
             let sprite = Sprite {
-                pixel_collision: s.get("pixel_collision").bool(),
-                ..Sprite::new(mask, s.get("x").int() as i32, s.get("y").int() as i32)
+                pixel_collision: s.field("pixel_collision").bool(),
+                ..Sprite::new(mask, s.field("x").int() as i32, s.field("y").int() as i32)
             };
-            (s.get("name").str().to_string(), sprite)
+            (s.field("name").str().to_string(), sprite)
         })
         .collect();
     assert!(sprites.len() >= 6, "a scene of several sprites");
@@ -408,7 +254,7 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
         "a bounds-only sprite"
     );
 
-    let pairs = v.get("pairs").arr();
+    let pairs = v.field("pairs").arr();
     let mut listed = 0;
     let (mut boxes, mut hits, mut apart) = (0, 0, 0);
     for i in 0..sprites.len() {
@@ -416,7 +262,7 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
             let ((na, a), (nb, b)) = (&sprites[i], &sprites[j]);
             let entry = pairs
                 .iter()
-                .find(|p| p.get("a").str() == na && p.get("b").str() == nb);
+                .find(|p| p.field("a").str() == na && p.field("b").str() == nb);
             let overlap = a.bounds().intersection(&b.bounds());
             let Some(inter) = overlap else {
                 assert!(entry.is_none(), "{na}/{nb} are apart but listed");
@@ -426,20 +272,20 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
             let p = entry.unwrap_or_else(|| panic!("{na}/{nb} overlap but are not listed"));
             listed += 1;
             boxes += 1;
-            assert!(p.get("boxes_overlap").bool());
-            assert_eq!(p.get("intersection").rect(), Some(inter), "{na}/{nb}");
+            assert!(p.field("boxes_overlap").bool());
+            assert_eq!(p.field("intersection").rect(), Some(inter), "{na}/{nb}");
             assert_eq!(
-                p.get("collides").bool(),
+                p.field("collides").bool(),
                 reference::collides(a, b),
                 "{na}/{nb}"
             );
             assert_eq!(
-                p.get("first_contact").point(),
+                p.field("first_contact").point(),
                 reference::first_contact(a, b),
                 "{na}/{nb}"
             );
             assert_eq!(
-                p.get("overlap_area").int() as u64,
+                p.field("overlap_area").int() as u64,
                 reference::overlap_area(a, b),
                 "{na}/{nb}"
             );
@@ -447,35 +293,35 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
         }
     }
     assert_eq!(listed, pairs.len(), "only overlapping pairs are listed");
-    let summary = v.get("summary");
-    assert_eq!(summary.get("box_pairs").int(), boxes);
-    assert_eq!(summary.get("pixel_pairs").int(), hits);
-    assert_eq!(summary.get("false_hits").int(), boxes - hits);
-    assert_eq!(summary.get("apart_pairs").int(), apart);
+    let summary = v.field("summary");
+    assert_eq!(summary.field("box_pairs").int(), boxes);
+    assert_eq!(summary.field("pixel_pairs").int(), hits);
+    assert_eq!(summary.field("false_hits").int(), boxes - hits);
+    assert_eq!(summary.field("apart_pairs").int(), apart);
 
     // The motion stops at the first frame where the mover touches something.
-    let motion = v.get("motion");
+    let motion = v.field("motion");
     let mover = &sprites
         .iter()
-        .find(|(n, _)| n == motion.get("sprite").str())
+        .find(|(n, _)| n == motion.field("sprite").str())
         .unwrap()
         .1;
     let target = &sprites
         .iter()
-        .find(|(n, _)| n == motion.get("hit").str())
+        .find(|(n, _)| n == motion.field("hit").str())
         .unwrap()
         .1;
     assert_eq!(
-        motion.get("first_contact").point(),
+        motion.field("first_contact").point(),
         reference::first_contact(mover, target)
     );
-    let step = motion.get("step").point().unwrap();
+    let step = motion.field("step").point().unwrap();
     let before = Sprite {
         x: mover.x - step.x as i32,
         y: mover.y - step.y as i32,
         ..*mover
     };
-    assert!(motion.get("frames").int() > 0);
+    assert!(motion.field("frames").int() > 0);
     assert!(
         sprites
             .iter()
@@ -483,8 +329,8 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
             .all(|(_, s)| !reference::collides(&before, s)),
         "one frame earlier the mover touched nothing"
     );
-    let from = motion.get("from").point().unwrap();
-    let frames = motion.get("frames").int() as i32;
+    let from = motion.field("from").point().unwrap();
+    let frames = motion.field("frames").int() as i32;
     assert_eq!(
         (
             from.x + frames as i64 * step.x,
@@ -493,30 +339,30 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
         (mover.x as i64, mover.y as i64)
     );
 
-    let r = v.get("render");
+    let r = v.field("render");
     let png = image::open(&render).expect("a valid PNG");
-    assert_eq!(png.width() as i64, r.get("width").int());
-    assert_eq!(png.height() as i64, r.get("height").int());
+    assert_eq!(png.width() as i64, r.field("width").int());
+    assert_eq!(png.height() as i64, r.field("height").int());
     v
 }
 
 #[test]
 fn scene_collisions_agree_with_the_reference() {
     let v = scene_against_reference("scene_reference", 1);
-    let s = v.get("summary");
-    assert!(s.get("pixel_pairs").int() > 0, "some pixels collide");
+    let s = v.field("summary");
+    assert!(s.field("pixel_pairs").int() > 0, "some pixels collide");
     assert!(
-        s.get("false_hits").int() > 0,
+        s.field("false_hits").int() > 0,
         "some boxes overlap without pixels"
     );
-    assert!(s.get("apart_pairs").int() > 0, "some sprites are apart");
+    assert!(s.field("apart_pairs").int() > 0, "some sprites are apart");
 }
 
 #[test]
 fn scene_threshold_drops_the_engine_glow() {
     let low = scene_against_reference("scene_threshold_1", 1);
     let high = scene_against_reference("scene_threshold_128", 128);
-    let hits = |v: &J| v.get("summary").get("pixel_pairs").int();
+    let hits = |v: &J| v.field("summary").field("pixel_pairs").int();
     assert!(
         hits(&high) < hits(&low),
         "the glow counts at threshold 1 only"
@@ -555,7 +401,7 @@ fn pair_images(dir: &Path) -> (PathBuf, PathBuf) {
 fn check_json(dir: &Path, a: &Path, b: &Path, extra: &[&str]) -> J {
     let mut args = vec!["check", a.to_str().unwrap(), b.to_str().unwrap(), "--json"];
     args.extend_from_slice(extra);
-    let v = J::parse(&ok(&run(dir, &args)));
+    let v = parse_json(&ok(&run(dir, &args)));
     assert_eq!(
         v.keys(),
         [
@@ -572,36 +418,36 @@ fn check_json(dir: &Path, a: &Path, b: &Path, extra: &[&str]) -> J {
             "render"
         ]
     );
-    let t = v.get("threshold").int() as u8;
-    let flip = v.get("flip_y").bool();
+    let t = v.field("threshold").int() as u8;
+    let flip = v.field("flip_y").bool();
     let (ma, mb) = (load(a, t, flip), load(b, t, flip));
-    let off = v.get("offset").point().unwrap();
+    let off = v.field("offset").point().unwrap();
     let (sa, sb) = (
         Sprite::new(&ma, 0, 0),
         Sprite::new(&mb, off.x as i32, off.y as i32),
     );
     for (key, m, path) in [("a", &ma, a), ("b", &mb, b)] {
-        let side = v.get(key);
-        assert_eq!(side.get("path").str(), path.to_str().unwrap());
-        assert_eq!(side.get("width").int(), m.width() as i64);
-        assert_eq!(side.get("height").int(), m.height() as i64);
-        assert_eq!(side.get("solid_pixels").int(), m.count() as i64);
+        let side = v.field(key);
+        assert_eq!(side.field("path").str(), path.to_str().unwrap());
+        assert_eq!(side.field("width").int(), m.width() as i64);
+        assert_eq!(side.field("height").int(), m.height() as i64);
+        assert_eq!(side.field("solid_pixels").int(), m.count() as i64);
     }
     assert_eq!(
-        v.get("boxes_overlap").bool(),
+        v.field("boxes_overlap").bool(),
         sa.bounds().overlaps(&sb.bounds())
     );
     assert_eq!(
-        v.get("intersection").rect(),
+        v.field("intersection").rect(),
         sa.bounds().intersection(&sb.bounds())
     );
-    assert_eq!(v.get("collides").bool(), reference::collides(&sa, &sb));
+    assert_eq!(v.field("collides").bool(), reference::collides(&sa, &sb));
     assert_eq!(
-        v.get("first_contact").point(),
+        v.field("first_contact").point(),
         reference::first_contact(&sa, &sb)
     );
     assert_eq!(
-        v.get("overlap_area").int() as u64,
+        v.field("overlap_area").int() as u64,
         reference::overlap_area(&sa, &sb)
     );
     v
@@ -630,18 +476,18 @@ fn check_reports_exact_answers_in_words_and_json() {
     );
 
     let v = check_json(&dir, &a, &b, &["--offset", "2,3"]);
-    assert_eq!(v.get("a").get("solid_pixels").int(), 48);
-    assert_eq!(v.get("b").get("solid_pixels").int(), 6);
-    assert_eq!(v.get("threshold").int(), 1);
-    assert!(v.get("boxes_overlap").bool());
+    assert_eq!(v.field("a").field("solid_pixels").int(), 48);
+    assert_eq!(v.field("b").field("solid_pixels").int(), 6);
+    assert_eq!(v.field("threshold").int(), 1);
+    assert!(v.field("boxes_overlap").bool());
     assert_eq!(
-        v.get("intersection").rect(),
+        v.field("intersection").rect(),
         Some(Bounds2D::new(2, 3, 6, 5))
     );
-    assert!(v.get("collides").bool());
-    assert_eq!(v.get("first_contact").point(), Some(Point { x: 4, y: 5 }));
-    assert_eq!(v.get("overlap_area").int(), 3);
-    assert_eq!(*v.get("render"), J::Null);
+    assert!(v.field("collides").bool());
+    assert_eq!(v.field("first_contact").point(), Some(Point { x: 4, y: 5 }));
+    assert_eq!(v.field("overlap_area").int(), 3);
+    assert_eq!(*v.field("render"), J::Null);
 
     // Apart: boxes only touch.
     let out = ok(&run(&dir, &["check", "a.png", "b.png", "--offset", "10,0"]));
@@ -651,9 +497,9 @@ fn check_reports_exact_answers_in_words_and_json() {
         "{out}"
     );
     let v = check_json(&dir, &a, &b, &["--offset", "10,0"]);
-    assert!(!v.get("boxes_overlap").bool() && !v.get("collides").bool());
-    assert_eq!(*v.get("intersection"), J::Null);
-    assert_eq!(*v.get("first_contact"), J::Null);
+    assert!(!v.field("boxes_overlap").bool() && !v.field("collides").bool());
+    assert_eq!(*v.field("intersection"), J::Null);
+    assert_eq!(*v.field("first_contact"), J::Null);
 }
 
 #[test]
@@ -662,21 +508,21 @@ fn check_accepts_negative_offsets() {
     let (a, b) = pair_images(&dir);
     // Both negative, as a separate argument: the diagonal's last pixel lands on (4, 4).
     let v = check_json(&dir, &a, &b, &["--offset", "-1,-1"]);
-    assert_eq!(v.get("offset").point(), Some(Point { x: -1, y: -1 }));
+    assert_eq!(v.field("offset").point(), Some(Point { x: -1, y: -1 }));
     assert_eq!(
-        v.get("intersection").rect(),
+        v.field("intersection").rect(),
         Some(Bounds2D::new(0, 0, 5, 5))
     );
-    assert_eq!(v.get("first_contact").point(), Some(Point { x: 4, y: 4 }));
-    assert_eq!(v.get("overlap_area").int(), 1);
+    assert_eq!(v.field("first_contact").point(), Some(Point { x: 4, y: 4 }));
+    assert_eq!(v.field("overlap_area").int(), 1);
     // Only DY negative, `=` form.
     let v = check_json(&dir, &a, &b, &["--offset=2,-1"]);
     assert_eq!(
-        v.get("intersection").rect(),
+        v.field("intersection").rect(),
         Some(Bounds2D::new(2, 0, 6, 5))
     );
-    assert_eq!(v.get("first_contact").point(), Some(Point { x: 4, y: 1 }));
-    assert_eq!(v.get("overlap_area").int(), 4);
+    assert_eq!(v.field("first_contact").point(), Some(Point { x: 4, y: 1 }));
+    assert_eq!(v.field("overlap_area").int(), 4);
     // Boxes overlap in A's transparent columns: no collision.
     let out = ok(&run(
         &dir,
@@ -695,7 +541,7 @@ fn check_accepts_negative_offsets() {
         "{out}"
     );
     let v = check_json(&dir, &a, &b, &["--offset", "-3,-2"]);
-    assert!(v.get("boxes_overlap").bool() && !v.get("collides").bool());
+    assert!(v.field("boxes_overlap").bool() && !v.field("collides").bool());
 }
 
 #[test]
@@ -713,9 +559,9 @@ fn check_threshold_changes_the_answer_on_semi_transparent_pixels() {
         ("0", 9, Some(Point { x: 1, y: 1 })),
     ] {
         let v = check_json(&dir, &glow, &solid, &["--offset", "1,1", "--threshold", t]);
-        assert_eq!(v.get("overlap_area").int(), area, "threshold {t}");
-        assert_eq!(v.get("first_contact").point(), contact, "threshold {t}");
-        assert_eq!(v.get("collides").bool(), area > 0, "threshold {t}");
+        assert_eq!(v.field("overlap_area").int(), area, "threshold {t}");
+        assert_eq!(v.field("first_contact").point(), contact, "threshold {t}");
+        assert_eq!(v.field("collides").bool(), area > 0, "threshold {t}");
     }
     // Threshold 0 makes the transparent column solid too.
     let v = check_json(
@@ -724,9 +570,9 @@ fn check_threshold_changes_the_answer_on_semi_transparent_pixels() {
         &solid,
         &["--offset", "-1,0", "--threshold", "0"],
     );
-    assert_eq!(v.get("a").get("solid_pixels").int(), 16);
-    assert_eq!(v.get("first_contact").point(), Some(Point { x: 0, y: 0 }));
-    assert_eq!(v.get("overlap_area").int(), 12);
+    assert_eq!(v.field("a").field("solid_pixels").int(), 16);
+    assert_eq!(v.field("first_contact").point(), Some(Point { x: 0, y: 0 }));
+    assert_eq!(v.field("overlap_area").int(), 12);
     let out = ok(&run(
         &dir,
         &[
@@ -750,11 +596,11 @@ fn check_flip_y_takes_bottom_rows_first() {
     write_png(&top, 4, 4, |_, y| if y == 0 { 255 } else { 0 }); // only the top image row
     write_png(&bar, 4, 1, |_, _| 255);
     let v = check_json(&dir, &top, &bar, &["--offset", "0,3"]);
-    assert!(!v.get("collides").bool() && !v.get("flip_y").bool());
+    assert!(!v.field("collides").bool() && !v.field("flip_y").bool());
     let v = check_json(&dir, &top, &bar, &["--offset", "0,3", "--flip-y"]);
-    assert!(v.get("flip_y").bool());
-    assert_eq!(v.get("first_contact").point(), Some(Point { x: 0, y: 3 }));
-    assert_eq!(v.get("overlap_area").int(), 4);
+    assert!(v.field("flip_y").bool());
+    assert_eq!(v.field("first_contact").point(), Some(Point { x: 0, y: 3 }));
+    assert_eq!(v.field("overlap_area").int(), 4);
 }
 
 /// TGA files carry no signature: `check` knows them by their extension, for the mask
@@ -769,9 +615,9 @@ fn check_reads_tga_files_by_their_extension() {
     let png = check_json(&dir, &a, &b, &["--offset", "2,3"]);
     let tga = check_json(&dir, &ta, &tb, &["--offset", "2,3", "--render", "tga.png"]);
     for key in ["collides", "first_contact", "overlap_area", "intersection"] {
-        assert_eq!(tga.get(key), png.get(key), "{key}");
+        assert_eq!(tga.field(key), png.field(key), "{key}");
     }
-    assert!(png.get("collides").bool());
+    assert!(png.field("collides").bool());
     assert!(image::open(dir.join("tga.png")).is_ok());
 }
 
@@ -794,11 +640,11 @@ fn check_render_writes_a_png() {
     assert_eq!(w / uw, h / uh, "{w}x{h}");
 
     let v = check_json(&dir, &a, &b, &["--offset", "-3,-2", "--render", "json.png"]);
-    let r = v.get("render");
-    assert_eq!(r.get("path").str(), "json.png");
+    let r = v.field("render");
+    assert_eq!(r.field("path").str(), "json.png");
     let png = image::open(dir.join("json.png")).expect("a valid PNG");
-    assert_eq!(png.width() as i64, r.get("width").int());
-    assert_eq!(png.height() as i64, r.get("height").int());
+    assert_eq!(png.width() as i64, r.field("width").int());
+    assert_eq!(png.height() as i64, r.field("height").int());
 }
 
 /// Asserts exit status 1 and a message on stderr holding every one of `needles`.
