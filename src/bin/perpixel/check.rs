@@ -1,6 +1,6 @@
 //! `perpixel check A.png B.png --offset DX,DY`: the pair questions for two image files.
 
-use crate::json::Json;
+use crate::json::{Build, Json};
 use crate::load::LoadedImage;
 use crate::render::{self, Canvas};
 use crate::{CliResult, Failure, print_out};
@@ -255,16 +255,16 @@ fn json(
     let image = |img: &LoadedImage| {
         Json::obj([
             ("path", Json::str(img.path.to_string_lossy())),
-            ("width", Json::Int(img.mask.width().into())),
-            ("height", Json::Int(img.mask.height().into())),
+            ("width", Json::from(img.mask.width())),
+            ("height", Json::from(img.mask.height())),
             ("solid_pixels", Json::count(img.mask.count())),
         ])
     };
     let render = rendered.map_or(Json::Null, |(path, (w, h))| {
         Json::obj([
             ("path", Json::str(path.to_string_lossy())),
-            ("width", Json::Int(w.into())),
-            ("height", Json::Int(h.into())),
+            ("width", Json::from(w)),
+            ("height", Json::from(h)),
         ])
     });
     let value = Json::obj([
@@ -272,9 +272,9 @@ fn json(
         ("b", image(b)),
         (
             "offset",
-            Json::obj([("x", Json::Int(dx.into())), ("y", Json::Int(dy.into()))]),
+            Json::obj([("x", Json::from(dx)), ("y", Json::from(dy))]),
         ),
-        ("threshold", Json::Int(threshold.into())),
+        ("threshold", Json::from(threshold)),
         ("flip_y", Json::Bool(args.flip_y)),
         ("boxes_overlap", Json::Bool(answer.boxes_overlap)),
         ("intersection", Json::rect(answer.intersection)),

@@ -1,122 +1,59 @@
-//! Just enough JSON to print results: a value tree and a compact writer with correct
-//! string escaping. Keys keep the order they were given in, so the output is stable.
+//! JSON output through `serde_json` (keys in the order they are given, through its
+//! `preserve_order` feature, so the output is stable), with constructors for the values
+//! perpixel reports.
 
 use perpixel::{Bounds2D, Point};
-use std::fmt::Write;
+pub use serde_json::Value as Json;
 
-/// A JSON value.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Json {
-    /// `null`
-    Null,
-    /// `true` / `false`
-    Bool(bool),
-    /// An integer (every number perpixel reports is a whole number).
-    Int(i64),
-    /// A string, escaped on output.
-    Str(String),
-    /// An array.
-    Arr(Vec<Json>),
-    /// An object, keys in output order.
-    Obj(Vec<(&'static str, Json)>),
+/// Constructors and output for [`Json`] values.
+pub trait Build {
+    /// An object from `(key, value)` pairs, keys in output order.
+    fn obj(fields: impl IntoIterator<Item = (&'static str, Json)>) -> Json;
+    /// A string value.
+    fn str(s: impl Into<String>) -> Json;
+    /// An unsigned count.
+    fn count(n: u64) -> Json;
+    /// `{"x","y","width","height"}`, or `null` for `None`.
+    fn rect(b: Option<Bounds2D>) -> Json;
+    /// `{"x","y"}`, or `null` for `None`.
+    fn point(p: Option<Point>) -> Json;
+    /// The value as compact JSON text.
+    fn render(&self) -> String;
 }
 
-impl Json {
-    /// An object from `(key, value)` pairs.
-    pub fn obj(fields: impl IntoIterator<Item = (&'static str, Json)>) -> Json {
-        Json::Obj(fields.into_iter().collect())
+impl Build for Json {
+    fn obj(fields: impl IntoIterator<Item = (&'static str, Json)>) -> Json {
+        Json::Object(fields.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
     }
 
-    /// A string value.
-    pub fn str(s: impl Into<String>) -> Json {
-        Json::Str(s.into())
+    fn str(s: impl Into<String>) -> Json {
+        Json::String(s.into())
     }
 
-    /// An unsigned count (saturates at `i64::MAX`, far beyond any mask).
-    pub fn count(n: u64) -> Json {
-        Json::Int(i64::try_from(n).unwrap_or(i64::MAX))
+    fn count(n: u64) -> Json {
+        Json::from(n)
     }
 
-    /// `{"x","y","width","height"}`, or `null` for `None`.
-    pub fn rect(b: Option<Bounds2D>) -> Json {
+    fn rect(b: Option<Bounds2D>) -> Json {
         b.map_or(Json::Null, |b| {
             Json::obj([
-                ("x", Json::Int(b.x.into())),
-                ("y", Json::Int(b.y.into())),
-                ("width", Json::Int(b.width.into())),
-                ("height", Json::Int(b.height.into())),
+                ("x", Json::from(b.x)),
+                ("y", Json::from(b.y)),
+                ("width", Json::from(b.width)),
+                ("height", Json::from(b.height)),
             ])
         })
     }
 
-    /// `{"x","y"}`, or `null` for `None`.
-    pub fn point(p: Option<Point>) -> Json {
+    fn point(p: Option<Point>) -> Json {
         p.map_or(Json::Null, |p| {
-            Json::obj([("x", Json::Int(p.x)), ("y", Json::Int(p.y))])
+            Json::obj([("x", Json::from(p.x)), ("y", Json::from(p.y))])
         })
     }
 
-    /// The value as compact JSON text.
-    pub fn render(&self) -> String {
-        let mut out = String::new();
-        self.write(&mut out);
-        out
+    fn render(&self) -> String {
+        self.to_string()
     }
-
-    fn write(&self, out: &mut String) {
-        match self {
-            Json::Null => out.push_str("null"),
-            Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            Json::Int(n) => {
-                let _ = write!(out, "{n}");
-            }
-            Json::Str(s) => write_string(out, s),
-            Json::Arr(items) => {
-                out.push('[');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    item.write(out);
-                }
-                out.push(']');
-            }
-            Json::Obj(fields) => {
-                out.push('{');
-                for (i, (key, value)) in fields.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    write_string(out, key);
-                    out.push(':');
-                    value.write(out);
-                }
-                out.push('}');
-            }
-        }
-    }
-}
-
-/// `s` as a JSON string literal: quotes, backslashes and control characters escaped;
-/// other characters (including non-ASCII) written as UTF-8.
-fn write_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 #[cfg(test)]
@@ -132,8 +69,8 @@ mod tests {
     #[test]
     fn objects_keep_key_order() {
         let v = Json::obj([
-            ("z", Json::Int(-3)),
-            ("a", Json::Arr(vec![Json::Null, Json::Bool(true)])),
+            ("z", Json::from(-3)),
+            ("a", Json::Array(vec![Json::Null, Json::Bool(true)])),
             ("r", Json::rect(None)),
             ("p", Json::point(Some(Point { x: 1, y: -2 }))),
         ]);

@@ -6,7 +6,7 @@
 //! left of the render and world y grows downwards, like the rows of the sprite files.
 
 use crate::check::parse_threshold;
-use crate::json::Json;
+use crate::json::{Build, Json};
 use crate::load::LoadedImage;
 use crate::render::{self, Canvas};
 use crate::{CliResult, Failure, print_out};
@@ -495,10 +495,10 @@ fn json(
             Json::obj([
                 ("name", Json::str(p.name)),
                 ("image", Json::str(dir.join(p.image).to_string_lossy())),
-                ("x", Json::Int(s.x.into())),
-                ("y", Json::Int(s.y.into())),
-                ("width", Json::Int(s.mask.width().into())),
-                ("height", Json::Int(s.mask.height().into())),
+                ("x", Json::from(s.x)),
+                ("y", Json::from(s.y)),
+                ("width", Json::from(s.mask.width())),
+                ("height", Json::from(s.mask.height())),
                 ("solid_pixels", Json::count(s.mask.count())),
                 ("pixel_collision", Json::Bool(s.pixel_collision)),
             ])
@@ -537,7 +537,7 @@ fn json(
                 y: MOTION.step.1.into(),
             })),
         ),
-        ("frames", Json::Int(flight.frames.into())),
+        ("frames", Json::from(flight.frames)),
         (
             "hit",
             flight
@@ -547,10 +547,10 @@ fn json(
         ("first_contact", Json::point(flight.hit.map(|(_, p)| p))),
     ]);
     Json::obj([
-        ("threshold", Json::Int(threshold.into())),
-        ("sprites", Json::Arr(sprite_list)),
+        ("threshold", Json::from(threshold)),
+        ("sprites", Json::Array(sprite_list)),
         ("motion", motion),
-        ("pairs", Json::Arr(pair_list)),
+        ("pairs", Json::Array(pair_list)),
         (
             "summary",
             Json::obj([
@@ -564,9 +564,9 @@ fn json(
             "render",
             Json::obj([
                 ("path", Json::str(render_path.to_string_lossy())),
-                ("width", Json::Int(w.into())),
-                ("height", Json::Int(h.into())),
-                ("scale", Json::Int(SCALE.into())),
+                ("width", Json::from(w)),
+                ("height", Json::from(h)),
+                ("scale", Json::from(SCALE)),
             ]),
         ),
     ])
