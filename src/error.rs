@@ -47,7 +47,7 @@ pub enum Error {
     Decode(String),
     /// A file could not be read or written. The text names the file and the reason.
     Io(String),
-    /// Baked mask data (see [`crate::baked`]) is not a valid baked file: wrong magic,
+    /// Baked mask data (see [`crate::bake`]) is not a valid baked file: wrong magic,
     /// an unsupported version, truncated, a failing checksum, a length or size that does
     /// not match the bytes, bits set past a row's width, duplicate names, trailing bytes.
     /// The text says which check failed and where.

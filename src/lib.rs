@@ -50,7 +50,7 @@
 //! Masks can be computed once, at build time, and shipped as a few bytes per sprite:
 //! [`Mask::to_baked`] / [`Mask::from_baked`] for one mask, [`MaskBundle`] for many named
 //! masks (every frame of an atlas) in one file, and `perpixel bake` on the command line.
-//! The byte layout and what loading validates are in [`baked`].
+//! The byte layout and what loading validates are in [`bake`].
 //!
 //! ## Speed and memory
 //!
@@ -83,27 +83,25 @@
 
 #![warn(missing_docs)]
 
-#[cfg(feature = "image")]
-mod atlas;
-pub mod baked;
-mod bounds;
-mod collide;
+pub mod bake;
 mod error;
 pub mod ffi;
+mod geom;
 #[doc(hidden)]
 pub mod kernels;
-mod limits;
 mod mask;
+mod query;
 pub mod reference;
 
 #[cfg(feature = "image")]
-pub use atlas::BakeProgress;
-pub use baked::{BakeInfo, BundleEntry, MaskBundle};
-pub use bounds::Bounds2D;
-pub use collide::{Overlap, Point, Sprite};
+pub use bake::BakeProgress;
+pub use bake::{BakeInfo, BundleEntry, MaskBundle};
 pub use error::{Error, Result};
-pub use limits::{max_mask_pixels, set_max_mask_pixels};
-pub use mask::{MAX_MASK_PIXELS, Mask, MaskOptions, PixelFormat};
+pub use geom::{Bounds2D, Point};
+pub use mask::{
+    MAX_MASK_PIXELS, Mask, MaskOptions, PixelFormat, max_mask_pixels, set_max_mask_pixels,
+};
+pub use query::{Overlap, Sprite};
 
 /// The library version, `major.minor.patch`, as in `Cargo.toml`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

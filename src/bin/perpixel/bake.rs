@@ -249,7 +249,7 @@ pub fn run_inspect(args: &InspectArgs) -> CliResult<()> {
         out,
         "{}: perpixel baked masks, format version {}, {} bytes",
         path.display(),
-        perpixel::baked::BAKED_VERSION,
+        perpixel::bake::BAKED_VERSION,
         bytes.len()
     );
     let _ = writeln!(

@@ -50,6 +50,11 @@
 //! loader allocate is bounded by a small multiple of the file's own size.
 
 use crate::{Error, Mask, MaskOptions, Result};
+
+#[cfg(feature = "image")]
+mod atlas;
+#[cfg(feature = "image")]
+pub use atlas::BakeProgress;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -97,7 +102,7 @@ impl From<&MaskOptions> for BakeInfo {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BundleEntry {
     name: String,
-    mask: Mask,
+    pub(crate) mask: Mask,
     info: BakeInfo,
 }
 
@@ -120,7 +125,7 @@ impl BundleEntry {
 }
 
 /// Many named masks, e.g. every frame of an atlas, stored together in one baked file
-/// (see [the format](crate::baked)). Names are unique; the order of insertion is kept
+/// (see [the format](crate::bake)). Names are unique; the order of insertion is kept
 /// (and is the order in the file).
 ///
 /// ```
@@ -138,7 +143,7 @@ impl BundleEntry {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MaskBundle {
-    entries: Vec<BundleEntry>,
+    pub(crate) entries: Vec<BundleEntry>,
     index: HashMap<String, usize>,
 }
 
@@ -225,7 +230,7 @@ impl MaskBundle {
                 .sum::<usize>()
     }
 
-    /// The bundle as a baked file (see [the format](crate::baked)).
+    /// The bundle as a baked file (see [the format](crate::bake)).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.baked_len());
         out.extend_from_slice(&BAKED_MAGIC);
@@ -244,7 +249,7 @@ impl MaskBundle {
     }
 
     /// Reads a baked file from memory, validating everything (see
-    /// [Validation](crate::baked#the-file-format-version-1)).
+    /// [Validation](crate::bake#the-file-format-version-1)).
     pub fn from_bytes(bytes: &[u8]) -> Result<MaskBundle> {
         let (count, mut reader) = open(bytes)?;
         let mut bundle = MaskBundle::default();
@@ -316,48 +321,7 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     Ok(())
 }
 
-impl Mask {
-    /// This mask as a baked file holding it alone (an entry with an empty name; see
-    /// [the format](crate::baked)): 1 bit per pixel, rows rounded up to whole bytes, plus
-    /// 31 bytes.
-    ///
-    /// ```
-    /// use perpixel::Mask;
-    /// let ring = Mask::from_fn(20, 20, |x, y| {
-    ///     let d = (x as i32 - 10).pow(2) + (y as i32 - 10).pow(2);
-    ///     (36..=81).contains(&d)
-    /// })?;
-    /// let bytes = ring.to_baked();
-    /// assert_eq!(bytes.len(), 31 + 20 * 3);
-    /// assert_eq!(Mask::from_baked(&bytes)?, ring);
-    /// # Ok::<(), perpixel::Error>(())
-    /// ```
-    pub fn to_baked(&self) -> Vec<u8> {
-        let mut bundle = MaskBundle::new();
-        bundle
-            .insert("", self.clone())
-            .expect("an empty bundle accepts any first mask");
-        bundle.to_bytes()
-    }
-
-    /// The mask in a baked file that holds exactly one mask (whatever its name), as
-    /// written by [`Mask::to_baked`] or `perpixel bake` on one image. Validates the
-    /// whole file; a file with several masks is an [`Error::BadBakedData`] that says to
-    /// use [`MaskBundle`].
-    pub fn from_baked(bytes: &[u8]) -> Result<Mask> {
-        let bundle = MaskBundle::from_bytes(bytes)?;
-        if bundle.len() != 1 {
-            return Err(bad(format!(
-                "the file holds {} masks, not one: load it as a bundle (MaskBundle) and look \
-                 masks up by name",
-                bundle.len()
-            )));
-        }
-        Ok(bundle.entries.into_iter().next().expect("one entry").mask)
-    }
-}
-
-fn bad(why: String) -> Error {
+pub(crate) fn bad(why: String) -> Error {
     Error::BadBakedData(why)
 }
 

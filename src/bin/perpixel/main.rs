@@ -12,23 +12,13 @@
 //! is missing, unreadable or corrupt, or a value such as the offset is malformed (the
 //! message on stderr names the file or value and the reason), 2 for usage errors found by
 //! the argument parser (unknown flags, missing arguments).
-//!
-//! The modules live in `src/bin/perpixel/` (a crate root looks for its modules beside
-//! itself, hence the `#[path]` attributes).
 
-#[path = "perpixel/bake.rs"]
 mod bake;
-#[path = "perpixel/check.rs"]
 mod check;
-#[path = "perpixel/font.rs"]
 mod font;
-#[path = "perpixel/json.rs"]
 mod json;
-#[path = "perpixel/load.rs"]
 mod load;
-#[path = "perpixel/render.rs"]
 mod render;
-#[path = "perpixel/scene.rs"]
 mod scene;
 
 use clap::{Parser, Subcommand};

@@ -2,7 +2,7 @@
 //! atlas PNG with its TexturePacker JSON description ("hash" or "array" form). Behind the
 //! `image` feature.
 
-use crate::baked::{BakeInfo, MaskBundle};
+use crate::bake::{BakeInfo, MaskBundle};
 use crate::mask::decode;
 use crate::{Bounds2D, Error, Mask, MaskOptions, PixelFormat, Result};
 use serde_json::Value;

@@ -1,0 +1,8 @@
+//! The plain oracles: one per kind of query, each the obvious algorithm, kept so the
+//! tests can check every fast path against it and the benchmarks can report speed-ups
+//! over it. Pair queries ([`collides`], [`first_contact`], [`overlap_area`],
+//! [`overlap_mask`]) are the seeds' own algorithm.
+
+mod pairs;
+
+pub use pairs::*;
