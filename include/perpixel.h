@@ -109,6 +109,12 @@
  *
  * Only ever returned by the library, never passed in: functions that take a status
  * (`pp_status_text`) take it as a plain `uint32_t` so that any integer is safe.
+ *
+ * Numbers are reserved by range, so each area can add codes without renumbering and
+ * bindings can add their own without colliding: 1-99 the core (masks, files, pair
+ * queries, transforms, contacts and motion), 100-199 the world, 200-299 the shape tools,
+ * 1000-1099 codes that only a binding raises and the native library never returns
+ * (C#'s `LibraryNotFound` and `VersionMismatch`, for example).
  */
 typedef enum {
   /**
@@ -125,7 +131,9 @@ typedef enum {
    */
   PP_ERR_INVALID_ARGUMENT = 2,
   /**
-   * The pixel buffer is shorter than width, height and stride need.
+   * A buffer is too short: a pixel buffer shorter than width, height and stride need,
+   * or an output buffer shorter than the result (see the buffer convention; the
+   * message gives the size needed).
    */
   PP_ERR_BUFFER_TOO_SMALL = 3,
   /**
@@ -174,7 +182,8 @@ typedef enum {
 /**
  * A loaded bundle of named masks (opaque), from `pp_bundle_from_bytes` or
  * `pp_bundle_from_path`, released with `pp_bundle_free`. Never modified after loading,
- * so one `const pp_bundle *` may be used by any number of threads at once.
+ * so one `const pp_bundle *` may be used by any number of threads at once. Its masks
+ * are shared with the handles `pp_bundle_get` gives out (no copies).
  */
 typedef struct pp_bundle pp_bundle;
 
@@ -182,11 +191,16 @@ typedef struct pp_bundle pp_bundle;
  * An immutable mask of solid pixels (opaque). Created by `pp_mask_new` and the
  * `pp_mask_from_*` functions, released with `pp_mask_free`.
  *
+ * Shared, not copied: a handle is one reference to the mask. `pp_bundle_get` hands out
+ * another reference to the bundle's own mask, and a mask stays alive until every
+ * reference is released (freeing the bundle first is fine, and so is freeing the
+ * handle while a bundle still holds the mask).
+ *
  * Threads: never modified after creation, so one `const pp_mask *` may be read by any
  * number of threads at once (every query and accessor) without locking. Only
- * `pp_mask_free` needs exclusive access: free a mask once, after every thread is done
- * with it. Use after free and double free cannot be detected through a raw pointer:
- * they are undefined behaviour, as with `free()`.
+ * `pp_mask_free` needs exclusive access to its handle: free each handle once, after
+ * every thread is done with it. Use after free and double free cannot be detected
+ * through a raw pointer: they are undefined behaviour, as with `free()`.
  */
 typedef struct pp_mask pp_mask;
 
@@ -318,19 +332,19 @@ pp_status pp_mask_from_baked(const uint8_t *data, size_t len, pp_mask **out);
 
 /**
  * The mask as baked bytes (a file holding this one mask, name ""), for
- * `pp_mask_from_baked`. Two calls: with `buf` NULL, writes the size needed to `*size`
- * and returns `PP_OK`; then with a buffer of at least that many bytes, fills it and
- * writes the number of bytes written (the same size) to `*size`.
+ * `pp_mask_from_baked`, by the buffer convention: with `buf` NULL, writes the size in
+ * bytes to `*len` (computed, not serialised); with `buf_len >= *len`, fills `buf` and
+ * writes the size again.
  *
- * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `size` NULL),
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `len` NULL),
  * `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL and `buf_len` smaller than the size; the
- * message gives the size). Any thread.
+ * message gives the size), `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
  * # Safety
  * `mask` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
- * bytes; `size` NULL or valid for a write.
+ * bytes; `len` NULL or valid for a write.
  */
-pp_status pp_mask_to_baked(const pp_mask *mask, uint8_t *buf, size_t buf_len, size_t *size);
+pp_status pp_mask_to_baked(const pp_mask *mask, uint8_t *buf, size_t buf_len, size_t *len);
 
 /**
  * A bundle of named masks from baked bytes (what `perpixel bake` writes), validated in
@@ -361,8 +375,8 @@ pp_status pp_bundle_from_bytes(const uint8_t *data, size_t len, pp_bundle **out)
 pp_status pp_bundle_from_path(const char *utf8_path, pp_bundle **out);
 
 /**
- * Releases a bundle. NULL is a no-op. Masks obtained from it with `pp_bundle_get` are
- * separate copies and stay valid. The bundle must not be in use by another thread and
+ * Releases a bundle. NULL is a no-op. Masks obtained from it with `pp_bundle_get` share
+ * the bundle's bits and stay valid until they are freed themselves. The bundle must not be in use by another thread and
  * must not be used or freed again afterwards.
  *
  * # Safety
@@ -382,42 +396,43 @@ void pp_bundle_free(pp_bundle *bundle);
 pp_status pp_bundle_count(const pp_bundle *bundle, size_t *out);
 
 /**
- * The name of mask number `index` (0 to count - 1, in file order), UTF-8. Two calls:
- * with `buf` NULL, writes the name's length in bytes (without a NUL) to `*name_len`;
- * then with a buffer of at least `*name_len + 1` bytes, copies the name and a NUL into
- * it and writes the length again. (A name may itself hold a NUL byte; `*name_len` gives
- * its full length.)
+ * The name of mask number `index` (0 to count - 1, in file order), UTF-8 and
+ * NUL-terminated, by the buffer convention: with `buf` NULL, writes to `*len` the bytes
+ * the name takes with its NUL; with `buf_len >= *len`, copies the name and the NUL and
+ * writes the same size. (A name may itself hold a NUL byte; `*len` counts all of it.)
  *
- * Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle` or `name_len` NULL),
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle` or `len` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (`index` >= count), `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL
- * and `buf_len` < length + 1). Any thread.
+ * and `buf_len` < the size). Any thread.
  *
  * # Safety
  * `bundle` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
- * bytes; `name_len` NULL or valid for a write.
+ * bytes; `len` NULL or valid for a write.
  */
 pp_status pp_bundle_name_at(const pp_bundle *bundle,
                             size_t index,
                             char *buf,
                             size_t buf_len,
-                            size_t *name_len);
+                            size_t *len);
 
 /**
  * Looks a mask up by name (NUL-terminated UTF-8, compared byte for byte). When found,
- * writes `*found` = 1 and to `*out` a new mask, a copy the caller owns and releases with
- * `pp_mask_free` (it stays valid after `pp_bundle_free`); look each sprite up once and
- * keep its mask. When no mask has that name: `*found` = 0, `*out` = NULL, and the
+ * writes `*found` = 1 and to `*out` a new handle to the bundle's own mask (shared, not
+ * copied: no allocation sized by the mask), which the caller releases with
+ * `pp_mask_free`; it stays valid after `pp_bundle_free`. When no mask has that name: `*found` = 0, `*out` = NULL, and the
  * status is still `PP_OK` (a missing name is an answer, not an error).
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle`, `name`, `found` or `out`
- * NULL), `PP_ERR_INVALID_ARGUMENT` (`name` is not UTF-8), `PP_ERR_OUT_OF_MEMORY`.
- * Any thread.
+ * NULL), `PP_ERR_INVALID_ARGUMENT` (`name` is not UTF-8). Any thread.
  *
  * # Safety
  * `bundle` must be NULL or a live handle; `name` NULL or NUL-terminated; `found`, `out`
  * NULL or valid for writes.
  */
-pp_status pp_bundle_get(const pp_bundle *bundle, const char *name, uint8_t *found, pp_mask **out);
+pp_status pp_bundle_get(const pp_bundle *bundle,
+                        const char *name,
+                        uint8_t *found,
+                        pp_mask **out);
 
 /**
  * 1 when the two rectangles share at least one pixel, else 0. Touching edges and empty
@@ -521,15 +536,17 @@ const char *pp_last_error_message(void);
 
 /**
  * Copies the calling thread's last error message (see `pp_last_error_message`) into
- * `buf`, NUL-terminated, truncated to fit `buf_len` bytes (nothing is written when
- * `buf_len` is 0). Returns the message's full length in bytes, without the NUL: a
- * return value `>= buf_len` means the copy was truncated. With `buf` NULL nothing is
- * copied and the length is returned, so callers can size a buffer first. Any thread.
+ * `buf` by the buffer convention: with `buf` NULL, writes to `*len` the bytes the message
+ * takes with its NUL; with `buf_len >= *len`, copies the message and a NUL. Unlike every
+ * other call, a failure here (`PP_ERR_NULL_POINTER` for `len`, `PP_ERR_BUFFER_TOO_SMALL`,
+ * nothing written) leaves the last error message alone, so it can be retried. Any
+ * thread.
  *
  * # Safety
- * `buf` must be NULL or valid for writes of `buf_len` bytes.
+ * `buf` must be NULL or valid for writes of `buf_len` bytes; `len` NULL or valid for a
+ * write.
  */
-size_t pp_last_error_message_copy(char *buf, size_t buf_len);
+pp_status pp_last_error_message_copy(char *buf, size_t buf_len, size_t *len);
 
 /**
  * The pixel limit a mask may hold right now: `PP_MAX_MASK_PIXELS` (2^26) until
@@ -751,9 +768,10 @@ pp_status pp_overlap_area(const pp_sprite *a, const pp_sprite *b, uint64_t *out)
 /**
  * The pixels solid in both sprites, as a new mask covering the intersection of their
  * bounds: `*out_mask` receives the mask and `*out_bounds` where it sits in the world.
- * When the bounds do not overlap, `*out_mask` is a 0x0 mask and `*out_bounds` is
- * `{0, 0, 0, 0}`, so success always yields a mask, which the caller owns and must
- * release with `pp_mask_free`.
+ * The caller owns the mask and releases it with `pp_mask_free`. When the bounds do not
+ * overlap there is no overlap mask (Rust's `None`): `*out_mask` is NULL and
+ * `*out_bounds` is `{0, 0, 0, 0}`, with `PP_OK`. Bounds that overlap with no pixel
+ * solid in both give a mask with no solid pixel.
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`,
  * `out_mask` or `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.
@@ -816,8 +834,9 @@ pp_status pp_mask_overlap_area(const pp_mask *a,
 
 /**
  * pygame style `pp_overlap_mask`: `a` at `(0, 0)`, `b` at `(dx, dy)`; `*out_bounds` is
- * in `a`'s pixel coordinates. Bounds that do not overlap give a 0x0 mask and
- * `{0, 0, 0, 0}`. The caller owns `*out_mask` and must release it with `pp_mask_free`.
+ * in `a`'s pixel coordinates. Bounds that do not overlap give NULL and `{0, 0, 0, 0}`
+ * (no overlap, as in `pp_overlap_mask`). The caller owns a non-NULL `*out_mask` and
+ * releases it with `pp_mask_free`.
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, `out_mask` or
  * `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.

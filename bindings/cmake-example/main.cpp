@@ -26,7 +26,8 @@ int main()
 
         perpixel::Sprite b(coin, 109, 41);
         auto hit = a.first_contact(b);
-        auto overlap = a.overlap_mask(b);
+        // nullopt would mean the rectangles do not overlap at all.
+        perpixel::Overlap overlap = a.overlap_mask(b).value();
         std::printf("C++: coin on the band collides=%d first=(%lld,%lld) area=%llu overlap at "
                     "(%d,%d) %dx%d\n",
                     a.collides(b), hit ? static_cast<long long>(hit->x) : -1LL,

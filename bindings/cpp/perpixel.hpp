@@ -211,28 +211,21 @@ struct Bounds2D {
         }
         return Bounds2D(out);
     }
-    /// `global` relative to this rectangle's corner (same size, moved by (-x, -y));
-    /// nullopt when the moved corner does not fit in int32_t, as in Rust.
-    std::optional<Bounds2D> to_local(const Bounds2D &global) const
+    /// `global` relative to this rectangle's corner (same size, moved by (-x, -y)).
+    /// Throws Error(Status::Overflow) when the moved corner does not fit in int32_t, as
+    /// Rust returns Err and C# throws.
+    Bounds2D to_local(const Bounds2D &global) const
     {
         pp_bounds out{};
-        pp_status status = pp_bounds_to_local(to_c(), global.to_c(), &out);
-        if (status == PP_ERR_OVERFLOW) {
-            return std::nullopt;
-        }
-        detail::check(status);
+        detail::check(pp_bounds_to_local(to_c(), global.to_c(), &out));
         return Bounds2D(out);
     }
     /// The inverse of to_local: `local`, given relative to this corner, in world
-    /// coordinates; nullopt when the moved corner does not fit in int32_t, as in Rust.
-    std::optional<Bounds2D> to_global(const Bounds2D &local) const
+    /// coordinates. Throws Error(Status::Overflow) when it does not fit in int32_t.
+    Bounds2D to_global(const Bounds2D &local) const
     {
         pp_bounds out{};
-        pp_status status = pp_bounds_to_global(to_c(), local.to_c(), &out);
-        if (status == PP_ERR_OVERFLOW) {
-            return std::nullopt;
-        }
-        detail::check(status);
+        detail::check(pp_bounds_to_global(to_c(), local.to_c(), &out));
         return Bounds2D(out);
     }
     /// Number of pixels inside (0 when empty), in 64 bits.
@@ -467,7 +460,8 @@ public:
         return out;
     }
     /// pygame style: the pixels solid in both, over the intersection (see Overlap).
-    Overlap overlap_mask(const Mask &other, std::int32_t dx, std::int32_t dy) const;
+    std::optional<Overlap> overlap_mask(const Mask &other, std::int32_t dx,
+                                        std::int32_t dy) const;
 
 private:
     std::pair<std::int32_t, std::int32_t> size() const
@@ -533,11 +527,11 @@ public:
     /// The name of mask number `index` (0 to size() - 1, in file order).
     std::string name_at(std::size_t index) const
     {
-        std::size_t len = 0;
+        std::size_t len = 0; // bytes with the NUL
         detail::check(pp_bundle_name_at(handle_, index, nullptr, 0, &len));
-        std::string name(len + 1, '\0');
+        std::string name(len, '\0');
         detail::check(pp_bundle_name_at(handle_, index, &name[0], name.size(), &len));
-        name.resize(len);
+        name.resize(len - 1);
         return name;
     }
 
@@ -553,8 +547,8 @@ public:
         return out;
     }
 
-    /// The mask called `name` (a copy the caller owns, valid after the bundle is gone);
-    /// nullopt when no mask has that name.
+    /// The mask called `name` (the bundle's own bits, shared, not copied; it stays valid
+    /// after the bundle is gone); nullopt when no mask has that name.
     std::optional<Mask> find(const std::string &name) const
     {
         std::uint8_t found = 0;
@@ -571,19 +565,31 @@ private:
 };
 
 /// The pixels solid in both sprites, as a mask covering the intersection of their
-/// bounds, and where that intersection is. When the bounds do not overlap, `mask` is
-/// 0x0 and `bounds` is {0, 0, 0, 0} (as in the C ABI and C#).
+/// bounds, and where that intersection is. overlap_mask gives nullopt when the bounds
+/// do not overlap (Rust's None, C's NULL mask, C#'s null).
 struct Overlap {
     Mask mask;
     Bounds2D bounds;
 };
 
-inline Overlap Mask::overlap_mask(const Mask &other, std::int32_t dx, std::int32_t dy) const
+namespace detail {
+/// The overlap a C call wrote: nullopt for its NULL mask (bounds that do not overlap).
+inline std::optional<Overlap> overlap(pp_mask *m, const pp_bounds &b)
+{
+    if (m == nullptr) {
+        return std::nullopt;
+    }
+    return Overlap{Mask(m), Bounds2D(b)};
+}
+} // namespace detail
+
+inline std::optional<Overlap> Mask::overlap_mask(const Mask &other, std::int32_t dx,
+                                                 std::int32_t dy) const
 {
     pp_mask *m = nullptr;
     pp_bounds b{};
     detail::check(pp_mask_overlap_mask(handle_, other.handle_, dx, dy, &m, &b));
-    return Overlap{Mask(m), Bounds2D(b)};
+    return detail::overlap(m, b);
 }
 
 /// A mask placed in the world: mask pixel (0, 0) at world (x, y). With pixel_collision
@@ -654,14 +660,15 @@ struct Sprite {
         detail::check(pp_overlap_area(&a, &b, &out));
         return out;
     }
-    /// The pixels solid in both, over the intersection of the bounds, in the world.
-    Overlap overlap_mask(const Sprite &other) const
+    /// The pixels solid in both, over the intersection of the bounds, in the world;
+    /// nullopt when the bounds do not overlap.
+    std::optional<Overlap> overlap_mask(const Sprite &other) const
     {
         const pp_sprite a = to_c(), b = other.to_c();
         pp_mask *m = nullptr;
         pp_bounds bounds{};
         detail::check(pp_overlap_mask(&a, &b, &m, &bounds));
-        return Overlap{Mask(m), Bounds2D(bounds)};
+        return detail::overlap(m, bounds);
     }
 };
 

@@ -57,6 +57,7 @@ mod atlas;
 pub use atlas::BakeProgress;
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The first four bytes of every baked file.
 pub const BAKED_MAGIC: [u8; 4] = *b"PPMK";
@@ -102,7 +103,7 @@ impl From<&MaskOptions> for BakeInfo {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BundleEntry {
     name: String,
-    pub(crate) mask: Mask,
+    pub(crate) mask: Arc<Mask>,
     info: BakeInfo,
 }
 
@@ -115,6 +116,12 @@ impl BundleEntry {
 
     /// The mask.
     pub fn mask(&self) -> &Mask {
+        &self.mask
+    }
+
+    /// The mask as a shared reference: the same bits, kept alive by whoever holds it
+    /// (a world, the C ABI's `pp_bundle_get`) after the bundle is dropped. No copy.
+    pub fn shared_mask(&self) -> &Arc<Mask> {
         &self.mask
     }
 
@@ -165,7 +172,8 @@ impl MaskBundle {
 
     /// Adds a mask under `name`, recording no [`BakeInfo`]. Fails with
     /// [`Error::InvalidArgument`] when the name is taken or longer than 65,535 bytes.
-    pub fn insert(&mut self, name: impl Into<String>, mask: Mask) -> Result<()> {
+    /// The mask may be shared (`Arc<Mask>`): the bundle keeps a reference, not a copy.
+    pub fn insert(&mut self, name: impl Into<String>, mask: impl Into<Arc<Mask>>) -> Result<()> {
         self.insert_with_info(name, mask, BakeInfo::default())
     }
 
@@ -173,10 +181,11 @@ impl MaskBundle {
     pub fn insert_with_info(
         &mut self,
         name: impl Into<String>,
-        mask: Mask,
+        mask: impl Into<Arc<Mask>>,
         info: BakeInfo,
     ) -> Result<()> {
         let name = name.into();
+        let mask = mask.into();
         if name.len() > u16::MAX as usize {
             return Err(Error::InvalidArgument(format!(
                 "a mask name is {} bytes long; the limit is {}",
@@ -197,6 +206,11 @@ impl MaskBundle {
     /// The mask named `name`, if any.
     pub fn get(&self, name: &str) -> Option<&Mask> {
         self.entry(name).map(BundleEntry::mask)
+    }
+
+    /// The mask named `name` as a shared reference (see [`BundleEntry::shared_mask`]).
+    pub fn get_shared(&self, name: &str) -> Option<Arc<Mask>> {
+        self.entry(name).map(|e| Arc::clone(&e.mask))
     }
 
     /// The entry (mask and how it was made) named `name`, if any.
@@ -221,31 +235,16 @@ impl MaskBundle {
 
     /// The size of [`MaskBundle::to_bytes`]'s output, without building it.
     pub fn baked_len(&self) -> usize {
-        HEADER_LEN
-            + CRC_LEN
-            + self
-                .entries
-                .iter()
-                .map(|e| entry_len(e.name.len(), e.mask.width(), e.mask.height()))
-                .sum::<usize>()
+        baked_len(self.entries.iter().map(|e| (e.name.as_str(), &*e.mask)))
     }
 
     /// The bundle as a baked file (see [the format](crate::bake)).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.baked_len());
-        out.extend_from_slice(&BAKED_MAGIC);
-        out.extend_from_slice(&BAKED_VERSION.to_le_bytes());
-        out.extend_from_slice(&0u16.to_le_bytes());
-        // The count fits: entries are bounded by memory, names make each one >= 15 bytes,
-        // and `to_bytes` of more than u32::MAX entries would need > 60 GB.
-        out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
-        for e in &self.entries {
-            write_entry(&mut out, &e.name, &e.mask, e.info);
-        }
-        let crc = crc32fast::hash(&out);
-        out.extend_from_slice(&crc.to_le_bytes());
-        debug_assert_eq!(out.len(), self.baked_len());
-        out
+        to_bytes(
+            self.entries
+                .iter()
+                .map(|e| (e.name.as_str(), &*e.mask, e.info)),
+        )
     }
 
     /// Reads a baked file from memory, validating everything (see
@@ -266,7 +265,7 @@ impl MaskBundle {
             bundle.index.insert(name.to_owned(), i);
             bundle.entries.push(BundleEntry {
                 name: name.to_owned(),
-                mask,
+                mask: Arc::new(mask),
                 info,
             });
         }
@@ -319,6 +318,36 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
         return Err(fail(e));
     }
     Ok(())
+}
+
+/// The size of a baked file holding these `(name, mask)` entries.
+pub(crate) fn baked_len<'a>(entries: impl Iterator<Item = (&'a str, &'a Mask)>) -> usize {
+    HEADER_LEN
+        + CRC_LEN
+        + entries
+            .map(|(name, mask)| entry_len(name.len(), mask.width(), mask.height()))
+            .sum::<usize>()
+}
+
+/// A baked file holding these `(name, mask, info)` entries (names already checked).
+pub(crate) fn to_bytes<'a>(
+    entries: impl ExactSizeIterator<Item = (&'a str, &'a Mask, BakeInfo)> + Clone,
+) -> Vec<u8> {
+    let len = baked_len(entries.clone().map(|(name, mask, _)| (name, mask)));
+    let mut out = Vec::with_capacity(len);
+    out.extend_from_slice(&BAKED_MAGIC);
+    out.extend_from_slice(&BAKED_VERSION.to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    // The count fits: entries are bounded by memory, names make each one >= 15 bytes,
+    // and `to_bytes` of more than u32::MAX entries would need > 60 GB.
+    out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
+    for (name, mask, info) in entries {
+        write_entry(&mut out, name, mask, info);
+    }
+    let crc = crc32fast::hash(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    debug_assert_eq!(out.len(), len);
+    out
 }
 
 pub(crate) fn bad(why: String) -> Error {

@@ -2,16 +2,25 @@
 //! for a file of many named masks (every frame of an atlas). The byte layout is
 //! documented in the crate's `baked` module and the README.
 
+use super::buffer::{check_room, write_list, write_text};
 use super::error::{Failure, guard, non_null, pp_status, write_out};
+use super::handle::{self, Opaque};
 use super::mask::{into_handle, mask_ref, pp_mask};
 use crate::{Mask, MaskBundle};
 use std::ffi::{CStr, c_char};
+use std::sync::Arc;
 
 /// A loaded bundle of named masks (opaque), from `pp_bundle_from_bytes` or
 /// `pp_bundle_from_path`, released with `pp_bundle_free`. Never modified after loading,
-/// so one `const pp_bundle *` may be used by any number of threads at once.
+/// so one `const pp_bundle *` may be used by any number of threads at once. Its masks
+/// are shared with the handles `pp_bundle_get` gives out (no copies).
 pub struct pp_bundle {
-    bundle: MaskBundle,
+    _opaque: [u8; 0],
+}
+
+// SAFETY: zero-sized, never constructed; only the pointee type of bundle handles.
+unsafe impl Opaque for pp_bundle {
+    type Value = MaskBundle;
 }
 
 /// The caller's bytes as a slice (`data` may be NULL only when `len` is 0).
@@ -52,14 +61,13 @@ unsafe fn utf8<'a>(text: *const c_char, name: &str) -> Result<&'a str, Failure> 
 /// # Safety
 /// `bundle` must be NULL or a live handle from this library.
 unsafe fn bundle_ref<'a>(bundle: *const pp_bundle) -> Result<&'a MaskBundle, Failure> {
-    non_null(bundle, "bundle")?;
-    // SAFETY: non-NULL, and the caller guarantees a live handle, never mutated.
-    Ok(unsafe { &(*bundle).bundle })
+    // SAFETY: forwarded caller guarantee.
+    unsafe { handle::borrow(bundle, "bundle") }
 }
 
 /// Hands a new bundle to C: the caller owns it and frees it with `pp_bundle_free`.
 fn into_bundle_handle(bundle: MaskBundle) -> *mut pp_bundle {
-    Box::into_raw(Box::new(pp_bundle { bundle }))
+    handle::into_handle(Arc::new(bundle))
 }
 
 /// A mask from baked bytes holding exactly one mask (what `pp_mask_to_baked` and
@@ -93,47 +101,38 @@ pub unsafe extern "C" fn pp_mask_from_baked(
 }
 
 /// The mask as baked bytes (a file holding this one mask, name ""), for
-/// `pp_mask_from_baked`. Two calls: with `buf` NULL, writes the size needed to `*size`
-/// and returns `PP_OK`; then with a buffer of at least that many bytes, fills it and
-/// writes the number of bytes written (the same size) to `*size`.
+/// `pp_mask_from_baked`, by the buffer convention: with `buf` NULL, writes the size in
+/// bytes to `*len` (computed, not serialised); with `buf_len >= *len`, fills `buf` and
+/// writes the size again.
 ///
-/// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `size` NULL),
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `len` NULL),
 /// `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL and `buf_len` smaller than the size; the
-/// message gives the size). Any thread.
+/// message gives the size), `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///
 /// # Safety
 /// `mask` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
-/// bytes; `size` NULL or valid for a write.
+/// bytes; `len` NULL or valid for a write.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn pp_mask_to_baked(
     mask: *const pp_mask,
     buf: *mut u8,
     buf_len: usize,
-    size: *mut usize,
+    len: *mut usize,
 ) -> pp_status {
     guard(|| {
         // SAFETY: the caller guarantees `mask` is NULL or a live handle.
         let m = unsafe { mask_ref(mask, "mask") }?;
-        non_null(size, "size")?;
-        let baked = m.to_baked();
-        if !buf.is_null() {
-            if buf_len < baked.len() {
-                return Err(Failure::new(
-                    pp_status::PP_ERR_BUFFER_TOO_SMALL,
-                    format!(
-                        "buffer too small: the baked mask takes {} bytes but `buf_len` is \
-                         {buf_len} (call with buf = NULL to get the size)",
-                        baked.len()
-                    ),
-                ));
-            }
-            // SAFETY: `buf` is non-NULL and the caller guarantees `buf_len >=
-            // baked.len()` writable bytes; the source is our own separate buffer.
-            unsafe { std::ptr::copy_nonoverlapping(baked.as_ptr(), buf, baked.len()) };
+        non_null(len, "len")?;
+        let size = m.baked_len();
+        if buf.is_null() {
+            // SAFETY: `len` was checked non-NULL; the caller guarantees validity.
+            unsafe { write_out(len, size) };
+            return Ok(());
         }
-        // SAFETY: `size` was checked non-NULL; the caller guarantees validity.
-        unsafe { write_out(size, baked.len()) };
-        Ok(())
+        // Refuse a short buffer before serialising anything.
+        check_room(size, buf_len, "the baked mask")?;
+        // SAFETY: forwarded caller guarantees for `buf` and `len`.
+        unsafe { write_list(&m.to_baked(), buf, buf_len, len, "the baked mask") }
     })
 }
 
@@ -190,8 +189,8 @@ pub unsafe extern "C" fn pp_bundle_from_path(
     })
 }
 
-/// Releases a bundle. NULL is a no-op. Masks obtained from it with `pp_bundle_get` are
-/// separate copies and stay valid. The bundle must not be in use by another thread and
+/// Releases a bundle. NULL is a no-op. Masks obtained from it with `pp_bundle_get` share
+/// the bundle's bits and stay valid until they are freed themselves. The bundle must not be in use by another thread and
 /// must not be used or freed again afterwards.
 ///
 /// # Safety
@@ -199,11 +198,8 @@ pub unsafe extern "C" fn pp_bundle_from_path(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn pp_bundle_free(bundle: *mut pp_bundle) {
     let _ = guard(|| {
-        if !bundle.is_null() {
-            // SAFETY: the caller guarantees a live handle made by `into_bundle_handle`
-            // (`Box::into_raw`), freed only here and only once.
-            drop(unsafe { Box::from_raw(bundle) });
-        }
+        // SAFETY: the caller guarantees NULL or a live handle, released only once.
+        unsafe { handle::release(bundle) };
         Ok(())
     });
 }
@@ -227,71 +223,49 @@ pub unsafe extern "C" fn pp_bundle_count(bundle: *const pp_bundle, out: *mut usi
     })
 }
 
-/// The name of mask number `index` (0 to count - 1, in file order), UTF-8. Two calls:
-/// with `buf` NULL, writes the name's length in bytes (without a NUL) to `*name_len`;
-/// then with a buffer of at least `*name_len + 1` bytes, copies the name and a NUL into
-/// it and writes the length again. (A name may itself hold a NUL byte; `*name_len` gives
-/// its full length.)
+/// The name of mask number `index` (0 to count - 1, in file order), UTF-8 and
+/// NUL-terminated, by the buffer convention: with `buf` NULL, writes to `*len` the bytes
+/// the name takes with its NUL; with `buf_len >= *len`, copies the name and the NUL and
+/// writes the same size. (A name may itself hold a NUL byte; `*len` counts all of it.)
 ///
-/// Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle` or `name_len` NULL),
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle` or `len` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (`index` >= count), `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL
-/// and `buf_len` < length + 1). Any thread.
+/// and `buf_len` < the size). Any thread.
 ///
 /// # Safety
 /// `bundle` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
-/// bytes; `name_len` NULL or valid for a write.
+/// bytes; `len` NULL or valid for a write.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn pp_bundle_name_at(
     bundle: *const pp_bundle,
     index: usize,
     buf: *mut c_char,
     buf_len: usize,
-    name_len: *mut usize,
+    len: *mut usize,
 ) -> pp_status {
     guard(|| {
         // SAFETY: the caller guarantees `bundle` is NULL or a live handle.
         let b = unsafe { bundle_ref(bundle) }?;
-        non_null(name_len, "name_len")?;
+        non_null(len, "len")?;
         let entry = b.entry_at(index).ok_or_else(|| {
             Failure::invalid(format!(
                 "`index` is {index} but the bundle holds {} masks",
                 b.len()
             ))
         })?;
-        let name = entry.name().as_bytes();
-        if !buf.is_null() {
-            if buf_len <= name.len() {
-                return Err(Failure::new(
-                    pp_status::PP_ERR_BUFFER_TOO_SMALL,
-                    format!(
-                        "buffer too small: the name takes {} bytes and a NUL but `buf_len` is \
-                         {buf_len}",
-                        name.len()
-                    ),
-                ));
-            }
-            // SAFETY: `buf` is non-NULL with `buf_len > name.len()` writable bytes (the
-            // caller's guarantee); we write `name.len() + 1` of them from our own buffer.
-            unsafe {
-                std::ptr::copy_nonoverlapping(name.as_ptr().cast::<c_char>(), buf, name.len());
-                buf.add(name.len()).write(0);
-            }
-        }
-        // SAFETY: `name_len` was checked non-NULL; the caller guarantees validity.
-        unsafe { write_out(name_len, name.len()) };
-        Ok(())
+        // SAFETY: forwarded caller guarantees for `buf` and `len`.
+        unsafe { write_text(entry.name().as_bytes(), buf, buf_len, len, "the name") }
     })
 }
 
 /// Looks a mask up by name (NUL-terminated UTF-8, compared byte for byte). When found,
-/// writes `*found` = 1 and to `*out` a new mask, a copy the caller owns and releases with
-/// `pp_mask_free` (it stays valid after `pp_bundle_free`); look each sprite up once and
-/// keep its mask. When no mask has that name: `*found` = 0, `*out` = NULL, and the
+/// writes `*found` = 1 and to `*out` a new handle to the bundle's own mask (shared, not
+/// copied: no allocation sized by the mask), which the caller releases with
+/// `pp_mask_free`; it stays valid after `pp_bundle_free`. When no mask has that name: `*found` = 0, `*out` = NULL, and the
 /// status is still `PP_OK` (a missing name is an answer, not an error).
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle`, `name`, `found` or `out`
-/// NULL), `PP_ERR_INVALID_ARGUMENT` (`name` is not UTF-8), `PP_ERR_OUT_OF_MEMORY`.
-/// Any thread.
+/// NULL), `PP_ERR_INVALID_ARGUMENT` (`name` is not UTF-8). Any thread.
 ///
 /// # Safety
 /// `bundle` must be NULL or a live handle; `name` NULL or NUL-terminated; `found`, `out`
@@ -310,8 +284,8 @@ pub unsafe extern "C" fn pp_bundle_get(
         let name = unsafe { utf8(name, "name") }?;
         non_null(found, "found")?;
         non_null(out, "out")?;
-        let handle = match b.get(name) {
-            Some(mask) => into_handle(mask.clone()),
+        let handle = match b.get_shared(name) {
+            Some(mask) => handle::into_handle::<pp_mask>(mask),
             None => std::ptr::null_mut(),
         };
         // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
@@ -349,7 +323,7 @@ mod tests {
         // SAFETY: `buf` holds `size` bytes; the call is told one fewer.
         let s = unsafe { pp_mask_to_baked(handle, buf.as_mut_ptr(), size - 1, &mut short) };
         assert_eq!((s, short), (pp_status::PP_ERR_BUFFER_TOO_SMALL, 7));
-        assert!(last_error().contains(&format!("takes {size} bytes")));
+        assert!(last_error().contains(&format!("the baked mask takes {size} but")));
         let mut written = 0usize;
         // SAFETY: `buf` holds `size` bytes.
         let s = unsafe { pp_mask_to_baked(handle, buf.as_mut_ptr(), size, &mut written) };
@@ -394,11 +368,13 @@ mod tests {
                 pp_bundle_name_at(handle, 1, ptr::null_mut(), 0, &mut len),
                 pp_status::PP_OK
             );
-            assert_eq!(len, 3);
+            assert_eq!(len, 4, "three bytes and the NUL");
+            len = 99;
             assert_eq!(
                 pp_bundle_name_at(handle, 1, buf.as_mut_ptr(), 3, &mut len),
                 pp_status::PP_ERR_BUFFER_TOO_SMALL
             );
+            assert_eq!(len, 99, "nothing written when short");
             assert_eq!(
                 pp_bundle_name_at(handle, 1, buf.as_mut_ptr(), 4, &mut len),
                 pp_status::PP_OK
@@ -421,8 +397,11 @@ mod tests {
                 pp_status::PP_OK
             );
             assert_eq!(found, 1);
+            // Shared, not copied: the handle points at the bundle's own mask.
+            let inside = bundle_ref(handle).unwrap().get("ship.png").unwrap();
+            assert!(std::ptr::eq(mask_ref(mask, "mask").unwrap(), inside));
             pp_bundle_free(handle);
-            // The copy outlives the bundle.
+            // The mask outlives the bundle.
             assert_eq!(mask_ref(mask, "mask").unwrap().count(), 6);
             pp_mask_free(mask);
         }

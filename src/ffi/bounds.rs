@@ -1,6 +1,6 @@
 //! Rectangles and points by value: `pp_bounds_*`, mirroring [`crate::Bounds2D`].
 
-use super::error::{Failure, guard, guard_value, non_null, pp_status, write_out};
+use super::error::{guard, guard_value, non_null, pp_status, write_out};
 use crate::{Bounds2D, Point};
 
 /// A rectangle of whole pixels, the half-open box `[x, x + width) x [y, y + height)`.
@@ -147,18 +147,7 @@ pub unsafe extern "C" fn pp_bounds_to_local(
 ) -> pp_status {
     guard(|| {
         non_null(out, "out")?;
-        let local = Bounds2D::from(bounds)
-            .to_local(&global.into())
-            .ok_or_else(|| {
-                Failure::new(
-                    pp_status::PP_ERR_OVERFLOW,
-                    format!(
-                        "coordinate overflow: {global:?} relative to the corner ({}, {}) \
-                         does not fit in int32_t",
-                        bounds.x, bounds.y
-                    ),
-                )
-            })?;
+        let local = Bounds2D::from(bounds).to_local(&global.into())?;
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, local.into()) };
         Ok(())
@@ -188,18 +177,7 @@ pub unsafe extern "C" fn pp_bounds_to_global(
 ) -> pp_status {
     guard(|| {
         non_null(out, "out")?;
-        let global = Bounds2D::from(bounds)
-            .to_global(&local.into())
-            .ok_or_else(|| {
-                Failure::new(
-                    pp_status::PP_ERR_OVERFLOW,
-                    format!(
-                        "coordinate overflow: {local:?} moved by the corner ({}, {}) \
-                         does not fit in int32_t",
-                        bounds.x, bounds.y
-                    ),
-                )
-            })?;
+        let global = Bounds2D::from(bounds).to_global(&local.into())?;
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, global.into()) };
         Ok(())

@@ -11,6 +11,12 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 ///
 /// Only ever returned by the library, never passed in: functions that take a status
 /// (`pp_status_text`) take it as a plain `uint32_t` so that any integer is safe.
+///
+/// Numbers are reserved by range, so each area can add codes without renumbering and
+/// bindings can add their own without colliding: 1-99 the core (masks, files, pair
+/// queries, transforms, contacts and motion), 100-199 the world, 200-299 the shape tools,
+/// 1000-1099 codes that only a binding raises and the native library never returns
+/// (C#'s `LibraryNotFound` and `VersionMismatch`, for example).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum pp_status {
@@ -21,7 +27,9 @@ pub enum pp_status {
     /// An argument is out of its range: a negative size or stride, an unknown pixel
     /// format, a colour key with `PP_FORMAT_A8`, a path that is not UTF-8.
     PP_ERR_INVALID_ARGUMENT = 2,
-    /// The pixel buffer is shorter than width, height and stride need.
+    /// A buffer is too short: a pixel buffer shorter than width, height and stride need,
+    /// or an output buffer shorter than the result (see the buffer convention; the
+    /// message gives the size needed).
     PP_ERR_BUFFER_TOO_SMALL = 3,
     /// The row stride is shorter than one row of pixels.
     PP_ERR_STRIDE_TOO_SMALL = 4,
@@ -72,7 +80,7 @@ impl pp_status {
             pp_status::PP_OK => c"ok",
             pp_status::PP_ERR_NULL_POINTER => c"null pointer",
             pp_status::PP_ERR_INVALID_ARGUMENT => c"invalid argument",
-            pp_status::PP_ERR_BUFFER_TOO_SMALL => c"pixel buffer too small",
+            pp_status::PP_ERR_BUFFER_TOO_SMALL => c"buffer too small",
             pp_status::PP_ERR_STRIDE_TOO_SMALL => c"row stride too small",
             pp_status::PP_ERR_REGION_OUT_OF_BOUNDS => c"region out of bounds",
             pp_status::PP_ERR_TOO_LARGE => c"mask too large",
@@ -259,7 +267,8 @@ pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) {
 pub extern "C" fn pp_status_text(status: u32) -> *const c_char {
     guard_value(c"unknown status".as_ptr(), || {
         pp_status::ALL
-            .get(status as usize)
+            .iter()
+            .find(|s| **s as u32 == status)
             .map_or(c"unknown status", |s| s.text())
             .as_ptr()
     })
@@ -276,29 +285,32 @@ pub extern "C" fn pp_last_error_message() -> *const c_char {
 }
 
 /// Copies the calling thread's last error message (see `pp_last_error_message`) into
-/// `buf`, NUL-terminated, truncated to fit `buf_len` bytes (nothing is written when
-/// `buf_len` is 0). Returns the message's full length in bytes, without the NUL: a
-/// return value `>= buf_len` means the copy was truncated. With `buf` NULL nothing is
-/// copied and the length is returned, so callers can size a buffer first. Any thread.
+/// `buf` by the buffer convention: with `buf` NULL, writes to `*len` the bytes the message
+/// takes with its NUL; with `buf_len >= *len`, copies the message and a NUL. Unlike every
+/// other call, a failure here (`PP_ERR_NULL_POINTER` for `len`, `PP_ERR_BUFFER_TOO_SMALL`,
+/// nothing written) leaves the last error message alone, so it can be retried. Any
+/// thread.
 ///
 /// # Safety
-/// `buf` must be NULL or valid for writes of `buf_len` bytes.
+/// `buf` must be NULL or valid for writes of `buf_len` bytes; `len` NULL or valid for a
+/// write.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pp_last_error_message_copy(buf: *mut c_char, buf_len: usize) -> usize {
-    guard_value(0, || {
+pub unsafe extern "C" fn pp_last_error_message_copy(
+    buf: *mut c_char,
+    buf_len: usize,
+    len: *mut usize,
+) -> pp_status {
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
         with_last_error(|message| {
-            if !buf.is_null() && buf_len > 0 {
-                let n = message.len().min(buf_len - 1);
-                // SAFETY: `buf` is non-NULL and the caller guarantees `buf_len` writable
-                // bytes; we write `n + 1 <= buf_len` of them, from a separate buffer.
-                unsafe {
-                    std::ptr::copy_nonoverlapping(message.as_ptr().cast::<c_char>(), buf, n);
-                    buf.add(n).write(0);
-                }
-            }
-            message.len()
+            // SAFETY: forwarded caller guarantees for `buf` and `len`.
+            unsafe { super::buffer::write_text(message, buf, buf_len, len, "the message") }
         })
-    })
+    }));
+    match outcome {
+        Ok(Ok(())) => pp_status::PP_OK,
+        Ok(Err(failure)) => failure.status,
+        Err(_) => pp_status::PP_ERR_PANIC,
+    }
 }
 
 #[cfg(test)]
@@ -425,9 +437,25 @@ mod tests {
 
     #[test]
     fn statuses_are_numbered_as_documented_and_have_text() {
-        for (i, status) in pp_status::ALL.iter().enumerate() {
+        // The core's codes are 0..=12 in order; every code sits in a reserved range
+        // (1-99 core, 100-199 world, 200-299 shape tools; 1000+ is for bindings only).
+        for (i, status) in pp_status::ALL.iter().enumerate().take(13) {
             assert_eq!(*status as u32, i as u32);
+        }
+        for status in pp_status::ALL {
+            let n = status as u32;
+            assert!(n < 300, "{status:?} = {n} is outside the native ranges");
             assert!(!status.text().to_bytes().is_empty());
+            assert_eq!(
+                unsafe { std::ffi::CStr::from_ptr(pp_status_text(n)) },
+                status.text()
+            );
+        }
+        for unknown in [13, 99, 100, 1000, u32::MAX] {
+            assert_eq!(
+                unsafe { std::ffi::CStr::from_ptr(pp_status_text(unknown)) },
+                c"unknown status"
+            );
         }
         assert_eq!(pp_status::PP_ERR_PANIC as u32, 11);
         assert_eq!(pp_status::PP_ERR_BAD_BAKED_DATA as u32, 12);

@@ -3,7 +3,9 @@
 
 use super::bounds::pp_bounds;
 use super::error::{Failure, guard, non_null, pp_status, write_out};
+use super::handle::{self, Opaque};
 use crate::{Bounds2D, Mask, MaskOptions, PixelFormat};
+use std::sync::Arc;
 
 /// Pixel format: bytes R, G, B, A (Unity `Color32`, XNA/MonoGame `Color`).
 pub const PP_FORMAT_RGBA8: u32 = 0;
@@ -25,13 +27,23 @@ const _: () = assert!(PP_MAX_MASK_PIXELS == crate::MAX_MASK_PIXELS);
 /// An immutable mask of solid pixels (opaque). Created by `pp_mask_new` and the
 /// `pp_mask_from_*` functions, released with `pp_mask_free`.
 ///
+/// Shared, not copied: a handle is one reference to the mask. `pp_bundle_get` hands out
+/// another reference to the bundle's own mask, and a mask stays alive until every
+/// reference is released (freeing the bundle first is fine, and so is freeing the
+/// handle while a bundle still holds the mask).
+///
 /// Threads: never modified after creation, so one `const pp_mask *` may be read by any
 /// number of threads at once (every query and accessor) without locking. Only
-/// `pp_mask_free` needs exclusive access: free a mask once, after every thread is done
-/// with it. Use after free and double free cannot be detected through a raw pointer:
-/// they are undefined behaviour, as with `free()`.
+/// `pp_mask_free` needs exclusive access to its handle: free each handle once, after
+/// every thread is done with it. Use after free and double free cannot be detected
+/// through a raw pointer: they are undefined behaviour, as with `free()`.
 pub struct pp_mask {
-    pub(crate) mask: Mask,
+    _opaque: [u8; 0],
+}
+
+// SAFETY: zero-sized, never constructed; only the pointee type of mask handles.
+unsafe impl Opaque for pp_mask {
+    type Value = Mask;
 }
 
 /// How pixels become solid, and which part of the image to take. Start from
@@ -101,14 +113,13 @@ unsafe fn read_options(options: *const pp_mask_options) -> MaskOptions {
 /// # Safety
 /// `mask` must be NULL or a live handle from this library.
 pub(crate) unsafe fn mask_ref<'a>(mask: *const pp_mask, name: &str) -> Result<&'a Mask, Failure> {
-    non_null(mask, name)?;
-    // SAFETY: non-NULL, and the caller guarantees a live handle, which is never mutated.
-    Ok(unsafe { &(*mask).mask })
+    // SAFETY: forwarded caller guarantee.
+    unsafe { handle::borrow(mask, name) }
 }
 
 /// Hands a new mask to C: the caller now owns it and frees it with `pp_mask_free`.
 pub(crate) fn into_handle(mask: Mask) -> *mut pp_mask {
-    Box::into_raw(Box::new(pp_mask { mask }))
+    handle::into_handle(Arc::new(mask))
 }
 
 /// A non-negative `int32_t` argument as `u32`, or `PP_ERR_INVALID_ARGUMENT` naming it.
@@ -329,11 +340,8 @@ pub unsafe extern "C" fn pp_mask_from_image_path(
 pub unsafe extern "C" fn pp_mask_free(mask: *mut pp_mask) {
     // A panic while dropping cannot happen (plain memory), but the boundary holds anyway.
     let _ = guard(|| {
-        if !mask.is_null() {
-            // SAFETY: the caller guarantees a live handle made by `into_handle`
-            // (`Box::into_raw`), freed only here and only once.
-            drop(unsafe { Box::from_raw(mask) });
-        }
+        // SAFETY: the caller guarantees NULL or a live handle, released only once.
+        unsafe { handle::release(mask) };
         Ok(())
     });
 }

@@ -3,13 +3,24 @@
 //! # Conventions
 //!
 //! * Every name starts with `pp_` (`PP_` for constants).
-//! * Masks are opaque handles (`pp_mask *`), created by `pp_mask_new` /
-//!   `pp_mask_from_*` and released with `pp_mask_free` (`pp_mask_free(NULL)` is a no-op).
-//!   Baked files load as one mask (`pp_mask_from_baked`) or as a bundle of named masks
-//!   (`pp_bundle *`, `pp_bundle_from_bytes` / `_from_path`, released with
-//!   `pp_bundle_free`).
+//! * Objects are opaque handles (`pp_mask *`, `pp_bundle *`), made by their
+//!   constructors and released with their `_free` function (`_free(NULL)` is a no-op).
+//!   Every handle is one reference to a shared, reference-counted object (`src/ffi/handle.rs`):
+//!   `pp_bundle_get` hands out the bundle's own mask, not a copy, and a mask freed by the
+//!   caller stays alive while a bundle (or, later, a world) uses it.
 //!   A mask never changes after creation: a `const pp_mask *` may be used by any number
 //!   of threads at once.
+//! * Results that are lists, bytes or text come back by one buffer convention
+//!   (`src/ffi/buffer.rs`): `(T *buf, size_t buf_len, size_t *len)`; `*len` is the `buf_len`
+//!   needed (text counts its NUL); `buf` NULL asks for the size; a short buffer gives
+//!   `PP_ERR_BUFFER_TOO_SMALL` and writes nothing.
+//! * Absent answers are values, not errors: no first contact, no overlap (a NULL
+//!   overlap mask), a name not in a bundle come back with `PP_OK` and a 0 flag or NULL
+//!   (Rust's `None`, C++'s `std::nullopt`, C#'s `false`/`null`). Bad input and results
+//!   that cannot be represented (`pp_bounds_to_local` past `int32_t`) are errors (Rust's
+//!   `Err`, a C++ or C# exception).
+//! * Status codes are reserved by range: 1-99 core, 100-199 world, 200-299 shape tools,
+//!   1000-1099 binding-only codes the library never returns.
 //! * Fixed-width integers only; booleans are `uint8_t` (any nonzero value is true on
 //!   input, outputs are exactly 0 or 1), never C `bool`. Pixel formats come in as plain
 //!   `uint32_t` (`PP_FORMAT_*`) and are validated.
@@ -35,7 +46,9 @@
 
 mod bake;
 mod bounds;
+mod buffer;
 mod error;
+mod handle;
 mod limits;
 mod mask;
 #[cfg(test)]

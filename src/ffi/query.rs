@@ -4,7 +4,7 @@
 use super::bounds::{pp_bounds, pp_point};
 use super::error::{Failure, guard, non_null, pp_status, write_out};
 use super::mask::{into_handle, mask_ref, pp_mask};
-use crate::{Mask, Overlap, Sprite};
+use crate::{Overlap, Sprite};
 
 /// A mask placed in the world: mask pixel `(0, 0)` sits at world `(x, y)`. When
 /// `pixel_collision` is 0 the sprite collides as its full rectangle and its mask bits
@@ -70,7 +70,8 @@ unsafe fn read_pair<'a>(
     }
 }
 
-/// Writes an overlap (or, for bounds that do not overlap, a 0x0 mask at `{0,0,0,0}`).
+/// Writes an overlap, or for bounds that do not overlap the absent answer: a NULL mask
+/// at `{0, 0, 0, 0}`.
 ///
 /// # Safety
 /// Both pointers non-NULL and valid for writes.
@@ -81,7 +82,14 @@ unsafe fn write_overlap(
 ) -> Result<(), Failure> {
     let (mask, bounds) = match overlap {
         Some(o) => (o.mask, pp_bounds::from(o.bounds)),
-        None => (Mask::empty(0, 0)?, pp_bounds::default()),
+        None => {
+            // SAFETY: the caller checked both pointers non-NULL and guarantees validity.
+            unsafe {
+                write_out(out_mask, std::ptr::null_mut());
+                write_out(out_bounds, pp_bounds::default());
+            }
+            return Ok(());
+        }
     };
     // SAFETY: the caller checked both pointers non-NULL and guarantees validity.
     unsafe {
@@ -176,9 +184,10 @@ pub unsafe extern "C" fn pp_overlap_area(
 
 /// The pixels solid in both sprites, as a new mask covering the intersection of their
 /// bounds: `*out_mask` receives the mask and `*out_bounds` where it sits in the world.
-/// When the bounds do not overlap, `*out_mask` is a 0x0 mask and `*out_bounds` is
-/// `{0, 0, 0, 0}`, so success always yields a mask, which the caller owns and must
-/// release with `pp_mask_free`.
+/// The caller owns the mask and releases it with `pp_mask_free`. When the bounds do not
+/// overlap there is no overlap mask (Rust's `None`): `*out_mask` is NULL and
+/// `*out_bounds` is `{0, 0, 0, 0}`, with `PP_OK`. Bounds that overlap with no pixel
+/// solid in both give a mask with no solid pixel.
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`,
 /// `out_mask` or `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.
@@ -289,8 +298,9 @@ pub unsafe extern "C" fn pp_mask_overlap_area(
 }
 
 /// pygame style `pp_overlap_mask`: `a` at `(0, 0)`, `b` at `(dx, dy)`; `*out_bounds` is
-/// in `a`'s pixel coordinates. Bounds that do not overlap give a 0x0 mask and
-/// `{0, 0, 0, 0}`. The caller owns `*out_mask` and must release it with `pp_mask_free`.
+/// in `a`'s pixel coordinates. Bounds that do not overlap give NULL and `{0, 0, 0, 0}`
+/// (no overlap, as in `pp_overlap_mask`). The caller owns a non-NULL `*out_mask` and
+/// releases it with `pp_mask_free`.
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, `out_mask` or
 /// `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.

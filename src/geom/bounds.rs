@@ -1,5 +1,7 @@
 //! [`Bounds2D`]: an integer rectangle in world pixels, Unity `RectInt` style.
 
+use crate::{Error, Result};
+
 /// A rectangle of whole pixels: the half-open box `[x, x + width) × [y, y + height)`.
 ///
 /// This is the placement of a sprite in the world: its mask's pixel `(i, j)` covers world
@@ -21,9 +23,10 @@
 /// let hit = ship.intersection(&rock).unwrap();
 /// assert_eq!(hit, Bounds2D::new(40, 20, 2, 16));
 /// // The same area in the rock's own pixel coordinates:
-/// assert_eq!(rock.to_local(&hit), Some(Bounds2D::new(0, 0, 2, 16)));
+/// assert_eq!(rock.to_local(&hit)?, Bounds2D::new(0, 0, 2, 16));
 /// // Touching is not overlapping.
 /// assert!(!ship.overlaps(&Bounds2D::new(42, 10, 5, 5)));
+/// # Ok::<(), perpixel::Error>(())
 /// ```
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -121,19 +124,33 @@ impl Bounds2D {
 
     /// `global` expressed relative to this rectangle's corner `(x, y)`: the same size,
     /// moved by `(-x, -y)`. This is how an intersection becomes pixel indices into a
-    /// sprite's mask. `None` only when the moved corner does not fit in `i32`.
-    pub fn to_local(&self, global: &Bounds2D) -> Option<Bounds2D> {
-        let lx = i32::try_from(global.x as i64 - self.x as i64).ok()?;
-        let ly = i32::try_from(global.y as i64 - self.y as i64).ok()?;
-        Some(Bounds2D::new(lx, ly, global.width, global.height))
+    /// sprite's mask.
+    ///
+    /// Fails with [`Error::Overflow`] only when the moved corner does not fit in `i32`
+    /// (an error, not an absent answer: the same in C, C++ and C#).
+    pub fn to_local(&self, global: &Bounds2D) -> Result<Bounds2D> {
+        let moved = |v: i32, by: i32| i32::try_from(v as i64 - by as i64).ok();
+        match (moved(global.x, self.x), moved(global.y, self.y)) {
+            (Some(lx), Some(ly)) => Ok(Bounds2D::new(lx, ly, global.width, global.height)),
+            _ => Err(Error::Overflow(format!(
+                "{global:?} relative to the corner ({}, {}) does not fit in 32 bits",
+                self.x, self.y
+            ))),
+        }
     }
 
     /// The inverse of [`to_local`](Self::to_local): a rectangle given relative to this
-    /// one's corner, in world coordinates. `None` when it does not fit in `i32`.
-    pub fn to_global(&self, local: &Bounds2D) -> Option<Bounds2D> {
-        let gx = i32::try_from(local.x as i64 + self.x as i64).ok()?;
-        let gy = i32::try_from(local.y as i64 + self.y as i64).ok()?;
-        Some(Bounds2D::new(gx, gy, local.width, local.height))
+    /// one's corner, in world coordinates. [`Error::Overflow`] when it does not fit in
+    /// `i32`.
+    pub fn to_global(&self, local: &Bounds2D) -> Result<Bounds2D> {
+        let moved = |v: i32, by: i32| i32::try_from(v as i64 + by as i64).ok();
+        match (moved(local.x, self.x), moved(local.y, self.y)) {
+            (Some(gx), Some(gy)) => Ok(Bounds2D::new(gx, gy, local.width, local.height)),
+            _ => Err(Error::Overflow(format!(
+                "{local:?} moved by the corner ({}, {}) does not fit in 32 bits",
+                self.x, self.y
+            ))),
+        }
     }
 }
 
@@ -171,8 +188,8 @@ mod tests {
         let far = Bounds2D::new(1000, 1000, 5, 5);
         assert!(!outer.overlaps(&far));
         assert_eq!(outer.intersection(&far), None);
-        assert_eq!(outer.to_local(&inner), Some(Bounds2D::new(15, 16, 7, 8)));
-        assert_eq!(outer.to_global(&Bounds2D::new(15, 16, 7, 8)), Some(inner));
+        assert_eq!(outer.to_local(&inner), Ok(Bounds2D::new(15, 16, 7, 8)));
+        assert_eq!(outer.to_global(&Bounds2D::new(15, 16, 7, 8)), Ok(inner));
     }
 
     #[test]
@@ -220,11 +237,14 @@ mod tests {
         );
         assert_eq!(max.area(), i32::MAX as u64 * i32::MAX as u64);
         // The corner of `max` relative to `min` does not fit in i32.
-        assert_eq!(min.to_local(&max), None);
+        assert!(matches!(min.to_local(&max), Err(Error::Overflow(_))));
         assert_eq!(
             max.to_local(&max),
-            Some(Bounds2D::new(0, 0, i32::MAX, i32::MAX))
+            Ok(Bounds2D::new(0, 0, i32::MAX, i32::MAX))
         );
-        assert_eq!(max.to_global(&Bounds2D::new(1, 0, 1, 1)), None);
+        assert!(matches!(
+            max.to_global(&Bounds2D::new(1, 0, 1, 1)),
+            Err(Error::Overflow(_))
+        ));
     }
 }

@@ -1,7 +1,7 @@
 //! One mask to and from a baked file (the format is in [`crate::bake`]).
 
 use crate::bake::bad;
-use crate::{Mask, MaskBundle, Result};
+use crate::{BakeInfo, Mask, MaskBundle, Result};
 
 impl Mask {
     /// This mask as a baked file holding it alone (an entry with an empty name; see
@@ -20,11 +20,12 @@ impl Mask {
     /// # Ok::<(), perpixel::Error>(())
     /// ```
     pub fn to_baked(&self) -> Vec<u8> {
-        let mut bundle = MaskBundle::new();
-        bundle
-            .insert("", self.clone())
-            .expect("an empty bundle accepts any first mask");
-        bundle.to_bytes()
+        crate::bake::to_bytes(std::iter::once(("", self, BakeInfo::default())))
+    }
+
+    /// The size of [`Mask::to_baked`]'s output, without building it.
+    pub fn baked_len(&self) -> usize {
+        crate::bake::baked_len(std::iter::once(("", self)))
     }
 
     /// The mask in a baked file that holds exactly one mask (whatever its name), as
@@ -40,6 +41,8 @@ impl Mask {
                 bundle.len()
             )));
         }
-        Ok(bundle.entries.into_iter().next().expect("one entry").mask)
+        let shared = bundle.entries.into_iter().next().expect("one entry").mask;
+        // The bundle was just built: nobody else holds this mask.
+        Ok(std::sync::Arc::try_unwrap(shared).unwrap_or_else(|shared| (*shared).clone()))
     }
 }

@@ -25,8 +25,9 @@ pub fn pixels(sprite: &Sprite, local: &Bounds2D) -> Vec<bool> {
 /// not overlap.
 fn overlapping_pixels(a: &Sprite, b: &Sprite) -> Option<(Bounds2D, Vec<bool>, Vec<bool>)> {
     let inter = a.bounds().intersection(&b.bounds())?;
-    let local_a = a.bounds().to_local(&inter)?;
-    let local_b = b.bounds().to_local(&inter)?;
+    // The intersection lies inside both rectangles, so its local corners fit in i32.
+    let local_a = a.bounds().to_local(&inter).ok()?;
+    let local_b = b.bounds().to_local(&inter).ok()?;
     Some((inter, pixels(a, &local_a), pixels(b, &local_b)))
 }
 

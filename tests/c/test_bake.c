@@ -179,9 +179,10 @@ static void check_bundle(const char *scratch, const char *file, uint8_t threshol
         pp_mask *from_bytes = NULL;
         long d;
         CHECK_OK(pp_bundle_name_at(by_path, i, NULL, 0, &name_len));
-        CHECK(name_len > 0 && name_len < sizeof names[i]);
+        /* The buffer convention: the size counts the NUL. */
+        CHECK(name_len > 1 && name_len <= sizeof names[i]);
         CHECK_OK(pp_bundle_name_at(by_path, i, names[i], sizeof names[i], &again));
-        CHECK(again == name_len && strlen(names[i]) == name_len);
+        CHECK(again == name_len && strlen(names[i]) + 1 == name_len);
         CHECK_OK(pp_bundle_get(by_path, names[i], &found, &baked[i]));
         CHECK_OK(pp_bundle_get(by_bytes, names[i], &found2, &from_bytes));
         CHECK(found == 1 && found2 == 1 && baked[i] != NULL);
@@ -211,12 +212,27 @@ static void check_bundle(const char *scratch, const char *file, uint8_t threshol
     snprintf(what, sizeof what, "%s: %ld pair queries, %ld differ between baked and PNG masks",
              file, asked, diff);
     check(diff == 0 && asked == (long)(count * count * 6 * 5), what, __LINE__);
-    /* Masks from pp_bundle_get are copies: they outlive the bundle. */
+    /* Masks from pp_bundle_get share the bundle's bits (two lookups, one mask) and are
+     * reference-counted: either side may be freed first. Valgrind and ASan check the
+     * counting in the sanitizer runs. */
+    {
+        pp_mask *again = NULL;
+        uint8_t found = 0;
+        uint64_t n1 = 1, n2 = 2;
+        CHECK_OK(pp_bundle_get(by_path, names[0], &found, &again));
+        CHECK(found == 1 && again == baked[0]);
+        pp_mask_free(again); /* one reference gone; baked[0] and the bundle still hold it */
+        CHECK_OK(pp_mask_count(baked[0], &n1));
+        CHECK_OK(pp_mask_count(direct[0], &n2));
+        CHECK(n1 == n2);
+    }
     pp_bundle_free(by_path);
     pp_bundle_free(by_bytes);
     for (i = 0; i < count; i++) {
-        uint64_t n = 0;
-        CHECK_OK(pp_mask_count(baked[i], &n));
+        uint64_t n = 0, m = 1;
+        CHECK_OK(pp_mask_count(baked[i], &n)); /* outlives the bundle */
+        CHECK_OK(pp_mask_count(direct[i], &m));
+        CHECK(n == m);
         pp_mask_free(baked[i]);
         pp_mask_free(direct[i]);
     }
@@ -246,14 +262,14 @@ static void test_single(const char *scratch)
     again = malloc(size);
     written = SENTINEL_SIZE;
     CHECK_ERR(pp_mask_to_baked(direct, again, size - 1, &written), PP_ERR_BUFFER_TOO_SMALL,
-              "bytes");
+              "the baked mask takes");
     CHECK(written == SENTINEL_SIZE);
     CHECK_OK(pp_mask_to_baked(direct, again, size, &written));
     CHECK(written == size && memcmp(again, bytes, size) == 0);
     CHECK_OK(pp_mask_from_baked(again, written, &back));
     CHECK(pixel_differences(back, direct) == 0);
     CHECK_ERR(pp_mask_to_baked(NULL, again, size, &written), PP_ERR_NULL_POINTER, "mask");
-    CHECK_ERR(pp_mask_to_baked(direct, again, size, NULL), PP_ERR_NULL_POINTER, "size");
+    CHECK_ERR(pp_mask_to_baked(direct, again, size, NULL), PP_ERR_NULL_POINTER, "`len`");
     free(again);
     pp_mask_free(back);
     pp_mask_free(m);
@@ -365,13 +381,13 @@ static void test_errors(const char *scratch)
               "holds 10 masks");
     /* Names are sorted: index 0 is "clear.png", 9 bytes, which needs 10 with the NUL. */
     CHECK_ERR(pp_bundle_name_at(good, 0, name, sizeof name, &n), PP_ERR_BUFFER_TOO_SMALL,
-              "9 bytes");
+              "takes 10");
     CHECK_ERR(pp_bundle_name_at(good, 0, name, sizeof name, NULL), PP_ERR_NULL_POINTER,
-              "name_len");
+              "`len`");
     CHECK_ERR(pp_bundle_name_at(NULL, 0, name, sizeof name, &n), PP_ERR_NULL_POINTER, "bundle");
     CHECK(n == SENTINEL_SIZE);
     CHECK_OK(pp_bundle_name_at(good, 0, NULL, 0, &n));
-    CHECK(n == 9);
+    CHECK(n == 10);
     pp_bundle_free(good);
     pp_bundle_free(NULL);
     free(copy);

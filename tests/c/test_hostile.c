@@ -174,8 +174,13 @@ static void test_nulls(void)
 
     /* The functions without a status: NULL is harmless. */
     pp_mask_free(NULL);
-    CHECK(pp_last_error_message_copy(NULL, 0) == strlen(pp_last_error_message()));
-    CHECK(pp_last_error_message_copy(NULL, 4096) == strlen(pp_last_error_message()));
+    {
+        size_t n = 0;
+        CHECK(pp_last_error_message_copy(NULL, 0, &n) == PP_OK &&
+              n == strlen(pp_last_error_message()) + 1);
+        CHECK(pp_last_error_message_copy(NULL, 4096, &n) == PP_OK &&
+              n == strlen(pp_last_error_message()) + 1);
+    }
     CHECK(pp_last_error_message() != NULL);
     g_calls += 58;
 
@@ -475,7 +480,7 @@ static void test_extreme_coordinates(void)
             uint8_t hit = SENTINEL_U8, found = SENTINEL_U8;
             uint64_t area = SENTINEL_U64;
             pp_point p = SENTINEL_POINT;
-            pp_mask *om = NULL;
+            pp_mask *om = SENTINEL_MASK;
             pp_bounds ob;
             pp_sprite sa, sb;
             int ok = 1;
@@ -483,8 +488,11 @@ static void test_extreme_coordinates(void)
             ok &= pp_mask_overlap_area(a, b, dx, dy, &area) == PP_OK && area == want;
             ok &= pp_mask_first_contact(a, b, dx, dy, &found, &p) == PP_OK && found == (want > 0);
             ok &= want == 0 || (p.x == x0 && p.y == y0);
-            ok &= pp_mask_overlap_mask(a, b, dx, dy, &om, &ob) == PP_OK && om != NULL;
-            pp_mask_free(om);
+            /* Both masks are full, so bounds overlap exactly when pixels do: a mask then,
+             * NULL (no overlap) otherwise. */
+            ok &= pp_mask_overlap_mask(a, b, dx, dy, &om, &ob) == PP_OK && om != SENTINEL_MASK;
+            ok &= (om != NULL) == (want > 0);
+            if (om != SENTINEL_MASK) pp_mask_free(om);
             /* The same pair as sprites placed at the extremes. */
             sa.mask = a;
             sa.x = dx;
@@ -834,11 +842,15 @@ static void test_error_message_copy(void)
     CHECK_ERR(pp_mask_new(-1, -1, 0, &m), PP_ERR_INVALID_ARGUMENT, "`width`");
     full = strlen(pp_last_error_message());
     memset(buf, 'z', sizeof buf);
-    CHECK(pp_last_error_message_copy(buf, 0) == full && buf[0] == 'z');
-    CHECK(pp_last_error_message_copy(buf, 1) == full && buf[0] == '\0' && buf[1] == 'z');
-    CHECK(pp_last_error_message_copy(buf, sizeof buf) == full && buf[3] == '\0');
-    CHECK(pp_last_error_message_copy(NULL, SIZE_MAX) == full);
-    g_calls += 5;
+    size_t n = 7;
+    /* Any buffer shorter than the message and its NUL: refused, nothing written. */
+    CHECK(pp_last_error_message_copy(buf, 0, &n) == PP_ERR_BUFFER_TOO_SMALL && buf[0] == 'z');
+    CHECK(pp_last_error_message_copy(buf, 1, &n) == PP_ERR_BUFFER_TOO_SMALL && buf[0] == 'z');
+    CHECK(pp_last_error_message_copy(buf, sizeof buf, &n) == PP_ERR_BUFFER_TOO_SMALL &&
+          buf[3] == 'z' && n == 7);
+    CHECK(pp_last_error_message_copy(NULL, SIZE_MAX, &n) == PP_OK && n == full + 1);
+    CHECK(pp_last_error_message_copy(NULL, 0, NULL) == PP_ERR_NULL_POINTER);
+    g_calls += 6;
 }
 
 int main(int argc, char **argv)

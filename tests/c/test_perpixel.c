@@ -183,33 +183,35 @@ static void test_last_error(void)
     size_t len, full;
     pp_mask *m = SENTINEL_MASK;
 
-    /* Nothing has failed on this thread yet. */
+    /* Nothing has failed on this thread yet: the message is "", one byte with its NUL. */
     CHECK(strcmp(pp_last_error_message(), "") == 0);
-    CHECK(pp_last_error_message_copy(NULL, 0) == 0);
+    CHECK(pp_last_error_message_copy(NULL, 0, &len) == PP_OK && len == 1);
 
     CHECK_ERR(pp_mask_new(-3, 4, 0, &m), PP_ERR_INVALID_ARGUMENT, "width");
     CHECK(m == SENTINEL_MASK);
     full = strlen(pp_last_error_message());
     CHECK(full > 0);
-    CHECK(pp_last_error_message_copy(NULL, 0) == full);
-    CHECK(pp_last_error_message_copy(NULL, 100) == full);
+    /* The buffer convention: *len is the buf_len to pass, NUL included. */
+    len = 0;
+    CHECK(pp_last_error_message_copy(NULL, 0, &len) == PP_OK && len == full + 1);
+    len = 0;
+    CHECK(pp_last_error_message_copy(NULL, 100, &len) == PP_OK && len == full + 1);
 
-    len = pp_last_error_message_copy(buf, sizeof buf);
-    CHECK(len == full);
+    CHECK(pp_last_error_message_copy(buf, sizeof buf, &len) == PP_OK);
+    CHECK(len == full + 1);
     CHECK(strcmp(buf, pp_last_error_message()) == 0);
 
+    /* Too short: PP_ERR_BUFFER_TOO_SMALL, nothing written, and the message survives. */
     memset(small, 'z', sizeof small);
-    len = pp_last_error_message_copy(small, sizeof small);
-    CHECK(len == full);
-    CHECK(small[sizeof small - 1] == '\0');
-    CHECK(strlen(small) == sizeof small - 1);
-    CHECK(strncmp(small, pp_last_error_message(), sizeof small - 1) == 0);
-
-    memset(small, 'z', sizeof small);
-    CHECK(pp_last_error_message_copy(small, 0) == full);
-    CHECK(small[0] == 'z');
-    CHECK(pp_last_error_message_copy(small, 1) == full);
-    CHECK(small[0] == '\0' && small[1] == 'z');
+    len = 12345;
+    CHECK(pp_last_error_message_copy(small, sizeof small, &len) == PP_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == 12345 && small[0] == 'z' && small[sizeof small - 1] == 'z');
+    CHECK(strcmp(buf, pp_last_error_message()) == 0);
+    CHECK(pp_last_error_message_copy(small, 0, &len) == PP_ERR_BUFFER_TOO_SMALL);
+    CHECK(pp_last_error_message_copy(small, full, &len) == PP_ERR_BUFFER_TOO_SMALL);
+    CHECK(small[0] == 'z' && len == 12345);
+    CHECK(pp_last_error_message_copy(buf, sizeof buf, NULL) == PP_ERR_NULL_POINTER);
+    CHECK(strcmp(buf, pp_last_error_message()) == 0);
 
     /* Successful calls leave the last error alone. */
     strcpy(buf, pp_last_error_message());
@@ -800,7 +802,9 @@ static void check_sprite_queries(const pp_sprite *a, const pp_sprite *b, int col
     ok &= pp_first_contact(a, b, &found, &p) == PP_OK && found == (uint8_t)collides;
     ok &= collides ? (p.x == cx && p.y == cy) : (p.x == 0 && p.y == 0);
     ok &= pp_overlap_area(a, b, &area) == PP_OK && area == expected_area;
-    ok &= pp_overlap_mask(a, b, &om, &ob) == PP_OK && om != SENTINEL_MASK && om != NULL;
+    ok &= pp_overlap_mask(a, b, &om, &ob) == PP_OK && om != SENTINEL_MASK;
+    /* Bounds that do not overlap: no overlap mask (NULL), as Rust's None. */
+    ok &= (om == NULL) == (expected_bounds.width == 0);
     if (om != SENTINEL_MASK && om != NULL) {
         ok &= pp_mask_count(om, &mask_count) == PP_OK && mask_count == expected_area;
         ok &= pp_mask_size(om, &w, &h) == PP_OK && w == expected_bounds.width &&
@@ -860,7 +864,7 @@ static void test_queries(void)
                              __LINE__);
         a.pixel_collision = 1;
 
-        /* Touching edges: no overlap at all, a 0x0 overlap mask. */
+        /* Touching edges: no overlap at all, a NULL overlap mask. */
         b.x = 18;
         b.y = 20;
         check_sprite_queries(&a, &b, 0, 0, 0, 0, none, "touching", __LINE__);
@@ -960,14 +964,11 @@ static void test_queries(void)
     CHECK_OK(pp_mask_collides(diag, block, 8, 0, &hit));
     CHECK(hit == 0);
     ob = SENTINEL_BOUNDS;
+    om = SENTINEL_MASK;
+    /* Bounds that do not overlap: no overlap (a NULL mask and {0, 0, 0, 0}), PP_OK. */
     CHECK_OK(pp_mask_overlap_mask(diag, block, 8, 0, &om, &ob));
     CHECK(bounds_eq(ob, 0, 0, 0, 0));
-    {
-        int32_t w = -1, h = -1;
-        CHECK_OK(pp_mask_size(om, &w, &h));
-        CHECK(w == 0 && h == 0);
-    }
-    pp_mask_free(om);
+    CHECK(om == NULL);
     CHECK_OK(pp_mask_collides(diag, block, INT32_MIN, INT32_MAX, &hit));
     CHECK(hit == 0);
 

@@ -112,7 +112,10 @@ static int ask(const struct query *q, struct answer *out)
     ok &= pp_first_contact(&a, &b, &out->found, &out->contact) == PP_OK;
     ok &= pp_overlap_area(&a, &b, &out->area) == PP_OK;
     ok &= pp_overlap_mask(&a, &b, &om, &out->overlap_bounds) == PP_OK;
-    ok &= om != NULL && pp_mask_count(om, &out->overlap_count) == PP_OK;
+    /* NULL is the answer "no overlap" (bounds that do not meet): count 0 then. */
+    out->overlap_count = 0;
+    ok &= (om == NULL) == (out->overlap_bounds.width == 0);
+    ok &= om == NULL || pp_mask_count(om, &out->overlap_count) == PP_OK;
     pp_mask_free(om);
     om = NULL;
     if (q->pixel_a && q->pixel_b) {
@@ -122,7 +125,9 @@ static int ask(const struct query *q, struct answer *out)
         ok &= pp_mask_overlap_area(a.mask, b.mask, q->dx, q->dy, &out->m_area) == PP_OK;
         ok &= pp_mask_overlap_mask(a.mask, b.mask, q->dx, q->dy, &om,
                                    &out->m_overlap_bounds) == PP_OK;
-        ok &= om != NULL && pp_mask_count(om, &out->m_overlap_count) == PP_OK;
+        out->m_overlap_count = 0;
+        ok &= (om == NULL) == (out->m_overlap_bounds.width == 0);
+        ok &= om == NULL || pp_mask_count(om, &out->m_overlap_count) == PP_OK;
         pp_mask_free(om);
     }
     return ok;

@@ -150,12 +150,14 @@ void test_bounds()
     CHECK(i.has_value() && *i == Bounds2D(5, 0, 5, 3));
     CHECK(!a.intersection(Bounds2D(10, 10, 3, 3)).has_value());
     CHECK(!a.intersection(Bounds2D(20, 20, 1, 1)).has_value());
-    auto local = Bounds2D(10, -3, 4, 4).to_local(Bounds2D(5, 4, 2, 2));
-    CHECK(local.has_value() && *local == Bounds2D(-5, 7, 2, 2));
-    CHECK(!Bounds2D(INT32_MIN, 0, 1, 1).to_local(Bounds2D(INT32_MAX, 0, 1, 1)).has_value());
-    auto global = Bounds2D(10, -3, 4, 4).to_global(*local);
-    CHECK(global.has_value() && *global == Bounds2D(5, 4, 2, 2));
-    CHECK(!Bounds2D(INT32_MAX, 0, 1, 1).to_global(Bounds2D(1, 0, 1, 1)).has_value());
+    Bounds2D local = Bounds2D(10, -3, 4, 4).to_local(Bounds2D(5, 4, 2, 2));
+    CHECK(local == Bounds2D(-5, 7, 2, 2));
+    // Overflow is an error in every language (Rust Err, C status, C# exception).
+    CHECK_THROWS(Bounds2D(INT32_MIN, 0, 1, 1).to_local(Bounds2D(INT32_MAX, 0, 1, 1)),
+                 Status::Overflow, "does not fit");
+    CHECK(Bounds2D(10, -3, 4, 4).to_global(local) == Bounds2D(5, 4, 2, 2));
+    CHECK_THROWS(Bounds2D(INT32_MAX, 0, 1, 1).to_global(Bounds2D(1, 0, 1, 1)),
+                 Status::Overflow, "does not fit");
     CHECK(a.area() == 100 && Bounds2D(0, 0, -1, 5).area() == 0);
     CHECK(Bounds2D(0, 0, INT32_MAX, INT32_MAX).area() ==
           static_cast<std::uint64_t>(INT32_MAX) * static_cast<std::uint64_t>(INT32_MAX));
@@ -352,11 +354,11 @@ void test_queries()
     CHECK(plus.overlap_area(plus, 1, 0) == 2);
     CHECK(plus.overlap_area(diag, -1, -1) == 1);
     {
-        perpixel::Overlap o = plus.overlap_mask(plus, 1, 0);
-        CHECK(o.bounds == Bounds2D(1, 0, 2, 3) && o.mask.count() == 2);
-        CHECK(rows(o.mask) == "../XX/..");
-        perpixel::Overlap none = plus.overlap_mask(plus, 3, 0);
-        CHECK(none.bounds == Bounds2D() && none.mask.width() == 0 && none.mask.height() == 0);
+        std::optional<perpixel::Overlap> o = plus.overlap_mask(plus, 1, 0);
+        CHECK(o.has_value() && o->bounds == Bounds2D(1, 0, 2, 3) && o->mask.count() == 2);
+        CHECK(o.has_value() && rows(o->mask) == "../XX/..");
+        // Bounds that only touch: no overlap at all (nullopt, as Rust's None).
+        CHECK(!plus.overlap_mask(plus, 3, 0).has_value());
     }
 
     // Placed sprites.
@@ -369,14 +371,15 @@ void test_queries()
     CHECK(!a.first_contact(b).has_value());
     CHECK(a.overlap_area(b) == 0);
     {
-        perpixel::Overlap o = a.overlap_mask(b);
-        CHECK(o.bounds == Bounds2D(12, 12, 1, 1) && o.mask.count() == 0);
+        // Bounds overlap, pixels do not: a mask with no solid pixel, not nullopt.
+        std::optional<perpixel::Overlap> o = a.overlap_mask(b);
+        CHECK(o.has_value() && o->bounds == Bounds2D(12, 12, 1, 1) && o->mask.count() == 0);
     }
     Sprite c(plus, 11, 10);
     CHECK(a.collides(c) && c.collides(a));
     CHECK(a.first_contact(c) == std::optional<Point>(Point{11, 11}));
     CHECK(a.overlap_area(c) == 2);
-    CHECK(a.overlap_mask(c).mask.count() == 2);
+    CHECK(a.overlap_mask(c)->mask.count() == 2);
     // Bounds-only.
     Sprite box = Sprite::bounds_only(diag, 12, 12);
     CHECK(!box.pixel_collision);
@@ -384,7 +387,7 @@ void test_queries()
     CHECK(Sprite::bounds_only(plus, 10, 10).collides(box));
     CHECK(Sprite::bounds_only(plus, 10, 10).overlap_area(box) == 1);
     Sprite touching(plus, 13, 10);
-    CHECK(!a.collides(touching) && a.overlap_mask(touching).bounds == Bounds2D());
+    CHECK(!a.collides(touching) && !a.overlap_mask(touching).has_value());
     // Beyond INT32_MAX: 64-bit contact points.
     {
         Mask wide = Mask::create(4, 3, true);

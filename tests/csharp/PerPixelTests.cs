@@ -293,8 +293,11 @@ static class Tests
             Check("bounds-only vs bounds-only", new PlacedSprite(cross, 10, 10, false).Collides(bo));
             Check("touching full squares do not collide",
                 !new PlacedSprite(full, 0, 0).Collides(new PlacedSprite(full, 5, 0)));
+            // Rectangles that only touch: no overlap at all (null, as Rust's None and C's NULL).
             using (var om = new PlacedSprite(full, 0, 0).OverlapMask(new PlacedSprite(full, 0, -5), out ob))
-                Check("no overlap gives a 0x0 mask", om.Width == 0 && om.Height == 0 && ob == default(Bounds2D));
+                Check("no overlap gives null and zero bounds", om == null && ob == default(Bounds2D));
+            using (var om = cross.OverlapMask(full, 3, 0, out ob))
+                Check("pygame-style no overlap gives null", om == null && ob == default(Bounds2D));
 
             // pygame style.
             Check("Mask.Collides", cross.Collides(cross, 1, 0) && !cross.Collides(cross, 2, 2) && !cross.Collides(cross, 3, 0));

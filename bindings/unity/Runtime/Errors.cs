@@ -5,7 +5,9 @@ using System.Text;
 namespace PerPixel
 {
     /// <summary>Status codes of the C ABI (<c>pp_status</c>), plus two that only the C# binding
-    /// raises while loading the native library.</summary>
+    /// raises while loading the native library. Numbers are reserved by range: 1-99 the core,
+    /// 100-199 the world, 200-299 the shape tools, 1000-1099 binding-only codes the native library
+    /// never returns.</summary>
     public enum Status
     {
         /// <summary>Success.</summary>
@@ -37,9 +39,9 @@ namespace PerPixel
         /// a failing checksum, sizes that do not match the bytes, duplicate names.</summary>
         BadBakedData = 12,
         /// <summary>C# only: the native library could not be loaded.</summary>
-        LibraryNotFound = 100,
+        LibraryNotFound = 1000,
         /// <summary>C# only: the native library's version does not match this binding.</summary>
-        VersionMismatch = 101,
+        VersionMismatch = 1001,
     }
 
     /// <summary>Thrown when the native library refuses a call; carries its status and its message.</summary>
@@ -180,9 +182,12 @@ namespace PerPixel
         /// <summary>The calling thread's last error message from the native library ("" if none).</summary>
         public static string LastErrorMessage()
         {
-            UIntPtr needed = Native.pp_last_error_message_copy(null, UIntPtr.Zero);
-            var buf = new byte[(int)needed.ToUInt32() + 1];
-            Native.pp_last_error_message_copy(buf, (UIntPtr)buf.Length);
+            // The buffer convention: size (NUL included), then fill. The message cannot change
+            // between the two calls: only a failing call on this thread replaces it.
+            UIntPtr len;
+            if (Native.pp_last_error_message_copy(null, UIntPtr.Zero, out len) != Status.Ok) return "";
+            var buf = new byte[checked((int)len.ToUInt64())];
+            if (Native.pp_last_error_message_copy(buf, (UIntPtr)buf.Length, out len) != Status.Ok) return "";
             return Encoding.UTF8.GetString(buf, 0, buf.Length - 1);
         }
     }

@@ -91,9 +91,16 @@ namespace PerPixel
             _handle = handle;
         }
 
+        /// <summary>The mask a native call handed out; null for success with a NULL handle, which only
+        /// the overlap queries give (rectangles that do not overlap: no overlap, Rust's <c>None</c>).</summary>
         internal static Mask Wrap(Status status, MaskHandle handle)
         {
             PerPixelException.CheckOwned(status, handle);
+            if (handle.IsInvalid)
+            {
+                handle.Dispose();
+                return null;
+            }
             return new Mask(handle);
         }
 
@@ -315,8 +322,8 @@ namespace PerPixel
         }
 
         /// <summary>pygame style: the pixels solid in both, as a new mask (dispose it) covering
-        /// <paramref name="bounds"/>, the intersection in this mask's coordinates; a 0×0 mask and zero
-        /// bounds when the rectangles do not overlap.</summary>
+        /// <paramref name="bounds"/>, the intersection in this mask's coordinates; null and zero bounds
+        /// when the rectangles do not overlap (no overlap, as Rust's <c>None</c> and C's NULL).</summary>
         public Mask OverlapMask(Mask other, int dx, int dy, out Bounds2D bounds)
         {
             MaskHandle b = Other(other);
@@ -442,8 +449,8 @@ namespace PerPixel
         }
 
         /// <summary>The pixels solid in both sprites as a new mask (dispose it) placed at
-        /// <paramref name="bounds"/>, the intersection of their rectangles; a 0×0 mask and zero bounds when
-        /// the rectangles do not overlap.</summary>
+        /// <paramref name="bounds"/>, the intersection of their rectangles; null and zero bounds when the
+        /// rectangles do not overlap (no overlap, as Rust's <c>None</c> and C's NULL).</summary>
         public Mask OverlapMask(PlacedSprite other, out Bounds2D bounds)
         {
             bool ra = false, rb = false;

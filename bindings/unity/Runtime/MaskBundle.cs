@@ -41,7 +41,7 @@ namespace PerPixel
             {
                 UIntPtr len;
                 PerPixelException.Check(Native.pp_bundle_name_at(handle, (UIntPtr)i, null, UIntPtr.Zero, out len));
-                var buf = new byte[checked((int)len.ToUInt64() + 1)];
+                var buf = new byte[checked((int)len.ToUInt64())]; // the name and its NUL
                 PerPixelException.Check(Native.pp_bundle_name_at(handle, (UIntPtr)i, buf, (UIntPtr)buf.Length, out len));
                 names[i] = Encoding.UTF8.GetString(buf, 0, buf.Length - 1);
             }

@@ -47,7 +47,7 @@ namespace PerPixel
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern IntPtr pp_last_error_message();
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern UIntPtr pp_last_error_message_copy(byte[] buf, UIntPtr bufLen);
+        internal static extern Status pp_last_error_message_copy(byte[] buf, UIntPtr bufLen, out UIntPtr len);
 
         // The process-wide mask size limit.
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -84,7 +84,7 @@ namespace PerPixel
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern unsafe Status pp_mask_from_baked(byte* data, UIntPtr len, out MaskHandle mask);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status pp_mask_to_baked(MaskHandle mask, byte[] buf, UIntPtr bufLen, out UIntPtr size);
+        internal static extern Status pp_mask_to_baked(MaskHandle mask, byte[] buf, UIntPtr bufLen, out UIntPtr len);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern unsafe Status pp_bundle_from_bytes(byte* data, UIntPtr len, out BundleHandle bundle);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
@@ -95,7 +95,7 @@ namespace PerPixel
         internal static extern Status pp_bundle_count(BundleHandle bundle, out UIntPtr count);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_bundle_name_at(BundleHandle bundle, UIntPtr index, byte[] buf, UIntPtr bufLen,
-            out UIntPtr nameLen);
+            out UIntPtr len);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_bundle_get(BundleHandle bundle, byte[] utf8NameNul, out byte found,
             out MaskHandle mask);
