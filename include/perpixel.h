@@ -7,36 +7,12 @@
  * pp_overlap_area or pp_overlap_mask. Masks baked at build time (`perpixel bake`) load
  * with pp_mask_from_baked, or many named ones at once with pp_bundle_from_bytes/_path.
  *
- * Conventions:
- *  - Every fallible call returns a pp_status (PP_OK = 0) and writes its results
- *    through out-pointers only on success. On failure nothing is written and
- *    pp_last_error_message() gives the calling thread's error in words.
- *  - Every pointer argument is checked for NULL (PP_ERR_NULL_POINTER).
- *  - Booleans are uint8_t (nonzero = true on input; outputs are exactly 0 or 1).
- *  - Every mask the library hands out is owned by the caller and released with
- *    pp_mask_free(); pp_mask_free(NULL) is a no-op. Use after free and double free
- *    cannot be detected through a raw pointer: they are undefined behaviour, as with
- *    free(). Everything else a caller can get wrong (NULL, negative or overflowing
- *    sizes, short buffers and strides, regions outside the image, corrupt or truncated
- *    image bytes, oversized image headers) returns an error status.
- *  - Size limit: a mask holds at most pp_max_mask_pixels() pixels (default
- *    PP_MAX_MASK_PIXELS = 2^26); images whose header claims more are refused before
- *    decoding. pp_set_max_mask_pixels() changes the limit for the whole process.
- *  - No panic crosses the boundary (PP_ERR_PANIC reports a library bug instead).
- *  - pp_mask_from_image_bytes/_path exist only when the library is built with its
- *    `image` feature (the default); they are declared here unconditionally.
- *  - Compare PP_VERSION_NUMBER with pp_version_number() to detect a mismatched library.
- *
- * Threads:
- *  - pp_mask: immutable once built; any number of threads may query the same
- *    const pp_mask * at once, without locks. pp_mask_free needs exclusive access:
- *    call it once, after every thread is done with the mask.
- *  - pp_sprite, pp_bounds, pp_point, pp_mask_options: plain values the library only
- *    reads; share or copy them freely (a pp_sprite borrows its mask, which must outlive
- *    every call that uses it).
- *  - Every function may be called from any thread, concurrently. The last error message
- *    is per thread (pp_last_error_message reads the calling thread's). The size limit is
- *    one atomic setting for the process; change it at start-up.
+ * Conventions (status codes and their ranges, out-pointers written only on success,
+ * pp_last_error_message(), NULL checks, no panic or abort at the boundary, handles and
+ * their reference counts, the buffer convention, absent answers versus errors, options
+ * structs and their default functions, threads, versions): written once in
+ * ARCHITECTURE.md, "The C ABI conventions", shipped with perpixel. Each function's
+ * comment below lists the statuses it returns and its thread rule.
  *
  * Coordinates: a mask placed at (x, y) covers [x, x + width) x [y, y + height); mask
  * pixel (i, j) is world pixel (x + i, y + j), whichever way y points.

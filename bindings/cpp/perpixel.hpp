@@ -28,6 +28,9 @@
  * plain values. Errors are per thread (the message an Error carries is the throwing
  * thread's). set_max_mask_pixels changes one process-wide setting: call it at start-up.
  *
+ * The C ABI's conventions underneath (statuses, handles, buffers, absent answers versus
+ * errors, options defaults) are in ARCHITECTURE.md, "The C ABI conventions".
+ *
  * Requirements: C++17 (std::optional); with C++20, std::span overloads are added.
  * Link with the perpixel library (CMake: perpixel::perpixel or perpixel::perpixel_static;
  * pkg-config: perpixel).

@@ -2,37 +2,11 @@
 //!
 //! # Conventions
 //!
-//! * Every name starts with `pp_` (`PP_` for constants).
-//! * Objects are opaque handles (`pp_mask *`, `pp_bundle *`), made by their
-//!   constructors and released with their `_free` function (`_free(NULL)` is a no-op).
-//!   Every handle is one reference to a shared, reference-counted object (`src/ffi/handle.rs`):
-//!   `pp_bundle_get` hands out the bundle's own mask, not a copy, and a mask freed by the
-//!   caller stays alive while a bundle (or, later, a world) uses it.
-//!   A mask never changes after creation: a `const pp_mask *` may be used by any number
-//!   of threads at once.
-//! * Results that are lists, bytes or text come back by one buffer convention
-//!   (`src/ffi/buffer.rs`): `(T *buf, size_t buf_len, size_t *len)`; `*len` is the `buf_len`
-//!   needed (text counts its NUL); `buf` NULL asks for the size; a short buffer gives
-//!   `PP_ERR_BUFFER_TOO_SMALL` and writes nothing.
-//! * Absent answers are values, not errors: no first contact, no overlap (a NULL
-//!   overlap mask), a name not in a bundle come back with `PP_OK` and a 0 flag or NULL
-//!   (Rust's `None`, C++'s `std::nullopt`, C#'s `false`/`null`). Bad input and results
-//!   that cannot be represented (`pp_bounds_to_local` past `int32_t`) are errors (Rust's
-//!   `Err`, a C++ or C# exception).
-//! * Status codes are reserved by range: 1-99 core, 100-199 world, 200-299 shape tools,
-//!   1000-1099 binding-only codes the library never returns.
-//! * Fixed-width integers only; booleans are `uint8_t` (any nonzero value is true on
-//!   input, outputs are exactly 0 or 1), never C `bool`. Pixel formats come in as plain
-//!   `uint32_t` (`PP_FORMAT_*`) and are validated.
-//! * Every fallible call returns a `pp_status` and writes its results through
-//!   out-pointers only on success; on failure nothing is written, nothing is leaked, and
-//!   `pp_last_error_message()` says what went wrong (per thread).
-//! * Every pointer argument is checked for NULL (`PP_ERR_NULL_POINTER`). Other pointers
-//!   must be valid: the library cannot detect a dangling or misaligned pointer.
-//! * No panic crosses the boundary: every export catches it and returns
-//!   `PP_ERR_PANIC` (or a documented fallback value).
-//! * The symbols `pp_mask_from_image_bytes` and `pp_mask_from_image_path` exist only in
-//!   builds with the `image` feature (on by default); the header always declares them.
+//! Written once, in `ARCHITECTURE.md`, "The C ABI conventions": names and types, status
+//! codes and their ranges, out-pointers written only on success, the per-thread last
+//! error, NULL checks, `guard` around every export (no panic crosses), fallible
+//! allocation, shared handles (`handle.rs`), the buffer convention (`buffer.rs`),
+//! absent answers versus errors, options structs with a default function, threads.
 //!
 //! ```c
 //! pp_mask *ship = NULL, *rock = NULL;
