@@ -23,7 +23,6 @@
 //! leak checker sees the library's allocations because they go through the intercepted
 //! `malloc`. Valgrind checks the library's own memory accesses as well.
 
-#[cfg(feature = "image")]
 mod common;
 
 use std::ffi::OsStr;
@@ -31,66 +30,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
-
-/// The cdylib's file name on this platform (`libperpixel.so`, `libperpixel.dylib`,
-/// `perpixel.dll`).
-fn cdylib_name() -> String {
-    format!(
-        "{}perpixel{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    )
-}
-
-/// The folder holding the cdylib cargo built for this test run: the test binary's own
-/// folder (`target/<profile>/deps`), or its parent (`target/<profile>`).
-fn cdylib_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let deps = exe
-        .parent()
-        .expect("the test binary's folder")
-        .to_path_buf();
-    let name = cdylib_name();
-    let candidates = [
-        deps.clone(),
-        deps.parent().map(Path::to_path_buf).unwrap_or_default(),
-    ];
-    for dir in &candidates {
-        if dir.join(&name).is_file() {
-            return dir.clone();
-        }
-    }
-    panic!(
-        "the cdylib {name} was not built: looked in {} and {}. \
-         `cargo test` builds the library's crate types (including cdylib) for integration \
-         tests; check that Cargo.toml's [lib] crate-type still lists \"cdylib\".",
-        candidates[0].display(),
-        candidates[1].display()
-    );
-}
-
-/// A fresh scratch folder for one test under `target/`; test binaries run in parallel,
-/// so each test has its own.
-fn scratch_dir(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("c-tests")
-        .join(test);
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir)
-            .unwrap_or_else(|e| panic!("cannot clear {}: {e}", dir.display()));
-    }
-    std::fs::create_dir_all(&dir)
-        .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
-    dir
-}
-
-/// Whether `tool --version` runs.
-fn have(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
 
 fn env_is(name: &str, value: &str) -> bool {
     std::env::var_os(name).is_some_and(|v| v == OsStr::new(value))
@@ -315,7 +254,7 @@ fn modes() -> Vec<Mode> {
     }
     if env_is("PERPIXEL_VALGRIND", "1") {
         assert!(
-            have("valgrind"),
+            common::have("valgrind"),
             "PERPIXEL_VALGRIND=1 but valgrind was not found: install it (never skipped)"
         );
         modes.push(Mode::Valgrind);
@@ -340,7 +279,7 @@ fn build_and_run_with(
     prepare: impl FnOnce(&Path),
 ) -> bool {
     let compiler = program.lang.compiler();
-    if !have(compiler) {
+    if !common::have(compiler) {
         let notice = format!(
             "NOTICE: {compiler} was not found, so {} was not built or run",
             program.source
@@ -354,8 +293,8 @@ fn build_and_run_with(
         eprintln!("{notice}. Install it to run the test; CI fails here.");
         return false;
     }
-    let lib_dir = cdylib_dir();
-    let scratch = scratch_dir(test);
+    let lib_dir = common::cdylib_dir(false);
+    let scratch = common::scratch("c-tests", test);
     prepare(&scratch);
     let plain = compile(program, &scratch, &lib_dir, false);
     for &mode in modes {

@@ -4,6 +4,8 @@
 //! Every test works in its own scratch directory (test binaries and tests run in
 //! parallel), under cargo's target directory.
 
+mod common;
+
 use perpixel::{Bounds2D, Mask, MaskOptions, Point, Sprite, reference};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -13,12 +15,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_perpixel");
 
 /// A fresh, empty scratch directory for one test.
 fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("cli-tests")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("cli-tests", test)
 }
 
 /// Runs the binary in `dir` with `args`.

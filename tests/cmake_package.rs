@@ -8,61 +8,19 @@
 //! Without cmake or pkg-config a developer machine prints a notice and passes; with `CI`
 //! set a missing tool fails (`.ci/run` installs `cmake` and `pkg-config` from Debian).
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::Command;
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
-fn have(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// True when every tool is present; otherwise a notice (or, under CI, a failure).
 fn tools_present(tools: &[&str]) -> bool {
-    let missing: Vec<&str> = tools.iter().copied().filter(|t| !have(t)).collect();
-    if missing.is_empty() {
-        return true;
-    }
-    let notice = format!(
-        "NOTICE: {} not found: the CMake/pkg-config package test did not run \
-         (apt-get install cmake pkg-config)",
-        missing.join(", ")
-    );
-    if std::env::var_os("CI").is_some() {
-        panic!("{notice}; CI is set, so this fails");
-    }
-    eprintln!("{notice}");
-    false
-}
-
-/// The folder holding both libraries cargo built for this run (`target/<profile>` or
-/// its `deps`).
-fn lib_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let deps = exe.parent().unwrap();
-    let so = format!(
-        "{}perpixel{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    );
-    let a = format!(
-        "{}perpixel{}",
-        std::env::consts::DLL_PREFIX,
-        if cfg!(windows) { ".lib" } else { ".a" }
-    );
-    for dir in [deps, deps.parent().unwrap()] {
-        if dir.join(&so).is_file() && dir.join(&a).is_file() {
-            return dir.to_path_buf();
-        }
-    }
-    panic!(
-        "{so} and {a} not found beside {}: Cargo.toml's [lib] crate-type must list \
-         cdylib and staticlib",
-        exe.display()
-    );
+    common::tools_present(
+        tools,
+        "the CMake/pkg-config package test",
+        "apt-get install cmake pkg-config",
+    )
 }
 
 /// Runs a command, printing it and its output; panics when it fails.
@@ -116,14 +74,16 @@ fn cmake_package_and_pkg_config_build_and_run_the_examples() {
         return;
     }
     let root = Path::new(MANIFEST_DIR);
-    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cmake-package");
-    let _ = std::fs::remove_dir_all(&scratch);
+    let scratch = common::scratch("cmake-package", "install");
     let prefix = scratch.join("prefix");
     let build = scratch.join("build");
 
     // Install.
     run(Command::new("cmake")
-        .arg(format!("-DPERPIXEL_LIB_DIR={}", lib_dir().display()))
+        .arg(format!(
+            "-DPERPIXEL_LIB_DIR={}",
+            common::cdylib_dir(true).display()
+        ))
         .arg(format!("-DCMAKE_INSTALL_PREFIX={}", prefix.display()))
         .arg("-P")
         .arg(root.join("bindings/cmake/install.cmake")));

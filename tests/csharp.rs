@@ -15,48 +15,18 @@ fn manifest() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The folder holding the cdylib `cargo test` built: `target/<profile>/deps` or its parent.
+/// The folder holding the cdylib `cargo test` built.
 fn native_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let deps = exe.parent().unwrap();
-    for dir in [deps, deps.parent().unwrap()] {
-        if dir.join("libperpixel.so").exists() {
-            return dir.to_path_buf();
-        }
-    }
-    panic!(
-        "libperpixel.so not found next to {} or its parent: the cdylib was not built",
-        exe.display()
-    );
+    common::cdylib_dir(false)
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("csharp-tests")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("csharp-tests", name)
 }
 
-fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {tool}"))
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// True when the tools are there; on a developer machine without them, a notice.
+/// True when mcs and mono are there; on a developer machine without them, a notice.
 fn tools_present() -> bool {
-    if have("mcs") && have("mono") {
-        return true;
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!("CI: mcs and mono are required (apt-get install mono-mcs)");
-    }
-    println!("NOTICE: mcs/mono not installed: C# tests skipped (apt-get install mono-mcs)");
-    false
+    common::tools_present(&["mcs", "mono"], "the C# tests", "apt-get install mono-mcs")
 }
 
 fn sources(dir: &Path) -> Vec<PathBuf> {

@@ -1,6 +1,10 @@
-//! Regression tests for bugs found while hardening the C ABI (issue 5).
+//! Regression tests: bugs found while hardening the C ABI (issue 5), and the edge cases
+//! every language must answer the same way (issue 11).
 
-use perpixel::{Mask, MaskOptions, PixelFormat};
+mod common;
+
+use common::{assert_mask_eq, mask, mask_diff};
+use perpixel::{Bounds2D, Error, Mask, MaskOptions, PixelFormat, Sprite};
 
 /// A 0-wide image skips the stride and buffer checks (there are no pixels to read), but
 /// building it used to walk its rows anyway: row `j` started at `j * stride`, past the
@@ -24,7 +28,7 @@ fn zero_width_images_with_any_stride_and_height_are_empty_masks() {
     // A 0-wide region of a real image, at any row.
     let rgba = vec![255u8; 4 * 4 * 4];
     let region = MaskOptions {
-        region: Some(perpixel::Bounds2D::new(4, 0, 0, 4)),
+        region: Some(Bounds2D::new(4, 0, 0, 4)),
         ..MaskOptions::default()
     };
     let mask = Mask::from_pixels(&rgba, PixelFormat::Rgba8, 4, 4, 16, &region).unwrap();
@@ -34,4 +38,65 @@ fn zero_width_images_with_any_stride_and_height_are_empty_masks() {
     assert_eq!((tall.height(), tall.count()), (i32::MAX as u32, 0));
 
     // The C ABI case (NULL data, any stride) is in tests/c/test_hostile.c.
+}
+
+/// The test kit's ASCII masks and diff: what the other tests rely on to report failures.
+#[test]
+fn the_test_kit_draws_masks_and_prints_pixel_diffs() {
+    let cross = mask!(".#." "###" ".#.");
+    assert_eq!((cross.width(), cross.height(), cross.count()), (3, 3, 5));
+    assert!(cross.is_solid(1, 0) && !cross.is_solid(0, 0));
+    assert_eq!(common::rows(&cross), [".#.", "###", ".#."]);
+    assert_mask_eq(&cross, &mask!(".X." "XXX" ".X."), "X is solid too");
+    let diff = mask_diff(&cross, &mask!("##." "###" "...")).expect("they differ");
+    assert!(diff.ends_with("-#.\n###\n.+.\n"), "{diff}");
+    let caught =
+        std::panic::catch_unwind(|| assert_mask_eq(&cross, &Mask::full(3, 3).unwrap(), "x"));
+    let message = *caught.unwrap_err().downcast::<String>().unwrap();
+    assert!(
+        message.contains("masks differ") && message.contains("-#-"),
+        "{message}"
+    );
+}
+
+/// One meaning per edge case in every language (the C, C++ and C# tests check the same
+/// cases): rectangles that do not overlap have no overlap mask (absent, not a 0x0 mask);
+/// rectangles that overlap with no common solid pixel have an empty one.
+#[test]
+fn no_overlap_is_absent_and_an_empty_overlap_is_a_mask() {
+    let cross = mask!(".#." "###" ".#.");
+    let a = Sprite::new(&cross, 10, 10);
+    assert!(
+        a.overlap_mask(&Sprite::new(&cross, 13, 10)).is_none(),
+        "touching"
+    );
+    assert!(
+        a.overlap_mask(&Sprite::new(&cross, 50, -50)).is_none(),
+        "apart"
+    );
+    let corner = a.overlap_mask(&Sprite::new(&cross, 12, 12)).unwrap();
+    assert_eq!(corner.bounds, Bounds2D::new(12, 12, 1, 1));
+    assert_mask_eq(&corner.mask, &mask!("."), "corners of two crosses");
+    let arms = a.overlap_mask(&Sprite::new(&cross, 11, 10)).unwrap();
+    assert_eq!(arms.bounds, Bounds2D::new(11, 10, 2, 3));
+    assert_mask_eq(&arms.mask, &mask!(".." "##" ".."), "crosses one apart");
+    // pygame style, the same rule.
+    assert!(cross.overlap_mask(&cross, (3, 0)).is_none());
+}
+
+/// `to_local` / `to_global` past `i32` is an error (C: PP_ERR_OVERFLOW; C++ and C#:
+/// exceptions), never a wrapped or clamped rectangle.
+#[test]
+fn to_local_overflow_is_an_error_everywhere() {
+    let min = Bounds2D::new(i32::MIN, 0, 1, 1);
+    let max = Bounds2D::new(i32::MAX, 0, 1, 1);
+    match min.to_local(&max) {
+        Err(Error::Overflow(why)) => assert!(why.contains("does not fit"), "{why}"),
+        other => panic!("expected an overflow error, got {other:?}"),
+    }
+    assert!(matches!(
+        max.to_global(&Bounds2D::new(1, 0, 1, 1)),
+        Err(Error::Overflow(_))
+    ));
+    assert_eq!(max.to_local(&max), Ok(Bounds2D::new(0, 0, 1, 1)));
 }

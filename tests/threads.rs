@@ -3,30 +3,21 @@
 //! thread in its own order, and every answer must equal the single-threaded one (which
 //! is itself checked against `perpixel::reference` first).
 
+mod common;
+
+use common::Rng;
 use perpixel::{Mask, Overlap, Point, Sprite, reference};
 
 const THREADS: usize = 8;
 const ROUNDS: usize = 10;
 
-/// A small deterministic generator (no extra dependency).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 /// Masks around the 64-bit word edges, about two thirds solid.
 fn masks() -> Vec<Mask> {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     [(1, 1), (63, 7), (64, 5), (65, 9), (130, 4), (0, 3)]
         .iter()
         .map(|&(w, h)| {
-            let bits: Vec<bool> = (0..w * h).map(|_| rng.next() % 3 != 0).collect();
+            let bits: Vec<bool> = (0..w * h).map(|_| rng.next_u64() % 3 != 0).collect();
             Mask::from_fn(w, h, |x, y| bits[(y * w + x) as usize]).unwrap()
         })
         .collect()
@@ -79,18 +70,21 @@ fn ask(masks: &[Mask], q: &Query) -> Answer {
 }
 
 fn queries(count: usize) -> Vec<Query> {
-    let mut rng = Rng(42);
+    let mut rng = Rng::new(42);
     let offsets = [-131, -65, -64, -63, -9, -1, 0, 1, 5, 63, 64, 65, 129];
     (0..count)
         .map(|i| {
             let pick = |r: u64| offsets[r as usize % offsets.len()];
-            let base = (rng.next() % 2000) as i32 - 1000;
-            let base_y = (rng.next() % 2000) as i32 - 1000;
+            let base = (rng.next_u64() % 2000) as i32 - 1000;
+            let base_y = (rng.next_u64() % 2000) as i32 - 1000;
             Query {
-                a: rng.next() as usize % 6,
-                b: rng.next() as usize % 6,
+                a: rng.next_u64() as usize % 6,
+                b: rng.next_u64() as usize % 6,
                 pa: (base, base_y),
-                pb: (base + pick(rng.next()), base_y + pick(rng.next()) % 10),
+                pb: (
+                    base + pick(rng.next_u64()),
+                    base_y + pick(rng.next_u64()) % 10,
+                ),
                 pixels: (i % 7 != 0, i % 5 != 0),
             }
         })
