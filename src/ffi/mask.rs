@@ -76,6 +76,7 @@ impl From<&pp_mask_options> for MaskOptions {
         MaskOptions {
             threshold: o.threshold,
             color_key: (o.has_color_key != 0).then_some(o.color_key),
+            flip_x: false,
             flip_y: o.flip_y != 0,
             region: (o.has_region != 0).then(|| Bounds2D::from(o.region)),
         }
