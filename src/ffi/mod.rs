@@ -13,6 +13,9 @@
 //! * Fixed-width integers only; booleans are `uint8_t` (any nonzero value is true on
 //!   input, outputs are exactly 0 or 1), never C `bool`. Pixel formats come in as plain
 //!   `uint32_t` (`PP_FORMAT_*`) and are validated.
+//! * Options and def structs start from their default function and carry a leading
+//!   `internal_cookie` it sets; a zeroed or uninitialised struct is refused (see
+//!   `cookie.rs` for the rule every such struct follows). NULL means the defaults.
 //! * Every fallible call returns a `pp_status` and writes its results through
 //!   out-pointers only on success; on failure nothing is written, nothing is leaked, and
 //!   `pp_last_error_message()` says what went wrong (per thread).
@@ -35,6 +38,7 @@
 
 mod bake;
 mod bounds;
+mod cookie;
 mod error;
 mod limits;
 mod mask;
@@ -56,9 +60,9 @@ pub use error::{pp_last_error_message, pp_last_error_message_copy, pp_status, pp
 pub use limits::{pp_max_mask_pixels, pp_set_max_mask_pixels};
 pub use mask::pp_mask_from_pixels;
 pub use mask::{
-    PP_FORMAT_A8, PP_FORMAT_ARGB32, PP_FORMAT_BGRA8, PP_FORMAT_RGBA8, PP_MAX_MASK_PIXELS, pp_mask,
-    pp_mask_count, pp_mask_free, pp_mask_is_solid, pp_mask_new, pp_mask_options,
-    pp_mask_options_default, pp_mask_size, pp_mask_solid_bounds,
+    PP_FORMAT_A8, PP_FORMAT_ABGR8, PP_FORMAT_ARGB8, PP_FORMAT_ARGB32, PP_FORMAT_BGRA8,
+    PP_FORMAT_RGBA8, PP_MAX_MASK_PIXELS, pp_mask, pp_mask_count, pp_mask_free, pp_mask_is_solid,
+    pp_mask_new, pp_mask_options, pp_mask_options_default, pp_mask_size, pp_mask_solid_bounds,
 };
 #[cfg(feature = "image")]
 pub use mask::{pp_mask_from_image_bytes, pp_mask_from_image_path};
