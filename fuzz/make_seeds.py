@@ -25,6 +25,11 @@ def main():
             # 9x5 A8 atlas, region (3, 1, 4, 3), flipped, threshold 128.
             "a8_region_flip": from_pixels_seed(4 | 8 | 32, 3, 128, (0, 0, 0), 9, 5, 0,
                                                (3, 1, 4, 3), bytes(range(0, 225, 5))),
+            # 9x5 ABGR8 (SDL RGBA8888 on little-endian), region (3, 1, 4, 3), flipped in x
+            # and y, threshold 128, a colour key.
+            "abgr8_region_flip_xy": from_pixels_seed(4 | 8 | 32 | 64 | 128, 5, 128, (20, 10, 5),
+                                                     9, 5, 0, (3, 1, 4, 3),
+                                                     bytes(range(0, 180))),
             # 65x2 BGRA with a padded stride and a magenta colour key.
             "bgra_65x2_key": from_pixels_seed(4 | 64, 1, 1, (255, 0, 255), 65, 2, 7, (0, 0, 0, 0),
                                               bytes([255, 0, 255, 255, 0, 0, 0, 255]) * 68),

@@ -30,18 +30,25 @@
 #include <stdint.h>
 
 /**
- * Pixel format: bytes R, G, B, A (Unity `Color32`, XNA/MonoGame `Color`).
+ * Pixel format: bytes R, G, B, A in memory, on every CPU. Unity `Color32`, XNA/MonoGame
+ * `Color`, raylib `PIXELFORMAT_UNCOMPRESSED_R8G8B8A8`, SFML `sf::Image::getPixelsPtr()`,
+ * Godot `Image.FORMAT_RGBA8`, SDL `SDL_PIXELFORMAT_RGBA32`; SDL `SDL_PIXELFORMAT_ABGR8888`
+ * on little-endian CPUs, SDL `SDL_PIXELFORMAT_RGBA8888` on big-endian ones.
  */
 #define PP_FORMAT_RGBA8 0
 
 /**
- * Pixel format: bytes B, G, R, A (Direct3D, Windows bitmaps).
+ * Pixel format: bytes B, G, R, A in memory, on every CPU. Direct3D, Windows bitmaps, SDL
+ * `SDL_PIXELFORMAT_BGRA32`; SDL `SDL_PIXELFORMAT_ARGB8888` on little-endian CPUs, SDL
+ * `SDL_PIXELFORMAT_BGRA8888` on big-endian ones.
  */
 #define PP_FORMAT_BGRA8 1
 
 /**
- * Pixel format: one native-endian 32-bit word per pixel, `0xAARRGGBB` (SDL
- * `ARGB8888`); read from bytes, so the buffer needs no particular alignment.
+ * Pixel format: one native-endian 32-bit word per pixel, `0xAARRGGBB`: SDL
+ * `SDL_PIXELFORMAT_ARGB8888` on every CPU (bytes B, G, R, A on little-endian, A, R, G, B
+ * on big-endian). Not SDL's `SDL_PIXELFORMAT_ARGB32`, which is `PP_FORMAT_ARGB8`. Read
+ * from bytes, so the buffer needs no particular alignment.
  */
 #define PP_FORMAT_ARGB32 2
 
@@ -49,6 +56,21 @@
  * Pixel format: one alpha byte per pixel.
  */
 #define PP_FORMAT_A8 3
+
+/**
+ * Pixel format: bytes A, R, G, B in memory, on every CPU. SDL `SDL_PIXELFORMAT_ARGB32`;
+ * SDL `SDL_PIXELFORMAT_BGRA8888` on little-endian CPUs, SDL `SDL_PIXELFORMAT_ARGB8888` on
+ * big-endian ones.
+ */
+#define PP_FORMAT_ARGB8 4
+
+/**
+ * Pixel format: bytes A, B, G, R in memory, on every CPU. SDL `SDL_PIXELFORMAT_ABGR32`;
+ * SDL `SDL_PIXELFORMAT_RGBA8888` on little-endian CPUs (x86, ARM: reading such a surface
+ * as `PP_FORMAT_RGBA8` gets most pixels wrong), SDL `SDL_PIXELFORMAT_ABGR8888` on
+ * big-endian ones.
+ */
+#define PP_FORMAT_ABGR8 5
 
 /**
  * The default limit on the pixels one mask may hold (2^26, e.g. 8192 x 8192): masks,
@@ -205,17 +227,41 @@ typedef struct {
 } pp_bounds;
 
 /**
- * How pixels become solid, and which part of the image to take. Start from
- * `pp_mask_options_default()`. Every `uint8_t` flag counts as true when nonzero.
- * A plain value the library only reads: share it between threads freely.
+ * How pixels become solid, and which part of the image to take.
+ *
+ * Always start from the default function and change only the fields you need:
+ *
+ * ```c
+ * pp_mask_options o = pp_mask_options_default();
+ * o.threshold = 128;
+ * o.flip_x = 1;
+ * ```
+ *
+ * Rule for every options/def struct of this library: each has a default function
+ * (`pp_mask_options_default()` here) and a leading `internal_cookie` that function sets.
+ * A zeroed (`pp_mask_options o = {0};`) or uninitialised struct, or another struct type,
+ * is refused with `PP_ERR_INVALID_ARGUMENT` and a message naming the default function,
+ * so it can never silently mean "every pixel solid". A NULL `pp_mask_options *` means the
+ * defaults. Every `uint8_t` flag counts as true when nonzero. A plain value the library
+ * only reads: share it between threads freely.
  */
 typedef struct {
   /**
+   * Set by `pp_mask_options_default()`; do not touch. Checked by every function that
+   * takes the struct.
+   */
+  uint32_t internal_cookie;
+  /**
    * A pixel is solid when its alpha is `>= threshold`: 1 (the default) means
    * "alpha != 0", 255 "fully opaque only", 0 "every pixel" (with a colour key on
-   * images without alpha).
+   * images without alpha). pygame's `from_surface(s, t)` is threshold `t + 1`.
    */
   uint8_t threshold;
+  /**
+   * Nonzero: mask column 0 is the region's last image column (a sprite mirrored left
+   * to right).
+   */
+  uint8_t flip_x;
   /**
    * Nonzero: mask row 0 is the region's last image row (a top-row-first image in a
    * y-up world).
@@ -235,7 +281,8 @@ typedef struct {
    */
   uint8_t has_region;
   /**
-   * The sub-rectangle to take, in image pixels; it must lie inside the image.
+   * The sub-rectangle to take, in image pixels; it must lie inside the image. The
+   * flips mirror the region, not the whole image.
    */
   pp_bounds region;
 } pp_mask_options;
@@ -547,8 +594,10 @@ uint64_t pp_max_mask_pixels(void);
 pp_status pp_set_max_mask_pixels(uint64_t pixels);
 
 /**
- * The default mask options: threshold 1 (alpha != 0 is solid), no flip, no colour
- * key, the whole image. Never fails; any thread.
+ * The default mask options: threshold 1 (alpha != 0 is solid), no flips, no colour
+ * key, the whole image, and the `internal_cookie` every function taking a
+ * `pp_mask_options` checks. Start every `pp_mask_options` from this function. Never
+ * fails; any thread.
  */
 pp_mask_options pp_mask_options_default(void);
 
@@ -572,20 +621,33 @@ pp_status pp_mask_new(int32_t width, int32_t height, uint8_t solid, pp_mask **ou
  * * `data`, `data_len`: the pixel bytes. `data` may be NULL only when `width` or
  *   `height` is 0. It must hold `stride_bytes * (height - 1) + width * bpp` bytes
  *   (bpp = 4, or 1 for `PP_FORMAT_A8`); the last row needs no padding.
- * * `format`: one of the `PP_FORMAT_*` constants. `PP_FORMAT_ARGB32` reads
- *   native-endian 32-bit words from the bytes; no alignment is needed.
+ * * `format`: one of the `PP_FORMAT_*` constants: the bytes of one pixel in memory.
+ *   `PP_FORMAT_ARGB32` reads native-endian 32-bit words from the bytes; no alignment is
+ *   needed. Which format an engine hands out (LE: little-endian CPUs, x86 and ARM; BE:
+ *   big-endian):
+ *
+ *   | pixels from | format |
+ *   |---|---|
+ *   | Unity `Color32`, XNA/MonoGame `Color`, raylib `R8G8B8A8`, SFML `Image`, Godot `FORMAT_RGBA8` | `PP_FORMAT_RGBA8` |
+ *   | SDL `SDL_PIXELFORMAT_RGBA32` / `ARGB32` / `BGRA32` / `ABGR32` (byte orders) | `RGBA8` / `ARGB8` / `BGRA8` / `ABGR8` |
+ *   | SDL `SDL_PIXELFORMAT_ABGR8888` (word `0xAABBGGRR`) | LE `RGBA8`, BE `ABGR8` |
+ *   | SDL `SDL_PIXELFORMAT_ARGB8888` (word `0xAARRGGBB`) | `ARGB32` (LE `BGRA8`, BE `ARGB8`) |
+ *   | SDL `SDL_PIXELFORMAT_RGBA8888` (word `0xRRGGBBAA`) | LE `ABGR8`, BE `RGBA8` |
+ *   | SDL `SDL_PIXELFORMAT_BGRA8888` (word `0xBBGGRRAA`) | LE `ARGB8`, BE `BGRA8` |
  * * `width`, `height`: the image size in pixels; `stride_bytes`: bytes from one row's
  *   start to the next's, at least `width * bpp`.
- * * `options`: threshold, colour key, flip, region; NULL means
+ * * `options`: threshold, colour key, flips, region; NULL means
  *   `pp_mask_options_default()`. With a region only its pixels are read.
  *
- * Buffer row `j` of the region becomes mask row `j` (reversed with `flip_y`).
+ * Buffer row `j` of the region becomes mask row `j` (reversed with `flip_y`), region
+ * column `i` mask column `i` (reversed with `flip_x`).
  * On success `*out` receives a new mask the caller owns and must release with
  * `pp_mask_free`. The library keeps no pointer to `data` after returning.
  *
  * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL, or `data`
  * NULL for a non-empty image), `PP_ERR_INVALID_ARGUMENT` (negative `width`, `height`
- * or `stride_bytes`, unknown `format`, a colour key with `PP_FORMAT_A8`),
+ * or `stride_bytes`, unknown `format`, a colour key with `PP_FORMAT_A8`, `options` not
+ * made by `pp_mask_options_default()`),
  * `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
  * `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
@@ -614,6 +676,7 @@ pp_status pp_mask_from_pixels(const uint8_t *data,
  * symbol does not exist.
  *
  * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`data` or `out` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (`options` not made by `pp_mask_options_default()`),
  * `PP_ERR_DECODE` (corrupt, truncated or unknown format, or a decoder allocation past the
  * limit), `PP_ERR_TOO_LARGE` (the header claims more than `pp_max_mask_pixels()`
  * pixels: refused before decoding), `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`.
@@ -634,8 +697,9 @@ pp_status pp_mask_from_image_bytes(const uint8_t *data,
  * by its extension (`.tga`). Likewise only with the `image` feature.
  *
  * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`utf8_path` or `out`
- * NULL), `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8), `PP_ERR_IO` (missing or
- * unreadable file), `PP_ERR_DECODE`, `PP_ERR_TOO_LARGE`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
+ * NULL), `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8, or `options` not made by
+ * `pp_mask_options_default()`), `PP_ERR_IO` (missing or unreadable file),
+ * `PP_ERR_DECODE`, `PP_ERR_TOO_LARGE`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
  * `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
  * # Safety

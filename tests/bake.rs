@@ -17,6 +17,14 @@ fn options(threshold: u8, flip_y: bool) -> MaskOptions {
     }
 }
 
+/// `options(threshold, flip_y)` mirrored left to right as well.
+fn mirrored(threshold: u8, flip_y: bool) -> MaskOptions {
+    MaskOptions {
+        flip_x: true,
+        ..options(threshold, flip_y)
+    }
+}
+
 /// The masks built directly from the sprite files, by name.
 fn direct(f: &common::Fixtures, opts: &MaskOptions) -> Vec<(String, Mask)> {
     f.names
@@ -76,7 +84,13 @@ fn assert_same(bundle: &MaskBundle, expected: &[(String, Mask)]) {
 fn a_folder_of_sprites_bakes_and_loads_identical_masks() {
     let dir = common::scratch("bake", "folder");
     let f = common::make(&dir);
-    for opts in [options(1, false), options(200, false), options(128, true)] {
+    for opts in [
+        options(1, false),
+        options(200, false),
+        options(128, true),
+        mirrored(1, false),
+        mirrored(128, true),
+    ] {
         let expected = direct(&f, &opts);
         let baked = MaskBundle::from_folder(&f.sprites, &opts).unwrap();
         assert_same(&baked, &expected);
@@ -88,6 +102,7 @@ fn a_folder_of_sprites_bakes_and_loads_identical_masks() {
         for e in loaded.iter() {
             assert_eq!(e.info().threshold, Some(opts.threshold));
             assert_eq!(e.info().flip_y, opts.flip_y);
+            assert_eq!(e.info().flip_x, opts.flip_x);
         }
     }
     // A colour key is recorded and applied.
@@ -114,7 +129,14 @@ fn a_texturepacker_atlas_bakes_to_the_same_masks_as_the_sprite_files() {
         f.rotated,
         f.trimmed
     );
-    for opts in [options(1, false), options(255, false), options(40, true)] {
+    // Mirrored frames (flip_x) of rotated and trimmed sprites equal the mirrored files.
+    for opts in [
+        options(1, false),
+        options(255, false),
+        options(40, true),
+        mirrored(1, false),
+        mirrored(40, true),
+    ] {
         let expected = direct(&f, &opts);
         let from_hash = MaskBundle::from_texturepacker(&f.atlas_hash, &opts).unwrap();
         let from_array = MaskBundle::from_texturepacker(&f.atlas_array, &opts).unwrap();

@@ -30,6 +30,8 @@ fn encode(format: PixelFormat, stride: usize) -> Vec<u8> {
                         .to_ne_bytes(),
                 ),
                 PixelFormat::A8 => out.push(a),
+                PixelFormat::Argb8 => out.extend([a, r, g, b]),
+                PixelFormat::Abgr8 => out.extend([a, b, g, r]),
             }
         }
         out.resize(start + stride, 0xEE);
@@ -49,12 +51,8 @@ fn rows(mask: &Mask) -> Vec<String> {
 
 #[test]
 fn every_format_gives_the_same_mask() {
-    for format in [
-        PixelFormat::Rgba8,
-        PixelFormat::Bgra8,
-        PixelFormat::Argb32,
-        PixelFormat::A8,
-    ] {
+    let mut checked = 0;
+    for format in PixelFormat::ALL {
         let bpp = format.bytes_per_pixel();
         for stride in [4 * bpp, 4 * bpp + 3, 64] {
             let data = encode(format, stride);
@@ -67,8 +65,110 @@ fn every_format_gives_the_same_mask() {
             );
             assert_eq!(mask.count(), 6);
             assert_eq!(mask.solid_bounds(), Some(Bounds2D::new(0, 0, 4, 3)));
+            if format != PixelFormat::A8 {
+                // The key finds the magenta pixel in every channel order.
+                let keyed = MaskOptions {
+                    color_key: Some([255, 0, 255]),
+                    ..Default::default()
+                };
+                let mask = Mask::from_pixels(&data, format, 4, 3, stride, &keyed).unwrap();
+                assert_eq!(rows(&mask), ["#..#", ".#..", "..##"], "{format:?} keyed");
+            }
+            checked += 1;
         }
     }
+    assert_eq!(checked, 3 * PixelFormat::ALL.len());
+    println!("{checked} format/stride combinations give the same mask");
+}
+
+/// SDL's packed `SDL_PIXELFORMAT_RGBA8888` (the word `0xRRGGBBAA`) holds bytes A, B, G, R
+/// on a little-endian CPU: `Abgr8` reads it right, `Rgba8` gets pixels wrong.
+#[test]
+fn sdl_packed_words_need_the_byte_order_of_the_cpu() {
+    let word = |r: u32, g: u32, b: u32, a: u32| (r << 24) | (g << 16) | (b << 8) | a;
+    // Opaque black-ish, transparent white, opaque with a zero red, transparent with a red.
+    let pixels = [
+        word(1, 2, 3, 255),
+        word(255, 255, 255, 0),
+        word(0, 9, 9, 200),
+        word(77, 0, 0, 0),
+    ];
+    let bytes: Vec<u8> = pixels.iter().flat_map(|p| p.to_ne_bytes()).collect();
+    let native = if cfg!(target_endian = "little") {
+        PixelFormat::Abgr8
+    } else {
+        PixelFormat::Rgba8
+    };
+    let right = Mask::from_pixels(&bytes, native, 4, 1, 16, &MaskOptions::default()).unwrap();
+    assert_eq!(rows(&right), ["#.#."]);
+    if cfg!(target_endian = "little") {
+        let wrong = Mask::from_pixels(
+            &bytes,
+            PixelFormat::Rgba8,
+            4,
+            1,
+            16,
+            &MaskOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(rows(&wrong), ["##.#"], "RGBA8 reads the red byte as alpha");
+    }
+    // SDL's ARGB8888 (0xAARRGGBB) is Argb32 on every CPU, and Bgra8 on little-endian ones.
+    let argb: Vec<u8> = [0xFF01_0203u32, 0x00FF_FFFF]
+        .iter()
+        .flat_map(|p| p.to_ne_bytes())
+        .collect();
+    let o = MaskOptions::default();
+    let m = Mask::from_pixels(&argb, PixelFormat::Argb32, 2, 1, 8, &o).unwrap();
+    assert_eq!(rows(&m), ["#."]);
+    let in_memory = PixelFormat::Argb32.in_memory();
+    assert_eq!(Mask::from_pixels(&argb, in_memory, 2, 1, 8, &o).unwrap(), m);
+    println!("SDL RGBA8888 read as {native:?}; ARGB8888 as Argb32 and {in_memory:?}");
+}
+
+#[test]
+fn flip_x_mirrors_the_region_with_and_without_flip_y() {
+    let data = encode(PixelFormat::Bgra8, 16);
+    let build =
+        |o: MaskOptions| rows(&Mask::from_pixels(&data, PixelFormat::Bgra8, 4, 3, 16, &o).unwrap());
+    let mirrored = MaskOptions {
+        flip_x: true,
+        ..Default::default()
+    };
+    assert_eq!(build(mirrored), ["#..#", ".##.", "##.."]);
+    assert_eq!(
+        build(MaskOptions {
+            flip_y: true,
+            ..mirrored
+        }),
+        ["##..", ".##.", "#..#"]
+    );
+    let region = MaskOptions {
+        region: Some(Bounds2D::new(1, 1, 3, 2)),
+        flip_x: true,
+        ..Default::default()
+    };
+    // The region is ["##.", ".##"]; mirrored within itself.
+    assert_eq!(build(region), [".##", "##."]);
+    assert_eq!(
+        build(MaskOptions {
+            flip_y: true,
+            ..region
+        }),
+        ["##.", ".##"]
+    );
+    // Widths around the word size: mirroring moves pixels across words.
+    for width in [1u32, 63, 64, 65, 130] {
+        let alpha: Vec<u8> = (0..width * 2)
+            .map(|i| if (i * 7 + i / width) % 3 == 0 { 255 } else { 0 })
+            .collect();
+        let plain = Mask::from_alpha(&alpha, width, 2, &MaskOptions::default()).unwrap();
+        let flipped = Mask::from_alpha(&alpha, width, 2, &mirrored).unwrap();
+        let expected = Mask::from_fn(width, 2, |x, y| plain.is_solid(width - 1 - x, y)).unwrap();
+        assert_eq!(flipped, expected, "width {width}");
+        assert_eq!(flipped.solid_bounds(), expected.solid_bounds());
+    }
+    println!("flip_x checked alone, with flip_y, with a region and at 5 widths");
 }
 
 #[test]

@@ -202,17 +202,13 @@ struct BuildSpec {
     region: Option<(u32, u32, u32, u32)>,
     threshold: u8,
     key: bool,
+    flip_x: bool,
     flip_y: bool,
     seed: u64,
 }
 
 fn build_spec() -> impl Strategy<Value = BuildSpec> {
-    let format = prop::sample::select(vec![
-        PixelFormat::Rgba8,
-        PixelFormat::Bgra8,
-        PixelFormat::Argb32,
-        PixelFormat::A8,
-    ]);
+    let format = prop::sample::select(PixelFormat::ALL.to_vec());
     let threshold = prop_oneof![
         prop::sample::select(vec![0u8, 1, 2, 127, 128, 254, 255]),
         any::<u8>(),
@@ -224,11 +220,11 @@ fn build_spec() -> impl Strategy<Value = BuildSpec> {
         0usize..9,
         threshold,
         any::<bool>(),
-        any::<bool>(),
+        (any::<bool>(), any::<bool>()),
         any::<u64>(),
     )
         .prop_flat_map(
-            |(format, width, height, pad, threshold, key, flip_y, seed)| {
+            |(format, width, height, pad, threshold, key, (flip_x, flip_y), seed)| {
                 let region = prop_oneof![
                     Just(None),
                     (0..=width, 0..=height).prop_flat_map(move |(x, y)| {
@@ -243,6 +239,7 @@ fn build_spec() -> impl Strategy<Value = BuildSpec> {
                     region,
                     threshold,
                     key: key && format != PixelFormat::A8,
+                    flip_x,
                     flip_y,
                     seed,
                 })
@@ -271,6 +268,7 @@ fn check_build(spec: &BuildSpec) -> Result<(), TestCaseError> {
     let options = MaskOptions {
         threshold: spec.threshold,
         color_key: spec.key.then_some([255, 0, 255]),
+        flip_x: spec.flip_x,
         flip_y: spec.flip_y,
         region: spec
             .region
@@ -291,8 +289,9 @@ fn check_build(spec: &BuildSpec) -> Result<(), TestCaseError> {
     for j in 0..rh {
         let src_y = ry + if spec.flip_y { rh - 1 - j } else { j };
         for i in 0..rw {
+            let src_x = rx + if spec.flip_x { rw - 1 - i } else { i };
             let want =
-                reference::pixel_is_solid(&data, spec.format, stride, rx + i, src_y, &options);
+                reference::pixel_is_solid(&data, spec.format, stride, src_x, src_y, &options);
             prop_assert_eq!(mask.is_solid(i, j), want, "pixel ({}, {})", i, j);
             count += want as u64;
         }
@@ -364,7 +363,7 @@ where
 fn main() {
     let pair_cases = cases(2000);
     let bare_cases = cases(500);
-    let build_cases = cases(800);
+    let build_cases = cases(1200);
     let mut results = Vec::new();
     let mut total = 0u64;
     let paths = kernels::available_paths();
@@ -394,7 +393,7 @@ fn main() {
             }));
             results.push(run(
                 &format!(
-                    "[{name}] mask building (RGBA8, BGRA8, ARGB32, A8; stride, region, threshold, key, flip)"
+                    "[{name}] mask building (RGBA8, BGRA8, ARGB32, A8, ARGB8, ABGR8; stride, region, threshold, key, flip_x, flip_y)"
                 ),
                 build_cases,
                 build_spec(),

@@ -140,11 +140,18 @@ inline void set_max_mask_pixels(std::uint64_t pixels)
 }
 
 /// How the pixels of a caller's buffer are laid out.
+/// The bytes of one pixel. The PP_FORMAT_* docs in perpixel.h say which format each
+/// engine hands out; in short (LE: little-endian CPUs such as x86 and ARM):
+/// Unity Color32, XNA/MonoGame Color, raylib R8G8B8A8, SFML Image, Godot FORMAT_RGBA8 and
+/// SDL_PIXELFORMAT_RGBA32 are Rgba8; SDL_PIXELFORMAT_RGBA8888 is Abgr8 on LE (Rgba8 on
+/// big-endian); SDL_PIXELFORMAT_ARGB8888 is Argb32 everywhere.
 enum class PixelFormat : std::uint32_t {
-    Rgba8 = PP_FORMAT_RGBA8,   ///< bytes R, G, B, A (Unity Color32, XNA Color)
-    Bgra8 = PP_FORMAT_BGRA8,   ///< bytes B, G, R, A (Direct3D, Windows bitmaps)
-    Argb32 = PP_FORMAT_ARGB32, ///< native-endian 0xAARRGGBB words (SDL ARGB8888)
+    Rgba8 = PP_FORMAT_RGBA8,   ///< bytes R, G, B, A (Unity Color32, XNA Color, SDL RGBA32)
+    Bgra8 = PP_FORMAT_BGRA8,   ///< bytes B, G, R, A (Direct3D, Windows bitmaps, SDL BGRA32)
+    Argb32 = PP_FORMAT_ARGB32, ///< native-endian 0xAARRGGBB words (SDL ARGB8888, not SDL ARGB32)
     A8 = PP_FORMAT_A8,         ///< one alpha byte per pixel
+    Argb8 = PP_FORMAT_ARGB8,   ///< bytes A, R, G, B (SDL ARGB32; SDL BGRA8888 on LE)
+    Abgr8 = PP_FORMAT_ABGR8,   ///< bytes A, B, G, R (SDL ABGR32; SDL RGBA8888 on LE)
 };
 
 /// A world pixel, e.g. where two sprites first touch. 64-bit, like Rust's Point.
@@ -241,23 +248,30 @@ struct Bounds2D {
     friend bool operator!=(const Bounds2D &a, const Bounds2D &b) noexcept { return !(a == b); }
 };
 
-/// How pixels become solid, and which part of the image to take. The defaults are the
-/// C ABI's: threshold 1 (alpha != 0 is solid), no colour key, no flip, the whole image.
+/// How pixels become solid, and which part of the image to take. A default-constructed
+/// MaskOptions holds pp_mask_options_default()'s values (threshold 1: alpha != 0 is solid;
+/// no colour key, no flips, the whole image), read from the library itself, and to_c()
+/// starts from pp_mask_options_default(), so the C struct always carries the cookie the
+/// library checks.
 struct MaskOptions {
-    /// A pixel is solid when its alpha is >= threshold (0: every pixel).
-    std::uint8_t threshold = 1;
+    /// A pixel is solid when its alpha is >= threshold (0: every pixel). pygame's
+    /// from_surface(s, t) is threshold t + 1.
+    std::uint8_t threshold = pp_mask_options_default().threshold;
     /// Pixels whose red, green, blue equal the key are empty (not with PixelFormat::A8).
     std::optional<std::array<std::uint8_t, 3>> color_key;
+    /// Mask column 0 is the region's last image column (a sprite mirrored left to right).
+    bool flip_x = pp_mask_options_default().flip_x != 0;
     /// Mask row 0 is the region's last image row (a top-row-first image, y-up world).
-    bool flip_y = false;
+    bool flip_y = pp_mask_options_default().flip_y != 0;
     /// The sub-rectangle to take (an atlas frame); it must lie inside the image.
     std::optional<Bounds2D> region;
 
-    /// To the C struct.
+    /// To the C struct, starting from pp_mask_options_default().
     pp_mask_options to_c() const noexcept
     {
         pp_mask_options o = pp_mask_options_default();
         o.threshold = threshold;
+        o.flip_x = flip_x ? 1 : 0;
         o.flip_y = flip_y ? 1 : 0;
         if (color_key) {
             o.has_color_key = 1;

@@ -6,7 +6,8 @@
 //! Input layout (missing bytes read as 0): flags, format, threshold, key r g b, then
 //! width, height, stride as little-endian u32, region x y w h as i32, then the pixels.
 //! Flag bits: 0 raw width (else % 300), 1 raw height (else % 300), 2 stride = row +
-//! (stride % 16) (else raw), 3 region, 4 raw region (else small), 5 flip, 6 colour key.
+//! (stride % 16) (else raw), 3 region, 4 raw region (else small), 5 flip y, 6 colour key,
+//! 7 flip x. The format byte picks `PixelFormat::ALL[format % 6]` (the `PP_FORMAT_*` order).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -27,6 +28,8 @@ fn alpha_rgb(format: PixelFormat, p: &[u8]) -> (u8, [u8; 3]) {
             ((w >> 24) as u8, [(w >> 16) as u8, (w >> 8) as u8, w as u8])
         }
         PixelFormat::A8 => (p[0], [0, 0, 0]),
+        PixelFormat::Argb8 => (p[0], [p[1], p[2], p[3]]),
+        PixelFormat::Abgr8 => (p[0], [p[3], p[2], p[1]]),
     }
 }
 
@@ -36,8 +39,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let mut r = Reader(data);
     let flags = r.u8();
-    let format = [PixelFormat::Rgba8, PixelFormat::Bgra8, PixelFormat::Argb32, PixelFormat::A8]
-        [r.u8() as usize % 4];
+    let format = PixelFormat::ALL[r.u8() as usize % PixelFormat::ALL.len()];
     let threshold = r.u8();
     let key = [r.u8(), r.u8(), r.u8()];
     let (raw_w, raw_h, raw_stride) = (r.u32(), r.u32(), r.u32());
@@ -64,6 +66,7 @@ fuzz_target!(|data: &[u8]| {
     let options = MaskOptions {
         threshold,
         color_key: (flags & 64 != 0).then_some(key),
+        flip_x: flags & 128 != 0,
         flip_y: flags & 32 != 0,
         region,
     };
@@ -101,7 +104,9 @@ fuzz_target!(|data: &[u8]| {
                     let src_row = r.y as usize
                         + if options.flip_y { r.height as usize - 1 - j } else { j };
                     for i in 0..r.width as usize {
-                        let at = src_row * stride + (r.x as usize + i) * bpp;
+                        let src_col = r.x as usize
+                            + if options.flip_x { r.width as usize - 1 - i } else { i };
+                        let at = src_row * stride + src_col * bpp;
                         let (a, rgb) = alpha_rgb(format, &pixels[at..at + bpp]);
                         let want = a >= threshold && options.color_key != Some(rgb);
                         assert_eq!(mask.is_solid(i as u32, j as u32), want, "pixel ({i}, {j})");

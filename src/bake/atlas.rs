@@ -90,8 +90,8 @@ impl MaskBundle {
     ///   and position need no trim offset). The padding is what trimming removed, fully
     ///   transparent pixels, taken as transparent black `(0, 0, 0, 0)`: empty under any
     ///   threshold of 1 or more.
-    /// * `options.flip_y` flips the whole (untrimmed) sprite; `options.region` must be
-    ///   `None`.
+    /// * `options.flip_x` and `options.flip_y` mirror the whole (untrimmed) sprite;
+    ///   `options.region` must be `None`.
     ///
     /// The atlas image is decoded once; it is bounded by [`crate::MAX_MASK_PIXELS`] like a
     /// mask. Fails with a message naming the description, the frame and the field when the
@@ -333,6 +333,7 @@ impl Frame {
         }
         let plain = MaskOptions {
             region: Some(block),
+            flip_x: false,
             flip_y: false,
             ..*options
         };
@@ -340,9 +341,11 @@ impl Frame {
         let (tx, ty, sw, sh) = self.trim.unwrap_or((0, 0, self.w, self.h));
         crate::mask::check_size(sw as u64, sh as u64)?;
         let pad = options.is_solid(0, 0, 0, 0);
-        let (fw, fh, rotated, flip) = (self.w, self.h, self.rotated, options.flip_y);
+        let (fw, fh, rotated) = (self.w, self.h, self.rotated);
+        let (flip_x, flip_y) = (options.flip_x, options.flip_y);
         Mask::from_fn(sw, sh, |x, y| {
-            let y = if flip { sh - 1 - y } else { y };
+            let x = if flip_x { sw - 1 - x } else { x };
+            let y = if flip_y { sh - 1 - y } else { y };
             let (Some(fx), Some(fy)) = (x.checked_sub(tx), y.checked_sub(ty)) else {
                 return pad;
             };

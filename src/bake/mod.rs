@@ -28,13 +28,18 @@
 //! | L | name, UTF-8 (may be empty; unique within the file) |
 //! | 4 | width W in pixels, `u32` |
 //! | 4 | height H in pixels, `u32` |
-//! | 1 | flags: bit 0 `flip_y`, bit 1 threshold recorded, bit 2 colour key recorded; the other bits 0 |
+//! | 1 | flags: bit 0 `flip_y`, bit 1 threshold recorded, bit 2 colour key recorded, bit 3 `flip_x`; the other bits 0 |
 //! | 1 | alpha threshold (0 unless flag bit 1) |
 //! | 3 | colour key r, g, b (0 unless flag bit 2) |
 //! | H × ⌈W / 8⌉ | the bits: row 0 first; in each row bit `i % 8` of byte `i / 8` is pixel `i` (least significant bit first); the bits past W in a row's last byte are 0 |
 //!
 //! The flags, threshold and colour key record how the mask was made ([`BakeInfo`]); the
 //! loader needs only the bits.
+//!
+//! Bit 3 (`flip_x`) came after the first files of version 1: a file whose masks were not
+//! mirrored never sets it and is byte for byte what earlier libraries wrote and read; a
+//! library from before bit 3 refuses a file that sets it ("unknown flags") rather than
+//! misreading it.
 //!
 //! **Why rows are byte-aligned** rather than packed into one bit stream: a row in this
 //! order is exactly the little-endian bytes of the mask's in-memory 64-bit words, cut to
@@ -74,7 +79,8 @@ const MIN_ENTRY_LEN: usize = 2 + 4 + 4 + 1 + 1 + 3;
 const FLAG_FLIP_Y: u8 = 1 << 0;
 const FLAG_THRESHOLD: u8 = 1 << 1;
 const FLAG_COLOR_KEY: u8 = 1 << 2;
-const KNOWN_FLAGS: u8 = FLAG_FLIP_Y | FLAG_THRESHOLD | FLAG_COLOR_KEY;
+const FLAG_FLIP_X: u8 = 1 << 3;
+const KNOWN_FLAGS: u8 = FLAG_FLIP_Y | FLAG_THRESHOLD | FLAG_COLOR_KEY | FLAG_FLIP_X;
 
 /// How a baked mask was made, recorded beside its bits so that tools (`perpixel inspect`)
 /// can say so. Loading does not need it. The default records nothing (a mask built from
@@ -85,6 +91,8 @@ pub struct BakeInfo {
     pub threshold: Option<u8>,
     /// Whether the image's rows were flipped ([`MaskOptions::flip_y`]).
     pub flip_y: bool,
+    /// Whether the image's columns were flipped ([`MaskOptions::flip_x`]).
+    pub flip_x: bool,
     /// The colour key, when one was used.
     pub color_key: Option<[u8; 3]>,
 }
@@ -94,6 +102,7 @@ impl From<&MaskOptions> for BakeInfo {
         BakeInfo {
             threshold: Some(o.threshold),
             flip_y: o.flip_y,
+            flip_x: o.flip_x,
             color_key: o.color_key,
         }
     }
@@ -373,6 +382,9 @@ fn write_entry(out: &mut Vec<u8>, name: &str, mask: &Mask, info: BakeInfo) {
     if info.flip_y {
         flags |= FLAG_FLIP_Y;
     }
+    if info.flip_x {
+        flags |= FLAG_FLIP_X;
+    }
     if info.threshold.is_some() {
         flags |= FLAG_THRESHOLD;
     }
@@ -517,7 +529,7 @@ fn read_entry<'a>(r: &mut Reader<'a>, i: usize) -> Result<(&'a str, Mask, BakeIn
     let key = r.take(3, || format!("{}'s colour key", at()))?;
     if flags & !KNOWN_FLAGS != 0 {
         return Err(bad(format!(
-            "{}: unknown flags 0x{flags:02X} (version {BAKED_VERSION} defines 0x01, 0x02, 0x04)",
+            "{}: unknown flags 0x{flags:02X} (version {BAKED_VERSION} defines 0x01, 0x02, 0x04, 0x08)",
             at()
         )));
     }
@@ -536,6 +548,7 @@ fn read_entry<'a>(r: &mut Reader<'a>, i: usize) -> Result<(&'a str, Mask, BakeIn
     let info = BakeInfo {
         threshold: (flags & FLAG_THRESHOLD != 0).then_some(threshold),
         flip_y: flags & FLAG_FLIP_Y != 0,
+        flip_x: flags & FLAG_FLIP_X != 0,
         color_key: (flags & FLAG_COLOR_KEY != 0).then(|| [key[0], key[1], key[2]]),
     };
     // Size limit first, then the bits' length against what remains: only then allocate.
@@ -643,6 +656,7 @@ mod tests {
         let info = BakeInfo {
             threshold: Some(128),
             flip_y: true,
+            flip_x: false,
             color_key: Some([255, 0, 255]),
         };
         bundle.insert_with_info("ab", m, info).unwrap();
@@ -663,6 +677,59 @@ mod tests {
         );
         let back = MaskBundle::from_bytes(&b).unwrap();
         assert_eq!(back.entry("ab").unwrap().info(), info);
+    }
+
+    #[test]
+    fn flip_x_is_flag_bit_3_and_files_without_it_read_as_before() {
+        // A version 1 file as written before bit 3 existed: flags 0b111.
+        let body: Vec<u8> = [
+            &b"PPMK"[..],
+            &[1, 0, 0, 0, 1, 0, 0, 0],
+            &[1, 0, b'm'],
+            &[3, 0, 0, 0, 1, 0, 0, 0],
+            &[0b111, 9, 1, 2, 3],
+            &[0b101],
+        ]
+        .concat();
+        let old = [&body[..], &crc32fast::hash(&body).to_le_bytes()].concat();
+        let bundle = MaskBundle::from_bytes(&old).unwrap();
+        let e = bundle.entry("m").unwrap();
+        let expected = BakeInfo {
+            threshold: Some(9),
+            flip_y: true,
+            flip_x: false,
+            color_key: Some([1, 2, 3]),
+        };
+        assert_eq!(e.info(), expected);
+        assert_eq!(e.mask(), &Mask::from_fn(3, 1, |x, _| x != 1).unwrap());
+        // Written again unchanged, it is the same bytes.
+        assert_eq!(bundle.to_bytes(), old);
+
+        // flip_x sets bit 3 (0x08) and reads back.
+        let mut mirrored = MaskBundle::new();
+        let info = BakeInfo {
+            flip_x: true,
+            ..expected
+        };
+        mirrored
+            .insert_with_info("m", e.mask().clone(), info)
+            .unwrap();
+        let bytes = mirrored.to_bytes();
+        assert_eq!(bytes[23], 0b1111, "flags byte");
+        assert_eq!(
+            MaskBundle::from_bytes(&bytes)
+                .unwrap()
+                .entry("m")
+                .unwrap()
+                .info(),
+            info
+        );
+        let opts = MaskOptions {
+            flip_x: true,
+            ..MaskOptions::default()
+        };
+        assert!(BakeInfo::from(&opts).flip_x && !BakeInfo::from(&opts).flip_y);
+        println!("version 1 file without bit 3 read unchanged; flip_x round-trips as 0x08");
     }
 
     #[test]
@@ -753,7 +820,7 @@ mod tests {
         assert!(err(&padded).contains("row 0 has bits set past the width 20"));
 
         let mut unknown_flag = good.clone();
-        unknown_flag[22] = 0x08;
+        unknown_flag[22] = 0x10;
         fix_crc(&mut unknown_flag);
         assert!(err(&unknown_flag).contains("unknown flags"));
         let mut stray_threshold = good.clone();

@@ -2,20 +2,37 @@
 //! accessors.
 
 use super::bounds::pp_bounds;
+use super::cookie::{Cookied, read_or_default};
 use super::error::{Failure, guard, non_null, pp_status, write_out};
 use super::handle::{self, Opaque};
 use crate::{Bounds2D, Mask, MaskOptions, PixelFormat};
 use std::sync::Arc;
 
-/// Pixel format: bytes R, G, B, A (Unity `Color32`, XNA/MonoGame `Color`).
+/// Pixel format: bytes R, G, B, A in memory, on every CPU. Unity `Color32`, XNA/MonoGame
+/// `Color`, raylib `PIXELFORMAT_UNCOMPRESSED_R8G8B8A8`, SFML `sf::Image::getPixelsPtr()`,
+/// Godot `Image.FORMAT_RGBA8`, SDL `SDL_PIXELFORMAT_RGBA32`; SDL `SDL_PIXELFORMAT_ABGR8888`
+/// on little-endian CPUs, SDL `SDL_PIXELFORMAT_RGBA8888` on big-endian ones.
 pub const PP_FORMAT_RGBA8: u32 = 0;
-/// Pixel format: bytes B, G, R, A (Direct3D, Windows bitmaps).
+/// Pixel format: bytes B, G, R, A in memory, on every CPU. Direct3D, Windows bitmaps, SDL
+/// `SDL_PIXELFORMAT_BGRA32`; SDL `SDL_PIXELFORMAT_ARGB8888` on little-endian CPUs, SDL
+/// `SDL_PIXELFORMAT_BGRA8888` on big-endian ones.
 pub const PP_FORMAT_BGRA8: u32 = 1;
-/// Pixel format: one native-endian 32-bit word per pixel, `0xAARRGGBB` (SDL
-/// `ARGB8888`); read from bytes, so the buffer needs no particular alignment.
+/// Pixel format: one native-endian 32-bit word per pixel, `0xAARRGGBB`: SDL
+/// `SDL_PIXELFORMAT_ARGB8888` on every CPU (bytes B, G, R, A on little-endian, A, R, G, B
+/// on big-endian). Not SDL's `SDL_PIXELFORMAT_ARGB32`, which is `PP_FORMAT_ARGB8`. Read
+/// from bytes, so the buffer needs no particular alignment.
 pub const PP_FORMAT_ARGB32: u32 = 2;
 /// Pixel format: one alpha byte per pixel.
 pub const PP_FORMAT_A8: u32 = 3;
+/// Pixel format: bytes A, R, G, B in memory, on every CPU. SDL `SDL_PIXELFORMAT_ARGB32`;
+/// SDL `SDL_PIXELFORMAT_BGRA8888` on little-endian CPUs, SDL `SDL_PIXELFORMAT_ARGB8888` on
+/// big-endian ones.
+pub const PP_FORMAT_ARGB8: u32 = 4;
+/// Pixel format: bytes A, B, G, R in memory, on every CPU. SDL `SDL_PIXELFORMAT_ABGR32`;
+/// SDL `SDL_PIXELFORMAT_RGBA8888` on little-endian CPUs (x86, ARM: reading such a surface
+/// as `PP_FORMAT_RGBA8` gets most pixels wrong), SDL `SDL_PIXELFORMAT_ABGR8888` on
+/// big-endian ones.
+pub const PP_FORMAT_ABGR8: u32 = 5;
 
 /// The default limit on the pixels one mask may hold (2^26, e.g. 8192 x 8192): masks,
 /// and images whose header claims, more pixels than the limit in force fail with
@@ -46,16 +63,36 @@ unsafe impl Opaque for pp_mask {
     type Value = Mask;
 }
 
-/// How pixels become solid, and which part of the image to take. Start from
-/// `pp_mask_options_default()`. Every `uint8_t` flag counts as true when nonzero.
-/// A plain value the library only reads: share it between threads freely.
+/// How pixels become solid, and which part of the image to take.
+///
+/// Always start from the default function and change only the fields you need:
+///
+/// ```c
+/// pp_mask_options o = pp_mask_options_default();
+/// o.threshold = 128;
+/// o.flip_x = 1;
+/// ```
+///
+/// Rule for every options/def struct of this library: each has a default function
+/// (`pp_mask_options_default()` here) and a leading `internal_cookie` that function sets.
+/// A zeroed (`pp_mask_options o = {0};`) or uninitialised struct, or another struct type,
+/// is refused with `PP_ERR_INVALID_ARGUMENT` and a message naming the default function,
+/// so it can never silently mean "every pixel solid". A NULL `pp_mask_options *` means the
+/// defaults. Every `uint8_t` flag counts as true when nonzero. A plain value the library
+/// only reads: share it between threads freely.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct pp_mask_options {
+    /// Set by `pp_mask_options_default()`; do not touch. Checked by every function that
+    /// takes the struct.
+    pub internal_cookie: u32,
     /// A pixel is solid when its alpha is `>= threshold`: 1 (the default) means
     /// "alpha != 0", 255 "fully opaque only", 0 "every pixel" (with a colour key on
-    /// images without alpha).
+    /// images without alpha). pygame's `from_surface(s, t)` is threshold `t + 1`.
     pub threshold: u8,
+    /// Nonzero: mask column 0 is the region's last image column (a sprite mirrored left
+    /// to right).
+    pub flip_x: u8,
     /// Nonzero: mask row 0 is the region's last image row (a top-row-first image in a
     /// y-up world).
     pub flip_y: u8,
@@ -66,14 +103,25 @@ pub struct pp_mask_options {
     pub color_key: [u8; 3],
     /// Nonzero: take only `region` of the image (a frame of an atlas).
     pub has_region: u8,
-    /// The sub-rectangle to take, in image pixels; it must lie inside the image.
+    /// The sub-rectangle to take, in image pixels; it must lie inside the image. The
+    /// flips mirror the region, not the whole image.
     pub region: pp_bounds,
+}
+
+impl Cookied for pp_mask_options {
+    const C_NAME: &'static str = "pp_mask_options";
+    const DEFAULT_FN: &'static str = "pp_mask_options_default";
+    fn cookie(&self) -> u32 {
+        self.internal_cookie
+    }
 }
 
 impl Default for pp_mask_options {
     fn default() -> Self {
         pp_mask_options {
+            internal_cookie: Self::COOKIE,
             threshold: 1,
+            flip_x: 0,
             flip_y: 0,
             has_color_key: 0,
             color_key: [0; 3],
@@ -88,24 +136,22 @@ impl From<&pp_mask_options> for MaskOptions {
         MaskOptions {
             threshold: o.threshold,
             color_key: (o.has_color_key != 0).then_some(o.color_key),
+            flip_x: o.flip_x != 0,
             flip_y: o.flip_y != 0,
             region: (o.has_region != 0).then(|| Bounds2D::from(o.region)),
         }
     }
 }
 
-/// Reads the caller's options, NULL meaning the defaults.
+/// Reads the caller's options: NULL means the defaults; a zeroed, uninitialised or
+/// wrongly typed struct (bad cookie) is refused.
 ///
 /// # Safety
 /// `options` must be NULL or point to a readable `pp_mask_options`.
-unsafe fn read_options(options: *const pp_mask_options) -> MaskOptions {
-    if options.is_null() {
-        MaskOptions::default()
-    } else {
-        // SAFETY: non-NULL, and the caller guarantees it points to a valid struct (every
-        // bit pattern of its integer fields is a valid value).
-        MaskOptions::from(unsafe { &*options })
-    }
+unsafe fn read_options(options: *const pp_mask_options) -> Result<MaskOptions, Failure> {
+    // SAFETY: the caller guarantees `options` is NULL or readable; every bit pattern of
+    // its integer fields is a valid value.
+    unsafe { read_or_default(options, "options", MaskOptions::default, |o| o.into()) }
 }
 
 /// The mask behind a caller's handle.
@@ -134,15 +180,19 @@ fn pixel_format(format: u32) -> Result<PixelFormat, Failure> {
         PP_FORMAT_BGRA8 => Ok(PixelFormat::Bgra8),
         PP_FORMAT_ARGB32 => Ok(PixelFormat::Argb32),
         PP_FORMAT_A8 => Ok(PixelFormat::A8),
+        PP_FORMAT_ARGB8 => Ok(PixelFormat::Argb8),
+        PP_FORMAT_ABGR8 => Ok(PixelFormat::Abgr8),
         other => Err(Failure::invalid(format!(
             "unknown pixel format {other} (expected PP_FORMAT_RGBA8 = 0, PP_FORMAT_BGRA8 = 1, \
-             PP_FORMAT_ARGB32 = 2 or PP_FORMAT_A8 = 3)"
+             PP_FORMAT_ARGB32 = 2, PP_FORMAT_A8 = 3, PP_FORMAT_ARGB8 = 4 or PP_FORMAT_ABGR8 = 5)"
         ))),
     }
 }
 
-/// The default mask options: threshold 1 (alpha != 0 is solid), no flip, no colour
-/// key, the whole image. Never fails; any thread.
+/// The default mask options: threshold 1 (alpha != 0 is solid), no flips, no colour
+/// key, the whole image, and the `internal_cookie` every function taking a
+/// `pp_mask_options` checks. Start every `pp_mask_options` from this function. Never
+/// fails; any thread.
 #[unsafe(no_mangle)]
 pub extern "C" fn pp_mask_options_default() -> pp_mask_options {
     super::error::guard_value(pp_mask_options::default(), pp_mask_options::default)
@@ -185,20 +235,33 @@ pub unsafe extern "C" fn pp_mask_new(
 /// * `data`, `data_len`: the pixel bytes. `data` may be NULL only when `width` or
 ///   `height` is 0. It must hold `stride_bytes * (height - 1) + width * bpp` bytes
 ///   (bpp = 4, or 1 for `PP_FORMAT_A8`); the last row needs no padding.
-/// * `format`: one of the `PP_FORMAT_*` constants. `PP_FORMAT_ARGB32` reads
-///   native-endian 32-bit words from the bytes; no alignment is needed.
+/// * `format`: one of the `PP_FORMAT_*` constants: the bytes of one pixel in memory.
+///   `PP_FORMAT_ARGB32` reads native-endian 32-bit words from the bytes; no alignment is
+///   needed. Which format an engine hands out (LE: little-endian CPUs, x86 and ARM; BE:
+///   big-endian):
+///
+///   | pixels from | format |
+///   |---|---|
+///   | Unity `Color32`, XNA/MonoGame `Color`, raylib `R8G8B8A8`, SFML `Image`, Godot `FORMAT_RGBA8` | `PP_FORMAT_RGBA8` |
+///   | SDL `SDL_PIXELFORMAT_RGBA32` / `ARGB32` / `BGRA32` / `ABGR32` (byte orders) | `RGBA8` / `ARGB8` / `BGRA8` / `ABGR8` |
+///   | SDL `SDL_PIXELFORMAT_ABGR8888` (word `0xAABBGGRR`) | LE `RGBA8`, BE `ABGR8` |
+///   | SDL `SDL_PIXELFORMAT_ARGB8888` (word `0xAARRGGBB`) | `ARGB32` (LE `BGRA8`, BE `ARGB8`) |
+///   | SDL `SDL_PIXELFORMAT_RGBA8888` (word `0xRRGGBBAA`) | LE `ABGR8`, BE `RGBA8` |
+///   | SDL `SDL_PIXELFORMAT_BGRA8888` (word `0xBBGGRRAA`) | LE `ARGB8`, BE `BGRA8` |
 /// * `width`, `height`: the image size in pixels; `stride_bytes`: bytes from one row's
 ///   start to the next's, at least `width * bpp`.
-/// * `options`: threshold, colour key, flip, region; NULL means
+/// * `options`: threshold, colour key, flips, region; NULL means
 ///   `pp_mask_options_default()`. With a region only its pixels are read.
 ///
-/// Buffer row `j` of the region becomes mask row `j` (reversed with `flip_y`).
+/// Buffer row `j` of the region becomes mask row `j` (reversed with `flip_y`), region
+/// column `i` mask column `i` (reversed with `flip_x`).
 /// On success `*out` receives a new mask the caller owns and must release with
 /// `pp_mask_free`. The library keeps no pointer to `data` after returning.
 ///
 /// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL, or `data`
 /// NULL for a non-empty image), `PP_ERR_INVALID_ARGUMENT` (negative `width`, `height`
-/// or `stride_bytes`, unknown `format`, a colour key with `PP_FORMAT_A8`),
+/// or `stride_bytes`, unknown `format`, a colour key with `PP_FORMAT_A8`, `options` not
+/// made by `pp_mask_options_default()`),
 /// `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
 /// `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///
@@ -239,7 +302,7 @@ pub unsafe extern "C" fn pp_mask_from_pixels(
             unsafe { std::slice::from_raw_parts(data, data_len) }
         };
         // SAFETY: the caller guarantees `options` is NULL or valid.
-        let options = unsafe { read_options(options) };
+        let options = unsafe { read_options(options) }?;
         let mask = Mask::from_pixels(pixels, format, width, height, stride as usize, &options)?;
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, into_handle(mask)) };
@@ -258,6 +321,7 @@ pub unsafe extern "C" fn pp_mask_from_pixels(
 /// symbol does not exist.
 ///
 /// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`data` or `out` NULL),
+/// `PP_ERR_INVALID_ARGUMENT` (`options` not made by `pp_mask_options_default()`),
 /// `PP_ERR_DECODE` (corrupt, truncated or unknown format, or a decoder allocation past the
 /// limit), `PP_ERR_TOO_LARGE` (the header claims more than `pp_max_mask_pixels()`
 /// pixels: refused before decoding), `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`.
@@ -286,7 +350,7 @@ pub unsafe extern "C" fn pp_mask_from_image_bytes(
         // readable for `len` bytes during this call.
         let bytes = unsafe { std::slice::from_raw_parts(data, len) };
         // SAFETY: the caller guarantees `options` is NULL or valid.
-        let options = unsafe { read_options(options) };
+        let options = unsafe { read_options(options) }?;
         let mask = Mask::from_image_bytes(bytes, &options)?;
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, into_handle(mask)) };
@@ -299,8 +363,9 @@ pub unsafe extern "C" fn pp_mask_from_image_bytes(
 /// by its extension (`.tga`). Likewise only with the `image` feature.
 ///
 /// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`utf8_path` or `out`
-/// NULL), `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8), `PP_ERR_IO` (missing or
-/// unreadable file), `PP_ERR_DECODE`, `PP_ERR_TOO_LARGE`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
+/// NULL), `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8, or `options` not made by
+/// `pp_mask_options_default()`), `PP_ERR_IO` (missing or unreadable file),
+/// `PP_ERR_DECODE`, `PP_ERR_TOO_LARGE`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
 /// `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///
 /// # Safety
@@ -323,7 +388,7 @@ pub unsafe extern "C" fn pp_mask_from_image_path(
             .to_str()
             .map_err(|e| Failure::invalid(format!("`utf8_path` is not valid UTF-8 ({e})")))?;
         // SAFETY: the caller guarantees `options` is NULL or valid.
-        let options = unsafe { read_options(options) };
+        let options = unsafe { read_options(options) }?;
         let mask = Mask::from_image_path(path, &options)?;
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, into_handle(mask)) };
@@ -473,10 +538,15 @@ mod tests {
         assert_eq!(size_of::<pp_status>(), 4);
         assert_eq!(size_of::<pp_bounds>(), 16);
         assert_eq!(size_of::<super::super::bounds::pp_point>(), 16);
-        assert_eq!(size_of::<pp_mask_options>(), 24);
-        assert_eq!(offset_of!(pp_mask_options, color_key), 3);
-        assert_eq!(offset_of!(pp_mask_options, has_region), 6);
-        assert_eq!(offset_of!(pp_mask_options, region), 8);
+        assert_eq!(size_of::<pp_mask_options>(), 28);
+        assert_eq!(offset_of!(pp_mask_options, internal_cookie), 0);
+        assert_eq!(offset_of!(pp_mask_options, threshold), 4);
+        assert_eq!(offset_of!(pp_mask_options, flip_x), 5);
+        assert_eq!(offset_of!(pp_mask_options, flip_y), 6);
+        assert_eq!(offset_of!(pp_mask_options, has_color_key), 7);
+        assert_eq!(offset_of!(pp_mask_options, color_key), 8);
+        assert_eq!(offset_of!(pp_mask_options, has_region), 11);
+        assert_eq!(offset_of!(pp_mask_options, region), 12);
         assert_eq!(
             offset_of!(pp_sprite, pixel_collision),
             size_of::<usize>() + 8
@@ -486,7 +556,9 @@ mod tests {
     #[test]
     fn options_convert_flags_as_nonzero() {
         let mut o = pp_mask_options {
+            internal_cookie: pp_mask_options::COOKIE,
             threshold: 9,
+            flip_x: 0,
             flip_y: 200,
             has_color_key: 0,
             color_key: [1, 2, 3],
@@ -500,9 +572,11 @@ mod tests {
         };
         let r = MaskOptions::from(&o);
         assert_eq!(
-            (r.threshold, r.flip_y, r.color_key, r.region),
-            (9, true, None, None)
+            (r.threshold, r.flip_x, r.flip_y, r.color_key, r.region),
+            (9, false, true, None, None)
         );
+        o.flip_x = 3;
+        assert!(MaskOptions::from(&o).flip_x);
         o.has_color_key = 255;
         o.has_region = 1;
         let r = MaskOptions::from(&o);
@@ -512,6 +586,68 @@ mod tests {
             MaskOptions::from(&pp_mask_options_default()),
             MaskOptions::default()
         );
+    }
+
+    /// Builds a 2x1 A8 mask (alphas 0, 255) with `options`; the status and the solid count.
+    fn build_with(options: *const pp_mask_options) -> (pp_status, Option<u64>) {
+        let pixels = [0u8, 255];
+        let mut out = ptr::null_mut();
+        // SAFETY: valid buffer, options NULL or valid, valid out-pointer.
+        let status = unsafe {
+            pp_mask_from_pixels(pixels.as_ptr(), 2, PP_FORMAT_A8, 2, 1, 2, options, &mut out)
+        };
+        if out.is_null() {
+            return (status, None);
+        }
+        // SAFETY: `out` is a live handle from the call above, freed once.
+        let count = unsafe { mask_ref(out, "out") }.unwrap().count();
+        // SAFETY: as above.
+        unsafe { pp_mask_free(out) };
+        (status, Some(count))
+    }
+
+    #[test]
+    fn zeroed_garbage_and_foreign_options_are_refused_naming_the_default_function() {
+        let good = pp_mask_options_default();
+        assert_eq!(good.internal_cookie, pp_mask_options::COOKIE);
+        assert_eq!(build_with(&good), (pp_status::PP_OK, Some(1)));
+        assert_eq!(build_with(ptr::null()), (pp_status::PP_OK, Some(1)));
+        let zero_threshold = pp_mask_options {
+            threshold: 0,
+            ..good
+        };
+        assert_eq!(build_with(&zero_threshold), (pp_status::PP_OK, Some(2)));
+
+        // SAFETY: every field is an integer: all-zero bytes are a valid value.
+        let zeroed: pp_mask_options = unsafe { std::mem::zeroed() };
+        let garbage = pp_mask_options {
+            internal_cookie: 0xCDCD_CDCD,
+            ..good
+        };
+        let other_struct = pp_mask_options {
+            internal_cookie: super::super::cookie::cookie_of("pp_some_other_def"),
+            ..good
+        };
+        for (what, o, words) in [
+            ("zeroed", zeroed, "is zeroed or was never initialised"),
+            (
+                "garbage",
+                garbage,
+                "was not initialised by its default function",
+            ),
+            ("foreign", other_struct, "another struct type"),
+        ] {
+            assert_eq!(
+                build_with(&o),
+                (pp_status::PP_ERR_INVALID_ARGUMENT, None),
+                "{what}"
+            );
+            let msg = last_error();
+            for needle in [words, "pp_mask_options_default()", "`options`"] {
+                assert!(msg.contains(needle), "{what}: {msg}");
+            }
+            println!("{what} options refused: {msg}");
+        }
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! codes and their ranges, out-pointers written only on success, the per-thread last
 //! error, NULL checks, `guard` around every export (no panic crosses), fallible
 //! allocation, shared handles (`handle.rs`), the buffer convention (`buffer.rs`),
-//! absent answers versus errors, options structs with a default function, threads.
+//! absent answers versus errors, options structs with a default function and a cookie
+//! (`cookie.rs`), threads.
 //!
 //! ```c
 //! pp_mask *ship = NULL, *rock = NULL;
@@ -21,6 +22,7 @@
 mod bake;
 mod bounds;
 mod buffer;
+mod cookie;
 mod error;
 mod handle;
 mod limits;
@@ -43,9 +45,9 @@ pub use error::{pp_last_error_message, pp_last_error_message_copy, pp_status, pp
 pub use limits::{pp_max_mask_pixels, pp_set_max_mask_pixels};
 pub use mask::pp_mask_from_pixels;
 pub use mask::{
-    PP_FORMAT_A8, PP_FORMAT_ARGB32, PP_FORMAT_BGRA8, PP_FORMAT_RGBA8, PP_MAX_MASK_PIXELS, pp_mask,
-    pp_mask_count, pp_mask_free, pp_mask_is_solid, pp_mask_new, pp_mask_options,
-    pp_mask_options_default, pp_mask_size, pp_mask_solid_bounds,
+    PP_FORMAT_A8, PP_FORMAT_ABGR8, PP_FORMAT_ARGB8, PP_FORMAT_ARGB32, PP_FORMAT_BGRA8,
+    PP_FORMAT_RGBA8, PP_MAX_MASK_PIXELS, pp_mask, pp_mask_count, pp_mask_free, pp_mask_is_solid,
+    pp_mask_new, pp_mask_options, pp_mask_options_default, pp_mask_size, pp_mask_solid_bounds,
 };
 #[cfg(feature = "image")]
 pub use mask::{pp_mask_from_image_bytes, pp_mask_from_image_path};

@@ -307,10 +307,17 @@ unsafe fn and_impl<const AA: bool, const BA: bool>(
     }
 }
 
-/// Packs one row of 4-byte pixels, 64 at a time: a pixel is empty when its u32 is below
-/// `threshold << 24` (unsigned compare via the sign flip) or its low 24 bits are the key.
+/// Packs one row of 4-byte pixels, 64 at a time: each pixel is read as a little-endian
+/// u32, rotated right by 8 bits when `ALPHA_FIRST` (alpha to the top byte, see
+/// `PackJob::alpha_first`); it is empty when that u32 is below `threshold << 24`
+/// (unsigned compare via the sign flip) or its low 24 bits are the key.
 #[target_feature(enable = "avx2,popcnt,bmi2")]
-fn pack_row4(src: &[u8], row: &mut [u64], threshold: u8, key: u32) -> usize {
+fn pack_row4<const ALPHA_FIRST: bool>(
+    src: &[u8],
+    row: &mut [u64],
+    threshold: u8,
+    key: u32,
+) -> usize {
     let words = (src.len() / 256).min(row.len());
     let sign = _mm256_set1_epi32(i32::MIN);
     let t = _mm256_set1_epi32((((threshold as u32) << 24) ^ 0x8000_0000) as i32);
@@ -320,7 +327,10 @@ fn pack_row4(src: &[u8], row: &mut [u64], threshold: u8, key: u32) -> usize {
         let mut empty = 0u64;
         for v in 0..8 {
             // SAFETY: `k < src.len() / 256`, so bytes `256k + 32v .. + 32` are in `src`.
-            let p = unsafe { _mm256_loadu_si256(src.as_ptr().add(256 * k + 32 * v).cast()) };
+            let mut p = unsafe { _mm256_loadu_si256(src.as_ptr().add(256 * k + 32 * v).cast()) };
+            if ALPHA_FIRST {
+                p = _mm256_or_si256(_mm256_srli_epi32::<8>(p), _mm256_slli_epi32::<24>(p));
+            }
             let low = _mm256_cmpgt_epi32(t, _mm256_xor_si256(p, sign));
             let keyed = _mm256_cmpeq_epi32(_mm256_and_si256(p, rgb), key);
             let e = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_or_si256(low, keyed)));
@@ -384,7 +394,8 @@ impl Kernel for Avx2 {
             let src = job.row(j);
             let done = match job.format {
                 PixelFormat::A8 => pack_row1(src, row, job.threshold),
-                _ => pack_row4(src, row, job.threshold, job.key32()),
+                _ if job.alpha_first() => pack_row4::<true>(src, row, job.threshold, job.key32()),
+                _ => pack_row4::<false>(src, row, job.threshold, job.key32()),
             };
             portable::pack_row_from(job, j, done, row);
         }

@@ -210,7 +210,8 @@ pub(crate) struct Rows<'a> {
 }
 
 /// Where mask building reads its pixels: `rows` rows of `width` pixels, row `j` starting
-/// at byte `(y0 + j) * stride + x_byte` (`y0 + rows - 1 - j` when `flip`).
+/// at byte `(y0 + j) * stride + x_byte` (`y0 + rows - 1 - j` when `flip`); mask column `i`
+/// is pixel `i` of its row, or pixel `width - 1 - i` when `flip_x`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PackJob<'a> {
     pub data: &'a [u8],
@@ -220,6 +221,7 @@ pub(crate) struct PackJob<'a> {
     pub y0: usize,
     pub rows: usize,
     pub flip: bool,
+    pub flip_x: bool,
     pub width: usize,
     pub threshold: u8,
     pub key: Option<[u8; 3]>,
@@ -234,19 +236,49 @@ impl PackJob<'_> {
         &self.data[start..start + self.width * self.format.bytes_per_pixel()]
     }
 
-    /// The colour key as the low 24 bits of a pixel read as a little-endian `u32`
-    /// (native-endian for `Argb32`), or a value no masked pixel equals.
+    /// Whether alpha is the first byte of a 4-byte pixel (`Argb8`, `Abgr8`, and `Argb32`
+    /// on big-endian CPUs) rather than the last. The packers read every 4-byte pixel as a
+    /// little-endian `u32` and, for alpha-first pixels, rotate it right by 8 bits, so that
+    /// alpha is always the top byte and the three colours the low 24 bits, in memory order.
+    pub fn alpha_first(&self) -> bool {
+        self.format != PixelFormat::A8 && self.format.channel_offsets()[0] == 0
+    }
+
+    /// The colour key as the low 24 bits of a pixel read as described in
+    /// [`PackJob::alpha_first`], or a value no such pixel's low 24 bits equal.
     pub fn key32(&self) -> u32 {
         match self.key {
-            None => u32::MAX,
-            Some([r, g, b]) => {
-                let (r, g, b) = (r as u32, g as u32, b as u32);
-                match self.format {
-                    PixelFormat::Rgba8 => r | (g << 8) | (b << 16),
-                    PixelFormat::Bgra8 | PixelFormat::Argb32 => b | (g << 8) | (r << 16),
-                    PixelFormat::A8 => u32::MAX,
-                }
+            Some(key) if self.format != PixelFormat::A8 => {
+                let [_, r, g, b] = self.format.channel_offsets();
+                // Byte `o` of the pixel lands in byte `o - 1` of the rotated word when
+                // alpha is first (byte 0 goes to the top).
+                let skip = self.alpha_first() as usize;
+                [r, g, b]
+                    .iter()
+                    .zip(key)
+                    .map(|(&o, c)| (c as u32) << (8 * (o - skip)))
+                    .fold(0, |acc, v| acc | v)
             }
+            _ => u32::MAX,
+        }
+    }
+}
+
+/// Reverses the first `width` bits of a packed row (`row` holds at least
+/// `ceil(width / 64)` words, bits past `width` zero): pixel `i` moves to `width - 1 - i`.
+pub(crate) fn mirror_row(row: &mut [u64], width: usize) {
+    let n = width.div_ceil(64);
+    let row = &mut row[..n];
+    row.reverse();
+    for w in row.iter_mut() {
+        *w = w.reverse_bits();
+    }
+    // Pixel i now sits at bit 64n - 1 - i: move every bit down by the unused tail.
+    let s = (n * 64 - width) as u32;
+    if s > 0 {
+        for k in 0..n {
+            let high = if k + 1 < n { row[k + 1] << (64 - s) } else { 0 };
+            row[k] = (row[k] >> s) | high;
         }
     }
 }
@@ -322,7 +354,8 @@ pub(crate) fn and_into(r: &Region, out: &mut [u64], out_wpr: usize, first_row: u
     }
 }
 
-/// Packs `job`'s pixels into `out` (`wpr` words per row).
+/// Packs `job`'s pixels into `out` (`wpr` words per row); with `flip_x`, every row is
+/// packed in buffer order and then mirrored.
 pub(crate) fn pack(job: &PackJob, out: &mut [u64], wpr: usize) {
     match active_path() {
         #[cfg(target_arch = "x86_64")]
@@ -330,6 +363,11 @@ pub(crate) fn pack(job: &PackJob, out: &mut [u64], wpr: usize) {
         Path::Avx2 => unsafe { avx2::pack(job, out, wpr) },
         // SAFETY: the portable path runs everywhere.
         _ => unsafe { <portable::Portable as Kernel>::pack(job, out, wpr) },
+    }
+    if job.flip_x && job.width > 0 {
+        for j in 0..job.rows {
+            mirror_row(&mut out[j * wpr..(j + 1) * wpr], job.width);
+        }
     }
 }
 
@@ -396,6 +434,42 @@ mod tests {
         assert_eq!(nonzero_bytes(0), 0);
         assert_eq!(nonzero_bytes(u64::MAX), 0xff);
         assert_eq!(nonzero_bytes(0x0100_0000_0080_0001), 0b1000_0101);
+    }
+
+    #[test]
+    fn mirror_row_reverses_the_first_width_bits() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        for width in [1usize, 2, 63, 64, 65, 127, 128, 129, 200] {
+            let n = width.div_ceil(64);
+            for _ in 0..20 {
+                let mut row: Vec<u64> = (0..n + 1)
+                    .map(|_| {
+                        rng ^= rng << 13;
+                        rng ^= rng >> 7;
+                        rng ^= rng << 17;
+                        rng
+                    })
+                    .collect();
+                row[n] = 0xDEAD; // a word past the row: untouched
+                if width % 64 != 0 {
+                    row[n - 1] &= crate::mask::tail_mask(width);
+                }
+                let bit = |r: &[u64], i: usize| r[i / 64] >> (i % 64) & 1;
+                let before = row.clone();
+                mirror_row(&mut row, width);
+                for i in 0..width {
+                    assert_eq!(
+                        bit(&row, i),
+                        bit(&before, width - 1 - i),
+                        "width {width} bit {i}"
+                    );
+                }
+                for i in width..n * 64 {
+                    assert_eq!(bit(&row, i), 0, "width {width}: bit {i} past the width");
+                }
+                assert_eq!(row[n], 0xDEAD);
+            }
+        }
     }
 
     #[test]

@@ -123,27 +123,29 @@ pub(crate) fn pack_row_from(job: &PackJob, j: usize, first_word: usize, row: &mu
                 *word = bits;
             }
         }
-        format => {
-            // Alpha is the top byte of the pixel read as a little-endian u32 for RGBA8
-            // and BGRA8, and of the native-endian u32 for ARGB32.
-            let t = (job.threshold as u32) << 24;
-            let key = job.key32();
-            let native = format == PixelFormat::Argb32;
-            for (word, chunk) in row.iter_mut().zip(src.chunks(64 * 4)) {
-                let mut bits = 0u64;
-                for (i, p) in chunk.chunks_exact(4).enumerate() {
-                    let p = [p[0], p[1], p[2], p[3]];
-                    let u = if native {
-                        u32::from_ne_bytes(p)
-                    } else {
-                        u32::from_le_bytes(p)
-                    };
-                    let solid = (u >= t) & ((u & 0x00ff_ffff) != key);
-                    bits |= (solid as u64) << i;
-                }
-                *word = bits;
+        _ if job.alpha_first() => pack_row4::<true>(job, src, row),
+        _ => pack_row4::<false>(job, src, row),
+    }
+}
+
+/// Packs 4-byte pixels: each is read as a little-endian `u32`, rotated right by 8 bits
+/// when `ALPHA_FIRST` (see [`PackJob::alpha_first`]), so that alpha is the top byte and
+/// the colours the low 24 bits.
+#[inline(always)]
+fn pack_row4<const ALPHA_FIRST: bool>(job: &PackJob, src: &[u8], row: &mut [u64]) {
+    let t = (job.threshold as u32) << 24;
+    let key = job.key32();
+    for (word, chunk) in row.iter_mut().zip(src.chunks(64 * 4)) {
+        let mut bits = 0u64;
+        for (i, p) in chunk.chunks_exact(4).enumerate() {
+            let mut u = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
+            if ALPHA_FIRST {
+                u = u.rotate_right(8);
             }
+            let solid = (u >= t) & ((u & 0x00ff_ffff) != key);
+            bits |= (solid as u64) << i;
         }
+        *word = bits;
     }
 }
 

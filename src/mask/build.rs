@@ -40,11 +40,27 @@ impl Mask {
     ///   sub-image of a bigger buffer.
     /// * `data` must hold `stride * (height - 1) + width * bytes_per_pixel` bytes (the
     ///   last row needs no padding).
-    /// * `options`: threshold, colour key, flip, and the sub-rectangle (atlas frame) to
+    /// * `format`: the bytes of one pixel; [`PixelFormat`] lists which format each
+    ///   engine hands out.
+    /// * `options`: threshold, colour key, flips, and the sub-rectangle (atlas frame) to
     ///   take. Only the sub-rectangle's pixels are read; the atlas is not copied.
     ///
     /// Rows are taken in buffer order: buffer row `j` of the region becomes mask row `j`
-    /// (reversed with `flip_y`).
+    /// (reversed with `flip_y`), and region column `i` becomes mask column `i` (reversed
+    /// with `flip_x`).
+    ///
+    /// ```
+    /// use perpixel::{Mask, MaskOptions, PixelFormat};
+    /// // Two pixels, bytes A, B, G, R (SDL_PIXELFORMAT_RGBA8888 on a little-endian CPU):
+    /// // an opaque one, then a transparent one.
+    /// let abgr = [255, 0, 0, 255, 0, 0, 0, 255];
+    /// let m = Mask::from_pixels(&abgr, PixelFormat::Abgr8, 2, 1, 8, &MaskOptions::default())?;
+    /// assert!(m.is_solid(0, 0) && !m.is_solid(1, 0));
+    /// let mirrored = MaskOptions { flip_x: true, ..MaskOptions::default() };
+    /// let m = Mask::from_pixels(&abgr, PixelFormat::Abgr8, 2, 1, 8, &mirrored)?;
+    /// assert!(!m.is_solid(0, 0) && m.is_solid(1, 0));
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
     pub fn from_pixels(
         data: &[u8],
         format: PixelFormat,
@@ -95,6 +111,7 @@ impl Mask {
             // billions long and index past the buffer (stride and length are unchecked then).
             rows: if rw == 0 { 0 } else { rh },
             flip: options.flip_y,
+            flip_x: options.flip_x,
             width: rw,
             threshold: options.threshold,
             key: options.color_key,

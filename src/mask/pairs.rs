@@ -1,4 +1,22 @@
 //! pygame-style pair queries on masks: this mask at `(0, 0)`, the other at an offset.
+//!
+//! # Against pygame
+//!
+//! These mirror pygame's `Mask.overlap`, `overlap_area` and `overlap_mask` (same offset
+//! convention: `other`'s top-left corner in this mask's pixel coordinates). Checked
+//! against pygame-ce's `src_c/bitmask.c` and `src_c/mask.c`:
+//!
+//! * [`Mask::overlap_area`] and [`Mask::overlap_mask`] agree with pygame's bit for bit
+//!   (for the masks pygame's `from_surface(s, t)` builds, which are this crate's threshold
+//!   `t + 1`: pygame counts alpha `> t`).
+//! * [`Mask::collides`] is pygame's `overlap(..) is not None`.
+//! * [`Mask::first_contact`] may return **another** pixel than pygame's `overlap`: this
+//!   crate returns the first shared pixel in row-major order (lowest y, then lowest x),
+//!   while pygame's `bitmask_overlap_pos` walks vertical stripes one machine word wide
+//!   (`unsigned long`: 64 pixels on 64-bit Linux and macOS, 32 on Windows and 32-bit
+//!   systems), each from its top row down, stripes from left to right. Both are a shared
+//!   solid pixel; only which one is "first" differs, and pygame's answer also depends on
+//!   the platform.
 
 use crate::{Mask, Overlap, Point, Sprite};
 
@@ -19,17 +37,37 @@ impl Mask {
 
     /// pygame style [`Sprite::first_contact`]: this mask at `(0, 0)`, `other` at
     /// `offset`; the point is in this mask's pixel coordinates.
+    ///
+    /// The first shared pixel in row-major order (lowest y, then lowest x). pygame's
+    /// `overlap()` scans column stripes 64 pixels wide (32 on Windows) top to bottom
+    /// instead, so it can return another shared pixel (the README's pygame section has the
+    /// details):
+    ///
+    /// ```
+    /// use perpixel::{Mask, Point};
+    /// let wide = Mask::full(128, 2)?;
+    /// // Solid at (100, 0) and (10, 1).
+    /// let dots = Mask::from_fn(128, 2, |x, y| (x, y) == (100, 0) || (x, y) == (10, 1))?;
+    /// // Row 0 comes first here; pygame's overlap() returns (10, 1), the first hit in
+    /// // its leftmost stripe (on 64- and 32-pixel stripes alike).
+    /// assert_eq!(wide.first_contact(&dots, (0, 0)), Some(Point { x: 100, y: 0 }));
+    /// assert_eq!(wide.overlap_area(&dots, (0, 0)), 2); // pygame's overlap_area agrees
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
     pub fn first_contact(&self, other: &Mask, offset: (i32, i32)) -> Option<Point> {
         Sprite::new(self, 0, 0).first_contact(&Sprite::new(other, offset.0, offset.1))
     }
 
     /// pygame style [`Sprite::overlap_area`]: this mask at `(0, 0)`, `other` at `offset`.
+    /// Equal to pygame's `overlap_area(other, offset)` on the same masks.
     pub fn overlap_area(&self, other: &Mask, offset: (i32, i32)) -> u64 {
         Sprite::new(self, 0, 0).overlap_area(&Sprite::new(other, offset.0, offset.1))
     }
 
     /// pygame style [`Sprite::overlap_mask`]: this mask at `(0, 0)`, `other` at
-    /// `offset`; the overlap's bounds are in this mask's pixel coordinates.
+    /// `offset`; the overlap's bounds are in this mask's pixel coordinates. Its pixels are
+    /// those of pygame's `overlap_mask(other, offset)` (which is this mask's size, empty
+    /// outside the intersection), bit for bit.
     pub fn overlap_mask(&self, other: &Mask, offset: (i32, i32)) -> Option<Overlap> {
         Sprite::new(self, 0, 0).overlap_mask(&Sprite::new(other, offset.0, offset.1))
     }

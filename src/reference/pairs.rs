@@ -86,9 +86,13 @@ pub fn pixel_is_solid(
 ) -> bool {
     let bpp = format.bytes_per_pixel();
     let p = &data[y as usize * stride + x as usize * bpp..][..bpp];
+    // Plain byte reads, spelled out per format (not through `channel_offsets`, which the
+    // fast path uses): bytes in memory order, and the packed word read as a word.
     let (a, r, g, b) = match format {
         PixelFormat::Rgba8 => (p[3], p[0], p[1], p[2]),
         PixelFormat::Bgra8 => (p[3], p[2], p[1], p[0]),
+        PixelFormat::Argb8 => (p[0], p[1], p[2], p[3]),
+        PixelFormat::Abgr8 => (p[0], p[3], p[2], p[1]),
         PixelFormat::Argb32 => {
             let w = u32::from_ne_bytes([p[0], p[1], p[2], p[3]]);
             ((w >> 24) as u8, (w >> 16) as u8, (w >> 8) as u8, w as u8)

@@ -48,8 +48,9 @@ static int is_sentinel_point(pp_point p)
 /* How many hostile calls each part made, for the closing list. */
 static unsigned long g_calls;
 
-static const uint32_t FORMATS[4] = {PP_FORMAT_RGBA8, PP_FORMAT_BGRA8, PP_FORMAT_ARGB32,
-                                    PP_FORMAT_A8};
+#define N_FORMATS 6
+static const uint32_t FORMATS[N_FORMATS] = {PP_FORMAT_RGBA8, PP_FORMAT_BGRA8, PP_FORMAT_ARGB32,
+                                    PP_FORMAT_A8,    PP_FORMAT_ARGB8, PP_FORMAT_ABGR8};
 
 static int32_t bpp(uint32_t format)
 {
@@ -207,7 +208,7 @@ static void test_sizes(void)
         CHECK_ERR(pp_mask_new(n, 1, 0, &m), PP_ERR_INVALID_ARGUMENT, "`width`");
         CHECK_ERR(pp_mask_new(1, n, 0, &m), PP_ERR_INVALID_ARGUMENT, "`height`");
         CHECK_ERR(pp_mask_new(n, n, 1, &m), PP_ERR_INVALID_ARGUMENT, "must not be negative");
-        for (f = 0; f < 4; f++) {
+        for (f = 0; f < N_FORMATS; f++) {
             CHECK_ERR(pp_mask_from_pixels(px, sizeof px, FORMATS[f], n, 1, 4, NULL, &m),
                       PP_ERR_INVALID_ARGUMENT, "`width`");
             CHECK_ERR(pp_mask_from_pixels(px, sizeof px, FORMATS[f], 1, n, 4, NULL, &m),
@@ -224,7 +225,7 @@ static void test_sizes(void)
 
     /* Unknown pixel formats. */
     {
-        static const uint32_t bad[] = {4, 5, 100, 0x80000000u, 0xFFFFFFFFu};
+        static const uint32_t bad[] = {6, 7, 100, 0x80000000u, 0xFFFFFFFFu};
         for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
             CHECK_ERR(pp_mask_from_pixels(px, sizeof px, bad[i], 1, 1, 4, NULL, &m),
                       PP_ERR_INVALID_ARGUMENT, "unknown pixel format");
@@ -247,7 +248,7 @@ static void test_sizes(void)
                 pp_mask_free(z);
             }
             z = NULL;
-            for (f = 0; f < 4; f++) {
+            for (f = 0; f < N_FORMATS; f++) {
                 if (CHECK_OK(pp_mask_from_pixels(NULL, 0, FORMATS[f], zeros[i][0], zeros[i][1],
                                                  0, NULL, &z))) {
                     CHECK_OK(pp_mask_count(z, &count));
@@ -268,7 +269,7 @@ static void test_sizes(void)
         static const int32_t strides[] = {0, 1, 100, INT32_MAX};
         static const int32_t heights[] = {1, 5, 1 << 20, INT32_MAX};
         size_t s, h;
-        for (f = 0; f < 4; f++) {
+        for (f = 0; f < N_FORMATS; f++) {
             for (s = 0; s < 4; s++) {
                 for (h = 0; h < 4; h++) {
                     pp_mask *z = NULL;
@@ -302,7 +303,7 @@ static void test_sizes(void)
         snprintf(needle, sizeof needle, "%dx%d", (int)w, (int)h);
         CHECK_ERR(pp_mask_new(w, h, 0, &m), PP_ERR_TOO_LARGE, needle);
         CHECK_ERR(pp_mask_new(w, h, 1, &m), PP_ERR_TOO_LARGE, "too large");
-        for (f = 0; f < 4; f++) {
+        for (f = 0; f < N_FORMATS; f++) {
             /* A stride big enough for the row: the buffer (64 bytes) is the first thing
              * found wrong, and the byte count stride*(h-1)+w*bpp is computed in 64 bits. */
             int64_t row = (int64_t)w * bpp(FORMATS[f]);
@@ -349,7 +350,7 @@ static void test_strides_and_buffers(void)
     pp_mask *m = SENTINEL_MASK;
     int short_strides = 0, short_buffers = 0, exact = 0;
 
-    for (f = 0; f < 4; f++) {
+    for (f = 0; f < N_FORMATS; f++) {
         for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
             int32_t w = sizes[i][0], h = sizes[i][1];
             int32_t row = w * bpp(FORMATS[f]);
@@ -419,7 +420,7 @@ static void test_regions(void)
     };
     size_t i, f;
     pp_mask *m = SENTINEL_MASK;
-    for (f = 0; f < 4; f++) {
+    for (f = 0; f < N_FORMATS; f++) {
         int32_t stride = W * bpp(FORMATS[f]);
         size_t len = (size_t)stride * H;
         uint8_t *buf = solid_buffer(len);

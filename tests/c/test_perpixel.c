@@ -99,6 +99,10 @@ static size_t fill_atlas(uint8_t *buf, uint32_t format, size_t stride)
             } else if (format == PP_FORMAT_ARGB32) {
                 uint32_t w = ((uint32_t)a << 24) | ((uint32_t)r << 16) | ((uint32_t)g << 8) | b;
                 memcpy(p, &w, 4); /* native endian, possibly unaligned */
+            } else if (format == PP_FORMAT_ARGB8) {
+                p[0] = a; p[1] = r; p[2] = g; p[3] = b;
+            } else if (format == PP_FORMAT_ABGR8) {
+                p[0] = a; p[1] = b; p[2] = g; p[3] = r;
             } else {
                 p[0] = a;
             }
@@ -107,11 +111,15 @@ static size_t fill_atlas(uint8_t *buf, uint32_t format, size_t stride)
     return len;
 }
 
-/* Whether frame pixel (x, y) (mask coordinates, after an optional flip) should be solid. */
+/* Whether frame pixel (x, y) (mask coordinates, after the optional flips: bit 0 of
+ * `flip` flips y, bit 1 flips x) should be solid. */
+#define FLIP_Y 1
+#define FLIP_X 2
 static int frame_solid(int x, int y, uint8_t threshold, int flip, int key_green)
 {
     uint8_t r, g, b, a;
-    channels(FRAME[flip ? FH - 1 - y : y][x], &r, &g, &b, &a);
+    channels(FRAME[(flip & FLIP_Y) ? FH - 1 - y : y][(flip & FLIP_X) ? FW - 1 - x : x], &r, &g,
+             &b, &a);
     if (key_green && r == 0 && g == 255 && b == 0) {
         return 0;
     }
@@ -318,10 +326,15 @@ static void test_layout(void)
     CHECK(sizeof(pp_status) == 4);
     CHECK(sizeof(pp_bounds) == 16);
     CHECK(sizeof(pp_point) == 16);
-    CHECK(sizeof(pp_mask_options) == 24);
-    CHECK(offsetof(pp_mask_options, color_key) == 3);
-    CHECK(offsetof(pp_mask_options, has_region) == 6);
-    CHECK(offsetof(pp_mask_options, region) == 8);
+    CHECK(sizeof(pp_mask_options) == 28);
+    CHECK(offsetof(pp_mask_options, internal_cookie) == 0);
+    CHECK(offsetof(pp_mask_options, threshold) == 4);
+    CHECK(offsetof(pp_mask_options, flip_x) == 5);
+    CHECK(offsetof(pp_mask_options, flip_y) == 6);
+    CHECK(offsetof(pp_mask_options, has_color_key) == 7);
+    CHECK(offsetof(pp_mask_options, color_key) == 8);
+    CHECK(offsetof(pp_mask_options, has_region) == 11);
+    CHECK(offsetof(pp_mask_options, region) == 12);
     CHECK(offsetof(pp_sprite, x) == sizeof(void *));
     CHECK(offsetof(pp_sprite, pixel_collision) == sizeof(void *) + 8);
     CHECK(sizeof(pp_sprite) == (sizeof(void *) == 8 ? 24 : 16));
@@ -366,16 +379,137 @@ static void test_options_default(void)
 {
     pp_mask_options o = pp_mask_options_default();
     CHECK(o.threshold == 1);
-    CHECK(o.flip_y == 0 && o.has_color_key == 0 && o.has_region == 0);
+    CHECK(o.flip_x == 0 && o.flip_y == 0 && o.has_color_key == 0 && o.has_region == 0);
     CHECK(o.color_key[0] == 0 && o.color_key[1] == 0 && o.color_key[2] == 0);
     CHECK(bounds_eq(o.region, 0, 0, 0, 0));
+    CHECK(o.internal_cookie != 0);
+    CHECK(o.internal_cookie == pp_mask_options_default().internal_cookie);
+}
+
+/* The options rule: a zeroed, uninitialised-looking or foreign struct is refused with a
+ * message naming pp_mask_options_default(); the default and NULL work. The pixels are
+ * alphas 0, 100, 255: the default (threshold 1) gives 2 solid, threshold 0 gives 3. */
+static void test_options_cookie(void)
+{
+    static const uint8_t alpha[3] = {0, 100, 255};
+    pp_mask *m = SENTINEL_MASK;
+    uint64_t count = 0;
+    size_t i;
+
+    {
+        pp_mask_options zeroed = {0};
+        CHECK_ERR(pp_mask_from_pixels(alpha, 3, PP_FORMAT_A8, 3, 1, 3, &zeroed, &m),
+                  PP_ERR_INVALID_ARGUMENT, "pp_mask_options_default()");
+        CHECK(strstr(pp_last_error_message(), "zeroed") != NULL);
+        CHECK(m == SENTINEL_MASK);
+        /* Zeroed but for a threshold: still refused (the cookie is what counts). */
+        zeroed.threshold = 1;
+        CHECK_ERR(pp_mask_from_pixels(alpha, 3, PP_FORMAT_A8, 3, 1, 3, &zeroed, &m),
+                  PP_ERR_INVALID_ARGUMENT, "pp_mask_options_default()");
+        CHECK(m == SENTINEL_MASK);
+    }
+    {
+        /* What uninitialised stack or heap memory looks like: fill patterns and noise. */
+        static const uint8_t fills[] = {0xCC, 0xCD, 0xAB, 0xFF, 0x01};
+        uint32_t seed = 12345u;
+        pp_mask_options garbage;
+        for (i = 0; i < sizeof fills / sizeof fills[0]; i++) {
+            memset(&garbage, fills[i], sizeof garbage);
+            CHECK_ERR(pp_mask_from_pixels(alpha, 3, PP_FORMAT_A8, 3, 1, 3, &garbage, &m),
+                      PP_ERR_INVALID_ARGUMENT, "pp_mask_options_default()");
+            CHECK(m == SENTINEL_MASK);
+        }
+        for (i = 0; i < 20; i++) {
+            unsigned char *bytes = (unsigned char *)&garbage;
+            size_t k;
+            for (k = 0; k < sizeof garbage; k++) {
+                seed = seed * 1103515245u + 12345u;
+                bytes[k] = (unsigned char)(seed >> 16);
+            }
+            if (garbage.internal_cookie == pp_mask_options_default().internal_cookie) {
+                continue; /* one chance in 2^32 */
+            }
+            CHECK_ERR(pp_mask_from_pixels(alpha, 3, PP_FORMAT_A8, 3, 1, 3, &garbage, &m),
+                      PP_ERR_INVALID_ARGUMENT, "pp_mask_options_default()");
+            CHECK(m == SENTINEL_MASK);
+        }
+    }
+    {
+        /* Another struct passed where pp_mask_options belongs: a pp_bounds' first field is
+         * not the cookie. */
+        pp_bounds wrong[2] = {{1, 2, 3, 4}, {5, 6, 7, 8}};
+        CHECK_ERR(pp_mask_from_pixels(alpha, 3, PP_FORMAT_A8, 3, 1, 3,
+                                      (const pp_mask_options *)(const void *)wrong, &m),
+                  PP_ERR_INVALID_ARGUMENT, "pp_mask_options_default()");
+        CHECK(m == SENTINEL_MASK);
+    }
+#ifndef PERPIXEL_TEST_NO_IMAGE
+    {
+        pp_mask_options zeroed = {0};
+        CHECK_ERR(pp_mask_from_image_bytes(SPRITE_PNG, sizeof SPRITE_PNG, &zeroed, &m),
+                  PP_ERR_INVALID_ARGUMENT, "pp_mask_options_default()");
+        CHECK_ERR(pp_mask_from_image_path("no-such-file.png", &zeroed, &m),
+                  PP_ERR_INVALID_ARGUMENT, "pp_mask_options_default()");
+        CHECK(m == SENTINEL_MASK);
+    }
+#endif
+    {
+        /* The default, NULL, and an explicit threshold 0 (every pixel solid). */
+        pp_mask_options o = pp_mask_options_default();
+        CHECK_OK(pp_mask_from_pixels(alpha, 3, PP_FORMAT_A8, 3, 1, 3, &o, &m));
+        CHECK_OK(pp_mask_count(m, &count));
+        CHECK(count == 2);
+        pp_mask_free(m);
+        CHECK_OK(pp_mask_from_pixels(alpha, 3, PP_FORMAT_A8, 3, 1, 3, NULL, &m));
+        CHECK_OK(pp_mask_count(m, &count));
+        CHECK(count == 2);
+        pp_mask_free(m);
+        o.threshold = 0;
+        CHECK_OK(pp_mask_from_pixels(alpha, 3, PP_FORMAT_A8, 3, 1, 3, &o, &m));
+        CHECK_OK(pp_mask_count(m, &count));
+        CHECK(count == 3);
+        pp_mask_free(m);
+    }
+}
+
+/* SDL's packed SDL_PIXELFORMAT_RGBA8888 is the word 0xRRGGBBAA: bytes A, B, G, R on a
+ * little-endian CPU (PP_FORMAT_ABGR8), R, G, B, A on a big-endian one (PP_FORMAT_RGBA8). */
+static void test_sdl_packed_formats(void)
+{
+    /* Opaque, transparent white, opaque with red 0, transparent with red 77. */
+    static const uint32_t rgba8888[4] = {0x010203FFu, 0xFFFFFF00u, 0x000909C8u, 0x4D000000u};
+    static const uint32_t argb8888[4] = {0xFF010203u, 0x00FFFFFFu, 0xC8000909u, 0x004D0000u};
+    const uint16_t probe = 1;
+    int little = *(const uint8_t *)&probe == 1;
+    uint32_t rgba8888_format = little ? PP_FORMAT_ABGR8 : PP_FORMAT_RGBA8;
+    uint32_t argb8888_in_memory = little ? PP_FORMAT_BGRA8 : PP_FORMAT_ARGB8;
+    const uint32_t *words[3] = {rgba8888, argb8888, argb8888};
+    const uint32_t formats[3] = {rgba8888_format, PP_FORMAT_ARGB32, argb8888_in_memory};
+    int i, x;
+    for (i = 0; i < 3; i++) {
+        pp_mask *m = NULL;
+        uint8_t bytes[16];
+        char got[5] = "????";
+        memcpy(bytes, words[i], 16);
+        if (CHECK_OK(pp_mask_from_pixels(bytes, 16, formats[i], 4, 1, 16, NULL, &m))) {
+            for (x = 0; x < 4; x++) {
+                uint8_t s = SENTINEL_U8;
+                pp_mask_is_solid(m, x, 0, &s);
+                got[x] = s == 1 ? '#' : s == 0 ? '.' : '?';
+            }
+            printf("     SDL %s words as format %u (%s-endian): %s\n",
+                   i == 0 ? "RGBA8888" : "ARGB8888", formats[i], little ? "little" : "big", got);
+            CHECK(strcmp(got, "#.#.") == 0);
+            pp_mask_free(m);
+        }
+    }
 }
 
 static void test_from_pixels(void)
 {
-    static const uint32_t formats[4] = {PP_FORMAT_RGBA8, PP_FORMAT_BGRA8, PP_FORMAT_ARGB32,
-                                        PP_FORMAT_A8};
-    static const char *const names[4] = {"RGBA8", "BGRA8", "ARGB32", "A8"};
+    static const uint32_t formats[6] = {PP_FORMAT_RGBA8, PP_FORMAT_BGRA8, PP_FORMAT_ARGB32,
+                                        PP_FORMAT_A8,    PP_FORMAT_ARGB8, PP_FORMAT_ABGR8};
+    static const char *const names[6] = {"RGBA8", "BGRA8", "ARGB32", "A8", "ARGB8", "ABGR8"};
     /* One extra byte in front so the pixel data starts at an odd address. */
     static uint8_t storage[1 + (AW * 4 + PAD) * AH];
     uint8_t *buf = storage + 1;
@@ -385,7 +519,7 @@ static void test_from_pixels(void)
     char label[80];
     int i;
 
-    for (i = 0; i < 4; i++) {
+    for (i = 0; i < 6; i++) {
         uint32_t f = formats[i];
         size_t stride = AW * bytes_per_pixel(f) + PAD;
         size_t len = fill_atlas(buf, f, stride);
@@ -417,24 +551,29 @@ static void test_from_pixels(void)
         {
             static const struct {
                 uint8_t threshold;
-                uint8_t flip_y;
+                int flip; /* FLIP_Y | FLIP_X */
                 const char *what;
             } variants[] = {
                 {100, 0, "threshold 100"},
                 {101, 0, "threshold 101"},
                 {0, 0, "threshold 0"},
-                {1, 1, "flip_y"},
+                {1, FLIP_Y, "flip_y"},
+                {1, FLIP_X, "flip_x"},
+                {1, FLIP_X | FLIP_Y, "flip_x + flip_y"},
+                {101, FLIP_X | FLIP_Y, "flip_x + flip_y, threshold 101"},
             };
             for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
                 o.threshold = variants[v].threshold;
-                o.flip_y = variants[v].flip_y;
+                o.flip_y = (variants[v].flip & FLIP_Y) ? 1 : 0;
+                o.flip_x = (variants[v].flip & FLIP_X) ? 9 : 0; /* any nonzero is true */
                 CHECK_OK(pp_mask_from_pixels(buf, len, f, AW, AH, (int32_t)stride, &o, &m));
-                snprintf(label, sizeof label, "%s %s", names[i], variants[v].what);
-                check_frame_mask(m, variants[v].threshold, variants[v].flip_y, 0, label, __LINE__);
+                snprintf(label, sizeof label, "%s region %s", names[i], variants[v].what);
+                check_frame_mask(m, variants[v].threshold, variants[v].flip, 0, label, __LINE__);
                 pp_mask_free(m);
             }
             o.threshold = 1;
             o.flip_y = 0;
+            o.flip_x = 0;
         }
 
         /* Colour key (green) empties the 'h' pixels; not allowed with A8. */
@@ -497,8 +636,8 @@ static void test_from_pixels(void)
                   PP_ERR_INVALID_ARGUMENT, "`height`");
         CHECK_ERR(pp_mask_from_pixels(buf, len, PP_FORMAT_RGBA8, AW, AH, -s, NULL, &m),
                   PP_ERR_INVALID_ARGUMENT, "`stride_bytes`");
-        CHECK_ERR(pp_mask_from_pixels(buf, len, 4, AW, AH, s, NULL, &m),
-                  PP_ERR_INVALID_ARGUMENT, "pixel format 4");
+        CHECK_ERR(pp_mask_from_pixels(buf, len, 6, AW, AH, s, NULL, &m),
+                  PP_ERR_INVALID_ARGUMENT, "pixel format 6");
         CHECK_ERR(pp_mask_from_pixels(buf, len, 0xFFFFFFFFu, AW, AH, s, NULL, &m),
                   PP_ERR_INVALID_ARGUMENT, "pixel format");
         CHECK_ERR(pp_mask_from_pixels(buf, len, PP_FORMAT_RGBA8, AW, AH, 0, NULL, &m),
@@ -583,6 +722,12 @@ static void test_images(const char *scratch)
     check_frame_mask(m, 1, 1, 0, "PNG bytes, flip_y", __LINE__);
     pp_mask_free(m);
 
+    o.flip_x = 1;
+    CHECK_OK(pp_mask_from_image_bytes(SPRITE_PNG, sizeof SPRITE_PNG, &o, &m));
+    check_frame_mask(m, 1, FLIP_X | FLIP_Y, 0, "PNG bytes, flip_x + flip_y", __LINE__);
+    pp_mask_free(m);
+
+    o.flip_x = 0;
     o.flip_y = 0;
     o.has_color_key = 1;
     o.color_key[0] = 0;
@@ -1046,6 +1191,8 @@ int main(int argc, char **argv)
     test_last_error();
     test_layout();
     test_options_default();
+    test_options_cookie();
+    test_sdl_packed_formats();
     test_mask_new_and_accessors();
     test_size_limit();
     test_from_pixels();

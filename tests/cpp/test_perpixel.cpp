@@ -172,19 +172,42 @@ void test_options()
     MaskOptions o;
     const pp_mask_options d = pp_mask_options_default();
     pp_mask_options c = o.to_c();
-    // Field by field: the struct has a padding byte, which memcmp would read.
-    CHECK(c.threshold == d.threshold && c.flip_y == d.flip_y && c.has_color_key == d.has_color_key &&
-          c.color_key[0] == d.color_key[0] && c.color_key[1] == d.color_key[1] &&
-          c.color_key[2] == d.color_key[2] && c.has_region == d.has_region &&
-          Bounds2D(c.region) == Bounds2D(d.region));
+    CHECK(o.threshold == 1 && !o.flip_x && !o.flip_y && !o.color_key && !o.region);
+    // Field by field: memcmp would read padding.
+    CHECK(c.internal_cookie == d.internal_cookie && c.internal_cookie != 0);
+    CHECK(c.threshold == d.threshold && c.flip_x == d.flip_x && c.flip_y == d.flip_y &&
+          c.has_color_key == d.has_color_key && c.color_key[0] == d.color_key[0] &&
+          c.color_key[1] == d.color_key[1] && c.color_key[2] == d.color_key[2] &&
+          c.has_region == d.has_region && Bounds2D(c.region) == Bounds2D(d.region));
     o.threshold = 200;
+    o.flip_x = true;
     o.flip_y = true;
     o.color_key = std::array<uint8_t, 3>{255, 0, 255};
     o.region = Bounds2D(1, 2, 3, 4);
     c = o.to_c();
-    CHECK(c.threshold == 200 && c.flip_y == 1 && c.has_color_key == 1 && c.color_key[0] == 255 &&
-          c.color_key[1] == 0 && c.color_key[2] == 255 && c.has_region == 1 &&
-          Bounds2D(c.region) == Bounds2D(1, 2, 3, 4));
+    CHECK(c.internal_cookie == d.internal_cookie);
+    CHECK(c.threshold == 200 && c.flip_x == 1 && c.flip_y == 1 && c.has_color_key == 1 &&
+          c.color_key[0] == 255 && c.color_key[1] == 0 && c.color_key[2] == 255 &&
+          c.has_region == 1 && Bounds2D(c.region) == Bounds2D(1, 2, 3, 4));
+
+    // A default-constructed MaskOptions means threshold 1: alphas 0, 1, 255 give 2 solid;
+    // threshold 0 every pixel. The same through `MaskOptions{}` and the default argument.
+    const uint8_t alpha[3] = {0, 1, 255};
+    CHECK(Mask::from_pixels(alpha, 3, PixelFormat::A8, 3, 1, 3, MaskOptions()).count() == 2);
+    CHECK(Mask::from_pixels(alpha, 3, PixelFormat::A8, 3, 1, 3, MaskOptions{}).count() == 2);
+    CHECK(Mask::from_pixels(alpha, 3, PixelFormat::A8, 3, 1, 3).count() == 2);
+    MaskOptions every;
+    every.threshold = 0;
+    CHECK(Mask::from_pixels(alpha, 3, PixelFormat::A8, 3, 1, 3, every).count() == 3);
+    // A zeroed C struct is refused by the library, with the function to call.
+    pp_mask_options zeroed{};
+    pp_mask *m = nullptr;
+    CHECK(pp_mask_from_pixels(alpha, 3, PP_FORMAT_A8, 3, 1, 3, &zeroed, &m) ==
+              PP_ERR_INVALID_ARGUMENT &&
+          m == nullptr);
+    CHECK(std::strstr(pp_last_error_message(), "pp_mask_options_default()") != nullptr);
+    std::printf("C++ MaskOptions: default threshold 1 with the library's cookie; zeroed C "
+                "struct refused\n");
 }
 
 void test_masks(const std::string &scratch)
@@ -205,7 +228,7 @@ void test_masks(const std::string &scratch)
         // 6x4 RGBA atlas, stride 6*4+5; the pattern sits at (1, 1).
         const int32_t stride = 6 * 4 + 5;
         std::vector<uint8_t> rgba(static_cast<size_t>(stride) * 4, 0x11);
-        std::vector<uint8_t> bgra = rgba, argb = rgba;
+        std::vector<uint8_t> bgra = rgba, argb = rgba, argb8 = rgba, abgr8 = rgba;
         std::vector<uint8_t> a8(6 * 4, 0);
         for (int y = 0; y < 4; ++y) {
             for (int x = 0; x < 6; ++x) {
@@ -217,6 +240,10 @@ void test_masks(const std::string &scratch)
                 q[0] = 30, q[1] = 20, q[2] = 10, q[3] = alpha;
                 uint32_t word = (static_cast<uint32_t>(alpha) << 24) | (10u << 16) | (20u << 8) | 30u;
                 std::memcpy(&argb[static_cast<size_t>(y * stride + x * 4)], &word, 4);
+                uint8_t *r = &argb8[static_cast<size_t>(y * stride + x * 4)];
+                r[0] = alpha, r[1] = 10, r[2] = 20, r[3] = 30;
+                uint8_t *t = &abgr8[static_cast<size_t>(y * stride + x * 4)];
+                t[0] = alpha, t[1] = 30, t[2] = 20, t[3] = 10;
                 a8[static_cast<size_t>(y * 6 + x)] = alpha;
             }
         }
@@ -231,6 +258,34 @@ void test_masks(const std::string &scratch)
               "X..X/.XX./XXXX");
         CHECK(rows(Mask::from_pixels(a8.data(), a8.size(), PixelFormat::A8, 6, 4, 6, frame)) ==
               "X..X/.XX./XXXX");
+        CHECK(rows(Mask::from_pixels(argb8.data(), len, PixelFormat::Argb8, 6, 4, stride, frame)) ==
+              "X..X/.XX./XXXX");
+        CHECK(rows(Mask::from_pixels(abgr8.data(), len, PixelFormat::Abgr8, 6, 4, stride, frame)) ==
+              "X..X/.XX./XXXX");
+        // The colour key finds (10, 20, 30) in every channel order.
+        {
+            MaskOptions k = frame;
+            k.color_key = std::array<uint8_t, 3>{10, 20, 30};
+            CHECK(Mask::from_pixels(argb8.data(), len, PixelFormat::Argb8, 6, 4, stride, k).count() == 0);
+            CHECK(Mask::from_pixels(abgr8.data(), len, PixelFormat::Abgr8, 6, 4, stride, k).count() == 0);
+            CHECK(Mask::from_pixels(bgra.data(), len, PixelFormat::Bgra8, 6, 4, stride, k).count() == 0);
+        }
+        // flip_x mirrors the region: X..X/.XX./XXXX has mirror-symmetric rows, so use the
+        // whole atlas (opaque border) with a region one column wider on the right.
+        {
+            MaskOptions wide;
+            wide.region = Bounds2D(0, 1, 5, 3); // "#X..X" / "#.XX." / "#XXXX"
+            CHECK(rows(Mask::from_pixels(a8.data(), a8.size(), PixelFormat::A8, 6, 4, 6, wide)) ==
+                  "XX..X/X.XX./XXXXX");
+            wide.flip_x = true;
+            CHECK(rows(Mask::from_pixels(a8.data(), a8.size(), PixelFormat::A8, 6, 4, 6, wide)) ==
+                  "X..XX/.XX.X/XXXXX");
+            CHECK(rows(Mask::from_pixels(abgr8.data(), len, PixelFormat::Abgr8, 6, 4, stride, wide)) ==
+                  "X..XX/.XX.X/XXXXX");
+            wide.flip_y = true;
+            CHECK(rows(Mask::from_pixels(rgba.data(), len, PixelFormat::Rgba8, 6, 4, stride, wide)) ==
+                  "XXXXX/.XX.X/X..XX");
+        }
         frame.flip_y = true;
         CHECK(rows(Mask::from_pixels(a8.data(), a8.size(), PixelFormat::A8, 6, 4, 6, frame)) ==
               "XXXX/.XX./X..X");

@@ -568,6 +568,164 @@ static class Tests
         Throws<ObjectDisposedException>("Get after Dispose", () => bundle.Get("w64.png"));
     }
 
+    #region Options defaults, pixel formats and FlipX (issue 11, points 2 and 6)
+
+    // The 4x3 Picture (see Rgba) as 4-byte pixels in the byte order `order` ("RGBA", "ARGB", ...),
+    // rows `stride` bytes apart, padding bytes 0xEE.
+    static byte[] InOrder(string order, int stride)
+    {
+        var rgba = Rgba(Picture, 16);
+        var data = new byte[stride * 3];
+        for (int i = 0; i < data.Length; i++) data[i] = 0xEE;
+        for (int y = 0; y < 3; y++)
+            for (int x = 0; x < 4; x++)
+                for (int c = 0; c < 4; c++)
+                    data[y * stride + x * 4 + c] = rgba[y * 16 + x * 4 + "RGBA".IndexOf(order[c])];
+        return data;
+    }
+
+    // What the mask built from Picture must be: a plain per-pixel reading of the picture.
+    static string Expected(byte threshold, bool key, bool flipX, bool flipY, Bounds2D region)
+    {
+        var s = new System.Text.StringBuilder();
+        for (int j = 0; j < region.height; j++)
+        {
+            if (j > 0) s.Append('/');
+            for (int i = 0; i < region.width; i++)
+            {
+                int x = region.x + (flipX ? region.width - 1 - i : i);
+                int y = region.y + (flipY ? region.height - 1 - j : j);
+                char c = Picture[y][x];
+                int alpha = c == '#' || c == 'k' ? 255 : c == '+' ? 128 : 0;
+                bool solid = alpha >= threshold && !(key && c == 'k');
+                s.Append(solid ? '#' : '.');
+            }
+        }
+        return s.ToString();
+    }
+
+    static void OptionsAndFormats()
+    {
+        // new MaskOptions() is the defaults: threshold 1, not 0.
+        var fresh = new MaskOptions();
+        Equal("new MaskOptions().Threshold", (byte)1, fresh.Threshold);
+        Equal("default(MaskOptions).Threshold", (byte)1, default(MaskOptions).Threshold);
+        Check("MaskOptions.Default equals new MaskOptions()", MaskOptions.Default.Equals(fresh));
+        Check("new MaskOptions { Threshold = 1 } equals new MaskOptions()",
+            new MaskOptions { Threshold = 1 }.Equals(fresh));
+        Equal("new MaskOptions { Threshold = 0 }.Threshold", (byte)0, new MaskOptions { Threshold = 0 }.Threshold);
+        Equal("new MaskOptions { Threshold = 255 }.Threshold", (byte)255, new MaskOptions { Threshold = 255 }.Threshold);
+        Check("new MaskOptions() has no flips, key or region",
+            !fresh.FlipX && !fresh.FlipY && !fresh.UseColorKey && !fresh.UseRegion);
+
+        // Alphas 0, 1, 128, 255: the transparent pixel is empty by default; Threshold = 0 makes every
+        // pixel solid; 255 keeps only the opaque one; 129 drops the half-transparent one.
+        var alphas = new byte[] { 0, 1, 128, 255 };
+        using (var m = Mask.FromAlpha(alphas, 4, 1, new MaskOptions()))
+            Equal("new MaskOptions(): the transparent pixel is empty", ".###", Rows(m));
+        using (var m = Mask.FromAlpha(alphas, 4, 1, default(MaskOptions)))
+            Equal("default(MaskOptions): the transparent pixel is empty", ".###", Rows(m));
+        using (var m = Mask.FromAlpha(alphas, 4, 1, new MaskOptions { Threshold = 0 }))
+            Equal("Threshold = 0: every pixel solid", "####", Rows(m));
+        using (var m = Mask.FromAlpha(alphas, 4, 1, new MaskOptions { Threshold = 129 }))
+            Equal("Threshold = 129: the half-transparent pixel is empty", "...#", Rows(m));
+        using (var m = Mask.FromAlpha(alphas, 4, 1, new MaskOptions { Threshold = 255 }))
+            Equal("Threshold = 255", "...#", Rows(m));
+        using (var m = Mask.FromRgba32(Rgba(Picture, 16), 4, 3, new MaskOptions()))
+            Equal("FromRgba32 with new MaskOptions()", "#..#/.##./..##", Rows(m));
+
+        // The native struct: the C layout (28 bytes, cookie first) and the library's cookie.
+        Equal("sizeof(NativeMaskOptions)", 28, System.Runtime.InteropServices.Marshal.SizeOf(typeof(NativeMaskOptions)));
+        Equal("offset of threshold", (IntPtr)4,
+            System.Runtime.InteropServices.Marshal.OffsetOf(typeof(NativeMaskOptions), "threshold"));
+        Equal("offset of region", (IntPtr)12,
+            System.Runtime.InteropServices.Marshal.OffsetOf(typeof(NativeMaskOptions), "region"));
+        var native = new MaskOptions { Threshold = 7, FlipX = true }.ToNative();
+        Check("ToNative carries pp_mask_options_default()'s cookie",
+            native.internal_cookie != 0 && native.internal_cookie == Native.pp_mask_options_default().internal_cookie);
+        Check("ToNative threshold and flips", native.threshold == 7 && native.flip_x == 1 && native.flip_y == 0);
+        // A zeroed native struct (what an all-zero C struct would be) is refused, naming the function.
+        var zeroed = default(NativeMaskOptions);
+        MaskHandle h;
+        Status st;
+        unsafe
+        {
+            fixed (byte* p = alphas)
+                st = Native.pp_mask_from_pixels(p, (UIntPtr)4, (uint)PixelFormat.A8, 4, 1, 4, ref zeroed, out h);
+        }
+        Check("a zeroed native struct is refused: " + Library.LastErrorMessage(),
+            st == Status.InvalidArgument && Library.LastErrorMessage().Contains("pp_mask_options_default()")
+            && (h == null || h.IsInvalid));
+        if (h != null) h.Dispose();
+
+        // Every 4-byte byte order reads the same picture, with and without the colour key.
+        var orders = new[] { "RGBA", "BGRA", "ARGB", "ABGR" };
+        var formats = new[] { PixelFormat.Rgba8, PixelFormat.Bgra8, PixelFormat.Argb8, PixelFormat.Abgr8 };
+        var keyed = new MaskOptions { UseColorKey = true, ColorKeyR = 255, ColorKeyG = 0, ColorKeyB = 255 };
+        for (int f = 0; f < 4; f++)
+        {
+            var data = InOrder(orders[f], 19);
+            using (var m = Mask.FromPixels(data, formats[f], 4, 3, 19, new MaskOptions()))
+                Equal(formats[f] + " (bytes " + orders[f] + ", stride 19)", "#..#/.##./..##", Rows(m));
+            using (var m = Mask.FromPixels(data, formats[f], 4, 3, 19, keyed))
+                Equal(formats[f] + " with the magenta key", "#..#/.#../..##", Rows(m));
+        }
+        Equal("PixelFormat.Argb8 value", 4u, (uint)PixelFormat.Argb8);
+        Equal("PixelFormat.Abgr8 value", 5u, (uint)PixelFormat.Abgr8);
+
+        // SDL_PIXELFORMAT_RGBA8888 words (0xRRGGBBAA) in memory: Abgr8 on a little-endian CPU.
+        var words = new uint[] { 0x010203FF, 0xFFFFFF00, 0x000909C8, 0x4D000000 };
+        var sdl = new byte[16];
+        for (int i = 0; i < 4; i++) Array.Copy(BitConverter.GetBytes(words[i]), 0, sdl, 4 * i, 4);
+        var sdlFormat = BitConverter.IsLittleEndian ? PixelFormat.Abgr8 : PixelFormat.Rgba8;
+        using (var m = Mask.FromPixels(sdl, sdlFormat, 4, 1, 16, new MaskOptions()))
+            Equal("SDL RGBA8888 words read as " + sdlFormat, "#.#.", Rows(m));
+
+        // FlipX, alone and with FlipY, thresholds, the key and regions, in every format, against the
+        // per-pixel reading above.
+        var regions = new[] { new Bounds2D(0, 0, 4, 3), new Bounds2D(1, 1, 3, 2), new Bounds2D(0, 1, 2, 2),
+            new Bounds2D(3, 0, 1, 3) };
+        int combos = 0, mismatches = 0;
+        for (int f = 0; f < 4; f++)
+        {
+            var data = InOrder(orders[f], 16);
+            foreach (var region in regions)
+                foreach (byte threshold in new byte[] { 0, 1, 128, 129, 255 })
+                    for (int flips = 0; flips < 4; flips++)
+                        for (int key = 0; key < 2; key++)
+                        {
+                            var o = new MaskOptions
+                            {
+                                Threshold = threshold, FlipX = (flips & 1) != 0, FlipY = (flips & 2) != 0,
+                                UseRegion = true, Region = region, UseColorKey = key == 1,
+                                ColorKeyR = 255, ColorKeyG = 0, ColorKeyB = 255,
+                            };
+                            string want = Expected(threshold, key == 1, o.FlipX, o.FlipY, region);
+                            using (var m = Mask.FromPixels(data, formats[f], 4, 3, 16, o))
+                            {
+                                combos++;
+                                if (Rows(m) != want)
+                                {
+                                    mismatches++;
+                                    Console.WriteLine("     mismatch: " + formats[f] + " region " + region + " threshold "
+                                        + threshold + " flipX " + o.FlipX + " flipY " + o.FlipY + " key " + key
+                                        + ": " + Rows(m) + " != " + want);
+                                }
+                            }
+                        }
+        }
+        Check(combos + " format/region/threshold/flip/key combinations match the per-pixel reading",
+            combos == 4 * 4 * 5 * 4 * 2 && mismatches == 0);
+        var mirror = new MaskOptions { FlipX = true };
+        using (var m = Mask.FromRgba32(Rgba(Picture, 16), 4, 3, mirror))
+            Equal("FlipX", "#..#/.##./##..", Rows(m));
+        mirror.FlipY = true;
+        using (var m = Mask.FromRgba32(Rgba(Picture, 16), 4, 3, mirror))
+            Equal("FlipX + FlipY", "##../.##./#..#", Rows(m));
+    }
+
+    #endregion
+
     static int Main(string[] args)
     {
         if (args.Length == 1 && args[0] == "--without-native-library")
@@ -597,6 +755,7 @@ static class Tests
             Library_();
             Bounds();
             Building(args[0]);
+            OptionsAndFormats();
             Baked(args[0]);
             Queries();
             SizeLimit(args[0]);

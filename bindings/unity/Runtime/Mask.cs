@@ -17,25 +17,64 @@ namespace PerPixel
         }
     }
 
-    /// <summary>How the pixels in a buffer are laid out (8 bits per channel).</summary>
+    /// <summary>How the pixels in a buffer are laid out (8 bits per channel): the bytes of one pixel.</summary>
+    /// <remarks>
+    /// <para>The byte-order formats (<see cref="Rgba8"/>, <see cref="Bgra8"/>, <see cref="Argb8"/>,
+    /// <see cref="Abgr8"/>) are the same on every CPU; <see cref="Argb32"/> is a packed native-endian word.
+    /// Which one an engine hands out (LE: little-endian CPUs, i.e. every Unity platform):</para>
+    /// <list type="table">
+    /// <item><term>Unity <c>Color32[]</c> (<c>GetPixels32</c>), XNA/MonoGame <c>Color[]</c>, raylib
+    /// <c>R8G8B8A8</c>, SFML <c>Image</c>, Godot <c>FORMAT_RGBA8</c>, SDL <c>RGBA32</c></term>
+    /// <description><see cref="Rgba8"/></description></item>
+    /// <item><term>SDL <c>ARGB32</c> / <c>BGRA32</c> / <c>ABGR32</c> (byte orders)</term>
+    /// <description><see cref="Argb8"/> / <see cref="Bgra8"/> / <see cref="Abgr8"/></description></item>
+    /// <item><term>SDL <c>ABGR8888</c> (word 0xAABBGGRR)</term><description>LE <see cref="Rgba8"/>,
+    /// big-endian <see cref="Abgr8"/></description></item>
+    /// <item><term>SDL <c>ARGB8888</c> (word 0xAARRGGBB)</term><description><see cref="Argb32"/> (LE
+    /// <see cref="Bgra8"/>, big-endian <see cref="Argb8"/>)</description></item>
+    /// <item><term>SDL <c>RGBA8888</c> (word 0xRRGGBBAA)</term><description>LE <see cref="Abgr8"/>,
+    /// big-endian <see cref="Rgba8"/></description></item>
+    /// <item><term>SDL <c>BGRA8888</c> (word 0xBBGGRRAA)</term><description>LE <see cref="Argb8"/>,
+    /// big-endian <see cref="Bgra8"/></description></item>
+    /// </list>
+    /// </remarks>
     public enum PixelFormat : uint
     {
-        /// <summary>Bytes R, G, B, A: Unity <c>Color32</c>, XNA <c>Color</c>.</summary>
+        /// <summary>Bytes R, G, B, A: Unity <c>Color32</c>, XNA <c>Color</c>, SDL <c>RGBA32</c>.</summary>
         Rgba8 = 0,
-        /// <summary>Bytes B, G, R, A.</summary>
+        /// <summary>Bytes B, G, R, A: Direct3D, Windows bitmaps, SDL <c>BGRA32</c>.</summary>
         Bgra8 = 1,
-        /// <summary>32-bit words 0xAARRGGBB in the machine's byte order.</summary>
+        /// <summary>32-bit words 0xAARRGGBB in the machine's byte order: SDL <c>ARGB8888</c> (not SDL
+        /// <c>ARGB32</c>, which is <see cref="Argb8"/>).</summary>
         Argb32 = 2,
         /// <summary>One alpha byte per pixel.</summary>
         A8 = 3,
+        /// <summary>Bytes A, R, G, B: SDL <c>ARGB32</c> (SDL <c>BGRA8888</c> on little-endian CPUs).</summary>
+        Argb8 = 4,
+        /// <summary>Bytes A, B, G, R: SDL <c>ABGR32</c> (SDL <c>RGBA8888</c> on little-endian CPUs).</summary>
+        Abgr8 = 5,
     }
 
     /// <summary>How pixels become solid, and which part of the image to take.</summary>
+    /// <remarks><c>new MaskOptions()</c> and <c>default(MaskOptions)</c> are the defaults: threshold 1
+    /// (alpha != 0 is solid), no colour key, no flips, the whole image; set only what you need, e.g.
+    /// <c>new MaskOptions { Threshold = 128, FlipX = true }</c>. (The threshold is stored as its value
+    /// minus one, so the all-zero struct means threshold 1; <c>Threshold = 0</c> still means every pixel.)
+    /// The native struct is filled from <c>pp_mask_options_default()</c>, so it always carries the
+    /// cookie the library checks.</remarks>
     public struct MaskOptions
     {
-        /// <summary>A pixel is solid when its alpha is &gt;= Threshold (default 1: alpha != 0; 255: fully
-        /// opaque only; 0: every pixel).</summary>
-        public byte Threshold;
+        // Threshold - 1 (mod 256): zero, the value of a new struct, is threshold 1.
+        private byte _thresholdMinusOne;
+
+        /// <summary>A pixel is solid when its alpha is &gt;= Threshold. 1 (the default, also for
+        /// <c>new MaskOptions()</c>) is alpha != 0; 255 fully opaque only; 0 every pixel. pygame's
+        /// <c>from_surface(s, t)</c> is Threshold t + 1.</summary>
+        public byte Threshold
+        {
+            get { return unchecked((byte)(_thresholdMinusOne + 1)); }
+            set { _thresholdMinusOne = unchecked((byte)(value - 1)); }
+        }
         /// <summary>When set, pixels whose RGB equals the colour key are empty (XNA's magenta).</summary>
         public bool UseColorKey;
         /// <summary>The colour key's red.</summary>
@@ -44,16 +83,20 @@ namespace PerPixel
         public byte ColorKeyG;
         /// <summary>The colour key's blue.</summary>
         public byte ColorKeyB;
+        /// <summary>Mask column 0 comes from the region's last column: the sprite mirrored left to right (a
+        /// sheet drawn facing right, used facing left).</summary>
+        public bool FlipX;
         /// <summary>Mask row 0 comes from the region's last row. Only for a top-row-first image used in a
         /// y-up world; Unity's <c>GetPixels32</c> needs no flip.</summary>
         public bool FlipY;
         /// <summary>When set, only <see cref="Region"/> of the image is taken (a sprite in an atlas).</summary>
         public bool UseRegion;
-        /// <summary>The sub-rectangle in image pixels; must lie inside the image.</summary>
+        /// <summary>The sub-rectangle in image pixels; must lie inside the image. The flips mirror the region,
+        /// not the whole image.</summary>
         public Bounds2D Region;
 
-        /// <summary>Threshold 1, no key, no flip, the whole image.</summary>
-        public static MaskOptions Default { get { return new MaskOptions { Threshold = 1 }; } }
+        /// <summary>Threshold 1, no key, no flips, the whole image: the same as <c>new MaskOptions()</c>.</summary>
+        public static MaskOptions Default { get { return new MaskOptions(); } }
 
         /// <summary>The defaults with another threshold.</summary>
         public static MaskOptions WithThreshold(byte threshold)
@@ -61,19 +104,21 @@ namespace PerPixel
             return new MaskOptions { Threshold = threshold };
         }
 
+        /// <summary>The native struct: <c>pp_mask_options_default()</c> (which sets the cookie the library
+        /// checks) with these options written over it. Call after <see cref="Library.EnsureLoaded"/>.</summary>
         internal NativeMaskOptions ToNative()
         {
-            return new NativeMaskOptions
-            {
-                threshold = Threshold,
-                flip_y = (byte)(FlipY ? 1 : 0),
-                has_color_key = (byte)(UseColorKey ? 1 : 0),
-                color_key_r = ColorKeyR,
-                color_key_g = ColorKeyG,
-                color_key_b = ColorKeyB,
-                has_region = (byte)(UseRegion ? 1 : 0),
-                region = Region,
-            };
+            NativeMaskOptions o = Native.pp_mask_options_default();
+            o.threshold = Threshold;
+            o.flip_x = (byte)(FlipX ? 1 : 0);
+            o.flip_y = (byte)(FlipY ? 1 : 0);
+            o.has_color_key = (byte)(UseColorKey ? 1 : 0);
+            o.color_key_r = ColorKeyR;
+            o.color_key_g = ColorKeyG;
+            o.color_key_b = ColorKeyB;
+            o.has_region = (byte)(UseRegion ? 1 : 0);
+            o.region = Region;
+            return o;
         }
     }
 

@@ -10,7 +10,9 @@ namespace PerPixel
     [StructLayout(LayoutKind.Sequential)]
     internal struct NativeMaskOptions
     {
+        public uint internal_cookie; // set by pp_mask_options_default(); checked by the library
         public byte threshold;
+        public byte flip_x;
         public byte flip_y;
         public byte has_color_key;
         public byte color_key_r;
