@@ -203,6 +203,38 @@ typedef struct pp_bundle pp_bundle;
 typedef struct pp_mask pp_mask;
 
 /**
+ * How a baked mask was made, as its file records it (an output: the library fills it).
+ * Loading does not need it; tools and engine glue use it, e.g. to warn when a baked mask
+ * was made with another alpha threshold than the one the game asks for now.
+ */
+typedef struct {
+  /**
+   * 1 when the file records the alpha threshold (masks made from pixels), else 0.
+   */
+  uint8_t has_threshold;
+  /**
+   * The alpha threshold the pixels were compared with (0 unless `has_threshold`).
+   */
+  uint8_t threshold;
+  /**
+   * 1 when the image's rows were flipped (`flip_y`).
+   */
+  uint8_t flip_y;
+  /**
+   * 1 when the image's columns were flipped (`flip_x`).
+   */
+  uint8_t flip_x;
+  /**
+   * 1 when a colour key was used, else 0.
+   */
+  uint8_t has_color_key;
+  /**
+   * The colour key `{r, g, b}` (zeros unless `has_color_key`).
+   */
+  uint8_t color_key[3];
+} pp_bake_info;
+
+/**
  * A rectangle of whole pixels, the half-open box `[x, x + width) x [y, y + height)`.
  * A rectangle with `width <= 0` or `height <= 0` is empty. Same layout and meaning as
  * the Rust `Bounds2D`. A plain value: every thread may use its own copies freely.
@@ -417,6 +449,19 @@ void pp_bundle_free(pp_bundle *bundle);
  * `bundle` must be NULL or a live handle; `out` NULL or valid for a write.
  */
 pp_status pp_bundle_count(const pp_bundle *bundle, size_t *out);
+
+/**
+ * How mask number `index` (0 to count - 1, in file order) was made, written to `*out`.
+ * A file holding one mask (`pp_mask_to_baked`, `perpixel bake IMAGE`) loads as a bundle
+ * of one, so this works for single baked masks too.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle` or `out` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (`index` >= count). Any thread.
+ *
+ * # Safety
+ * `bundle` must be NULL or a live handle; `out` NULL or valid for a write.
+ */
+pp_status pp_bundle_info_at(const pp_bundle *bundle, size_t index, pp_bake_info *out);
 
 /**
  * The name of mask number `index` (0 to count - 1, in file order), UTF-8 and

@@ -494,6 +494,17 @@ private:
 /// Many named masks baked into one file (`perpixel bake` on a folder or an atlas):
 /// move-only RAII over a pp_bundle *. Immutable once loaded; its const members may be
 /// called from any number of threads.
+/// How a baked mask was made, as its file records it (Bundle::info_at).
+struct BakeInfo {
+    /// The alpha threshold the pixels were compared with; nullopt for masks not made from
+    /// pixels (a rule, an overlap).
+    std::optional<std::uint8_t> threshold;
+    bool flip_x = false;
+    bool flip_y = false;
+    /// The colour key {r, g, b}, when one was used.
+    std::optional<std::array<std::uint8_t, 3>> color_key;
+};
+
 class Bundle {
 public:
     /// A bundle from baked bytes. Throws Status::BadBakedData on anything invalid.
@@ -539,6 +550,24 @@ public:
         std::size_t n = 0;
         detail::check(pp_bundle_count(handle_, &n));
         return n;
+    }
+
+    /// How mask number `index` (0 to size() - 1, in file order) was made.
+    BakeInfo info_at(std::size_t index) const
+    {
+        pp_bake_info c{};
+        detail::check(pp_bundle_info_at(handle_, index, &c));
+        BakeInfo info;
+        if (c.has_threshold != 0) {
+            info.threshold = c.threshold;
+        }
+        info.flip_x = c.flip_x != 0;
+        info.flip_y = c.flip_y != 0;
+        if (c.has_color_key != 0) {
+            info.color_key = std::array<std::uint8_t, 3>{c.color_key[0], c.color_key[1],
+                                                         c.color_key[2]};
+        }
+        return info;
     }
 
     /// The name of mask number `index` (0 to size() - 1, in file order).

@@ -223,6 +223,75 @@ pub unsafe extern "C" fn pp_bundle_count(bundle: *const pp_bundle, out: *mut usi
     })
 }
 
+/// How a baked mask was made, as its file records it (an output: the library fills it).
+/// Loading does not need it; tools and engine glue use it, e.g. to warn when a baked mask
+/// was made with another alpha threshold than the one the game asks for now.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct pp_bake_info {
+    /// 1 when the file records the alpha threshold (masks made from pixels), else 0.
+    pub has_threshold: u8,
+    /// The alpha threshold the pixels were compared with (0 unless `has_threshold`).
+    pub threshold: u8,
+    /// 1 when the image's rows were flipped (`flip_y`).
+    pub flip_y: u8,
+    /// 1 when the image's columns were flipped (`flip_x`).
+    pub flip_x: u8,
+    /// 1 when a colour key was used, else 0.
+    pub has_color_key: u8,
+    /// The colour key `{r, g, b}` (zeros unless `has_color_key`).
+    pub color_key: [u8; 3],
+}
+
+impl From<crate::BakeInfo> for pp_bake_info {
+    fn from(info: crate::BakeInfo) -> pp_bake_info {
+        pp_bake_info {
+            has_threshold: info.threshold.is_some() as u8,
+            threshold: info.threshold.unwrap_or(0),
+            flip_y: info.flip_y as u8,
+            flip_x: info.flip_x as u8,
+            has_color_key: info.color_key.is_some() as u8,
+            color_key: info.color_key.unwrap_or([0; 3]),
+        }
+    }
+}
+
+/// How mask number `index` (0 to count - 1, in file order) was made, written to `*out`.
+/// A file holding one mask (`pp_mask_to_baked`, `perpixel bake IMAGE`) loads as a bundle
+/// of one, so this works for single baked masks too.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle` or `out` NULL),
+/// `PP_ERR_INVALID_ARGUMENT` (`index` >= count). Any thread.
+///
+/// # Safety
+/// `bundle` must be NULL or a live handle; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_bundle_info_at(
+    bundle: *const pp_bundle,
+    index: usize,
+    out: *mut pp_bake_info,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: the caller guarantees `bundle` is NULL or a live handle.
+        let b = unsafe { bundle_ref(bundle) }?;
+        non_null(out, "out")?;
+        let entry = entry_at(b, index)?;
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, entry.info().into()) };
+        Ok(())
+    })
+}
+
+/// Entry `index` of a bundle, or `PP_ERR_INVALID_ARGUMENT` saying how many there are.
+fn entry_at(b: &MaskBundle, index: usize) -> Result<&crate::BundleEntry, Failure> {
+    b.entry_at(index).ok_or_else(|| {
+        Failure::invalid(format!(
+            "`index` is {index} but the bundle holds {} masks",
+            b.len()
+        ))
+    })
+}
+
 /// The name of mask number `index` (0 to count - 1, in file order), UTF-8 and
 /// NUL-terminated, by the buffer convention: with `buf` NULL, writes to `*len` the bytes
 /// the name takes with its NUL; with `buf_len >= *len`, copies the name and the NUL and
@@ -247,12 +316,7 @@ pub unsafe extern "C" fn pp_bundle_name_at(
         // SAFETY: the caller guarantees `bundle` is NULL or a live handle.
         let b = unsafe { bundle_ref(bundle) }?;
         non_null(len, "len")?;
-        let entry = b.entry_at(index).ok_or_else(|| {
-            Failure::invalid(format!(
-                "`index` is {index} but the bundle holds {} masks",
-                b.len()
-            ))
-        })?;
+        let entry = entry_at(b, index)?;
         // SAFETY: forwarded caller guarantees for `buf` and `len`.
         unsafe { write_text(entry.name().as_bytes(), buf, buf_len, len, "the name") }
     })

@@ -33,8 +33,9 @@ mod query;
 mod version;
 
 pub use bake::{
-    pp_bundle, pp_bundle_count, pp_bundle_free, pp_bundle_from_bytes, pp_bundle_from_path,
-    pp_bundle_get, pp_bundle_name_at, pp_mask_from_baked, pp_mask_to_baked,
+    pp_bake_info, pp_bundle, pp_bundle_count, pp_bundle_free, pp_bundle_from_bytes,
+    pp_bundle_from_path, pp_bundle_get, pp_bundle_info_at, pp_bundle_name_at, pp_mask_from_baked,
+    pp_mask_to_baked,
 };
 pub use bounds::{
     pp_bounds, pp_bounds_area, pp_bounds_contains, pp_bounds_intersection, pp_bounds_is_empty,

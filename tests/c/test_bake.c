@@ -394,6 +394,39 @@ static void test_errors(const char *scratch)
     free(bytes);
 }
 
+/* What each file records of how its masks were made (pp_bundle_info_at). */
+static void test_bake_info(const char *scratch, const char *file, uint8_t threshold,
+                           uint8_t flip_y)
+{
+    char path[1024];
+    pp_bundle *bundle = NULL;
+    size_t count = 0, i;
+    int all = 1;
+    pp_bake_info info;
+    snprintf(path, sizeof path, "%s/%s", scratch, file);
+    CHECK_OK(pp_bundle_from_path(path, &bundle));
+    CHECK_OK(pp_bundle_count(bundle, &count));
+    for (i = 0; i < count; i++) {
+        memset(&info, 0xA5, sizeof info);
+        all &= pp_bundle_info_at(bundle, i, &info) == PP_OK;
+        all &= info.has_threshold == 1 && info.threshold == threshold;
+        all &= info.flip_y == flip_y && info.flip_x == 0 && info.has_color_key == 0;
+        all &= info.color_key[0] == 0 && info.color_key[1] == 0 && info.color_key[2] == 0;
+    }
+    {
+        char what[1200];
+        snprintf(what, sizeof what, "%s: %zu masks record threshold %u, flip_y %u", file,
+                 count, (unsigned)threshold, (unsigned)flip_y);
+        check(all && count > 0, what, __LINE__);
+    }
+    memset(&info, 0xA5, sizeof info);
+    CHECK_ERR(pp_bundle_info_at(bundle, count, &info), PP_ERR_INVALID_ARGUMENT, "holds");
+    CHECK(info.threshold == 0xA5 && info.has_threshold == 0xA5);
+    CHECK_ERR(pp_bundle_info_at(bundle, 0, NULL), PP_ERR_NULL_POINTER, "`out`");
+    CHECK_ERR(pp_bundle_info_at(NULL, 0, &info), PP_ERR_NULL_POINTER, "`bundle`");
+    pp_bundle_free(bundle);
+}
+
 int main(int argc, char **argv)
 {
     g_verbose = 1; /* print every check, not only failures */
@@ -404,6 +437,8 @@ int main(int argc, char **argv)
     check_bundle(argv[1], "folder.ppmk", 1, 0);
     check_bundle(argv[1], "atlas.ppmk", 1, 0);
     check_bundle(argv[1], "atlas_t128_flip.ppmk", 128, 1);
+    test_bake_info(argv[1], "folder.ppmk", 1, 0);
+    test_bake_info(argv[1], "atlas_t128_flip.ppmk", 128, 1);
     test_single(argv[1]);
     test_errors(argv[1]);
     return finish();

@@ -546,6 +546,11 @@ void test_baked(const std::string &scratch)
     CHECK(b.size() == 1);
     CHECK(b.names() == std::vector<std::string>{""});
     CHECK(b.name_at(0).empty());
+    // Mask::to_baked records nothing of how the mask was made (a mask does not remember):
+    // no threshold, flips or key.
+    const perpixel::BakeInfo info = b.info_at(0);
+    CHECK(!info.threshold.has_value() && !info.flip_x && !info.flip_y && !info.color_key);
+    CHECK_THROWS(b.info_at(1), Status::InvalidArgument, "holds 1 masks");
     const std::optional<Mask> got = b.find("");
     CHECK(got.has_value() && got->count() == 72 && got->to_baked() == baked);
     CHECK(!b.find("missing.png").has_value());

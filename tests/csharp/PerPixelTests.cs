@@ -457,6 +457,16 @@ static class Tests
         using (var byBytes = MaskBundle.FromBytes(File.ReadAllBytes(Path.Combine(scratch, file))))
         {
             Equal(file + " Count", 10, byPath.Count);
+            bool infoOk = true;
+            for (int i = 0; i < byPath.Count; i++)
+            {
+                BakeInfo info = byPath.InfoAt(i);
+                infoOk &= info.Threshold == threshold && info.FlipY == flipY && !info.FlipX && info.ColorKey == null;
+            }
+            Check(file + " InfoAt records threshold " + threshold + " and flipY " + flipY + " for every mask", infoOk);
+            Check(file + " InfoOf by name", byBytes.InfoOf(byBytes.Names[0]).Threshold == threshold);
+            Throws<ArgumentOutOfRangeException>(file + " InfoAt past the end", () => byPath.InfoAt(byPath.Count));
+            Throws<KeyNotFoundException>(file + " InfoOf a missing name", () => byPath.InfoOf("nope.png"));
             Equal(file + " Names (from the file and from the bytes) are the sprite files", string.Join(",", names),
                 string.Join(",", byPath.Names) + (byBytes.Names.SequenceEqual(byPath.Names) ? "" : " (bytes differ)"));
             var baked = new List<Mask>();

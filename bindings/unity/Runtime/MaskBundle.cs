@@ -20,6 +20,42 @@ namespace PerPixel
         }
     }
 
+    /// <summary>The C layout of <c>pp_bake_info</c>.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeBakeInfo
+    {
+        public byte HasThreshold;
+        public byte Threshold;
+        public byte FlipY;
+        public byte FlipX;
+        public byte HasColorKey;
+        public byte KeyR;
+        public byte KeyG;
+        public byte KeyB;
+    }
+
+    /// <summary>How a baked mask was made, as its file records it (<see cref="MaskBundle.InfoAt"/>).</summary>
+    public struct BakeInfo
+    {
+        /// <summary>The alpha threshold the pixels were compared with; null for masks not made from pixels.
+        /// A baked mask keeps the threshold it was baked with, whatever threshold the game asks for now.</summary>
+        public readonly byte? Threshold;
+        /// <summary>Whether the image's columns were flipped.</summary>
+        public readonly bool FlipX;
+        /// <summary>Whether the image's rows were flipped.</summary>
+        public readonly bool FlipY;
+        /// <summary>The colour key (r, g, b), when one was used.</summary>
+        public readonly byte[] ColorKey;
+
+        internal BakeInfo(NativeBakeInfo n)
+        {
+            Threshold = n.HasThreshold != 0 ? (byte?)n.Threshold : null;
+            FlipX = n.FlipX != 0;
+            FlipY = n.FlipY != 0;
+            ColorKey = n.HasColorKey != 0 ? new[] { n.KeyR, n.KeyG, n.KeyB } : null;
+        }
+    }
+
     /// <summary>
     /// Many named masks baked into one file, e.g. every frame of an atlas
     /// (<c>perpixel bake atlas.json -o atlas.bytes</c>), held by the native library. Load it from bytes (a
@@ -118,6 +154,28 @@ namespace PerPixel
 
         /// <summary>The masks' names, in file order (name order, as <c>perpixel bake</c> writes them).</summary>
         public IReadOnlyList<string> Names { get { return _names; } }
+
+        /// <summary>How mask number <paramref name="index"/> (0 to <see cref="Count"/> - 1, in file order) was
+        /// made, as the file records it. A single baked mask loads as a bundle of one, so this reads its
+        /// threshold too.</summary>
+        public BakeInfo InfoAt(int index)
+        {
+            if (index < 0 || index >= _names.Count)
+                throw new ArgumentOutOfRangeException("index", index, "the bundle holds " + _names.Count + " masks");
+            NativeBakeInfo info;
+            PerPixelException.Check(Native.pp_bundle_info_at(Handle, (UIntPtr)index, out info));
+            return new BakeInfo(info);
+        }
+
+        /// <summary>How the mask named <paramref name="name"/> was made; throws
+        /// <see cref="KeyNotFoundException"/> when there is none.</summary>
+        public BakeInfo InfoOf(string name)
+        {
+            if (name == null) throw new ArgumentNullException("name");
+            int index = _names.IndexOf(name);
+            if (index < 0) throw new KeyNotFoundException("the bundle holds no mask named '" + name + "'");
+            return InfoAt(index);
+        }
 
         /// <summary>Whether a mask is named <paramref name="name"/>.</summary>
         public bool Contains(string name)

@@ -99,6 +99,8 @@ namespace PerPixel
         internal static extern Status pp_bundle_name_at(BundleHandle bundle, UIntPtr index, byte[] buf, UIntPtr bufLen,
             out UIntPtr len);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_bundle_info_at(BundleHandle bundle, UIntPtr index, out NativeBakeInfo info);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_bundle_get(BundleHandle bundle, byte[] utf8NameNul, out byte found,
             out MaskHandle mask);
 
