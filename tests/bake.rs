@@ -318,6 +318,23 @@ fn cli_bakes_a_folder_an_atlas_and_an_image_and_inspect_reports_them() {
         assert_eq!(number_after(&stdout(&o), "bytes in:"), json_and_png);
     }
 
+    // --flip-x mirrors every mask, and inspect says so.
+    let mirrored_out = dir.join("mirrored.ppmk");
+    let o = bake(&f.sprites, &mirrored_out, &["--flip-x"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_same(
+        &MaskBundle::from_path(&mirrored_out).unwrap(),
+        &direct(&f, &mirrored(1, false)),
+    );
+    let o = perpixel(&[os("inspect"), mirrored_out.as_os_str()]);
+    let text = stdout(&o);
+    assert!(text.contains("FLIP_Y  FLIP_X"), "{text}");
+    let w64 = text
+        .lines()
+        .find(|l| l.starts_with("w64.png"))
+        .expect("w64.png listed");
+    assert!(w64.contains("  no      yes"), "{w64}");
+
     let one = dir.join("one.ppmk");
     let o = bake(&f.sprites.join("tall.png"), &one, &[]);
     assert!(o.status.success(), "{}", stderr(&o));

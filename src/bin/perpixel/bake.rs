@@ -23,7 +23,8 @@ atlas image it names, each named as in the description. Rotated frames are turne
 trimmed frames padded back to their source size, so each mask matches the sprite's own file.
 
 A pixel is solid when its alpha is at least --threshold. --flip-y makes mask row 0 the \
-image's bottom row (a y-up world such as Unity's).
+image's bottom row (a y-up world such as Unity's); --flip-x mirrors every mask left to \
+right (a sprite sheet drawn facing the other way).
 
 The output is written to a temporary file and renamed into place, so a failure never \
 leaves a partial OUTPUT (and an existing OUTPUT is only ever replaced by a complete file). \
@@ -65,6 +66,9 @@ pub struct BakeArgs {
     /// Mask row 0 is the image's bottom row (for a y-up world).
     #[arg(long)]
     pub flip_y: bool,
+    /// Mirror every mask left to right.
+    #[arg(long)]
+    pub flip_x: bool,
 }
 
 /// Arguments of `perpixel inspect`.
@@ -140,6 +144,7 @@ pub fn run_bake(args: &BakeArgs) -> CliResult<()> {
     let options = MaskOptions {
         threshold: parse_threshold(&args.threshold)?,
         flip_y: args.flip_y,
+        flip_x: args.flip_x,
         ..MaskOptions::default()
     };
     let input = &args.input;
@@ -266,7 +271,7 @@ pub fn run_inspect(args: &InspectArgs) -> CliResult<()> {
         .max(4);
     let _ = writeln!(
         out,
-        "{:<name_width$}  {:>6}  {:>6}  {:>8}  {:>9}  FLIP_Y",
+        "{:<name_width$}  {:>6}  {:>6}  {:>8}  {:>9}  FLIP_Y  FLIP_X",
         "NAME", "WIDTH", "HEIGHT", "SOLID", "THRESHOLD"
     );
     for e in bundle.iter() {
@@ -279,11 +284,12 @@ pub fn run_inspect(args: &InspectArgs) -> CliResult<()> {
         let threshold = info.threshold.map_or("-".to_string(), |t| t.to_string());
         let _ = writeln!(
             out,
-            "{name:<name_width$}  {:>6}  {:>6}  {:>8}  {threshold:>9}  {}{}",
+            "{name:<name_width$}  {:>6}  {:>6}  {:>8}  {threshold:>9}  {:<6}  {}{}",
             e.mask().width(),
             e.mask().height(),
             e.mask().count(),
             if info.flip_y { "yes" } else { "no" },
+            if info.flip_x { "yes" } else { "no" },
             info.color_key.map_or(String::new(), |k| format!(
                 "  colour key #{:02X}{:02X}{:02X}",
                 k[0], k[1], k[2]
