@@ -5,13 +5,14 @@
 // tests/common in SCRATCH_DIR/sprites/ with what the Rust library baked from them:
 // folder.ppmk (threshold 1), atlas.ppmk (TexturePacker hash form, threshold 1),
 // atlas_t128_flip.ppmk (array form, threshold 128, flip y), single.ppmk (w65.png alone).)
+// Compiled together with the other test files beside it (FastPathTests.cs).
 using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using PerPixel;
 
-static class Tests
+static partial class Tests
 {
     static int passed, failed;
 
@@ -599,6 +600,7 @@ static class Tests
             SizeLimit(args[0]);
             Threads();
             Overhead();
+            FastPath();
         }
         catch (Exception e)
         {
