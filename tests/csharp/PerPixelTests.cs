@@ -5,7 +5,7 @@
 // tests/common in SCRATCH_DIR/sprites/ with what the Rust library baked from them:
 // folder.ppmk (threshold 1), atlas.ppmk (TexturePacker hash form, threshold 1),
 // atlas_t128_flip.ppmk (array form, threshold 128, flip y), single.ppmk (w65.png alone).)
-// Compiled together with the other test files beside it (FastPathTests.cs).
+// Compiled together with the other test files beside it (FastPathTests.cs, PixelsTests.cs).
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -601,6 +601,7 @@ static partial class Tests
             Threads();
             Overhead();
             FastPath();
+            PixelRounding();
         }
         catch (Exception e)
         {
