@@ -4,8 +4,10 @@
 // 70x5 pixels, opaque exactly where x == 10 * y, clear elsewhere; and the sprites of
 // tests/common in SCRATCH_DIR/sprites/ with what the Rust library baked from them:
 // folder.ppmk (threshold 1), atlas.ppmk (TexturePacker hash form, threshold 1),
-// atlas_t128_flip.ppmk (array form, threshold 128, flip y), single.ppmk (w65.png alone).)
-// Compiled together with the other test files beside it (FastPathTests.cs, PixelsTests.cs).
+// atlas_t128_flip.ppmk (array form, threshold 128, flip y), single.ppmk (w65.png alone, no
+// threshold recorded), single_t200.ppmk (w65.png alone, recorded as baked at threshold 200).)
+// Compiled together with FastPathTests.cs, UnityGlueTests.cs, the Unity glue and the UnityEngine
+// stand-in (tests/csharp/UnityEngineStub.cs).
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -602,6 +604,7 @@ static partial class Tests
             Overhead();
             FastPath();
             PixelRounding();
+            UnityGlue(args[0]);
         }
         catch (Exception e)
         {
