@@ -1,7 +1,12 @@
 //! Drives the C# binding's tests: compiles `bindings/unity/Runtime` with `mcs
 //! -langversion:7.2` (every public member must carry XML docs), checks that the Unity glue
 //! compiles against a stand-in for UnityEngine, and runs `tests/csharp/PerPixelTests.cs`
-//! under Mono against the native library this `cargo test` built.
+//! (with the other test files there, the Unity glue and the stand-in) under Mono against the
+//! native library this `cargo test` built.
+//!
+//! `csharp_overhead_benchmark` (ignored: a benchmark, not a test) prints the per-call cost
+//! of the binding under Mono; run it on a release build:
+//! `cargo test --release --test csharp -- --ignored --nocapture csharp_overhead_benchmark`.
 //!
 //! Without `mcs`/`mono` on a developer machine the test prints a notice and passes; with
 //! `CI` set it fails instead (`.ci/run` installs `mono-mcs`).
@@ -86,26 +91,41 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
     ] {
         assert!(xml.contains(member), "XML docs lack {member}");
     }
-    // The Unity glue, as Unity would compile it, against the UnityEngine stand-in.
+    // The Unity glue, as Unity would compile it, against the UnityEngine stand-in: as Unity
+    // before 2020.1 (textures copied through GetPixels32) and from 2020.1 (read in place).
     let mut files = sources(&runtime());
     files.extend(sources(&runtime().join("Unity")));
     files.push(manifest().join("tests/csharp/UnityEngineStub.cs"));
-    let doc = format!("-doc:{}", dir.join("PerPixel.Unity.xml").display());
-    let out = format!("-out:{}", dir.join("PerPixel.Unity.dll").display());
-    mcs(
-        &["-target:library", "-define:UNITY_5_3_OR_NEWER", &doc, &out],
-        &files,
-    );
-    let xml = std::fs::read_to_string(dir.join("PerPixel.Unity.xml")).unwrap();
-    assert!(
-        xml.contains("T:PerPixel.Unity.SpriteCollider"),
-        "the glue was not compiled"
-    );
-    assert!(
-        xml.contains("F:PerPixel.Unity.SpriteCollider.bakedMask")
-            && xml.contains("M:PerPixel.Unity.UnityMasks.FromBaked"),
-        "the glue lacks the baked-mask members"
-    );
+    for (name, defines) in [
+        ("PerPixel.Unity", "-define:UNITY_5_3_OR_NEWER"),
+        (
+            "PerPixel.Unity2020",
+            "-define:UNITY_5_3_OR_NEWER;UNITY_2020_1_OR_NEWER",
+        ),
+    ] {
+        let doc = format!("-doc:{}", dir.join(format!("{name}.xml")).display());
+        let out = format!("-out:{}", dir.join(format!("{name}.dll")).display());
+        mcs(&["-target:library", defines, &doc, &out], &files);
+        let xml = std::fs::read_to_string(dir.join(format!("{name}.xml"))).unwrap();
+        for member in [
+            "T:PerPixel.Unity.SpriteCollider",
+            "F:PerPixel.Unity.SpriteCollider.bakedMask",
+            "M:PerPixel.Unity.UnityMasks.FromBaked",
+            "M:PerPixel.Unity.SpriteCollider.Rebuild",
+            "M:PerPixel.Unity.SpriteCollider.TryFirstContact",
+            "M:PerPixel.Unity.SpriteCollider.OverlapAreaInt",
+            "M:PerPixel.Unity.SpriteCollider.OverlapMask",
+            "M:PerPixel.Unity.UnityMasks.FromTexture",
+            "M:PerPixel.Unity.UnityMasks.PixelPosition",
+            "M:PerPixel.Pixels.Round(System.Double)",
+            "M:PerPixel.Pixels.Round(System.Single)",
+        ] {
+            assert!(
+                xml.contains(member),
+                "{name}: the glue's XML docs lack {member}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -121,12 +141,38 @@ fn csharp_tests_pass_under_mono() {
     png.save(dir.join("diagonal.png")).unwrap();
     // Sprites, and what the Rust library bakes from them, for the C# side to load and
     // compare with masks it builds from the same PNGs.
-    common::bake_round_trip_files(&dir);
+    let fixtures = common::bake_round_trip_files(&dir);
+    // One mask recorded as baked at threshold 200, for the Unity glue's warning.
+    let w65 = perpixel::Mask::from_image_path(
+        fixtures.sprites.join("w65.png"),
+        &perpixel::MaskOptions::default(),
+    )
+    .unwrap();
+    let mut single = perpixel::MaskBundle::new();
+    let info = perpixel::BakeInfo {
+        threshold: Some(200),
+        ..Default::default()
+    };
+    single.insert_with_info("", w65, info).unwrap();
+    single.write_to_path(dir.join("single_t200.ppmk")).unwrap();
 
+    // The binding, the Unity glue against the UnityEngine stand-in (as Unity 2020.1 and later
+    // compile it), and the tests, in one program: the tests reach internals too.
     let mut files = sources(&runtime());
-    files.push(manifest().join("tests/csharp/PerPixelTests.cs"));
+    files.extend(sources(&runtime().join("Unity")));
+    files.extend(
+        sources(&manifest().join("tests/csharp"))
+            .into_iter()
+            .filter(|p| !p.ends_with("Bench.cs")),
+    );
     let exe = dir.join("PerPixelTests.exe");
-    mcs(&[&format!("-out:{}", exe.display())], &files);
+    mcs(
+        &[
+            "-define:UNITY_5_3_OR_NEWER;UNITY_2020_1_OR_NEWER",
+            &format!("-out:{}", exe.display()),
+        ],
+        &files,
+    );
 
     let native = native_dir();
     let out = Command::new("mono")
@@ -146,7 +192,7 @@ fn csharp_tests_pass_under_mono() {
         out.status.code()
     );
     let passed: u32 = last.split(' ').next().unwrap().parse().unwrap();
-    assert!(passed >= 240, "only {passed} C# checks ran");
+    assert!(passed >= 340, "only {passed} C# checks ran");
 
     // Without the native library in reach, the first call explains what is missing.
     let out = Command::new("mono")
@@ -160,6 +206,38 @@ fn csharp_tests_pass_under_mono() {
     assert!(
         out.status.success() && stdout.contains("1 passed, 0 failed"),
         "missing-library check failed: {stdout}"
+    );
+}
+
+/// The binding's per-call cost under Mono (tests/csharp/Bench.cs): a benchmark, so ignored
+/// by `cargo test`; it fails only when the program cannot be built or run, never on speed.
+#[test]
+#[ignore = "benchmark: cargo test --release --test csharp -- --ignored --nocapture csharp_overhead_benchmark"]
+fn csharp_overhead_benchmark() {
+    if !tools_present() {
+        return;
+    }
+    if cfg!(debug_assertions) {
+        println!(
+            "NOTICE: a debug build of the native library: run with --release for real figures"
+        );
+    }
+    let dir = scratch("bench");
+    let mut files = sources(&runtime());
+    files.push(manifest().join("tests/csharp/Bench.cs"));
+    let exe = dir.join("Bench.exe");
+    mcs(&["-optimize+", &format!("-out:{}", exe.display())], &files);
+    let out = Command::new("mono")
+        .arg(&exe)
+        .env("LD_LIBRARY_PATH", native_dir())
+        .output()
+        .expect("run mono");
+    println!("{}", String::from_utf8_lossy(&out.stdout));
+    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "the benchmark failed: {:?}",
+        out.status
     );
 }
 

@@ -4,14 +4,17 @@
 // 70x5 pixels, opaque exactly where x == 10 * y, clear elsewhere; and the sprites of
 // tests/common in SCRATCH_DIR/sprites/ with what the Rust library baked from them:
 // folder.ppmk (threshold 1), atlas.ppmk (TexturePacker hash form, threshold 1),
-// atlas_t128_flip.ppmk (array form, threshold 128, flip y), single.ppmk (w65.png alone).)
+// atlas_t128_flip.ppmk (array form, threshold 128, flip y), single.ppmk (w65.png alone, no
+// threshold recorded), single_t200.ppmk (w65.png alone, recorded as baked at threshold 200).)
+// Compiled together with FastPathTests.cs, UnityGlueTests.cs, the Unity glue and the UnityEngine
+// stand-in (tests/csharp/UnityEngineStub.cs).
 using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using PerPixel;
 
-static class Tests
+static partial class Tests
 {
     static int passed, failed;
 
@@ -771,6 +774,9 @@ static class Tests
             SizeLimit(args[0]);
             Threads();
             Overhead();
+            FastPath();
+            PixelRounding();
+            UnityGlue(args[0]);
         }
         catch (Exception e)
         {

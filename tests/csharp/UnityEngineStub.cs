@@ -1,28 +1,104 @@
 // A stand-in for the few UnityEngine types the package's Unity glue uses, with the same
 // names and member shapes as Unity's, so that `mcs -define:UNITY_5_3_OR_NEWER` can check
-// the glue compiles outside Unity. It is never run and never shipped.
+// the glue compiles outside Unity, and so that tests/csharp/UnityGlueTests.cs can run the
+// glue's logic under Mono. It is never shipped. Where Unity's behaviour matters to the
+// glue (Mathf.RoundToInt rounds halves to even; GetPixels32 copies the whole texture,
+// bottom row first; GetPixelData is a view of mip 0 without a copy; GetComponent searches
+// the GameObject), the stand-in behaves the same way, and it counts the calls that copy or
+// search so tests can check the glue avoids them.
 // Unity's own types carry no XML docs here: only the glue's must.
 #pragma warning disable 1591
 using System;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
 
 namespace UnityEngine
 {
-    public struct Color32 { public byte r, g, b, a; }
-    public struct Rect { public float x, y, width, height; }
-    public struct Vector2 { public float x, y; }
-    public struct Vector3 { public float x, y, z; }
-    public struct Vector2Int { public Vector2Int(int x, int y) { this.x = x; this.y = y; } public int x, y; }
+    public struct Color32
+    {
+        public byte r, g, b, a;
+        public Color32(byte r, byte g, byte b, byte a) { this.r = r; this.g = g; this.b = b; this.a = a; }
+    }
+    public struct Rect
+    {
+        public float x, y, width, height;
+        public Rect(float x, float y, float width, float height) { this.x = x; this.y = y; this.width = width; this.height = height; }
+    }
+    public struct RectInt
+    {
+        public int x, y, width, height;
+        public RectInt(int x, int y, int width, int height) { this.x = x; this.y = y; this.width = width; this.height = height; }
+        public override string ToString() { return "(x:" + x + ", y:" + y + ", width:" + width + ", height:" + height + ")"; }
+    }
+    public struct Vector2
+    {
+        public float x, y;
+        public Vector2(float x, float y) { this.x = x; this.y = y; }
+    }
+    public struct Vector3
+    {
+        public float x, y, z;
+        public Vector3(float x, float y, float z) { this.x = x; this.y = y; this.z = z; }
+    }
+    public struct Vector2Int
+    {
+        public Vector2Int(int x, int y) { this.x = x; this.y = y; }
+        public int x, y;
+        public override string ToString() { return "(" + x + ", " + y + ")"; }
+    }
     public static class Mathf
     {
+        // Unity's RoundToInt is Math.Round: halves to even.
         public static int RoundToInt(float f) { return (int)Math.Round(f); }
         public static int Clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
     }
+    public static class Debug
+    {
+        public static readonly List<string> Warnings = new List<string>();
+        public static void LogWarning(object message) { Warnings.Add(message == null ? "null" : message.ToString()); }
+    }
     public class Object { public string name; }
+    public enum TextureFormat { Alpha8 = 1, RGB24 = 3, RGBA32 = 4, ARGB32 = 5, BGRA32 = 14 }
     public class Texture2D : Object
     {
         public int width, height;
-        public bool isReadable;
-        public Color32[] GetPixels32() { return null; }
+        public bool isReadable = true;
+        public TextureFormat format;
+        // The texture's bytes (mip 0), bottom row first, in the byte order of `format`.
+        public byte[] data;
+        public int getPixels32Calls, getPixelDataCalls;
+        private GCHandle _pin;
+
+        public Texture2D(int width, int height, TextureFormat format, byte[] data)
+        {
+            this.width = width; this.height = height; this.format = format; this.data = data;
+        }
+
+        public Color32[] GetPixels32()
+        {
+            getPixels32Calls++;
+            var px = new Color32[width * height];
+            for (int i = 0; i < px.Length; i++)
+            {
+                switch (format)
+                {
+                    case TextureFormat.Alpha8: px[i] = new Color32(255, 255, 255, data[i]); break;
+                    case TextureFormat.RGB24: px[i] = new Color32(data[3 * i], data[3 * i + 1], data[3 * i + 2], 255); break;
+                    case TextureFormat.RGBA32: px[i] = new Color32(data[4 * i], data[4 * i + 1], data[4 * i + 2], data[4 * i + 3]); break;
+                    case TextureFormat.ARGB32: px[i] = new Color32(data[4 * i + 1], data[4 * i + 2], data[4 * i + 3], data[4 * i]); break;
+                    case TextureFormat.BGRA32: px[i] = new Color32(data[4 * i + 2], data[4 * i + 1], data[4 * i], data[4 * i + 3]); break;
+                }
+            }
+            return px;
+        }
+
+        public unsafe Unity.Collections.NativeArray<T> GetPixelData<T>(int mipLevel) where T : struct
+        {
+            if (mipLevel != 0 || typeof(T) != typeof(byte)) throw new NotSupportedException("stub: mip 0 as bytes only");
+            getPixelDataCalls++;
+            if (!_pin.IsAllocated) _pin = GCHandle.Alloc(data, GCHandleType.Pinned);
+            return new Unity.Collections.NativeArray<T>((void*)_pin.AddrOfPinnedObject(), data.Length);
+        }
     }
     public class Sprite : Object
     {
@@ -30,17 +106,68 @@ namespace UnityEngine
         public Rect rect;
         public Rect textureRect;
         public Vector2 pivot;
-        public float pixelsPerUnit;
+        public float pixelsPerUnit = 100;
     }
-    public class TextAsset : Object { public byte[] bytes; }
+    public class TextAsset : Object
+    {
+        private readonly byte[] _bytes;
+        public int bytesCalls;
+        public TextAsset(string name, byte[] bytes) { this.name = name; _bytes = bytes; }
+        // Unity returns a new copy on every call.
+        public byte[] bytes { get { bytesCalls++; return (byte[])_bytes.Clone(); } }
+    }
     public class Transform { public Vector3 position; }
+    public class GameObject : Object
+    {
+        public readonly Transform transform = new Transform();
+        internal readonly List<Component> components = new List<Component>();
+        public GameObject(string name) { this.name = name; }
+        public T AddComponent<T>() where T : Component, new()
+        {
+            var c = new T();
+            c.gameObject = this;
+            c.name = name; // as in Unity, a component is named after its GameObject
+            components.Add(c);
+            return c;
+        }
+        public T GetComponent<T>()
+        {
+            foreach (Component c in components) if (c is T) return (T)(object)c;
+            return default(T);
+        }
+    }
     public class Component : Object
     {
-        public Transform transform;
-        public T GetComponent<T>() { return default(T); }
+        public static int getComponentCalls, transformCalls;
+        public GameObject gameObject { get; internal set; }
+        public Transform transform { get { transformCalls++; return gameObject.transform; } }
+        public T GetComponent<T>()
+        {
+            getComponentCalls++;
+            return gameObject.GetComponent<T>();
+        }
     }
     public class Behaviour : Component { }
     public class MonoBehaviour : Behaviour { }
     public class SpriteRenderer : Component { public Sprite sprite; }
     public class RangeAttribute : Attribute { public RangeAttribute(float min, float max) { } }
+    public class TooltipAttribute : Attribute { public TooltipAttribute(string tooltip) { } }
+}
+
+namespace Unity.Collections
+{
+    public unsafe struct NativeArray<T> where T : struct
+    {
+        internal readonly void* ptr;
+        public readonly int Length;
+        public NativeArray(void* ptr, int length) { this.ptr = ptr; Length = length; }
+    }
+}
+
+namespace Unity.Collections.LowLevel.Unsafe
+{
+    public static unsafe class NativeArrayUnsafeUtility
+    {
+        public static void* GetUnsafeReadOnlyPtr<T>(NativeArray<T> array) where T : struct { return array.ptr; }
+    }
 }

@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
 namespace PerPixel
@@ -125,15 +126,25 @@ namespace PerPixel
     /// <summary>
     /// The solid pixels of a sprite, one bit per pixel, held by the native library. Immutable once built
     /// and safe to query from any number of threads; <see cref="Dispose"/> frees it (the finalizer does
-    /// too, but games should not wait for the GC).
+    /// too, but games should not wait for the GC). After <see cref="Dispose"/> every use throws
+    /// <see cref="ObjectDisposedException"/>. Dispose a mask only once no other thread is querying it: the
+    /// per-frame <see cref="PlacedSprite"/> queries do not ref-count the mask (that would double their
+    /// cost), so, as in the C ABI, a query racing <see cref="Dispose"/> on another thread is the caller's
+    /// bug.
     /// </summary>
     public sealed class Mask : IDisposable
     {
         private readonly MaskHandle _handle;
+        // Read once (a mask never changes) for the per-query fast path of PlacedSprite: the box test needs
+        // no native call, and liveness is one field read (Dispose zeroes _ptr before freeing).
+        internal IntPtr _ptr;
+        internal readonly int _width, _height;
 
         private Mask(MaskHandle handle)
         {
             _handle = handle;
+            PerPixelException.Check(Native.pp_mask_size(handle, out _width, out _height));
+            _ptr = handle.DangerousGetHandle();
         }
 
         /// <summary>The mask a native call handed out; null for success with a NULL handle, which only
@@ -146,7 +157,21 @@ namespace PerPixel
                 handle.Dispose();
                 return null;
             }
-            return new Mask(handle);
+            try
+            {
+                return new Mask(handle);
+            }
+            catch
+            {
+                handle.Dispose();
+                throw;
+            }
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        internal static void ThrowDisposed()
+        {
+            throw new ObjectDisposedException("Mask");
         }
 
         internal MaskHandle Handle
@@ -167,6 +192,7 @@ namespace PerPixel
         /// <summary>Frees the native mask. Further use throws <see cref="ObjectDisposedException"/>.</summary>
         public void Dispose()
         {
+            _ptr = IntPtr.Zero;
             _handle.Dispose();
         }
 
@@ -295,10 +321,10 @@ namespace PerPixel
         }
 
         /// <summary>Width in pixels.</summary>
-        public int Width { get { int w, h; PerPixelException.Check(Native.pp_mask_size(Handle, out w, out h)); return w; } }
+        public int Width { get { if (_ptr == IntPtr.Zero) ThrowDisposed(); return _width; } }
 
         /// <summary>Height in pixels.</summary>
-        public int Height { get { int w, h; PerPixelException.Check(Native.pp_mask_size(Handle, out w, out h)); return h; } }
+        public int Height { get { if (_ptr == IntPtr.Zero) ThrowDisposed(); return _height; } }
 
         /// <summary>Number of solid pixels.</summary>
         public ulong Count
@@ -326,9 +352,8 @@ namespace PerPixel
         /// <summary>The mask's rectangle when placed at (x, y).</summary>
         public Bounds2D BoundsAt(int x, int y)
         {
-            int w, h;
-            PerPixelException.Check(Native.pp_mask_size(Handle, out w, out h));
-            return new Bounds2D(x, y, w, h);
+            if (_ptr == IntPtr.Zero) ThrowDisposed();
+            return new Bounds2D(x, y, _width, _height);
         }
 
         private static MaskHandle Other(Mask other)
@@ -441,55 +466,96 @@ namespace PerPixel
             if (addedB) b.Mask.RawHandle.DangerousRelease();
         }
 
-        /// <summary>True when some world pixel is solid in both sprites.</summary>
+        // The per-frame queries below answer pairs whose boxes do not meet in managed code, with the same
+        // half-open, 64-bit edge arithmetic as Bounds2D.Overlaps and the native library, and call the
+        // library only for the rest, through raw pointers to stack locals. Safety without SafeHandle
+        // ref-counting: each mask is checked live (a disposed mask throws ObjectDisposedException, also when
+        // the boxes are apart) and kept reachable until the native call has returned (GC.KeepAlive), so
+        // neither Dispose before the call nor the finalizer during it can free a mask in use. Disposing a
+        // mask while another thread is querying it is the caller's race, as in the C ABI (see Mask).
+
+        /// <summary>True when the half-open boxes [ax, ax + aw) × [ay, ay + ah) and
+        /// [bx, bx + bw) × [by, by + bh) share a pixel; edges in 64 bits, an empty box meets nothing.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static bool BoxesMeet(int ax, int ay, int aw, int ah, int bx, int by, int bw, int bh)
+        {
+            return aw > 0 && ah > 0 && bw > 0 && bh > 0
+                && ax < (long)bx + bw && bx < (long)ax + aw
+                && ay < (long)by + bh && by < (long)ay + ah;
+        }
+
+        /// <summary>Throws for the first unusable mask: null (ArgumentNullException) or disposed
+        /// (ObjectDisposedException). Out of line, so the callers stay small enough to inline.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void ThrowUnusable(Mask ma, Mask mb)
+        {
+            if (ma == null) throw new ArgumentNullException("Mask");
+            if (mb == null) throw new ArgumentNullException("other.Mask");
+            Mask.ThrowDisposed();
+        }
+
+        /// <summary>True when some world pixel is solid in both sprites. Sprites whose rectangles do not
+        /// overlap (and two bounds-only sprites) are answered without a native call.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool Collides(PlacedSprite other)
         {
-            bool ra = false, rb = false;
+            // Inlined into the caller's loop: checks, then the box test, then the library.
+            Mask ma = Mask, mb = other.Mask;
+            if (ma == null || mb == null || ma._ptr == IntPtr.Zero || mb._ptr == IntPtr.Zero) ThrowUnusable(ma, mb);
+            if (!BoxesMeet(X, Y, ma._width, ma._height, other.X, other.Y, mb._width, mb._height)) return false;
+            if (!PixelCollision && !other.PixelCollision) return true;
+            return CollidesNative(ma, X, Y, PixelCollision, mb, other.X, other.Y, other.PixelCollision);
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static unsafe bool CollidesNative(Mask ma, int ax, int ay, bool apc, Mask mb, int bx, int by, bool bpc)
+        {
             NativeSprite na, nb;
+            na.mask = ma._ptr; na.x = ax; na.y = ay; na.pixel_collision = apc ? (byte)1 : (byte)0;
+            nb.mask = mb._ptr; nb.x = bx; nb.y = by; nb.pixel_collision = bpc ? (byte)1 : (byte)0;
             byte hit;
-            Status s;
-            try
-            {
-                Enter(this, other, ref ra, ref rb, out na, out nb);
-                s = Native.pp_collides(ref na, ref nb, out hit);
-            }
-            finally { Leave(this, other, ra, rb); }
-            PerPixelException.Check(s);
+            Status s = Native.pp_collides(&na, &nb, &hit);
+            GC.KeepAlive(ma);
+            GC.KeepAlive(mb);
+            if (s != Status.Ok) PerPixelException.Check(s);
             return hit != 0;
         }
 
         /// <summary>The first world pixel solid in both, scanning from the lowest y row, each row from the
-        /// lowest x; false when they do not touch.</summary>
-        public bool TryFirstContact(PlacedSprite other, out Point contact)
+        /// lowest x; false (and <paramref name="contact"/> (0, 0)) when they do not touch.</summary>
+        public unsafe bool TryFirstContact(PlacedSprite other, out Point contact)
         {
-            bool ra = false, rb = false;
+            Mask ma = Mask, mb = other.Mask;
+            if (ma == null || mb == null || ma._ptr == IntPtr.Zero || mb._ptr == IntPtr.Zero) ThrowUnusable(ma, mb);
+            contact = default(Point);
+            if (!BoxesMeet(X, Y, ma._width, ma._height, other.X, other.Y, mb._width, mb._height)) return false;
             NativeSprite na, nb;
+            na.mask = ma._ptr; na.x = X; na.y = Y; na.pixel_collision = PixelCollision ? (byte)1 : (byte)0;
+            nb.mask = mb._ptr; nb.x = other.X; nb.y = other.Y; nb.pixel_collision = other.PixelCollision ? (byte)1 : (byte)0;
             byte found;
-            Status s;
-            try
-            {
-                Enter(this, other, ref ra, ref rb, out na, out nb);
-                s = Native.pp_first_contact(ref na, ref nb, out found, out contact);
-            }
-            finally { Leave(this, other, ra, rb); }
-            PerPixelException.Check(s);
+            Point p;
+            Status s = Native.pp_first_contact(&na, &nb, &found, &p);
+            GC.KeepAlive(ma);
+            GC.KeepAlive(mb);
+            if (s != Status.Ok) PerPixelException.Check(s);
+            contact = p;
             return found != 0;
         }
 
         /// <summary>How many world pixels are solid in both sprites.</summary>
-        public ulong OverlapArea(PlacedSprite other)
+        public unsafe ulong OverlapArea(PlacedSprite other)
         {
-            bool ra = false, rb = false;
+            Mask ma = Mask, mb = other.Mask;
+            if (ma == null || mb == null || ma._ptr == IntPtr.Zero || mb._ptr == IntPtr.Zero) ThrowUnusable(ma, mb);
+            if (!BoxesMeet(X, Y, ma._width, ma._height, other.X, other.Y, mb._width, mb._height)) return 0;
             NativeSprite na, nb;
+            na.mask = ma._ptr; na.x = X; na.y = Y; na.pixel_collision = PixelCollision ? (byte)1 : (byte)0;
+            nb.mask = mb._ptr; nb.x = other.X; nb.y = other.Y; nb.pixel_collision = other.PixelCollision ? (byte)1 : (byte)0;
             ulong area;
-            Status s;
-            try
-            {
-                Enter(this, other, ref ra, ref rb, out na, out nb);
-                s = Native.pp_overlap_area(ref na, ref nb, out area);
-            }
-            finally { Leave(this, other, ra, rb); }
-            PerPixelException.Check(s);
+            Status s = Native.pp_overlap_area(&na, &nb, &area);
+            GC.KeepAlive(ma);
+            GC.KeepAlive(mb);
+            if (s != Status.Ok) PerPixelException.Check(s);
             return area;
         }
 

@@ -3,6 +3,7 @@
 // (Mask, Bounds2D, PlacedSprite) wraps it with argument checks and exceptions.
 using System;
 using System.Runtime.InteropServices;
+using System.Security;
 
 namespace PerPixel
 {
@@ -129,14 +130,15 @@ namespace PerPixel
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern ulong pp_bounds_area(Bounds2D b);
 
-        // Pair queries on placed sprites.
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status pp_collides(ref NativeSprite a, ref NativeSprite b, out byte collides);
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status pp_first_contact(ref NativeSprite a, ref NativeSprite b, out byte found,
-            out Point contact);
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
-        internal static extern Status pp_overlap_area(ref NativeSprite a, ref NativeSprite b, out ulong area);
+        // Pair queries on placed sprites. The per-frame ones take raw pointers to locals (blittable, no
+        // marshalling stub work, no pinning); PlacedSprite keeps the masks alive and checks disposal.
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl), SuppressUnmanagedCodeSecurity]
+        internal static extern unsafe Status pp_collides(NativeSprite* a, NativeSprite* b, byte* collides);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl), SuppressUnmanagedCodeSecurity]
+        internal static extern unsafe Status pp_first_contact(NativeSprite* a, NativeSprite* b, byte* found,
+            Point* contact);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl), SuppressUnmanagedCodeSecurity]
+        internal static extern unsafe Status pp_overlap_area(NativeSprite* a, NativeSprite* b, ulong* area);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_overlap_mask(ref NativeSprite a, ref NativeSprite b, out MaskHandle mask,
             out Bounds2D bounds);

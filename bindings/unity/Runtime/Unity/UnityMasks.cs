@@ -1,0 +1,299 @@
+// Unity glue: compiled only inside Unity. The rest of the package is plain C# and is tested
+// outside Unity under Mono (this glue too, against a stand-in for UnityEngine).
+#if UNITY_5_3_OR_NEWER
+using System;
+using System.Collections.Generic;
+using UnityEngine;
+#if UNITY_2020_1_OR_NEWER
+using Unity.Collections;
+using Unity.Collections.LowLevel.Unsafe;
+#endif
+
+namespace PerPixel.Unity
+{
+    /// <summary>Builds masks from Unity types, and converts between perpixel's and Unity's value
+    /// types.</summary>
+    public static class UnityMasks
+    {
+        /// <summary>A mask from a <c>Color32[]</c> as <c>Texture2D.GetPixels32</c> returns it (bottom row
+        /// first, which is what Unity's y-up world wants: no flip). <see cref="MaskOptions.Region"/> cuts a
+        /// sprite out of an atlas without copying it.</summary>
+        public static unsafe Mask FromColor32(Color32[] pixels, int width, int height, MaskOptions options)
+        {
+            if (pixels == null) throw new ArgumentNullException("pixels");
+            fixed (Color32* p = pixels)
+            {
+                var bytes = new ReadOnlySpan<byte>(p, checked(pixels.Length * 4));
+                return Mask.FromPixels(bytes, PixelFormat.Rgba8, width, height, checked(width * 4), options);
+            }
+        }
+
+        /// <summary>The rectangle <paramref name="sprite"/> occupies in its texture (its
+        /// <c>textureRect</c>, which for a packed sprite is a rectangle of the atlas), in whole texels,
+        /// bottom row first.</summary>
+        public static Bounds2D TextureRegion(Sprite sprite)
+        {
+            if (sprite == null) throw new ArgumentNullException("sprite");
+            Rect r = sprite.textureRect;
+            return new Bounds2D(Pixels.Round(r.x), Pixels.Round(r.y), Pixels.Round(r.width), Pixels.Round(r.height));
+        }
+
+        /// <summary>A mask for <paramref name="sprite"/>: its <c>textureRect</c> out of its (possibly atlas)
+        /// texture, rows bottom-up like the world. The texture must be readable (see
+        /// <see cref="FromTexture"/> for how it is read); otherwise pass the sprite's PNG as
+        /// <paramref name="encodedTexture"/> (a <c>TextAsset</c> holding the texture file's bytes), which
+        /// needs no readable texture.</summary>
+        public static Mask FromSprite(Sprite sprite, byte threshold, TextAsset encodedTexture)
+        {
+            if (sprite == null) throw new ArgumentNullException("sprite");
+            Texture2D texture = sprite.texture;
+            Bounds2D region = TextureRegion(sprite);
+            if (encodedTexture != null)
+            {
+                // Image files store the top row first: take the region counted from the top and flip it
+                // so that mask row 0 is the sprite's bottom row, as in GetPixels32.
+                var options = MaskOptions.WithThreshold(threshold);
+                options.UseRegion = true;
+                options.Region = region;
+                options.Region.y = texture.height - region.y - region.height;
+                options.FlipY = true;
+                return Mask.FromImageBytes(encodedTexture.bytes, options);
+            }
+            if (!texture.isReadable)
+            {
+                throw new InvalidOperationException("Texture '" + texture.name + "' of sprite '" + sprite.name +
+                    "' is not readable. Tick 'Read/Write Enabled' in its import settings, or give the " +
+                    "SpriteCollider the texture's PNG as a TextAsset (rename it to .bytes) in 'Encoded Texture'.");
+            }
+            return FromTexture(texture, region, threshold);
+        }
+
+        /// <summary>
+        /// A mask from <paramref name="region"/> of a readable <paramref name="texture"/> (bottom row first).
+        /// On Unity 2020.1 and later, textures in <c>RGBA32</c>, <c>BGRA32</c> or <c>Alpha8</c> are read in
+        /// place through <c>GetPixelData</c>: only the region's rows are touched and nothing is copied.
+        /// Other formats, and older Unity, go through <c>GetPixels32()</c>, which copies the whole texture;
+        /// that copy is kept per texture, so the sprites of one atlas share one copy, until
+        /// <see cref="ReleaseTextureCache"/> (call it once the masks are built, e.g. after loading a level).
+        /// </summary>
+        public static unsafe Mask FromTexture(Texture2D texture, Bounds2D region, byte threshold)
+        {
+            if (texture == null) throw new ArgumentNullException("texture");
+            if (!texture.isReadable)
+            {
+                throw new InvalidOperationException("Texture '" + texture.name + "' is not readable: tick " +
+                    "'Read/Write Enabled' in its import settings.");
+            }
+#if UNITY_2020_1_OR_NEWER
+            PixelFormat format;
+            int bytesPerPixel;
+            if (TryInPlaceFormat(texture.format, out format, out bytesPerPixel))
+            {
+                NativeArray<byte> data = texture.GetPixelData<byte>(0);
+                var bytes = new ReadOnlySpan<byte>(NativeArrayUnsafeUtility.GetUnsafeReadOnlyPtr(data), data.Length);
+                return FromTextureBytes(bytes, format, bytesPerPixel, texture.width, texture.height, region, threshold);
+            }
+#endif
+            var options = MaskOptions.WithThreshold(threshold);
+            options.UseRegion = true;
+            options.Region = region;
+            return FromColor32(Pixels32(texture), texture.width, texture.height, options);
+        }
+
+        /// <summary>The perpixel format and bytes per texel of the texture formats read in place; false for
+        /// every other format (read through <c>GetPixels32</c>).</summary>
+        internal static bool TryInPlaceFormat(TextureFormat textureFormat, out PixelFormat format, out int bytesPerPixel)
+        {
+            switch (textureFormat)
+            {
+                case TextureFormat.RGBA32: format = PixelFormat.Rgba8; bytesPerPixel = 4; return true;
+                case TextureFormat.BGRA32: format = PixelFormat.Bgra8; bytesPerPixel = 4; return true;
+                case TextureFormat.Alpha8: format = PixelFormat.A8; bytesPerPixel = 1; return true;
+                default: format = PixelFormat.Rgba8; bytesPerPixel = 0; return false;
+            }
+        }
+
+        /// <summary>A mask from <paramref name="region"/> of a whole texture's mip-0 bytes (rows of
+        /// width × bytes per pixel, bottom row first), read in place.</summary>
+        internal static Mask FromTextureBytes(ReadOnlySpan<byte> data, PixelFormat format, int bytesPerPixel,
+            int width, int height, Bounds2D region, byte threshold)
+        {
+            var options = MaskOptions.WithThreshold(threshold);
+            options.UseRegion = true;
+            options.Region = region;
+            return Mask.FromPixels(data, format, width, height, checked(width * bytesPerPixel), options);
+        }
+
+        private struct CopiedPixels
+        {
+            public Color32[] Pixels;
+            public int Width, Height;
+        }
+
+        private static readonly Dictionary<Texture2D, CopiedPixels> s_pixels = new Dictionary<Texture2D, CopiedPixels>();
+
+        /// <summary><c>texture.GetPixels32()</c>, copied once per texture (and again when its size
+        /// changes) until <see cref="ReleaseTextureCache"/> or <see cref="ForgetTexture"/>.</summary>
+        internal static Color32[] Pixels32(Texture2D texture)
+        {
+            lock (s_pixels)
+            {
+                CopiedPixels copy;
+                if (s_pixels.TryGetValue(texture, out copy) && copy.Width == texture.width && copy.Height == texture.height)
+                    return copy.Pixels;
+                copy = new CopiedPixels { Pixels = texture.GetPixels32(), Width = texture.width, Height = texture.height };
+                s_pixels[texture] = copy;
+                return copy.Pixels;
+            }
+        }
+
+        /// <summary>Drops every texture copy <see cref="FromTexture"/> kept (only textures it could not read
+        /// in place are copied). Masks already built are unaffected.</summary>
+        public static void ReleaseTextureCache()
+        {
+            lock (s_pixels) s_pixels.Clear();
+        }
+
+        /// <summary>Drops the copy of <paramref name="texture"/> that <see cref="FromTexture"/> kept, if any,
+        /// e.g. after changing its pixels.</summary>
+        public static void ForgetTexture(Texture2D texture)
+        {
+            if (texture == null) return;
+            lock (s_pixels) s_pixels.Remove(texture);
+        }
+
+        private static readonly Dictionary<TextAsset, MaskBundle> s_bundles = new Dictionary<TextAsset, MaskBundle>();
+        private static readonly Dictionary<TextAsset, List<KeyValuePair<string, int?>>> s_bundleThresholds =
+            new Dictionary<TextAsset, List<KeyValuePair<string, int?>>>();
+
+        /// <summary>The bundle in a baked <c>TextAsset</c> (<c>perpixel bake atlas.json -o atlas.bytes
+        /// --flip-y</c>), loaded once and shared by every caller until <see cref="ReleaseBundles"/>.</summary>
+        public static MaskBundle Bundle(TextAsset baked)
+        {
+            List<KeyValuePair<string, int?>> thresholds;
+            return LoadBundle(baked, out thresholds);
+        }
+
+        private static MaskBundle LoadBundle(TextAsset baked, out List<KeyValuePair<string, int?>> thresholds)
+        {
+            if (baked == null) throw new ArgumentNullException("baked");
+            lock (s_bundles)
+            {
+                MaskBundle bundle;
+                if (!s_bundles.TryGetValue(baked, out bundle) || bundle.IsDisposed)
+                {
+                    byte[] bytes = baked.bytes;
+                    bundle = MaskBundle.FromBytes(bytes);
+                    s_bundles[baked] = bundle;
+                    s_bundleThresholds[baked] = BakedThresholds.Read(bytes);
+                }
+                s_bundleThresholds.TryGetValue(baked, out thresholds);
+                return bundle;
+            }
+        }
+
+        /// <summary>Frees every bundle <see cref="Bundle"/> loaded (masks taken from them stay valid), e.g.
+        /// when leaving a level.</summary>
+        public static void ReleaseBundles()
+        {
+            lock (s_bundles)
+            {
+                foreach (MaskBundle b in s_bundles.Values) b.Dispose();
+                s_bundles.Clear();
+                s_bundleThresholds.Clear();
+            }
+        }
+
+        /// <summary>Frees the bundle loaded from <paramref name="baked"/>, if any, so the next
+        /// <see cref="Bundle"/> reads the asset again (masks taken from it stay valid).</summary>
+        public static void ForgetBundle(TextAsset baked)
+        {
+            if (baked == null) return;
+            lock (s_bundles)
+            {
+                MaskBundle bundle;
+                if (s_bundles.TryGetValue(baked, out bundle)) bundle.Dispose();
+                s_bundles.Remove(baked);
+                s_bundleThresholds.Remove(baked);
+            }
+        }
+
+        /// <summary>A mask for <paramref name="sprite"/> from baked data, so the texture is neither readable
+        /// nor decoded: <paramref name="bakedMask"/> when set (a file of one mask), otherwise the mask named
+        /// <paramref name="name"/> (or, when empty, the sprite's name plus ".png", as a baked folder or
+        /// TexturePacker atlas names it) in <paramref name="bakedBundle"/>. Bake with <c>--flip-y</c>: Unity's
+        /// y points up. The alpha threshold was fixed when baking (<c>--threshold</c>). The mask must be the
+        /// size of the sprite's rect (trimmed atlas frames are baked back to their source size), or this
+        /// throws saying so.</summary>
+        public static Mask FromBaked(Sprite sprite, TextAsset bakedMask, TextAsset bakedBundle, string name)
+        {
+            int? threshold;
+            string what;
+            return FromBaked(sprite, bakedMask, bakedBundle, name, out threshold, out what);
+        }
+
+        /// <summary><see cref="FromBaked(Sprite, TextAsset, TextAsset, string)"/>, also giving the threshold the
+        /// mask was baked with (null when the file does not record one) and words naming the mask.</summary>
+        internal static Mask FromBaked(Sprite sprite, TextAsset bakedMask, TextAsset bakedBundle, string name,
+            out int? bakedThreshold, out string what)
+        {
+            if (sprite == null) throw new ArgumentNullException("sprite");
+            Mask mask;
+            if (bakedMask != null)
+            {
+                byte[] bytes = bakedMask.bytes;
+                mask = Mask.FromBaked(bytes);
+                what = "baked mask '" + bakedMask.name + "'";
+                bakedThreshold = BakedThresholds.Find(BakedThresholds.Read(bytes), null);
+            }
+            else if (bakedBundle != null)
+            {
+                string key = string.IsNullOrEmpty(name) ? sprite.name + ".png" : name;
+                List<KeyValuePair<string, int?>> thresholds;
+                mask = LoadBundle(bakedBundle, out thresholds).Get(key);
+                what = "mask '" + key + "' of baked bundle '" + bakedBundle.name + "'";
+                bakedThreshold = BakedThresholds.Find(thresholds, key);
+            }
+            else
+            {
+                throw new ArgumentException("no baked data: set bakedMask or bakedBundle");
+            }
+            int w = Pixels.Round(sprite.rect.width), h = Pixels.Round(sprite.rect.height);
+            if (mask.Width != w || mask.Height != h)
+            {
+                int mw = mask.Width, mh = mask.Height;
+                mask.Dispose();
+                throw new InvalidOperationException("The " + what + " is " + mw + "x" + mh + " pixels but sprite '" +
+                    sprite.name + "' is " + w + "x" + h + ": bake the sprite's own image (or its atlas frame).");
+            }
+            return mask;
+        }
+
+        /// <summary>World pixel of a sprite's bottom-left texel: <paramref name="position"/> (world units) ×
+        /// <paramref name="pixelsPerUnit"/> − <paramref name="pivot"/> (texels), computed in double and
+        /// rounded by <see cref="Pixels.Round(double)"/> (halves up), so a sprite moved one pixel moves one
+        /// pixel whatever its size and pivot. Throws <see cref="OverflowException"/> for a position with no
+        /// pixel (NaN, infinite, outside <see cref="int"/>).</summary>
+        public static Vector2Int PixelPosition(Vector3 position, float pixelsPerUnit, Vector2 pivot)
+        {
+            return new Vector2Int(Pixels.Round((double)position.x * pixelsPerUnit - pivot.x),
+                Pixels.Round((double)position.y * pixelsPerUnit - pivot.y));
+        }
+
+        /// <summary>A perpixel rectangle as Unity's <c>RectInt</c> (same fields, same half-open
+        /// meaning).</summary>
+        public static RectInt ToRectInt(Bounds2D bounds)
+        {
+            return new RectInt(bounds.x, bounds.y, bounds.width, bounds.height);
+        }
+
+        /// <summary>A world pixel as a <c>Vector2Int</c>; throws <see cref="OverflowException"/> when a
+        /// coordinate does not fit in an <see cref="int"/> (a contact beyond <c>int.MaxValue</c>, possible
+        /// only for sprites placed at the edge of the range).</summary>
+        public static Vector2Int ToVector2Int(Point point)
+        {
+            return new Vector2Int(checked((int)point.x), checked((int)point.y));
+        }
+    }
+}
+#endif

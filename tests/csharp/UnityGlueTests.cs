@@ -1,0 +1,361 @@
+// Tests of the Unity glue (bindings/unity/Runtime/Unity) run under Mono against the UnityEngine
+// stand-in (tests/csharp/UnityEngineStub.cs), compiled with UNITY_5_3_OR_NEWER and
+// UNITY_2020_1_OR_NEWER so both ways of reading textures run. Part of PerPixelTests.exe.
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using PerPixel;
+using PerPixel.Unity;
+using UnityEngine;
+
+static partial class Tests
+{
+    // An 8x6 atlas, bottom row first as Unity stores it: 'A' alpha 255, 'h' alpha 100, '.' clear.
+    static readonly string[] Atlas =
+    {
+        "AA..hA..",
+        "A.A.hhA.",
+        "..AAAAhh",
+        "h.....A.",
+        ".AAh..AA",
+        "A......h",
+    };
+
+    static byte[] AtlasBytes(TextureFormat format)
+    {
+        int bpp = format == TextureFormat.Alpha8 ? 1 : 4;
+        var data = new byte[8 * 6 * bpp];
+        for (int y = 0; y < 6; y++)
+            for (int x = 0; x < 8; x++)
+            {
+                byte a = Atlas[y][x] == 'A' ? (byte)255 : Atlas[y][x] == 'h' ? (byte)100 : (byte)0;
+                byte r = (byte)(x * 30), g = (byte)(y * 40), b = 7;
+                int i = (y * 8 + x) * bpp;
+                switch (format)
+                {
+                    case TextureFormat.Alpha8: data[i] = a; break;
+                    case TextureFormat.RGBA32: data[i] = r; data[i + 1] = g; data[i + 2] = b; data[i + 3] = a; break;
+                    case TextureFormat.BGRA32: data[i] = b; data[i + 1] = g; data[i + 2] = r; data[i + 3] = a; break;
+                    case TextureFormat.ARGB32: data[i] = a; data[i + 1] = r; data[i + 2] = g; data[i + 3] = b; break;
+                }
+            }
+        return data;
+    }
+
+    /// What a mask cut from `region` of the atlas must hold at `threshold`, row 0 first.
+    static string Expected(RectInt region, int threshold)
+    {
+        var rows = new List<string>();
+        for (int y = region.y; y < region.y + region.height; y++)
+        {
+            var row = new System.Text.StringBuilder();
+            for (int x = region.x; x < region.x + region.width; x++)
+            {
+                int a = Atlas[y][x] == 'A' ? 255 : Atlas[y][x] == 'h' ? 100 : 0;
+                row.Append(a >= threshold ? '#' : '.');
+            }
+            rows.Add(row.ToString());
+        }
+        return string.Join("/", rows);
+    }
+
+    static Sprite SpriteIn(Texture2D texture, string name, RectInt r, float ppu = 1, float pivotX = 0, float pivotY = 0)
+    {
+        return new Sprite
+        {
+            name = name,
+            texture = texture,
+            rect = new Rect(0, 0, r.width, r.height),
+            textureRect = new Rect(r.x, r.y, r.width, r.height),
+            pixelsPerUnit = ppu,
+            pivot = new Vector2(pivotX, pivotY),
+        };
+    }
+
+    static SpriteCollider Collider(string name, Sprite sprite, float x = 0, float y = 0)
+    {
+        var go = new GameObject(name);
+        go.transform.position = new Vector3(x, y, 0);
+        var c = go.AddComponent<SpriteCollider>();
+        c.sprite = sprite;
+        return c;
+    }
+
+    static readonly RectInt[] Regions = { new RectInt(0, 0, 8, 6), new RectInt(1, 1, 3, 4), new RectInt(4, 0, 4, 3),
+        new RectInt(5, 3, 3, 3), new RectInt(2, 2, 1, 1), new RectInt(0, 5, 8, 1) };
+
+    static void UnityGlue(string scratch)
+    {
+        UnityPixelPosition();
+        UnityTextures();
+        UnityRebuild(scratch);
+        UnityBakedThreshold(scratch);
+        UnityQueries();
+    }
+
+    static void UnityPixelPosition()
+    {
+        // An odd-sized sprite (5 wide) with the centre pivot (2.5 texels), one pixel per unit.
+        var texture = new Texture2D(8, 6, TextureFormat.RGBA32, AtlasBytes(TextureFormat.RGBA32));
+        var odd = SpriteIn(texture, "odd", new RectInt(0, 0, 5, 5), 1, 2.5f, 2.5f);
+        var c = Collider("mover", odd);
+        var xs = new List<int>();
+        var roundToInt = new List<int>();
+        for (int x = 10; x <= 14; x++)
+        {
+            c.transform.position = new Vector3(x, 0, 0);
+            xs.Add(c.PixelPosition.x);
+            roundToInt.Add(Mathf.RoundToInt(x * odd.pixelsPerUnit - odd.pivot.x));
+        }
+        Equal("an odd sprite with a centre pivot at transform x = 10..14 is at pixel x", "8,9,10,11,12",
+            string.Join(",", xs));
+        Equal("(Mathf.RoundToInt, the old rule, gave 2-pixel steps)", "8,8,10,10,12", string.Join(",", roundToInt));
+        c.transform.position = new Vector3(-10, -3, 0);
+        Equal("PixelPosition at (-10, -3): -12.5 -> -12, -5.5 -> -5", "(-12, -5)", c.PixelPosition.ToString());
+        Equal("UnityMasks.PixelPosition at 100 pixels per unit, (0.035, -0.015), pivot (0, 0)", "(4, -1)",
+            UnityMasks.PixelPosition(new Vector3(0.035f, -0.015f, 0), 100, new Vector2(0, 0)).ToString());
+        Equal("Placed is at PixelPosition", "-12,-5", c.Placed.X + "," + c.Placed.Y);
+        c.transform.position = new Vector3(float.NaN, 0, 0);
+        Throws<OverflowException>("PixelPosition of a NaN position", () => { var p = c.PixelPosition; });
+        c.transform.position = new Vector3(3e9f, 0, 0);
+        Throws<OverflowException>("PixelPosition beyond int", () => { var p = c.Placed; });
+    }
+
+    static void UnityTextures()
+    {
+        // Every format, every region: the mask is the region's texels, bottom row first.
+        var formats = new[] { TextureFormat.RGBA32, TextureFormat.BGRA32, TextureFormat.Alpha8, TextureFormat.ARGB32 };
+        foreach (TextureFormat format in formats)
+        {
+            var texture = new Texture2D(8, 6, format, AtlasBytes(format)) { name = format + " atlas" };
+            PixelFormat pf;
+            int bpp;
+            bool inPlace = UnityMasks.TryInPlaceFormat(format, out pf, out bpp);
+            int wrong = 0;
+            foreach (RectInt r in Regions)
+                foreach (byte threshold in new byte[] { 1, 100, 101 })
+                    using (var m = UnityMasks.FromSprite(SpriteIn(texture, "s", r), threshold, null))
+                        if (m.Width != r.width || m.Height != r.height || Rows(m) != Expected(r, threshold)) wrong++;
+            Equal(format + ": masks of 6 regions x 3 thresholds that differ from the texels", 0, wrong);
+            if (inPlace)
+                Check(format + " is read in place: " + texture.getPixelDataCalls + " GetPixelData calls, no GetPixels32",
+                    texture.getPixelDataCalls == 18 && texture.getPixels32Calls == 0);
+            else
+                Check(format + " is copied once for 18 masks: GetPixels32 called " + texture.getPixels32Calls + " time(s)",
+                    texture.getPixels32Calls == 1 && texture.getPixelDataCalls == 0);
+        }
+        Equal("formats read in place", "RGBA32,BGRA32,Alpha8", string.Join(",", formats.Where(f =>
+        {
+            PixelFormat pf;
+            int bpp;
+            return UnityMasks.TryInPlaceFormat(f, out pf, out bpp);
+        })));
+
+        // The copy cache: one copy per texture, dropped by ReleaseTextureCache / ForgetTexture.
+        var copied = new Texture2D(8, 6, TextureFormat.ARGB32, AtlasBytes(TextureFormat.ARGB32));
+        var other = new Texture2D(8, 6, TextureFormat.RGB24, new byte[8 * 6 * 3]);
+        UnityMasks.FromSprite(SpriteIn(copied, "a", Regions[1]), 1, null).Dispose();
+        UnityMasks.FromSprite(SpriteIn(other, "b", Regions[1]), 1, null).Dispose();
+        UnityMasks.FromSprite(SpriteIn(copied, "c", Regions[2]), 1, null).Dispose();
+        Check("two atlases, three sprites: one copy each", copied.getPixels32Calls == 1 && other.getPixels32Calls == 1);
+        using (var m = UnityMasks.FromSprite(SpriteIn(other, "rgb", Regions[3]), 1, null))
+            Equal("RGB24 (no alpha): every texel solid", 9UL, m.Count);
+        UnityMasks.ForgetTexture(copied);
+        UnityMasks.FromSprite(SpriteIn(copied, "a", Regions[1]), 1, null).Dispose();
+        UnityMasks.FromSprite(SpriteIn(other, "b", Regions[1]), 1, null).Dispose();
+        Check("ForgetTexture drops that texture's copy only", copied.getPixels32Calls == 2 && other.getPixels32Calls == 1);
+        UnityMasks.ReleaseTextureCache();
+        UnityMasks.FromSprite(SpriteIn(other, "b", Regions[1]), 1, null).Dispose();
+        Check("ReleaseTextureCache drops every copy", other.getPixels32Calls == 2);
+        UnityMasks.ReleaseTextureCache();
+
+        var locked = new Texture2D(8, 6, TextureFormat.RGBA32, AtlasBytes(TextureFormat.RGBA32)) { name = "locked", isReadable = false };
+        Throws<InvalidOperationException>("a non-readable texture", () => UnityMasks.FromSprite(SpriteIn(locked, "s", Regions[1]), 1, null),
+            e => e.Message.Contains("Read/Write") && e.Message.Contains("Encoded Texture"));
+        var outside = new Texture2D(8, 6, TextureFormat.RGBA32, AtlasBytes(TextureFormat.RGBA32));
+        Throws("a sprite rect outside its texture", () => UnityMasks.FromSprite(SpriteIn(outside, "s", new RectInt(6, 0, 3, 2)), 1, null),
+            With(Status.RegionOutOfBounds, ""));
+    }
+
+    static void UnityRebuild(string scratch)
+    {
+        var texture = new Texture2D(8, 6, TextureFormat.RGBA32, AtlasBytes(TextureFormat.RGBA32));
+        var region = new RectInt(0, 0, 8, 6);
+        var c = Collider("rebuilt", SpriteIn(texture, "atlas", region));
+        Mask first = c.Mask;
+        Equal("threshold 1", Expected(region, 1), Rows(first));
+        Check("the mask is kept while nothing changes", ReferenceEquals(first, c.Mask) && ReferenceEquals(first, c.Placed.Mask));
+        c.alphaThreshold = 101;
+        Mask second = c.Mask;
+        Equal("alphaThreshold 1 -> 101 after the first query rebuilds", Expected(region, 101), Rows(second));
+        Check("the old mask is disposed", first.IsDisposed && !second.IsDisposed);
+
+        // encodedTexture: diagonal.png (70x5, opaque where x == 10 * y, top row first).
+        var png = new TextAsset("diagonal", File.ReadAllBytes(Path.Combine(scratch, "diagonal.png")));
+        var wide = new Texture2D(70, 5, TextureFormat.RGBA32, new byte[70 * 5 * 4]) { isReadable = false };
+        var d = Collider("encoded", SpriteIn(wide, "diagonal", new RectInt(30, 0, 20, 5)));
+        Throws<InvalidOperationException>("no readable texture and no encoded texture", () => { var m = d.Mask; });
+        d.encodedTexture = png;
+        Mask fromPng = d.Mask;
+        Check("encodedTexture set after a failed query: decoded, flipped, cut (2 solid: (0,1) and (10,0))",
+            fromPng.Count == 2 && fromPng.IsSolid(0, 1) && fromPng.IsSolid(10, 0));
+        Equal("encodedTexture read once", 1, png.bytesCalls);
+
+        // Baked sources, switched after first use.
+        string sprites = Path.Combine(scratch, "sprites");
+        var single = new TextAsset("single", File.ReadAllBytes(Path.Combine(scratch, "single.ppmk")));
+        var folder = new TextAsset("folder", File.ReadAllBytes(Path.Combine(scratch, "folder.ppmk")));
+        using (var w65 = Mask.FromImageFile(Path.Combine(sprites, "w65.png"), MaskOptions.Default))
+        using (var w64 = Mask.FromImageFile(Path.Combine(sprites, "w64.png"), MaskOptions.Default))
+        {
+            var blank = new Texture2D(w65.Width, w65.Height, TextureFormat.Alpha8, new byte[w65.Width * w65.Height]);
+            var b = Collider("baked", SpriteIn(blank, "w65", new RectInt(0, 0, w65.Width, w65.Height)));
+            Equal("from the (empty) texture first", 0UL, b.Mask.Count);
+            b.bakedMask = single;
+            Equal("bakedMask set: the baked w65", Rows(w65), Rows(b.Mask));
+            b.bakedMask = null;
+            b.bakedBundle = folder;
+            Equal("bakedBundle set (name from the sprite: w65.png)", Rows(w65), Rows(b.Mask));
+            var tex64 = new Texture2D(w64.Width, w64.Height, TextureFormat.Alpha8, new byte[w64.Width * w64.Height]);
+            b.sprite = SpriteIn(tex64, "other", new RectInt(0, 0, w64.Width, w64.Height));
+            b.bakedName = "w64.png";
+            Equal("sprite and bakedName changed", Rows(w64), Rows(b.Mask));
+            b.bakedBundle = null;
+            b.bakedName = null;
+            Equal("baked sources cleared: back to the texture", 0UL, b.Mask.Count);
+        }
+
+        // Changes the collider cannot see: pixels written in place, then Rebuild().
+        foreach (TextureFormat format in new[] { TextureFormat.RGBA32, TextureFormat.ARGB32 })
+        {
+            var t = new Texture2D(8, 6, format, AtlasBytes(format));
+            var e = Collider("edited", SpriteIn(t, "atlas", region));
+            ulong before = e.Mask.Count;
+            int alpha = t.format == TextureFormat.ARGB32 ? 0 : 3;
+            for (int i = alpha; i < t.data.Length; i += 4) t.data[i] = 255;
+            Mask same = e.Mask;
+            Equal(t.format + ": pixels changed in place, the mask is unchanged until Rebuild", before, same.Count);
+            Mask rebuilt = e.Rebuild();
+            Check(t.format + ": Rebuild() reads the texture again: all 48 texels solid, old mask disposed",
+                rebuilt.Count == 48 && same.IsDisposed && ReferenceEquals(rebuilt, e.Mask));
+        }
+        UnityMasks.ReleaseTextureCache();
+
+        // OnValidate (an inspector edit Unity reports) rebuilds on the next query.
+        var v = Collider("validated", SpriteIn(texture, "atlas", region));
+        Mask kept = v.Mask;
+        typeof(SpriteCollider).GetMethod("OnValidate", BindingFlags.NonPublic | BindingFlags.Instance).Invoke(v, null);
+        Check("after OnValidate the next query builds a new mask", !ReferenceEquals(kept, v.Mask) && kept.IsDisposed);
+
+        // The SpriteRenderer and the transform are looked up once, not per query.
+        var go = new GameObject("rendered");
+        go.AddComponent<SpriteRenderer>().sprite = SpriteIn(texture, "atlas", region);
+        var r = go.AddComponent<SpriteCollider>();
+        var target = Collider("target", SpriteIn(texture, "atlas", region), 3, 2);
+        int lookups = Component.getComponentCalls, transforms = Component.transformCalls;
+        int hits = 0;
+        for (int i = 0; i < 100; i++) if (r.Collides(target)) hits++;
+        Equal("100 queries hit", 100, hits);
+        Equal("GetComponent calls for 100 queries", 1, Component.getComponentCalls - lookups);
+        Equal("transform lookups for 100 queries (one per collider)", 2, Component.transformCalls - transforms);
+        go.GetComponent<SpriteRenderer>().sprite = SpriteIn(texture, "part", new RectInt(1, 1, 3, 4));
+        Equal("a new sprite on the renderer is picked up", Expected(new RectInt(1, 1, 3, 4), 1), Rows(r.Mask));
+        var bare = Collider("bare", null);
+        Throws<InvalidOperationException>("no sprite and no SpriteRenderer", () => bare.Collides(target),
+            e => e.Message.Contains("has no sprite"));
+    }
+
+    static void UnityBakedThreshold(string scratch)
+    {
+        byte[] t128 = File.ReadAllBytes(Path.Combine(scratch, "atlas_t128_flip.ppmk"));
+        byte[] folderBytes = File.ReadAllBytes(Path.Combine(scratch, "folder.ppmk"));
+        // The stopgap reader of bake information agrees with the native library on names.
+        var entries = BakedThresholds.Read(t128);
+        using (var bundle = MaskBundle.FromBytes(t128))
+            Check("BakedThresholds.Read: the bundle's 10 names, each baked at 128",
+                entries != null && entries.Select(e => e.Key).SequenceEqual(bundle.Names) && entries.All(e => e.Value == 128));
+        Check("folder.ppmk: each baked at 1", BakedThresholds.Read(folderBytes).All(e => e.Value == 1));
+        Check("single.ppmk (Mask.ToBaked): no threshold recorded",
+            BakedThresholds.Find(BakedThresholds.Read(File.ReadAllBytes(Path.Combine(scratch, "single.ppmk"))), null) == null);
+        Equal("single_t200.ppmk records 200", 200,
+            BakedThresholds.Find(BakedThresholds.Read(File.ReadAllBytes(Path.Combine(scratch, "single_t200.ppmk"))), null));
+        Check("not a baked file: null", BakedThresholds.Read(File.ReadAllBytes(Path.Combine(scratch, "diagonal.png"))) == null
+            && BakedThresholds.Read(t128.Take(t128.Length - 9).ToArray()) == null && BakedThresholds.Read(new byte[3]) == null);
+
+        var bundleAsset = new TextAsset("atlas_t128", t128);
+        Mask w65;
+        using (var b = MaskBundle.FromBytes(t128)) w65 = b.Get("w65.png");
+        var blank = new Texture2D(w65.Width, w65.Height, TextureFormat.Alpha8, new byte[w65.Width * w65.Height]);
+        var sprite = SpriteIn(blank, "w65", new RectInt(0, 0, w65.Width, w65.Height));
+        w65.Dispose();
+
+        UnityEngine.Debug.Warnings.Clear();
+        var c = Collider("hero", sprite);
+        c.bakedBundle = bundleAsset;
+        for (int i = 0; i < 3; i++) { var m = c.Mask; }
+        c.Rebuild();
+        Equal("alphaThreshold 1 on a mask baked at 128: warnings after 3 queries and a Rebuild", 1,
+            UnityEngine.Debug.Warnings.Count);
+        Check("the warning names the collider, both thresholds and the mask: " + UnityEngine.Debug.Warnings[0],
+            UnityEngine.Debug.Warnings[0].Contains("'hero'") && UnityEngine.Debug.Warnings[0].Contains("threshold 128")
+            && UnityEngine.Debug.Warnings[0].Contains("alphaThreshold is 1") && UnityEngine.Debug.Warnings[0].Contains("'w65.png'"));
+        c.alphaThreshold = 128;
+        var unused = c.Mask;
+        Equal("alphaThreshold 128 matches: no new warning", 1, UnityEngine.Debug.Warnings.Count);
+        c.alphaThreshold = 5;
+        unused = c.Mask;
+        Equal("alphaThreshold 5: a new mismatch, one more warning", 2, UnityEngine.Debug.Warnings.Count);
+
+        var f = Collider("matching", sprite);
+        f.bakedBundle = new TextAsset("folder", folderBytes);
+        unused = f.Mask;
+        var s = Collider("unrecorded", sprite);
+        s.alphaThreshold = 77;
+        s.bakedMask = new TextAsset("single", File.ReadAllBytes(Path.Combine(scratch, "single.ppmk")));
+        unused = s.Mask;
+        Equal("threshold as baked, or none recorded: no warning", 2, UnityEngine.Debug.Warnings.Count);
+        var t = Collider("t200", sprite);
+        t.bakedMask = new TextAsset("single_t200", File.ReadAllBytes(Path.Combine(scratch, "single_t200.ppmk")));
+        unused = t.Mask;
+        Check("a single baked mask records its threshold too: " + UnityEngine.Debug.Warnings.Last(),
+            UnityEngine.Debug.Warnings.Count == 3 && UnityEngine.Debug.Warnings.Last().Contains("threshold 200")
+            && UnityEngine.Debug.Warnings.Last().Contains("baked mask 'single_t200'"));
+        Check("the tooltip says alphaThreshold does not affect baked masks",
+            SpriteCollider.AlphaThresholdTooltip.Contains("No effect on Baked Mask / Baked Bundle"));
+        var field = typeof(SpriteCollider).GetField("alphaThreshold");
+        Check("alphaThreshold carries the tooltip attribute", field.GetCustomAttributes(typeof(TooltipAttribute), false).Length == 1);
+        UnityMasks.ReleaseBundles();
+    }
+
+    static void UnityQueries()
+    {
+        // Two 3x3 crosses from an alpha texture, one pixel per unit, pivot at the bottom-left.
+        var cross = new Texture2D(3, 3, TextureFormat.Alpha8, new byte[] { 0, 255, 0, 255, 255, 255, 0, 255, 0 });
+        var a = Collider("a", SpriteIn(cross, "cross", new RectInt(0, 0, 3, 3)), 10, 10);
+        var b = Collider("b", SpriteIn(cross, "cross", new RectInt(0, 0, 3, 3)), 11, 10);
+        Check("Collides", a.Collides(b) && b.Collides(a));
+        Vector2Int hit;
+        Check("TryFirstContact(out Vector2Int) is (11, 11)", a.TryFirstContact(b, out hit) && hit.x == 11 && hit.y == 11);
+        Equal("OverlapArea", 2UL, a.OverlapArea(b));
+        Equal("OverlapAreaInt", 2, a.OverlapAreaInt(b));
+        RectInt bounds;
+        using (Mask overlap = a.OverlapMask(b, out bounds))
+        {
+            Equal("OverlapMask world bounds", "(x:11, y:10, width:2, height:3)", bounds.ToString());
+            Equal("OverlapMask pixels", "../##/..", Rows(overlap));
+        }
+        Equal("WorldBounds", "(x:10, y:10, width:3, height:3)", a.WorldBounds.ToString());
+        b.transform.position = new Vector3(12, 12, 0);
+        Check("crosses touching at a corner do not collide; no contact, (0, 0)",
+            !a.Collides(b) && !a.TryFirstContact(b, out hit) && hit.x == 0 && hit.y == 0 && a.OverlapAreaInt(b) == 0);
+        b.pixelCollision = false;
+        a.pixelCollision = false;
+        Check("both bounds-only: their rectangles meet", a.Collides(b));
+        Throws<ArgumentNullException>("Collides(null)", () => a.Collides(null));
+        Throws<ArgumentNullException>("OverlapMask(null)", () => a.OverlapMask(null, out bounds));
+        Throws<OverflowException>("ToVector2Int beyond int.MaxValue", () => UnityMasks.ToVector2Int(new Point(int.MaxValue + 1L, 0)));
+        Equal("ToVector2Int of int.MinValue", int.MinValue, UnityMasks.ToVector2Int(new Point(0, int.MinValue)).y);
+    }
+}
