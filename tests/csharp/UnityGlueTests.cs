@@ -271,18 +271,16 @@ static partial class Tests
     {
         byte[] t128 = File.ReadAllBytes(Path.Combine(scratch, "atlas_t128_flip.ppmk"));
         byte[] folderBytes = File.ReadAllBytes(Path.Combine(scratch, "folder.ppmk"));
-        // The stopgap reader of bake information agrees with the native library on names.
-        var entries = BakedThresholds.Read(t128);
+        // What the glue reads to warn: the bake information the library exposes.
         using (var bundle = MaskBundle.FromBytes(t128))
-            Check("BakedThresholds.Read: the bundle's 10 names, each baked at 128",
-                entries != null && entries.Select(e => e.Key).SequenceEqual(bundle.Names) && entries.All(e => e.Value == 128));
-        Check("folder.ppmk: each baked at 1", BakedThresholds.Read(folderBytes).All(e => e.Value == 1));
-        Check("single.ppmk (Mask.ToBaked): no threshold recorded",
-            BakedThresholds.Find(BakedThresholds.Read(File.ReadAllBytes(Path.Combine(scratch, "single.ppmk"))), null) == null);
-        Equal("single_t200.ppmk records 200", 200,
-            BakedThresholds.Find(BakedThresholds.Read(File.ReadAllBytes(Path.Combine(scratch, "single_t200.ppmk"))), null));
-        Check("not a baked file: null", BakedThresholds.Read(File.ReadAllBytes(Path.Combine(scratch, "diagonal.png"))) == null
-            && BakedThresholds.Read(t128.Take(t128.Length - 9).ToArray()) == null && BakedThresholds.Read(new byte[3]) == null);
+            Check("atlas_t128_flip.ppmk: each of 10 masks baked at 128",
+                bundle.Count == 10 && Enumerable.Range(0, 10).All(i => bundle.InfoAt(i).Threshold == 128));
+        using (var bundle = MaskBundle.FromBytes(folderBytes))
+            Check("folder.ppmk: each baked at 1", Enumerable.Range(0, bundle.Count).All(i => bundle.InfoAt(i).Threshold == 1));
+        using (var one = MaskBundle.FromBytes(File.ReadAllBytes(Path.Combine(scratch, "single.ppmk"))))
+            Check("single.ppmk (Mask.ToBaked): no threshold recorded", one.InfoAt(0).Threshold == null);
+        using (var one = MaskBundle.FromBytes(File.ReadAllBytes(Path.Combine(scratch, "single_t200.ppmk"))))
+            Check("single_t200.ppmk records 200", one.InfoAt(0).Threshold == 200);
 
         var bundleAsset = new TextAsset("atlas_t128", t128);
         Mask w65;

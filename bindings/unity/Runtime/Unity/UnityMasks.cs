@@ -163,18 +163,15 @@ namespace PerPixel.Unity
         }
 
         private static readonly Dictionary<TextAsset, MaskBundle> s_bundles = new Dictionary<TextAsset, MaskBundle>();
-        private static readonly Dictionary<TextAsset, List<KeyValuePair<string, int?>>> s_bundleThresholds =
-            new Dictionary<TextAsset, List<KeyValuePair<string, int?>>>();
 
         /// <summary>The bundle in a baked <c>TextAsset</c> (<c>perpixel bake atlas.json -o atlas.bytes
         /// --flip-y</c>), loaded once and shared by every caller until <see cref="ReleaseBundles"/>.</summary>
         public static MaskBundle Bundle(TextAsset baked)
         {
-            List<KeyValuePair<string, int?>> thresholds;
-            return LoadBundle(baked, out thresholds);
+            return LoadBundle(baked);
         }
 
-        private static MaskBundle LoadBundle(TextAsset baked, out List<KeyValuePair<string, int?>> thresholds)
+        private static MaskBundle LoadBundle(TextAsset baked)
         {
             if (baked == null) throw new ArgumentNullException("baked");
             lock (s_bundles)
@@ -185,9 +182,7 @@ namespace PerPixel.Unity
                     byte[] bytes = baked.bytes;
                     bundle = MaskBundle.FromBytes(bytes);
                     s_bundles[baked] = bundle;
-                    s_bundleThresholds[baked] = BakedThresholds.Read(bytes);
                 }
-                s_bundleThresholds.TryGetValue(baked, out thresholds);
                 return bundle;
             }
         }
@@ -200,7 +195,6 @@ namespace PerPixel.Unity
             {
                 foreach (MaskBundle b in s_bundles.Values) b.Dispose();
                 s_bundles.Clear();
-                s_bundleThresholds.Clear();
             }
         }
 
@@ -214,7 +208,6 @@ namespace PerPixel.Unity
                 MaskBundle bundle;
                 if (s_bundles.TryGetValue(baked, out bundle)) bundle.Dispose();
                 s_bundles.Remove(baked);
-                s_bundleThresholds.Remove(baked);
             }
         }
 
@@ -244,15 +237,16 @@ namespace PerPixel.Unity
                 byte[] bytes = bakedMask.bytes;
                 mask = Mask.FromBaked(bytes);
                 what = "baked mask '" + bakedMask.name + "'";
-                bakedThreshold = BakedThresholds.Find(BakedThresholds.Read(bytes), null);
+                // A file of one mask is a bundle of one: its entry records the threshold.
+                using (var one = MaskBundle.FromBytes(bytes)) bakedThreshold = one.InfoAt(0).Threshold;
             }
             else if (bakedBundle != null)
             {
                 string key = string.IsNullOrEmpty(name) ? sprite.name + ".png" : name;
-                List<KeyValuePair<string, int?>> thresholds;
-                mask = LoadBundle(bakedBundle, out thresholds).Get(key);
+                MaskBundle bundle = LoadBundle(bakedBundle);
+                mask = bundle.Get(key);
                 what = "mask '" + key + "' of baked bundle '" + bakedBundle.name + "'";
-                bakedThreshold = BakedThresholds.Find(thresholds, key);
+                bakedThreshold = bundle.InfoOf(key).Threshold;
             }
             else
             {
