@@ -88,7 +88,7 @@
 /**
  * Minor version of the headers (compare with `pp_version_number() / 100 % 100`).
  */
-#define PP_VERSION_MINOR 1
+#define PP_VERSION_MINOR 2
 
 /**
  * Patch version of the headers (compare with `pp_version_number() % 100`).
@@ -99,7 +99,7 @@
  * `PP_VERSION_MAJOR * 10000 + PP_VERSION_MINOR * 100 + PP_VERSION_PATCH`: what
  * `pp_version_number()` returns when the header and the library match.
  */
-#define PP_VERSION_NUMBER 100
+#define PP_VERSION_NUMBER 200
 
 /**
  * The result of every fallible `pp_` call. `PP_OK` (0) is success; anything else is a
@@ -937,13 +937,13 @@ pp_status pp_mask_overlap_mask(const pp_mask *a,
                                pp_bounds *out_bounds);
 
 /**
- * The library's version, `"major.minor.patch"` (e.g. `"0.1.0"`), NUL-terminated and
+ * The library's version, `"major.minor.patch"` (e.g. `"0.2.0"`), NUL-terminated and
  * static: never free it. Any thread.
  */
 const char *pp_version(void);
 
 /**
- * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.1.0 is
+ * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.2.0 is
  * 100); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
  * library. Any thread.
  */

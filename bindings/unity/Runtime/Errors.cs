@@ -91,11 +91,11 @@ namespace PerPixel
     public static class Library
     {
         /// <summary>The version of the C ABI this binding was written for.</summary>
-        public const string BindingVersion = "0.1.0";
-        private const uint BindingMajor = 0, BindingMinor = 1;
+        public const string BindingVersion = "0.2.0";
+        private const uint BindingMajor = 0, BindingMinor = 2; // as BindingVersion
         private static volatile bool s_checked;
 
-        /// <summary>The native library's version, e.g. "0.1.0".</summary>
+        /// <summary>The native library's version, e.g. "0.2.0".</summary>
         public static string NativeVersion
         {
             get
