@@ -22,7 +22,7 @@
 
 use crate::PixelFormat;
 use std::cell::Cell;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -145,21 +145,45 @@ struct Tuning {
     early: EarlyOuts,
 }
 
-thread_local! {
-    static TUNING: Cell<Tuning> = const {
-        Cell::new(Tuning { path: None, early: EarlyOuts::ALL })
+impl Tuning {
+    const DEFAULT: Tuning = Tuning {
+        path: None,
+        early: EarlyOuts::ALL,
     };
+}
+
+thread_local! {
+    static TUNING: Cell<Tuning> = const { Cell::new(Tuning::DEFAULT) };
+}
+
+/// Set for good once a thread forces a path or early outs. Until then every thread runs
+/// the defaults, and the queries learn so from one load of this flag instead of a call
+/// into the thread-local's accessor. A thread that tunes itself sets it before its own
+/// thread-local, so it always sees its own tuning; a thread that never did has the
+/// defaults in its thread-local too, so which value of the flag it sees does not matter.
+static TUNED: AtomicBool = AtomicBool::new(false);
+
+/// This thread's tuning.
+#[inline(always)]
+fn tuning() -> Tuning {
+    if TUNED.load(Ordering::Relaxed) {
+        TUNING.with(|t| t.get())
+    } else {
+        Tuning::DEFAULT
+    }
 }
 
 /// The path this thread's queries use: the forced one inside [`with_path`], else the
 /// detected one.
+#[inline]
 pub fn active_path() -> Path {
-    TUNING.with(|t| t.get().path).unwrap_or_else(detected_path)
+    tuning().path.unwrap_or_else(detected_path)
 }
 
 /// The early outs this thread's queries take.
+#[inline]
 pub fn early_outs() -> EarlyOuts {
-    TUNING.with(|t| t.get().early)
+    tuning().early
 }
 
 /// Restores the thread's tuning when dropped, even on panic.
@@ -180,6 +204,7 @@ pub fn with_path<R>(path: Path, f: impl FnOnce() -> R) -> R {
         "kernel path {} is not available on this CPU",
         path.name()
     );
+    TUNED.store(true, Ordering::Relaxed);
     let old = TUNING.with(|t| t.get());
     let _restore = Restore(old);
     TUNING.with(|t| {
@@ -193,6 +218,7 @@ pub fn with_path<R>(path: Path, f: impl FnOnce() -> R) -> R {
 
 /// Runs `f` with this thread's pair queries taking only the early outs in `early`.
 pub fn with_early_outs<R>(early: EarlyOuts, f: impl FnOnce() -> R) -> R {
+    TUNED.store(true, Ordering::Relaxed);
     let old = TUNING.with(|t| t.get());
     let _restore = Restore(old);
     TUNING.with(|t| t.set(Tuning { early, ..old }));
