@@ -1,7 +1,7 @@
 //! Word-level inner loops and their run-time dispatch: with `ffi`, the only `unsafe` code.
 //!
-//! Every pair query on two pixel-exact sprites and every mask build ends here. Each loop
-//! exists twice:
+//! Every pair query (bounds-only sprites included: `query::plan` hands the kernels the
+//! pixel side's plane twice) and every mask build ends here. Each loop exists twice:
 //!
 //! * **portable**: plain Rust over 64-bit words, which the compiler vectorises for the
 //!   target it builds for (SSE2 on a default x86-64 build, NEON on aarch64);
