@@ -17,6 +17,26 @@
 //! [`with_path`] (a thread-local override, so parallel test threads do not race), and can
 //! switch the early outs off with [`with_early_outs`] to measure what they are worth.
 //!
+//! **What the kernels see of a mask.** Words and rows, through one read-only view: a
+//! `Plane` (one side of a `Region`) holds a `&Mask` and reads exactly four of its
+//! crate-private accessors, nothing else (not its size, count or solid bounds: the
+//! planner in `query` clips with those before a region reaches here):
+//!
+//! * `Mask::padded_bits()`: the packed rows followed by `PAD_WORDS` zero words, so a
+//!   vector window from any row's last word stays inside the slice;
+//! * `Mask::words_per_row()`: the row stride in words;
+//! * `Mask::useful_blocks()`: the 8x8 block occupancy (`Blocks`), `None` when it can
+//!   skip nothing inside the mask;
+//! * `Mask::useful_spans()`: the per-row solid spans and live-row map (`Spans`), `None`
+//!   when the mask does not keep them.
+//!
+//! Why a reference rather than those slices copied into the plane: a region is built and
+//! passed on every query, and with the slices in it it was 208 bytes instead of 80, which
+//! sprite-sized queries felt (32x32 hit 22 -> 16 ns when it shrank). A trait the drivers
+//! were generic over would add a type parameter to every driver for one implementor. The
+//! mask's levels are written by `summarize` (through `summarize_bits`), which sees only
+//! words and the level slices it is handed; building (`pack`) writes words only.
+//!
 //! This module is `#[doc(hidden)]`: it is public only for the crate's tests, benchmarks
 //! and `examples/speed.rs`, not part of the supported API.
 
