@@ -4,7 +4,10 @@
 //! * `floor/*`: AND/OR and AND + popcount over the same number of pre-aligned words;
 //! * `early_outs/*`: the same queries with early outs switched off one by one, to show
 //!   what solid-bounds clipping, the 8x8 block level and the per-row spans are worth;
-//! * `path/*`: portable against AVX2 on the big scans and on mask building.
+//! * `path/*`: portable against AVX2 on the big scans and on mask building;
+//! * `bounds_only/*`: bounds-only sprites (the seed's pixel collision unchecked) against
+//!   pixel sprites and each other;
+//! * `fixed_cost/*`: what a query costs when the boxes are apart, or 1 x 1.
 
 #[path = "scenes/mod.rs"]
 mod scenes;
@@ -192,6 +195,53 @@ fn bench_paths(c: &mut Criterion) {
     g.finish();
 }
 
+fn boxed<'m>(s: Sprite<'m>) -> Sprite<'m> {
+    Sprite::bounds_only(s.mask, s.x, s.y)
+}
+
+fn bench_bounds_only(c: &mut Criterion) {
+    let noise = scenes::noise_pair();
+    let ring = scenes::near_miss();
+    let terrain = scenes::on_terrain();
+    let small = scenes::small_hit();
+    let mut g = c.benchmark_group("bounds_only");
+    // A 512 x 512 box against half noise: every word of the other side counted.
+    let (a, b) = noise.sprites();
+    g.bench_function("noise_512/overlap_area", |bn| {
+        bn.iter(|| overlap_area(&boxed(a), &b))
+    });
+    // A 16 x 16 box in the ring's hole: no contact, the ring's words under the box read.
+    let (a, b) = ring.sprites();
+    g.bench_function("near_miss_ring_64/collides", |bn| {
+        bn.iter(|| collides(&a, &boxed(b)))
+    });
+    // A 64 x 64 box standing in a valley of the terrain: the contact is in its last row.
+    let (a, b) = terrain.sprites();
+    g.bench_function("terrain_2048x512/first_contact", |bn| {
+        bn.iter(|| first_contact(&a, &boxed(b)))
+    });
+    // Two boxes: answered from the rectangles.
+    let (a, b) = small.sprites();
+    g.bench_function("both_32/overlap_area", |bn| {
+        bn.iter(|| overlap_area(&boxed(a), &boxed(b)))
+    });
+    g.finish();
+}
+
+fn bench_fixed_cost(c: &mut Criterion) {
+    let small = scenes::small_hit();
+    let dot = Mask::full(1, 1).unwrap();
+    let mut g = c.benchmark_group("fixed_cost");
+    // Pixel sprites whose boxes are apart: answered from the boxes.
+    let (a, _) = small.sprites();
+    let apart = Sprite::new(&small.b, 200, 100);
+    g.bench_function("apart_32/collides", |bn| bn.iter(|| collides(&a, &apart)));
+    // Two 1 x 1 sprites on the same pixel: one word read per side.
+    let (p, q) = (Sprite::new(&dot, 5, 5), Sprite::new(&dot, 5, 5));
+    g.bench_function("dot_1/collides", |bn| bn.iter(|| collides(&p, &q)));
+    g.finish();
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .sample_size(30)
@@ -202,6 +252,9 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = bench_queries, bench_floor, bench_early_outs, bench_paths
+    // Untuned groups first: once a thread forces a path or early outs (`early_outs/*`,
+    // `path/*`), every query pays a thread-local read for the rest of the process.
+    targets = bench_queries, bench_bounds_only, bench_fixed_cost, bench_floor,
+        bench_early_outs, bench_paths
 }
 criterion_main!(benches);

@@ -2,12 +2,30 @@
 //! and every kernel path on shapes built to exercise them: sparse platforms whose blocks
 //! never meet, a sprite in a terrain valley, sprites in wide transparent frames, masks
 //! wider than a vector, rails one row apart, ramps along a diagonal. Every answer is
-//! checked against `perpixel::reference`, with every combination of early outs.
+//! checked against `perpixel::reference`, with every combination of early outs, and with
+//! either sprite or both bounds-only.
 
 use perpixel::kernels::{self, EarlyOuts};
 use perpixel::{Mask, Sprite, reference};
 
+/// Checks every query on `a` and `b` against the reference, on every path with every
+/// combination of early outs, in both orders, and with either sprite or both made
+/// bounds-only (which read the other side's bits through the same early outs).
 fn check(a: &Sprite, b: &Sprite, what: &str) {
+    for (pa, pb) in [(true, true), (false, true), (true, false), (false, false)] {
+        let a = Sprite {
+            pixel_collision: pa,
+            ..*a
+        };
+        let b = Sprite {
+            pixel_collision: pb,
+            ..*b
+        };
+        check_kinds(&a, &b, &format!("{what}, pixel collision {pa} {pb}"));
+    }
+}
+
+fn check_kinds(a: &Sprite, b: &Sprite, what: &str) {
     for (p, q) in [(a, b), (b, a)] {
         let expected = (
             reference::collides(p, q),

@@ -5,7 +5,10 @@
 //!
 //! Every property runs once per kernel path this CPU has (portable, and AVX2 on x86-64
 //! machines that have it), forced with `perpixel::kernels::with_path`; the pair queries
-//! also run with the early outs (solid-bounds clipping, 8x8 block level) switched off.
+//! also run with the early outs (solid-bounds clipping, 8x8 block level, row spans)
+//! switched off. Bounds-only sprites (on A, on B, on both) have a property of their own
+//! as well as a share of the mixed one: they go through the same planner and kernels as
+//! pixel sprites (the pixel side's bits, ANDed with themselves).
 //!
 //! Runs under its own `main` (harness = false) so `cargo test` prints how many cases ran.
 //! `PERPIXEL_PROPTEST_CASES=N` changes the number of cases per property.
@@ -98,13 +101,35 @@ struct PairSpec {
     pixels: (bool, bool),
 }
 
+/// Pairs of every kind: mostly two pixel sprites, sometimes a bounds-only one.
 fn pair_spec() -> impl Strategy<Value = PairSpec> {
+    pair_spec_of(prop_oneof![
+        6 => Just((true, true)),
+        1 => Just((false, true)),
+        1 => Just((true, false)),
+        1 => Just((false, false)),
+    ])
+}
+
+/// Pairs with a bounds-only sprite on either side or both, in equal shares.
+fn bounds_only_pair_spec() -> impl Strategy<Value = PairSpec> {
+    pair_spec_of(prop::sample::select(vec![
+        (false, true),
+        (true, false),
+        (false, false),
+    ]))
+}
+
+/// Pairs whose sprites' kinds (`pixel_collision` of A and B) come from `pixels`.
+fn pair_spec_of(
+    pixels: impl Strategy<Value = (bool, bool)> + Clone + 'static,
+) -> impl Strategy<Value = PairSpec> {
     let origin = prop_oneof![
         4 => Just(0i32),
         1 => -100_000i32..100_000,
         1 => prop::sample::select(vec![i32::MIN, i32::MIN + 70, i32::MAX - 70, i32::MAX]),
     ];
-    (mask_spec(), mask_spec(), origin.clone(), origin).prop_flat_map(|(a, b, ox, oy)| {
+    (mask_spec(), mask_spec(), origin.clone(), origin).prop_flat_map(move |(a, b, ox, oy)| {
         let (wa, ha, wb, hb) = (
             a.width as i64,
             a.height as i64,
@@ -119,13 +144,7 @@ fn pair_spec() -> impl Strategy<Value = PairSpec> {
             6 => (-hb - 2)..=(ha + 2),
             1 => prop::sample::select(vec![-hb, ha, -100_000, 100_000]),
         ];
-        let pixels = prop_oneof![
-            6 => Just((true, true)),
-            1 => Just((false, true)),
-            1 => Just((true, false)),
-            1 => Just((false, false)),
-        ];
-        (dx, dy, pixels).prop_map(move |(dx, dy, pixels)| PairSpec {
+        (dx, dy, pixels.clone()).prop_map(move |(dx, dy, pixels)| PairSpec {
             a: a.clone(),
             b: b.clone(),
             origin: (ox, oy),
@@ -363,6 +382,7 @@ where
 fn main() {
     let pair_cases = cases(2000);
     let bare_cases = cases(500);
+    let bounds_cases = cases(900);
     let build_cases = cases(1200);
     let mut results = Vec::new();
     let mut total = 0u64;
@@ -392,6 +412,20 @@ fn main() {
                 )
             }));
             results.push(run(
+                &format!("[{name}] bounds-only sprites (on A, on B, on both)"),
+                bounds_cases,
+                bounds_only_pair_spec(),
+                check_pair,
+            ));
+            results.push(kernels::with_early_outs(EarlyOuts::NONE, || {
+                run(
+                    &format!("[{name}] bounds-only sprites with the early outs off"),
+                    bare_cases,
+                    bounds_only_pair_spec(),
+                    check_pair,
+                )
+            }));
+            results.push(run(
                 &format!(
                     "[{name}] mask building (RGBA8, BGRA8, ARGB32, A8, ARGB8, ABGR8; stride, region, threshold, key, flip_x, flip_y)"
                 ),
@@ -400,7 +434,7 @@ fn main() {
                 check_build,
             ));
         });
-        let n = (pair_cases + bare_cases + build_cases) as u64;
+        let n = (pair_cases + 2 * bare_cases + bounds_cases + build_cases) as u64;
         println!("path {name}: {n} property cases run");
         total += n;
     }

@@ -53,7 +53,8 @@ impl Spans<'_> {
 }
 
 /// One sprite's side of a query: its mask, where the region starts in the mask's own
-/// pixels, and which of its levels the query may consult.
+/// pixels, and which of its levels the query may consult. The mask is read only through
+/// the four accessors the module docs of `kernels` list.
 ///
 /// Small on purpose (a reference, not the mask's slices): the region is built and
 /// passed around on every query, and sprite-sized queries feel every word of it.

@@ -1,7 +1,7 @@
 //! Word-level inner loops and their run-time dispatch: with `ffi`, the only `unsafe` code.
 //!
-//! Every pair query on two pixel-exact sprites and every mask build ends here. Each loop
-//! exists twice:
+//! Every pair query (bounds-only sprites included: `query::plan` hands the kernels the
+//! pixel side's plane twice) and every mask build ends here. Each loop exists twice:
 //!
 //! * **portable**: plain Rust over 64-bit words, which the compiler vectorises for the
 //!   target it builds for (SSE2 on a default x86-64 build, NEON on aarch64);
@@ -17,12 +17,32 @@
 //! [`with_path`] (a thread-local override, so parallel test threads do not race), and can
 //! switch the early outs off with [`with_early_outs`] to measure what they are worth.
 //!
+//! **What the kernels see of a mask.** Words and rows, through one read-only view: a
+//! `Plane` (one side of a `Region`) holds a `&Mask` and reads exactly four of its
+//! crate-private accessors, nothing else (not its size, count or solid bounds: the
+//! planner in `query` clips with those before a region reaches here):
+//!
+//! * `Mask::padded_bits()`: the packed rows followed by `PAD_WORDS` zero words, so a
+//!   vector window from any row's last word stays inside the slice;
+//! * `Mask::words_per_row()`: the row stride in words;
+//! * `Mask::useful_blocks()`: the 8x8 block occupancy (`Blocks`), `None` when it can
+//!   skip nothing inside the mask;
+//! * `Mask::useful_spans()`: the per-row solid spans and live-row map (`Spans`), `None`
+//!   when the mask does not keep them.
+//!
+//! Why a reference rather than those slices copied into the plane: a region is built and
+//! passed on every query, and with the slices in it it was 208 bytes instead of 80, which
+//! sprite-sized queries felt (32x32 hit 22 -> 16 ns when it shrank). A trait the drivers
+//! were generic over would add a type parameter to every driver for one implementor. The
+//! mask's levels are written by `summarize` (through `summarize_bits`), which sees only
+//! words and the level slices it is handed; building (`pack`) writes words only.
+//!
 //! This module is `#[doc(hidden)]`: it is public only for the crate's tests, benchmarks
 //! and `examples/speed.rs`, not part of the supported API.
 
 use crate::PixelFormat;
 use std::cell::Cell;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -145,21 +165,45 @@ struct Tuning {
     early: EarlyOuts,
 }
 
-thread_local! {
-    static TUNING: Cell<Tuning> = const {
-        Cell::new(Tuning { path: None, early: EarlyOuts::ALL })
+impl Tuning {
+    const DEFAULT: Tuning = Tuning {
+        path: None,
+        early: EarlyOuts::ALL,
     };
+}
+
+thread_local! {
+    static TUNING: Cell<Tuning> = const { Cell::new(Tuning::DEFAULT) };
+}
+
+/// Set for good once a thread forces a path or early outs. Until then every thread runs
+/// the defaults, and the queries learn so from one load of this flag instead of a call
+/// into the thread-local's accessor. A thread that tunes itself sets it before its own
+/// thread-local, so it always sees its own tuning; a thread that never did has the
+/// defaults in its thread-local too, so which value of the flag it sees does not matter.
+static TUNED: AtomicBool = AtomicBool::new(false);
+
+/// This thread's tuning.
+#[inline(always)]
+fn tuning() -> Tuning {
+    if TUNED.load(Ordering::Relaxed) {
+        TUNING.with(|t| t.get())
+    } else {
+        Tuning::DEFAULT
+    }
 }
 
 /// The path this thread's queries use: the forced one inside [`with_path`], else the
 /// detected one.
+#[inline]
 pub fn active_path() -> Path {
-    TUNING.with(|t| t.get().path).unwrap_or_else(detected_path)
+    tuning().path.unwrap_or_else(detected_path)
 }
 
 /// The early outs this thread's queries take.
+#[inline]
 pub fn early_outs() -> EarlyOuts {
-    TUNING.with(|t| t.get().early)
+    tuning().early
 }
 
 /// Restores the thread's tuning when dropped, even on panic.
@@ -180,6 +224,7 @@ pub fn with_path<R>(path: Path, f: impl FnOnce() -> R) -> R {
         "kernel path {} is not available on this CPU",
         path.name()
     );
+    TUNED.store(true, Ordering::Relaxed);
     let old = TUNING.with(|t| t.get());
     let _restore = Restore(old);
     TUNING.with(|t| {
@@ -193,6 +238,7 @@ pub fn with_path<R>(path: Path, f: impl FnOnce() -> R) -> R {
 
 /// Runs `f` with this thread's pair queries taking only the early outs in `early`.
 pub fn with_early_outs<R>(early: EarlyOuts, f: impl FnOnce() -> R) -> R {
+    TUNED.store(true, Ordering::Relaxed);
     let old = TUNING.with(|t| t.get());
     let _restore = Restore(old);
     TUNING.with(|t| t.set(Tuning { early, ..old }));

@@ -226,6 +226,9 @@ impl Mask {
         (self.bits.len() + self.blocks.len() + self.spans.len() + self.live_rows.len()) * 8
     }
 
+    // `words_per_row` above and the three accessors below are the kernels' whole
+    // read-only view of a mask (see "What the kernels see of a mask" in `kernels`).
+
     /// The packed rows followed by the zero pad words.
     pub(crate) fn padded_bits(&self) -> &[u64] {
         &self.bits

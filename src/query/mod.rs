@@ -2,10 +2,8 @@
 
 mod plan;
 
-use crate::kernels;
 use crate::{Bounds2D, Mask, Point, Result};
-use plan::{Plan, scan};
-use std::ops::ControlFlow;
+use plan::{Plan, Query, Use};
 
 /// A sprite placed in the world: a mask, the world position of its pixel `(0, 0)`, and
 /// whether its pixels count (the seed's `SpriteCollider` with its "pixel collision"
@@ -82,59 +80,18 @@ impl<'m> Sprite<'m> {
 
     /// True when some world pixel is solid in both sprites.
     pub fn collides(&self, other: &Sprite) -> bool {
-        if let Some(plan) = Plan::pixels(self, other) {
-            return plan.is_some_and(|p| kernels::first_hit(&p.region).is_some());
-        }
-        scan(self, other, |_, _, m| {
-            if m != 0 {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .is_some_and(|r| r.is_break())
+        Plan::run(self, other, Collides)
     }
 
     /// The first world pixel solid in both sprites, scanning their intersection row by
     /// row from the lowest y, each row from the lowest x; `None` when they do not touch.
     pub fn first_contact(&self, other: &Sprite) -> Option<Point> {
-        if let Some(plan) = Plan::pixels(self, other) {
-            let p = plan?;
-            let (row, col) = kernels::first_hit(&p.region)?;
-            return Some(Point {
-                x: p.x + col as i64,
-                y: p.y + row as i64,
-            });
-        }
-        let found = scan(self, other, |row, chunk, m| {
-            if m != 0 {
-                ControlFlow::Break((row, chunk * 64 + m.trailing_zeros() as usize))
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        let (row, col) = match found? {
-            ControlFlow::Break(hit) => hit,
-            ControlFlow::Continue(()) => return None,
-        };
-        let inter = self.bounds().intersection(&other.bounds())?;
-        Some(Point {
-            x: inter.x_min() + col as i64,
-            y: inter.y_min() + row as i64,
-        })
+        Plan::run(self, other, FirstContact)
     }
 
     /// How many world pixels are solid in both sprites.
     pub fn overlap_area(&self, other: &Sprite) -> u64 {
-        if let Some(plan) = Plan::pixels(self, other) {
-            return plan.map_or(0, |p| kernels::count(&p.region));
-        }
-        let mut area = 0u64;
-        scan(self, other, |_, _, m| {
-            area += m.count_ones() as u64;
-            ControlFlow::<()>::Continue(())
-        });
-        area
+        Plan::run(self, other, OverlapArea)
     }
 
     /// The pixels solid in both sprites, as a mask covering the intersection of their
@@ -145,7 +102,7 @@ impl<'m> Sprite<'m> {
             .expect("out of memory for the overlap mask")
     }
 
-    /// [`Sprite::overlap_mask`], with [`Error::OutOfMemory`] instead of a panic when the
+    /// [`Sprite::overlap_mask`], with [`crate::Error::OutOfMemory`] instead of a panic when the
     /// result cannot be allocated (for the C ABI).
     pub(crate) fn try_overlap_mask(&self, other: &Sprite) -> Result<Option<Overlap>> {
         let Some(bounds) = self.bounds().intersection(&other.bounds()) else {
@@ -154,21 +111,70 @@ impl<'m> Sprite<'m> {
         // No larger than either mask: not held to the size limit, which may have been
         // lowered since they were built.
         let mut mask = Mask::empty_unlimited(bounds.width as u32, bounds.height as u32)?;
-        if self.pixel_collision && other.pixel_collision {
-            // Rows outside both masks' solid rows stay zero; the rows in between are
-            // ANDed over the whole width, straight into the result's rows.
-            if let Some(p) = Plan::rows_only(self, other) {
-                let first_row = (p.y - bounds.y_min()) as usize;
-                let (bits, wpr) = mask.rows_mut();
-                kernels::and_into(&p.region, bits, wpr, first_row);
-            }
-        } else {
-            scan(self, other, |row, chunk, m| {
-                mask.row_mut(row)[chunk] = m;
-                ControlFlow::<()>::Continue(())
-            });
-        }
+        // Rows outside the solid rows stay zero; the rows in between are written over
+        // the whole width, straight into the result's rows.
+        Plan::run(
+            self,
+            other,
+            OverlapInto(&mut mask, bounds.x_min(), bounds.y_min()),
+        );
         mask.finish();
         Ok(Some(Overlap { bounds, mask }))
+    }
+}
+
+// The pair queries, each written once over a plan (see `plan`). The hot ones are
+// `#[inline(always)]`, so that the pixel sprites' path knows its plan's kind.
+
+struct Collides;
+
+impl<'m> Query<'m> for Collides {
+    type Answer = bool;
+    const USE: Use = Use::Search;
+    #[inline(always)]
+    fn answer(self, plan: Option<Plan<'m>>) -> bool {
+        match plan {
+            Some(p) => p.first_hit().is_some(),
+            None => false,
+        }
+    }
+}
+
+struct FirstContact;
+
+impl<'m> Query<'m> for FirstContact {
+    type Answer = Option<Point>;
+    const USE: Use = Use::Search;
+    #[inline(always)]
+    fn answer(self, plan: Option<Plan<'m>>) -> Option<Point> {
+        plan?.first_hit()
+    }
+}
+
+struct OverlapArea;
+
+impl<'m> Query<'m> for OverlapArea {
+    type Answer = u64;
+    const USE: Use = Use::Search;
+    #[inline(always)]
+    fn answer(self, plan: Option<Plan<'m>>) -> u64 {
+        match plan {
+            Some(p) => p.count(),
+            None => 0,
+        }
+    }
+}
+
+/// Writes the overlap into a mask whose pixel `(0, 0)` is at world `(x, y)` and whose
+/// rows cover the intersection.
+struct OverlapInto<'o>(&'o mut Mask, i64, i64);
+
+impl<'m> Query<'m> for OverlapInto<'_> {
+    type Answer = ();
+    const USE: Use = Use::Rows;
+    fn answer(self, plan: Option<Plan<'m>>) {
+        if let Some(p) = plan {
+            p.write_into(self.0, self.1, self.2);
+        }
     }
 }

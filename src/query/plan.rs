@@ -1,86 +1,174 @@
-//! Planning a pair query: the region the kernels compare, or the word-at-a-time walk
-//! for bounds-only sprites.
+//! Planning a pair query: what the kernels compare, for every kind of sprite.
+//!
+//! There is one path. The boxes are tested first (a pair whose boxes are apart costs a
+//! few comparisons and reads nothing else). Then:
+//!
+//! * two pixel sprites: the region of their intersection, clipped to both masks' solid
+//!   bounds, each side read through its own mask;
+//! * a bounds-only sprite against a pixel sprite: a bounds-only side is solid everywhere
+//!   inside the intersection, so "solid in both" is "solid in the pixel side". The region
+//!   is the same one, with the pixel side's mask on *both* sides (the AND of a plane with
+//!   itself is the plane). Clipping, the block level and the spans then come from the
+//!   pixel side, and the kernels run unchanged;
+//! * two bounds-only sprites: every pixel of the intersection is solid in both, and the
+//!   plan says so ([`Plan::Solid`]): answered from the boxes.
+//!
+//! Each query is written once, as a [`Query`] answered from a [`Plan`] (through the
+//! plan's methods, which cover every case), so a query added later handles bounds-only
+//! sprites without a line of its own.
 
 use super::Sprite;
 use crate::kernels::{self, Plane, Region};
 use crate::mask::tail_mask;
-use crate::{Bounds2D, Mask};
-use std::ops::ControlFlow;
+use crate::{Mask, Point};
 
-/// A pair query on two pixel-exact sprites, ready for the kernels: the region to compare
-/// and its world corner.
-pub(super) struct Plan<'m> {
-    pub(super) region: Region<'m>,
-    pub(super) x: i64,
-    pub(super) y: i64,
+/// A pair query ready for the kernels.
+pub(super) enum Plan<'m> {
+    /// Every pixel of the `w x h` rectangle at world `(x, y)` is solid in both sprites
+    /// (both are bounds-only).
+    Solid { x: i64, y: i64, w: usize, h: usize },
+    /// Compare the region's two planes; its pixel `(0, 0)` is at world `(x, y)`.
+    Bits { region: Region<'m>, x: i64, y: i64 },
+}
+
+/// What a query does with the region, which decides the early outs its plan takes.
+#[derive(Clone, Copy)]
+pub(super) enum Use {
+    /// Stops at the first hit or skips anything empty: the region clipped to the solid
+    /// bounds, with the block levels and row spans (as the thread's early outs allow).
+    Search,
+    /// Writes whole rows of the intersection (the overlap mask): its full width, its
+    /// rows clipped to the solid rows.
+    Rows,
+}
+
+/// Which early outs a plan takes.
+#[derive(Clone, Copy)]
+struct Cut {
+    clip_x: bool,
+    clip_y: bool,
+    blocks: bool,
+    spans: bool,
+}
+
+impl Use {
+    #[inline(always)]
+    fn cut(self, e: kernels::EarlyOuts) -> Cut {
+        match self {
+            Use::Search => Cut {
+                clip_x: e.clip,
+                clip_y: e.clip,
+                blocks: e.blocks,
+                spans: e.spans,
+            },
+            Use::Rows => Cut {
+                clip_x: false,
+                clip_y: e.clip,
+                blocks: false,
+                spans: false,
+            },
+        }
+    }
+}
+
+/// One side of a region: a mask placed with its pixel `(0, 0)` at world `(x, y)`.
+type Side<'m> = (&'m Mask, i64, i64);
+
+/// A pair query, written once over a [`Plan`]: every kind of pair (pixel or bounds-only
+/// sprites) reaches it through the same plan.
+pub(super) trait Query<'m> {
+    /// What the query returns.
+    type Answer;
+    /// Which early outs its plan takes.
+    const USE: Use;
+    /// The answer for `plan`, or for `None`: the sprites cannot share a pixel.
+    fn answer(self, plan: Option<Plan<'m>>) -> Self::Answer;
 }
 
 impl<'m> Plan<'m> {
-    /// `None` when a sprite is bounds-only (the word-at-a-time `scan` handles those);
-    /// `Some(None)` when the sprites cannot share a pixel; else the region, clipped to
-    /// both masks' solid bounds and with their block levels and row spans, as the early
-    /// outs allow.
-    #[inline]
-    pub(super) fn pixels(a: &Sprite<'m>, b: &Sprite<'m>) -> Option<Option<Plan<'m>>> {
-        if !(a.pixel_collision && b.pixel_collision) {
-            return None;
-        }
-        let early = kernels::early_outs();
-        Some(Plan::new(
-            a,
-            b,
-            early.clip,
-            early.clip,
-            early.blocks,
-            early.spans,
-        ))
-    }
-
-    /// The intersection's full width, its rows clipped to both masks' solid rows.
-    pub(super) fn rows_only(a: &Sprite<'m>, b: &Sprite<'m>) -> Option<Plan<'m>> {
-        Plan::new(a, b, false, kernels::early_outs().clip, false, false)
-    }
-
-    /// The intersection of the sprites' bounds, clipped to their solid bounds across
-    /// (`clip_x`) and down (`clip_y`); `None` when that is empty.
+    /// Plans `query` on `a` and `b` and answers it.
+    ///
+    /// The box test comes first: a pair whose boxes are apart reads nothing else, not
+    /// even the thread's early outs. `query.answer` is inlined into the pixel sprites'
+    /// path (mark it `#[inline(always)]` when it is hot), which then knows its plan is
+    /// [`Plan::Bits`]; the bounds-only path is out of line.
     #[inline(always)]
-    fn new(
-        a: &Sprite<'m>,
-        b: &Sprite<'m>,
-        clip_x: bool,
-        clip_y: bool,
-        blocks: bool,
-        spans: bool,
-    ) -> Option<Plan<'m>> {
+    pub(super) fn run<Q: Query<'m>>(a: &Sprite<'m>, b: &Sprite<'m>, query: Q) -> Q::Answer {
         let (ax, ay, bx, by) = (a.x as i64, a.y as i64, b.x as i64, b.y as i64);
         let (am, bm) = (a.mask, b.mask);
-        let mut x0 = ax.max(bx);
-        let mut x1 = (ax + am.width() as i64).min(bx + bm.width() as i64);
-        let mut y0 = ay.max(by);
-        let mut y1 = (ay + am.height() as i64).min(by + bm.height() as i64);
-        if clip_x || clip_y {
+        let rect = (
+            ax.max(bx),
+            (ax + am.width() as i64).min(bx + bm.width() as i64),
+            ay.max(by),
+            (ay + am.height() as i64).min(by + bm.height() as i64),
+        );
+        if rect.0 >= rect.1 || rect.2 >= rect.3 {
+            return query.answer(None);
+        }
+        if a.pixel_collision && b.pixel_collision {
+            let cut = Q::USE.cut(kernels::early_outs());
+            return query.answer(Plan::bits((am, ax, ay), (bm, bx, by), rect, cut));
+        }
+        Plan::run_bounds_only(a, b, rect, query)
+    }
+
+    /// [`Plan::run`] when a sprite is bounds-only.
+    #[inline(never)]
+    fn run_bounds_only<Q: Query<'m>>(
+        a: &Sprite<'m>,
+        b: &Sprite<'m>,
+        (x0, x1, y0, y1): (i64, i64, i64, i64),
+        query: Q,
+    ) -> Q::Answer {
+        let cut = Q::USE.cut(kernels::early_outs());
+        let side = |s: &Sprite<'m>| (s.mask, s.x as i64, s.y as i64);
+        let plan = match (a.pixel_collision, b.pixel_collision) {
+            (false, false) => Some(Plan::Solid {
+                x: x0,
+                y: y0,
+                w: (x1 - x0) as usize,
+                h: (y1 - y0) as usize,
+            }),
+            // The pixel side's bits over the region: its plane ANDed with itself.
+            (true, _) => Plan::bits(side(a), side(a), (x0, x1, y0, y1), cut),
+            _ => Plan::bits(side(b), side(b), (x0, x1, y0, y1), cut),
+        };
+        query.answer(plan)
+    }
+
+    /// The region of `rect` (`x0, x1, y0, y1`, not empty) between two mask sides,
+    /// clipped to their solid bounds across and down as `cut` says; `None` when that is
+    /// empty.
+    #[inline(always)]
+    fn bits(
+        (am, ax, ay): Side<'m>,
+        (bm, bx, by): Side<'m>,
+        (mut x0, mut x1, mut y0, mut y1): (i64, i64, i64, i64),
+        cut: Cut,
+    ) -> Option<Plan<'m>> {
+        if cut.clip_x || cut.clip_y {
             // A mask with no solid pixel meets nothing.
             let (sa, sb) = (am.solid_bounds()?, bm.solid_bounds()?);
-            if clip_x {
+            if cut.clip_x {
                 x0 = x0.max(ax + sa.x_min()).max(bx + sb.x_min());
                 x1 = x1.min(ax + sa.x_max()).min(bx + sb.x_max());
             }
-            if clip_y {
+            if cut.clip_y {
                 y0 = y0.max(ay + sa.y_min()).max(by + sb.y_min());
                 y1 = y1.min(ay + sa.y_max()).min(by + sb.y_max());
             }
-        }
-        if x0 >= x1 || y0 >= y1 {
-            return None;
+            if x0 >= x1 || y0 >= y1 {
+                return None;
+            }
         }
         let plane = |mask: &'m Mask, x: i64, y: i64| Plane {
             mask,
             x: (x0 - x) as usize,
             y: (y0 - y) as usize,
-            blocks,
-            spans,
+            blocks: cut.blocks,
+            spans: cut.spans,
         };
-        Some(Plan {
+        Some(Plan::Bits {
             region: Region {
                 a: plane(am, ax, ay),
                 b: plane(bm, bx, by),
@@ -91,73 +179,54 @@ impl<'m> Plan<'m> {
             y: y0,
         })
     }
-}
 
-/// Bits `[start, start + 64)` of a packed row, zero past its end.
-#[inline(always)]
-fn window(row: &[u64], start: usize) -> u64 {
-    let i = start / 64;
-    let shift = start % 64;
-    let lo = row.get(i).copied().unwrap_or(0);
-    if shift == 0 {
-        lo
-    } else {
-        let hi = row.get(i + 1).copied().unwrap_or(0);
-        (lo >> shift) | (hi << (64 - shift))
-    }
-}
-
-/// Where one sprite's pixels start inside the intersection, or `None` for a bounds-only
-/// sprite (all ones).
-struct Side<'a> {
-    mask: Option<&'a Mask>,
-    x: usize,
-    y: usize,
-}
-
-impl<'a> Side<'a> {
-    fn new(s: &Sprite<'a>, bounds: &Bounds2D, inter: &Bounds2D) -> Self {
-        Side {
-            mask: s.pixel_collision.then_some(s.mask),
-            x: (inter.x_min() - bounds.x_min()) as usize,
-            y: (inter.y_min() - bounds.y_min()) as usize,
-        }
-    }
-
+    /// The first world pixel solid in both, row by row from the lowest y, each row from
+    /// the lowest x.
     #[inline(always)]
-    fn bits(&self, row: usize, start: usize) -> u64 {
-        match self.mask {
-            Some(m) => window(m.row(self.y + row), self.x + start),
-            None => !0,
+    pub(super) fn first_hit(&self) -> Option<Point> {
+        match self {
+            Plan::Bits { region, x, y } => {
+                let (row, col) = kernels::first_hit(region)?;
+                Some(Point {
+                    x: x + col as i64,
+                    y: y + row as i64,
+                })
+            }
+            &Plan::Solid { x, y, .. } => Some(Point { x, y }),
         }
     }
-}
 
-/// Walks the intersection of two sprites 64 pixels at a time, row by row from the lowest
-/// y, handing `visit(row, chunk, bits)` the AND of both sprites' bits for pixels
-/// `chunk * 64 ..` of intersection row `row` (bits past the intersection are zero).
-/// `None` when the bounds do not overlap.
-pub(super) fn scan<B>(
-    a: &Sprite,
-    b: &Sprite,
-    mut visit: impl FnMut(usize, usize, u64) -> ControlFlow<B>,
-) -> Option<ControlFlow<B>> {
-    let (ab, bb) = (a.bounds(), b.bounds());
-    let inter = ab.intersection(&bb)?;
-    let (sa, sb) = (Side::new(a, &ab, &inter), Side::new(b, &bb, &inter));
-    let (w, h) = (inter.width as usize, inter.height as usize);
-    let chunks = w.div_ceil(64);
-    let last = tail_mask(w);
-    for row in 0..h {
-        for chunk in 0..chunks {
-            let mut m = sa.bits(row, chunk * 64) & sb.bits(row, chunk * 64);
-            if chunk + 1 == chunks {
-                m &= last;
+    /// How many pixels are solid in both.
+    #[inline(always)]
+    pub(super) fn count(&self) -> u64 {
+        match self {
+            Plan::Bits { region, .. } => kernels::count(region),
+            // Both sides fit in `i32`, so the product fits in `u64`.
+            &Plan::Solid { w, h, .. } => w as u64 * h as u64,
+        }
+    }
+
+    /// Writes the pixels solid in both into `out`, whose pixel `(0, 0)` is at world
+    /// `(out_x, out_y)` and whose rows cover the plan's full width (a [`Use::Rows`]
+    /// plan). Rows outside the plan are left alone; `out.finish()` is the caller's.
+    pub(super) fn write_into(&self, out: &mut Mask, out_x: i64, out_y: i64) {
+        match *self {
+            Plan::Bits { ref region, x, y } => {
+                debug_assert_eq!(x, out_x, "a Use::Rows plan covers the full width");
+                let (bits, wpr) = out.rows_mut();
+                kernels::and_into(region, bits, wpr, (y - out_y) as usize);
             }
-            if let ControlFlow::Break(b) = visit(row, chunk, m) {
-                return Some(ControlFlow::Break(b));
+            Plan::Solid { x, y, w, h } => {
+                debug_assert_eq!((x, w), (out_x, out.width() as usize));
+                let first = (y - out_y) as usize;
+                for row in first..first + h {
+                    let words = out.row_mut(row);
+                    words.fill(!0);
+                    if let Some(last) = words.last_mut() {
+                        *last = tail_mask(w);
+                    }
+                }
             }
         }
     }
-    Some(ControlFlow::Continue(()))
 }
