@@ -23,60 +23,11 @@
 
 #include "check.h"
 
-static char g_sentinel_storage;
-#define SENTINEL_MASK ((pp_mask *)&g_sentinel_storage)
-#define SENTINEL_BUNDLE ((pp_bundle *)&g_sentinel_storage)
-#define SENTINEL_SIZE ((size_t)0x5A5A5A5A)
-
-/* Reads a whole file; *len receives its size. NULL on failure. */
-static uint8_t *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    uint8_t *data;
-    long size;
-    if (f == NULL) {
-        return NULL;
-    }
-    if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        return NULL;
-    }
-    data = malloc((size_t)size + 1);
-    if (data != NULL && fread(data, 1, (size_t)size, f) != (size_t)size) {
-        free(data);
-        data = NULL;
-    }
-    fclose(f);
-    *len = (size_t)size;
-    return data;
-}
-
-/* CRC-32 (IEEE), as the baked format uses: to forge files whose checksum is right. */
-static uint32_t crc32(const uint8_t *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    size_t i;
-    int k;
-    for (i = 0; i < n; i++) {
-        c ^= p[i];
-        for (k = 0; k < 8; k++) {
-            c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
-        }
-    }
-    return ~c;
-}
-
-static void put_u32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-
+/* Writes the baked format's checksum (CRC-32 of everything before it, little-endian) into
+ * the last 4 bytes: to forge files the reader checks past the checksum. */
 static void fix_crc(uint8_t *p, size_t n)
 {
-    put_u32(p + n - 4, crc32(p, n - 4));
+    put_le32(p + n - 4, crc32(p, n - 4));
 }
 
 /* Number of pixels where the two masks differ (or -1 when the sizes differ). */
@@ -284,7 +235,7 @@ static void test_errors(const char *scratch)
     size_t len = 0, n = SENTINEL_SIZE;
     pp_bundle *b = SENTINEL_BUNDLE, *good = NULL;
     pp_mask *m = SENTINEL_MASK;
-    uint8_t found = 0xA5;
+    uint8_t found = SENTINEL_U8;
     char name[8];
 
     snprintf(path, sizeof path, "%s/folder.ppmk", scratch);
@@ -324,7 +275,7 @@ static void test_errors(const char *scratch)
     CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_BAD_BAKED_DATA, "checksum mismatch");
     /* A header announcing 4 billion masks. */
     memcpy(copy, bytes, len);
-    put_u32(copy + 8, 0xFFFFFFFFu);
+    put_le32(copy + 8, 0xFFFFFFFFu);
     fix_crc(copy, len);
     CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_BAD_BAKED_DATA, "announces");
     /* The first mask claims 1,000,000 x 1,000,000 pixels: refused before allocating.
@@ -332,13 +283,13 @@ static void test_errors(const char *scratch)
     memcpy(copy, bytes, len);
     {
         size_t at = 12 + 2 + (size_t)(copy[12] | copy[13] << 8);
-        put_u32(copy + at, 1000000u);
-        put_u32(copy + at + 4, 1000000u);
+        put_le32(copy + at, 1000000u);
+        put_le32(copy + at + 4, 1000000u);
         fix_crc(copy, len);
         CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_TOO_LARGE, "1000000x1000000");
         /* Within the limit but more rows than the bytes hold. */
         memcpy(copy, bytes, len);
-        put_u32(copy + at + 4, 60000u);
+        put_le32(copy + at + 4, 60000u);
         fix_crc(copy, len);
         CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_BAD_BAKED_DATA, "truncated");
     }
@@ -367,13 +318,13 @@ static void test_errors(const char *scratch)
     CHECK_OK(pp_bundle_get(good, "no-such-sprite.png", &found, &m));
     CHECK(found == 0 && m == NULL);
     m = SENTINEL_MASK;
-    found = 0xA5;
+    found = SENTINEL_U8;
     CHECK_ERR(pp_bundle_get(good, "\xc3\x28", &found, &m), PP_ERR_INVALID_ARGUMENT, "UTF-8");
     CHECK_ERR(pp_bundle_get(NULL, "dot.png", &found, &m), PP_ERR_NULL_POINTER, "bundle");
     CHECK_ERR(pp_bundle_get(good, NULL, &found, &m), PP_ERR_NULL_POINTER, "name");
     CHECK_ERR(pp_bundle_get(good, "dot.png", NULL, &m), PP_ERR_NULL_POINTER, "found");
     CHECK_ERR(pp_bundle_get(good, "dot.png", &found, NULL), PP_ERR_NULL_POINTER, "out");
-    CHECK(found == 0xA5 && m == SENTINEL_MASK);
+    CHECK(found == SENTINEL_U8 && m == SENTINEL_MASK);
     CHECK_ERR(pp_bundle_count(NULL, &n), PP_ERR_NULL_POINTER, "bundle");
     CHECK_ERR(pp_bundle_count(good, NULL), PP_ERR_NULL_POINTER, "out");
     CHECK(n == SENTINEL_SIZE);

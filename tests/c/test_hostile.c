@@ -26,36 +26,8 @@
 #include "check.h"
 #include "hostile_samples.h"
 
-/* Out-pointers are pre-filled with these and must still hold them after a failure. */
-static char g_sentinel_storage;
-#define SENTINEL_MASK ((pp_mask *)&g_sentinel_storage)
-#define SENTINEL_U8 ((uint8_t)0xA5)
-#define SENTINEL_I32 ((int32_t)0x5A5A5A5A)
-#define SENTINEL_U64 ((uint64_t)0xDEADBEEFCAFEF00DULL)
-static const pp_bounds SENTINEL_BOUNDS = {-7, -7, -7, -7};
-static const pp_point SENTINEL_POINT = {-9, -9};
-
-static int is_sentinel_bounds(pp_bounds b)
-{
-    return b.x == -7 && b.y == -7 && b.width == -7 && b.height == -7;
-}
-
-static int is_sentinel_point(pp_point p)
-{
-    return p.x == -9 && p.y == -9;
-}
-
 /* How many hostile calls each part made, for the closing list. */
 static unsigned long g_calls;
-
-#define N_FORMATS 6
-static const uint32_t FORMATS[N_FORMATS] = {PP_FORMAT_RGBA8, PP_FORMAT_BGRA8, PP_FORMAT_ARGB32,
-                                    PP_FORMAT_A8,    PP_FORMAT_ARGB8, PP_FORMAT_ABGR8};
-
-static int32_t bpp(uint32_t format)
-{
-    return format == PP_FORMAT_A8 ? 1 : 4;
-}
 
 /* A pixel buffer of `len` bytes, every byte 0xFF (every pixel solid). */
 static uint8_t *solid_buffer(size_t len)
@@ -306,7 +278,7 @@ static void test_sizes(void)
         for (f = 0; f < N_FORMATS; f++) {
             /* A stride big enough for the row: the buffer (64 bytes) is the first thing
              * found wrong, and the byte count stride*(h-1)+w*bpp is computed in 64 bits. */
-            int64_t row = (int64_t)w * bpp(FORMATS[f]);
+            int64_t row = (int64_t)w * bytes_per_pixel(FORMATS[f]);
             int32_t stride = row > INT32_MAX ? INT32_MAX : (int32_t)row;
             pp_status want = row > INT32_MAX ? PP_ERR_STRIDE_TOO_SMALL : PP_ERR_BUFFER_TOO_SMALL;
             CHECK_ERR(pp_mask_from_pixels(px, sizeof px, FORMATS[f], w, h, stride, NULL, &m),
@@ -353,7 +325,7 @@ static void test_strides_and_buffers(void)
     for (f = 0; f < N_FORMATS; f++) {
         for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
             int32_t w = sizes[i][0], h = sizes[i][1];
-            int32_t row = w * bpp(FORMATS[f]);
+            int32_t row = w * bytes_per_pixel(FORMATS[f]);
             int32_t pad;
             /* Strides 0, 1, and one byte short of a row. */
             {
@@ -421,7 +393,7 @@ static void test_regions(void)
     size_t i, f;
     pp_mask *m = SENTINEL_MASK;
     for (f = 0; f < N_FORMATS; f++) {
-        int32_t stride = W * bpp(FORMATS[f]);
+        int32_t stride = W * bytes_per_pixel(FORMATS[f]);
         size_t len = (size_t)stride * H;
         uint8_t *buf = solid_buffer(len);
         pp_mask_options o = pp_mask_options_default();
@@ -534,28 +506,6 @@ static void test_extreme_coordinates(void)
 
 #ifndef PERPIXEL_TEST_NO_IMAGE
 /* ---- encoded images: truncated, corrupt, oversized claims, bad paths ----------------- */
-
-static uint32_t crc32(const uint8_t *p, size_t n)
-{
-    uint32_t crc = 0xFFFFFFFFu;
-    size_t i;
-    int k;
-    for (i = 0; i < n; i++) {
-        crc ^= p[i];
-        for (k = 0; k < 8; k++) {
-            crc = (crc & 1u) ? (crc >> 1) ^ 0xEDB88320u : crc >> 1;
-        }
-    }
-    return ~crc;
-}
-
-static void put_be32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
 
 struct sample {
     const char *name;
@@ -689,9 +639,9 @@ static void test_image_bytes(const char *scratch)
             size_t cut = 6 + n % (s->len - 6);
             memcpy(copy, s->bytes, s->len);
             for (k = 6; k < cut; k++) {
-                rng = rng * 1103515245u + 12345u;
-                if ((rng >> 16) % 4 == 0) {
-                    copy[k] = (uint8_t)(rng >> 24);
+                uint32_t r = lcg_next(&rng);
+                if ((r >> 16) % 4 == 0) {
+                    copy[k] = (uint8_t)(r >> 24);
                 }
             }
             snprintf(what, sizeof what, "%s with random bytes up to", s->name);
@@ -805,25 +755,15 @@ static void test_image_bytes(const char *scratch)
     /* Files: missing, a directory, empty, truncated, a path that is not UTF-8. */
     {
         char path[1024];
-        FILE *f;
         snprintf(path, sizeof path, "%s/does-not-exist.png", scratch);
         CHECK_ERR(pp_mask_from_image_path(path, NULL, &m), PP_ERR_IO, "does-not-exist.png");
         CHECK_ERR(pp_mask_from_image_path(scratch, NULL, &m), PP_ERR_IO, NULL);
         CHECK_ERR(pp_mask_from_image_path("", NULL, &m), PP_ERR_IO, NULL);
         snprintf(path, sizeof path, "%s/empty.png", scratch);
-        f = fopen(path, "wb");
-        CHECK(f != NULL);
-        if (f != NULL) {
-            fclose(f);
-        }
+        CHECK(write_file(path, SAMPLE_PNG, 0));
         CHECK_ERR(pp_mask_from_image_path(path, NULL, &m), PP_ERR_DECODE, "empty.png");
         snprintf(path, sizeof path, "%s/truncated.png", scratch);
-        f = fopen(path, "wb");
-        CHECK(f != NULL);
-        if (f != NULL) {
-            CHECK(fwrite(SAMPLE_PNG, 1, sizeof SAMPLE_PNG / 2, f) == sizeof SAMPLE_PNG / 2);
-            fclose(f);
-        }
+        CHECK(write_file(path, SAMPLE_PNG, sizeof SAMPLE_PNG / 2));
         CHECK_ERR(pp_mask_from_image_path(path, NULL, &m), PP_ERR_DECODE, "truncated.png");
         CHECK_ERR(pp_mask_from_image_path("\xff\xfe.png", NULL, &m), PP_ERR_INVALID_ARGUMENT,
                   "not valid UTF-8");

@@ -20,26 +20,6 @@
 
 #include "check.h"
 
-/* Sentinels: out-pointers are pre-filled with these and must keep them on failure. */
-static char g_sentinel_storage;
-#define SENTINEL_MASK ((pp_mask *)&g_sentinel_storage)
-#define SENTINEL_U8 ((uint8_t)0xA5)
-#define SENTINEL_I32 ((int32_t)0x5A5A5A5A)
-#define SENTINEL_U64 ((uint64_t)0xDEADBEEFCAFEF00DULL)
-static const pp_bounds SENTINEL_BOUNDS = {-7, -7, -7, -7};
-static const pp_point SENTINEL_POINT = {-9, -9};
-
-static int bounds_eq(pp_bounds a, int32_t x, int32_t y, int32_t w, int32_t h)
-{
-    return a.x == x && a.y == y && a.width == w && a.height == h;
-}
-
-static int bounds_is_sentinel(pp_bounds b)
-{
-    return bounds_eq(b, SENTINEL_BOUNDS.x, SENTINEL_BOUNDS.y, SENTINEL_BOUNDS.width,
-                     SENTINEL_BOUNDS.height);
-}
-
 /* ---- pixel sources ------------------------------------------------------------------ */
 
 /* The sprite frame: 'X' opaque red, 'h' green with alpha 100, '.' transparent black.
@@ -74,16 +54,11 @@ static char atlas_char(int x, int y)
     return '#';
 }
 
-static size_t bytes_per_pixel(uint32_t format)
-{
-    return format == PP_FORMAT_A8 ? 1 : 4;
-}
-
 /* Writes the atlas in `format` with `stride` bytes per row into buf (which must hold
  * stride * (AH - 1) + AW * bpp bytes) and returns that length. */
 static size_t fill_atlas(uint8_t *buf, uint32_t format, size_t stride)
 {
-    size_t bpp = bytes_per_pixel(format);
+    size_t bpp = (size_t)bytes_per_pixel(format);
     size_t len = stride * (AH - 1) + AW * bpp;
     int x, y;
     memset(buf, 0x11, len);
@@ -312,7 +287,7 @@ static void test_mask_new_and_accessors(void)
     CHECK_ERR(pp_mask_solid_bounds(NULL, &has, &b), PP_ERR_NULL_POINTER, "`mask`");
     CHECK_ERR(pp_mask_solid_bounds(full, NULL, &b), PP_ERR_NULL_POINTER, "`has_solid`");
     CHECK_ERR(pp_mask_solid_bounds(full, &has, NULL), PP_ERR_NULL_POINTER, "`out`");
-    CHECK(has == SENTINEL_U8 && bounds_is_sentinel(b));
+    CHECK(has == SENTINEL_U8 && is_sentinel_bounds(b));
 
     pp_mask_free(full);
     pp_mask_free(empty);
@@ -423,8 +398,7 @@ static void test_options_cookie(void)
             unsigned char *bytes = (unsigned char *)&garbage;
             size_t k;
             for (k = 0; k < sizeof garbage; k++) {
-                seed = seed * 1103515245u + 12345u;
-                bytes[k] = (unsigned char)(seed >> 16);
+                bytes[k] = (unsigned char)(lcg_next(&seed) >> 16);
             }
             if (garbage.internal_cookie == pp_mask_options_default().internal_cookie) {
                 continue; /* one chance in 2^32 */
@@ -507,9 +481,6 @@ static void test_sdl_packed_formats(void)
 
 static void test_from_pixels(void)
 {
-    static const uint32_t formats[6] = {PP_FORMAT_RGBA8, PP_FORMAT_BGRA8, PP_FORMAT_ARGB32,
-                                        PP_FORMAT_A8,    PP_FORMAT_ARGB8, PP_FORMAT_ABGR8};
-    static const char *const names[6] = {"RGBA8", "BGRA8", "ARGB32", "A8", "ARGB8", "ABGR8"};
     /* One extra byte in front so the pixel data starts at an odd address. */
     static uint8_t storage[1 + (AW * 4 + PAD) * AH];
     uint8_t *buf = storage + 1;
@@ -519,8 +490,8 @@ static void test_from_pixels(void)
     char label[80];
     int i;
 
-    for (i = 0; i < 6; i++) {
-        uint32_t f = formats[i];
+    for (i = 0; i < N_FORMATS; i++) {
+        uint32_t f = FORMATS[i];
         size_t stride = AW * bytes_per_pixel(f) + PAD;
         size_t len = fill_atlas(buf, f, stride);
         uint64_t count = 0, area = 0;
@@ -535,7 +506,7 @@ static void test_from_pixels(void)
         o.region.height = FH;
         m = NULL;
         CHECK_OK(pp_mask_from_pixels(buf, len, f, AW, AH, (int32_t)stride, &o, &m));
-        snprintf(label, sizeof label, "%s region, threshold 1", names[i]);
+        snprintf(label, sizeof label, "%s region, threshold 1", FORMAT_NAMES[i]);
         check_frame_mask(m, 1, 0, 0, label, __LINE__);
         if (first == NULL) {
             first = m;
@@ -567,7 +538,7 @@ static void test_from_pixels(void)
                 o.flip_y = (variants[v].flip & FLIP_Y) ? 1 : 0;
                 o.flip_x = (variants[v].flip & FLIP_X) ? 9 : 0; /* any nonzero is true */
                 CHECK_OK(pp_mask_from_pixels(buf, len, f, AW, AH, (int32_t)stride, &o, &m));
-                snprintf(label, sizeof label, "%s region %s", names[i], variants[v].what);
+                snprintf(label, sizeof label, "%s region %s", FORMAT_NAMES[i], variants[v].what);
                 check_frame_mask(m, variants[v].threshold, variants[v].flip, 0, label, __LINE__);
                 pp_mask_free(m);
             }
@@ -583,7 +554,7 @@ static void test_from_pixels(void)
         o.color_key[2] = 0;
         if (has_colour) {
             CHECK_OK(pp_mask_from_pixels(buf, len, f, AW, AH, (int32_t)stride, &o, &m));
-            snprintf(label, sizeof label, "%s colour key green", names[i]);
+            snprintf(label, sizeof label, "%s colour key green", FORMAT_NAMES[i]);
             check_frame_mask(m, 1, 0, 1, label, __LINE__);
             pp_mask_free(m);
         } else {
@@ -686,17 +657,6 @@ static void test_from_pixels(void)
 }
 
 #ifndef PERPIXEL_TEST_NO_IMAGE
-static int write_file(const char *path, const unsigned char *data, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    size_t written;
-    if (f == NULL) {
-        return 0;
-    }
-    written = fwrite(data, 1, len, f);
-    return fclose(f) == 0 && written == len;
-}
-
 static void test_images(const char *scratch)
 {
     pp_mask *m = SENTINEL_MASK, *from_path = SENTINEL_MASK;
@@ -884,7 +844,7 @@ static void test_bounds(void)
     CHECK_ERR(pp_bounds_intersection(a, corner, NULL, &out), PP_ERR_NULL_POINTER,
               "`has_overlap`");
     CHECK_ERR(pp_bounds_intersection(a, corner, &has, NULL), PP_ERR_NULL_POINTER, "`out`");
-    CHECK(has == SENTINEL_U8 && bounds_is_sentinel(out));
+    CHECK(has == SENTINEL_U8 && is_sentinel_bounds(out));
 
     {
         const pp_bounds outer = {-10, -10, 100, 100};
@@ -895,7 +855,7 @@ static void test_bounds(void)
         CHECK(bounds_eq(out, 0, 0, INT32_MAX, INT32_MAX));
         out = SENTINEL_BOUNDS;
         CHECK_ERR(pp_bounds_to_local(min, max, &out), PP_ERR_OVERFLOW, "overflow");
-        CHECK(bounds_is_sentinel(out));
+        CHECK(is_sentinel_bounds(out));
         CHECK_ERR(pp_bounds_to_local(outer, inner, NULL), PP_ERR_NULL_POINTER, "`out`");
 
         /* to_global undoes to_local. */
@@ -904,7 +864,7 @@ static void test_bounds(void)
         CHECK(bounds_eq(out, 5, 6, 7, 8));
         out = SENTINEL_BOUNDS;
         CHECK_ERR(pp_bounds_to_global(max, local, &out), PP_ERR_OVERFLOW, "overflow");
-        CHECK(bounds_is_sentinel(out));
+        CHECK(is_sentinel_bounds(out));
         CHECK_ERR(pp_bounds_to_global(outer, local, NULL), PP_ERR_NULL_POINTER, "`out`");
 
         /* Areas in 64 bits; empty rectangles hold nothing. */
@@ -1065,7 +1025,7 @@ static void test_queries(void)
     CHECK_ERR(pp_overlap_mask(&bad, &b, &om, &ob), PP_ERR_NULL_POINTER, "`a->mask`");
     CHECK_ERR(pp_overlap_mask(&a, &b, NULL, &ob), PP_ERR_NULL_POINTER, "`out_mask`");
     CHECK_ERR(pp_overlap_mask(&a, &b, &om, NULL), PP_ERR_NULL_POINTER, "`out_bounds`");
-    CHECK(om == SENTINEL_MASK && bounds_is_sentinel(ob));
+    CHECK(om == SENTINEL_MASK && is_sentinel_bounds(ob));
 
     /* pygame style: b at an offset from a at the origin. */
     CHECK_OK(pp_mask_collides(diag, block, 3, 1, &hit));
@@ -1147,7 +1107,7 @@ static void test_queries(void)
               "`out_mask`");
     CHECK_ERR(pp_mask_overlap_mask(diag, block, 0, 0, &om, NULL), PP_ERR_NULL_POINTER,
               "`out_bounds`");
-    CHECK(om == SENTINEL_MASK && bounds_is_sentinel(ob));
+    CHECK(om == SENTINEL_MASK && is_sentinel_bounds(ob));
 
     /* Near INT32_MAX: a contact pixel past INT32_MAX is reported exactly in 64 bits. */
     {
