@@ -418,7 +418,7 @@ fn c_program_loads_baked_masks_identical_to_the_pngs() {
         source: "tests/c/test_bake.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 300,
+        min_checks: 470,
     };
     build_and_run_with("test_bake", &program, &modes(), |scratch| {
         common::bake_round_trip_files(scratch);
