@@ -382,7 +382,7 @@ fn c_threads_share_masks() {
         source: "tests/c/test_threads.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 10,
+        min_checks: 15,
     };
     build_and_run("test_threads", &program, &modes());
 }
