@@ -2,7 +2,15 @@
 //! (and `bindings/cpp/perpixel.hpp`) and the cdylib this `cargo test` built, runs them,
 //! and requires every check to pass:
 //!
-//! * `tests/c/test_perpixel.c`: every export, success and error paths.
+//! * One C program per capability, every export in one of them, success and error paths,
+//!   one short function per scenario (the shared kit is `tests/c/check.h`):
+//!   * `tests/c/test_errors.c`: status texts, the version, the last error and its copy
+//!     (the buffer convention);
+//!   * `tests/c/test_masks.c`: `pp_mask_new` and the accessors, options (default and
+//!     cookie), pixel formats, `pp_mask_from_pixels` layouts, the size limit, images;
+//!   * `tests/c/test_bounds.c`: the `pp_bounds_*` rectangle functions;
+//!   * `tests/c/test_queries.c`: placed sprites, bounds-only sprites, pygame-style
+//!     queries, extreme coordinates.
 //! * `tests/c/test_hostile.c`: hostile input on purpose (NULLs, bad sizes, short buffers,
 //!   corrupt and oversized images...).
 //! * `tests/c/test_threads.c`: masks shared between pthreads.
@@ -312,14 +320,48 @@ fn build_and_run_with(
 }
 
 #[test]
-fn c_program_exercises_every_export() {
+fn c_errors_statuses_and_version() {
     let program = Program {
-        source: "tests/c/test_perpixel.c",
+        source: "tests/c/test_errors.c",
         lang: Lang::C,
         args: vec![env!("CARGO_PKG_VERSION").to_owned()],
-        min_checks: 600,
+        min_checks: 50,
     };
-    build_and_run("test_perpixel", &program, &modes());
+    build_and_run("test_errors", &program, &modes());
+}
+
+#[test]
+fn c_masks_from_every_source() {
+    let program = Program {
+        source: "tests/c/test_masks.c",
+        lang: Lang::C,
+        args: vec![],
+        // The image scenarios (files in the scratch folder) add about 50.
+        min_checks: if cfg!(feature = "image") { 400 } else { 350 },
+    };
+    build_and_run("test_masks", &program, &modes());
+}
+
+#[test]
+fn c_bounds_arithmetic() {
+    let program = Program {
+        source: "tests/c/test_bounds.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: 55,
+    };
+    build_and_run("test_bounds", &program, &modes());
+}
+
+#[test]
+fn c_pair_queries() {
+    let program = Program {
+        source: "tests/c/test_queries.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: 100,
+    };
+    build_and_run("test_queries", &program, &modes());
 }
 
 #[test]
@@ -328,7 +370,8 @@ fn c_program_survives_hostile_input() {
         source: "tests/c/test_hostile.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 500,
+        // The encoded-image scenarios add about 70.
+        min_checks: if cfg!(feature = "image") { 1500 } else { 1450 },
     };
     build_and_run("test_hostile", &program, &modes());
 }
@@ -339,7 +382,7 @@ fn c_threads_share_masks() {
         source: "tests/c/test_threads.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 10,
+        min_checks: 15,
     };
     build_and_run("test_threads", &program, &modes());
 }
@@ -375,7 +418,7 @@ fn c_program_loads_baked_masks_identical_to_the_pngs() {
         source: "tests/c/test_bake.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 300,
+        min_checks: 470,
     };
     build_and_run_with("test_bake", &program, &modes(), |scratch| {
         common::bake_round_trip_files(scratch);

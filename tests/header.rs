@@ -106,7 +106,10 @@ fn every_export_is_tested_in_c_and_bound_in_csharp_and_cpp() {
         functions.len()
     );
     let c_tests: String = [
-        "test_perpixel.c",
+        "test_errors.c",
+        "test_masks.c",
+        "test_bounds.c",
+        "test_queries.c",
         "test_hostile.c",
         "test_bake.c",
         "test_threads.c",

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes sprite_png.h: a 4x3 RGBA PNG as a C byte array, for test_perpixel.c.
+"""Writes sprite_png.h: a 4x3 RGBA PNG as a C byte array, for test_masks.c.
 
 Pixels (rows top-first): 'X' opaque red, 'h' green with alpha 100, '.' transparent black.
-The same pattern as FRAME in test_perpixel.c. Standard library only (zlib, struct).
+The same pattern as FRAME in test_masks.c. Standard library only (zlib, struct).
 Run from this directory: python3 make_sprite_png.py
 """
 import struct

@@ -23,60 +23,11 @@
 
 #include "check.h"
 
-static char g_sentinel_storage;
-#define SENTINEL_MASK ((pp_mask *)&g_sentinel_storage)
-#define SENTINEL_BUNDLE ((pp_bundle *)&g_sentinel_storage)
-#define SENTINEL_SIZE ((size_t)0x5A5A5A5A)
-
-/* Reads a whole file; *len receives its size. NULL on failure. */
-static uint8_t *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    uint8_t *data;
-    long size;
-    if (f == NULL) {
-        return NULL;
-    }
-    if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        return NULL;
-    }
-    data = malloc((size_t)size + 1);
-    if (data != NULL && fread(data, 1, (size_t)size, f) != (size_t)size) {
-        free(data);
-        data = NULL;
-    }
-    fclose(f);
-    *len = (size_t)size;
-    return data;
-}
-
-/* CRC-32 (IEEE), as the baked format uses: to forge files whose checksum is right. */
-static uint32_t crc32(const uint8_t *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    size_t i;
-    int k;
-    for (i = 0; i < n; i++) {
-        c ^= p[i];
-        for (k = 0; k < 8; k++) {
-            c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
-        }
-    }
-    return ~c;
-}
-
-static void put_u32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-
+/* Writes the baked format's checksum (CRC-32 of everything before it, little-endian) into
+ * the last 4 bytes: to forge files the reader checks past the checksum. */
 static void fix_crc(uint8_t *p, size_t n)
 {
-    put_u32(p + n - 4, crc32(p, n - 4));
+    put_le32(p + n - 4, crc32(p, n - 4));
 }
 
 /* Number of pixels where the two masks differ (or -1 when the sizes differ). */
@@ -142,101 +93,152 @@ static long query_differences(const pp_mask *a1, const pp_mask *b1, const pp_mas
     return diff;
 }
 
+/* ---- baked bundles equal the PNGs --------------------------------------------------- */
+
 #define MAX_NAMES 32
 
-/* Loads `file` (by path and by bytes), checks it holds the sprites, each equal to the mask
- * built from sprites/NAME with `threshold` and `flip_y`, in pixels and in queries. */
-static void check_bundle(const char *scratch, const char *file, uint8_t threshold, uint8_t flip_y)
+/* One baked bundle, loaded by path and by bytes, and for each of its masks (in the
+ * bundle's order) its name, the bundle's mask and the mask built from sprites/NAME. */
+struct loaded {
+    const char *file;
+    pp_bundle *by_path, *by_bytes;
+    size_t count;
+    char names[MAX_NAMES][256];
+    pp_mask *baked[MAX_NAMES], *direct[MAX_NAMES];
+};
+
+/* Loads <scratch>/file by path and by bytes: both hold the 10 sprites. */
+static void open_bundle(const char *scratch, const char *file, struct loaded *l)
 {
     char path[1024], what[1200];
-    pp_bundle *by_path = SENTINEL_BUNDLE, *by_bytes = SENTINEL_BUNDLE;
-    pp_mask *baked[MAX_NAMES] = {0}, *direct[MAX_NAMES] = {0};
-    char names[MAX_NAMES][256];
-    size_t count = SENTINEL_SIZE, count2 = 0, len = 0, i, j;
+    size_t count2 = 0, len = 0;
     uint8_t *bytes;
-    long asked = 0, diff = 0;
+    memset(l, 0, sizeof *l);
+    l->file = file;
+    l->by_path = SENTINEL_BUNDLE;
+    l->by_bytes = SENTINEL_BUNDLE;
+    l->count = SENTINEL_SIZE;
+    snprintf(path, sizeof path, "%s/%s", scratch, file);
+    CHECK_OK(pp_bundle_from_path(path, &l->by_path));
+    bytes = read_file(path, &len);
+    CHECK(bytes != NULL && len > 16);
+    CHECK_OK(pp_bundle_from_bytes(bytes, len, &l->by_bytes));
+    free(bytes);
+    CHECK_OK(pp_bundle_count(l->by_path, &l->count));
+    CHECK_OK(pp_bundle_count(l->by_bytes, &count2));
+    snprintf(what, sizeof what, "%s holds 10 masks (by path %zu, by bytes %zu)", file, l->count,
+             count2);
+    check(l->count == 10 && count2 == 10, what, __LINE__);
+    if (l->count > MAX_NAMES) {
+        l->count = 0;
+    }
+}
+
+/* Mask i of the bundle: its name by the buffer convention, the same mask by path and by
+ * bytes, equal to the PNG's mask (built with `threshold` and `flip_y`) in pixels, count
+ * and solid bounds. */
+static void compare_mask(const char *scratch, struct loaded *l, size_t i, uint8_t threshold,
+                         uint8_t flip_y)
+{
+    char path[1024], what[1200];
+    size_t name_len = SENTINEL_SIZE, again = 0;
+    uint8_t found = 9, found2 = 9;
+    pp_mask *from_bytes = NULL;
+    long d;
+    uint64_t cb = 1, cd = 2;
+    uint8_t hb = 3, hd = 4;
+    pp_bounds bb = {0, 0, 0, 0}, bd = {1, 1, 1, 1};
     pp_mask_options o = pp_mask_options_default();
     o.threshold = threshold;
     o.flip_y = flip_y;
+    CHECK_OK(pp_bundle_name_at(l->by_path, i, NULL, 0, &name_len));
+    /* The buffer convention: the size counts the NUL. */
+    CHECK(name_len > 1 && name_len <= sizeof l->names[i]);
+    CHECK_OK(pp_bundle_name_at(l->by_path, i, l->names[i], sizeof l->names[i], &again));
+    CHECK(again == name_len && strlen(l->names[i]) + 1 == name_len);
+    CHECK_OK(pp_bundle_get(l->by_path, l->names[i], &found, &l->baked[i]));
+    CHECK_OK(pp_bundle_get(l->by_bytes, l->names[i], &found2, &from_bytes));
+    CHECK(found == 1 && found2 == 1 && l->baked[i] != NULL);
+    snprintf(path, sizeof path, "%s/sprites/%s", scratch, l->names[i]);
+    CHECK_OK(pp_mask_from_image_path(path, &o, &l->direct[i]));
+    d = pixel_differences(l->baked[i], l->direct[i]);
+    snprintf(what, sizeof what, "%s '%s' (threshold %u, flip %u) equals the PNG's mask: %ld "
+             "differing pixels", l->file, l->names[i], threshold, flip_y, d);
+    check(d == 0 && pixel_differences(from_bytes, l->direct[i]) == 0, what, __LINE__);
+    pp_mask_count(l->baked[i], &cb);
+    pp_mask_count(l->direct[i], &cd);
+    pp_mask_solid_bounds(l->baked[i], &hb, &bb);
+    pp_mask_solid_bounds(l->direct[i], &hd, &bd);
+    CHECK(cb == cd && hb == hd && memcmp(&bb, &bd, sizeof bb) == 0);
+    pp_mask_free(from_bytes);
+}
 
-    snprintf(path, sizeof path, "%s/%s", scratch, file);
-    CHECK_OK(pp_bundle_from_path(path, &by_path));
-    bytes = read_file(path, &len);
-    CHECK(bytes != NULL && len > 16);
-    CHECK_OK(pp_bundle_from_bytes(bytes, len, &by_bytes));
-    free(bytes);
-    CHECK_OK(pp_bundle_count(by_path, &count));
-    CHECK_OK(pp_bundle_count(by_bytes, &count2));
-    snprintf(what, sizeof what, "%s holds 10 masks (by path %zu, by bytes %zu)", file, count,
-             count2);
-    check(count == 10 && count2 == 10, what, __LINE__);
-    if (count > MAX_NAMES) {
-        count = 0;
-    }
-    for (i = 0; i < count; i++) {
-        size_t name_len = SENTINEL_SIZE, again = 0;
-        uint8_t found = 9, found2 = 9;
-        pp_mask *from_bytes = NULL;
-        long d;
-        CHECK_OK(pp_bundle_name_at(by_path, i, NULL, 0, &name_len));
-        /* The buffer convention: the size counts the NUL. */
-        CHECK(name_len > 1 && name_len <= sizeof names[i]);
-        CHECK_OK(pp_bundle_name_at(by_path, i, names[i], sizeof names[i], &again));
-        CHECK(again == name_len && strlen(names[i]) + 1 == name_len);
-        CHECK_OK(pp_bundle_get(by_path, names[i], &found, &baked[i]));
-        CHECK_OK(pp_bundle_get(by_bytes, names[i], &found2, &from_bytes));
-        CHECK(found == 1 && found2 == 1 && baked[i] != NULL);
-        snprintf(path, sizeof path, "%s/sprites/%s", scratch, names[i]);
-        CHECK_OK(pp_mask_from_image_path(path, &o, &direct[i]));
-        d = pixel_differences(baked[i], direct[i]);
-        snprintf(what, sizeof what, "%s '%s' (threshold %u, flip %u) equals the PNG's mask: %ld "
-                 "differing pixels", file, names[i], threshold, flip_y, d);
-        check(d == 0 && pixel_differences(from_bytes, direct[i]) == 0, what, __LINE__);
-        {
-            uint64_t cb = 1, cd = 2;
-            uint8_t hb = 3, hd = 4;
-            pp_bounds bb = {0, 0, 0, 0}, bd = {1, 1, 1, 1};
-            pp_mask_count(baked[i], &cb);
-            pp_mask_count(direct[i], &cd);
-            pp_mask_solid_bounds(baked[i], &hb, &bb);
-            pp_mask_solid_bounds(direct[i], &hd, &bd);
-            CHECK(cb == cd && hb == hd && memcmp(&bb, &bd, sizeof bb) == 0);
-        }
-        pp_mask_free(from_bytes);
-    }
-    for (i = 0; i < count; i++) {
-        for (j = 0; j < count; j++) {
-            diff += query_differences(baked[i], baked[j], direct[i], direct[j], &asked);
+/* Every pair query on every pair of baked masks answers as on the PNGs' masks. */
+static void compare_queries(const struct loaded *l)
+{
+    char what[1200];
+    long asked = 0, diff = 0;
+    size_t i, j;
+    for (i = 0; i < l->count; i++) {
+        for (j = 0; j < l->count; j++) {
+            diff += query_differences(l->baked[i], l->baked[j], l->direct[i], l->direct[j],
+                                      &asked);
         }
     }
     snprintf(what, sizeof what, "%s: %ld pair queries, %ld differ between baked and PNG masks",
-             file, asked, diff);
-    check(diff == 0 && asked == (long)(count * count * 6 * 5), what, __LINE__);
-    /* Masks from pp_bundle_get share the bundle's bits (two lookups, one mask) and are
-     * reference-counted: either side may be freed first. Valgrind and ASan check the
-     * counting in the sanitizer runs. */
-    {
-        pp_mask *again = NULL;
-        uint8_t found = 0;
-        uint64_t n1 = 1, n2 = 2;
-        CHECK_OK(pp_bundle_get(by_path, names[0], &found, &again));
-        CHECK(found == 1 && again == baked[0]);
-        pp_mask_free(again); /* one reference gone; baked[0] and the bundle still hold it */
-        CHECK_OK(pp_mask_count(baked[0], &n1));
-        CHECK_OK(pp_mask_count(direct[0], &n2));
-        CHECK(n1 == n2);
-    }
-    pp_bundle_free(by_path);
-    pp_bundle_free(by_bytes);
-    for (i = 0; i < count; i++) {
+             l->file, asked, diff);
+    check(diff == 0 && asked == (long)(l->count * l->count * 6 * 5), what, __LINE__);
+}
+
+/* Masks from pp_bundle_get share the bundle's bits (two lookups, one mask) and are
+ * reference-counted: either side may be freed first. Valgrind and ASan check the counting
+ * in the sanitizer runs. */
+static void check_shared(const struct loaded *l)
+{
+    pp_mask *again = NULL;
+    uint8_t found = 0;
+    uint64_t n1 = 1, n2 = 2;
+    CHECK_OK(pp_bundle_get(l->by_path, l->names[0], &found, &again));
+    CHECK(found == 1 && again == l->baked[0]);
+    pp_mask_free(again); /* one reference gone; baked[0] and the bundle still hold it */
+    CHECK_OK(pp_mask_count(l->baked[0], &n1));
+    CHECK_OK(pp_mask_count(l->direct[0], &n2));
+    CHECK(n1 == n2);
+}
+
+/* Frees the bundles first: their masks outlive them. Then frees the masks. */
+static void close_bundle(struct loaded *l)
+{
+    size_t i;
+    pp_bundle_free(l->by_path);
+    pp_bundle_free(l->by_bytes);
+    for (i = 0; i < l->count; i++) {
         uint64_t n = 0, m = 1;
-        CHECK_OK(pp_mask_count(baked[i], &n)); /* outlives the bundle */
-        CHECK_OK(pp_mask_count(direct[i], &m));
+        CHECK_OK(pp_mask_count(l->baked[i], &n)); /* outlives the bundle */
+        CHECK_OK(pp_mask_count(l->direct[i], &m));
         CHECK(n == m);
-        pp_mask_free(baked[i]);
-        pp_mask_free(direct[i]);
+        pp_mask_free(l->baked[i]);
+        pp_mask_free(l->direct[i]);
     }
 }
+
+/* Loads `file` (by path and by bytes), checks it holds the sprites, each equal to the mask
+ * built from sprites/NAME with `threshold` and `flip_y`, in pixels and in queries. */
+static void test_bundle(const char *scratch, const char *file, uint8_t threshold,
+                        uint8_t flip_y)
+{
+    static struct loaded l;
+    size_t i;
+    open_bundle(scratch, file, &l);
+    for (i = 0; i < l.count; i++) {
+        compare_mask(scratch, &l, i, threshold, flip_y);
+    }
+    compare_queries(&l);
+    check_shared(&l);
+    close_bundle(&l);
+}
+
+/* ---- one mask ------------------------------------------------------------------------ */
 
 static void test_single(const char *scratch)
 {
@@ -277,38 +279,64 @@ static void test_single(const char *scratch)
     free(bytes);
 }
 
-static void test_errors(const char *scratch)
+/* ---- error paths, on the folder bundle (10 masks) ---------------------------------- */
+
+/* Reads <scratch>/folder.ppmk (malloc'd; NULL on failure, a failed check); *len receives
+ * its size. */
+static uint8_t *read_folder_bundle(const char *scratch, size_t *len)
 {
     char path[1024];
-    uint8_t *bytes, *copy;
-    size_t len = 0, n = SENTINEL_SIZE;
-    pp_bundle *b = SENTINEL_BUNDLE, *good = NULL;
-    pp_mask *m = SENTINEL_MASK;
-    uint8_t found = 0xA5;
-    char name[8];
-
+    uint8_t *bytes;
     snprintf(path, sizeof path, "%s/folder.ppmk", scratch);
-    bytes = read_file(path, &len);
-    CHECK(bytes != NULL && len > 40);
+    *len = 0;
+    bytes = read_file(path, len);
+    CHECK(bytes != NULL && *len > 40);
+    return bytes;
+}
+
+/* A bundle of 10 is not one mask. */
+static void test_bundle_is_not_one_mask(const char *scratch)
+{
+    size_t len;
+    uint8_t *bytes = read_folder_bundle(scratch, &len);
+    pp_mask *m = SENTINEL_MASK;
+    if (bytes == NULL) {
+        return;
+    }
+    CHECK_ERR(pp_mask_from_baked(bytes, len, &m), PP_ERR_BAD_BAKED_DATA, "holds 10 masks");
+    CHECK(m == SENTINEL_MASK);
+    free(bytes);
+}
+
+/* Truncated: the checksum no longer matches. Every prefix fails, nothing written. */
+static void test_truncated_bundles(const char *scratch)
+{
+    size_t len, cut, refused = 0;
+    uint8_t *bytes = read_folder_bundle(scratch, &len);
+    pp_bundle *b = SENTINEL_BUNDLE;
+    if (bytes == NULL) {
+        return;
+    }
+    CHECK_ERR(pp_bundle_from_bytes(bytes, len - 1, &b), PP_ERR_BAD_BAKED_DATA, "checksum");
+    CHECK_ERR(pp_bundle_from_bytes(bytes, 10, &b), PP_ERR_BAD_BAKED_DATA, "truncated");
+    for (cut = 0; cut < len; cut++) {
+        refused += pp_bundle_from_bytes(bytes, cut, &b) == PP_ERR_BAD_BAKED_DATA;
+    }
+    CHECK(refused == len && b == SENTINEL_BUNDLE);
+    free(bytes);
+}
+
+/* Forged headers: wrong magic, wrong version and a count of 4 billion masks (both with a
+ * correct checksum), one flipped bit in the data. */
+static void test_forged_headers(const char *scratch)
+{
+    size_t len;
+    uint8_t *bytes = read_folder_bundle(scratch, &len), *copy;
+    pp_bundle *b = SENTINEL_BUNDLE;
     if (bytes == NULL) {
         return;
     }
     copy = malloc(len);
-
-    /* A bundle of 10 is not one mask. */
-    CHECK_ERR(pp_mask_from_baked(bytes, len, &m), PP_ERR_BAD_BAKED_DATA, "holds 10 masks");
-    CHECK(m == SENTINEL_MASK);
-
-    /* Truncated: the checksum no longer matches. Every prefix fails, nothing written. */
-    CHECK_ERR(pp_bundle_from_bytes(bytes, len - 1, &b), PP_ERR_BAD_BAKED_DATA, "checksum");
-    CHECK_ERR(pp_bundle_from_bytes(bytes, 10, &b), PP_ERR_BAD_BAKED_DATA, "truncated");
-    {
-        size_t cut, refused = 0;
-        for (cut = 0; cut < len; cut++) {
-            refused += pp_bundle_from_bytes(bytes, cut, &b) == PP_ERR_BAD_BAKED_DATA;
-        }
-        CHECK(refused == len && b == SENTINEL_BUNDLE);
-    }
     /* Wrong magic. */
     memcpy(copy, bytes, len);
     memcpy(copy, "GIF8", 4);
@@ -324,27 +352,53 @@ static void test_errors(const char *scratch)
     CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_BAD_BAKED_DATA, "checksum mismatch");
     /* A header announcing 4 billion masks. */
     memcpy(copy, bytes, len);
-    put_u32(copy + 8, 0xFFFFFFFFu);
+    put_le32(copy + 8, 0xFFFFFFFFu);
     fix_crc(copy, len);
     CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_BAD_BAKED_DATA, "announces");
-    /* The first mask claims 1,000,000 x 1,000,000 pixels: refused before allocating.
-     * Entry 0 starts at 12: name length (2), name, then width and height. */
-    memcpy(copy, bytes, len);
-    {
-        size_t at = 12 + 2 + (size_t)(copy[12] | copy[13] << 8);
-        put_u32(copy + at, 1000000u);
-        put_u32(copy + at + 4, 1000000u);
-        fix_crc(copy, len);
-        CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_TOO_LARGE, "1000000x1000000");
-        /* Within the limit but more rows than the bytes hold. */
-        memcpy(copy, bytes, len);
-        put_u32(copy + at + 4, 60000u);
-        fix_crc(copy, len);
-        CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_BAD_BAKED_DATA, "truncated");
-    }
     CHECK(b == SENTINEL_BUNDLE);
+    free(copy);
+    free(bytes);
+}
 
-    /* NULL pointers. */
+/* The first mask claims 1,000,000 x 1,000,000 pixels: refused before allocating; within
+ * the limit but more rows than the bytes hold: truncated. */
+static void test_forged_mask_sizes(const char *scratch)
+{
+    size_t len, at;
+    uint8_t *bytes = read_folder_bundle(scratch, &len), *copy;
+    pp_bundle *b = SENTINEL_BUNDLE;
+    if (bytes == NULL) {
+        return;
+    }
+    copy = malloc(len);
+    memcpy(copy, bytes, len);
+    /* Entry 0 starts at 12: name length (2), name, then width and height. */
+    at = 12 + 2 + (size_t)(copy[12] | copy[13] << 8);
+    put_le32(copy + at, 1000000u);
+    put_le32(copy + at + 4, 1000000u);
+    fix_crc(copy, len);
+    CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_TOO_LARGE, "1000000x1000000");
+    memcpy(copy, bytes, len);
+    put_le32(copy + at + 4, 60000u);
+    fix_crc(copy, len);
+    CHECK_ERR(pp_bundle_from_bytes(copy, len, &b), PP_ERR_BAD_BAKED_DATA, "truncated");
+    CHECK(b == SENTINEL_BUNDLE);
+    free(copy);
+    free(bytes);
+}
+
+/* NULL pointers: nothing written. */
+static void test_null_pointers(const char *scratch)
+{
+    char path[1024];
+    size_t len;
+    uint8_t *bytes = read_folder_bundle(scratch, &len);
+    pp_bundle *b = SENTINEL_BUNDLE;
+    pp_mask *m = SENTINEL_MASK;
+    if (bytes == NULL) {
+        return;
+    }
+    snprintf(path, sizeof path, "%s/folder.ppmk", scratch);
     CHECK_ERR(pp_bundle_from_bytes(NULL, len, &b), PP_ERR_NULL_POINTER, "data");
     CHECK_ERR(pp_bundle_from_bytes(bytes, len, NULL), PP_ERR_NULL_POINTER, "out");
     CHECK_ERR(pp_mask_from_baked(NULL, 3, &m), PP_ERR_NULL_POINTER, "data");
@@ -352,28 +406,46 @@ static void test_errors(const char *scratch)
     CHECK_ERR(pp_bundle_from_path(NULL, &b), PP_ERR_NULL_POINTER, "utf8_path");
     CHECK_ERR(pp_bundle_from_path(path, NULL), PP_ERR_NULL_POINTER, "out");
     CHECK(b == SENTINEL_BUNDLE && m == SENTINEL_MASK);
+    free(bytes);
+}
 
-    /* Files. */
+/* Files: missing, not a baked file, a path that is not UTF-8. */
+static void test_bad_files(const char *scratch)
+{
+    char path[1024];
+    pp_bundle *b = SENTINEL_BUNDLE;
     snprintf(path, sizeof path, "%s/no-such-file.ppmk", scratch);
     CHECK_ERR(pp_bundle_from_path(path, &b), PP_ERR_IO, "no-such-file.ppmk");
     snprintf(path, sizeof path, "%s/sprites/w64.png", scratch);
     CHECK_ERR(pp_bundle_from_path(path, &b), PP_ERR_BAD_BAKED_DATA, "w64.png");
     CHECK_ERR(pp_bundle_from_path("\xff\xfe.ppmk", &b), PP_ERR_INVALID_ARGUMENT, "UTF-8");
     CHECK(b == SENTINEL_BUNDLE);
+}
 
-    /* Lookups on a good bundle. */
+/* Lookups on a good bundle: an absent name is not an error; bad names, NULLs, indexes
+ * past the end and short name buffers are, with nothing written. */
+static void test_lookups(const char *scratch)
+{
+    size_t len, n = SENTINEL_SIZE;
+    uint8_t *bytes = read_folder_bundle(scratch, &len);
+    pp_bundle *good = NULL;
+    pp_mask *m = SENTINEL_MASK;
+    uint8_t found = SENTINEL_U8;
+    char name[8];
+    if (bytes == NULL) {
+        return;
+    }
     CHECK_OK(pp_bundle_from_bytes(bytes, len, &good));
-    m = SENTINEL_MASK;
     CHECK_OK(pp_bundle_get(good, "no-such-sprite.png", &found, &m));
     CHECK(found == 0 && m == NULL);
     m = SENTINEL_MASK;
-    found = 0xA5;
+    found = SENTINEL_U8;
     CHECK_ERR(pp_bundle_get(good, "\xc3\x28", &found, &m), PP_ERR_INVALID_ARGUMENT, "UTF-8");
     CHECK_ERR(pp_bundle_get(NULL, "dot.png", &found, &m), PP_ERR_NULL_POINTER, "bundle");
     CHECK_ERR(pp_bundle_get(good, NULL, &found, &m), PP_ERR_NULL_POINTER, "name");
     CHECK_ERR(pp_bundle_get(good, "dot.png", NULL, &m), PP_ERR_NULL_POINTER, "found");
     CHECK_ERR(pp_bundle_get(good, "dot.png", &found, NULL), PP_ERR_NULL_POINTER, "out");
-    CHECK(found == 0xA5 && m == SENTINEL_MASK);
+    CHECK(found == SENTINEL_U8 && m == SENTINEL_MASK);
     CHECK_ERR(pp_bundle_count(NULL, &n), PP_ERR_NULL_POINTER, "bundle");
     CHECK_ERR(pp_bundle_count(good, NULL), PP_ERR_NULL_POINTER, "out");
     CHECK(n == SENTINEL_SIZE);
@@ -390,7 +462,6 @@ static void test_errors(const char *scratch)
     CHECK(n == 10);
     pp_bundle_free(good);
     pp_bundle_free(NULL);
-    free(copy);
     free(bytes);
 }
 
@@ -434,12 +505,18 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s <scratch-dir>\n", argv[0]);
         return 2;
     }
-    check_bundle(argv[1], "folder.ppmk", 1, 0);
-    check_bundle(argv[1], "atlas.ppmk", 1, 0);
-    check_bundle(argv[1], "atlas_t128_flip.ppmk", 128, 1);
+    test_bundle(argv[1], "folder.ppmk", 1, 0);
+    test_bundle(argv[1], "atlas.ppmk", 1, 0);
+    test_bundle(argv[1], "atlas_t128_flip.ppmk", 128, 1);
     test_bake_info(argv[1], "folder.ppmk", 1, 0);
     test_bake_info(argv[1], "atlas_t128_flip.ppmk", 128, 1);
     test_single(argv[1]);
-    test_errors(argv[1]);
+    test_bundle_is_not_one_mask(argv[1]);
+    test_truncated_bundles(argv[1]);
+    test_forged_headers(argv[1]);
+    test_forged_mask_sizes(argv[1]);
+    test_null_pointers(argv[1]);
+    test_bad_files(argv[1]);
+    test_lookups(argv[1]);
     return finish();
 }

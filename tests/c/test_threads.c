@@ -249,31 +249,13 @@ static void *run_worker(void *arg)
     return NULL;
 }
 
-int main(int argc, char **argv)
+/* Single-threaded answers, checked against the per-pixel loop: the expected answers of
+ * the threaded run. */
+static void test_single_threaded_answers(void)
 {
-    pthread_t threads[THREADS];
-    struct worker workers[THREADS];
     size_t i;
-    int t, oracle_mismatches = 0, started = 0;
-    unsigned long asked = 0, wrong = 0, failed_calls = 0;
-    int errors_kept = 0;
+    int oracle_mismatches = 0;
     char what[160];
-    (void)argv;
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_threads <scratch-dir>\n");
-        return 2;
-    }
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    if (getenv("PERPIXEL_THREAD_ROUNDS") != NULL) {
-        g_rounds = atoi(getenv("PERPIXEL_THREAD_ROUNDS"));
-        if (g_rounds < 1) {
-            g_rounds = 1;
-        }
-    }
-    build_masks();
-    build_queries();
-
-    /* Single-threaded answers, checked against the per-pixel loop. */
     g_expected = (struct answer *)malloc(g_count * sizeof *g_expected);
     for (i = 0; i < g_count; i++) {
         if (!ask(&g_queries[i], &g_expected[i]) ||
@@ -287,7 +269,17 @@ int main(int argc, char **argv)
     snprintf(what, sizeof what, "%zu single-threaded answers agree with the per-pixel loop",
              g_count);
     check(oracle_mismatches == 0, what, __LINE__);
+}
 
+/* THREADS threads walk the table at once: every answer equals the single-threaded one,
+ * and each thread keeps its own last error. */
+static void test_threads_share_masks(void)
+{
+    pthread_t threads[THREADS];
+    struct worker workers[THREADS];
+    int t, started = 0, errors_kept = 0;
+    unsigned long asked = 0, wrong = 0, failed_calls = 0;
+    char what[160];
     for (t = 0; t < THREADS; t++) {
         memset(&workers[t], 0, sizeof workers[t]);
         workers[t].id = t;
@@ -309,17 +301,43 @@ int main(int argc, char **argv)
              "%d threads x %d rounds x %zu queries (%lu in all) on %d shared masks: %lu wrong, "
              "%lu failed calls",
              started, g_rounds, g_count, asked, MASKS, wrong, failed_calls);
-    check(asked == (unsigned long)THREADS * (unsigned long)g_rounds * g_count && wrong == 0 && failed_calls == 0,
+    check(asked == (unsigned long)THREADS * (unsigned long)g_rounds * g_count && wrong == 0 &&
+              failed_calls == 0,
           what, __LINE__);
     printf("%s\n", what);
     snprintf(what, sizeof what, "each of %d threads kept its own last error message",
              THREADS);
     check(errors_kept == THREADS, what, __LINE__);
+}
 
+static void free_fixtures(void)
+{
+    size_t i;
     for (i = 0; i < MASKS; i++) {
         pp_mask_free(g_masks[i]);
     }
     free(g_queries);
     free(g_expected);
+}
+
+int main(int argc, char **argv)
+{
+    (void)argv;
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_threads <scratch-dir>\n");
+        return 2;
+    }
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (getenv("PERPIXEL_THREAD_ROUNDS") != NULL) {
+        g_rounds = atoi(getenv("PERPIXEL_THREAD_ROUNDS"));
+        if (g_rounds < 1) {
+            g_rounds = 1;
+        }
+    }
+    build_masks();
+    build_queries();
+    test_single_threaded_answers();
+    test_threads_share_masks();
+    free_fixtures();
     return finish();
 }
