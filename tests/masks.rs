@@ -1,6 +1,9 @@
 //! Example-based tests of mask building, its errors, and the pair queries on shapes whose
 //! answers are known by hand.
 
+mod common;
+
+use common::rows;
 use perpixel::{Bounds2D, Error, MAX_MASK_PIXELS, Mask, MaskOptions, PixelFormat, Point, Sprite};
 
 /// A 4x3 picture: '#' opaque, '+' half-transparent (alpha 128), '.' clear, 'k' magenta.
@@ -37,16 +40,6 @@ fn encode(format: PixelFormat, stride: usize) -> Vec<u8> {
         out.resize(start + stride, 0xEE);
     }
     out
-}
-
-fn rows(mask: &Mask) -> Vec<String> {
-    (0..mask.height())
-        .map(|y| {
-            (0..mask.width())
-                .map(|x| if mask.is_solid(x, y) { '#' } else { '.' })
-                .collect()
-        })
-        .collect()
 }
 
 #[test]
