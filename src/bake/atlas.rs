@@ -58,12 +58,10 @@ impl MaskBundle {
         let mut bytes_read = 0u64;
         let total = files.len();
         for (i, (name, path)) in files.into_iter().enumerate() {
-            let bytes = read(&path)?;
-            bytes_read += bytes.len() as u64;
-            let mask = Mask::from_image_bytes(&bytes, options).map_err(|e| match e {
-                Error::Decode(why) => Error::Decode(format!("{}: {why}", path.display())),
-                other => other,
-            })?;
+            // Header first, at most what the mask limit allows read; errors name the file.
+            let (image, read) = decode::decode_file(&path)?;
+            bytes_read += read;
+            let mask = image.to_mask(options)?;
             bundle.insert_with_info(name.clone(), mask, info)?;
             progress(&BakeProgress {
                 done: i + 1,
@@ -133,19 +131,16 @@ impl MaskBundle {
             .and_then(Value::as_str)
             .ok_or_else(|| bad("no \"meta\": {\"image\": ...} naming the atlas image".into()))?;
         let image_path = json_path.parent().unwrap_or(Path::new("")).join(image_name);
-        let image_bytes = read(&image_path)?;
-        let hint = decode::format_hint(&image_path);
-        let atlas =
-            decode::decode_rgba(&image_bytes, hint).map_err(|e| decode::naming(&image_path, e))?;
-        let (aw, ah) = atlas.dimensions();
-        let bytes_read = (text.len() + image_bytes.len()) as u64;
+        let (atlas, image_read) = decode::decode_file(&image_path)?;
+        let (aw, ah) = (atlas.width, atlas.height);
+        let bytes_read = text.len() as u64 + image_read;
 
         let info = BakeInfo::from(options);
         let mut bundle = MaskBundle::new();
         let total = frames.len();
         for (i, f) in frames.iter().enumerate() {
             let mask = f
-                .bake(atlas.as_raw(), aw, ah, options)
+                .bake(&atlas.pixels, aw, ah, options)
                 .map_err(|e| match e {
                     Error::InvalidArgument(why) => bad(format!("frame '{}': {why}", f.name)),
                     other => other,
