@@ -57,7 +57,7 @@ use crate::{Error, Mask, MaskOptions, Result};
 #[cfg(feature = "image")]
 mod atlas;
 #[cfg(feature = "image")]
-pub use atlas::BakeProgress;
+pub use atlas::{BakeProgress, MAX_ATLAS_DESCRIPTION_BYTES};
 use std::collections::HashMap;
 use std::path::Path;
 

@@ -375,12 +375,20 @@ pub(crate) fn decode_bytes(bytes: &[u8], hint: Option<ImageFormat>) -> Result<Rg
 
 /// Decodes the image file at `path` (format from its bytes, else from a `.tga`
 /// extension), reading its header first and at most [`read_cap`] bytes in all. Returns
-/// the image and the bytes read. Errors name the file.
+/// the image and the file's size (for a device or pipe, the bytes read from it). Errors
+/// name the file.
 pub(crate) fn decode_file(path: &Path) -> Result<(Rgba8Image, u64)> {
     let file =
         std::fs::File::open(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
-    decode_file_from(file, format_hint(path), read_cap(crate::max_mask_pixels()))
-        .map_err(|e| naming(path, e))
+    let size = file
+        .metadata()
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.len());
+    let (image, read) =
+        decode_file_from(file, format_hint(path), read_cap(crate::max_mask_pixels()))
+            .map_err(|e| naming(path, e))?;
+    Ok((image, size.unwrap_or(read)))
 }
 
 /// [`decode_file`] on any seekable reader, reading at most `cap` bytes.
