@@ -183,12 +183,15 @@ fn read_description(path: &Path) -> Result<Vec<u8>> {
         path,
         |size| {
             Error::InvalidArgument(format!(
-                "atlas description '{}': {}, more than the {MAX_ATLAS_DESCRIPTION_BYTES} bytes \
-             a description may take",
+                "atlas description '{}': {}; a description may take at most \
+                 {MAX_ATLAS_DESCRIPTION_BYTES} bytes",
                 path.display(),
                 match size {
-                    Some(n) => format!("{n} bytes"),
-                    None => "an endless stream".into(),
+                    Some(n) => format!("the file holds {n} bytes"),
+                    None => format!(
+                        "more than {MAX_ATLAS_DESCRIPTION_BYTES} bytes came from it (a device \
+                         or pipe)"
+                    ),
                 }
             ))
         },

@@ -2,7 +2,10 @@
 //! subfolder) and a TexturePacker atlas packing the same sprites, some trimmed, some
 //! rotated, described in both the JSON "hash" and "array" forms. Shared by tests/bake.rs
 //! and the C and C# drivers (which bake these and hand the files to their programs).
+//! [`hostile`]: small files whose headers claim huge images, one per decoder.
 #![allow(dead_code)]
+
+pub mod hostile;
 
 use image::{Rgba, RgbaImage};
 use std::fmt::Write;
