@@ -140,15 +140,13 @@ enum Source {
 }
 
 fn decode_error(e: image::ImageError, source: Source) -> Error {
-    use image::error::LimitErrorKind;
     match e {
-        image::ImageError::Limits(l) => match l.kind() {
-            LimitErrorKind::InsufficientMemory => Error::OutOfMemory,
-            _ => Error::Decode(format!(
-                "the image is larger than the mask limit of {} pixels ({l})",
-                crate::max_mask_pixels()
-            )),
-        },
+        // A decoder asking for more than the limits derived from the mask limit allow (a
+        // refusal, not a failed allocation).
+        image::ImageError::Limits(l) => Error::Decode(format!(
+            "the image is larger than the mask limit of {} pixels ({l})",
+            crate::max_mask_pixels()
+        )),
         image::ImageError::IoError(io) => io_error(io, source),
         other => Error::Decode(other.to_string()),
     }
