@@ -1,7 +1,9 @@
 //! Drives the C# binding's tests: compiles `bindings/unity/Runtime` with `mcs
 //! -langversion:7.2` (every public member must carry XML docs), checks that the Unity glue
 //! compiles against a stand-in for UnityEngine, and runs `tests/csharp/PerPixelTests.cs`
-//! under Mono against the native library this `cargo test` built.
+//! under Mono against the native library this `cargo test` built; and
+//! `tests/csharp/LimitsTests.cs`, its own program, in a Mono process whose address space is
+//! capped (`ulimit -v`), on the hostile image headers of `tests/common/hostile.rs`.
 //!
 //! Without `mcs`/`mono` on a developer machine the test prints a notice and passes; with
 //! `CI` set it fails instead (`.ci/run` installs `mono-mcs`).
@@ -223,4 +225,77 @@ fn every_package_asset_has_a_unity_meta_file() {
         missing.is_empty(),
         "assets without a Unity .meta file: {missing:?}"
     );
+}
+
+/// The Mono process's address-space cap for `LimitsTests.cs`, in KiB (`ulimit -v`): 1 GiB.
+/// Mono starts in 512 MiB; the hostile headers claim 1 GiB to 40 GB.
+const MONO_ADDRESS_SPACE_KIB: u64 = 1 << 20;
+
+/// The report's repro from C#: with `Library.MaxMaskPixels = ulong.MaxValue`, every hostile
+/// header (the 73-byte PNG claiming 100000 x 100000, and one per other decoder) must throw
+/// a `PerPixelException` with `Status.OutOfMemory` in a capped Mono process, which must
+/// survive and go on working.
+#[test]
+fn csharp_gets_a_status_for_huge_images_in_a_capped_mono_process() {
+    if !tools_present() {
+        return;
+    }
+    let dir = scratch("limits");
+    let mut listing = String::new();
+    for h in common::hostile::samples() {
+        let file = match h.name {
+            "png" | "tga" => format!("hostile.{}", h.name),
+            other => format!("hostile-{other}.img"),
+        };
+        std::fs::write(dir.join(&file), &h.bytes).unwrap();
+        listing += &format!("{} {} {} {file}\n", h.name, h.width, h.height);
+    }
+    std::fs::write(dir.join("hostile.txt"), listing).unwrap();
+    std::fs::write(
+        dir.join("png65536.png"),
+        common::hostile::png_claiming(65_536, 65_536),
+    )
+    .unwrap();
+    image::RgbaImage::from_pixel(3, 2, image::Rgba([1, 2, 3, 255]))
+        .save(dir.join("small.png"))
+        .unwrap();
+
+    let mut files = sources(&runtime());
+    files.push(manifest().join("tests/csharp/LimitsTests.cs"));
+    let exe = dir.join("LimitsTests.exe");
+    mcs(&[&format!("-out:{}", exe.display())], &files);
+
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {MONO_ADDRESS_SPACE_KIB} && exec mono --debug \"$0\" \"$@\""
+        ))
+        .arg(&exe)
+        .arg(&dir)
+        .env("LD_LIBRARY_PATH", native_dir())
+        .output()
+        .expect("run mono");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!(
+        "mono under ulimit -v {MONO_ADDRESS_SPACE_KIB}: {}\n{stdout}",
+        out.status
+    );
+    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.code().is_some(),
+        "the capped Mono process was killed by a signal ({}): the native library aborted",
+        out.status
+    );
+    assert!(
+        stdout.contains("the Mono process survived every hostile header"),
+        "the capped Mono process did not get through the hostile headers"
+    );
+    let last = stdout.lines().last().unwrap_or("");
+    assert!(
+        out.status.success() && last.ends_with(" passed, 0 failed"),
+        "C# limits tests failed (exit {:?}); last line: {last}",
+        out.status.code()
+    );
+    let passed: u32 = last.split(' ').next().unwrap().parse().unwrap();
+    assert!(passed >= 20, "only {passed} C# limit checks ran");
 }
