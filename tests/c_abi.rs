@@ -157,9 +157,11 @@ enum Mode {
     Sanitize,
     Valgrind,
     /// Plain, in a process whose address space is capped at `CAPPED_ADDRESS_SPACE_KIB`.
+    #[cfg_attr(not(feature = "image"), allow(dead_code))]
     Capped,
     /// Valgrind, with the same cap (uncapped, valgrind would hand out and zero whatever a
     /// hostile header claims).
+    #[cfg_attr(not(feature = "image"), allow(dead_code))]
     CappedValgrind,
 }
 
