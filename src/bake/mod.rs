@@ -256,9 +256,16 @@ impl MaskBundle {
     pub fn from_bytes(bytes: &[u8]) -> Result<MaskBundle> {
         let (count, mut reader) = open(bytes)?;
         let mut bundle = MaskBundle::default();
-        // `count` was checked against the bytes, so these reservations are bounded.
-        bundle.entries.reserve(count);
-        bundle.index.reserve(count);
+        // `count` was checked against the bytes, so these reservations are bounded (by
+        // about 10 times the file's size for a file of empty entries); and fallible.
+        bundle
+            .entries
+            .try_reserve_exact(count)
+            .map_err(|_| Error::OutOfMemory)?;
+        bundle
+            .index
+            .try_reserve(count)
+            .map_err(|_| Error::OutOfMemory)?;
         for i in 0..count {
             let (name, mask, info) = read_entry(&mut reader, i)?;
             if bundle.index.contains_key(name) {
