@@ -15,7 +15,7 @@
 //!    pixels). Before decoding, the headroom they may need is reserved and released, so a
 //!    process whose memory or address space cannot hold it gets [`Error::OutOfMemory`]
 //!    instead of an abort inside the decoder; and the `image` crate's `max_alloc` is set
-//!    to that headroom, so a file cannot make them ask for more.
+//!    to that headroom plus 64 MiB, so a file cannot make them ask for more.
 //! 4. The pixels are converted to RGBA8 in place (8-bit grey and RGB expand, 16-bit and
 //!    float formats shrink), with no second copy of the image.
 //! 5. Reading from a file stops with an error after [`read_cap`] bytes: a file of
@@ -261,6 +261,12 @@ fn decode_inner<R: BufRead + Seek>(
     }
     let color = decoder.color_type();
     let bpp = color.bytes_per_pixel() as u64;
+    // Sides up to 2^31 - 1 make up to 2^62 pixels: bytes may not fit in 64 bits.
+    let too_large = Error::TooLarge {
+        width: w as u64,
+        height: h as u64,
+    };
+    let bytes = pixels.checked_mul(bpp.max(4)).ok_or(too_large)?;
     let decoded = decoder.total_bytes();
     if decoded != pixels * bpp {
         return Err(Error::Decode(format!(
@@ -269,7 +275,7 @@ fn decode_inner<R: BufRead + Seek>(
     }
 
     // One buffer for the decoded pixels and, in place, their RGBA8 form.
-    let len = usize::try_from(pixels * bpp.max(4)).map_err(|_| Error::OutOfMemory)?;
+    let len = usize::try_from(bytes).map_err(|_| Error::OutOfMemory)?;
     let mut buf: Vec<u8> =
         bytemuck::allocation::try_zeroed_vec(len).map_err(|()| Error::OutOfMemory)?;
     // The decoder's own buffers: make sure they can be had, then let it have no more.

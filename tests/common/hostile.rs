@@ -40,9 +40,14 @@ fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
 /// A PNG whose header claims `width x height` RGBA pixels, with valid CRCs, followed by a
 /// tiny (and far too short) compressed stream: 73 bytes, as in the original report.
 pub fn png_claiming(width: u32, height: u32) -> Vec<u8> {
+    png_claiming_with_depth(width, height, 8)
+}
+
+/// [`png_claiming`] with 8 or 16 bits per channel.
+pub fn png_claiming_with_depth(width: u32, height: u32, bits: u8) -> Vec<u8> {
     let mut ihdr = width.to_be_bytes().to_vec();
     ihdr.extend_from_slice(&height.to_be_bytes());
-    ihdr.extend_from_slice(&[8, 6, 0, 0, 0]);
+    ihdr.extend_from_slice(&[bits, 6, 0, 0, 0]);
     let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
     png.extend(chunk(b"IHDR", &ihdr));
     // A zlib stream: one final stored block of 9 zero bytes (the start of the first row).
