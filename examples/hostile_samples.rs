@@ -3,7 +3,9 @@
 //! `cargo run --example hostile_samples`):
 //!
 //! * `tests/c/hostile_samples.h`: the three images as C byte arrays for
-//!   `tests/c/test_hostile.c`, with their sizes and solid-pixel counts as macros.
+//!   `tests/c/test_hostile.c`, with their sizes and solid-pixel counts as macros; and the
+//!   files of `tests/common/hostile.rs` whose headers claim huge images, as the
+//!   `HOSTILE_SAMPLES` table for `tests/c/test_limits.c`.
 //! * `fuzz/corpus/decode/*`: the same images, and the pattern as BMP, QOI and WebP, as
 //!   seeds for the `decode` fuzz target.
 //!
@@ -20,6 +22,10 @@ use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, Rgba, RgbaImage};
 use std::fmt::Write as _;
 use std::path::Path;
+
+// The same hostile files the Rust and C# tests use.
+#[path = "../tests/common/hostile.rs"]
+mod hostile;
 
 const PATTERN: [&str; 3] = ["X..X", ".XX.", "XXXX"];
 
@@ -108,6 +114,31 @@ fn main() {
         c_array(&mut h, &format!("SAMPLE_{}", name.to_uppercase()), bytes);
         h.push('\n');
     }
+    h.push_str(
+        "/* Files whose headers claim huge images (tests/common/hostile.rs), for\n \
+         * tests/c/test_limits.c. TGA has no signature: only recognised from a file name. */\n\
+         #include <stddef.h>\n#include <stdint.h>\n\n",
+    );
+    let hostile = hostile::samples();
+    for s in &hostile {
+        let id = s.name.to_uppercase().replace('-', "_");
+        c_array(&mut h, &format!("HOSTILE_{id}"), &s.bytes);
+    }
+    h.push_str(
+        "\nstruct hostile_sample {\n    const char *name;\n    const unsigned char *bytes;\n    \
+         size_t len;\n    uint32_t width, height;\n};\n\n\
+         static const struct hostile_sample HOSTILE_SAMPLES[] = {\n",
+    );
+    for s in &hostile {
+        let id = s.name.to_uppercase().replace('-', "_");
+        writeln!(
+            h,
+            "    {{\"{}\", HOSTILE_{id}, sizeof HOSTILE_{id}, {}, {}}},",
+            s.name, s.width, s.height
+        )
+        .unwrap();
+    }
+    writeln!(h, "}};\n#define HOSTILE_SAMPLE_COUNT {}\n", hostile.len()).unwrap();
     h.push_str("#endif /* PERPIXEL_HOSTILE_SAMPLES_H */\n");
     std::fs::write("tests/c/hostile_samples.h", h).expect("write tests/c/hostile_samples.h");
 

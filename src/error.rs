@@ -52,7 +52,8 @@ pub enum Error {
     /// not match the bytes, bits set past a row's width, duplicate names, trailing bytes.
     /// The text says which check failed and where.
     BadBakedData(String),
-    /// Memory for the mask could not be allocated.
+    /// Memory for the mask, or for decoding or reading its image or file, could not be
+    /// allocated (returned instead of aborting the process).
     OutOfMemory,
 }
 
@@ -87,7 +88,11 @@ impl fmt::Display for Error {
             Error::Decode(why) => write!(f, "cannot decode image: {why}"),
             Error::Io(why) => write!(f, "file error: {why}"),
             Error::BadBakedData(why) => write!(f, "bad baked mask data: {why}"),
-            Error::OutOfMemory => write!(f, "out of memory while allocating a mask"),
+            Error::OutOfMemory => write!(
+                f,
+                "out of memory: the mask, or the image or file it is built from, could not be \
+                 allocated"
+            ),
         }
     }
 }

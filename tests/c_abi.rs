@@ -16,6 +16,11 @@
 //! * `tests/c/test_threads.c`: masks shared between pthreads.
 //! * `tests/c/test_bake.c` (with the `image` feature): baked masks and bundles, on files
 //!   the Rust library bakes first; they must equal the masks built from the same PNGs.
+//! * `tests/c/test_limits.c` (with the `image` feature): image headers claiming huge
+//!   sizes after the mask limit is raised to `UINT64_MAX`: a status, never an abort. Run
+//!   with its address space capped (`ulimit -v`: modes `Capped` and `CappedValgrind`)
+//!   instead of plain and under plain valgrind; ASan needs terabytes of address space, so
+//!   its run is uncapped (the program makes ASan refuse allocations over 256 MiB).
 //! * `tests/cpp/test_perpixel.cpp`: the C++ wrapper, every member (C++17, and C++20 for
 //!   the `std::span` overloads).
 //!
@@ -98,6 +103,33 @@ enum Mode {
     Plain,
     Sanitize,
     Valgrind,
+    /// Plain, in a process whose address space is capped at `CAPPED_ADDRESS_SPACE_KIB`.
+    #[cfg_attr(not(feature = "image"), allow(dead_code))]
+    Capped,
+    /// Valgrind, with the same cap (uncapped, valgrind would hand out and zero whatever a
+    /// hostile header claims).
+    #[cfg_attr(not(feature = "image"), allow(dead_code))]
+    CappedValgrind,
+}
+
+/// The address-space cap of the capped modes, in KiB (`ulimit -v`): 1 GiB.
+const CAPPED_ADDRESS_SPACE_KIB: u64 = 1 << 20;
+
+/// `cmd` run through `sh` with its address space capped; arguments added later go to it.
+fn under_ulimit(cmd: Command) -> Command {
+    let mut c = Command::new("sh");
+    c.arg("-c")
+        .arg(format!(
+            "ulimit -v {CAPPED_ADDRESS_SPACE_KIB} && exec \"$0\" \"$@\""
+        ))
+        .arg(cmd.get_program())
+        .args(cmd.get_args());
+    for (key, value) in cmd.get_envs() {
+        if let Some(value) = value {
+            c.env(key, value);
+        }
+    }
+    c
 }
 
 /// Compiles `program` into `scratch`, linked against the cdylib in `lib_dir`.
@@ -167,7 +199,7 @@ fn compile(program: &Program, scratch: &Path, lib_dir: &Path, sanitize: bool) ->
 /// Runs the program in `mode` with the cdylib's folder on the library path.
 fn run(program: &Program, exe: &Path, scratch: &Path, lib_dir: &Path, mode: Mode) -> Output {
     let mut cmd = match mode {
-        Mode::Valgrind => {
+        Mode::Valgrind | Mode::CappedValgrind => {
             let mut c = Command::new("valgrind");
             c.args([
                 "--leak-check=full",
@@ -180,8 +212,11 @@ fn run(program: &Program, exe: &Path, scratch: &Path, lib_dir: &Path, mode: Mode
             c.env("PERPIXEL_THREAD_ROUNDS", "3");
             c
         }
-        Mode::Plain | Mode::Sanitize => Command::new(exe),
+        Mode::Plain | Mode::Sanitize | Mode::Capped => Command::new(exe),
     };
+    if matches!(mode, Mode::Capped | Mode::CappedValgrind) {
+        cmd = under_ulimit(cmd);
+    }
     if mode == Mode::Sanitize {
         cmd.env(
             "ASAN_OPTIONS",
@@ -203,7 +238,7 @@ fn assert_clean(what: &str, program: &Program, mode: Mode, output: &Output) {
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     match mode {
-        Mode::Plain => {}
+        Mode::Plain | Mode::Capped => {}
         Mode::Sanitize => {
             for report in [
                 "ERROR: AddressSanitizer",
@@ -218,7 +253,7 @@ fn assert_clean(what: &str, program: &Program, mode: Mode, output: &Output) {
                 );
             }
         }
-        Mode::Valgrind => {
+        Mode::Valgrind | Mode::CappedValgrind => {
             assert!(
                 output.status.code() != Some(99),
                 "{what}: valgrind found memory errors or leaks (see its report above)"
@@ -423,4 +458,28 @@ fn c_program_loads_baked_masks_identical_to_the_pngs() {
     build_and_run_with("test_bake", &program, &modes(), |scratch| {
         common::bake_round_trip_files(scratch);
     });
+}
+
+/// Runs `tests/c/test_limits.c` in a process with a capped address space (in place of the
+/// plain run), then under ASan (uncapped) and capped valgrind when asked: the hostile
+/// headers of `tests/common/hostile.rs` must each end in a status, and the process must
+/// survive.
+#[cfg(feature = "image")]
+#[test]
+fn c_program_gets_a_status_for_huge_images_in_a_capped_process() {
+    let program = Program {
+        source: "tests/c/test_limits.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: 40,
+    };
+    let modes: Vec<Mode> = modes()
+        .into_iter()
+        .map(|m| match m {
+            Mode::Plain => Mode::Capped,
+            Mode::Valgrind => Mode::CappedValgrind,
+            other => other,
+        })
+        .collect();
+    build_and_run("test_limits", &program, &modes);
 }

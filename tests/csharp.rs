@@ -2,7 +2,9 @@
 //! -langversion:7.2` (every public member must carry XML docs), checks that the Unity glue
 //! compiles against a stand-in for UnityEngine, and runs `tests/csharp/PerPixelTests.cs`
 //! (with the other test files there, the Unity glue and the stand-in) under Mono against the
-//! native library this `cargo test` built.
+//! native library this `cargo test` built; and `tests/csharp/LimitsTests.cs`, its own
+//! program, in a Mono process whose address space is capped (`ulimit -v`), on the hostile
+//! image headers of `tests/common/hostile.rs`.
 //!
 //! `csharp_overhead_benchmark` (ignored: a benchmark, not a test) prints the per-call cost
 //! of the binding under Mono; run it on a release build:
@@ -157,13 +159,14 @@ fn csharp_tests_pass_under_mono() {
     single.write_to_path(dir.join("single_t200.ppmk")).unwrap();
 
     // The binding, the Unity glue against the UnityEngine stand-in (as Unity 2020.1 and later
-    // compile it), and the tests, in one program: the tests reach internals too.
+    // compile it), and the tests, in one program: the tests reach internals too. The
+    // benchmark and the capped-process limits test are programs of their own.
     let mut files = sources(&runtime());
     files.extend(sources(&runtime().join("Unity")));
     files.extend(
         sources(&manifest().join("tests/csharp"))
             .into_iter()
-            .filter(|p| !p.ends_with("Bench.cs")),
+            .filter(|p| !p.ends_with("Bench.cs") && !p.ends_with("LimitsTests.cs")),
     );
     let exe = dir.join("PerPixelTests.exe");
     mcs(
@@ -271,4 +274,77 @@ fn every_package_asset_has_a_unity_meta_file() {
         missing.is_empty(),
         "assets without a Unity .meta file: {missing:?}"
     );
+}
+
+/// The Mono process's address-space cap for `LimitsTests.cs`, in KiB (`ulimit -v`): 1 GiB.
+/// Mono starts in 512 MiB; the hostile headers claim 1 GiB to 40 GB.
+const MONO_ADDRESS_SPACE_KIB: u64 = 1 << 20;
+
+/// The report's repro from C#: with `Library.MaxMaskPixels = ulong.MaxValue`, every hostile
+/// header (the 73-byte PNG claiming 100000 x 100000, and one per other decoder) must throw
+/// a `PerPixelException` with `Status.OutOfMemory` in a capped Mono process, which must
+/// survive and go on working.
+#[test]
+fn csharp_gets_a_status_for_huge_images_in_a_capped_mono_process() {
+    if !tools_present() {
+        return;
+    }
+    let dir = scratch("limits");
+    let mut listing = String::new();
+    for h in common::hostile::samples() {
+        let file = match h.name {
+            "png" | "tga" => format!("hostile.{}", h.name),
+            other => format!("hostile-{other}.img"),
+        };
+        std::fs::write(dir.join(&file), &h.bytes).unwrap();
+        listing += &format!("{} {} {} {file}\n", h.name, h.width, h.height);
+    }
+    std::fs::write(dir.join("hostile.txt"), listing).unwrap();
+    std::fs::write(
+        dir.join("png65536.png"),
+        common::hostile::png_claiming(65_536, 65_536),
+    )
+    .unwrap();
+    image::RgbaImage::from_pixel(3, 2, image::Rgba([1, 2, 3, 255]))
+        .save(dir.join("small.png"))
+        .unwrap();
+
+    let mut files = sources(&runtime());
+    files.push(manifest().join("tests/csharp/LimitsTests.cs"));
+    let exe = dir.join("LimitsTests.exe");
+    mcs(&[&format!("-out:{}", exe.display())], &files);
+
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {MONO_ADDRESS_SPACE_KIB} && exec mono --debug \"$0\" \"$@\""
+        ))
+        .arg(&exe)
+        .arg(&dir)
+        .env("LD_LIBRARY_PATH", native_dir())
+        .output()
+        .expect("run mono");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!(
+        "mono under ulimit -v {MONO_ADDRESS_SPACE_KIB}: {}\n{stdout}",
+        out.status
+    );
+    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.code().is_some(),
+        "the capped Mono process was killed by a signal ({}): the native library aborted",
+        out.status
+    );
+    assert!(
+        stdout.contains("the Mono process survived every hostile header"),
+        "the capped Mono process did not get through the hostile headers"
+    );
+    let last = stdout.lines().last().unwrap_or("");
+    assert!(
+        out.status.success() && last.ends_with(" passed, 0 failed"),
+        "C# limits tests failed (exit {:?}); last line: {last}",
+        out.status.code()
+    );
+    let passed: u32 = last.split(' ').next().unwrap().parse().unwrap();
+    assert!(passed >= 20, "only {passed} C# limit checks ran");
 }

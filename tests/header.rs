@@ -113,6 +113,7 @@ fn every_export_is_tested_in_c_and_bound_in_csharp_and_cpp() {
         "test_hostile.c",
         "test_bake.c",
         "test_threads.c",
+        "test_limits.c",
     ]
     .iter()
     .map(|f| read(&format!("tests/c/{f}")))

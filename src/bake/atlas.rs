@@ -5,8 +5,14 @@
 use crate::bake::{BakeInfo, MaskBundle};
 use crate::mask::decode;
 use crate::{Bounds2D, Error, Mask, MaskOptions, PixelFormat, Result};
-use serde_json::Value;
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use std::cell::RefCell;
+use std::fmt;
 use std::path::{Path, PathBuf};
+
+/// The largest atlas description read: 64 MiB of JSON, some 250,000 frames as
+/// TexturePacker writes them.
+pub const MAX_ATLAS_DESCRIPTION_BYTES: u64 = 64 << 20;
 
 /// How far a multi-file bake has got; the callback of
 /// [`MaskBundle::from_folder_with_progress`] and
@@ -58,12 +64,10 @@ impl MaskBundle {
         let mut bytes_read = 0u64;
         let total = files.len();
         for (i, (name, path)) in files.into_iter().enumerate() {
-            let bytes = read(&path)?;
-            bytes_read += bytes.len() as u64;
-            let mask = Mask::from_image_bytes(&bytes, options).map_err(|e| match e {
-                Error::Decode(why) => Error::Decode(format!("{}: {why}", path.display())),
-                other => other,
-            })?;
+            // Header first, at most what the mask limit allows read; errors name the file.
+            let (image, read) = decode::decode_file(&path)?;
+            bytes_read += read;
+            let mask = image.to_mask(options)?;
             bundle.insert_with_info(name.clone(), mask, info)?;
             progress(&BakeProgress {
                 done: i + 1,
@@ -93,11 +97,14 @@ impl MaskBundle {
     /// * `options.flip_x` and `options.flip_y` mirror the whole (untrimmed) sprite;
     ///   `options.region` must be `None`.
     ///
-    /// The atlas image is decoded once; it is bounded by [`crate::MAX_MASK_PIXELS`] like a
-    /// mask. Fails with a message naming the description, the frame and the field when the
-    /// JSON is malformed, a field is missing or negative, a frame lies outside the atlas
-    /// or its trim rectangle outside its source size, names repeat, or the image cannot
-    /// be read or decoded.
+    /// The atlas image is decoded once, bounded by [`crate::max_mask_pixels`] like a mask
+    /// (see [`Mask::from_image_path`]). The description may take at most
+    /// [`MAX_ATLAS_DESCRIPTION_BYTES`]; it is read as a stream that keeps only the frames,
+    /// so its memory is a small multiple of the frames' own text. Fails with a message
+    /// naming the description, the frame and the field when the JSON is malformed or too
+    /// long, a field is missing or negative, a frame lies outside the atlas or its trim
+    /// rectangle outside its source size, names repeat (in either form), or the image
+    /// cannot be read or decoded.
     pub fn from_texturepacker(
         json_path: impl AsRef<Path>,
         options: &MaskOptions,
@@ -119,33 +126,25 @@ impl MaskBundle {
                 json_path.display()
             ))
         };
-        let text = read(json_path)?;
-        let doc: Value =
-            serde_json::from_slice(&text).map_err(|e| bad(format!("not valid JSON ({e})")))?;
-        let frames = parse_frames(&doc).map_err(bad)?;
+        let text = read_description(json_path)?;
+        let (mut frames, image_name) = parse_description(&text).map_err(bad)?;
         if frames.is_empty() {
             return Err(bad("it describes no frame".into()));
         }
-        let mut frames = frames;
         frames.sort_by(|a, b| a.name.cmp(&b.name));
-        let image_name = doc
-            .pointer("/meta/image")
-            .and_then(Value::as_str)
+        let image_name = image_name
             .ok_or_else(|| bad("no \"meta\": {\"image\": ...} naming the atlas image".into()))?;
         let image_path = json_path.parent().unwrap_or(Path::new("")).join(image_name);
-        let image_bytes = read(&image_path)?;
-        let hint = decode::format_hint(&image_path);
-        let atlas =
-            decode::decode_rgba(&image_bytes, hint).map_err(|e| decode::naming(&image_path, e))?;
-        let (aw, ah) = atlas.dimensions();
-        let bytes_read = (text.len() + image_bytes.len()) as u64;
+        let (atlas, image_read) = decode::decode_file(&image_path)?;
+        let (aw, ah) = (atlas.width, atlas.height);
+        let bytes_read = text.len() as u64 + image_read;
 
         let info = BakeInfo::from(options);
         let mut bundle = MaskBundle::new();
         let total = frames.len();
         for (i, f) in frames.iter().enumerate() {
             let mask = f
-                .bake(atlas.as_raw(), aw, ah, options)
+                .bake(&atlas.pixels, aw, ah, options)
                 .map_err(|e| match e {
                     Error::InvalidArgument(why) => bad(format!("frame '{}': {why}", f.name)),
                     other => other,
@@ -173,8 +172,30 @@ fn no_region(options: &MaskOptions) -> Result<()> {
     Ok(())
 }
 
-fn read(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| Error::Io(format!("cannot read '{}': {e}", path.display())))
+/// The description's bytes: at most [`MAX_ATLAS_DESCRIPTION_BYTES`] (a larger file is
+/// refused from its size, a device or pipe once past it), in memory reserved fallibly.
+fn read_description(path: &Path) -> Result<Vec<u8>> {
+    let file = std::fs::File::open(path).map_err(|e| crate::bake::cannot_read(path, e))?;
+    crate::bake::read_rest(
+        file,
+        Vec::new(),
+        MAX_ATLAS_DESCRIPTION_BYTES,
+        path,
+        |size| {
+            Error::InvalidArgument(format!(
+                "atlas description '{}': {}; a description may take at most \
+                 {MAX_ATLAS_DESCRIPTION_BYTES} bytes",
+                path.display(),
+                match size {
+                    Some(n) => format!("the file holds {n} bytes"),
+                    None => format!(
+                        "more than {MAX_ATLAS_DESCRIPTION_BYTES} bytes came from it (a device \
+                         or pipe)"
+                    ),
+                }
+            ))
+        },
+    )
 }
 
 /// Collects `(name, path)` of the PNGs under `dir`, names prefixed with `prefix`.
@@ -223,59 +244,470 @@ struct Frame {
     trim: Option<(u32, u32, u32, u32)>,
 }
 
-fn parse_frames(doc: &Value) -> std::result::Result<Vec<Frame>, String> {
-    let frames = doc
-        .get("frames")
-        .ok_or("no \"frames\" (expected TexturePacker's JSON hash or array form)")?;
-    match frames {
-        Value::Object(map) => map.iter().map(|(k, v)| parse_frame(k, v)).collect(),
-        Value::Array(list) => list
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                let name = v.get("filename").and_then(Value::as_str).ok_or_else(|| {
-                    format!("frames[{i}] has no \"filename\" string (array form)")
-                })?;
-                parse_frame(name, v)
-            })
-            .collect(),
-        _ => Err("\"frames\" is neither an object (hash form) nor an array (array form)".into()),
+/// Reads a TexturePacker description: its frames (validated one by one as they are read)
+/// and `meta.image`. The JSON is read as a stream: nothing but the frames is kept, so
+/// memory holds a small multiple of the frames' own text (about 80 bytes per frame,
+/// reserved fallibly), never a tree of the whole document. A well-formed description that
+/// says something wrong fails with what and where; malformed JSON with "not valid JSON".
+fn parse_description(text: &[u8]) -> std::result::Result<(Vec<Frame>, Option<String>), String> {
+    let problem = RefCell::new(None);
+    let mut de = serde_json::Deserializer::from_slice(text);
+    let parsed = DocSeed { problem: &problem }
+        .deserialize(&mut de)
+        .and_then(|doc| de.end().map(|()| doc));
+    match parsed {
+        Ok(doc) => {
+            let frames = doc.frames.ok_or(NO_FRAMES)?;
+            let image = match doc.image {
+                Some(Json::Str(name)) => Some(name),
+                _ => None,
+            };
+            Ok((frames, image))
+        }
+        Err(e) => Err(match problem.into_inner() {
+            Some(why) => why,
+            // The document is not an object: there is no "frames" in it.
+            None if e.classify() == serde_json::error::Category::Data => NO_FRAMES.into(),
+            None => format!("not valid JSON ({e})"),
+        }),
     }
 }
 
-fn parse_frame(name: &str, v: &Value) -> std::result::Result<Frame, String> {
+const NO_FRAMES: &str = "no \"frames\" (expected TexturePacker's JSON hash or array form)";
+
+/// A JSON value where a number, a flag or a name is expected: scalars are kept, arrays
+/// and objects are skipped and only their kind is kept.
+enum Json {
+    Null,
+    Bool(bool),
+    Number(serde_json::Number),
+    Str(String),
+    Array,
+    Object,
+}
+
+impl fmt::Display for Json {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Json::Null => f.write_str("null"),
+            Json::Bool(b) => write!(f, "{b}"),
+            Json::Number(n) => write!(f, "{n}"),
+            Json::Str(s) => write!(f, "{}", serde_json::Value::from(s.as_str())),
+            Json::Array => f.write_str("an array"),
+            Json::Object => f.write_str("an object"),
+        }
+    }
+}
+
+struct JsonVisitor;
+
+impl<'de> Visitor<'de> for JsonVisitor {
+    type Value = Json;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_unit<E>(self) -> std::result::Result<Json, E> {
+        Ok(Json::Null)
+    }
+    fn visit_bool<E>(self, v: bool) -> std::result::Result<Json, E> {
+        Ok(Json::Bool(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> std::result::Result<Json, E> {
+        Ok(Json::Number(v.into()))
+    }
+    fn visit_i64<E>(self, v: i64) -> std::result::Result<Json, E> {
+        Ok(Json::Number(v.into()))
+    }
+    fn visit_f64<E>(self, v: f64) -> std::result::Result<Json, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Json::Null, Json::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> std::result::Result<Json, E> {
+        Ok(Json::Str(v.to_owned()))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Json, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Json::Array)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Json, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(Json::Object)
+    }
+}
+
+impl<'de> de::Deserialize<'de> for Json {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Json, D::Error> {
+        d.deserialize_any(JsonVisitor)
+    }
+}
+
+/// A rectangle's `x`, `y`, `w` and `h` as read (none of them when the value is not an
+/// object). A key given twice keeps its last value, as in a JSON object read into a map.
+#[derive(Default)]
+struct Fields {
+    entries: Vec<(String, Json)>,
+}
+
+impl Fields {
+    fn get(&self, key: &str) -> Option<&Json> {
+        self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+}
+
+impl<'de> de::Deserialize<'de> for Fields {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Fields, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Fields;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<Fields, A::Error> {
+                // Rectangles: keep x, y, w and h; a few entries, however many keys come.
+                let mut fields = Fields::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    if ["x", "y", "w", "h"].contains(&key.as_str()) {
+                        let value = map.next_value::<Json>()?;
+                        fields.entries.retain(|(k, _)| *k != key);
+                        fields.entries.push((key, value));
+                    } else {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+                Ok(fields)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> std::result::Result<Fields, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(Fields::default())
+            }
+            fn visit_unit<E>(self) -> std::result::Result<Fields, E> {
+                Ok(Fields::default())
+            }
+            fn visit_bool<E>(self, _: bool) -> std::result::Result<Fields, E> {
+                Ok(Fields::default())
+            }
+            fn visit_u64<E>(self, _: u64) -> std::result::Result<Fields, E> {
+                Ok(Fields::default())
+            }
+            fn visit_i64<E>(self, _: i64) -> std::result::Result<Fields, E> {
+                Ok(Fields::default())
+            }
+            fn visit_f64<E>(self, _: f64) -> std::result::Result<Fields, E> {
+                Ok(Fields::default())
+            }
+            fn visit_str<E>(self, _: &str) -> std::result::Result<Fields, E> {
+                Ok(Fields::default())
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// One frame's object as read: only the fields a frame uses.
+#[derive(Default)]
+struct RawFrame {
+    filename: Option<Json>,
+    frame: Option<Fields>,
+    rotated: Option<Json>,
+    trimmed: Option<Json>,
+    sprite_source_size: Option<Fields>,
+    source_size: Option<Fields>,
+}
+
+impl<'de> de::Deserialize<'de> for RawFrame {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<RawFrame, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawFrame;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a frame object")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<RawFrame, A::Error> {
+                let mut raw = RawFrame::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "filename" => raw.filename = Some(map.next_value()?),
+                        "frame" => raw.frame = Some(map.next_value()?),
+                        "rotated" => raw.rotated = Some(map.next_value()?),
+                        "trimmed" => raw.trimmed = Some(map.next_value()?),
+                        "spriteSourceSize" => raw.sprite_source_size = Some(map.next_value()?),
+                        "sourceSize" => raw.source_size = Some(map.next_value()?),
+                        _ => {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(raw)
+            }
+            // Not an object: a frame without fields (the checks then say what is missing).
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> std::result::Result<RawFrame, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(RawFrame::default())
+            }
+            fn visit_unit<E>(self) -> std::result::Result<RawFrame, E> {
+                Ok(RawFrame::default())
+            }
+            fn visit_bool<E>(self, _: bool) -> std::result::Result<RawFrame, E> {
+                Ok(RawFrame::default())
+            }
+            fn visit_u64<E>(self, _: u64) -> std::result::Result<RawFrame, E> {
+                Ok(RawFrame::default())
+            }
+            fn visit_i64<E>(self, _: i64) -> std::result::Result<RawFrame, E> {
+                Ok(RawFrame::default())
+            }
+            fn visit_f64<E>(self, _: f64) -> std::result::Result<RawFrame, E> {
+                Ok(RawFrame::default())
+            }
+            fn visit_str<E>(self, _: &str) -> std::result::Result<RawFrame, E> {
+                Ok(RawFrame::default())
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The parts of the description that are kept.
+struct Doc {
+    frames: Option<Vec<Frame>>,
+    image: Option<Json>,
+}
+
+/// Deserializes the document; a problem found in a well-formed document is left in
+/// `problem` (and the parse stops with a placeholder error).
+struct DocSeed<'p> {
+    problem: &'p RefCell<Option<String>>,
+}
+
+impl DocSeed<'_> {
+    fn fail<E: de::Error>(&self, why: String) -> E {
+        self.problem.borrow_mut().get_or_insert(why);
+        E::custom("the atlas description is not as expected")
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for DocSeed<'_> {
+    type Value = Doc;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> std::result::Result<Doc, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for DocSeed<'_> {
+    type Value = Doc;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a TexturePacker description object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Doc, A::Error> {
+        let mut doc = Doc {
+            frames: None,
+            image: None,
+        };
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "frames" => {
+                    doc.frames = Some(map.next_value_seed(FramesSeed { doc: &self })?);
+                }
+                "meta" => {
+                    let meta = map.next_value_seed(MetaSeed)?;
+                    doc.image = meta;
+                }
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(doc)
+    }
+}
+
+/// The value of `"frames"`: an object (hash form) or an array (array form) of frames,
+/// each checked and kept as a [`Frame`] as soon as it is read.
+struct FramesSeed<'a, 'p> {
+    doc: &'a DocSeed<'p>,
+}
+
+impl FramesSeed<'_, '_> {
+    fn keep<E: de::Error>(
+        &self,
+        frames: &mut Vec<Frame>,
+        name: &str,
+        raw: &RawFrame,
+    ) -> std::result::Result<(), E> {
+        let frame = parse_frame(name, raw).map_err(|why| self.doc.fail(why))?;
+        frames
+            .try_reserve(1)
+            .map_err(|_| self.doc.fail("out of memory for the frames".into()))?;
+        frames.push(frame);
+        Ok(())
+    }
+
+    fn not_a_collection<E: de::Error>(&self) -> E {
+        self.doc
+            .fail("\"frames\" is neither an object (hash form) nor an array (array form)".into())
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for FramesSeed<'_, '_> {
+    type Value = Vec<Frame>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> std::result::Result<Vec<Frame>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for FramesSeed<'_, '_> {
+    type Value = Vec<Frame>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an object or an array of frames")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Vec<Frame>, A::Error> {
+        let mut frames = Vec::new();
+        while let Some(name) = map.next_key::<String>()? {
+            let raw: RawFrame = map.next_value()?;
+            self.keep(&mut frames, &name, &raw)?;
+        }
+        Ok(frames)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Vec<Frame>, A::Error> {
+        let mut frames = Vec::new();
+        let mut i = 0usize;
+        while let Some(raw) = seq.next_element::<RawFrame>()? {
+            let Some(Json::Str(name)) = &raw.filename else {
+                return Err(self.doc.fail(format!(
+                    "frames[{i}] has no \"filename\" string (array form)"
+                )));
+            };
+            self.keep(&mut frames, name, &raw)?;
+            i += 1;
+        }
+        Ok(frames)
+    }
+    fn visit_unit<E: de::Error>(self) -> std::result::Result<Vec<Frame>, E> {
+        Err(self.not_a_collection())
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> std::result::Result<Vec<Frame>, E> {
+        Err(self.not_a_collection())
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> std::result::Result<Vec<Frame>, E> {
+        Err(self.not_a_collection())
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> std::result::Result<Vec<Frame>, E> {
+        Err(self.not_a_collection())
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> std::result::Result<Vec<Frame>, E> {
+        Err(self.not_a_collection())
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> std::result::Result<Vec<Frame>, E> {
+        Err(self.not_a_collection())
+    }
+}
+
+/// The value of `"meta"`: only its `"image"` is kept.
+struct MetaSeed;
+
+impl<'de> DeserializeSeed<'de> for MetaSeed {
+    type Value = Option<Json>;
+    fn deserialize<D: Deserializer<'de>>(
+        self,
+        d: D,
+    ) -> std::result::Result<Option<Json>, D::Error> {
+        d.deserialize_any(MetaSeed)
+    }
+}
+
+impl<'de> Visitor<'de> for MetaSeed {
+    type Value = Option<Json>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("the meta object")
+    }
+    fn visit_map<A: MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> std::result::Result<Option<Json>, A::Error> {
+        let mut image = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "image" {
+                image = Some(map.next_value::<Json>()?);
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(image)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(
+        self,
+        mut seq: A,
+    ) -> std::result::Result<Option<Json>, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(None)
+    }
+    fn visit_unit<E>(self) -> std::result::Result<Option<Json>, E> {
+        Ok(None)
+    }
+    fn visit_bool<E>(self, _: bool) -> std::result::Result<Option<Json>, E> {
+        Ok(None)
+    }
+    fn visit_u64<E>(self, _: u64) -> std::result::Result<Option<Json>, E> {
+        Ok(None)
+    }
+    fn visit_i64<E>(self, _: i64) -> std::result::Result<Option<Json>, E> {
+        Ok(None)
+    }
+    fn visit_f64<E>(self, _: f64) -> std::result::Result<Option<Json>, E> {
+        Ok(None)
+    }
+    fn visit_str<E>(self, _: &str) -> std::result::Result<Option<Json>, E> {
+        Ok(None)
+    }
+}
+
+fn parse_frame(name: &str, v: &RawFrame) -> std::result::Result<Frame, String> {
     let at = |field: &str| format!("frame '{name}': {field}");
-    let uint = |obj: &Value, path: &str, key: &str| -> std::result::Result<u32, String> {
+    let uint = |obj: &Fields, path: &str, key: &str| -> std::result::Result<u32, String> {
         let value = obj
             .get(key)
             .ok_or_else(|| at(&format!("no \"{path}.{key}\"")))?;
-        value
-            .as_u64()
-            .and_then(|n| u32::try_from(n).ok())
-            .ok_or_else(|| {
-                at(&format!(
-                    "\"{path}.{key}\" is {value}; expected a whole number from 0 to {}",
-                    u32::MAX
-                ))
-            })
+        let number = match value {
+            Json::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
+            _ => None,
+        };
+        number.ok_or_else(|| {
+            at(&format!(
+                "\"{path}.{key}\" is {value}; expected a whole number from 0 to {}",
+                u32::MAX
+            ))
+        })
     };
-    let flag = |key: &str| -> std::result::Result<bool, String> {
-        match v.get(key) {
-            None | Some(Value::Null) => Ok(false),
-            Some(Value::Bool(b)) => Ok(*b),
+    let flag = |key: &str, value: &Option<Json>| -> std::result::Result<bool, String> {
+        match value {
+            None | Some(Json::Null) => Ok(false),
+            Some(Json::Bool(b)) => Ok(*b),
             Some(other) => Err(at(&format!("\"{key}\" is {other}; expected true or false"))),
         }
     };
-    let frame = v.get("frame").ok_or_else(|| at("no \"frame\""))?;
+    let frame = v.frame.as_ref().ok_or_else(|| at("no \"frame\""))?;
     let (x, y) = (uint(frame, "frame", "x")?, uint(frame, "frame", "y")?);
     let (w, h) = (uint(frame, "frame", "w")?, uint(frame, "frame", "h")?);
-    let rotated = flag("rotated")?;
-    let trim = if flag("trimmed")? {
+    let rotated = flag("rotated", &v.rotated)?;
+    let trim = if flag("trimmed", &v.trimmed)? {
         let sss = v
-            .get("spriteSourceSize")
+            .sprite_source_size
+            .as_ref()
             .ok_or_else(|| at("trimmed but no \"spriteSourceSize\""))?;
         let ss = v
-            .get("sourceSize")
+            .source_size
+            .as_ref()
             .ok_or_else(|| at("trimmed but no \"sourceSize\""))?;
         let (tx, ty) = (
             uint(sss, "spriteSourceSize", "x")?,
@@ -360,5 +792,98 @@ impl Frame {
                 block.is_solid(fx, fy)
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Rects = Vec<(String, u32, u32, u32, u32)>;
+
+    fn parse(text: &str) -> std::result::Result<Rects, String> {
+        let (frames, _) = parse_description(text.as_bytes())?;
+        Ok(frames
+            .into_iter()
+            .map(|f| (f.name, f.x, f.y, f.w, f.h))
+            .collect())
+    }
+
+    const RECT: &str = r#"{"x":1,"y":2,"w":3,"h":4}"#;
+
+    #[test]
+    fn descriptions_are_read_as_a_stream_keeping_only_the_frames() {
+        let hash = format!(
+            r#"{{"junk":[[[1,2,{{"a":[]}}]]],"frames":{{"b":{{"frame":{RECT},"extra":[1,2,3]}},
+               "a":{{"frame":{{"x":5,"y":0,"w":1,"h":1,"pivot":{{"x":0.5}}}}}}}},
+               "meta":{{"app":"x","image":"atlas.png","size":{{"w":9}}}}}}"#
+        );
+        let (frames, image) = parse_description(hash.as_bytes()).unwrap();
+        assert_eq!(image.as_deref(), Some("atlas.png"));
+        let got: Vec<_> = frames.iter().map(|f| (f.name.as_str(), f.x, f.w)).collect();
+        assert_eq!(got, [("b", 1, 3), ("a", 5, 1)]);
+        let array = format!(r#"{{"frames":[{{"filename":"f","frame":{RECT}}}],"meta":{{}}}}"#);
+        assert_eq!(parse(&array).unwrap(), [("f".to_string(), 1, 2, 3, 4)]);
+        let (_, image) = parse_description(array.as_bytes()).unwrap();
+        assert!(image.is_none());
+
+        // What is wrong is said, with the field and its value.
+        for (text, expected) in [
+            (r#"[1,2]"#.to_string(), "no \"frames\""),
+            (r#"{"meta":{}}"#.to_string(), "no \"frames\""),
+            (r#"{"frames":7}"#.to_string(), "neither an object"),
+            (
+                r#"{"frames":[{"frame":{}}]}"#.to_string(),
+                "frames[0] has no \"filename\"",
+            ),
+            (
+                r#"{"frames":{"a":[]}}"#.to_string(),
+                "frame 'a': no \"frame\"",
+            ),
+            (
+                r#"{"frames":{"a":{"frame":5}}}"#.to_string(),
+                "no \"frame.x\"",
+            ),
+            (
+                r#"{"frames":{"a":{"frame":{"x":-3,"y":0,"w":1,"h":1}}}}"#.to_string(),
+                "\"frame.x\" is -3; expected a whole number",
+            ),
+            (
+                r#"{"frames":{"a":{"frame":{"x":[1],"y":0,"w":1,"h":1}}}}"#.to_string(),
+                "\"frame.x\" is an array; expected",
+            ),
+            (
+                r#"{"frames":{"a":{"frame":{"x":"7","y":0,"w":1,"h":1}}}}"#.to_string(),
+                "\"frame.x\" is \"7\"; expected",
+            ),
+            (
+                format!(r#"{{"frames":{{"a":{{"frame":{RECT},"rotated":1}}}}}}"#),
+                "\"rotated\" is 1; expected true or false",
+            ),
+            (
+                format!(r#"{{"frames":{{"a":{{"frame":{RECT},"trimmed":true}}}}}}"#),
+                "trimmed but no \"spriteSourceSize\"",
+            ),
+            (r#"{"frames":{"a":"#.to_string(), "not valid JSON"),
+            (r#"{"frames":{}} x"#.to_string(), "not valid JSON"),
+        ] {
+            let e = parse(&text).unwrap_err();
+            assert!(e.contains(expected), "{text}: {e}");
+        }
+        // A name given twice in the hash form is kept twice (the bundle then refuses it).
+        let twice = format!(r#"{{"frames":{{"a":{{"frame":{RECT}}},"a":{{"frame":{RECT}}}}}}}"#);
+        assert_eq!(parse(&twice).unwrap().len(), 2);
+        // A later value of the same coordinate wins.
+        let again = r#"{"frames":{"a":{"frame":{"x":1,"y":2,"w":3,"h":4,"x":9}}}}"#;
+        assert_eq!(parse(again).unwrap(), [("a".to_string(), 9, 2, 3, 4)]);
+    }
+
+    #[test]
+    fn values_outside_the_frames_are_skipped_not_kept() {
+        // 4 MB of small values outside the frames: nothing is kept of them, and the one
+        // frame comes out (a tree of this document would hold ~2 million values).
+        let junk = "0,".repeat(2_000_000);
+        let text = format!(r#"{{"junk":[{junk}0],"frames":{{"a":{{"frame":{RECT}}}}}}}"#);
+        assert_eq!(parse(&text).unwrap().len(), 1);
     }
 }

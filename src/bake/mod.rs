@@ -48,18 +48,21 @@
 //!
 //! **Validation.** Loading checks, before allocating anything sized by the file: the
 //! magic, the version, the reserved flags, the checksum, every length against the bytes
-//! that remain, every mask's size against [`crate::MAX_MASK_PIXELS`]; then, per entry,
+//! that remain, every mask's size against [`crate::max_mask_pixels`]; then, per entry,
 //! the flags, UTF-8 and unique names and zero padding bits; and that no byte follows the
 //! last entry. Any failure is an [`Error::BadBakedData`] (or [`Error::TooLarge`] for a
 //! mask past the size limit) saying what and where. The memory a file can make the
 //! loader allocate is bounded by a small multiple of the file's own size.
+//! [`MaskBundle::from_path`] reads the 12-byte header before the rest, and no more of the
+//! file than the masks the header announces can take under the limit, into memory
+//! reserved fallibly.
 
 use crate::{Error, Mask, MaskOptions, Result};
 
 #[cfg(feature = "image")]
 mod atlas;
 #[cfg(feature = "image")]
-pub use atlas::BakeProgress;
+pub use atlas::{BakeProgress, MAX_ATLAS_DESCRIPTION_BYTES};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -261,9 +264,16 @@ impl MaskBundle {
     pub fn from_bytes(bytes: &[u8]) -> Result<MaskBundle> {
         let (count, mut reader) = open(bytes)?;
         let mut bundle = MaskBundle::default();
-        // `count` was checked against the bytes, so these reservations are bounded.
-        bundle.entries.reserve(count);
-        bundle.index.reserve(count);
+        // `count` was checked against the bytes, so these reservations are bounded (by
+        // about 10 times the file's size for a file of empty entries); and fallible.
+        bundle
+            .entries
+            .try_reserve_exact(count)
+            .map_err(|_| Error::OutOfMemory)?;
+        bundle
+            .index
+            .try_reserve(count)
+            .map_err(|_| Error::OutOfMemory)?;
         for i in 0..count {
             let (name, mask, info) = read_entry(&mut reader, i)?;
             if bundle.index.contains_key(name) {
@@ -283,14 +293,47 @@ impl MaskBundle {
     }
 
     /// Reads a baked file from disk; see [`MaskBundle::from_bytes`].
+    ///
+    /// The header is read first: a file that is not a baked file is refused after its
+    /// first 12 bytes, whatever its size (a device such as `/dev/zero`, a huge sparse
+    /// file). The rest is read only up to the size the masks the header announces can
+    /// take under the mask limit ([`crate::max_mask_pixels`] bytes of bits each, plus
+    /// name and fields), into memory allocated fallibly ([`Error::OutOfMemory`] when it
+    /// cannot be had).
     pub fn from_path(path: impl AsRef<Path>) -> Result<MaskBundle> {
+        use std::io::Read;
         let path = path.as_ref();
-        let bytes = std::fs::read(path)
-            .map_err(|e| Error::Io(format!("cannot read '{}': {e}", path.display())))?;
-        MaskBundle::from_bytes(&bytes).map_err(|e| match e {
+        let named = |e: Error| match e {
             Error::BadBakedData(why) => Error::BadBakedData(format!("{}: {why}", path.display())),
             other => other,
+        };
+        let mut file = std::fs::File::open(path).map_err(|e| cannot_read(path, e))?;
+        let mut head = Vec::with_capacity(HEADER_LEN);
+        (&mut file)
+            .take(HEADER_LEN as u64)
+            .read_to_end(&mut head)
+            .map_err(|e| cannot_read(path, e))?;
+        if head.len() < HEADER_LEN || head[..4] != BAKED_MAGIC {
+            // Too short, or not a baked file: `from_bytes` says which from these bytes.
+            return Err(named(MaskBundle::from_bytes(&head).err().unwrap_or_else(
+                || bad("truncated: the file ends inside its header".into()),
+            )));
+        }
+        let count = u32::from_le_bytes([head[8], head[9], head[10], head[11]]);
+        let cap = max_baked_len(count);
+        let bytes = read_rest(file, head, cap, path, |size| {
+            bad(format!(
+                "the file holds {}, more than the {count} masks its header announces can \
+                 take under the mask limit of {} pixels ({cap} bytes)",
+                match size {
+                    Some(n) => format!("{n} bytes"),
+                    None => format!("over {cap} bytes"),
+                },
+                crate::max_mask_pixels()
+            ))
         })
+        .map_err(named)?;
+        MaskBundle::from_bytes(&bytes).map_err(named)
     }
 
     /// Writes the bundle to `path` atomically: to a temporary file beside it first, then
@@ -361,6 +404,66 @@ pub(crate) fn to_bytes<'a>(
 
 pub(crate) fn bad(why: String) -> Error {
     Error::BadBakedData(why)
+}
+
+/// The I/O error of reading `path`, or [`Error::OutOfMemory`] when memory ran out.
+pub(crate) fn cannot_read(path: &Path, e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::OutOfMemory {
+        Error::OutOfMemory
+    } else {
+        Error::Io(format!("cannot read '{}': {e}", path.display()))
+    }
+}
+
+/// The largest baked file that can hold `count` masks of at most
+/// [`crate::max_mask_pixels`] pixels: each entry's bits take at most one byte per pixel
+/// (`ceil(w / 8) * h <= w * h`), its name at most 65,535 bytes.
+fn max_baked_len(count: u32) -> u64 {
+    let entry = (MIN_ENTRY_LEN as u64 + u16::MAX as u64).saturating_add(crate::max_mask_pixels());
+    (count as u64)
+        .saturating_mul(entry)
+        .saturating_add((HEADER_LEN + CRC_LEN) as u64)
+}
+
+/// Reads the rest of `file`, whose first bytes `head` were already read from it, into
+/// one buffer that starts with `head`, if the file holds at most `cap` bytes in all. A
+/// regular file longer than that is refused from its size, before reading; any other
+/// (a pipe, a device) is refused once `cap` is passed. Memory is reserved fallibly: a
+/// failure is [`Error::OutOfMemory`]. `too_long` makes the error for a file past the cap
+/// (given its size, when known).
+pub(crate) fn read_rest(
+    file: std::fs::File,
+    mut head: Vec<u8>,
+    cap: u64,
+    path: &Path,
+    too_long: impl FnOnce(Option<u64>) -> Error,
+) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let size = file
+        .metadata()
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.len());
+    if let Some(size) = size.filter(|&n| n > cap) {
+        return Err(too_long(Some(size)));
+    }
+    // A regular file: reserve its size at once. Otherwise read_to_end grows the buffer,
+    // fallibly (it reports an out-of-memory I/O error).
+    if let Some(size) = size {
+        let more = usize::try_from(size)
+            .map_err(|_| Error::OutOfMemory)?
+            .saturating_sub(head.len());
+        head.try_reserve_exact(more)
+            .map_err(|_| Error::OutOfMemory)?;
+    }
+    let left = cap.saturating_sub(head.len() as u64);
+    file.take(left.saturating_add(1))
+        .read_to_end(&mut head)
+        .map_err(|e| cannot_read(path, e))?;
+    if head.len() as u64 > cap {
+        return Err(too_long(None));
+    }
+    Ok(head)
 }
 
 /// Bytes of one row of bits in the file.
@@ -865,6 +968,57 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn from_path_reads_the_header_first_and_no_more_than_the_masks_can_take() {
+        // A device of endless zeroes: refused from its first 12 bytes.
+        if Path::new("/dev/zero").exists() {
+            let e = MaskBundle::from_path("/dev/zero").unwrap_err();
+            assert!(
+                e.to_string().contains("not a perpixel baked mask file"),
+                "{e}"
+            );
+        }
+        let dir = std::env::temp_dir().join(format!("perpixel-from-path-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = sample(20, 4, 1).to_baked();
+        // A good file loads; the same header at the start of a 64 GiB sparse file is
+        // refused from the file's size, before reading past the header.
+        let path = dir.join("big.ppmk");
+        std::fs::write(&path, &good).unwrap();
+        assert_eq!(
+            MaskBundle::from_path(&path).unwrap(),
+            MaskBundle::from_bytes(&good).unwrap()
+        );
+        let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        if file.set_len(64 << 30).is_ok() {
+            drop(file);
+            let e = MaskBundle::from_path(&path).unwrap_err();
+            assert!(
+                matches!(&e, Error::BadBakedData(why) if why.contains(
+                    "holds 68719476736 bytes, more than the 1 masks its header announces"
+                )),
+                "{e}"
+            );
+        }
+        // Within the cap but not a valid file: the usual checks, naming the file.
+        std::fs::write(&path, &good[..good.len() - 1]).unwrap();
+        let e = MaskBundle::from_path(&path).unwrap_err();
+        assert!(e.to_string().contains("big.ppmk: checksum mismatch"), "{e}");
+        std::fs::write(&path, &good[..7]).unwrap();
+        let e = MaskBundle::from_path(&path).unwrap_err();
+        assert!(e.to_string().contains("truncated: 7 bytes"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+        // The cap itself: the header, the checksum, and per mask its fields, a name of at
+        // most 65,535 bytes and at most one byte of bits per pixel.
+        let limit = crate::max_mask_pixels();
+        assert_eq!(max_baked_len(0), 16);
+        assert_eq!(max_baked_len(2), 16 + 2 * (15 + 65_535 + limit));
+        assert_eq!(max_baked_len(u32::MAX), {
+            let per = 15 + 65_535 + limit;
+            16 + u32::MAX as u64 * per
+        });
     }
 
     #[test]

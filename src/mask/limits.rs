@@ -33,8 +33,11 @@ pub fn max_mask_pixels() -> u64 {
 /// uses either the old or the new one). Set it once at start-up, before loading sprites.
 ///
 /// Raising it lets larger images through at the cost of more memory while decoding
-/// (4 bytes per pixel of decoded RGBA, plus the mask's 1 bit per pixel); lowering it
-/// hardens a tool that loads untrusted images.
+/// (4 bytes per pixel of decoded RGBA, 8 for a 16-bit PNG, plus up to twice the decoded
+/// pixels for the JPEG, GIF, TGA and WebP decoders' own buffers, plus the mask's 1 bit per
+/// pixel) and more bytes read from an image file (at most 16 per pixel plus 64 MiB);
+/// lowering it hardens a tool that loads untrusted images. At any limit, even
+/// `u64::MAX`, memory that cannot be had is [`Error::OutOfMemory`], never an abort.
 ///
 /// ```
 /// use perpixel::{Error, Mask};

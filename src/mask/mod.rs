@@ -15,7 +15,8 @@ pub use limits::{max_mask_pixels, set_max_mask_pixels};
 pub use options::{MaskOptions, PixelFormat};
 
 /// The default limit on the pixels one mask may hold: 2^26 (67,108,864, e.g. 8192 x 8192),
-/// which is 8 MiB of mask bits and at most 256 MiB of decoded RGBA while loading an image.
+/// which is 8 MiB of mask bits; loading an image that large decodes it into 256 MiB of RGBA
+/// (512 MiB for a 16-bit PNG; see `Mask::from_image_bytes`).
 /// Building a mask larger than the limit in force ([`crate::max_mask_pixels`], this value
 /// unless [`crate::set_max_mask_pixels`] changed it) fails with [`Error::TooLarge`] before
 /// any allocation, so a hostile image header cannot make the library allocate gigabytes.

@@ -9,6 +9,8 @@
 //! * [`mask!`] and [`assert_mask_eq`]: masks drawn in ASCII, and an assertion that prints
 //!   the pixel diff.
 //! * `fixtures` (with the `image` feature): sprite folders and atlases for baking.
+//! * `hostile` (with the `image` feature): small files whose headers claim huge images,
+//!   one per decoder.
 //!
 //! Each test binary includes this module with `mod common;` and uses part of it.
 #![allow(dead_code, unused_imports, unused_macros)]
@@ -17,6 +19,8 @@
 mod fixtures;
 #[cfg(feature = "image")]
 pub use fixtures::*;
+#[cfg(feature = "image")]
+pub mod hostile;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
