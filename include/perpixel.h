@@ -889,6 +889,12 @@ pp_status pp_mask_collides(const pp_mask *a,
  * pygame style `pp_first_contact`: `a` at `(0, 0)`, `b` at `(dx, dy)`; the point is in
  * `a`'s pixel coordinates. Not touching: `*found` = 0 and `*out` = `{0, 0}`.
  *
+ * The first contact is the row-major first (lowest y, then lowest x). pygame's
+ * `Mask.overlap()` scans 64-pixel column stripes (32 on Windows) instead, so on some
+ * inputs the two points differ; `pp_mask_overlap_area` and `pp_mask_overlap_mask` agree
+ * with pygame's `overlap_area` / `overlap_mask` bit for bit. See the README's pygame
+ * section.
+ *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, `found` or `out` is
  * NULL. Allocates nothing. Any thread; masks may be shared.
  *

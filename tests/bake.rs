@@ -483,4 +483,14 @@ fn cli_bad_inputs_exit_1_with_a_message_and_leave_no_file() {
     let o = perpixel(&[os("inspect"), truncated.as_os_str()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("checksum mismatch"), "{}", stderr(&o));
+    // An endless file is refused from its header, not read to the end.
+    if Path::new("/dev/zero").exists() {
+        let o = perpixel(&[os("inspect"), os("/dev/zero")]);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(
+            stderr(&o).contains("not a perpixel baked mask file"),
+            "{}",
+            stderr(&o)
+        );
+    }
 }

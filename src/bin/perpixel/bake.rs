@@ -239,10 +239,13 @@ fn bake_one(
 /// Runs `perpixel inspect`.
 pub fn run_inspect(args: &InspectArgs) -> CliResult<()> {
     let path = &args.file;
+    // Loaded from the path first: that reads the header before anything else and no more
+    // than the masks it announces can take (no endless read of /dev/zero or a huge file);
+    // only a valid file is then read again, as bytes, to time loading from memory.
+    let bundle = MaskBundle::from_path(path)
+        .map_err(|e| Failure(format!("cannot load '{}': {e}", path.display())))?;
     let bytes = std::fs::read(path)
         .map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?;
-    let bundle = MaskBundle::from_bytes(&bytes)
-        .map_err(|e| Failure(format!("cannot load '{}': {e}", path.display())))?;
     let (best, loads) = time_loads(&bytes);
     let pixels: u64 = bundle
         .iter()
