@@ -79,17 +79,20 @@ impl<'m> Sprite<'m> {
     }
 
     /// True when some world pixel is solid in both sprites.
+    #[inline]
     pub fn collides(&self, other: &Sprite) -> bool {
         Plan::run(self, other, Collides)
     }
 
     /// The first world pixel solid in both sprites, scanning their intersection row by
     /// row from the lowest y, each row from the lowest x; `None` when they do not touch.
+    #[inline]
     pub fn first_contact(&self, other: &Sprite) -> Option<Point> {
         Plan::run(self, other, FirstContact)
     }
 
     /// How many world pixels are solid in both sprites.
+    #[inline]
     pub fn overlap_area(&self, other: &Sprite) -> u64 {
         Plan::run(self, other, OverlapArea)
     }

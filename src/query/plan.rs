@@ -88,8 +88,8 @@ pub(super) trait Query<'m> {
 impl<'m> Plan<'m> {
     /// Plans `query` on `a` and `b` and answers it.
     ///
-    /// The box test comes first: a pair whose boxes are apart reads nothing else, not
-    /// even the thread's early outs. `query.answer` is inlined into the pixel sprites'
+    /// The box test comes first, inlined: a pair whose boxes are apart reads nothing
+    /// else, not even the thread's early outs, and makes no call. `query.answer` is inlined into the pixel sprites'
     /// path (mark it `#[inline(always)]` when it is hot), which then knows its plan is
     /// [`Plan::Bits`]; the bounds-only path is out of line.
     #[inline(always)]
@@ -105,6 +105,20 @@ impl<'m> Plan<'m> {
         if rect.0 >= rect.1 || rect.2 >= rect.3 {
             return query.answer(None);
         }
+        Plan::run_met(a, b, rect, query)
+    }
+
+    /// [`Plan::run`] once the boxes meet: out of line, so that what is inlined into the
+    /// callers (the exports of the C ABI included) is the box test and a call.
+    #[inline(never)]
+    fn run_met<Q: Query<'m>>(
+        a: &Sprite<'m>,
+        b: &Sprite<'m>,
+        rect: (i64, i64, i64, i64),
+        query: Q,
+    ) -> Q::Answer {
+        let (ax, ay, bx, by) = (a.x as i64, a.y as i64, b.x as i64, b.y as i64);
+        let (am, bm) = (a.mask, b.mask);
         if a.pixel_collision && b.pixel_collision {
             let cut = Q::USE.cut(kernels::early_outs());
             return query.answer(Plan::bits((am, ax, ay), (bm, bx, by), rect, cut));
