@@ -117,39 +117,66 @@ unsafe fn any_impl<const AA: bool, const BA: bool>(
     check(&b, rows, vectors);
     let ((sa, ta), (sb, tb)) = (shifts(a.shift), shifts(b.shift));
     let last = tail4(rem.max(1));
-    // The OR of rows `r..r + g`'s ANDs.
-    let rows_or = |r: usize, g: usize| {
+    let (pa, pb) = (a.words.as_ptr(), b.words.as_ptr());
+    // An early hit (a sprite landing on noise or on a filled shape) is most often in
+    // the first vector: test it alone before any group-sized read.
+    // SAFETY: `check` covered row 0's first vector on both sides.
+    unsafe {
+        let mut m = _mm256_and_si256(
+            win4::<AA>(pa.add(a.start), sa, ta),
+            win4::<BA>(pb.add(b.start), sb, tb),
+        );
+        if full == 0 {
+            m = _mm256_and_si256(m, last);
+        }
+        if _mm256_testz_si256(m, m) == 0 {
+            return Some(0);
+        }
+    }
+    // The OR of row `r`'s ANDs.
+    let row_or = |r: usize| {
         let mut acc = _mm256_setzero_si256();
-        for r in r..r + g {
-            // SAFETY: `check` showed every word these pointers reach is inside the slices.
-            unsafe {
-                let pa = a.words.as_ptr().add(a.start + r * a.stride);
-                let pb = b.words.as_ptr().add(b.start + r * b.stride);
-                for v in 0..full {
-                    let x = win4::<AA>(pa.add(4 * v), sa, ta);
-                    let y = win4::<BA>(pb.add(4 * v), sb, tb);
-                    acc = _mm256_or_si256(acc, _mm256_and_si256(x, y));
-                }
-                if rem != 0 {
-                    let x = win4::<AA>(pa.add(4 * full), sa, ta);
-                    let y = win4::<BA>(pb.add(4 * full), sb, tb);
-                    acc = _mm256_or_si256(acc, _mm256_and_si256(_mm256_and_si256(x, y), last));
-                }
+        // SAFETY: `check` showed every word these pointers reach is inside the slices.
+        unsafe {
+            let pa = pa.add(a.start + r * a.stride);
+            let pb = pb.add(b.start + r * b.stride);
+            for v in 0..full {
+                let x = win4::<AA>(pa.add(4 * v), sa, ta);
+                let y = win4::<BA>(pb.add(4 * v), sb, tb);
+                acc = _mm256_or_si256(acc, _mm256_and_si256(x, y));
+            }
+            if rem != 0 {
+                let x = win4::<AA>(pa.add(4 * full), sa, ta);
+                let y = win4::<BA>(pb.add(4 * full), sb, tb);
+                acc = _mm256_or_si256(acc, _mm256_and_si256(_mm256_and_si256(x, y), last));
             }
         }
-        _mm256_testz_si256(acc, acc) == 0
+        acc
     };
     // Test once per group of rows holding about 32 vectors (a test and a branch per short
-    // row cost as much as its reads), then find the row inside the group that hits: a hit
-    // costs at most one group read twice.
+    // row cost as much as its reads). Groups start at one row and double, so a hit near
+    // the start costs a read of about twice the rows before it, not a whole group. Each
+    // row's OR is kept, so the row that hits is found from them without reading the
+    // group again.
     let group = (32 / vectors).max(1);
-    let mut r = 0;
+    let mut seen = [_mm256_setzero_si256(); 32];
+    let (mut r, mut g) = (0, 1);
     while r < rows {
-        let g = group.min(rows - r);
-        if rows_or(r, g) {
-            return (r..r + g).find(|&k| rows_or(k, 1));
+        let n = g.min(rows - r);
+        let mut acc = _mm256_setzero_si256();
+        for (k, slot) in seen.iter_mut().enumerate().take(n) {
+            let v = row_or(r + k);
+            *slot = v;
+            acc = _mm256_or_si256(acc, v);
         }
-        r += g;
+        if _mm256_testz_si256(acc, acc) == 0 {
+            return seen[..n]
+                .iter()
+                .position(|v| _mm256_testz_si256(*v, *v) == 0)
+                .map(|k| r + k);
+        }
+        r += n;
+        g = (2 * g).min(group);
     }
     None
 }

@@ -621,21 +621,6 @@ fn narrow_rows<const AA: bool, const BA: bool>(
     rows: usize,
     keep: u64,
 ) -> Option<(usize, usize)> {
-    /// The window of row word `i`.
-    ///
-    /// # Safety
-    /// `i + 1 < x.words.len()`.
-    #[inline(always)]
-    unsafe fn win<const ALIGNED: bool>(x: &Rows, i: usize) -> u64 {
-        // SAFETY: the caller keeps `i + 1` inside `x.words`.
-        let (lo, hi) = unsafe { (*x.words.get_unchecked(i), *x.words.get_unchecked(i + 1)) };
-        if ALIGNED {
-            lo
-        } else {
-            // Not aligned: 1 <= shift <= 63, so both shifts are in range.
-            (lo >> x.shift) | (hi << (64 - x.shift))
-        }
-    }
     if rows == 0 {
         return None;
     }
@@ -645,7 +630,7 @@ fn narrow_rows<const AA: bool, const BA: bool>(
     let (mut ia, mut ib) = (a.start, b.start);
     for i in 0..rows {
         // SAFETY: `ia`, `ib` are row starts below the last one, checked above.
-        let m = unsafe { win::<AA>(&a, ia) & win::<BA>(&b, ib) } & keep;
+        let m = unsafe { narrow_win::<AA>(&a, ia) & narrow_win::<BA>(&b, ib) } & keep;
         if m != 0 {
             return Some((i, m.trailing_zeros() as usize));
         }
@@ -672,11 +657,78 @@ fn count_in<K: Kernel>(
 ) -> u64 {
     let mut total = 0;
     for (row0, rows, c0, c1) in bands {
+        // Bands one word wide (every band of a sprite-sized region, and what the early
+        // outs narrow others to): a window per row and a popcount beat the vector loop's
+        // call and set-up.
+        if c1 - c0 <= 64 {
+            total += narrow_count(r, row0, rows, c0, c1);
+            continue;
+        }
         let (a, b) = (r.a.rows(row0, c0), r.b.rows(row0, c0));
         // SAFETY: as in `first_hit`.
         total += unsafe { K::count(a, b, c1 - c0, rows) };
     }
     total
+}
+
+/// [`count`] over rows `row0..row0 + rows`, columns `c0..c1` (at most 64) of `r`.
+#[inline(always)]
+fn narrow_count(r: &Region, row0: usize, rows: usize, c0: usize, c1: usize) -> u64 {
+    let keep = !0u64 >> (64 - (c1 - c0));
+    let (a, b) = (r.a.rows(row0, c0), r.b.rows(row0, c0));
+    // The AND is symmetric: put a word-aligned plane first, and skip its second load.
+    let (a, b) = if a.shift != 0 && b.shift == 0 {
+        (b, a)
+    } else {
+        (a, b)
+    };
+    match (a.shift == 0, b.shift == 0) {
+        (true, true) => narrow_count_rows::<true, true>(a, b, rows, keep),
+        (true, false) => narrow_count_rows::<true, false>(a, b, rows, keep),
+        _ => narrow_count_rows::<false, false>(a, b, rows, keep),
+    }
+}
+
+/// The set bits of `keep` in the ANDed windows of `rows` rows.
+#[inline(always)]
+fn narrow_count_rows<const AA: bool, const BA: bool>(
+    a: Rows,
+    b: Rows,
+    rows: usize,
+    keep: u64,
+) -> u64 {
+    if rows == 0 {
+        return 0;
+    }
+    // Row `i` reads words `start + i * stride` and the one after it.
+    assert!(a.start + (rows - 1) * a.stride + 1 < a.words.len());
+    assert!(b.start + (rows - 1) * b.stride + 1 < b.words.len());
+    let (mut ia, mut ib) = (a.start, b.start);
+    let mut total = 0u64;
+    for _ in 0..rows {
+        // SAFETY: `ia`, `ib` are row starts up to the last one, checked above.
+        let m = unsafe { narrow_win::<AA>(&a, ia) & narrow_win::<BA>(&b, ib) } & keep;
+        total += m.count_ones() as u64;
+        ia += a.stride;
+        ib += b.stride;
+    }
+    total
+}
+
+/// The window of `x` starting in word `i`.
+///
+/// # Safety
+/// `i + 1 < x.words.len()`.
+#[inline(always)]
+unsafe fn narrow_win<const ALIGNED: bool>(x: &Rows, i: usize) -> u64 {
+    // SAFETY: the caller keeps `i + 1` inside `x.words`.
+    let (lo, hi) = unsafe { (*x.words.get_unchecked(i), *x.words.get_unchecked(i + 1)) };
+    if ALIGNED {
+        lo
+    } else {
+        // Not aligned: 1 <= shift <= 63, so both shifts are in range.
+        (lo >> x.shift) | (hi << (64 - x.shift))
+    }
 }
 
 /// The AND of the planes over the whole region width, into rows `first_row..` of `out`.

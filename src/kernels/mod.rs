@@ -362,6 +362,16 @@ pub(crate) fn first_hit(r: &Region) -> Option<(usize, usize)> {
     if r.w <= 64 {
         return drive::first_hit_narrow(r);
     }
+    // A wide region's first word: a hit there (a sprite landing on noise or on a filled
+    // shape) is the first hit, whatever the early outs would skip, and costs two windows
+    // instead of the band set-up and a group of vector reads.
+    if r.h == 0 {
+        return None;
+    }
+    let m = drive::window_at(&r.a, 0, 0) & drive::window_at(&r.b, 0, 0);
+    if m != 0 {
+        return Some((0, m.trailing_zeros() as usize));
+    }
     first_hit_wide(r)
 }
 
