@@ -80,8 +80,29 @@ impl MaskSpec {
 }
 
 fn mask_spec() -> impl Strategy<Value = MaskSpec> {
+    mask_spec_of(side(), short_side())
+}
+
+/// Sprite-sized sides: up to a word and a bit.
+fn sprite_side() -> impl Strategy<Value = u32> {
+    prop_oneof![
+        2 => prop::sample::select(vec![1u32, 2, 8, 31, 32, 33, 63, 64, 65]),
+        3 => 1u32..70,
+    ]
+}
+
+/// Sprite-sized masks: every region between two of them is at most two words wide,
+/// most one word (the narrow paths of `first_hit` and `count`).
+fn sprite_spec() -> impl Strategy<Value = MaskSpec> {
+    mask_spec_of(sprite_side(), sprite_side())
+}
+
+fn mask_spec_of(
+    width: impl Strategy<Value = u32>,
+    height: impl Strategy<Value = u32>,
+) -> impl Strategy<Value = MaskSpec> {
     let cell = prop_oneof![3 => Just(0u32), 1 => prop::sample::select(vec![3u32, 8, 13, 40])];
-    (side(), short_side(), density(), cell, any::<u64>()).prop_map(
+    (width, height, density(), cell, any::<u64>()).prop_map(
         |(width, height, density, cell, seed)| MaskSpec {
             width,
             height,
@@ -120,8 +141,24 @@ fn bounds_only_pair_spec() -> impl Strategy<Value = PairSpec> {
     ]))
 }
 
+/// Sprite-sized pixel sprites, or one against a wide mask: one-word-wide and
+/// sprite-sized regions.
+fn narrow_pair_spec() -> impl Strategy<Value = PairSpec> {
+    let b = prop_oneof![1 => sprite_spec(), 1 => mask_spec()];
+    pair_spec_with(sprite_spec(), b, Just((true, true)))
+}
+
 /// Pairs whose sprites' kinds (`pixel_collision` of A and B) come from `pixels`.
 fn pair_spec_of(
+    pixels: impl Strategy<Value = (bool, bool)> + Clone + 'static,
+) -> impl Strategy<Value = PairSpec> {
+    pair_spec_with(mask_spec(), mask_spec(), pixels)
+}
+
+/// Pairs of masks from `a` and `b`, of the kinds `pixels` gives.
+fn pair_spec_with(
+    a: impl Strategy<Value = MaskSpec>,
+    b: impl Strategy<Value = MaskSpec>,
     pixels: impl Strategy<Value = (bool, bool)> + Clone + 'static,
 ) -> impl Strategy<Value = PairSpec> {
     let origin = prop_oneof![
@@ -129,7 +166,7 @@ fn pair_spec_of(
         1 => -100_000i32..100_000,
         1 => prop::sample::select(vec![i32::MIN, i32::MIN + 70, i32::MAX - 70, i32::MAX]),
     ];
-    (mask_spec(), mask_spec(), origin.clone(), origin).prop_flat_map(move |(a, b, ox, oy)| {
+    (a, b, origin.clone(), origin).prop_flat_map(move |(a, b, ox, oy)| {
         let (wa, ha, wb, hb) = (
             a.width as i64,
             a.height as i64,
@@ -156,23 +193,33 @@ fn pair_spec_of(
 
 fn check_pair(spec: &PairSpec) -> Result<(), TestCaseError> {
     let (ma, mb) = (spec.a.build(), spec.b.build());
+    check_masks(&ma, &mb, spec.origin, spec.offset, spec.pixels)
+}
+
+/// Every pair query on `ma` at `origin` and `mb` at `origin + offset` (clamped to
+/// `i32`), both ways round, against the reference.
+fn check_masks(
+    ma: &Mask,
+    mb: &Mask,
+    origin: (i32, i32),
+    offset: (i64, i64),
+    pixels: (bool, bool),
+) -> Result<(), TestCaseError> {
     let clamp = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
-    let (ax, ay) = spec.origin;
-    let (bx, by) = (
-        clamp(ax as i64 + spec.offset.0),
-        clamp(ay as i64 + spec.offset.1),
-    );
+    let (ax, ay) = origin;
+    let (bx, by) = (clamp(ax as i64 + offset.0), clamp(ay as i64 + offset.1));
+    let (ma, mb) = (ma.clone(), mb.clone());
     let a = Sprite {
         mask: &ma,
         x: ax,
         y: ay,
-        pixel_collision: spec.pixels.0,
+        pixel_collision: pixels.0,
     };
     let b = Sprite {
         mask: &mb,
         x: bx,
         y: by,
-        pixel_collision: spec.pixels.1,
+        pixel_collision: pixels.1,
     };
     for (p, q) in [(&a, &b), (&b, &a)] {
         let collides = p.collides(q);
@@ -190,7 +237,7 @@ fn check_pair(spec: &PairSpec) -> Result<(), TestCaseError> {
         prop_assert_eq!(overlap.is_some(), p.bounds().overlaps(&q.bounds()));
     }
     // pygame style on masks: A at the origin, B at the offset, both pixel-exact.
-    if spec.pixels == (true, true) {
+    if pixels == (true, true) {
         let (dx, dy) = (bx as i64 - ax as i64, by as i64 - ay as i64);
         if let (Ok(dx), Ok(dy)) = (i32::try_from(dx), i32::try_from(dy)) {
             let (p, q) = (Sprite::new(&ma, 0, 0), Sprite::new(&mb, dx, dy));
@@ -210,6 +257,68 @@ fn check_pair(spec: &PairSpec) -> Result<(), TestCaseError> {
         }
     }
     Ok(())
+}
+
+/// A hit planted where the early paths look: A is empty but for a few pixels at
+/// chosen places of the intersection (its first word, first vector, just past them,
+/// and rows at the edges of the vector loops' row groups), B is full or noise, and
+/// their intersection is wide.
+#[derive(Debug, Clone)]
+struct EarlySpec {
+    width: (u32, u32),
+    height: (u32, u32),
+    /// B's offset from A, small so that the intersection starts near A's corner.
+    offset: (i64, i64),
+    /// Intersection `(column, row)`s of A's solid pixels.
+    planted: Vec<(u32, u32)>,
+    /// 256: B is full; else B's density in 1/256ths.
+    density: u32,
+    seed: u64,
+}
+
+fn early_spec() -> impl Strategy<Value = EarlySpec> {
+    let wide = prop::sample::select(vec![65u32, 128, 255, 256, 257, 300, 512, 513, 1024, 2049]);
+    let tall = prop::sample::select(vec![1u32, 2, 3, 5, 9, 17, 33, 40, 70]);
+    let col = prop::sample::select(vec![
+        0u32, 1, 5, 63, 64, 65, 127, 128, 200, 255, 256, 257, 300, 511, 512, 1023, 1024, 2000,
+    ]);
+    let row = prop::sample::select(vec![0u32, 1, 2, 3, 4, 6, 7, 8, 15, 16, 31, 32, 33, 64]);
+    (
+        (wide.clone(), wide),
+        (tall.clone(), tall),
+        ((-70i64..70), (-3i64..3)),
+        prop::collection::vec((col, row), 1..4),
+        prop::sample::select(vec![256u32, 256, 128, 8]),
+        any::<u64>(),
+    )
+        .prop_map(
+            |(width, height, offset, planted, density, seed)| EarlySpec {
+                width,
+                height,
+                offset,
+                planted,
+                density,
+                seed,
+            },
+        )
+}
+
+fn check_early(spec: &EarlySpec) -> Result<(), TestCaseError> {
+    // The intersection starts in A at (max(0, dx), max(0, dy)).
+    let (x0, y0) = (spec.offset.0.max(0) as u32, spec.offset.1.max(0) as u32);
+    let planted: Vec<(u32, u32)> = spec
+        .planted
+        .iter()
+        .map(|&(c, r)| (x0 + c, y0 + r))
+        .collect();
+    let ma = Mask::from_fn(spec.width.0, spec.height.0, |x, y| {
+        planted.contains(&(x, y))
+    })
+    .unwrap();
+    let mut rng = Rng(spec.seed | 1);
+    let d = spec.density as u64;
+    let mb = Mask::from_fn(spec.width.1, spec.height.1, |_, _| rng.next() % 256 < d).unwrap();
+    check_masks(&ma, &mb, (0, 0), spec.offset, (true, true))
 }
 
 #[derive(Debug, Clone)]
@@ -384,6 +493,8 @@ fn main() {
     let bare_cases = cases(500);
     let bounds_cases = cases(900);
     let build_cases = cases(1200);
+    let narrow_cases = cases(1500);
+    let early_cases = cases(1000);
     let mut results = Vec::new();
     let mut total = 0u64;
     let paths = kernels::available_paths();
@@ -412,6 +523,18 @@ fn main() {
                 )
             }));
             results.push(run(
+                &format!("[{name}] sprite-sized and one-word-wide regions"),
+                narrow_cases,
+                narrow_pair_spec(),
+                check_pair,
+            ));
+            results.push(run(
+                &format!("[{name}] hits in and just past the first word, vector and row group"),
+                early_cases,
+                early_spec(),
+                check_early,
+            ));
+            results.push(run(
                 &format!("[{name}] bounds-only sprites (on A, on B, on both)"),
                 bounds_cases,
                 bounds_only_pair_spec(),
@@ -434,7 +557,9 @@ fn main() {
                 check_build,
             ));
         });
-        let n = (pair_cases + 2 * bare_cases + bounds_cases + build_cases) as u64;
+        let n =
+            (pair_cases + 2 * bare_cases + bounds_cases + build_cases + narrow_cases + early_cases)
+                as u64;
         println!("path {name}: {n} property cases run");
         total += n;
     }
