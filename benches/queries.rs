@@ -7,7 +7,11 @@
 //! * `path/*`: portable against AVX2 on the big scans and on mask building;
 //! * `bounds_only/*`: bounds-only sprites (the seed's pixel collision unchecked) against
 //!   pixel sprites and each other;
-//! * `fixed_cost/*`: what a query costs when the boxes are apart, or 1 x 1.
+//! * `fixed_cost/*`: what a query costs when the boxes are apart, or 1 x 1;
+//! * `games/*`: issue 12's cases (64 sprites of 32 x 32 all pairs, the 512 x 512 noise
+//!   hit at the first pixel, 256 x 256 discs meeting in one column, counts on
+//!   sprite-sized regions), each with its memory-bound floor (`.../floor`) where it
+//!   reads a region. The same cases through the C ABI: `tests/c/bench_queries.c`.
 
 #[path = "scenes/mod.rs"]
 mod scenes;
@@ -239,6 +243,61 @@ fn bench_fixed_cost(c: &mut Criterion) {
     // Two 1 x 1 sprites on the same pixel: one word read per side.
     let (p, q) = (Sprite::new(&dot, 5, 5), Sprite::new(&dot, 5, 5));
     g.bench_function("dot_1/collides", |bn| bn.iter(|| collides(&p, &q)));
+    g.bench_function("dot_1/overlap_area", |bn| bn.iter(|| overlap_area(&p, &q)));
+    g.finish();
+}
+
+/// Issue 12's cases: small sprites, early hits and counts, with the memory-bound floor
+/// beside the ones that read a region.
+fn bench_games(c: &mut Criterion) {
+    let mut g = c.benchmark_group("games");
+    // 64 sprites of 32 x 32, every pair once (per call: 2016 pairs).
+    let (shapes, places) = scenes::crowd();
+    let crowd = scenes::crowd_sprites(&shapes, &places);
+    g.throughput(Throughput::Elements(64 * 63 / 2));
+    g.bench_function("crowd_64x32/collides_all_pairs", |bn| {
+        bn.iter(|| scenes::all_pairs(black_box(&crowd)))
+    });
+    g.throughput(Throughput::Elements(1));
+    let cases: [(&str, Pair, &[&str]); 4] = [
+        ("apart_32", scenes::apart_pair(), &["collides"]),
+        ("dot_1", scenes::dot_pair(), &["collides", "overlap_area"]),
+        (
+            "noise_512_first_pixel",
+            scenes::noise_first_pixel(),
+            &["collides", "first_contact"],
+        ),
+        (
+            "discs_256_one_column",
+            scenes::discs_one_column(),
+            &["overlap_area"],
+        ),
+    ];
+    let small = scenes::small_hit();
+    let cases = cases
+        .into_iter()
+        .chain([("small_hit_32", small, &["overlap_area"][..])]);
+    for (name, pair, names) in cases {
+        let (a, b) = pair.sprites();
+        let words = pair.intersection_words();
+        let mut rng = scenes::Rng(7);
+        let fa: Vec<u64> = (0..words).map(|_| rng.next()).collect();
+        let fb: Vec<u64> = fa.iter().map(|w| !w).collect();
+        for &q in names {
+            let f = query_of(q);
+            g.bench_function(format!("{name}/{q}"), |bn| bn.iter(|| f(&a, &b)));
+            if words > 0 {
+                let floor = if q == "overlap_area" {
+                    kernels::floor_and_popcount
+                } else {
+                    kernels::floor_and_or
+                };
+                g.bench_function(format!("{name}/{q}/floor"), |bn| {
+                    bn.iter(|| floor(black_box(&fa), black_box(&fb)))
+                });
+            }
+        }
+    }
     g.finish();
 }
 
@@ -254,7 +313,7 @@ criterion_group! {
     config = config();
     // Untuned groups first: once a thread forces a path or early outs (`early_outs/*`,
     // `path/*`), every query pays a thread-local read for the rest of the process.
-    targets = bench_queries, bench_bounds_only, bench_fixed_cost, bench_floor,
+    targets = bench_queries, bench_bounds_only, bench_fixed_cost, bench_games, bench_floor,
         bench_early_outs, bench_paths
 }
 criterion_main!(benches);

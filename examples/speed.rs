@@ -113,7 +113,17 @@ fn main() {
     let i2048 = scenes::interleaved(2048);
     let terrain = scenes::on_terrain();
     let noise = scenes::noise_pair();
-    let pairs: [(&'static str, &scenes::Pair, &[&'static str]); 6] = [
+    let dot = scenes::dot_pair();
+    let apart = scenes::apart_pair();
+    let first_pixel = scenes::noise_first_pixel();
+    let column = scenes::discs_one_column();
+    let pairs: [(&'static str, &scenes::Pair, &[&'static str]); 11] = [
+        ("32x32 discs, boxes apart", &apart, &["collides"]),
+        (
+            "1x1 on 1x1 (fixed cost)",
+            &dot,
+            &["collides", "overlap_area"],
+        ),
         ("32x32 discs, hit", &small, &["collides", "first_contact"]),
         ("16x16 dot in 64x64 ring hole", &near, &["collides"]),
         (
@@ -132,6 +142,13 @@ fn main() {
             &["collides", "first_contact"],
         ),
         ("512x512 noise pair", &noise, &["overlap_area"]),
+        (
+            "512x512 noise, hit at 1st pixel",
+            &first_pixel,
+            &["collides", "first_contact"],
+        ),
+        ("256x256 discs, one column", &column, &["overlap_area"]),
+        ("32x32 discs, hit", &small, &["overlap_area"]),
     ];
     for (scene, pair, queries) in pairs {
         let (a, b) = pair.sprites();
@@ -193,10 +210,37 @@ fn main() {
                 query,
                 reference: refr,
                 library,
-                floor: Some(floor),
+                // No floor for a query that reads no word.
+                floor: (pair.intersection_words() > 0).then_some(floor),
             });
         }
     }
+
+    // 64 sprites of 32 x 32 scattered over a small field, every pair once: ns per pair.
+    let (shapes, places) = scenes::crowd();
+    let crowd = scenes::crowd_sprites(&shapes, &places);
+    let pairs_n = (crowd.len() * (crowd.len() - 1) / 2) as f64;
+    let by_reference = |sprites: &[perpixel::Sprite]| {
+        let mut hits = 0;
+        for (i, a) in sprites.iter().enumerate() {
+            for b in &sprites[i + 1..] {
+                hits += reference::collides(black_box(a), black_box(b)) as usize;
+            }
+        }
+        hits
+    };
+    assert_eq!(scenes::all_pairs(&crowd), by_reference(&crowd));
+    rows.push(Row {
+        scene: "64 32x32 sprites, all pairs",
+        query: "collides/pair",
+        reference: slow(|| {
+            black_box(by_reference(black_box(&crowd)));
+        }) / pairs_n,
+        library: fast(|| {
+            black_box(scenes::all_pairs(black_box(&crowd)));
+        }) / pairs_n,
+        floor: None,
+    });
 
     // Mask building from a 2048 x 2048 RGBA8 image.
     let side = 2048u32;

@@ -483,3 +483,18 @@ fn c_program_gets_a_status_for_huge_images_in_a_capped_process() {
         .collect();
     build_and_run("test_limits", &program, &modes);
 }
+
+/// Keeps the hand-run C benchmark (`tests/c/bench_queries.c`, see its header) building:
+/// compiled only, never run or timed. `cargo test --test c_abi -- --ignored`.
+#[test]
+#[ignore = "compiles the hand-run C benchmark; it is never run by the tests"]
+fn c_benchmark_compiles() {
+    let program = Program {
+        source: "tests/c/bench_queries.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: 0,
+    };
+    let scratch = common::scratch("c-tests", "bench_queries");
+    compile(&program, &scratch, &common::cdylib_dir(false), false);
+}

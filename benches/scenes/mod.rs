@@ -273,3 +273,83 @@ pub fn disc_on_terrain() -> Pair {
         pb: (x, y),
     }
 }
+
+/// Two 1 x 1 solid masks on the same pixel: the fixed cost of a query that reads.
+pub fn dot_pair() -> Pair {
+    Pair {
+        a: Mask::full(1, 1).unwrap(),
+        b: Mask::full(1, 1).unwrap(),
+        pa: (5, 5),
+        pb: (5, 5),
+    }
+}
+
+/// Two 32 x 32 discs whose boxes are apart: answered from the boxes.
+pub fn apart_pair() -> Pair {
+    Pair {
+        a: disc(32, 15.5),
+        b: disc(32, 15.5),
+        pa: (100, 100),
+        pb: (200, 100),
+    }
+}
+
+/// Two 512 x 512 half-noise masks on the same place, both solid at their pixel
+/// `(0, 0)`: the first pixel read is the hit.
+pub fn noise_first_pixel() -> Pair {
+    let hit_first =
+        |m: Mask| Mask::from_fn(512, 512, |x, y| (x, y) == (0, 0) || m.is_solid(x, y)).unwrap();
+    Pair {
+        a: hit_first(noise(512, 3)),
+        b: hit_first(noise(512, 4)),
+        pa: (0, 0),
+        pb: (0, 0),
+    }
+}
+
+/// Two 256 x 256 discs side by side whose boxes share one column, where the discs
+/// meet in a few pixels.
+pub fn discs_one_column() -> Pair {
+    Pair {
+        a: disc(256, 128.0),
+        b: disc(256, 128.0),
+        pa: (0, 0),
+        pb: (255, 0),
+    }
+}
+
+/// The masks and places of 64 sprites of 32 x 32 (discs of eight radii) scattered over
+/// a 144 x 144 field: about 85% of the pairs have their boxes apart, as in a game's
+/// broad phase without a grid.
+pub fn crowd() -> (Vec<Mask>, Vec<(usize, i32, i32)>) {
+    let shapes: Vec<Mask> = (0..8).map(|k| disc(32, 8.0 + k as f64)).collect();
+    let mut rng = Rng(0xC0FFEE);
+    let places = (0..64)
+        .map(|_| {
+            let k = (rng.next() % 8) as usize;
+            let x = (rng.next() % 144) as i32;
+            let y = (rng.next() % 144) as i32;
+            (k, x, y)
+        })
+        .collect();
+    (shapes, places)
+}
+
+/// [`crowd`]'s sprites.
+pub fn crowd_sprites<'m>(shapes: &'m [Mask], places: &[(usize, i32, i32)]) -> Vec<Sprite<'m>> {
+    places
+        .iter()
+        .map(|&(k, x, y)| Sprite::new(&shapes[k], x, y))
+        .collect()
+}
+
+/// How many pairs of `sprites` collide, every pair once: what [`crowd`] is timed on.
+pub fn all_pairs(sprites: &[Sprite]) -> usize {
+    let mut hits = 0;
+    for (i, a) in sprites.iter().enumerate() {
+        for b in &sprites[i + 1..] {
+            hits += std::hint::black_box(a).collides(std::hint::black_box(b)) as usize;
+        }
+    }
+    hits
+}
