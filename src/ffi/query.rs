@@ -82,7 +82,9 @@ unsafe fn read_sprite<'a>(
     })
 }
 
-/// Both sprites of a query, checked.
+/// Both sprites of a query, checked: one test for the two sprite pointers and one for
+/// their masks (the fixed cost of every query); the failure, named in the order of the
+/// arguments, comes from [`pair_failure`] out of line.
 ///
 /// # Safety
 /// As [`read_sprite`] for each.
@@ -91,12 +93,42 @@ unsafe fn read_pair<'a>(
     a: *const pp_sprite,
     b: *const pp_sprite,
 ) -> Result<(Sprite<'a>, Sprite<'a>), Failure> {
-    // SAFETY: forwarded caller guarantees.
+    if a.is_null() || b.is_null() {
+        // SAFETY: forwarded caller guarantees.
+        return Err(unsafe { pair_failure(a, b) });
+    }
+    // SAFETY: both non-NULL, and the caller guarantees they point to valid sprites.
+    let (sa, sb) = unsafe { (a.read(), b.read()) };
+    if sa.mask.is_null() || sb.mask.is_null() {
+        // SAFETY: forwarded caller guarantees.
+        return Err(unsafe { pair_failure(a, b) });
+    }
+    // SAFETY: forwarded caller guarantees (the NULL checks inside are known false).
     unsafe {
         Ok((
             read_sprite(a, "a", "a->mask")?,
             read_sprite(b, "b", "b->mask")?,
         ))
+    }
+}
+
+/// Why [`read_pair`] refused `a` and `b`: the first NULL among `a`, `a->mask`, `b`,
+/// `b->mask`.
+///
+/// # Safety
+/// As [`read_sprite`] for each.
+#[cold]
+#[inline(never)]
+unsafe fn pair_failure(a: *const pp_sprite, b: *const pp_sprite) -> Failure {
+    // SAFETY: forwarded caller guarantees.
+    unsafe {
+        match (
+            read_sprite(a, "a", "a->mask"),
+            read_sprite(b, "b", "b->mask"),
+        ) {
+            (Err(failure), _) | (_, Err(failure)) => failure,
+            _ => unreachable!("read_pair refuses only a NULL sprite or mask"),
+        }
     }
 }
 
