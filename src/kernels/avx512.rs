@@ -165,21 +165,26 @@ unsafe fn any_impl<const AA: bool, const BA: bool>(
         _mm512_set1_epi64(b.shift as i64),
     );
     let vectors = sh.full + (sh.k != 0) as usize;
-    // The OR of rows `r..r + g`'s ANDs.
-    let rows_or = |r: usize, g: usize| {
-        let mut acc = _mm512_setzero_si512();
-        for r in r..r + g {
-            // SAFETY: `check` covered every row below `rows`, and `r < rows`.
+    // The OR of row `r`'s ANDs into `acc`: whole vectors, then the masked tail.
+    macro_rules! row_or {
+        ($acc:ident, $r:expr) => {{
+            let r = $r;
+            // SAFETY: `check` covered every row below `rows`, and `r < rows`; `and_at`
+            // reads inside the row's `chunks + 1` words.
             unsafe {
                 let pa = a.words.as_ptr().add(a.start + r * a.stride);
                 let pb = b.words.as_ptr().add(b.start + r * b.stride);
-                for v in 0..vectors {
-                    acc = _mm512_or_si512(acc, and_at::<AA, BA>(pa, pb, sa, sb, &sh, v));
+                for v in 0..sh.full {
+                    let x = win8::<AA>(pa.add(8 * v), sa);
+                    let y = win8::<BA>(pb.add(8 * v), sb);
+                    $acc = _mm512_ternarylogic_epi64::<0xf8>($acc, x, y);
+                }
+                if sh.k != 0 {
+                    $acc = _mm512_or_si512($acc, and_at::<AA, BA>(pa, pb, sa, sb, &sh, sh.full));
                 }
             }
-        }
-        _mm512_test_epi64_mask(acc, acc) != 0
-    };
+        }};
+    }
     // Test once per group of rows holding about 16 vectors (1 KiB per side: a test and a
     // branch per short row cost as much as its reads), then find the row inside the group
     // that hits.
@@ -187,8 +192,18 @@ unsafe fn any_impl<const AA: bool, const BA: bool>(
     let mut r = 0;
     while r < rows {
         let g = group.min(rows - r);
-        if rows_or(r, g) {
-            return (r..r + g).find(|&k| rows_or(k, 1));
+        let mut acc = _mm512_setzero_si512();
+        for k in r..r + g {
+            row_or!(acc, k);
+        }
+        if _mm512_test_epi64_mask(acc, acc) != 0 {
+            for k in r..r + g {
+                let mut acc = _mm512_setzero_si512();
+                row_or!(acc, k);
+                if _mm512_test_epi64_mask(acc, acc) != 0 {
+                    return Some(k);
+                }
+            }
         }
         r += g;
     }
