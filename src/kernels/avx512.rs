@@ -165,44 +165,55 @@ unsafe fn any_impl<const AA: bool, const BA: bool>(
         _mm512_set1_epi64(b.shift as i64),
     );
     let vectors = sh.full + (sh.k != 0) as usize;
-    // The OR of row `r`'s ANDs into `acc`: whole vectors, then the masked tail.
+    // The OR of the ANDs of the row at `pa`, `pb`: whole vectors into `acc`, the masked
+    // tail into `tails`.
     macro_rules! row_or {
-        ($acc:ident, $r:expr) => {{
-            let r = $r;
-            // SAFETY: `check` covered every row below `rows`, and `r < rows`; `and_at`
-            // reads inside the row's `chunks + 1` words.
+        ($acc:ident, $tails:ident, $pa:expr, $pb:expr) => {{
+            let (pa, pb): (*const u64, *const u64) = ($pa, $pb);
+            // SAFETY: `pa`, `pb` start rows below `rows`, which `check` covered;
+            // `and_at` reads inside the row's `chunks + 1` words.
             unsafe {
-                let pa = a.words.as_ptr().add(a.start + r * a.stride);
-                let pb = b.words.as_ptr().add(b.start + r * b.stride);
                 for v in 0..sh.full {
                     let x = win8::<AA>(pa.add(8 * v), sa);
                     let y = win8::<BA>(pb.add(8 * v), sb);
                     $acc = _mm512_ternarylogic_epi64::<0xf8>($acc, x, y);
                 }
                 if sh.k != 0 {
-                    $acc = _mm512_or_si512($acc, and_at::<AA, BA>(pa, pb, sa, sb, &sh, sh.full));
+                    let t = and_at::<AA, BA>(pa, pb, sa, sb, &sh, sh.full);
+                    $tails = _mm512_or_si512($tails, t);
                 }
             }
         }};
     }
     // Test once per group of rows holding about 16 vectors (1 KiB per side: a test and a
     // branch per short row cost as much as its reads), then find the row inside the group
-    // that hits.
+    // that hits. The row pointers step by the strides (`wrapping_add`: the step past the
+    // last row is never read).
     let group = (16 / vectors).max(1);
+    let (mut pa, mut pb) = (a.words[a.start..].as_ptr(), b.words[b.start..].as_ptr());
     let mut r = 0;
     while r < rows {
         let g = group.min(rows - r);
+        // Two accumulators (whole vectors, tails): two dependency chains.
         let mut acc = _mm512_setzero_si512();
-        for k in r..r + g {
-            row_or!(acc, k);
+        let mut tails = _mm512_setzero_si512();
+        let (ga, gb) = (pa, pb);
+        for _ in 0..g {
+            row_or!(acc, tails, pa, pb);
+            pa = pa.wrapping_add(a.stride);
+            pb = pb.wrapping_add(b.stride);
         }
-        if _mm512_test_epi64_mask(acc, acc) != 0 {
+        if _mm512_test_epi64_mask(acc, acc) | _mm512_test_epi64_mask(tails, tails) != 0 {
+            let (mut pa, mut pb) = (ga, gb);
             for k in r..r + g {
                 let mut acc = _mm512_setzero_si512();
-                row_or!(acc, k);
-                if _mm512_test_epi64_mask(acc, acc) != 0 {
+                tails = _mm512_setzero_si512();
+                row_or!(acc, tails, pa, pb);
+                if _mm512_test_epi64_mask(acc, acc) | _mm512_test_epi64_mask(tails, tails) != 0 {
                     return Some(k);
                 }
+                pa = pa.wrapping_add(a.stride);
+                pb = pb.wrapping_add(b.stride);
             }
         }
         r += g;
