@@ -1,7 +1,7 @@
 //! Word-level inner loops and their run-time dispatch: with `ffi`, the only `unsafe` code.
 //!
 //! Every pair query (bounds-only sprites included: `query::plan` hands the kernels the
-//! pixel side's plane twice) and every mask build ends here. Each loop exists twice:
+//! pixel side's plane twice) and every mask build ends here. Each loop, once per path:
 //!
 //! * **portable**: plain Rust over 64-bit words, which the compiler vectorises for the
 //!   target it builds for (SSE2 on a default x86-64 build, NEON on aarch64);
@@ -9,10 +9,14 @@
 //!   table popcount over 256-bit vectors, four vectors per popcount through Harley-Seal
 //!   carry-save adders), the masked AND stores and the alpha threshold
 //!   + bit packing (`vpcmpgtd` + `vmovmskps`), compiled with POPCNT and BMI2 enabled so
-//!   the scalar edges use `popcnt`, `shrx` and `shlx`.
+//!   the scalar edges use `popcnt`, `shrx` and `shlx`;
+//! * **avx512** (x86-64 with F, BW, VL, VPOPCNTDQ and VBMI2; built by Rust 1.89 or later,
+//!   see `build.rs`): 512-bit windows by funnel shift (`vpshrdvq`), row tails by masked
+//!   loads and stores, `vpopcntq` counts, mask building by compares into mask registers.
 //!
 //! The path is chosen once per process with `is_x86_feature_detected!` and cached in an
-//! atomic: a default `x86-64` build (no `target-cpu` flags) still runs the AVX2 loops on a
+//! atomic (the fastest the CPU has: avx512, then avx2, then portable): a default `x86-64`
+//! build (no `target-cpu` flags) still runs the AVX-512 or AVX2 loops on a
 //! machine that has them. Tests and benchmarks force a path for the current thread with
 //! [`with_path`] (a thread-local override, so parallel test threads do not race), and can
 //! switch the early outs off with [`with_early_outs`] to measure what they are worth.
