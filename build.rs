@@ -2,7 +2,8 @@
 //!
 //! Always writes `$OUT_DIR/perpixel.h`; with `PERPIXEL_REFRESH_HEADER=1` it also writes
 //! the committed `include/perpixel.h` (tests/header.rs fails when the two differ).
-//! A cbindgen failure fails the build with cbindgen's message.
+//! A cbindgen failure fails the build with cbindgen's message. Also sets
+//! `cfg(perpixel_avx512)` when the compiler is new enough for the AVX-512 kernels.
 
 use std::env;
 use std::path::PathBuf;
@@ -16,6 +17,13 @@ fn main() {
         println!("cargo:rerun-if-changed={path}");
     }
     println!("cargo:rerun-if-env-changed=PERPIXEL_REFRESH_HEADER");
+
+    // The AVX-512 kernels need Rust 1.89 (stable AVX-512 intrinsics and target features);
+    // older compilers the MSRV allows build the crate without that path.
+    println!("cargo::rustc-check-cfg=cfg(perpixel_avx512)");
+    if rustc_minor().is_some_and(|minor| minor >= 89) {
+        println!("cargo:rustc-cfg=perpixel_avx512");
+    }
 
     let config = cbindgen::Config::from_file(&config_path).unwrap_or_else(|e| {
         panic!("cannot read {}: {e}", config_path.display());
@@ -38,4 +46,20 @@ fn main() {
         std::fs::copy(&generated, &committed)
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", committed.display()));
     }
+}
+
+/// The minor version of the compiler building the crate (`rustc 1.MINOR.x ...`).
+fn rustc_minor() -> Option<u32> {
+    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let out = std::process::Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).ok()?;
+    text.split_whitespace()
+        .nth(1)?
+        .split('.')
+        .nth(1)?
+        .parse()
+        .ok()
 }

@@ -4,7 +4,9 @@
 //! * `floor/*`: AND/OR and AND + popcount over the same number of pre-aligned words;
 //! * `early_outs/*`: the same queries with early outs switched off one by one, to show
 //!   what solid-bounds clipping, the 8x8 block level and the per-row spans are worth;
-//! * `path/*`: portable against AVX2 on the big scans and on mask building;
+//! * `path/*`: portable, AVX2 and AVX-512 (each where the CPU has it) on the big scans
+//!   (1024^2 and 2048^2 interleaved misses at an unaligned offset, collides and
+//!   overlap_area, beside the floor on the same path) and on mask building;
 //! * `bounds_only/*`: bounds-only sprites (the seed's pixel collision unchecked) against
 //!   pixel sprites and each other;
 //! * `fixed_cost/*`: what a query costs when the boxes are apart, or 1 x 1;
@@ -167,6 +169,7 @@ fn bench_early_outs(c: &mut Criterion) {
 
 fn bench_paths(c: &mut Criterion) {
     let small = scenes::small_hit();
+    let i1024 = scenes::interleaved(1024);
     let i2048 = scenes::interleaved(2048);
     let noise = scenes::noise_pair();
     let side = 2048u32;
@@ -180,10 +183,25 @@ fn bench_paths(c: &mut Criterion) {
             g.bench_function(format!("small_hit_32/collides/{p}"), |bn| {
                 bn.iter(|| collides(&a, &b))
             });
-            let (a, b) = i2048.sprites();
-            g.bench_function(format!("interleaved_2048/collides/{p}"), |bn| {
-                bn.iter(|| collides(&a, &b))
-            });
+            for (name, pair) in [("interleaved_1024", &i1024), ("interleaved_2048", &i2048)] {
+                let (a, b) = pair.sprites();
+                g.bench_function(format!("{name}/collides/{p}"), |bn| {
+                    bn.iter(|| collides(&a, &b))
+                });
+                g.bench_function(format!("{name}/overlap_area/{p}"), |bn| {
+                    bn.iter(|| overlap_area(&a, &b))
+                });
+                let words = pair.intersection_words();
+                let mut rng = scenes::Rng(7);
+                let fa: Vec<u64> = (0..words).map(|_| rng.next()).collect();
+                let fb: Vec<u64> = fa.iter().map(|w| !w).collect();
+                g.bench_function(format!("{name}/floor_and_or/{p}"), |bn| {
+                    bn.iter(|| kernels::floor_and_or(black_box(&fa), black_box(&fb)))
+                });
+                g.bench_function(format!("{name}/floor_and_popcount/{p}"), |bn| {
+                    bn.iter(|| kernels::floor_and_popcount(black_box(&fa), black_box(&fb)))
+                });
+            }
             let (a, b) = noise.sprites();
             g.bench_function(format!("noise_512/overlap_area/{p}"), |bn| {
                 bn.iter(|| overlap_area(&a, &b))
@@ -193,8 +211,16 @@ fn bench_paths(c: &mut Criterion) {
             });
         });
     }
-    if !Path::Avx2.is_available() {
-        eprintln!("note: this CPU has no AVX2; only the portable path was measured");
+    let missing: Vec<&str> = Path::ALL
+        .iter()
+        .filter(|p| !p.is_available())
+        .map(|p| p.name())
+        .collect();
+    if !missing.is_empty() {
+        eprintln!(
+            "note: paths this CPU lacks (not measured): {}",
+            missing.join(", ")
+        );
     }
     g.finish();
 }

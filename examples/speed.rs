@@ -281,6 +281,7 @@ fn main() {
     });
 
     print(&rows);
+    per_path(&i1024, &i2048, &noise, &image, side);
     println!(
         "\nmask building: {:.1} GB/s of RGBA8 input ({} MiB in {:.0} us)",
         image.len() as f64 / library,
@@ -298,4 +299,94 @@ fn main() {
         "       an OR reduction over the image's bytes. ran in {:.1} s",
         started.elapsed().as_secs_f64()
     );
+}
+
+/// The full scans and mask building on every kernel path this CPU has, forced one after
+/// the other in this process, beside the floor of the fastest path. Runs last: once a
+/// thread forces a path, its queries read a thread-local (see `kernels::with_path`).
+fn per_path(
+    i1024: &scenes::Pair,
+    i2048: &scenes::Pair,
+    noise: &scenes::Pair,
+    image: &[u8],
+    side: u32,
+) {
+    let paths = kernels::available_paths();
+    let fastest = kernels::detected_path();
+    println!(
+        "\nper kernel path (ns per call; floor: {} path; vs floor: the fastest path)",
+        fastest.name()
+    );
+    print!("{:<30} {:<14}", "scene", "query");
+    for p in &paths {
+        print!(" {:>12}", p.name());
+    }
+    println!(" {:>12} {:>9}", "floor ns", "vs floor");
+    let scans: [(&str, &scenes::Pair, &str); 5] = [
+        ("1024x1024 interleaved, miss", i1024, "collides"),
+        ("1024x1024 interleaved, miss", i1024, "overlap_area"),
+        ("2048x2048 interleaved, miss", i2048, "collides"),
+        ("2048x2048 interleaved, miss", i2048, "overlap_area"),
+        ("512x512 noise pair", noise, "overlap_area"),
+    ];
+    for (scene, pair, query) in scans {
+        let (a, b) = pair.sprites();
+        let (fa, fb) = floor_words(pair.intersection_words());
+        let collides = query == "collides";
+        let times: Vec<f64> = paths
+            .iter()
+            .map(|&p| {
+                kernels::with_path(p, || {
+                    if collides {
+                        fast(|| {
+                            black_box(black_box(&a).collides(black_box(&b)));
+                        })
+                    } else {
+                        fast(|| {
+                            black_box(black_box(&a).overlap_area(black_box(&b)));
+                        })
+                    }
+                })
+            })
+            .collect();
+        let floor = kernels::with_path(fastest, || {
+            if collides {
+                fast(|| {
+                    black_box(kernels::floor_and_or(black_box(&fa), black_box(&fb)));
+                })
+            } else {
+                fast(|| {
+                    black_box(kernels::floor_and_popcount(black_box(&fa), black_box(&fb)));
+                })
+            }
+        });
+        print!("{scene:<30} {query:<14}");
+        for t in &times {
+            print!(" {t:>12.1}");
+        }
+        let best = times.iter().copied().fold(f64::INFINITY, f64::min);
+        println!(" {floor:>12.1} {:>8.2}x", best / floor);
+    }
+    let opts = MaskOptions::default();
+    print!("{:<30} {:<14}", "2048x2048 RGBA8 image", "build GB/s");
+    for &p in &paths {
+        let t = kernels::with_path(p, || {
+            fast(|| {
+                black_box(Mask::from_rgba8(black_box(image), side, side, &opts).unwrap());
+            })
+        });
+        print!(" {:>12.1}", image.len() as f64 / t);
+    }
+    println!();
+    let missing: Vec<&str> = kernels::Path::ALL
+        .iter()
+        .filter(|p| !paths.contains(p))
+        .map(|p| p.name())
+        .collect();
+    if !missing.is_empty() {
+        println!(
+            "paths this CPU lacks (not measured): {}",
+            missing.join(", ")
+        );
+    }
 }

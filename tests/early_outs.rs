@@ -56,6 +56,28 @@ fn check_kinds(a: &Sprite, b: &Sprite, what: &str) {
     }
 }
 
+/// Says which kernel paths every test here checks on this CPU, and which it cannot (see
+/// it with `cargo test --test early_outs -- --show-output`).
+#[test]
+fn kernel_paths_checked_here() {
+    let ran = kernels::available_paths();
+    assert_eq!(ran[0], kernels::Path::Portable, "portable runs everywhere");
+    let names = |ps: &mut dyn Iterator<Item = &kernels::Path>| {
+        ps.map(|p| p.name()).collect::<Vec<_>>().join(", ")
+    };
+    println!("kernel paths checked: {}", names(&mut ran.iter()));
+    let mut lacking = kernels::Path::ALL
+        .iter()
+        .filter(|p| !ran.contains(p))
+        .peekable();
+    if lacking.peek().is_some() {
+        println!(
+            "paths this CPU lacks (not checked): {}",
+            names(&mut lacking)
+        );
+    }
+}
+
 fn platforms(w: u32, h: u32, phase: u32) -> Mask {
     Mask::from_fn(w, h, |_, y| (y + 64 - phase) % 64 < 4).unwrap()
 }

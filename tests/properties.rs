@@ -3,8 +3,9 @@
 //! offsets, near the ends of the i32 range, with bounds-only sprites; and mask building
 //! against a pixel-at-a-time reading of random buffers in every format.
 //!
-//! Every property runs once per kernel path this CPU has (portable, and AVX2 on x86-64
-//! machines that have it), forced with `perpixel::kernels::with_path`; the pair queries
+//! Every property runs once per kernel path this CPU has (portable, and AVX2 and AVX-512
+//! on x86-64 machines that have them), forced with `perpixel::kernels::with_path`, and the
+//! output names the paths this CPU lacks (not run); the pair queries
 //! also run with the early outs (solid-bounds clipping, 8x8 block level, row spans)
 //! switched off. Bounds-only sprites (on A, on B, on both) have a property of their own
 //! as well as a share of the mixed one: they go through the same planner and kernels as

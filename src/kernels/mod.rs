@@ -1,7 +1,7 @@
 //! Word-level inner loops and their run-time dispatch: with `ffi`, the only `unsafe` code.
 //!
 //! Every pair query (bounds-only sprites included: `query::plan` hands the kernels the
-//! pixel side's plane twice) and every mask build ends here. Each loop exists twice:
+//! pixel side's plane twice) and every mask build ends here. Each loop, once per path:
 //!
 //! * **portable**: plain Rust over 64-bit words, which the compiler vectorises for the
 //!   target it builds for (SSE2 on a default x86-64 build, NEON on aarch64);
@@ -9,10 +9,14 @@
 //!   table popcount over 256-bit vectors, four vectors per popcount through Harley-Seal
 //!   carry-save adders), the masked AND stores and the alpha threshold
 //!   + bit packing (`vpcmpgtd` + `vmovmskps`), compiled with POPCNT and BMI2 enabled so
-//!   the scalar edges use `popcnt`, `shrx` and `shlx`.
+//!   the scalar edges use `popcnt`, `shrx` and `shlx`;
+//! * **avx512** (x86-64 with F, BW, VL, VPOPCNTDQ and VBMI2; built by Rust 1.89 or later,
+//!   see `build.rs`): 512-bit windows by funnel shift (`vpshrdvq`), row tails by masked
+//!   loads and stores, `vpopcntq` counts, mask building by compares into mask registers.
 //!
 //! The path is chosen once per process with `is_x86_feature_detected!` and cached in an
-//! atomic: a default `x86-64` build (no `target-cpu` flags) still runs the AVX2 loops on a
+//! atomic (the fastest the CPU has: avx512, then avx2, then portable): a default `x86-64`
+//! build (no `target-cpu` flags) still runs the AVX-512 or AVX2 loops on a
 //! machine that has them. Tests and benchmarks force a path for the current thread with
 //! [`with_path`] (a thread-local override, so parallel test threads do not race), and can
 //! switch the early outs off with [`with_early_outs`] to measure what they are worth.
@@ -46,6 +50,11 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+// Built only by Rust 1.89 or later (`build.rs` sets the cfg), so the intrinsics newer
+// than the crate's MSRV are fine here.
+#[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+#[allow(clippy::incompatible_msrv)]
+mod avx512;
 mod drive;
 mod portable;
 
@@ -66,17 +75,21 @@ pub enum Path {
     Portable,
     /// x86-64 AVX2 with POPCNT and BMI2, chosen at run time when the CPU has them.
     Avx2,
+    /// x86-64 AVX-512 (F, BW, VL, VPOPCNTDQ, VBMI2), chosen at run time when the CPU has
+    /// them.
+    Avx512,
 }
 
 impl Path {
     /// Every path this crate has, available on this machine or not.
-    pub const ALL: [Path; 2] = [Path::Portable, Path::Avx2];
+    pub const ALL: [Path; 3] = [Path::Portable, Path::Avx2, Path::Avx512];
 
-    /// A short name: `portable`, `avx2`.
+    /// A short name: `portable`, `avx2`, `avx512`.
     pub fn name(self) -> &'static str {
         match self {
             Path::Portable => "portable",
             Path::Avx2 => "avx2",
+            Path::Avx512 => "avx512",
         }
     }
 
@@ -85,6 +98,7 @@ impl Path {
         match self {
             Path::Portable => true,
             Path::Avx2 => avx2_detected(),
+            Path::Avx512 => avx512_detected(),
         }
     }
 }
@@ -101,6 +115,21 @@ fn avx2_detected() -> bool {
     false
 }
 
+#[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+fn avx512_detected() -> bool {
+    avx2_detected()
+        && is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("avx512vl")
+        && is_x86_feature_detected!("avx512vpopcntdq")
+        && is_x86_feature_detected!("avx512vbmi2")
+}
+
+#[cfg(not(all(target_arch = "x86_64", perpixel_avx512)))]
+fn avx512_detected() -> bool {
+    false
+}
+
 /// The paths this machine can run, portable first.
 pub fn available_paths() -> Vec<Path> {
     Path::ALL.into_iter().filter(|p| p.is_available()).collect()
@@ -114,13 +143,16 @@ pub fn detected_path() -> Path {
     match DETECTED.load(Ordering::Relaxed) {
         1 => Path::Portable,
         2 => Path::Avx2,
+        3 => Path::Avx512,
         _ => {
-            let best = if Path::Avx2.is_available() {
-                Path::Avx2
-            } else {
-                Path::Portable
-            };
-            DETECTED.store(if best == Path::Avx2 { 2 } else { 1 }, Ordering::Relaxed);
+            // The last available path of `ALL` is the fastest.
+            let (i, best) = Path::ALL
+                .into_iter()
+                .enumerate()
+                .rev()
+                .find(|(_, p)| p.is_available())
+                .unwrap_or((0, Path::Portable));
+            DETECTED.store(i as u8 + 1, Ordering::Relaxed);
             best
         }
     }
@@ -384,6 +416,10 @@ fn first_hit_wide(r: &Region) -> Option<(usize, usize)> {
         // SAFETY: `Avx2` is active only when detected or forced through `with_path`,
         // which checks that the CPU has it.
         Path::Avx2 => unsafe { avx2::first_hit(r) },
+        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+        // SAFETY: `Avx512` is active only when detected or forced through `with_path`,
+        // which checks that the CPU has it.
+        Path::Avx512 => unsafe { avx512::first_hit(r) },
         _ => drive::first_hit::<portable::Portable>(r),
     }
 }
@@ -395,6 +431,9 @@ pub(crate) fn count(r: &Region) -> u64 {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as in `first_hit`.
         Path::Avx2 => unsafe { avx2::count(r) },
+        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+        // SAFETY: as in `first_hit`.
+        Path::Avx512 => unsafe { avx512::count(r) },
         _ => drive::count::<portable::Portable>(r),
     }
 }
@@ -406,6 +445,9 @@ pub(crate) fn and_into(r: &Region, out: &mut [u64], out_wpr: usize, first_row: u
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as in `first_hit`.
         Path::Avx2 => unsafe { avx2::and_into(r, out, out_wpr, first_row) },
+        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+        // SAFETY: as in `first_hit`.
+        Path::Avx512 => unsafe { avx512::and_into(r, out, out_wpr, first_row) },
         _ => drive::and_into::<portable::Portable>(r, out, out_wpr, first_row),
     }
 }
@@ -417,6 +459,9 @@ pub(crate) fn pack(job: &PackJob, out: &mut [u64], wpr: usize) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as in `first_hit`.
         Path::Avx2 => unsafe { avx2::pack(job, out, wpr) },
+        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+        // SAFETY: as in `first_hit`.
+        Path::Avx512 => unsafe { avx512::pack(job, out, wpr) },
         // SAFETY: the portable path runs everywhere.
         _ => unsafe { <portable::Portable as Kernel>::pack(job, out, wpr) },
     }
@@ -439,6 +484,9 @@ pub(crate) fn summarize_bits(
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as in `first_hit`.
         Path::Avx2 => unsafe { avx2::summarize(bits, wpr, height, levels) },
+        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+        // SAFETY: as in `first_hit`.
+        Path::Avx512 => unsafe { avx512::summarize(bits, wpr, height, levels) },
         _ => summarize(bits, wpr, height, levels),
     }
 }
@@ -451,6 +499,9 @@ pub fn floor_and_or(a: &[u64], b: &[u64]) -> u64 {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as in `first_hit`.
         Path::Avx2 => unsafe { avx2::floor_and_or(a, b) },
+        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+        // SAFETY: as in `first_hit`.
+        Path::Avx512 => unsafe { avx512::floor_and_or(a, b) },
         _ => portable::floor_and_or(a, b),
     }
 }
@@ -463,6 +514,9 @@ pub fn floor_and_popcount(a: &[u64], b: &[u64]) -> u64 {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as in `first_hit`.
         Path::Avx2 => unsafe { avx2::floor_and_popcount(a, b) },
+        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+        // SAFETY: as in `first_hit`.
+        Path::Avx512 => unsafe { avx512::floor_and_popcount(a, b) },
         _ => portable::floor_and_popcount(a, b),
     }
 }
