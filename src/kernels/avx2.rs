@@ -11,6 +11,7 @@ use super::portable;
 use super::{Kernel, PackJob, Rows};
 use crate::PixelFormat;
 use core::arch::x86_64::*;
+use core::mem::MaybeUninit;
 
 pub(crate) struct Avx2;
 
@@ -159,20 +160,26 @@ unsafe fn any_impl<const AA: bool, const BA: bool>(
     // row's OR is kept, so the row that hits is found from them without reading the
     // group again.
     let group = (32 / vectors).max(1);
-    let mut seen = [_mm256_setzero_si256(); 32];
+    // Not initialised: a group reads back only the slots it has just written (32
+    // zeroed vectors per call would cost more than a small query's reads).
+    let mut seen = [MaybeUninit::<__m256i>::uninit(); 32];
     let (mut r, mut g) = (0, 1);
     while r < rows {
         let n = g.min(rows - r);
         let mut acc = _mm256_setzero_si256();
         for (k, slot) in seen.iter_mut().enumerate().take(n) {
             let v = row_or(r + k);
-            *slot = v;
+            *slot = MaybeUninit::new(v);
             acc = _mm256_or_si256(acc, v);
         }
         if _mm256_testz_si256(acc, acc) == 0 {
             return seen[..n]
                 .iter()
-                .position(|v| _mm256_testz_si256(*v, *v) == 0)
+                .position(|v| {
+                    // SAFETY: slots `..n` were written by this group's loop above.
+                    let v = unsafe { v.assume_init() };
+                    _mm256_testz_si256(v, v) == 0
+                })
                 .map(|k| r + k);
         }
         r += n;
