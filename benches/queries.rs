@@ -270,8 +270,8 @@ fn overlap_scenes() -> Vec<(&'static str, Pair)> {
         (
             "disc_column_256",
             Pair {
-                a: scenes::disc(256, 127.5),
-                b: scenes::disc(256, 127.5),
+                a: scenes::disc(256, 128.0),
+                b: scenes::disc(256, 128.0),
                 pa: (0, 0),
                 pb: (255, 0),
             },

@@ -282,8 +282,8 @@ fn main() {
         pb: (0, 0),
     };
     let column = scenes::Pair {
-        a: scenes::disc(256, 127.5),
-        b: scenes::disc(256, 127.5),
+        a: scenes::disc(256, 128.0),
+        b: scenes::disc(256, 128.0),
         pa: (0, 0),
         pb: (255, 0),
     };

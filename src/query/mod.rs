@@ -110,7 +110,13 @@ impl<'m> Sprite<'m> {
         };
         // No larger than either mask: not held to the size limit, which may have been
         // lowered since they were built.
-        let mut mask = Mask::empty_unlimited(bounds.width as u32, bounds.height as u32)?;
+        let (w, h) = (bounds.width as u32, bounds.height as u32);
+        if w <= 64 {
+            // One word per row: the rows and the caches in one pass, one allocation.
+            let mask = Plan::run(self, other, NarrowOverlap(w, h, bounds.y_min()))?;
+            return Ok(Some(Overlap { bounds, mask }));
+        }
+        let mut mask = Mask::empty_unlimited(w, h)?;
         // Rows outside the solid rows stay zero; the rows in between are written over
         // the whole width, straight into the result's rows.
         Plan::run(
@@ -175,6 +181,22 @@ impl<'m> Query<'m> for OverlapInto<'_> {
     fn answer(self, plan: Option<Plan<'m>>) {
         if let Some(p) = plan {
             p.write_into(self.0, self.1, self.2);
+        }
+    }
+}
+
+/// The overlap mask of an intersection at most 64 pixels wide, `w x h` with its row 0 at
+/// world `y`, built row by row with its caches ([`Mask::from_narrow_rows`]).
+struct NarrowOverlap(u32, u32, i64);
+
+impl<'m> Query<'m> for NarrowOverlap {
+    type Answer = Result<Mask>;
+    const USE: Use = Use::Rows;
+    fn answer(self, plan: Option<Plan<'m>>) -> Result<Mask> {
+        let NarrowOverlap(w, h, out_y) = self;
+        match plan {
+            None => Mask::empty_unlimited(w, h),
+            Some(p) => p.narrow_overlap(w, h, out_y),
         }
     }
 }

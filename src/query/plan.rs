@@ -18,7 +18,7 @@
 //! sprites without a line of its own.
 
 use super::Sprite;
-use crate::kernels::{self, Plane, Region};
+use crate::kernels::{self, BLOCK, Plane, Region, Rows};
 use crate::mask::tail_mask;
 use crate::{Mask, Point};
 
@@ -206,6 +206,32 @@ impl<'m> Plan<'m> {
         }
     }
 
+    /// The `w x h` overlap mask of a [`Use::Rows`] plan at most 64 pixels wide, whose
+    /// row 0 is at world `out_y`: the plan's rows, one word each, written with what the
+    /// mask's caches need in one pass ([`Mask::from_narrow_rows`], `kernels::and_narrow`).
+    pub(super) fn narrow_overlap(&self, w: u32, h: u32, out_y: i64) -> crate::Result<Mask> {
+        match *self {
+            Plan::Bits { ref region, y, .. } => {
+                let keep = !0u64 >> (64 - region.w);
+                let (a, b) = (narrow_rows(&region.a), narrow_rows(&region.b));
+                let (first, rows) = ((y - out_y) as usize, region.h);
+                Mask::from_narrow_rows(w, h, first, rows, |bits, bands| {
+                    kernels::and_narrow(a, b, keep, rows, bits, first, bands)
+                })
+            }
+            Plan::Solid {
+                y, w: sw, h: sh, ..
+            } => {
+                let (first, tail) = ((y - out_y) as usize, tail_mask(sw));
+                Mask::from_narrow_rows(w, h, first, sh, |bits, bands| {
+                    bits[first..first + sh].fill(tail);
+                    bands[first / BLOCK..(first + sh).div_ceil(BLOCK)].fill(tail);
+                    tail.count_ones() as u64 * sh as u64
+                })
+            }
+        }
+    }
+
     /// Writes the pixels solid in both into `out`, whose pixel `(0, 0)` is at world
     /// `(out_x, out_y)` and whose rows cover the plan's full width (a [`Use::Rows`]
     /// plan). Rows outside the plan are left alone; `out.finish()` is the caller's.
@@ -228,5 +254,17 @@ impl<'m> Plan<'m> {
                 }
             }
         }
+    }
+}
+
+/// A plane's rows from its region's pixel `(0, 0)` on.
+#[inline(always)]
+fn narrow_rows<'m>(p: &Plane<'m>) -> Rows<'m> {
+    let wpr = p.mask.words_per_row();
+    Rows {
+        words: p.mask.padded_bits(),
+        start: p.y * wpr + p.x / 64,
+        stride: wpr,
+        shift: (p.x % 64) as u32,
     }
 }
