@@ -200,3 +200,39 @@ impl<'m> Query<'m> for NarrowOverlap {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Narrow overlaps of masks that keep spans (the rows outside both sides' spans are
+    /// left out): discs side by side, meeting in one column or a few, on every path.
+    #[test]
+    fn narrow_overlaps_of_masks_with_spans_match_the_reference() {
+        let disc = |r: f64| {
+            Mask::from_fn(256, 256, |x, y| {
+                (x as f64 - 127.5).powi(2) + (y as f64 - 127.5).powi(2) <= r * r
+            })
+            .unwrap()
+        };
+        let (a, b) = (disc(128.0), disc(100.0));
+        assert!(a.useful_spans().is_some() && b.useful_spans().is_some());
+        for path in crate::kernels::available_paths() {
+            crate::kernels::with_path(path, || {
+                for (dx, dy) in [(255, 0), (250, 3), (200, -40), (-255, 0), (-230, 100)] {
+                    for (p, q) in [
+                        (Sprite::new(&a, 0, 0), Sprite::new(&b, dx, dy)),
+                        (Sprite::new(&a, 0, 0), Sprite::new(&a, dx, dy)),
+                    ] {
+                        let got = p.overlap_mask(&q).unwrap();
+                        let want = crate::reference::overlap_mask(&p, &q).unwrap();
+                        assert_eq!(got, want, "{path:?} at ({dx}, {dy})");
+                        assert_eq!(got.mask.count(), want.mask.count());
+                        assert_eq!(got.mask.solid_bounds(), want.mask.solid_bounds());
+                        assert!(got.bounds.width <= 64);
+                    }
+                }
+            })
+        }
+    }
+}

@@ -213,8 +213,11 @@ impl<'m> Plan<'m> {
         match *self {
             Plan::Bits { ref region, y, .. } => {
                 let keep = !0u64 >> (64 - region.w);
-                let (a, b) = (narrow_rows(&region.a), narrow_rows(&region.b));
-                let (first, rows) = ((y - out_y) as usize, region.h);
+                // Rows at either end where a side's solid span misses the region's
+                // columns are empty: left out (zero) when the masks keep spans.
+                let (skip, rows) = live_rows(region);
+                let (a, b) = (narrow_rows(&region.a, skip), narrow_rows(&region.b, skip));
+                let first = (y - out_y) as usize + skip;
                 Mask::from_narrow_rows(w, h, first, rows, |bits, bands| {
                     kernels::and_narrow(a, b, keep, rows, bits, first, bands)
                 })
@@ -257,14 +260,32 @@ impl<'m> Plan<'m> {
     }
 }
 
-/// A plane's rows from its region's pixel `(0, 0)` on.
+/// A plane's rows from its region's pixel `(0, row)` on.
 #[inline(always)]
-fn narrow_rows<'m>(p: &Plane<'m>) -> Rows<'m> {
+fn narrow_rows<'m>(p: &Plane<'m>, row: usize) -> Rows<'m> {
     let wpr = p.mask.words_per_row();
     Rows {
         words: p.mask.padded_bits(),
-        start: p.y * wpr + p.x / 64,
+        start: (p.y + row) * wpr + p.x / 64,
         stride: wpr,
         shift: (p.x % 64) as u32,
     }
+}
+
+/// The rows `skip..skip + rows` of `region` outside which some side's per-row solid
+/// span (when its mask keeps spans) misses the region's columns: every row outside them
+/// is empty in the AND.
+fn live_rows(region: &Region) -> (usize, usize) {
+    let (mut lo, mut hi) = (0, region.h);
+    for p in [&region.a, &region.b] {
+        let Some(spans) = p.mask.useful_spans() else {
+            continue;
+        };
+        let (x0, x1) = (p.x as u32, (p.x + region.w) as u32);
+        let rows = &spans.spans[p.y..p.y + region.h];
+        let meets = |&[s0, s1]: &[u32; 2]| s0 < x1 && s1 > x0;
+        lo = lo.max(rows.iter().position(meets).unwrap_or(region.h));
+        hi = hi.min(rows.iter().rposition(meets).map_or(0, |r| r + 1));
+    }
+    (lo, hi.saturating_sub(lo))
 }
