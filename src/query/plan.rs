@@ -272,20 +272,44 @@ fn narrow_rows<'m>(p: &Plane<'m>, row: usize) -> Rows<'m> {
     }
 }
 
-/// The rows `skip..skip + rows` of `region` outside which some side's per-row solid
-/// span (when its mask keeps spans) misses the region's columns: every row outside them
-/// is empty in the AND.
+/// The rows `skip..skip + rows` of `region` outside which a side is empty under the
+/// region's columns, as its block level (8 rows at a time) and then its per-row solid
+/// spans show (for masks that keep them): every row outside them is empty in the AND.
 fn live_rows(region: &Region) -> (usize, usize) {
     let (mut lo, mut hi) = (0, region.h);
     for p in [&region.a, &region.b] {
-        let Some(spans) = p.mask.useful_spans() else {
-            continue;
-        };
-        let (x0, x1) = (p.x as u32, (p.x + region.w) as u32);
-        let rows = &spans.spans[p.y..p.y + region.h];
-        let meets = |&[s0, s1]: &[u32; 2]| s0 < x1 && s1 > x0;
-        lo = lo.max(rows.iter().position(meets).unwrap_or(region.h));
-        hi = hi.min(rows.iter().rposition(meets).map_or(0, |r| r + 1));
+        if let Some(blocks) = p.mask.useful_blocks() {
+            // Block columns `c0..=c1` lie under the region.
+            let (c0, c1) = (p.x / BLOCK, (p.x + region.w - 1) / BLOCK);
+            let live = |by: usize| {
+                let row = &blocks.words[by * blocks.wpr..];
+                (c0 / 64..=c1 / 64).any(|k| {
+                    let from = if k == c0 / 64 { c0 % 64 } else { 0 };
+                    let to = if k == c1 / 64 { c1 % 64 } else { 63 };
+                    row[k] & (!0u64 >> (63 - to)) & (!0u64 << from) != 0
+                })
+            };
+            // Region row `r` is mask row `p.y + r`, in block row `(p.y + r) / BLOCK`.
+            while lo < hi && !live((p.y + lo) / BLOCK) {
+                lo = (((p.y + lo) / BLOCK + 1) * BLOCK - p.y).min(hi);
+            }
+            while hi > lo && !live((p.y + hi - 1) / BLOCK) {
+                hi = ((p.y + hi - 1) / BLOCK * BLOCK).saturating_sub(p.y).max(lo);
+            }
+        }
+        if let Some(spans) = p.mask.useful_spans() {
+            let (x0, x1) = (p.x as u32, (p.x + region.w) as u32);
+            let meets = |r: usize| {
+                let [s0, s1] = spans.spans[p.y + r];
+                s0 < x1 && s1 > x0
+            };
+            while lo < hi && !meets(lo) {
+                lo += 1;
+            }
+            while hi > lo && !meets(hi - 1) {
+                hi -= 1;
+            }
+        }
     }
-    (lo, hi.saturating_sub(lo))
+    (lo, hi - lo)
 }
