@@ -14,6 +14,9 @@
 //!   hit at the first pixel, 256 x 256 discs meeting in one column, counts on
 //!   sprite-sized regions), each with its memory-bound floor (`.../floor`) where it
 //!   reads a region. The same cases through the C ABI: `tests/c/bench_queries.c`.
+//! * `overlap_mask/*`: making and freeing masks: a 1 x 1 mask through Rust and through
+//!   the C ABI (`pp_mask_new` + `pp_mask_free`), and overlap masks (created and dropped)
+//!   of 1 x 1 sprites, 32 x 32 discs and 256 x 256 discs meeting in one column.
 
 #[path = "scenes/mod.rs"]
 mod scenes;
@@ -327,6 +330,65 @@ fn bench_games(c: &mut Criterion) {
     g.finish();
 }
 
+/// The overlap-mask scenes: (name, pair), shared with `examples/speed.rs` in spirit.
+fn overlap_scenes() -> Vec<(&'static str, Pair)> {
+    vec![
+        (
+            "dot_1",
+            Pair {
+                a: Mask::full(1, 1).unwrap(),
+                b: Mask::full(1, 1).unwrap(),
+                pa: (5, 5),
+                pb: (5, 5),
+            },
+        ),
+        ("small_hit_32", scenes::small_hit()),
+        (
+            "same_32",
+            Pair {
+                a: scenes::disc(32, 15.5),
+                b: scenes::disc(32, 15.5),
+                pa: (0, 0),
+                pb: (0, 0),
+            },
+        ),
+        (
+            "disc_column_256",
+            Pair {
+                a: scenes::disc(256, 128.0),
+                b: scenes::disc(256, 128.0),
+                pa: (0, 0),
+                pb: (255, 0),
+            },
+        ),
+    ]
+}
+
+fn bench_overlap_mask(c: &mut Criterion) {
+    use perpixel::ffi::{pp_mask, pp_mask_free, pp_mask_new};
+    let mut g = c.benchmark_group("overlap_mask");
+    g.bench_function("new_free_1x1/rust", |bn| {
+        bn.iter(|| black_box(Mask::full(black_box(1), black_box(1)).unwrap()))
+    });
+    g.bench_function("new_free_1x1/c_abi", |bn| {
+        bn.iter(|| {
+            let mut m: *mut pp_mask = std::ptr::null_mut();
+            // SAFETY: `m` is a valid out-pointer; the mask is freed once, just below.
+            unsafe {
+                pp_mask_new(black_box(1), black_box(1), 1, &mut m);
+                pp_mask_free(black_box(m));
+            }
+        })
+    });
+    for (name, pair) in overlap_scenes() {
+        let (a, b) = pair.sprites();
+        g.bench_function(format!("{name}/overlap_mask"), |bn| {
+            bn.iter(|| black_box(black_box(&a).overlap_mask(black_box(&b))))
+        });
+    }
+    g.finish();
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .sample_size(30)
@@ -339,7 +401,7 @@ criterion_group! {
     config = config();
     // Untuned groups first: once a thread forces a path or early outs (`early_outs/*`,
     // `path/*`), every query pays a thread-local read for the rest of the process.
-    targets = bench_queries, bench_bounds_only, bench_fixed_cost, bench_games, bench_floor,
+    targets = bench_queries, bench_bounds_only, bench_fixed_cost, bench_games, bench_overlap_mask, bench_floor,
         bench_early_outs, bench_paths
 }
 criterion_main!(benches);

@@ -1,7 +1,7 @@
 //! One-run speed comparison: `cargo run --release --example speed`.
 //!
 //! For each scene, nanoseconds per call of `perpixel::reference` (the tutorials'
-//! per-pixel algorithm) and of the library, their ratio, and the ratio of the library to
+//! per-pixel algorithm) and of the library (mask making has no reference), their ratio, and the ratio of the library to
 //! a floor measured in the same run: a plain AND/OR reduction (or AND + popcount) over
 //! the same number of pre-aligned words, with no shifting, on the fastest kernel path
 //! (for mask building: an OR over the input's bytes). No network, no files, well under a
@@ -78,15 +78,18 @@ fn print(rows: &[Row]) {
         let vs = r
             .floor
             .map_or("-".into(), |f| format!("{:.2}x", r.library / f));
+        // No reference (mask making): a dash instead of a time and a speed-up.
+        let (refr, up) = if r.reference.is_nan() {
+            ("-".into(), "-".into())
+        } else {
+            (
+                format!("{:.1}", r.reference),
+                format!("{:.0}x", r.reference / r.library),
+            )
+        };
         println!(
-            "{:<30} {:<14} {:>14.1} {:>12.1} {:>9.0}x {:>12} {:>9}",
-            r.scene,
-            r.query,
-            r.reference,
-            r.library,
-            r.reference / r.library,
-            floor,
-            vs
+            "{:<30} {:<14} {:>14} {:>12.1} {:>10} {:>12} {:>9}",
+            r.scene, r.query, refr, r.library, up, floor, vs
         );
     }
 }
@@ -279,6 +282,76 @@ fn main() {
             black_box(kernels::floor_and_or(black_box(&words), black_box(&words)));
         })),
     });
+
+    // Making and freeing masks: 1 x 1 through Rust and through the C ABI, and overlap
+    // masks (created and dropped) against the pixel-by-pixel reference.
+    let mut made = Vec::new();
+    made.push((
+        "1x1 mask new + free, Rust",
+        fast(|| {
+            black_box(Mask::full(black_box(1), black_box(1)).unwrap());
+        }),
+    ));
+    made.push((
+        "1x1 mask new + free, C ABI",
+        fast(|| {
+            use perpixel::ffi::{pp_mask, pp_mask_free, pp_mask_new};
+            let mut m: *mut pp_mask = std::ptr::null_mut();
+            // SAFETY: `m` is a valid out-pointer; the mask is freed once, just below.
+            unsafe {
+                pp_mask_new(black_box(1), black_box(1), 1, &mut m);
+                pp_mask_free(black_box(m));
+            }
+        }),
+    ));
+    for (scene, library) in made {
+        rows.push(Row {
+            scene,
+            query: "new + free",
+            reference: f64::NAN,
+            library,
+            floor: None,
+        });
+    }
+    let dot = scenes::Pair {
+        a: Mask::full(1, 1).unwrap(),
+        b: Mask::full(1, 1).unwrap(),
+        pa: (5, 5),
+        pb: (5, 5),
+    };
+    let same32 = scenes::Pair {
+        a: scenes::disc(32, 15.5),
+        b: scenes::disc(32, 15.5),
+        pa: (0, 0),
+        pb: (0, 0),
+    };
+    let column = scenes::Pair {
+        a: scenes::disc(256, 128.0),
+        b: scenes::disc(256, 128.0),
+        pa: (0, 0),
+        pb: (255, 0),
+    };
+    let overlaps: [(&'static str, &scenes::Pair); 4] = [
+        ("1x1 dots", &dot),
+        ("32x32 discs, hit", &small),
+        ("32x32 discs, same place", &same32),
+        ("256x256 discs, one column", &column),
+    ];
+    for (scene, pair) in overlaps {
+        let (a, b) = pair.sprites();
+        assert_eq!(a.overlap_mask(&b), reference::overlap_mask(&a, &b));
+        rows.push(Row {
+            scene,
+            query: "overlap_mask",
+            reference: fast(|| {
+                black_box(reference::overlap_mask(black_box(&a), black_box(&b)));
+            }),
+            library: fast(|| {
+                black_box(black_box(&a).overlap_mask(black_box(&b)));
+            }),
+            floor: None,
+        });
+    }
 
     print(&rows);
     per_path(&i1024, &i2048, &noise, &image, side);

@@ -192,6 +192,34 @@ fn pair_spec_with(
     })
 }
 
+/// A produced mask's caches (count, solid bounds, block level, spans) against those of
+/// `fresh`, the same pixels built by `Mask::from_fn`: equal figures, and queries that
+/// consult the levels give the same answers on both.
+fn check_caches(made: &Mask, fresh: &Mask) -> Result<(), TestCaseError> {
+    prop_assert_eq!(made.count(), fresh.count(), "count");
+    prop_assert_eq!(made.solid_bounds(), fresh.solid_bounds(), "solid_bounds");
+    prop_assert_eq!(
+        made.heap_bytes(),
+        fresh.heap_bytes(),
+        "heap_bytes (spans kept)"
+    );
+    let probe = Mask::full(3, 9).unwrap();
+    let (w, h) = (made.width() as i32, made.height() as i32);
+    for (dx, dy) in [(0, 0), (1, 0), (0, 7), (w / 2, h / 3), (w - 2, h - 5)] {
+        for other in [fresh, &probe] {
+            let (m, f, o) = (
+                Sprite::new(made, 0, 0),
+                Sprite::new(fresh, 0, 0),
+                Sprite::new(other, dx, dy),
+            );
+            prop_assert_eq!(m.first_contact(&o), f.first_contact(&o), "via the levels");
+            prop_assert_eq!(o.first_contact(&m), o.first_contact(&f), "via the levels");
+            prop_assert_eq!(m.overlap_area(&o), f.overlap_area(&o), "via the levels");
+        }
+    }
+    Ok(())
+}
+
 fn check_pair(spec: &PairSpec) -> Result<(), TestCaseError> {
     let (ma, mb) = (spec.a.build(), spec.b.build());
     check_masks(&ma, &mb, spec.origin, spec.offset, spec.pixels)
@@ -230,7 +258,11 @@ fn check_masks(
         prop_assert_eq!(collides, reference::collides(p, q), "collides");
         prop_assert_eq!(contact, reference::first_contact(p, q), "first_contact");
         prop_assert_eq!(area, reference::overlap_area(p, q), "overlap_area");
-        prop_assert_eq!(&overlap, &reference::overlap_mask(p, q), "overlap_mask");
+        let fresh = reference::overlap_mask(p, q);
+        prop_assert_eq!(&overlap, &fresh, "overlap_mask");
+        if let (Some(o), Some(f)) = (&overlap, &fresh) {
+            check_caches(&o.mask, &f.mask)?;
+        }
         // The four answers agree with one another.
         prop_assert_eq!(collides, contact.is_some());
         prop_assert_eq!(collides, area > 0);

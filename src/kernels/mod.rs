@@ -56,9 +56,11 @@ mod avx2;
 #[allow(clippy::incompatible_msrv)]
 mod avx512;
 mod drive;
+mod overlap;
 mod portable;
 
 pub(crate) use drive::{Blocks, Levels, Plane, Region, Spans, summarize};
+pub(crate) use overlap::and_narrow;
 
 /// Zero words stored after the last row of every mask, so that a 4-word vector window
 /// starting at any row's last word (and the word after it, for the shift) stays inside

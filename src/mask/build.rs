@@ -117,7 +117,8 @@ impl Mask {
             key: options.color_key,
         };
         let wpr = mask.words_per_row;
-        kernels::pack(&job, &mut mask.bits, wpr);
+        let (bits, _) = mask.rows_mut();
+        kernels::pack(&job, bits, wpr);
         mask.finish();
         Ok(mask)
     }

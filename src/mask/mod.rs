@@ -41,7 +41,9 @@ pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 ///   row, and a one-bit-per-row map of the rows that hold a solid pixel,
 ///   `8 * (ceil(height / 64) + 1)` bytes; together about `64 / width` bits per pixel.
 ///
-/// plus the struct itself (under 128 bytes). A 2048 x 2048 mask takes 532,512 heap bytes
+/// plus the struct itself (under 128 bytes). The bits, the pad and the block level share
+/// one allocation; the spans and the live-row map, when kept, take a second (built
+/// masks wider than 64 pixels only). A 2048 x 2048 mask takes 532,512 heap bytes
 /// without spans (noise, a full rectangle): 1.016 bits per pixel, against the 32 bits per
 /// pixel of a `Color[]` (16 MiB). With spans (a disc) it takes 549,160: 1.047 bits per
 /// pixel. A 32 x 32 sprite takes 320 bytes: rows narrower than 64 pixels pay for a whole
@@ -64,14 +66,17 @@ pub struct Mask {
     width: u32,
     height: u32,
     words_per_row: usize,
-    /// `height * words_per_row` words of rows, then `PAD_WORDS` zero words.
-    bits: Box<[u64]>,
+    /// One allocation: `height * words_per_row` words of rows, then `PAD_WORDS` zero
+    /// words (together `data[..blocks_at]`), then the 8x8 block level (`data[blocks_at..]`).
+    data: Box<[u64]>,
+    /// Where the block level starts in `data`: `height * words_per_row + PAD_WORDS`.
+    blocks_at: usize,
     // Caches derived from the bits alone (`Eq` and `Hash` ignore them: they mean "same
     // size, same pixels"); `finish()` keeps them in step.
     count: u64,
     solid_bounds: Option<Bounds2D>,
-    /// 8x8 block occupancy: rows of `block_words_per_row` words, bit per block.
-    blocks: Box<[u64]>,
+    /// 8x8 block occupancy (`data[blocks_at..]`): rows of `block_words_per_row` words,
+    /// bit per block.
     block_words_per_row: usize,
     /// Every block inside the solid bounds is occupied (the block level skips nothing).
     blocks_dense: bool,
@@ -83,7 +88,7 @@ pub struct Mask {
 
 impl PartialEq for Mask {
     fn eq(&self, other: &Mask) -> bool {
-        (self.width, self.height, &self.bits) == (other.width, other.height, &other.bits)
+        (self.width, self.height, self.bits()) == (other.width, other.height, other.bits())
     }
 }
 
@@ -91,7 +96,7 @@ impl Eq for Mask {}
 
 impl std::hash::Hash for Mask {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (self.width, self.height, &self.bits).hash(state);
+        (self.width, self.height, self.bits()).hash(state);
     }
 }
 
@@ -131,36 +136,114 @@ impl Mask {
         Mask::allocate(width, height, false)
     }
 
-    /// [`Mask::filled`] after its size check.
+    /// [`Mask::filled`] after its size check: one zeroed allocation, and for a solid mask
+    /// its rows and caches written directly (no pass over the bits afterwards).
     fn allocate(width: u32, height: u32, solid: bool) -> Result<Mask> {
+        let mut mask = Mask::zeroed(width, height)?;
+        // A 0-wide or 0-high mask has no pixel: nothing to set.
+        if solid && width > 0 && height > 0 {
+            let (w, h) = (width as usize, height as usize);
+            let wpr = mask.words_per_row;
+            let tail = tail_mask(w);
+            let (bits, blocks) = mask.data.split_at_mut(mask.blocks_at);
+            for row in bits[..h * wpr].chunks_exact_mut(wpr) {
+                row.fill(!0);
+                row[wpr - 1] = tail;
+            }
+            // Every block is occupied: block columns `0..ceil(w / 8)` of every block row.
+            let bw = w.div_ceil(BLOCK);
+            for brow in blocks.chunks_exact_mut(mask.block_words_per_row) {
+                for (k, word) in brow.iter_mut().enumerate() {
+                    *word = tail_mask(bw.saturating_sub(64 * k).min(64));
+                }
+            }
+            mask.count = w as u64 * h as u64;
+            mask.solid_bounds = Some(Bounds2D::new(0, 0, width as i32, height as i32));
+            // Dense, and full rows leave nothing for spans to skip.
+        }
+        Ok(mask)
+    }
+
+    /// An all-clear `width x height` mask in one zeroed allocation (bits, pad, block
+    /// level), its caches those of no solid pixel. Fails only when out of memory.
+    fn zeroed(width: u32, height: u32) -> Result<Mask> {
         let words_per_row = (width as usize).div_ceil(64);
         let block_words_per_row = (width as usize).div_ceil(BLOCK).div_ceil(64);
-        let bits = zeroed(words_per_row * height as usize + PAD_WORDS)?;
-        let blocks = zeroed(block_words_per_row * (height as usize).div_ceil(BLOCK))?;
-        let mut mask = Mask {
+        let blocks_at = words_per_row * height as usize + PAD_WORDS;
+        let block_words = block_words_per_row * (height as usize).div_ceil(BLOCK);
+        Ok(Mask {
             width,
             height,
             words_per_row,
-            bits,
+            data: zeroed(blocks_at + block_words)?,
+            blocks_at,
             count: 0,
             solid_bounds: None,
-            blocks,
             block_words_per_row,
             blocks_dense: true,
             spans: Box::new([]),
             live_rows: Box::new([]),
-        };
-        // A 0-wide mask has no words: nothing to set, however many rows it claims.
-        if solid && width > 0 {
-            for r in 0..height as usize {
-                let row = mask.row_mut(r);
-                row.fill(!0);
-                if let Some(last) = row.last_mut() {
-                    *last = tail_mask(width as usize);
-                }
-            }
-            mask.finish();
+        })
+    }
+
+    /// A mask at most 64 pixels wide (one word per row) whose rows `first..first + rows`
+    /// `write(bits, bands)` writes (`bits` holds every row, bits past `width` must stay
+    /// clear) while storing in `bands[y / 8]` the OR of the rows of each 8-row band it
+    /// writes; it returns how many bits it set. The other rows are empty. The caches
+    /// (count, solid bounds, block level) come from what `write` returns, not from
+    /// reading the rows again; such a mask keeps no spans. Not held to the size limit
+    /// (for results no larger than existing masks).
+    pub(crate) fn from_narrow_rows(
+        width: u32,
+        height: u32,
+        first: usize,
+        rows: usize,
+        write: impl FnOnce(&mut [u64], &mut [u64]) -> u64,
+    ) -> Result<Mask> {
+        debug_assert!(width <= 64);
+        let mut mask = Mask::zeroed(width, height)?;
+        let h = height as usize;
+        let rows = rows.min(h.saturating_sub(first));
+        if width == 0 || rows == 0 {
+            return Ok(mask);
         }
+        let (bits, blocks) = mask.data.split_at_mut(mask.blocks_at);
+        let bits = &mut bits[..h];
+        let count = write(bits, blocks);
+        let end = first + rows;
+        debug_assert!(bits.iter().all(|&w| w & !tail_mask(width as usize) == 0));
+        if count == 0 {
+            return Ok(mask);
+        }
+        let band_rows = first / BLOCK..end.div_ceil(BLOCK);
+        let bands = &mut blocks[band_rows.clone()];
+        let all = bands.iter().fold(0, |a, &b| a | b);
+        let (x0, x1) = (all.trailing_zeros(), 64 - all.leading_zeros());
+        // The first and last rows with a pixel lie in the first and last occupied bands.
+        let b0 = band_rows.start + bands.iter().position(|&b| b != 0).unwrap_or(0);
+        let b1 = band_rows.start + bands.iter().rposition(|&b| b != 0).unwrap_or(0);
+        let y0 = (b0 * BLOCK..).find(|&y| bits[y] != 0).unwrap_or(0);
+        let y1 = (b1 * BLOCK..(b1 + 1) * BLOCK)
+            .rev()
+            .find(|&y| y < h && bits[y] != 0);
+        let y1 = y1.unwrap_or(0) + 1;
+        let mut occupied = 0;
+        for b in bands.iter_mut() {
+            *b = kernels::nonzero_bytes(*b);
+            occupied += b.count_ones();
+        }
+        let (bw, bh) = (
+            (x1 as usize - 1) / BLOCK - x0 as usize / BLOCK + 1,
+            (y1 - 1) / BLOCK - y0 / BLOCK + 1,
+        );
+        mask.count = count;
+        mask.solid_bounds = Some(Bounds2D::new(
+            x0 as i32,
+            y0 as i32,
+            (x1 - x0) as i32,
+            (y1 - y0) as i32,
+        ));
+        mask.blocks_dense = occupied as usize == bw * bh;
         Ok(mask)
     }
 
@@ -217,14 +300,19 @@ impl Mask {
     /// The packed bits of row `y`: bit `i % 64` of word `i / 64` is pixel `i`; bits past
     /// the width are zero. Panics when `y >= height`.
     pub fn row(&self, y: usize) -> &[u64] {
-        &self.bits[y * self.words_per_row..(y + 1) * self.words_per_row]
+        &self.data[y * self.words_per_row..(y + 1) * self.words_per_row]
+    }
+
+    /// Every row's words, without the pad.
+    fn bits(&self) -> &[u64] {
+        &self.data[..self.blocks_at - PAD_WORDS]
     }
 
     /// Bytes this mask holds on the heap: its packed bits, the 8x8 block occupancy level,
     /// 32 bytes of padding and, when kept, the per-row spans (see the memory notes on
     /// [`Mask`]).
     pub fn heap_bytes(&self) -> usize {
-        (self.bits.len() + self.blocks.len() + self.spans.len() + self.live_rows.len()) * 8
+        (self.data.len() + self.spans.len() + self.live_rows.len()) * 8
     }
 
     // `words_per_row` above and the three accessors below are the kernels' whole
@@ -232,13 +320,13 @@ impl Mask {
 
     /// The packed rows followed by the zero pad words.
     pub(crate) fn padded_bits(&self) -> &[u64] {
-        &self.bits
+        &self.data[..self.blocks_at]
     }
 
     /// The block occupancy level, when it can skip something inside this mask.
     pub(crate) fn useful_blocks(&self) -> Option<kernels::Blocks<'_>> {
         (!self.blocks_dense).then_some(kernels::Blocks {
-            words: &self.blocks,
+            words: &self.data[self.blocks_at..],
             wpr: self.block_words_per_row,
         })
     }
@@ -253,17 +341,18 @@ impl Mask {
 
     /// The packed rows, mutable, for writers inside the crate (`finish()` afterwards).
     pub(crate) fn rows_mut(&mut self) -> (&mut [u64], usize) {
-        (&mut self.bits, self.words_per_row)
+        (&mut self.data[..self.blocks_at], self.words_per_row)
     }
 
     pub(crate) fn row_mut(&mut self, y: usize) -> &mut [u64] {
-        &mut self.bits[y * self.words_per_row..(y + 1) * self.words_per_row]
+        &mut self.data[y * self.words_per_row..(y + 1) * self.words_per_row]
     }
 
     /// Recomputes the cached count, solid bounds, block level and row spans after the
     /// bits were written. Every constructor ends with it.
     pub(crate) fn finish(&mut self) {
-        self.blocks.fill(0);
+        let (bits, blocks) = self.data.split_at_mut(self.blocks_at);
+        blocks.fill(0);
         // Rows without words hold nothing: a 0-wide mask costs no time per row.
         let rows = if self.words_per_row == 0 {
             0
@@ -282,11 +371,11 @@ impl Mask {
             .flatten()
             .unwrap_or_default();
         let s = kernels::summarize_bits(
-            &self.bits,
+            bits,
             self.words_per_row,
             rows,
             kernels::Levels {
-                blocks: &mut self.blocks,
+                blocks,
                 blocks_wpr: self.block_words_per_row,
                 spans: &mut spans,
                 live: &mut live,
@@ -348,5 +437,77 @@ mod tests {
         assert!(disc.useful_spans().is_some());
         assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 320);
         assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 32);
+    }
+
+    /// Every cache, compared with what `finish()` computes from the same bits.
+    fn assert_caches_as_finished(m: &Mask, what: &str) {
+        let mut again = m.clone();
+        again.finish();
+        assert_eq!(m.count, again.count, "{what}: count");
+        assert_eq!(m.solid_bounds, again.solid_bounds, "{what}: solid bounds");
+        assert_eq!(m.data, again.data, "{what}: bits, pad and block level");
+        assert_eq!(m.blocks_dense, again.blocks_dense, "{what}: dense");
+        assert_eq!(m.spans, again.spans, "{what}: spans");
+        assert_eq!(m.live_rows, again.live_rows, "{what}: live rows");
+    }
+
+    #[test]
+    fn caches_written_with_the_bits_match_finish() {
+        for (w, h) in [
+            (0, 0),
+            (0, 5),
+            (5, 0),
+            (1, 1),
+            (3, 9),
+            (64, 8),
+            (65, 17),
+            (600, 3),
+        ] {
+            assert_caches_as_finished(&Mask::full(w, h).unwrap(), &format!("full {w}x{h}"));
+            assert_caches_as_finished(&Mask::empty(w, h).unwrap(), &format!("empty {w}x{h}"));
+        }
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for w in [1u32, 2, 7, 8, 9, 31, 63, 64] {
+            for h in [1u32, 2, 7, 8, 9, 30, 64, 70] {
+                for trial in 0..12 {
+                    let first = (next() % (h as u64 + 1)) as usize;
+                    let n = (next() % (h as u64 + 2)) as usize;
+                    // Sparse rows, so empty bands, empty rows and small bounds all occur.
+                    let rows: Vec<u64> = (0..n)
+                        .map(|_| match next() % 4 {
+                            0 => next() & tail_mask(w as usize),
+                            1 => (1u64 << (next() % w as u64)) & tail_mask(w as usize),
+                            _ => 0,
+                        })
+                        .collect();
+                    let m = Mask::from_narrow_rows(w, h, first, n, |bits, bands| {
+                        let mut count = 0;
+                        for (i, &word) in rows.iter().enumerate().take(h as usize - first) {
+                            let y = first + i;
+                            bits[y] = word;
+                            bands[y / BLOCK] |= word;
+                            count += word.count_ones() as u64;
+                        }
+                        count
+                    })
+                    .unwrap();
+                    for y in 0..h as usize {
+                        let want = if y >= first && y - first < n {
+                            rows[y - first]
+                        } else {
+                            0
+                        };
+                        assert_eq!(m.row(y), [want], "{w}x{h} trial {trial} row {y}");
+                    }
+                    assert_caches_as_finished(&m, &format!("narrow {w}x{h} trial {trial}"));
+                }
+            }
+        }
     }
 }

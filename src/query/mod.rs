@@ -113,7 +113,13 @@ impl<'m> Sprite<'m> {
         };
         // No larger than either mask: not held to the size limit, which may have been
         // lowered since they were built.
-        let mut mask = Mask::empty_unlimited(bounds.width as u32, bounds.height as u32)?;
+        let (w, h) = (bounds.width as u32, bounds.height as u32);
+        if w <= 64 {
+            // One word per row: the rows and the caches in one pass, one allocation.
+            let mask = Plan::run(self, other, NarrowOverlap(w, h, bounds.y_min()))?;
+            return Ok(Some(Overlap { bounds, mask }));
+        }
+        let mut mask = Mask::empty_unlimited(w, h)?;
         // Rows outside the solid rows stay zero; the rows in between are written over
         // the whole width, straight into the result's rows.
         Plan::run(
@@ -178,6 +184,58 @@ impl<'m> Query<'m> for OverlapInto<'_> {
     fn answer(self, plan: Option<Plan<'m>>) {
         if let Some(p) = plan {
             p.write_into(self.0, self.1, self.2);
+        }
+    }
+}
+
+/// The overlap mask of an intersection at most 64 pixels wide, `w x h` with its row 0 at
+/// world `y`, built row by row with its caches ([`Mask::from_narrow_rows`]).
+struct NarrowOverlap(u32, u32, i64);
+
+impl<'m> Query<'m> for NarrowOverlap {
+    type Answer = Result<Mask>;
+    const USE: Use = Use::Rows;
+    fn answer(self, plan: Option<Plan<'m>>) -> Result<Mask> {
+        let NarrowOverlap(w, h, out_y) = self;
+        match plan {
+            None => Mask::empty_unlimited(w, h),
+            Some(p) => p.narrow_overlap(w, h, out_y),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Narrow overlaps of masks that keep spans (the rows outside both sides' spans are
+    /// left out): discs side by side, meeting in one column or a few, on every path.
+    #[test]
+    fn narrow_overlaps_of_masks_with_spans_match_the_reference() {
+        let disc = |r: f64| {
+            Mask::from_fn(256, 256, |x, y| {
+                (x as f64 - 127.5).powi(2) + (y as f64 - 127.5).powi(2) <= r * r
+            })
+            .unwrap()
+        };
+        let (a, b) = (disc(128.0), disc(100.0));
+        assert!(a.useful_spans().is_some() && b.useful_spans().is_some());
+        for path in crate::kernels::available_paths() {
+            crate::kernels::with_path(path, || {
+                for (dx, dy) in [(255, 0), (250, 3), (200, -40), (-255, 0), (-230, 100)] {
+                    for (p, q) in [
+                        (Sprite::new(&a, 0, 0), Sprite::new(&b, dx, dy)),
+                        (Sprite::new(&a, 0, 0), Sprite::new(&a, dx, dy)),
+                    ] {
+                        let got = p.overlap_mask(&q).unwrap();
+                        let want = crate::reference::overlap_mask(&p, &q).unwrap();
+                        assert_eq!(got, want, "{path:?} at ({dx}, {dy})");
+                        assert_eq!(got.mask.count(), want.mask.count());
+                        assert_eq!(got.mask.solid_bounds(), want.mask.solid_bounds());
+                        assert!(got.bounds.width <= 64);
+                    }
+                }
+            })
         }
     }
 }

@@ -18,7 +18,7 @@
 //! sprites without a line of its own.
 
 use super::Sprite;
-use crate::kernels::{self, Plane, Region};
+use crate::kernels::{self, BLOCK, Plane, Region, Rows};
 use crate::mask::tail_mask;
 use crate::{Mask, Point};
 
@@ -220,6 +220,35 @@ impl<'m> Plan<'m> {
         }
     }
 
+    /// The `w x h` overlap mask of a [`Use::Rows`] plan at most 64 pixels wide, whose
+    /// row 0 is at world `out_y`: the plan's rows, one word each, written with what the
+    /// mask's caches need in one pass ([`Mask::from_narrow_rows`], `kernels::and_narrow`).
+    pub(super) fn narrow_overlap(&self, w: u32, h: u32, out_y: i64) -> crate::Result<Mask> {
+        match *self {
+            Plan::Bits { ref region, y, .. } => {
+                let keep = !0u64 >> (64 - region.w);
+                // Rows at either end where a side's solid span misses the region's
+                // columns are empty: left out (zero) when the masks keep spans.
+                let (skip, rows) = live_rows(region);
+                let (a, b) = (narrow_rows(&region.a, skip), narrow_rows(&region.b, skip));
+                let first = (y - out_y) as usize + skip;
+                Mask::from_narrow_rows(w, h, first, rows, |bits, bands| {
+                    kernels::and_narrow(a, b, keep, rows, bits, first, bands)
+                })
+            }
+            Plan::Solid {
+                y, w: sw, h: sh, ..
+            } => {
+                let (first, tail) = ((y - out_y) as usize, tail_mask(sw));
+                Mask::from_narrow_rows(w, h, first, sh, |bits, bands| {
+                    bits[first..first + sh].fill(tail);
+                    bands[first / BLOCK..(first + sh).div_ceil(BLOCK)].fill(tail);
+                    tail.count_ones() as u64 * sh as u64
+                })
+            }
+        }
+    }
+
     /// Writes the pixels solid in both into `out`, whose pixel `(0, 0)` is at world
     /// `(out_x, out_y)` and whose rows cover the plan's full width (a [`Use::Rows`]
     /// plan). Rows outside the plan are left alone; `out.finish()` is the caller's.
@@ -243,4 +272,58 @@ impl<'m> Plan<'m> {
             }
         }
     }
+}
+
+/// A plane's rows from its region's pixel `(0, row)` on.
+#[inline(always)]
+fn narrow_rows<'m>(p: &Plane<'m>, row: usize) -> Rows<'m> {
+    let wpr = p.mask.words_per_row();
+    Rows {
+        words: p.mask.padded_bits(),
+        start: (p.y + row) * wpr + p.x / 64,
+        stride: wpr,
+        shift: (p.x % 64) as u32,
+    }
+}
+
+/// The rows `skip..skip + rows` of `region` outside which a side is empty under the
+/// region's columns, as its block level (8 rows at a time) and then its per-row solid
+/// spans show (for masks that keep them): every row outside them is empty in the AND.
+fn live_rows(region: &Region) -> (usize, usize) {
+    let (mut lo, mut hi) = (0, region.h);
+    for p in [&region.a, &region.b] {
+        if let Some(blocks) = p.mask.useful_blocks() {
+            // Block columns `c0..=c1` lie under the region.
+            let (c0, c1) = (p.x / BLOCK, (p.x + region.w - 1) / BLOCK);
+            let live = |by: usize| {
+                let row = &blocks.words[by * blocks.wpr..];
+                (c0 / 64..=c1 / 64).any(|k| {
+                    let from = if k == c0 / 64 { c0 % 64 } else { 0 };
+                    let to = if k == c1 / 64 { c1 % 64 } else { 63 };
+                    row[k] & (!0u64 >> (63 - to)) & (!0u64 << from) != 0
+                })
+            };
+            // Region row `r` is mask row `p.y + r`, in block row `(p.y + r) / BLOCK`.
+            while lo < hi && !live((p.y + lo) / BLOCK) {
+                lo = (((p.y + lo) / BLOCK + 1) * BLOCK - p.y).min(hi);
+            }
+            while hi > lo && !live((p.y + hi - 1) / BLOCK) {
+                hi = ((p.y + hi - 1) / BLOCK * BLOCK).saturating_sub(p.y).max(lo);
+            }
+        }
+        if let Some(spans) = p.mask.useful_spans() {
+            let (x0, x1) = (p.x as u32, (p.x + region.w) as u32);
+            let meets = |r: usize| {
+                let [s0, s1] = spans.spans[p.y + r];
+                s0 < x1 && s1 > x0
+            };
+            while lo < hi && !meets(lo) {
+                lo += 1;
+            }
+            while hi > lo && !meets(hi - 1) {
+                hi -= 1;
+            }
+        }
+    }
+    (lo, hi - lo)
 }
