@@ -18,11 +18,9 @@ pub(crate) fn and_narrow(
     bands: &mut [u64],
 ) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if active_path() != Path::Portable
-        && is_x86_feature_detected!("popcnt")
-        && is_x86_feature_detected!("bmi2")
-    {
-        // SAFETY: POPCNT and BMI2 were just detected.
+    if active_path() != Path::Portable {
+        // SAFETY: every path but the portable one is chosen (or forced) only where its
+        // features were detected, and both x86 paths require POPCNT and BMI2.
         return unsafe { and_narrow_popcnt(a, b, keep, rows, out, first, bands) };
     }
     #[cfg(not(target_arch = "x86_64"))]
