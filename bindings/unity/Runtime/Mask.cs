@@ -147,9 +147,9 @@ namespace PerPixel
             _ptr = handle.DangerousGetHandle();
         }
 
-        /// <summary>The mask a native call handed out; null for success with a NULL handle, which only
-        /// the overlap queries give (rectangles that do not overlap: no overlap, Rust's <c>None</c>).</summary>
-        internal static Mask Wrap(Status status, MaskHandle handle)
+        /// <summary>The mask an overlap query handed out; null for its NULL mask (rectangles that do not
+        /// overlap: no overlap, Rust's <c>None</c>).</summary>
+        internal static Mask WrapOverlap(Status status, MaskHandle handle)
         {
             PerPixelException.CheckOwned(status, handle);
             if (handle.IsInvalid)
@@ -157,6 +157,13 @@ namespace PerPixel
                 handle.Dispose();
                 return null;
             }
+            return Wrap(status, handle);
+        }
+
+        /// <summary>The mask a native constructor handed out (never NULL on success).</summary>
+        internal static Mask Wrap(Status status, MaskHandle handle)
+        {
+            PerPixelException.CheckOwned(status, handle);
             try
             {
                 return new Mask(handle);
@@ -399,7 +406,7 @@ namespace PerPixel
             MaskHandle b = Other(other);
             MaskHandle h;
             Status s = Native.pp_mask_overlap_mask(Handle, b, dx, dy, out h, out bounds);
-            return Wrap(s, h);
+            return WrapOverlap(s, h);
         }
     }
 
@@ -574,7 +581,7 @@ namespace PerPixel
                 s = Native.pp_overlap_mask(ref na, ref nb, out h, out bounds);
             }
             finally { Leave(this, other, ra, rb); }
-            return Mask.Wrap(s, h);
+            return Mask.WrapOverlap(s, h);
         }
     }
 }
