@@ -6,8 +6,9 @@
 //!
 //! * reading a handle is one pointer dereference ([`borrow`]): queries stay as cheap as
 //!   with a `Box`;
-//! * objects are shared, never copied: a bundle hands out its masks with [`share`], and
-//!   a mask freed by the caller stays alive while a bundle (or, later, a world) uses it;
+//! * objects are shared, never copied: a bundle hands out its own masks as new handles
+//!   (`into_handle` of a cloned `Arc`), and a mask freed by the caller stays alive while a
+//!   bundle (or, later, a world) uses it;
 //! * releasing ([`release`]) drops one reference; NULL is a no-op.
 //!
 //! The opaque C types are zero-sized Rust structs that are never constructed: a
@@ -47,22 +48,6 @@ pub(crate) unsafe fn borrow<'a, H: Opaque>(
     Ok(unsafe { &*handle.cast::<H::Value>() })
 }
 
-/// One more reference to the value behind a live handle (for a container that keeps it).
-///
-/// # Safety
-/// `handle` must be a live, non-NULL handle of this type from [`into_handle`].
-// Containers that keep a caller's mask (the world's bodies) take their reference here.
-#[cfg_attr(not(test), allow(dead_code))]
-pub(crate) unsafe fn share<H: Opaque>(handle: *const H) -> Arc<H::Value> {
-    let ptr = handle.cast::<H::Value>();
-    // SAFETY: `ptr` came from `Arc::into_raw` of this value type and its reference is
-    // still held by the caller, so incrementing and then taking one reference is sound.
-    unsafe {
-        Arc::increment_strong_count(ptr);
-        Arc::from_raw(ptr)
-    }
-}
-
 /// Drops the caller's reference; NULL is a no-op. The value lives on while anything
 /// else (a bundle, another handle) holds a reference.
 ///
@@ -85,9 +70,8 @@ mod tests {
 
     #[test]
     fn a_shared_value_outlives_the_released_handle() {
-        let h = into_handle::<pp_mask>(Arc::new(Mask::full(3, 2).unwrap()));
-        // SAFETY: `h` is a live handle made just above.
-        let kept = unsafe { share(h) };
+        let kept = Arc::new(Mask::full(3, 2).unwrap());
+        let h = into_handle::<pp_mask>(Arc::clone(&kept));
         assert_eq!(Arc::strong_count(&kept), 2);
         // SAFETY: released once.
         unsafe { release(h) };
