@@ -66,8 +66,9 @@
 //! have spans, skip rows empty on either side (64 per test) and rows whose spans do not
 //! meet, and narrow the rest to the columns their spans share; skip bands of rows whose
 //! 8x8 blocks under the other sprite are empty; and compare the rest 64 to
-//! 256 pixels per instruction: one-word-wide regions (sprite against sprite) in a plain
-//! loop, wider ones in AVX2 kernels on x86-64 CPUs that have AVX2, POPCNT and BMI2,
+//! 512 pixels per instruction: one-word-wide regions (sprite against sprite) in a plain
+//! loop, wider ones in AVX-512 kernels (F, BW, VL, VPOPCNTDQ, VBMI2; built with Rust
+//! 1.89 or newer) or AVX2 kernels (AVX2, POPCNT, BMI2) on x86-64 CPUs that have them,
 //! chosen once at run time, so a default `x86-64` build is fast without `target-cpu`
 //! flags; other CPUs run a portable version the compiler vectorises. Building a mask
 //! packs 64 pixels per word with the same kernels. `cargo run --release --example speed`

@@ -499,7 +499,9 @@ struct BakeInfo {
     /// The alpha threshold the pixels were compared with; nullopt for masks not made from
     /// pixels (a rule, an overlap).
     std::optional<std::uint8_t> threshold;
+    /// The image's columns were mirrored (MaskOptions::flip_x).
     bool flip_x = false;
+    /// The image's rows were flipped (MaskOptions::flip_y).
     bool flip_y = false;
     /// The colour key {r, g, b}, when one was used.
     std::optional<std::array<std::uint8_t, 3>> color_key;

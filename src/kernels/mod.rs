@@ -14,6 +14,9 @@
 //!   see `build.rs`): 512-bit windows by funnel shift (`vpshrdvq`), row tails by masked
 //!   loads and stores, `vpopcntq` counts, mask building by compares into mask registers.
 //!
+//! Beside them, `overlap.rs` writes narrow overlap masks (one word per row) together with
+//! the counts and block bands of the result's caches, in one pass.
+//!
 //! The path is chosen once per process with `is_x86_feature_detected!` and cached in an
 //! atomic (the fastest the CPU has: avx512, then avx2, then portable): a default `x86-64`
 //! build (no `target-cpu` flags) still runs the AVX-512 or AVX2 loops on a
