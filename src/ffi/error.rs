@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 use std::ffi::{CString, c_char};
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 
 /// The result of every fallible `pp_` call. `PP_OK` (0) is success; anything else is a
 /// failure whose details `pp_last_error_message()` gives in words.
@@ -222,6 +222,35 @@ pub(crate) fn guard(body: impl FnOnce() -> Result<(), Failure>) -> pp_status {
     };
     set_last_error(&failure.message);
     failure.status
+}
+
+/// [`guard`] for allocation-free exports on hot paths (the pair queries), whose fixed
+/// cost is most of what a sprite-sized query costs: inlined into the export, with the success path a
+/// `catch_unwind` that costs nothing unless something panics, and every failure (an
+/// error or a panic) handed to `guard` out of line, which records it exactly as for
+/// every other export (a panic's payload is re-raised inside `guard` without running
+/// the panic hook again).
+#[inline(always)]
+pub(crate) fn guard_hot(body: impl FnOnce() -> Result<(), Failure>) -> pp_status {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => pp_status::PP_OK,
+        Ok(Err(failure)) => failed(failure),
+        Err(payload) => panicked(payload),
+    }
+}
+
+/// [`guard_hot`]'s error path.
+#[cold]
+#[inline(never)]
+fn failed(failure: Failure) -> pp_status {
+    guard(|| Err(failure))
+}
+
+/// [`guard_hot`]'s panic path.
+#[cold]
+#[inline(never)]
+fn panicked(payload: Box<dyn std::any::Any + Send>) -> pp_status {
+    guard(|| resume_unwind(payload))
 }
 
 /// [`guard`] for the few exports that cannot fail and return a value rather than a

@@ -2,39 +2,9 @@
 //! with an offset (`pp_mask_collides`, ...).
 
 use super::bounds::{pp_bounds, pp_point};
-use super::error::{Failure, guard, non_null, pp_status, write_out};
+use super::error::{Failure, guard, guard_hot, non_null, pp_status, write_out};
 use super::mask::{into_handle, mask_ref, pp_mask};
 use crate::{Overlap, Sprite};
-use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-
-/// [`guard`] for the allocation-free pair queries, whose fixed cost is most of what a
-/// sprite-sized query costs: inlined into the export, with the success path a
-/// `catch_unwind` that costs nothing unless something panics, and every failure (an
-/// error or a panic) handed to `guard` out of line, which records it exactly as for
-/// every other export (a panic's payload is re-raised inside `guard` without running
-/// the panic hook again).
-#[inline(always)]
-fn guard_hot(body: impl FnOnce() -> Result<(), Failure>) -> pp_status {
-    match catch_unwind(AssertUnwindSafe(body)) {
-        Ok(Ok(())) => pp_status::PP_OK,
-        Ok(Err(failure)) => failed(failure),
-        Err(payload) => panicked(payload),
-    }
-}
-
-/// [`guard_hot`]'s error path.
-#[cold]
-#[inline(never)]
-fn failed(failure: Failure) -> pp_status {
-    guard(|| Err(failure))
-}
-
-/// [`guard_hot`]'s panic path.
-#[cold]
-#[inline(never)]
-fn panicked(payload: Box<dyn std::any::Any + Send>) -> pp_status {
-    guard(|| resume_unwind(payload))
-}
 
 /// A mask placed in the world: mask pixel `(0, 0)` sits at world `(x, y)`. When
 /// `pixel_collision` is 0 the sprite collides as its full rectangle and its mask bits
