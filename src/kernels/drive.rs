@@ -576,9 +576,18 @@ fn first_hit_in<K: Kernel>(
 /// [`first_hit`] for a region at most 64 pixels wide: one window per row and plane.
 #[inline(always)]
 pub(crate) fn first_hit_narrow(r: &Region) -> Option<(usize, usize)> {
-    if r.a.blocks().is_none() && r.b.blocks().is_none() {
+    // A region of one band of rows or less: the block level could only narrow its
+    // columns, which costs more than the few rows it would save.
+    if r.h <= BLOCK || (r.a.blocks().is_none() && r.b.blocks().is_none()) {
         return narrow_band(r, 0, r.h, 0, r.w);
     }
+    first_hit_narrow_blocks(r)
+}
+
+/// [`first_hit_narrow`] through the block level: out of line, so that the small
+/// queries it is inlined into keep a small frame.
+#[inline(never)]
+fn first_hit_narrow_blocks(r: &Region) -> Option<(usize, usize)> {
     // A `for` loop, not `find_map`: the latter's out-of-line `try_fold` re-reads the
     // iterator from memory just after it was stored (a store-forwarding stall).
     for (row0, rows, c0, c1) in BlockBands::new(r) {

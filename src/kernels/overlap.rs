@@ -17,15 +17,100 @@ pub(crate) fn and_narrow(
     first: usize,
     bands: &mut [u64],
 ) -> u64 {
+    let path = active_path();
+    // Masks at most 64 pixels wide (sprites): every row is one word, so the rows of
+    // each side are consecutive words and the AND is a plain vector loop.
+    if a.stride == 1 && b.stride == 1 {
+        match path {
+            #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+            // SAFETY: `Avx512` is active only where its features were detected (or
+            // forced through `with_path`, which checks them).
+            Path::Avx512 => {
+                return unsafe { and_contiguous_avx512(a, b, keep, rows, out, first, bands) };
+            }
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above, for `Avx2`.
+            Path::Avx2 => {
+                return unsafe { and_contiguous_avx2(a, b, keep, rows, out, first, bands) };
+            }
+            _ => return and_contiguous(a, b, keep, rows, out, first, bands),
+        }
+    }
     #[cfg(target_arch = "x86_64")]
-    if active_path() != Path::Portable {
+    if path != Path::Portable {
         // SAFETY: every path but the portable one is chosen (or forced) only where its
         // features were detected, and both x86 paths require POPCNT and BMI2.
         return unsafe { and_narrow_popcnt(a, b, keep, rows, out, first, bands) };
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = active_path();
     and_narrow_in(a, b, keep, rows, out, first, bands)
+}
+
+/// [`and_contiguous`] vectorised for AVX-512 (with `vpopcntq` for the count).
+#[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,popcnt,bmi2")]
+unsafe fn and_contiguous_avx512(
+    a: Rows,
+    b: Rows,
+    keep: u64,
+    rows: usize,
+    out: &mut [u64],
+    first: usize,
+    bands: &mut [u64],
+) -> u64 {
+    and_contiguous(a, b, keep, rows, out, first, bands)
+}
+
+/// [`and_contiguous`] vectorised for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi2")]
+unsafe fn and_contiguous_avx2(
+    a: Rows,
+    b: Rows,
+    keep: u64,
+    rows: usize,
+    out: &mut [u64],
+    first: usize,
+    bands: &mut [u64],
+) -> u64 {
+    and_contiguous(a, b, keep, rows, out, first, bands)
+}
+
+/// [`and_narrow`] when both sides are one word per row (`stride == 1`): a window is
+/// that row's word shifted right (the next word's bits would land past the mask's
+/// width, which `keep` clears anyway), so row `i` is
+/// `(a[i] >> sa) & (b[i] >> sb) & keep`: a loop the compiler vectorises, then one pass
+/// over the written rows for the bands.
+#[inline(always)]
+fn and_contiguous(
+    a: Rows,
+    b: Rows,
+    keep: u64,
+    rows: usize,
+    out: &mut [u64],
+    first: usize,
+    bands: &mut [u64],
+) -> u64 {
+    debug_assert!(a.stride == 1 && b.stride == 1);
+    let end = first + rows;
+    let (wa, wb) = (
+        &a.words[a.start..a.start + rows],
+        &b.words[b.start..b.start + rows],
+    );
+    let rows_out = &mut out[first..end];
+    let (sa, sb) = (a.shift, b.shift);
+    let mut count = 0u64;
+    for ((o, &x), &y) in rows_out.iter_mut().zip(wa).zip(wb) {
+        let m = (x >> sa) & (y >> sb) & keep;
+        *o = m;
+        count += m.count_ones() as u64;
+    }
+    let mut y = first;
+    while y < end {
+        let band_end = ((y / BLOCK + 1) * BLOCK).min(end);
+        bands[y / BLOCK] = out[y..band_end].iter().fold(0, |acc, &w| acc | w);
+        y = band_end;
+    }
+    count
 }
 
 /// [`and_narrow`] with `popcnt` (and `shlx`/`shrx` for the windows).

@@ -55,9 +55,10 @@ impl Use {
     #[inline(always)]
     fn cut(self, e: kernels::EarlyOuts) -> Cut {
         match self {
+            // Already clipped to the solid bounds by `Plan::run`'s box test.
             Use::Search => Cut {
-                clip_x: e.clip,
-                clip_y: e.clip,
+                clip_x: false,
+                clip_y: false,
                 blocks: e.blocks,
                 spans: e.spans,
             },
@@ -89,19 +90,18 @@ impl<'m> Plan<'m> {
     /// Plans `query` on `a` and `b` and answers it.
     ///
     /// The box test comes first, inlined: a pair whose boxes are apart reads nothing
-    /// else, not even the thread's early outs, and makes no call. `query.answer` is inlined into the pixel sprites'
-    /// path (mark it `#[inline(always)]` when it is hot), which then knows its plan is
+    /// else and makes no call. For the queries that search ([`Use::Search`]), a pixel
+    /// sprite's box is its solid bounds (when the thread's early outs clip), so the box
+    /// test and the clip to both masks' solid bounds are one rectangle intersection.
+    /// `query.answer` is inlined into the pixel sprites' path (mark it
+    /// `#[inline(always)]` when it is hot), which then knows its plan is
     /// [`Plan::Bits`]; the bounds-only path is out of line.
     #[inline(always)]
     pub(super) fn run<Q: Query<'m>>(a: &Sprite<'m>, b: &Sprite<'m>, query: Q) -> Q::Answer {
-        let (ax, ay, bx, by) = (a.x as i64, a.y as i64, b.x as i64, b.y as i64);
-        let (am, bm) = (a.mask, b.mask);
-        let rect = (
-            ax.max(bx),
-            (ax + am.width() as i64).min(bx + bm.width() as i64),
-            ay.max(by),
-            (ay + am.height() as i64).min(by + bm.height() as i64),
-        );
+        let clip = matches!(Q::USE, Use::Search) && kernels::early_outs().clip;
+        let (a0, a1, a2, a3) = extent(a, clip);
+        let (b0, b1, b2, b3) = extent(b, clip);
+        let rect = (a0.max(b0), a1.min(b1), a2.max(b2), a3.min(b3));
         if rect.0 >= rect.1 || rect.2 >= rect.3 {
             return query.answer(None);
         }
@@ -271,6 +271,22 @@ impl<'m> Plan<'m> {
                 }
             }
         }
+    }
+}
+
+/// The world box `(x0, x1, y0, y1)` a sprite can touch: its mask's solid bounds when
+/// `clip` and its pixels count (nothing, at its corner, for an empty mask), else its
+/// whole rectangle.
+#[inline(always)]
+fn extent(s: &Sprite, clip: bool) -> (i64, i64, i64, i64) {
+    let (x, y) = (s.x as i64, s.y as i64);
+    if clip && s.pixel_collision {
+        match s.mask.solid_bounds() {
+            Some(r) => (x + r.x_min(), x + r.x_max(), y + r.y_min(), y + r.y_max()),
+            None => (x, x, y, y),
+        }
+    } else {
+        (x, x + s.mask.width() as i64, y, y + s.mask.height() as i64)
     }
 }
 

@@ -149,6 +149,20 @@ static void run_overlap_area(void *ctx, long n) {
     sink += acc;
 }
 
+/* `pp_overlap_mask` and `pp_mask_free` of its result: what a caller pays for the mask. */
+static void run_overlap_mask(void *ctx, long n) {
+    struct pair *p = ctx;
+    uint64_t acc = 0;
+    for (long i = 0; i < n; i++) {
+        pp_mask *m = NULL;
+        pp_bounds bounds;
+        pp_overlap_mask(&p->a, &p->b, &m, &bounds);
+        acc += (uint64_t)bounds.width + (m != NULL);
+        pp_mask_free(m);
+    }
+    sink += acc;
+}
+
 #define CROWD 64
 static pp_sprite crowd[CROWD];
 
@@ -202,12 +216,15 @@ int main(int argc, char **argv) {
     p.b = at(one, 5, 5);
     REPORT("1x1 on 1x1: pp_collides", best_ns(run_collides, &p, 1));
     REPORT("1x1 on 1x1: pp_overlap_area", best_ns(run_overlap_area, &p, 1));
+    REPORT("1x1 on 1x1: pp_overlap_mask + pp_mask_free", best_ns(run_overlap_mask, &p, 1));
 
     p.a = at(d32, 100, 100);
     p.b = at(d32, 121, 110);
     REPORT("32x32 discs, hit: pp_collides", best_ns(run_collides, &p, 1));
     REPORT("32x32 discs, hit: pp_first_contact", best_ns(run_first_contact, &p, 1));
     REPORT("32x32 discs, hit: pp_overlap_area", best_ns(run_overlap_area, &p, 1));
+    REPORT("32x32 discs, hit: pp_overlap_mask + pp_mask_free",
+           best_ns(run_overlap_mask, &p, 1));
 
     /* 64 discs of random radii 8..16 at random places in a 144 x 144 field. */
     pp_mask *shapes[8];
@@ -237,6 +254,8 @@ int main(int argc, char **argv) {
     p.b = at(d256, 255, 0);
     REPORT("256x256 discs meeting in one column: pp_overlap_area",
            best_ns(run_overlap_area, &p, 1));
+    REPORT("256x256 discs meeting in one column: pp_overlap_mask + free",
+           best_ns(run_overlap_mask, &p, 1));
 
     for (int k = 0; k < 8; k++) pp_mask_free(shapes[k]);
     pp_mask_free(one);
