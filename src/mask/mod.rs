@@ -111,6 +111,61 @@ impl std::fmt::Debug for Mask {
     }
 }
 
+/// Where a `width x height` mask's parts sit in its one allocation.
+#[derive(Clone, Copy)]
+struct Layout {
+    width: u32,
+    height: u32,
+    words_per_row: usize,
+    block_words_per_row: usize,
+    /// Rows, then `PAD_WORDS`; the block level starts here.
+    blocks_at: usize,
+}
+
+impl Layout {
+    #[inline]
+    fn of(width: u32, height: u32) -> Layout {
+        let words_per_row = (width as usize).div_ceil(64);
+        Layout {
+            width,
+            height,
+            words_per_row,
+            block_words_per_row: (width as usize).div_ceil(BLOCK).div_ceil(64),
+            blocks_at: words_per_row * height as usize + PAD_WORDS,
+        }
+    }
+
+    /// Words of the whole allocation: rows, pad, block level.
+    #[inline]
+    fn words(&self) -> usize {
+        self.blocks_at + self.block_words_per_row * (self.height as usize).div_ceil(BLOCK)
+    }
+
+    /// The mask over `data` (laid out as this says) with these caches and no spans.
+    #[inline]
+    fn mask(
+        self,
+        data: Box<[u64]>,
+        count: u64,
+        solid_bounds: Option<Bounds2D>,
+        blocks_dense: bool,
+    ) -> Mask {
+        Mask {
+            width: self.width,
+            height: self.height,
+            words_per_row: self.words_per_row,
+            data,
+            blocks_at: self.blocks_at,
+            count,
+            solid_bounds,
+            block_words_per_row: self.block_words_per_row,
+            blocks_dense,
+            spans: Box::new([]),
+            live_rows: Box::new([]),
+        }
+    }
+}
+
 /// Checks that a `width x height` mask is allowed, before anything is allocated.
 pub(crate) fn check_size(width: u64, height: u64) -> Result<()> {
     let too_large = width > i32::MAX as u64
@@ -167,23 +222,8 @@ impl Mask {
     /// An all-clear `width x height` mask in one zeroed allocation (bits, pad, block
     /// level), its caches those of no solid pixel. Fails only when out of memory.
     fn zeroed(width: u32, height: u32) -> Result<Mask> {
-        let words_per_row = (width as usize).div_ceil(64);
-        let block_words_per_row = (width as usize).div_ceil(BLOCK).div_ceil(64);
-        let blocks_at = words_per_row * height as usize + PAD_WORDS;
-        let block_words = block_words_per_row * (height as usize).div_ceil(BLOCK);
-        Ok(Mask {
-            width,
-            height,
-            words_per_row,
-            data: zeroed(blocks_at + block_words)?,
-            blocks_at,
-            count: 0,
-            solid_bounds: None,
-            block_words_per_row,
-            blocks_dense: true,
-            spans: Box::new([]),
-            live_rows: Box::new([]),
-        })
+        let layout = Layout::of(width, height);
+        Ok(layout.mask(zeroed(layout.words())?, 0, None, true))
     }
 
     /// A mask at most 64 pixels wide (one word per row) whose rows `first..first + rows`
@@ -193,6 +233,7 @@ impl Mask {
     /// (count, solid bounds, block level) come from what `write` returns, not from
     /// reading the rows again; such a mask keeps no spans. Not held to the size limit
     /// (for results no larger than existing masks).
+    #[inline(always)]
     pub(crate) fn from_narrow_rows(
         width: u32,
         height: u32,
@@ -201,19 +242,20 @@ impl Mask {
         write: impl FnOnce(&mut [u64], &mut [u64]) -> u64,
     ) -> Result<Mask> {
         debug_assert!(width <= 64);
-        let mut mask = Mask::zeroed(width, height)?;
+        let layout = Layout::of(width, height);
+        let mut data = zeroed(layout.words())?;
         let h = height as usize;
         let rows = rows.min(h.saturating_sub(first));
         if width == 0 || rows == 0 {
-            return Ok(mask);
+            return Ok(layout.mask(data, 0, None, true));
         }
-        let (bits, blocks) = mask.data.split_at_mut(mask.blocks_at);
+        let (bits, blocks) = data.split_at_mut(layout.blocks_at);
         let bits = &mut bits[..h];
         let count = write(bits, blocks);
         let end = first + rows;
         debug_assert!(bits.iter().all(|&w| w & !tail_mask(width as usize) == 0));
         if count == 0 {
-            return Ok(mask);
+            return Ok(layout.mask(data, 0, None, true));
         }
         let band_rows = first / BLOCK..end.div_ceil(BLOCK);
         let bands = &mut blocks[band_rows.clone()];
@@ -236,15 +278,15 @@ impl Mask {
             (x1 as usize - 1) / BLOCK - x0 as usize / BLOCK + 1,
             (y1 - 1) / BLOCK - y0 / BLOCK + 1,
         );
-        mask.count = count;
-        mask.solid_bounds = Some(Bounds2D::new(
+        let bounds = Bounds2D::new(
             x0 as i32,
             y0 as i32,
             (x1 - x0) as i32,
             (y1 - y0) as i32,
-        ));
-        mask.blocks_dense = occupied as usize == bw * bh;
-        Ok(mask)
+        );
+        // The struct is built once, here, from its parts (not written field by field
+        // after an all-clear one: copying that out stalls on store forwarding).
+        Ok(layout.mask(data, count, Some(bounds), occupied as usize == bw * bh))
     }
 
     /// A `width x height` mask with no solid pixel.

@@ -195,6 +195,8 @@ struct NarrowOverlap(u32, u32, i64);
 impl<'m> Query<'m> for NarrowOverlap {
     type Answer = Result<Mask>;
     const USE: Use = Use::Rows;
+    const INLINE: bool = true;
+    #[inline(always)]
     fn answer(self, plan: Option<Plan<'m>>) -> Result<Mask> {
         let NarrowOverlap(w, h, out_y) = self;
         match plan {

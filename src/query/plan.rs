@@ -82,6 +82,10 @@ pub(super) trait Query<'m> {
     type Answer;
     /// Which early outs its plan takes.
     const USE: Use;
+    /// Plan inline in the caller instead of through one out-of-line function: for a
+    /// query whose answer is a large value (an overlap mask), so that it is built where
+    /// the caller wants it instead of being copied out through several frames.
+    const INLINE: bool = false;
     /// The answer for `plan`, or for `None`: the sprites cannot share a pixel.
     fn answer(self, plan: Option<Plan<'m>>) -> Self::Answer;
 }
@@ -105,13 +109,29 @@ impl<'m> Plan<'m> {
         if rect.0 >= rect.1 || rect.2 >= rect.3 {
             return query.answer(None);
         }
-        Plan::run_met(a, b, rect, query)
+        if Q::INLINE {
+            Plan::run_met_inline(a, b, rect, query)
+        } else {
+            Plan::run_met(a, b, rect, query)
+        }
     }
 
     /// [`Plan::run`] once the boxes meet: out of line, so that what is inlined into the
     /// callers (the exports of the C ABI included) is the box test and a call.
     #[inline(never)]
     fn run_met<Q: Query<'m>>(
+        a: &Sprite<'m>,
+        b: &Sprite<'m>,
+        rect: (i64, i64, i64, i64),
+        query: Q,
+    ) -> Q::Answer {
+        Plan::run_met_inline(a, b, rect, query)
+    }
+
+    /// [`Plan::run_met`]'s body, inlined into the queries that ask for it
+    /// ([`Query::INLINE`]).
+    #[inline(always)]
+    fn run_met_inline<Q: Query<'m>>(
         a: &Sprite<'m>,
         b: &Sprite<'m>,
         rect: (i64, i64, i64, i64),
@@ -223,6 +243,7 @@ impl<'m> Plan<'m> {
     /// The `w x h` overlap mask of a [`Use::Rows`] plan at most 64 pixels wide, whose
     /// row 0 is at world `out_y`: the plan's rows, one word each, written with what the
     /// mask's caches need in one pass ([`Mask::from_narrow_rows`], `kernels::and_narrow`).
+    #[inline(always)]
     pub(super) fn narrow_overlap(&self, w: u32, h: u32, out_y: i64) -> crate::Result<Mask> {
         match *self {
             Plan::Bits { ref region, y, .. } => {
