@@ -382,7 +382,7 @@ fn scale_case() -> impl Strategy<Value = ScaleCase> {
     let factor = || {
         prop_oneof![
             4 => 1u32..=5,
-            1 => prop::sample::select(vec![7u32, 8, 31, 63, 64, 65, 127, 129]),
+            1 => prop::sample::select(vec![6u32, 7, 8, 9, 31, 63, 64, 65, 127, 129]),
         ]
     };
     (case(), factor(), factor()).prop_map(|(case, sx, sy)| ScaleCase { case, sx, sy })

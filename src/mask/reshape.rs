@@ -6,7 +6,8 @@
 //! platform. They work on words, not pixels: mirrors reverse bits
 //! ([`u64::reverse_bits`]) and funnel-shift rows, quarter turns transpose 64 x 64 bit
 //! tiles (the recursive masked-swap transpose) with their rows taken or written in
-//! reverse order, and upscaling writes runs of bits.
+//! reverse order, and upscaling spreads each source byte through a table (factors up to
+//! 8) or writes runs of bits (larger factors), then copies whole rows.
 //!
 //! Results are allocated fallibly (`Error::OutOfMemory` instead of an abort), and their
 //! caches (count, solid bounds, block level, spans) are rebuilt by `finish()`.
@@ -136,22 +137,17 @@ impl Mask {
             return Ok(out);
         }
         let (sx, sy) = (sx as usize, sy as usize);
+        // Factors up to 8: a byte of source pixels becomes `8 * sx` bits, from a table.
+        let table = (2..=8).contains(&sx).then(|| spread_table(sx));
         let owpr = out.words_per_row;
         let (obits, _) = out.rows_mut();
         for j in 0..self.height as usize {
-            let first = j * sy * owpr;
-            let (row, rest) = obits[first..].split_at_mut(owpr);
-            // Each run of solid source pixels [a, b) becomes the run [a * sx, b * sx).
-            for (k, &word) in self.row(j).iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let a = bits.trailing_zeros() as usize;
-                    let len = (bits >> a).trailing_ones() as usize;
-                    let start = (64 * k + a) * sx;
-                    set_run(row, start, start + len * sx);
-                    // `a + len` may be 64: clear the run without shifting by 64.
-                    bits &= !(u64::MAX >> (64 - len) << a);
-                }
+            let (row, rest) = obits[j * sy * owpr..].split_at_mut(owpr);
+            let src = self.row(j);
+            match &table {
+                _ if sx == 1 => row.copy_from_slice(src),
+                Some(table) => spread_bytes(src, row, table, sx),
+                None => spread_runs(src, row, sx),
             }
             for copy in rest[..(sy - 1) * owpr].chunks_exact_mut(owpr) {
                 copy.copy_from_slice(row);
@@ -250,16 +246,74 @@ impl Mask {
 fn reverse_row(src: &[u64], dst: &mut [u64], width: usize) {
     let n = src.len();
     let pad = 64 * n - width;
-    // `r(k)`: word k of the row mirrored within 64 * n bits.
-    let r = |k: usize| src[n - 1 - k].reverse_bits();
+    if pad == 0 {
+        for (out, &word) in dst.iter_mut().zip(src.iter().rev()) {
+            *out = word.reverse_bits();
+        }
+        return;
+    }
+    // Word k of the row mirrored within 64 * n bits is src[n - 1 - k] reversed; each is
+    // reversed once and kept for the next output word.
+    let mut low = src[n - 1].reverse_bits();
     for (k, out) in dst.iter_mut().enumerate() {
-        *out = if pad == 0 {
-            r(k)
-        } else if k + 1 < n {
-            r(k) >> pad | r(k + 1) << (64 - pad)
+        let high = if k + 1 < n {
+            src[n - 2 - k].reverse_bits()
         } else {
-            r(k) >> pad
+            0
         };
+        *out = low >> pad | high << (64 - pad);
+        low = high;
+    }
+}
+
+/// `table[b]`: the byte `b` with every bit repeated `sx` times (`sx <= 8`, so the result
+/// fits in one word).
+fn spread_table(sx: usize) -> [u64; 256] {
+    let run = u64::MAX >> (64 - sx);
+    let mut table = [0u64; 256];
+    for (b, spread) in table.iter_mut().enumerate() {
+        for i in (0..8).filter(|i| b >> i & 1 == 1) {
+            *spread |= run << (sx * i);
+        }
+    }
+    table
+}
+
+/// ORs into `dst` the row `src` with every bit repeated `sx` times (`sx <= 8`), a source
+/// byte at a time through `table` ([`spread_table`]).
+fn spread_bytes(src: &[u64], dst: &mut [u64], table: &[u64; 256], sx: usize) {
+    for (k, &word) in src.iter().enumerate().filter(|(_, w)| **w != 0) {
+        for byte in 0..8 {
+            let b = (word >> (8 * byte)) as u8;
+            if b == 0 {
+                continue;
+            }
+            let spread = table[b as usize];
+            let at = (64 * k + 8 * byte) * sx;
+            let (w, off) = (at / 64, at % 64);
+            dst[w] |= spread << off;
+            // The part past this word; nonzero only for pixels inside the row, so the
+            // next word exists.
+            if off != 0 && spread >> (64 - off) != 0 {
+                dst[w + 1] |= spread >> (64 - off);
+            }
+        }
+    }
+}
+
+/// ORs into `dst` the row `src` with every bit repeated `sx` times: each run of solid
+/// pixels `[a, b)` becomes the run `[a * sx, b * sx)`.
+fn spread_runs(src: &[u64], dst: &mut [u64], sx: usize) {
+    for (k, &word) in src.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let a = bits.trailing_zeros() as usize;
+            let len = (bits >> a).trailing_ones() as usize;
+            let start = (64 * k + a) * sx;
+            set_run(dst, start, start + len * sx);
+            // `a + len` may be 64: clear the run without shifting by 64.
+            bits &= !(u64::MAX >> (64 - len) << a);
+        }
     }
 }
 
