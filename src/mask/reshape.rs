@@ -333,18 +333,26 @@ fn set_run(row: &mut [u64], mut a: usize, b: usize) {
 /// (32, 16, ..., 1) swaps, within every `2j x 2j` block, the `j x j` block of high bits
 /// in the low rows with the block of low bits in the high rows.
 fn transpose64(a: &mut [u64; 64]) {
-    let mut j = 32;
-    let mut m: u64 = 0x0000_0000_FFFF_FFFF;
-    while j != 0 {
-        let mut k = 0;
-        while k < 64 {
-            let t = ((a[k] >> j) ^ a[k + j]) & m;
-            a[k] ^= t << j;
-            a[k + j] ^= t;
-            k = (k + j + 1) & !j;
+    swap_round::<32>(a, 0x0000_0000_FFFF_FFFF);
+    swap_round::<16>(a, 0x0000_FFFF_0000_FFFF);
+    swap_round::<8>(a, 0x00FF_00FF_00FF_00FF);
+    swap_round::<4>(a, 0x0F0F_0F0F_0F0F_0F0F);
+    swap_round::<2>(a, 0x3333_3333_3333_3333);
+    swap_round::<1>(a, 0x5555_5555_5555_5555);
+}
+
+/// One round of [`transpose64`]: in every group of `2 * J` words, word `k` of the first
+/// half swaps its bits under `m << J` with the bits under `m` of word `k + J`. Written
+/// as fixed-length loops over contiguous halves so the compiler can vectorise them.
+#[inline(always)]
+fn swap_round<const J: usize>(a: &mut [u64; 64], m: u64) {
+    for group in a.chunks_exact_mut(2 * J) {
+        let (lo, hi) = group.split_at_mut(J);
+        for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+            let t = ((*x >> J) ^ *y) & m;
+            *x ^= t << J;
+            *y ^= t;
         }
-        j >>= 1;
-        m ^= m << j;
     }
 }
 
