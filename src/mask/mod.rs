@@ -10,6 +10,7 @@ pub(crate) mod decode;
 mod limits;
 mod options;
 mod pairs;
+mod reshape;
 
 pub use limits::{max_mask_pixels, set_max_mask_pixels};
 pub use options::{MaskOptions, PixelFormat};

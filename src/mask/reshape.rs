@@ -1,0 +1,432 @@
+//! Transforms of a whole mask that return a new mask: mirrors, quarter turns, the
+//! transpose and integer upscaling.
+//!
+//! Every one is an exact permutation (or, for [`Mask::scale_integer`], an exact
+//! replication) of texels: no pixel is resampled, so the results are the same on every
+//! platform. They work on words, not pixels: mirrors reverse bits
+//! ([`u64::reverse_bits`]) and funnel-shift rows, quarter turns transpose 64 x 64 bit
+//! tiles (the recursive masked-swap transpose) with their rows taken or written in
+//! reverse order, and upscaling spreads each source byte through a table (factors up to
+//! 8) or writes runs of bits (larger factors), then copies whole rows.
+//!
+//! Results are allocated fallibly (`Error::OutOfMemory` instead of an abort), and their
+//! caches (count, solid bounds, block level, spans) are rebuilt by `finish()`.
+
+use super::{Mask, check_size, try_zeroed, zeroed};
+use crate::{Error, Result};
+
+impl Mask {
+    /// The mask mirrored left to right: pixel `(i, j)` becomes `(width - 1 - i, j)`.
+    ///
+    /// An exact texel permutation (same size, same count). Fails only when out of
+    /// memory.
+    ///
+    /// ```
+    /// use perpixel::Mask;
+    /// let m = Mask::from_fn(3, 1, |x, _| x == 0)?; // #..
+    /// let f = m.flip_x()?; // ..#
+    /// assert!(f.is_solid(2, 0) && !f.is_solid(0, 0));
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn flip_x(&self) -> Result<Mask> {
+        self.mirrored(true, false)
+    }
+
+    /// The mask mirrored top to bottom: pixel `(i, j)` becomes `(i, height - 1 - j)`.
+    ///
+    /// An exact texel permutation (same size, same count). Fails only when out of
+    /// memory.
+    ///
+    /// ```
+    /// use perpixel::Mask;
+    /// let m = Mask::from_fn(1, 3, |_, y| y == 0)?;
+    /// let f = m.flip_y()?;
+    /// assert!(f.is_solid(0, 2) && !f.is_solid(0, 0));
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn flip_y(&self) -> Result<Mask> {
+        self.mirrored(false, true)
+    }
+
+    /// The mask with rows and columns swapped: pixel `(i, j)` becomes `(j, i)`, and a
+    /// `width x height` mask becomes `height x width`. The building block of
+    /// [`rotate_quarter`](Mask::rotate_quarter).
+    ///
+    /// An exact texel permutation. Fails only when out of memory.
+    ///
+    /// ```
+    /// use perpixel::Mask;
+    /// let m = Mask::from_fn(3, 2, |x, y| (x, y) == (2, 0))?;
+    /// let t = m.transpose()?;
+    /// assert_eq!((t.width(), t.height()), (2, 3));
+    /// assert!(t.is_solid(0, 2));
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn transpose(&self) -> Result<Mask> {
+        self.transposed(false, false)
+    }
+
+    /// The mask turned by `quarter_turns * 90` degrees. Any integer is allowed: it is
+    /// taken modulo 4, and negative turns go the other way.
+    ///
+    /// A positive turn goes from +x towards +y: the direction `(1, 0)` becomes `(0, 1)`
+    /// (clockwise on screen when y points down, counter-clockwise when y points up).
+    /// For a `w x h` mask, with `k = quarter_turns mod 4`:
+    ///
+    /// | k | size | pixel `(i, j)` goes to |
+    /// |---|---|---|
+    /// | 0 | `w x h` | `(i, j)` (a copy) |
+    /// | 1 | `h x w` | `(h - 1 - j, i)` |
+    /// | 2 | `w x h` | `(w - 1 - i, h - 1 - j)` |
+    /// | 3 | `h x w` | `(j, w - 1 - i)` |
+    ///
+    /// An exact texel permutation. Fails only when out of memory.
+    ///
+    /// ```
+    /// use perpixel::Mask;
+    /// // A 3 x 2 mask with its pixel (2, 0) solid: the top right corner, y down.
+    /// let m = Mask::from_fn(3, 2, |x, y| (x, y) == (2, 0))?;
+    /// let r = m.rotate_quarter(1)?;
+    /// assert_eq!((r.width(), r.height()), (2, 3));
+    /// assert!(r.is_solid(1, 2)); // (h - 1 - j, i) = (1, 2)
+    /// assert_eq!(m.rotate_quarter(-1)?, m.rotate_quarter(3)?);
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn rotate_quarter(&self, quarter_turns: i32) -> Result<Mask> {
+        match quarter_turns.rem_euclid(4) {
+            0 => self.try_clone(),
+            // Source row h-1-x becomes output column x; output row y is source column y.
+            1 => self.transposed(true, false),
+            2 => self.mirrored(true, true),
+            // Source row x becomes output column x; output row y is source column w-1-y.
+            _ => self.transposed(false, true),
+        }
+    }
+
+    /// The mask scaled up by whole factors, nearest neighbour (pixel-art 2x, 3x): a
+    /// `width x height` mask becomes `width * sx x height * sy`, and pixel `(i, j)` of
+    /// the result is solid when pixel `(i / sx, j / sy)` of this mask is. Every texel
+    /// becomes an exact `sx x sy` block; nothing is interpolated.
+    ///
+    /// Fails with [`Error::InvalidArgument`] when `sx` or `sy` is 0, with
+    /// [`Error::TooLarge`] when the result would exceed the mask size limit
+    /// ([`crate::max_mask_pixels`]), and with [`Error::OutOfMemory`].
+    ///
+    /// ```
+    /// use perpixel::Mask;
+    /// let m = Mask::from_fn(2, 1, |x, _| x == 1)?; // .#
+    /// let s = m.scale_integer(3, 2)?; // ...###  twice
+    /// assert_eq!((s.width(), s.height(), s.count()), (6, 2, 6));
+    /// assert!(s.is_solid(3, 1) && !s.is_solid(2, 0));
+    /// assert!(m.scale_integer(0, 1).is_err());
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn scale_integer(&self, sx: u32, sy: u32) -> Result<Mask> {
+        if sx == 0 || sy == 0 {
+            return Err(Error::InvalidArgument(format!(
+                "scale factors must be at least 1, got sx = {sx}, sy = {sy}"
+            )));
+        }
+        let (big_w, big_h) = (
+            self.width as u64 * sx as u64,
+            self.height as u64 * sy as u64,
+        );
+        check_size(big_w, big_h)?;
+        let mut out = Mask::empty(big_w as u32, big_h as u32)?;
+        if self.width == 0 || self.height == 0 {
+            return Ok(out);
+        }
+        let (sx, sy) = (sx as usize, sy as usize);
+        // Factors up to 8: a byte of source pixels becomes `8 * sx` bits, from a table.
+        let table = (2..=8).contains(&sx).then(|| spread_table(sx));
+        let owpr = out.words_per_row;
+        let (obits, _) = out.rows_mut();
+        for j in 0..self.height as usize {
+            let (row, rest) = obits[j * sy * owpr..].split_at_mut(owpr);
+            let src = self.row(j);
+            match &table {
+                _ if sx == 1 => row.copy_from_slice(src),
+                Some(table) => spread_bytes(src, row, table, sx),
+                None => spread_runs(src, row, sx),
+            }
+            for copy in rest[..(sy - 1) * owpr].chunks_exact_mut(owpr) {
+                copy.copy_from_slice(row);
+            }
+        }
+        out.finish();
+        Ok(out)
+    }
+
+    /// A copy whose memory is allocated fallibly, caches and all.
+    fn try_clone(&self) -> Result<Mask> {
+        let mut data = zeroed(self.data.len())?;
+        data.copy_from_slice(&self.data);
+        let mut spans = try_zeroed(self.spans.len(), [0u32; 2]).ok_or(Error::OutOfMemory)?;
+        spans.copy_from_slice(&self.spans);
+        let mut live_rows = zeroed(self.live_rows.len())?;
+        live_rows.copy_from_slice(&self.live_rows);
+        Ok(Mask {
+            data,
+            spans: spans.into_boxed_slice(),
+            live_rows,
+            ..*self
+        })
+    }
+
+    /// The same size, columns reversed when `x`, rows reversed when `y`.
+    fn mirrored(&self, x: bool, y: bool) -> Result<Mask> {
+        let mut out = Mask::empty_unlimited(self.width, self.height)?;
+        let (w, h) = (self.width as usize, self.height as usize);
+        if w == 0 || h == 0 {
+            return Ok(out);
+        }
+        let wpr = self.words_per_row;
+        let (obits, _) = out.rows_mut();
+        for (j, dst) in obits[..h * wpr].chunks_exact_mut(wpr).enumerate() {
+            let src = self.row(if y { h - 1 - j } else { j });
+            if x {
+                reverse_row(src, dst, w);
+            } else {
+                dst.copy_from_slice(src);
+            }
+        }
+        out.finish();
+        Ok(out)
+    }
+
+    /// The transpose (`height x width`), reading this mask's rows bottom to top when
+    /// `reverse_in` and writing the result's rows bottom to top when `reverse_out`: the
+    /// transpose, and the quarter turns 1 and 3, in one pass over 64 x 64 bit tiles.
+    fn transposed(&self, reverse_in: bool, reverse_out: bool) -> Result<Mask> {
+        let mut out = Mask::empty_unlimited(self.height, self.width)?;
+        let (w, h) = (self.width as usize, self.height as usize);
+        if w == 0 || h == 0 {
+            return Ok(out);
+        }
+        let (swpr, owpr) = (self.words_per_row, out.words_per_row);
+        let (obits, _) = out.rows_mut();
+        let mut tile = [0u64; 64];
+        // Tile (by, bx): rows 64*by.. of word column bx of the source, which become rows
+        // 64*bx.. of word column by of the result.
+        for by in 0..owpr {
+            for bx in 0..swpr {
+                let mut any = 0;
+                for (t, word) in tile.iter_mut().enumerate() {
+                    let r = 64 * by + t;
+                    *word = if r < h {
+                        let src = if reverse_in { h - 1 - r } else { r };
+                        self.data[src * swpr + bx]
+                    } else {
+                        0
+                    };
+                    any |= *word;
+                }
+                // The result starts clear: an empty tile has nothing to write.
+                if any == 0 {
+                    continue;
+                }
+                transpose64(&mut tile);
+                let cols = (w - 64 * bx).min(64);
+                for (s, &word) in tile[..cols].iter().enumerate() {
+                    let c = 64 * bx + s;
+                    let dst = if reverse_out { w - 1 - c } else { c };
+                    obits[dst * owpr + by] = word;
+                }
+            }
+        }
+        out.finish();
+        Ok(out)
+    }
+}
+
+/// Writes into `dst` the row `src`, `width` pixels wide, mirrored: bit `i` of `src` becomes
+/// bit `width - 1 - i` of `dst`. Reversing every word and the word order mirrors the row
+/// within `64 * words` bits; shifting it down by the `64 * words - width` pad bits (a
+/// funnel shift across words) puts it back at bit 0.
+fn reverse_row(src: &[u64], dst: &mut [u64], width: usize) {
+    let n = src.len();
+    let pad = 64 * n - width;
+    if pad == 0 {
+        for (out, &word) in dst.iter_mut().zip(src.iter().rev()) {
+            *out = word.reverse_bits();
+        }
+        return;
+    }
+    // Word k of the row mirrored within 64 * n bits is src[n - 1 - k] reversed; each is
+    // reversed once and kept for the next output word.
+    let mut low = src[n - 1].reverse_bits();
+    for (k, out) in dst.iter_mut().enumerate() {
+        let high = if k + 1 < n {
+            src[n - 2 - k].reverse_bits()
+        } else {
+            0
+        };
+        *out = low >> pad | high << (64 - pad);
+        low = high;
+    }
+}
+
+/// `table[b]`: the byte `b` with every bit repeated `sx` times (`sx <= 8`, so the result
+/// fits in one word).
+fn spread_table(sx: usize) -> [u64; 256] {
+    let run = u64::MAX >> (64 - sx);
+    let mut table = [0u64; 256];
+    for (b, spread) in table.iter_mut().enumerate() {
+        for i in (0..8).filter(|i| b >> i & 1 == 1) {
+            *spread |= run << (sx * i);
+        }
+    }
+    table
+}
+
+/// ORs into `dst` the row `src` with every bit repeated `sx` times (`sx <= 8`), a source
+/// byte at a time through `table` ([`spread_table`]).
+fn spread_bytes(src: &[u64], dst: &mut [u64], table: &[u64; 256], sx: usize) {
+    for (k, &word) in src.iter().enumerate().filter(|(_, w)| **w != 0) {
+        for byte in 0..8 {
+            let b = (word >> (8 * byte)) as u8;
+            if b == 0 {
+                continue;
+            }
+            let spread = table[b as usize];
+            let at = (64 * k + 8 * byte) * sx;
+            let (w, off) = (at / 64, at % 64);
+            dst[w] |= spread << off;
+            // The part past this word; nonzero only for pixels inside the row, so the
+            // next word exists.
+            if off != 0 && spread >> (64 - off) != 0 {
+                dst[w + 1] |= spread >> (64 - off);
+            }
+        }
+    }
+}
+
+/// ORs into `dst` the row `src` with every bit repeated `sx` times: each run of solid
+/// pixels `[a, b)` becomes the run `[a * sx, b * sx)`.
+fn spread_runs(src: &[u64], dst: &mut [u64], sx: usize) {
+    for (k, &word) in src.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let a = bits.trailing_zeros() as usize;
+            let len = (bits >> a).trailing_ones() as usize;
+            let start = (64 * k + a) * sx;
+            set_run(dst, start, start + len * sx);
+            // `a + len` may be 64: clear the run without shifting by 64.
+            bits &= !(u64::MAX >> (64 - len) << a);
+        }
+    }
+}
+
+/// Sets bits `a..b` of a row of words.
+fn set_run(row: &mut [u64], mut a: usize, b: usize) {
+    while a < b {
+        let k = a / 64;
+        let lo = a % 64;
+        let hi = (b - 64 * k).min(64);
+        row[k] |= u64::MAX >> (64 - (hi - lo)) << lo;
+        a = 64 * k + hi;
+    }
+}
+
+/// Transposes a 64 x 64 bit matrix in place: afterwards bit `s` of word `t` is what bit
+/// `t` of word `s` was. Six rounds of masked swaps (Hacker's Delight, 7-3): round `j`
+/// (32, 16, ..., 1) swaps, within every `2j x 2j` block, the `j x j` block of high bits
+/// in the low rows with the block of low bits in the high rows.
+fn transpose64(a: &mut [u64; 64]) {
+    swap_round::<32>(a, 0x0000_0000_FFFF_FFFF);
+    swap_round::<16>(a, 0x0000_FFFF_0000_FFFF);
+    swap_round::<8>(a, 0x00FF_00FF_00FF_00FF);
+    swap_round::<4>(a, 0x0F0F_0F0F_0F0F_0F0F);
+    swap_round::<2>(a, 0x3333_3333_3333_3333);
+    swap_round::<1>(a, 0x5555_5555_5555_5555);
+}
+
+/// One round of [`transpose64`]: in every group of `2 * J` words, word `k` of the first
+/// half swaps its bits under `m << J` with the bits under `m` of word `k + J`. Written
+/// as fixed-length loops over contiguous halves so the compiler can vectorise them.
+#[inline(always)]
+fn swap_round<const J: usize>(a: &mut [u64; 64], m: u64) {
+    for group in a.chunks_exact_mut(2 * J) {
+        let (lo, hi) = group.split_at_mut(J);
+        for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+            let t = ((*x >> J) ^ *y) & m;
+            *x ^= t << J;
+            *y ^= t;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transpose64_matches_bit_by_bit() {
+        let mut rng = 0x1234_5678_9ABC_DEF1u64;
+        let mut a = [0u64; 64];
+        for w in a.iter_mut() {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            *w = rng;
+        }
+        let before = a;
+        transpose64(&mut a);
+        for (s, &row) in a.iter().enumerate() {
+            for (t, &was) in before.iter().enumerate() {
+                assert_eq!(row >> t & 1, was >> s & 1, "bit ({s}, {t})");
+            }
+        }
+    }
+
+    #[test]
+    fn set_run_sets_exactly_the_run() {
+        for (a, b) in [
+            (0, 0),
+            (0, 1),
+            (3, 64),
+            (0, 64),
+            (63, 65),
+            (10, 190),
+            (64, 128),
+        ] {
+            let mut row = [0u64; 3];
+            set_run(&mut row, a, b);
+            for i in 0..192 {
+                assert_eq!(
+                    row[i / 64] >> (i % 64) & 1 == 1,
+                    (a..b).contains(&i),
+                    "{a}..{b} bit {i}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn try_clone_keeps_every_cache() {
+        let disc = Mask::from_fn(300, 200, |x, y| {
+            (x as i64 - 150).pow(2) + (y as i64 - 100).pow(2) < 90 * 90
+        })
+        .unwrap();
+        let c = disc.try_clone().unwrap();
+        assert_eq!(c, disc);
+        assert_eq!(
+            (
+                c.count,
+                c.solid_bounds,
+                &c.data,
+                c.blocks_dense,
+                &c.spans,
+                &c.live_rows
+            ),
+            (
+                disc.count,
+                disc.solid_bounds,
+                &disc.data,
+                disc.blocks_dense,
+                &disc.spans,
+                &disc.live_rows
+            )
+        );
+    }
+}
