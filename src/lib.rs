@@ -98,9 +98,12 @@ pub mod reference;
 pub use bake::BakeProgress;
 pub use bake::{BakeInfo, BundleEntry, MaskBundle};
 pub use error::{Error, Result};
-pub use geom::{Bounds2D, Point};
+#[doc(hidden)]
+pub use geom::FixedInverse;
+pub use geom::{Affine, Bounds2D, Point, Transform};
 pub use mask::{
-    MAX_MASK_PIXELS, Mask, MaskOptions, PixelFormat, max_mask_pixels, set_max_mask_pixels,
+    MAX_MASK_PIXELS, MAX_TRANSFORM_SIDE, Mask, MaskOptions, PixelFormat, Raster, max_mask_pixels,
+    set_max_mask_pixels,
 };
 pub use query::{Overlap, Sprite};
 
