@@ -15,7 +15,7 @@
 //! `PERPIXEL_PROPTEST_CASES=N` changes the number of cases per property.
 
 use perpixel::reference::transformed::{self as oracle, TransformedSprite};
-use perpixel::{Bounds2D, Mask, Raster, Sprite, Transform};
+use perpixel::{Affine, Bounds2D, Mask, Raster, Sprite, Transform};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 
@@ -485,6 +485,56 @@ fn check_quarter(c: &QuarterCase) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+#[derive(Debug, Clone)]
+struct AffineCase {
+    mask: MaskSpec,
+    m: [[f64; 3]; 2],
+    pixels: bool,
+}
+
+fn affine_spec() -> impl Strategy<Value = AffineCase> {
+    let entry = prop_oneof![
+        2 => prop::sample::select(vec![0.0, 1.0, -1.0, 0.5, 2.0, -2.0]),
+        3 => -3.0..3.0f64,
+    ];
+    (
+        mask_spec(40),
+        [entry.clone(), entry.clone(), entry.clone(), entry],
+        (position(), position()),
+        any::<bool>(),
+    )
+        .prop_map(|(mask, [a, b, c, d], (tx, ty), pixels)| AffineCase {
+            mask,
+            m: [[a, b, tx], [c, d, ty]],
+            pixels,
+        })
+}
+
+/// Matrices (skews included) against the oracle, pixel by pixel; a matrix refused by the
+/// fixed-point inverse is refused by both.
+fn check_affine(c: &AffineCase) -> Result<(), TestCaseError> {
+    let m = c.mask.build();
+    let a = Affine { m: c.m };
+    let r = if c.pixels {
+        m.rasterise_affine(&a)
+    } else {
+        m.rasterise_bounds_only_affine(&a)
+    };
+    let o = TransformedSprite::from_affine(&m, &a, c.pixels);
+    match (r, o) {
+        (Ok(r), Ok(o)) => check_raster(&r, &o),
+        (Err(e1), Err(e2)) => {
+            prop_assert_eq!(e1, e2);
+            Ok(())
+        }
+        (r, o) => Err(TestCaseError::fail(format!(
+            "raster {:?} but oracle {:?}",
+            r.map(|_| ()),
+            o.map(|_| ())
+        ))),
+    }
+}
+
 fn cases(default: u32) -> u32 {
     std::env::var("PERPIXEL_PROPTEST_CASES")
         .ok()
@@ -527,6 +577,7 @@ fn main() {
     let identity_cases = cases(1500);
     let translation_cases = cases(1500);
     let quarter_cases = cases(3000);
+    let affine_cases = cases(1500);
     let results = [
         run(
             "transformed pairs against the oracle (rasters pixel by pixel; collides, first_contact, overlap_area, overlap_mask; symmetric; mixed with plain sprites)",
@@ -552,8 +603,14 @@ fn main() {
             quarter_spec(),
             check_quarter,
         ),
+        run(
+            "matrices (skews, singular ones refused alike) against the oracle",
+            affine_cases,
+            affine_spec(),
+            check_affine,
+        ),
     ];
-    let total = pair_cases + identity_cases + translation_cases + quarter_cases;
+    let total = pair_cases + identity_cases + translation_cases + quarter_cases + affine_cases;
     let failed = results.iter().filter(|ok| !**ok).count();
     println!("property cases run: {total}");
     println!("{} passed, {} failed", results.len() - failed, failed);

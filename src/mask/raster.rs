@@ -351,6 +351,74 @@ mod tests {
     }
 
     #[test]
+    fn limits_give_errors_not_panics() {
+        let m = Mask::full(4, 4).unwrap();
+        // The corner may sit at i32::MAX (its far edge is past it: bounds use i64).
+        let r = m.rasterise(&Transform::at(i32::MAX as f64, 0.0)).unwrap();
+        assert_eq!((r.x, r.y, r.mask.count()), (i32::MAX, 0, 16));
+        let r = m.rasterise(&Transform::at(i32::MIN as f64, -0.5)).unwrap();
+        assert_eq!((r.x, r.y), (i32::MIN, -1));
+        assert!(matches!(
+            m.rasterise(&Transform::at(2147483648.0, 0.0)),
+            Err(Error::Overflow(_))
+        ));
+        assert!(matches!(
+            m.rasterise(&Transform::at(0.0, 0.0).scaled(1e6, 1e6)),
+            Err(Error::TooLarge { .. })
+        ));
+        assert!(matches!(
+            m.rasterise(&Transform::at(0.0, 0.0).rotated(f64::INFINITY)),
+            Err(Error::InvalidTransform(_))
+        ));
+        assert!(matches!(
+            m.rasterise_bounds_only(&Transform::at(0.0, 0.0).scaled(0.0, 1.0)),
+            Err(Error::InvalidTransform(_))
+        ));
+        let wide = Mask::empty(MAX_TRANSFORM_SIDE + 1, 1).unwrap();
+        assert!(matches!(
+            wide.rasterise(&Transform::IDENTITY),
+            Err(Error::InvalidTransform(_))
+        ));
+        // Shrunk to nothing: no pixel centre lands in the rectangle.
+        let tiny = m
+            .rasterise(&Transform::at(3.0, 4.0).scaled(1e-6, 1e-6))
+            .unwrap();
+        assert_eq!((tiny.mask.width(), tiny.mask.height()), (0, 0));
+        assert!(!tiny.sprite().collides(&Sprite::new(&m, 0, 0)));
+        // Empty masks rasterise to nothing, at the position's integer part.
+        let none = Mask::empty(0, 7)
+            .unwrap()
+            .rasterise(&Transform::at(-2.5, 9.0))
+            .unwrap();
+        assert_eq!(
+            (none.mask.width(), none.mask.height(), none.x, none.y),
+            (0, 0, -3, 9)
+        );
+        let mut r = m.rasterise(&Transform::at(i32::MAX as f64, 0.0)).unwrap();
+        assert!(matches!(r.moved_by(1, 0), Err(Error::Overflow(_))));
+        assert_eq!(r.x, i32::MAX);
+    }
+
+    #[test]
+    fn a_quarter_turn_of_a_bar() {
+        // An 8x2 bar at (10, 20), turned about its centre (14, 21): a 2x8 bar at (13, 17).
+        let bar = Mask::from_fn(8, 2, |x, y| x == 0 && y == 0).unwrap();
+        let r = bar
+            .rasterise(&Transform::at(10.0, 20.0).rotated(90.0))
+            .unwrap();
+        assert_eq!((r.x, r.y, r.mask.width(), r.mask.height()), (13, 17, 2, 8));
+        // Texel (0, 0) (centre (0.5, 0.5) -> world (14.5, 17.5)) is world pixel (14, 17).
+        assert_eq!(r.mask.count(), 1);
+        assert!(r.mask.is_solid(1, 0));
+        // A positive angle turns +x towards +y: texel (7, 0) goes to the bottom (+y).
+        let bar = Mask::from_fn(8, 2, |x, y| x == 7 && y == 0).unwrap();
+        let r = bar
+            .rasterise(&Transform::at(10.0, 20.0).rotated(90.0))
+            .unwrap();
+        assert!(r.mask.is_solid(1, 7));
+    }
+
+    #[test]
     fn fill_bits_sets_the_range() {
         for first in 0..130 {
             for last in first..130 {
