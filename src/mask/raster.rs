@@ -19,7 +19,7 @@ const UNIT_SHIFT: u32 = crate::geom::FIXED_BITS + 1;
 /// (`mask`'s size at `(x, y)`) is the smallest box holding every world pixel whose centre
 /// maps inside the source mask's rectangle, solid or not: what the sprite's bounds are in
 /// the pair queries, and what a bounds-only transformed sprite covers
-/// ([`Raster::bounds_only`]). When no pixel centre lands inside the rectangle (a 0-wide
+/// ([`Mask::rasterise_bounds_only`]). When no pixel centre lands inside the rectangle (a 0-wide
 /// mask, or a sprite scaled down below one pixel between centres) the raster is a 0 x 0
 /// mask, which touches nothing.
 ///
