@@ -356,6 +356,11 @@ pub struct FixedInverse {
     pub f: i128,
 }
 
+// Powers of two written as constants (exact), not computed.
+const TWO_POW_100: f64 = 1.267_650_600_228_229_4e30;
+const TWO_POW_62: f64 = 4_611_686_018_427_387_904.0;
+const TWO_POW_MINUS_30: f64 = 9.313_225_746_154_785e-10;
+
 /// `|v| <= limit`, false for NaN.
 fn within(v: f64, limit: f64) -> bool {
     v.abs() <= limit
@@ -379,7 +384,7 @@ impl FixedInverse {
         if lin.iter().any(|v| !within(*v, (1u64 << 53) as f64)) {
             return bad();
         }
-        if consts.iter().any(|v| !within(*v, 2f64.powi(100))) {
+        if consts.iter().any(|v| !within(*v, TWO_POW_100)) {
             return bad();
         }
         let [a, b, d, e] = lin.map(|v| v as i64);
@@ -455,9 +460,9 @@ impl FixedInverse {
             let q = (a * dv - d * du) / det;
             (p0, p1, q0, q1) = (p0.min(p), p1.max(p), q0.min(q), q1.max(q));
         }
-        let margin = |lo: f64, hi: f64| 2.0 + (lo.abs() + hi.abs()) * 2f64.powi(-30);
+        let margin = |lo: f64, hi: f64| 2.0 + (lo.abs() + hi.abs()) * TWO_POW_MINUS_30;
         let (mx, my) = (margin(p0, p1), margin(q0, q1));
-        let limit = 2f64.powi(62);
+        let limit = TWO_POW_62;
         let ends = [
             (p0 - mx).floor(),
             (p1 + mx).ceil(),
@@ -534,6 +539,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn constants_are_the_powers_of_two() {
+        assert_eq!(TWO_POW_100, 2f64.powi(100));
+        assert_eq!(TWO_POW_62, 2f64.powi(62));
+        assert_eq!(TWO_POW_MINUS_30, 2f64.powi(-30));
+        assert_eq!(ONE, 2f64.powi(33));
+        assert_eq!(MAX_POSITION, 2f64.powi(31));
+        assert_eq!(MAX_LINEAR, 2f64.powi(20));
+        assert_eq!(MAX_TRANSLATION, 2f64.powi(52));
     }
 
     #[test]

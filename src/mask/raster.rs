@@ -58,6 +58,12 @@ impl Raster {
         Sprite::new(&self.mask, self.x, self.y)
     }
 
+    /// The raster's rectangle in the world: the transformed sprite's bounds in the pair
+    /// queries (empty when no pixel centre lands inside the mask's rectangle).
+    pub fn bounds(&self) -> crate::Bounds2D {
+        self.mask.bounds_at(self.x, self.y)
+    }
+
     /// The raster's rectangle as a bounds-only sprite. Note that a bounds-only
     /// *transformed* sprite covers the transformed rectangle (a rotated rectangle is not
     /// axis-aligned): for that, rasterise with [`Mask::rasterise_bounds_only`] and use
