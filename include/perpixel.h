@@ -175,6 +175,12 @@ typedef enum {
    * names, trailing bytes. The message says which check failed.
    */
   PP_ERR_BAD_BAKED_DATA = 12,
+  /**
+   * A transform cannot be applied exactly: a non-finite number, a scale of 0 or
+   * outside 1e-6..1e6, a position beyond ±2^31, a singular or nearly singular matrix,
+   * a mask wider or taller than 2^24 pixels. The message says which limit.
+   */
+  PP_ERR_INVALID_TRANSFORM = 13,
 } pp_status;
 
 /**

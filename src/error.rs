@@ -52,6 +52,11 @@ pub enum Error {
     /// not match the bytes, bits set past a row's width, duplicate names, trailing bytes.
     /// The text says which check failed and where.
     BadBakedData(String),
+    /// A transform (or matrix) cannot be applied exactly: a non-finite number, a scale of
+    /// 0 or outside `1e-6..=1e6`, a position beyond ±2^31, a singular or nearly singular
+    /// matrix, a mask wider or taller than 2^24 pixels. The text says which limit and the
+    /// values (see [`crate::Transform`] and [`crate::Affine`]).
+    InvalidTransform(String),
     /// Memory for the mask, or for decoding or reading its image or file, could not be
     /// allocated (returned instead of aborting the process).
     OutOfMemory,
@@ -88,6 +93,7 @@ impl fmt::Display for Error {
             Error::Decode(why) => write!(f, "cannot decode image: {why}"),
             Error::Io(why) => write!(f, "file error: {why}"),
             Error::BadBakedData(why) => write!(f, "bad baked mask data: {why}"),
+            Error::InvalidTransform(why) => write!(f, "invalid transform: {why}"),
             Error::OutOfMemory => write!(
                 f,
                 "out of memory: the mask, or the image or file it is built from, could not be \

@@ -54,11 +54,15 @@ pub enum pp_status {
     /// truncated, a failing checksum, sizes that do not match the bytes, duplicate
     /// names, trailing bytes. The message says which check failed.
     PP_ERR_BAD_BAKED_DATA = 12,
+    /// A transform cannot be applied exactly: a non-finite number, a scale of 0 or
+    /// outside 1e-6..1e6, a position beyond ±2^31, a singular or nearly singular matrix,
+    /// a mask wider or taller than 2^24 pixels. The message says which limit.
+    PP_ERR_INVALID_TRANSFORM = 13,
 }
 
 impl pp_status {
     /// Every status, in numeric order.
-    pub(crate) const ALL: [pp_status; 13] = [
+    pub(crate) const ALL: [pp_status; 14] = [
         pp_status::PP_OK,
         pp_status::PP_ERR_NULL_POINTER,
         pp_status::PP_ERR_INVALID_ARGUMENT,
@@ -72,6 +76,7 @@ impl pp_status {
         pp_status::PP_ERR_OUT_OF_MEMORY,
         pp_status::PP_ERR_PANIC,
         pp_status::PP_ERR_BAD_BAKED_DATA,
+        pp_status::PP_ERR_INVALID_TRANSFORM,
     ];
 
     /// A short static description, NUL-terminated.
@@ -90,6 +95,7 @@ impl pp_status {
             pp_status::PP_ERR_OUT_OF_MEMORY => c"out of memory",
             pp_status::PP_ERR_PANIC => c"internal panic",
             pp_status::PP_ERR_BAD_BAKED_DATA => c"bad baked mask data",
+            pp_status::PP_ERR_INVALID_TRANSFORM => c"invalid transform",
         }
     }
 }
@@ -142,6 +148,7 @@ pub(crate) fn status_of(e: &crate::Error) -> pp_status {
         E::Decode(_) => pp_status::PP_ERR_DECODE,
         E::Io(_) => pp_status::PP_ERR_IO,
         E::BadBakedData(_) => pp_status::PP_ERR_BAD_BAKED_DATA,
+        E::InvalidTransform(_) => pp_status::PP_ERR_INVALID_TRANSFORM,
         // No wildcard: inside the crate the match is exhaustive, so a new variant
         // fails to compile here until it is given a status.
         E::OutOfMemory => pp_status::PP_ERR_OUT_OF_MEMORY,
@@ -449,6 +456,10 @@ mod tests {
             (Error::Io("i".into()), pp_status::PP_ERR_IO),
             (Error::OutOfMemory, pp_status::PP_ERR_OUT_OF_MEMORY),
             (
+                Error::InvalidTransform("t".into()),
+                pp_status::PP_ERR_INVALID_TRANSFORM,
+            ),
+            (
                 Error::BadBakedData("b".into()),
                 pp_status::PP_ERR_BAD_BAKED_DATA,
             ),
@@ -466,9 +477,9 @@ mod tests {
 
     #[test]
     fn statuses_are_numbered_as_documented_and_have_text() {
-        // The core's codes are 0..=12 in order; every code sits in a reserved range
+        // The core's codes are 0..=13 in order; every code sits in a reserved range
         // (1-99 core, 100-199 world, 200-299 shape tools; 1000+ is for bindings only).
-        for (i, status) in pp_status::ALL.iter().enumerate().take(13) {
+        for (i, status) in pp_status::ALL.iter().enumerate().take(14) {
             assert_eq!(*status as u32, i as u32);
         }
         for status in pp_status::ALL {
@@ -480,7 +491,7 @@ mod tests {
                 status.text()
             );
         }
-        for unknown in [13, 99, 100, 1000, u32::MAX] {
+        for unknown in [14, 99, 100, 1000, u32::MAX] {
             assert_eq!(
                 unsafe { std::ffi::CStr::from_ptr(pp_status_text(unknown)) },
                 c"unknown status"
@@ -488,5 +499,6 @@ mod tests {
         }
         assert_eq!(pp_status::PP_ERR_PANIC as u32, 11);
         assert_eq!(pp_status::PP_ERR_BAD_BAKED_DATA as u32, 12);
+        assert_eq!(pp_status::PP_ERR_INVALID_TRANSFORM as u32, 13);
     }
 }

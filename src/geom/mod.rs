@@ -1,8 +1,12 @@
-//! Value types of the world's pixel grid: rectangles and points (later, transforms). No
-//! pixels here.
+//! Value types of the world's pixel grid: rectangles, points and transforms. No pixels
+//! here.
 
 mod bounds;
 mod point;
+mod transform;
+mod trig;
 
 pub use bounds::Bounds2D;
 pub use point::Point;
+pub(crate) use transform::FIXED_BITS;
+pub use transform::{Affine, FixedInverse, Transform};

@@ -11,9 +11,11 @@ mod limits;
 mod options;
 mod pairs;
 mod reshape;
+mod raster;
 
 pub use limits::{max_mask_pixels, set_max_mask_pixels};
 pub use options::{MaskOptions, PixelFormat};
+pub use raster::{MAX_TRANSFORM_SIDE, Raster};
 
 /// The default limit on the pixels one mask may hold: 2^26 (67,108,864, e.g. 8192 x 8192),
 /// which is 8 MiB of mask bits; loading an image that large decodes it into 256 MiB of RGBA

@@ -1,8 +1,10 @@
 //! The plain oracles: one per kind of query, each the obvious algorithm, kept so the
 //! tests can check every fast path against it and the benchmarks can report speed-ups
 //! over it. Pair queries ([`collides`], [`first_contact`], [`overlap_area`],
-//! [`overlap_mask`]) are the seeds' own algorithm.
+//! [`overlap_mask`]) are the seeds' own algorithm; [`transformed`] applies the sampling
+//! rule of transformed sprites one world pixel at a time.
 
 mod pairs;
+pub mod transformed;
 
 pub use pairs::*;

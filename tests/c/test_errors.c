@@ -22,11 +22,11 @@
 static void test_status_texts(void)
 {
     uint32_t s;
-    const char *unknown = pp_status_text(PP_ERR_BAD_BAKED_DATA + 1);
+    const char *unknown = pp_status_text(PP_ERR_INVALID_TRANSFORM + 1);
     CHECK(strcmp(unknown, "unknown status") == 0);
     CHECK(strcmp(pp_status_text(0xFFFFFFFFu), "unknown status") == 0);
     CHECK(strcmp(pp_status_text(PP_OK), "ok") == 0);
-    for (s = PP_OK; s <= PP_ERR_BAD_BAKED_DATA; s++) {
+    for (s = PP_OK; s <= PP_ERR_INVALID_TRANSFORM; s++) {
         const char *text = pp_status_text(s);
         char what[120];
         snprintf(what, sizeof what, "pp_status_text(%u) = \"%s\" is a known, non-empty text",

@@ -605,7 +605,7 @@ static void test_extreme_bounds(void)
 /* Status texts for values that are not statuses. */
 static void test_status_text_of_non_statuses(void)
 {
-    CHECK(strcmp(pp_status_text(13), "unknown status") == 0);
+    CHECK(strcmp(pp_status_text(14), "unknown status") == 0);
     CHECK(strcmp(pp_status_text(0xFFFFFFFFu), "unknown status") == 0);
     CHECK(strcmp(pp_status_text(0x80000000u), "unknown status") == 0);
     g_calls += 3;

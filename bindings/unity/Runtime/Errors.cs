@@ -38,6 +38,10 @@ namespace PerPixel
         /// <summary>Baked mask data is invalid: not a baked file, an unsupported format version, truncated,
         /// a failing checksum, sizes that do not match the bytes, duplicate names.</summary>
         BadBakedData = 12,
+        /// <summary>A transform cannot be applied exactly: a non-finite number, a scale of 0 or outside 1e-6..1e6,
+        /// a position beyond ±2^31, a singular or nearly singular matrix, a mask wider or taller than 2^24
+        /// pixels.</summary>
+        InvalidTransform = 13,
         /// <summary>C# only: the native library could not be loaded.</summary>
         LibraryNotFound = 1000,
         /// <summary>C# only: the native library's version does not match this binding.</summary>

@@ -1,0 +1,596 @@
+//! [`Transform`] and [`Affine`]: how a mask is placed in the world when it is moved by
+//! sub-pixels, rotated, scaled or mirrored, and [`FixedInverse`], the exact integer form
+//! of the world-to-mask map that every per-pixel decision uses.
+
+use super::trig::sin_cos_degrees;
+use crate::{Error, Result};
+
+/// The fixed-point unit of [`FixedInverse`]'s coefficients: 2^-33 mask pixels.
+pub(crate) const FIXED_BITS: u32 = 33;
+const ONE: f64 = (1u64 << FIXED_BITS) as f64;
+
+/// Largest accepted |position| (world pixels) of a [`Transform`], and |pivot| (mask pixels).
+const MAX_POSITION: f64 = 2_147_483_648.0; // 2^31
+/// Accepted range of |scale| of a [`Transform`] (each axis): `MIN_SCALE..=MAX_SCALE`.
+const MIN_SCALE: f64 = 1e-6;
+const MAX_SCALE: f64 = 1e6;
+/// Largest accepted |entry| of an [`Affine`]'s linear part and of its inverse (2^20).
+const MAX_LINEAR: f64 = 1_048_576.0;
+/// Largest accepted |translation| of an [`Affine`] (2^52).
+const MAX_TRANSLATION: f64 = 4_503_599_627_370_496.0;
+
+/// How a mask is placed in the world: a sub-pixel position, a pivot, a rotation, a scale
+/// per axis and flips.
+///
+/// * `(x, y)` is the world position of the corner of the untransformed mask's rectangle
+///   (mask point `(0, 0)`), as for a plain [`Sprite`](crate::Sprite), but any real number.
+/// * The pivot, in mask pixels, is the point rotation, scale and flips turn about; `None`
+///   (the default) means the centre of the mask's rectangle, `(width / 2, height / 2)`,
+///   so a flipped or half-turned sprite keeps its rectangle.
+/// * `rotation_degrees`: a positive angle turns from +x towards +y (counter-clockwise on
+///   a y-up screen such as Unity's, clockwise on a y-down screen such as SDL's: the same
+///   motion in perpixel's y-agnostic model).
+/// * `scale_x`, `scale_y`: a negative scale mirrors along that axis.
+/// * `flip_x`, `flip_y`: mirror the sprite within its own rectangle (about the pivot),
+///   like Unity's `SpriteRenderer.flipX` and SDL's `SDL_RenderCopyEx`; the same as
+///   negating the scale.
+///
+/// Mask point `m` lands at `world = (x, y) + pivot + R(rotation) * S * (m - pivot)` with
+/// `S = diag(scale_x * (flip_x ? -1 : 1), scale_y * (flip_y ? -1 : 1))`. World pixel
+/// `(X, Y)` is covered when its centre `(X + 0.5, Y + 0.5)`, mapped back, lands in a
+/// solid texel (see the crate docs, "Transforms"). With rotation 0, scale 1, no flips and
+/// an integer position this is exactly `Sprite::new(mask, x, y)`.
+///
+/// Limits (anything else is [`Error::InvalidTransform`]): every number finite;
+/// `|x|, |y| <= 2^31`; `|pivot| <= 2^31`;
+/// `1e-6 <= |scale| <= 1e6` on each axis.
+///
+/// ```
+/// use perpixel::{Mask, Transform};
+/// let bar = Mask::full(8, 2)?;
+/// // A quarter turn about the centre (4, 1): an 8x2 bar becomes a 2x8 bar.
+/// let r = bar.rasterise(&Transform::at(10.0, 20.0).rotated(90.0))?;
+/// assert_eq!((r.x, r.y, r.mask.width(), r.mask.height()), (13, 17, 2, 8));
+/// assert_eq!(r.mask.count(), 16);
+/// # Ok::<(), perpixel::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Transform {
+    /// World x of mask point `(0, 0)` before rotation, scale and flips.
+    pub x: f64,
+    /// World y of mask point `(0, 0)` before rotation, scale and flips.
+    pub y: f64,
+    /// The point, in mask pixels, that rotation, scale and flips turn about; `None` is
+    /// the centre of the mask's rectangle.
+    pub pivot: Option<(f64, f64)>,
+    /// Rotation in degrees, positive from +x towards +y.
+    pub rotation_degrees: f64,
+    /// Scale along the mask's x axis; negative mirrors.
+    pub scale_x: f64,
+    /// Scale along the mask's y axis; negative mirrors.
+    pub scale_y: f64,
+    /// Mirror left-right within the sprite's rectangle (about the pivot).
+    pub flip_x: bool,
+    /// Mirror up-down within the sprite's rectangle (about the pivot).
+    pub flip_y: bool,
+}
+
+impl Default for Transform {
+    fn default() -> Self {
+        Transform::IDENTITY
+    }
+}
+
+impl Transform {
+    /// No movement at all: position `(0, 0)`, the default pivot, no rotation, scale 1.
+    pub const IDENTITY: Transform = Transform {
+        x: 0.0,
+        y: 0.0,
+        pivot: None,
+        rotation_degrees: 0.0,
+        scale_x: 1.0,
+        scale_y: 1.0,
+        flip_x: false,
+        flip_y: false,
+    };
+
+    /// The identity transform moved to `(x, y)`.
+    pub fn at(x: f64, y: f64) -> Transform {
+        Transform {
+            x,
+            y,
+            ..Transform::IDENTITY
+        }
+    }
+
+    /// This transform with its rotation set to `degrees`.
+    pub fn rotated(self, degrees: f64) -> Transform {
+        Transform {
+            rotation_degrees: degrees,
+            ..self
+        }
+    }
+
+    /// This transform with its scale set to `(scale_x, scale_y)`.
+    pub fn scaled(self, scale_x: f64, scale_y: f64) -> Transform {
+        Transform {
+            scale_x,
+            scale_y,
+            ..self
+        }
+    }
+
+    /// This transform with its flips set.
+    pub fn flipped(self, flip_x: bool, flip_y: bool) -> Transform {
+        Transform {
+            flip_x,
+            flip_y,
+            ..self
+        }
+    }
+
+    /// This transform with its pivot set to `(px, py)` mask pixels.
+    pub fn with_pivot(self, px: f64, py: f64) -> Transform {
+        Transform {
+            pivot: Some((px, py)),
+            ..self
+        }
+    }
+
+    /// The pivot for a `width x height` mask: the one set, or the rectangle's centre.
+    pub fn pivot_for(&self, width: u32, height: u32) -> (f64, f64) {
+        self.pivot
+            .unwrap_or((width as f64 / 2.0, height as f64 / 2.0))
+    }
+
+    /// The signed scales, flips applied.
+    fn signed_scale(&self) -> (f64, f64) {
+        let fx = if self.flip_x { -1.0 } else { 1.0 };
+        let fy = if self.flip_y { -1.0 } else { 1.0 };
+        (self.scale_x * fx, self.scale_y * fy)
+    }
+
+    /// The forward map (mask to world) of this transform for a `width x height` mask, as
+    /// a matrix (not checked against the limits; [`Affine`] checks when used).
+    ///
+    /// ```
+    /// use perpixel::Transform;
+    /// let a = Transform::at(10.0, 20.0).rotated(90.0).to_affine(8, 2);
+    /// // Mask point (4, 1), the pivot, stays put; (5, 1) goes one pixel towards +y.
+    /// assert_eq!(a.apply(4.0, 1.0), (14.0, 21.0));
+    /// assert_eq!(a.apply(5.0, 1.0), (14.0, 22.0));
+    /// ```
+    pub fn to_affine(&self, width: u32, height: u32) -> Affine {
+        let (s, c) = sin_cos_degrees(self.rotation_degrees);
+        let (sx, sy) = self.signed_scale();
+        let (px, py) = self.pivot_for(width, height);
+        let (a, b, cc, d) = (c * sx, -(s * sy), s * sx, c * sy);
+        Affine {
+            m: [
+                [a, b, self.x + px - (a * px + b * py)],
+                [cc, d, self.y + py - (cc * px + d * py)],
+            ],
+        }
+    }
+
+    /// Checks the limits (see [`Transform`]).
+    fn check(&self) -> Result<()> {
+        let bad = |why: String| Err(Error::InvalidTransform(why));
+        let finite = [
+            self.x,
+            self.y,
+            self.rotation_degrees,
+            self.scale_x,
+            self.scale_y,
+        ];
+        if finite.iter().any(|v| !v.is_finite()) {
+            return bad(format!(
+                "position, rotation and scale must be finite (got position ({}, {}), \
+                 rotation {}, scale ({}, {}))",
+                self.x, self.y, self.rotation_degrees, self.scale_x, self.scale_y
+            ));
+        }
+        if self.x.abs() > MAX_POSITION || self.y.abs() > MAX_POSITION {
+            return bad(format!("position ({}, {}) is beyond ±2^31", self.x, self.y));
+        }
+        if let Some((px, py)) = self.pivot {
+            if !(px.abs() <= MAX_POSITION && py.abs() <= MAX_POSITION) {
+                return bad(format!(
+                    "pivot ({px}, {py}) must be finite and within ±2^31"
+                ));
+            }
+        }
+        for (axis, s) in [("x", self.scale_x), ("y", self.scale_y)] {
+            if !(MIN_SCALE..=MAX_SCALE).contains(&s.abs()) {
+                return bad(format!(
+                    "scale_{axis} {s} is outside the supported range: |scale| from 1e-6 to 1e6 \
+                     (0 would make the sprite vanish)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The exact fixed-point inverse of this transform for a `width x height` mask.
+    ///
+    /// Computed directly from the parts (not by inverting [`to_affine`](Self::to_affine)):
+    /// with `I = floor((x, y))` and `f = (x, y) - I` (both exact), mask point
+    /// `m = pivot + S^-1 R^-1 ((X, Y) - I - f - pivot)`, so the linear part is
+    /// `[[c / sx, s / sx], [-s / sy, c / sy]]` and the constant is
+    /// `pivot - N (f + pivot)`, all in IEEE basic operations. A whole-pixel move changes
+    /// only `I`: the same raster, moved.
+    #[doc(hidden)]
+    pub fn fixed_inverse(&self, width: u32, height: u32) -> Result<FixedInverse> {
+        self.check()?;
+        let (s, c) = sin_cos_degrees(self.rotation_degrees);
+        let (sx, sy) = self.signed_scale();
+        let n = [[c / sx, s / sx], [-s / sy, c / sy]];
+        let (px, py) = self.pivot_for(width, height);
+        let (ix, iy) = (self.x.floor(), self.y.floor());
+        let (fx, fy) = (self.x - ix + px, self.y - iy + py);
+        let cu = px - (n[0][0] * fx + n[0][1] * fy);
+        let cv = py - (n[1][0] * fx + n[1][1] * fy);
+        FixedInverse::new(ix as i64, iy as i64, n, [cu, cv])
+    }
+}
+
+/// A forward map from mask space to the world given as a matrix, for callers that
+/// compose their own transforms (a parent's matrix, a skew):
+/// `world_x = m[0][0] * u + m[0][1] * v + m[0][2]`,
+/// `world_y = m[1][0] * u + m[1][1] * v + m[1][2]`.
+///
+/// The sampling rule is the same as for a [`Transform`]. Limits (anything else is
+/// [`Error::InvalidTransform`]): every entry finite; the linear part and its inverse with
+/// entries at most 2^20 in magnitude; not nearly singular (its
+/// determinant `ad - bc` must not cancel by more than a factor 2^20 against `|ad| + |bc|`);
+/// translation within ±2^52.
+///
+/// ```
+/// use perpixel::{Affine, Mask};
+/// // Twice as wide, moved to (3, 4).
+/// let a = Affine { m: [[2.0, 0.0, 3.0], [0.0, 1.0, 4.0]] };
+/// let r = Mask::full(5, 5)?.rasterise_affine(&a)?;
+/// assert_eq!((r.x, r.y, r.mask.width(), r.mask.height()), (3, 4, 10, 5));
+/// # Ok::<(), perpixel::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Affine {
+    /// Rows `[a, b, tx]` and `[c, d, ty]` of the mask-to-world map.
+    pub m: [[f64; 3]; 2],
+}
+
+impl Affine {
+    /// Where mask point `(u, v)` lands in the world.
+    pub fn apply(&self, u: f64, v: f64) -> (f64, f64) {
+        let m = &self.m;
+        (
+            m[0][0] * u + m[0][1] * v + m[0][2],
+            m[1][0] * u + m[1][1] * v + m[1][2],
+        )
+    }
+
+    /// The exact fixed-point inverse of this map: the 2x2 inverse `N` in IEEE basic
+    /// operations, the translation split into `I = floor(t)` and `f = t - I`, and the
+    /// constant `-N f`.
+    #[doc(hidden)]
+    pub fn fixed_inverse(&self) -> Result<FixedInverse> {
+        let m = &self.m;
+        let bad = |why: String| Err(Error::InvalidTransform(why));
+        if m.iter().flatten().any(|v| !v.is_finite()) {
+            return bad(format!("matrix entries must be finite (got {m:?})"));
+        }
+        let (a, b, c, d) = (m[0][0], m[0][1], m[1][0], m[1][1]);
+        if [a, b, c, d].iter().any(|v| v.abs() > MAX_LINEAR) {
+            return bad(format!(
+                "matrix {m:?} scales by more than 2^20 (the linear part's entries must be \
+                 at most 1048576)"
+            ));
+        }
+        if m[0][2].abs() > MAX_TRANSLATION || m[1][2].abs() > MAX_TRANSLATION {
+            return bad(format!("matrix {m:?} translates beyond ±2^52"));
+        }
+        let (ad, bc) = (a * d, b * c);
+        let det = ad - bc;
+        if det == 0.0 || det.abs() * MAX_LINEAR < ad.abs() + bc.abs() {
+            return bad(format!(
+                "matrix {m:?} is singular or nearly so (determinant {det})"
+            ));
+        }
+        let n = [[d / det, -b / det], [-c / det, a / det]];
+        if n.iter().flatten().any(|v| !within(*v, MAX_LINEAR)) {
+            return bad(format!(
+                "matrix {m:?} shrinks by more than 2^20 (its inverse's entries must be at \
+                 most 1048576)"
+            ));
+        }
+        let (ix, iy) = (m[0][2].floor(), m[1][2].floor());
+        let (fx, fy) = (m[0][2] - ix, m[1][2] - iy);
+        let cu = -(n[0][0] * fx + n[0][1] * fy);
+        let cv = -(n[1][0] * fx + n[1][1] * fy);
+        FixedInverse::new(ix as i64, iy as i64, n, [cu, cv])
+    }
+}
+
+/// The world-to-mask map in exact integers: what every per-pixel decision of a
+/// transformed sprite uses, in the raster and in the reference alike.
+///
+/// Six coefficients in units of 2^-33 mask pixels (`A, B, C` for u, `D, E, F` for v),
+/// each `round(value * 2^33)`, the multiplication exact (a power of two) and the
+/// rounding to nearest with ties away from zero (`f64::round`, exact); plus the integer
+/// origin `(ox, oy)`. For world pixel `(X, Y)`, with `X' = X - ox`, `Y' = Y - oy`, its
+/// centre maps to `u = U / 2^34`, `v = V / 2^34` where
+///
+/// ```text
+/// U = A * (2 X' + 1) + B * (2 Y' + 1) + 2 C
+/// V = D * (2 X' + 1) + E * (2 Y' + 1) + 2 F
+/// ```
+///
+/// (the centre's `+ 0.5` is the `+ 1` in units of 2^-34: exact). The pixel is covered
+/// when `0 <= U < width * 2^34` and `0 <= V < height * 2^34` and texel
+/// `(U >> 34, V >> 34)` (floor) is solid. Moving one pixel along a row adds `2A` to `U`
+/// and `2D` to `V`.
+///
+/// Ranges: `|A|, |B|, |D|, |E| <= 2^53` (inverse entries at most 2^20), so the steps fit
+/// in `i64`; `C` and `F` are `i128`; a whole expression is evaluated in `i128`
+/// (`|X'|, |Y'| < 2^34` in any raster the size limit allows). Inside a mask at most
+/// 2^24 pixels on a side, `U` and `V` stay below 2^58, so the raster steps along a row
+/// in `i64`.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FixedInverse {
+    /// World x of the origin `X'` is measured from: `floor` of the position.
+    pub ox: i64,
+    /// World y of the origin.
+    pub oy: i64,
+    /// `du / dX` in 2^-33 units.
+    pub a: i64,
+    /// `du / dY` in 2^-33 units.
+    pub b: i64,
+    /// `u` at `(X', Y') = (0, 0)` (the corner, not the centre) in 2^-33 units.
+    pub c: i128,
+    /// `dv / dX` in 2^-33 units.
+    pub d: i64,
+    /// `dv / dY` in 2^-33 units.
+    pub e: i64,
+    /// `v` at `(X', Y') = (0, 0)` in 2^-33 units.
+    pub f: i128,
+}
+
+// Powers of two written as constants (exact), not computed.
+const TWO_POW_100: f64 = 1.267_650_600_228_229_4e30;
+const TWO_POW_62: f64 = 4_611_686_018_427_387_904.0;
+const TWO_POW_MINUS_30: f64 = 9.313_225_746_154_785e-10;
+
+/// `|v| <= limit`, false for NaN.
+fn within(v: f64, limit: f64) -> bool {
+    v.abs() <= limit
+}
+
+/// `v * 2^33` rounded to nearest, ties away from zero; exact in IEEE.
+fn to_fixed(v: f64) -> f64 {
+    (v * ONE).round()
+}
+
+impl FixedInverse {
+    fn new(ox: i64, oy: i64, n: [[f64; 2]; 2], c: [f64; 2]) -> Result<FixedInverse> {
+        let lin = [n[0][0], n[0][1], n[1][0], n[1][1]].map(to_fixed);
+        let consts = c.map(to_fixed);
+        let bad = || {
+            Err(Error::InvalidTransform(format!(
+                "the inverse map {n:?} + {c:?} does not fit the fixed-point range"
+            )))
+        };
+        // Inverse entries are at most 2^20 by the callers' checks: 2^53 here.
+        if lin.iter().any(|v| !within(*v, (1u64 << 53) as f64)) {
+            return bad();
+        }
+        if consts.iter().any(|v| !within(*v, TWO_POW_100)) {
+            return bad();
+        }
+        let [a, b, d, e] = lin.map(|v| v as i64);
+        let fixed = FixedInverse {
+            ox,
+            oy,
+            a,
+            b,
+            c: consts[0] as i128,
+            d,
+            e,
+            f: consts[1] as i128,
+        };
+        // After rounding, the map must still be invertible without cancellation (its
+        // box, in `world_box`, is computed from it in f64).
+        let (ae, bd) = (a as f64 * e as f64, b as f64 * d as f64);
+        let det = ae - bd;
+        if det == 0.0 || det.abs() * MAX_LINEAR < ae.abs() + bd.abs() {
+            return Err(Error::InvalidTransform(format!(
+                "the map {n:?} is singular or nearly so after rounding to 2^-33"
+            )));
+        }
+        Ok(fixed)
+    }
+
+    /// `U` and `V` (units of 2^-34 mask pixels) of world pixel `(x, y)`'s centre.
+    pub fn centre(&self, x: i64, y: i64) -> (i128, i128) {
+        let xx = 2 * (x as i128 - self.ox as i128) + 1;
+        let yy = 2 * (y as i128 - self.oy as i128) + 1;
+        (
+            self.a as i128 * xx + self.b as i128 * yy + 2 * self.c,
+            self.d as i128 * xx + self.e as i128 * yy + 2 * self.f,
+        )
+    }
+
+    /// The texel of a `width x height` mask that world pixel `(x, y)`'s centre lands in,
+    /// or `None` when it lands outside the mask's rectangle.
+    pub fn texel(&self, x: i64, y: i64, width: u32, height: u32) -> Option<(u32, u32)> {
+        let (u, v) = self.centre(x, y);
+        let inside = |t: i128, side: u32| 0 <= t && t < (side as i128) << (FIXED_BITS + 1);
+        (inside(u, width) && inside(v, height)).then_some((
+            (u >> (FIXED_BITS + 1)) as u32,
+            (v >> (FIXED_BITS + 1)) as u32,
+        ))
+    }
+
+    /// A box `(x0, y0, x1, y1)` (half-open, world pixels) holding every world pixel whose
+    /// centre lands in the `width x height` rectangle, with a margin of at least two
+    /// pixels: the corners of the rectangle mapped through the inverse of this fixed-point
+    /// map in f64. `None` for an empty rectangle, or when the box is beyond ±2^62.
+    pub fn world_box(&self, width: u32, height: u32) -> Option<(i64, i64, i64, i64)> {
+        if width == 0 || height == 0 {
+            return None;
+        }
+        let (a, b, d, e) = (
+            self.a as f64 / ONE,
+            self.b as f64 / ONE,
+            self.d as f64 / ONE,
+            self.e as f64 / ONE,
+        );
+        let (c, f) = (self.c as f64 / ONE, self.f as f64 / ONE);
+        let det = a * e - b * d;
+        let (mut p0, mut p1, mut q0, mut q1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+        for (u, v) in [
+            (0.0, 0.0),
+            (width as f64, 0.0),
+            (0.0, height as f64),
+            (width as f64, height as f64),
+        ] {
+            // (p, q): the point (X', Y') whose u, v are (u, v).
+            let (du, dv) = (u - c, v - f);
+            let p = (e * du - b * dv) / det;
+            let q = (a * dv - d * du) / det;
+            (p0, p1, q0, q1) = (p0.min(p), p1.max(p), q0.min(q), q1.max(q));
+        }
+        let margin = |lo: f64, hi: f64| 2.0 + (lo.abs() + hi.abs()) * TWO_POW_MINUS_30;
+        let (mx, my) = (margin(p0, p1), margin(q0, q1));
+        let limit = TWO_POW_62;
+        let ends = [
+            (p0 - mx).floor(),
+            (p1 + mx).ceil(),
+            (q0 - my).floor(),
+            (q1 + my).ceil(),
+        ];
+        if ends.iter().any(|v| !within(*v, limit)) {
+            return None;
+        }
+        let [x0, x1, y0, y1] = ends.map(|v| v as i64);
+        Some((
+            self.ox.checked_add(x0)?,
+            self.oy.checked_add(y0)?,
+            self.ox.checked_add(x1)?,
+            self.oy.checked_add(y1)?,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identity_at_integer_position_is_the_plain_placement() {
+        let f = Transform::at(5.0, -7.0).fixed_inverse(10, 3).unwrap();
+        assert_eq!(
+            (f.ox, f.oy, f.a, f.b, f.c, f.d, f.e, f.f),
+            (5, -7, 1 << 33, 0, 0, 0, 1 << 33, 0)
+        );
+        for y in -10..0 {
+            for x in 0..20 {
+                let want = (5..15).contains(&x) && (-7..-4).contains(&y);
+                let got = f.texel(x, y, 10, 3);
+                assert_eq!(got.is_some(), want, "({x}, {y})");
+                if want {
+                    assert_eq!(got, Some(((x - 5) as u32, (y + 7) as u32)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn quarter_turns_and_flips_have_exact_coefficients() {
+        for deg in [90.0, 180.0, 270.0, -90.0, 450.0] {
+            for (fx, fy) in [(false, false), (true, false), (false, true), (true, true)] {
+                let t = Transform::at(2.5, -1.0)
+                    .rotated(deg)
+                    .flipped(fx, fy)
+                    .with_pivot(3.5, 1.0);
+                let f = t.fixed_inverse(7, 2).unwrap();
+                for v in [f.a, f.b, f.d, f.e] {
+                    assert!(v == 0 || v.abs() == 1 << 33, "{deg} {fx} {fy}: {f:?}");
+                }
+                assert_eq!(f.c % (1 << 32), 0, "{f:?}");
+                assert_eq!(f.f % (1 << 32), 0, "{f:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn affine_and_transform_agree_on_exact_cases() {
+        for deg in [0.0, 90.0, 180.0, 270.0] {
+            let t = Transform::at(3.0, 4.5).rotated(deg).scaled(2.0, -1.0);
+            let a = t.to_affine(6, 4);
+            let (f1, f2) = (t.fixed_inverse(6, 4).unwrap(), a.fixed_inverse().unwrap());
+            for y in -10..20 {
+                for x in -10..20 {
+                    assert_eq!(
+                        f1.texel(x, y, 6, 4),
+                        f2.texel(x, y, 6, 4),
+                        "{deg} ({x}, {y})"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn constants_are_the_powers_of_two() {
+        assert_eq!(TWO_POW_100, 2f64.powi(100));
+        assert_eq!(TWO_POW_62, 2f64.powi(62));
+        assert_eq!(TWO_POW_MINUS_30, 2f64.powi(-30));
+        assert_eq!(ONE, 2f64.powi(33));
+        assert_eq!(MAX_POSITION, 2f64.powi(31));
+        assert_eq!(MAX_LINEAR, 2f64.powi(20));
+        assert_eq!(MAX_TRANSLATION, 2f64.powi(52));
+    }
+
+    #[test]
+    fn limits_are_refused() {
+        let bad = |t: Transform| {
+            assert!(
+                matches!(t.fixed_inverse(4, 4), Err(Error::InvalidTransform(_))),
+                "{t:?}"
+            )
+        };
+        bad(Transform::at(f64::NAN, 0.0));
+        bad(Transform::at(0.0, f64::INFINITY));
+        bad(Transform::at(3e9, 0.0));
+        bad(Transform::IDENTITY.rotated(f64::NAN));
+        bad(Transform::IDENTITY.scaled(0.0, 1.0));
+        bad(Transform::IDENTITY.scaled(1.0, 1e-7));
+        bad(Transform::IDENTITY.scaled(2e6, 1.0));
+        bad(Transform::IDENTITY.scaled(f64::NAN, 1.0));
+        bad(Transform::IDENTITY.with_pivot(f64::NAN, 0.0));
+        bad(Transform::IDENTITY.with_pivot(0.0, 1e10));
+        assert!(
+            Transform::IDENTITY
+                .scaled(1e-6, -1e6)
+                .fixed_inverse(4, 4)
+                .is_ok()
+        );
+        let bad_a = |m: [[f64; 3]; 2]| {
+            assert!(
+                matches!(
+                    Affine { m }.fixed_inverse(),
+                    Err(Error::InvalidTransform(_))
+                ),
+                "{m:?}"
+            )
+        };
+        bad_a([[1.0, 0.0, 0.0], [0.0, 0.0, 0.0]]);
+        bad_a([[1.0, 2.0, 0.0], [2.0, 4.0, 0.0]]);
+        bad_a([[1.0, 1.0, 0.0], [1.0, 1.0 + 1e-9, 0.0]]);
+        bad_a([[1e7, 0.0, 0.0], [0.0, 1.0, 0.0]]);
+        bad_a([[1e-7, 0.0, 0.0], [0.0, 1.0, 0.0]]);
+        bad_a([[1.0, 0.0, f64::NAN], [0.0, 1.0, 0.0]]);
+        bad_a([[1.0, 0.0, 1e16], [0.0, 1.0, 0.0]]);
+    }
+}

@@ -1,0 +1,442 @@
+//! Rasterising a transformed mask onto the world's pixel grid: [`Mask::rasterise`] and
+//! [`Raster`], after which every pair query works on the transformed sprite unchanged.
+
+use super::{Mask, check_size};
+use crate::geom::FixedInverse;
+use crate::{Affine, Error, Result, Sprite, Transform};
+
+/// Sides up to this many pixels can be transformed (so `U` and `V` stay below 2^58
+/// inside the mask, and a row is stepped in `i64`).
+pub const MAX_TRANSFORM_SIDE: u32 = 1 << 24;
+
+/// Fixed-point units per mask pixel in `U` and `V`: 2^34.
+const UNIT_SHIFT: u32 = crate::geom::FIXED_BITS + 1;
+
+/// A transformed sprite drawn onto the world grid: which world pixels it covers.
+///
+/// `mask` pixel `(i, j)` is world pixel `(x + i, y + j)`, set when that pixel's centre
+/// maps back into a solid texel (see "Transforms" in the crate docs). The rectangle
+/// (`mask`'s size at `(x, y)`) is the smallest box holding every world pixel whose centre
+/// maps inside the source mask's rectangle, solid or not: what the sprite's bounds are in
+/// the pair queries, and what a bounds-only transformed sprite covers
+/// ([`Mask::rasterise_bounds_only`]). When no pixel centre lands inside the rectangle (a 0-wide
+/// mask, or a sprite scaled down below one pixel between centres) the raster is a 0 x 0
+/// mask, which touches nothing.
+///
+/// A raster is an ordinary mask: [`Raster::sprite`] places it, and every pair query
+/// (collides, first contact, area, overlap mask) works on it, mixed freely with plain,
+/// bounds-only and other transformed sprites. A sprite that moves by whole pixels needs
+/// no new raster: rasterising the transform moved by `(dx, dy)` gives this raster moved
+/// by `(dx, dy)`, bit for bit (also from a fractional position), so keep the raster and
+/// use [`Raster::moved_by`] or [`Sprite::new`] at `(x + dx, y + dy)`.
+///
+/// ```
+/// use perpixel::{Mask, Sprite, Transform};
+/// let stick = Mask::full(20, 2)?;
+/// let wall = Mask::full(2, 40)?;
+/// // Stood up by a quarter turn about its centre (10, 1), the stick spans world
+/// // x 9..11 and y -9..11.
+/// let upright = stick.rasterise(&Transform::at(0.0, 0.0).rotated(90.0))?;
+/// assert_eq!((upright.x, upright.y), (9, -9));
+/// assert!(upright.sprite().collides(&Sprite::new(&wall, 10, -20)));
+/// assert!(!upright.sprite().collides(&Sprite::new(&wall, 11, -20)));
+/// # Ok::<(), perpixel::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Raster {
+    /// The covered world pixels, one bit each, over the raster's rectangle.
+    pub mask: Mask,
+    /// World x of `mask` pixel `(0, 0)`.
+    pub x: i32,
+    /// World y of `mask` pixel `(0, 0)`.
+    pub y: i32,
+}
+
+impl Raster {
+    /// The raster placed in the world, pixels counting: use it in any pair query.
+    pub fn sprite(&self) -> Sprite<'_> {
+        Sprite::new(&self.mask, self.x, self.y)
+    }
+
+    /// The raster's rectangle in the world: the transformed sprite's bounds in the pair
+    /// queries (empty when no pixel centre lands inside the mask's rectangle).
+    pub fn bounds(&self) -> crate::Bounds2D {
+        self.mask.bounds_at(self.x, self.y)
+    }
+
+    /// The raster's rectangle as a bounds-only sprite. Note that a bounds-only
+    /// *transformed* sprite covers the transformed rectangle (a rotated rectangle is not
+    /// axis-aligned): for that, rasterise with [`Mask::rasterise_bounds_only`] and use
+    /// [`Raster::sprite`].
+    pub fn sprite_bounds_only(&self) -> Sprite<'_> {
+        Sprite::bounds_only(&self.mask, self.x, self.y)
+    }
+
+    /// Moves the raster by whole pixels, as rasterising the transform moved by
+    /// `(dx, dy)` would; [`Error::Overflow`] when the position leaves `i32`.
+    ///
+    /// ```
+    /// use perpixel::{Mask, Transform};
+    /// let m = Mask::from_fn(5, 3, |x, y| x > y)?;
+    /// let t = Transform::at(0.25, 0.5).rotated(30.0);
+    /// let mut r = m.rasterise(&t)?;
+    /// r.moved_by(3, -2)?;
+    /// assert_eq!(r, m.rasterise(&Transform { x: 3.25, y: -1.5, ..t })?);
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn moved_by(&mut self, dx: i32, dy: i32) -> Result<()> {
+        let (x, y) = (self.x.checked_add(dx), self.y.checked_add(dy));
+        let (Some(x), Some(y)) = (x, y) else {
+            return Err(Error::Overflow(format!(
+                "raster at ({}, {}) moved by ({dx}, {dy})",
+                self.x, self.y
+            )));
+        };
+        (self.x, self.y) = (x, y);
+        Ok(())
+    }
+}
+
+impl Mask {
+    /// This mask transformed onto the world grid: world pixel `(X, Y)` is set when its
+    /// centre `(X + 0.5, Y + 0.5)`, mapped back through `t`, lands in a solid texel.
+    ///
+    /// Exact and the same on every platform (integer arithmetic on the fixed-point
+    /// inverse, see [`Transform`]). Flips and quarter turns about integer or half-integer
+    /// pivots at integer or half-integer positions permute the texels; integer scales
+    /// repeat each texel as a block.
+    ///
+    /// Errors: [`Error::InvalidTransform`] (limits of [`Transform`]; masks wider or
+    /// taller than 2^24), [`Error::TooLarge`] (the raster exceeds the mask size limit),
+    /// [`Error::Overflow`] (the raster's position does not fit in `i32`),
+    /// [`Error::OutOfMemory`].
+    ///
+    /// ```
+    /// use perpixel::{Mask, Transform};
+    /// let arrow = Mask::from_fn(3, 1, |x, _| x == 2)?; // points to +x
+    /// let left = arrow.rasterise(&Transform::at(0.0, 0.0).flipped(true, false))?;
+    /// assert!(left.mask.is_solid(0, 0) && !left.mask.is_solid(2, 0));
+    /// let twice = arrow.rasterise(&Transform::at(0.0, 0.0).scaled(2.0, 2.0))?;
+    /// assert_eq!((twice.mask.width(), twice.mask.height(), twice.mask.count()), (6, 2, 4));
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn rasterise(&self, t: &Transform) -> Result<Raster> {
+        check_side(self)?;
+        self.rasterise_fixed(&t.fixed_inverse(self.width, self.height)?, true)
+    }
+
+    /// [`Mask::rasterise`] with the forward map given as a matrix.
+    pub fn rasterise_affine(&self, a: &Affine) -> Result<Raster> {
+        check_side(self)?;
+        self.rasterise_fixed(&a.fixed_inverse()?, true)
+    }
+
+    /// The pixels a bounds-only transformed sprite covers: those whose centre maps inside
+    /// this mask's rectangle, solid or not (the same as rasterising
+    /// `Mask::full(width, height)`, without building it). Its rectangle is that of
+    /// [`Mask::rasterise`] with the same transform.
+    pub fn rasterise_bounds_only(&self, t: &Transform) -> Result<Raster> {
+        check_side(self)?;
+        self.rasterise_fixed(&t.fixed_inverse(self.width, self.height)?, false)
+    }
+
+    /// [`Mask::rasterise_bounds_only`] with the forward map given as a matrix.
+    pub fn rasterise_bounds_only_affine(&self, a: &Affine) -> Result<Raster> {
+        check_side(self)?;
+        self.rasterise_fixed(&a.fixed_inverse()?, false)
+    }
+
+    /// The raster of this mask under `fixed`; every pixel in the rectangle when not
+    /// `pixels` (bounds-only).
+    fn rasterise_fixed(&self, fixed: &FixedInverse, pixels: bool) -> Result<Raster> {
+        // TODO(lead): dispatch the exact cases here (flips, quarter turns, integer scales
+        // at integer / half-integer pivots and positions: `a, b, d, e` in {0, ±2^33 k})
+        // to the word-level `flip_x` / `rotate_quarter` / `scale_integer` of
+        // `mask/reshape.rs`; this general path already gives the same bits for them.
+        let (w, h) = (self.width, self.height);
+        let empty = |fixed: &FixedInverse| -> Result<Raster> {
+            Ok(Raster {
+                mask: Mask::empty(0, 0)?,
+                x: fixed.ox.clamp(i32::MIN as i64, i32::MAX as i64) as i32,
+                y: fixed.oy.clamp(i32::MIN as i64, i32::MAX as i64) as i32,
+            })
+        };
+        let Some((bx0, by0, bx1, by1)) = fixed.world_box(w, h) else {
+            if w == 0 || h == 0 {
+                return empty(fixed);
+            }
+            return Err(Error::Overflow(format!(
+                "a transformed {w}x{h} mask reaches beyond ±2^62 world pixels"
+            )));
+        };
+        // A raster with a row holds a pixel per row: more rows than the limit is too large.
+        let rows_in_box = (by1 - by0) as u64;
+        if rows_in_box > crate::max_mask_pixels().saturating_add(8)
+            || (bx1 - bx0) as u64 > crate::max_mask_pixels().saturating_add(8)
+        {
+            return Err(Error::TooLarge {
+                width: (bx1 - bx0) as u64,
+                height: rows_in_box,
+            });
+        }
+        let spans = RowSpans::new(fixed, w, h, bx0, bx1);
+        // First pass: the exact rectangle.
+        let (mut x0, mut x1, mut y0, mut y1) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
+        for y in by0..by1 {
+            if let Some((lo, hi)) = spans.row(y) {
+                (x0, x1) = (x0.min(lo), x1.max(hi + 1));
+                (y0, y1) = (y0.min(y), y + 1);
+            }
+        }
+        if y0 > y1 {
+            return empty(fixed);
+        }
+        let (rw, rh) = ((x1 - x0) as u64, (y1 - y0) as u64);
+        check_size(rw, rh)?;
+        let (Ok(rx), Ok(ry)) = (i32::try_from(x0), i32::try_from(y0)) else {
+            return Err(Error::Overflow(format!(
+                "a transformed sprite's corner ({x0}, {y0}) does not fit in i32"
+            )));
+        };
+        let mut out = Mask::empty(rw as u32, rh as u32)?;
+        // Second pass: the pixels, 64 to a word.
+        for y in y0..y1 {
+            let Some((lo, hi)) = spans.row(y) else {
+                continue;
+            };
+            let row = out.row_mut((y - y0) as usize);
+            let (first, last) = ((lo - x0) as usize, (hi - x0) as usize);
+            if !pixels {
+                fill_bits(row, first, last);
+                continue;
+            }
+            let (mut u, mut v) = spans.start(lo, y);
+            let (du, dv) = (2 * fixed.a, 2 * fixed.d);
+            let mut i = first;
+            while i <= last {
+                let end = last.min(i | 63);
+                let mut word = 0u64;
+                for bit in (i % 64)..=(end % 64) {
+                    debug_assert!((0..spans.u_end).contains(&u) && (0..spans.v_end).contains(&v));
+                    let (tu, tv) = ((u >> UNIT_SHIFT) as u32, (v >> UNIT_SHIFT) as u32);
+                    word |= (self.is_solid(tu, tv) as u64) << bit;
+                    u += du;
+                    v += dv;
+                }
+                row[i / 64] = word;
+                i = end + 1;
+            }
+        }
+        out.finish();
+        Ok(Raster {
+            mask: out,
+            x: rx,
+            y: ry,
+        })
+    }
+}
+
+fn check_side(mask: &Mask) -> Result<()> {
+    if mask.width > MAX_TRANSFORM_SIDE || mask.height > MAX_TRANSFORM_SIDE {
+        return Err(Error::InvalidTransform(format!(
+            "a {}x{} mask is too large to transform: sides up to 2^24 pixels",
+            mask.width, mask.height
+        )));
+    }
+    Ok(())
+}
+
+/// Sets bits `first..=last` of a row of words.
+fn fill_bits(row: &mut [u64], first: usize, last: usize) {
+    for (k, word) in row
+        .iter_mut()
+        .enumerate()
+        .take(last / 64 + 1)
+        .skip(first / 64)
+    {
+        let lo = if k == first / 64 { first % 64 } else { 0 };
+        let hi = if k == last / 64 { last % 64 } else { 63 };
+        *word |= (!0u64 >> (63 - hi)) & (!0u64 << lo);
+    }
+}
+
+/// Per world row, the exact run of pixels whose centres land inside the mask's
+/// rectangle, from the fixed-point inverse in integer arithmetic.
+struct RowSpans<'f> {
+    fixed: &'f FixedInverse,
+    /// `width * 2^34`, `height * 2^34`.
+    u_end: i64,
+    v_end: i64,
+    /// The box's columns, a clamp on every run.
+    bx0: i64,
+    bx1: i64,
+}
+
+impl<'f> RowSpans<'f> {
+    fn new(fixed: &'f FixedInverse, w: u32, h: u32, bx0: i64, bx1: i64) -> Self {
+        RowSpans {
+            fixed,
+            u_end: (w as i64) << UNIT_SHIFT,
+            v_end: (h as i64) << UNIT_SHIFT,
+            bx0,
+            bx1,
+        }
+    }
+
+    /// `U` and `V` of pixel `(x, y)`'s centre, inside the rectangle (so they fit i64).
+    fn start(&self, x: i64, y: i64) -> (i64, i64) {
+        let (u, v) = self.fixed.centre(x, y);
+        (u as i64, v as i64)
+    }
+
+    /// The first and last world x of row `y` whose centre lands inside the rectangle.
+    fn row(&self, y: i64) -> Option<(i64, i64)> {
+        let f = self.fixed;
+        // U = 2A X' + ku, V = 2D X' + kv.
+        let yy = 2 * (y as i128 - f.oy as i128) + 1;
+        let ku = f.a as i128 + f.b as i128 * yy + 2 * f.c;
+        let kv = f.d as i128 + f.e as i128 * yy + 2 * f.f;
+        let (ul, uh) = solve(2 * f.a as i128, ku, self.u_end as i128)?;
+        let (vl, vh) = solve(2 * f.d as i128, kv, self.v_end as i128)?;
+        let lo = ul.max(vl).max((self.bx0 - f.ox) as i128);
+        let hi = uh.min(vh).min((self.bx1 - 1 - f.ox) as i128);
+        (lo <= hi).then(|| (f.ox + lo as i64, f.ox + hi as i64))
+    }
+}
+
+/// The integers `x` (as an inclusive range) with `0 <= alpha * x + k < end`.
+fn solve(alpha: i128, k: i128, end: i128) -> Option<(i128, i128)> {
+    const ALL: (i128, i128) = (i64::MIN as i128, i64::MAX as i128);
+    match alpha.signum() {
+        0 => (0 <= k && k < end).then_some(ALL),
+        1 => Some((ceil_div(-k, alpha), ceil_div(end - k, alpha) - 1)),
+        _ => {
+            let a = -alpha;
+            Some((floor_div(k - end, a) + 1, floor_div(k, a)))
+        }
+    }
+    .filter(|(lo, hi)| lo <= hi)
+}
+
+/// `floor(n / d)` for `d > 0`, in `i64` when both fit (the common case, and much faster).
+fn floor_div(n: i128, d: i128) -> i128 {
+    match (i64::try_from(n), i64::try_from(d)) {
+        (Ok(n), Ok(d)) => n.div_euclid(d) as i128,
+        _ => n.div_euclid(d),
+    }
+}
+
+/// `ceil(n / d)` for `d > 0`.
+fn ceil_div(n: i128, d: i128) -> i128 {
+    -floor_div(-n, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solve_is_exact() {
+        for alpha in [-7i128, -3, -1, 0, 1, 2, 5] {
+            for k in -30i128..30 {
+                for end in [1i128, 4, 9] {
+                    let want: Vec<i128> = (-50..50)
+                        .filter(|x| (0..end).contains(&(alpha * x + k)))
+                        .collect();
+                    let got = solve(alpha, k, end);
+                    match got {
+                        None => assert!(want.is_empty(), "{alpha} {k} {end}"),
+                        Some((lo, hi)) if alpha != 0 => {
+                            assert_eq!((lo..=hi).collect::<Vec<_>>(), want, "{alpha} {k} {end}")
+                        }
+                        Some(_) => assert_eq!(want.len(), 100),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn limits_give_errors_not_panics() {
+        let m = Mask::full(4, 4).unwrap();
+        // The corner may sit at i32::MAX (its far edge is past it: bounds use i64).
+        let r = m.rasterise(&Transform::at(i32::MAX as f64, 0.0)).unwrap();
+        assert_eq!((r.x, r.y, r.mask.count()), (i32::MAX, 0, 16));
+        let r = m.rasterise(&Transform::at(i32::MIN as f64, -0.5)).unwrap();
+        assert_eq!((r.x, r.y), (i32::MIN, -1));
+        assert!(matches!(
+            m.rasterise(&Transform::at(2147483648.0, 0.0)),
+            Err(Error::Overflow(_))
+        ));
+        assert!(matches!(
+            m.rasterise(&Transform::at(0.0, 0.0).scaled(1e6, 1e6)),
+            Err(Error::TooLarge { .. })
+        ));
+        assert!(matches!(
+            m.rasterise(&Transform::at(0.0, 0.0).rotated(f64::INFINITY)),
+            Err(Error::InvalidTransform(_))
+        ));
+        assert!(matches!(
+            m.rasterise_bounds_only(&Transform::at(0.0, 0.0).scaled(0.0, 1.0)),
+            Err(Error::InvalidTransform(_))
+        ));
+        let wide = Mask::empty(MAX_TRANSFORM_SIDE + 1, 1).unwrap();
+        assert!(matches!(
+            wide.rasterise(&Transform::IDENTITY),
+            Err(Error::InvalidTransform(_))
+        ));
+        // Shrunk to nothing: no pixel centre lands in the rectangle.
+        let tiny = m
+            .rasterise(&Transform::at(3.0, 4.0).scaled(1e-6, 1e-6))
+            .unwrap();
+        assert_eq!((tiny.mask.width(), tiny.mask.height()), (0, 0));
+        assert!(!tiny.sprite().collides(&Sprite::new(&m, 0, 0)));
+        // Empty masks rasterise to nothing, at the position's integer part.
+        let none = Mask::empty(0, 7)
+            .unwrap()
+            .rasterise(&Transform::at(-2.5, 9.0))
+            .unwrap();
+        assert_eq!(
+            (none.mask.width(), none.mask.height(), none.x, none.y),
+            (0, 0, -3, 9)
+        );
+        let mut r = m.rasterise(&Transform::at(i32::MAX as f64, 0.0)).unwrap();
+        assert!(matches!(r.moved_by(1, 0), Err(Error::Overflow(_))));
+        assert_eq!(r.x, i32::MAX);
+    }
+
+    #[test]
+    fn a_quarter_turn_of_a_bar() {
+        // An 8x2 bar at (10, 20), turned about its centre (14, 21): a 2x8 bar at (13, 17).
+        let bar = Mask::from_fn(8, 2, |x, y| x == 0 && y == 0).unwrap();
+        let r = bar
+            .rasterise(&Transform::at(10.0, 20.0).rotated(90.0))
+            .unwrap();
+        assert_eq!((r.x, r.y, r.mask.width(), r.mask.height()), (13, 17, 2, 8));
+        // Texel (0, 0) (centre (0.5, 0.5) -> world (14.5, 17.5)) is world pixel (14, 17).
+        assert_eq!(r.mask.count(), 1);
+        assert!(r.mask.is_solid(1, 0));
+        // A positive angle turns +x towards +y: texel (7, 0) goes to the bottom (+y).
+        let bar = Mask::from_fn(8, 2, |x, y| x == 7 && y == 0).unwrap();
+        let r = bar
+            .rasterise(&Transform::at(10.0, 20.0).rotated(90.0))
+            .unwrap();
+        assert!(r.mask.is_solid(1, 7));
+    }
+
+    #[test]
+    fn fill_bits_sets_the_range() {
+        for first in 0..130 {
+            for last in first..130 {
+                let mut row = [0u64; 3];
+                fill_bits(&mut row, first, last);
+                for i in 0..192 {
+                    assert_eq!(
+                        row[i / 64] >> (i % 64) & 1 == 1,
+                        (first..=last).contains(&i)
+                    );
+                }
+            }
+        }
+    }
+}
