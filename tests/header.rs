@@ -105,19 +105,24 @@ fn every_export_is_tested_in_c_and_bound_in_csharp_and_cpp() {
         "only {} functions parsed",
         functions.len()
     );
-    let c_tests: String = [
-        "test_errors.c",
-        "test_masks.c",
-        "test_bounds.c",
-        "test_queries.c",
-        "test_hostile.c",
-        "test_bake.c",
-        "test_threads.c",
-        "test_limits.c",
-    ]
-    .iter()
-    .map(|f| read(&format!("tests/c/{f}")))
-    .collect();
+    // Every C test program (tests/c/test_*.c), so a new one counts without a list.
+    let mut c_files: Vec<_> =
+        std::fs::read_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c"))
+            .expect("tests/c")
+            .map(|e| {
+                e.expect("tests/c entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .filter(|n| n.starts_with("test_") && n.ends_with(".c"))
+            .collect();
+    c_files.sort();
+    assert!(c_files.len() >= 8, "only {c_files:?} in tests/c");
+    let c_tests: String = c_files
+        .iter()
+        .map(|f| read(&format!("tests/c/{f}")))
+        .collect();
     let csharp = read("bindings/unity/Runtime/Native.cs");
     let cpp = read("bindings/cpp/perpixel.hpp");
     let mut missing = Vec::new();

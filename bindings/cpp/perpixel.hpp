@@ -75,6 +75,7 @@ enum class Status : std::uint32_t {
     OutOfMemory = PP_ERR_OUT_OF_MEMORY,
     Panic = PP_ERR_PANIC,
     BadBakedData = PP_ERR_BAD_BAKED_DATA,
+    InvalidTransform = PP_ERR_INVALID_TRANSFORM,
 };
 
 /// A short static description of a status ("ok", "null pointer", ...).
@@ -288,6 +289,8 @@ struct MaskOptions {
 };
 
 struct Overlap;
+struct Transform;
+struct Raster;
 
 /// A sprite's solid pixels, one bit per pixel: move-only RAII over a pp_mask *.
 /// Immutable once built; its const members may be called from any number of threads.
@@ -448,6 +451,35 @@ public:
         }
         return Bounds2D(out);
     }
+
+    /// A new mask mirrored left-right (flip_x) and/or up-down (flip_y); exact.
+    Mask flipped(bool flip_x, bool flip_y) const
+    {
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_flip(handle_, flip_x ? 1 : 0, flip_y ? 1 : 0, &m));
+        return Mask(m);
+    }
+    /// A new mask turned by quarter_turns quarter turns (modulo 4), positive from +x
+    /// towards +y: one turn takes pixel (i, j) to (height - 1 - j, i); exact.
+    Mask rotated_quarter(std::int32_t quarter_turns) const
+    {
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_rotate_quarter(handle_, quarter_turns, &m));
+        return Mask(m);
+    }
+    /// A new mask scaled up by whole factors, nearest neighbour (pixel art 2x, 3x).
+    Mask scaled_integer(std::int32_t sx, std::int32_t sy) const
+    {
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_scale_integer(handle_, sx, sy, &m));
+        return Mask(m);
+    }
+    /// This mask placed by `transform` on the world pixel grid (see Transform); with
+    /// bounds_only, its whole rectangle's. Defined after Transform and Raster.
+    Raster rasterise(const Transform &transform, bool bounds_only = false) const;
+    /// rasterise with the mask-to-world map as a matrix {a, b, tx, c, d, ty}: mask point
+    /// (u, v) lands at (a u + b v + tx, c u + d v + ty).
+    Raster rasterise_matrix(const std::array<double, 6> &matrix, bool bounds_only = false) const;
 
     /// pygame style: this mask at (0, 0), `other` at (dx, dy). True when they share a
     /// solid pixel.
@@ -719,6 +751,84 @@ struct Sprite {
         return detail::overlap(m, bounds);
     }
 };
+
+/// How a mask is placed in the world when it is moved by sub-pixels, rotated, scaled or
+/// mirrored (pp_transform). Defaults: the identity at (0, 0), the pivot at the mask's
+/// centre. Mask point m lands at (x, y) + pivot + R(rotation) * S * (m - pivot), with S
+/// the scale (negated by a flip); world pixel (X, Y) is covered when its centre
+/// (X + 0.5, Y + 0.5), mapped back, lands in a solid texel. Exact and the same on every
+/// platform. A plain value.
+struct Transform {
+    double x = 0.0;
+    double y = 0.0;
+    /// The point (mask pixels) rotation, scale and flips turn about; nullopt: the
+    /// centre of the mask's rectangle.
+    std::optional<std::pair<double, double>> pivot;
+    /// Degrees, positive from +x towards +y.
+    double rotation_degrees = 0.0;
+    double scale_x = 1.0;
+    double scale_y = 1.0;
+    bool flip_x = false;
+    bool flip_y = false;
+
+    /// The identity moved to (x, y).
+    static Transform at(double x_, double y_)
+    {
+        Transform t;
+        t.x = x_;
+        t.y = y_;
+        return t;
+    }
+
+    /// The C struct, from pp_transform_default().
+    pp_transform to_c() const
+    {
+        pp_transform t = pp_transform_default();
+        t.x = x;
+        t.y = y;
+        if (pivot) {
+            t.has_pivot = 1;
+            t.pivot_x = pivot->first;
+            t.pivot_y = pivot->second;
+        }
+        t.rotation_degrees = rotation_degrees;
+        t.scale_x = scale_x;
+        t.scale_y = scale_y;
+        t.flip_x = flip_x ? 1 : 0;
+        t.flip_y = flip_y ? 1 : 0;
+        return t;
+    }
+};
+
+/// A transformed sprite on the world pixel grid: the mask of the world pixels it covers,
+/// whose pixel (0, 0) is world (x, y). Every pair query takes it through sprite().
+/// Keep it while the transform only moves by whole pixels (then move x, y by as much).
+struct Raster {
+    Mask mask;
+    std::int32_t x;
+    std::int32_t y;
+
+    /// The raster as a placed sprite (borrowing this Raster's mask).
+    Sprite sprite() const { return Sprite(mask, x, y); }
+};
+
+inline Raster Mask::rasterise(const Transform &transform, bool bounds_only) const
+{
+    const pp_transform t = transform.to_c();
+    pp_mask *m = nullptr;
+    std::int32_t x = 0, y = 0;
+    detail::check(pp_mask_rasterise(handle_, &t, bounds_only ? 1 : 0, &m, &x, &y));
+    return Raster{Mask(m), x, y};
+}
+
+inline Raster Mask::rasterise_matrix(const std::array<double, 6> &matrix, bool bounds_only) const
+{
+    pp_mask *m = nullptr;
+    std::int32_t x = 0, y = 0;
+    detail::check(
+        pp_mask_rasterise_matrix(handle_, matrix.data(), bounds_only ? 1 : 0, &m, &x, &y));
+    return Raster{Mask(m), x, y};
+}
 
 } // namespace perpixel
 

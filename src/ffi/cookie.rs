@@ -95,7 +95,7 @@ pub(crate) unsafe fn read_or_default<T: Cookied, R>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ffi::pp_mask_options;
+    use crate::ffi::{pp_mask_options, pp_transform};
 
     #[test]
     fn cookies_are_fnv1a_of_the_name_and_distinct() {
@@ -105,7 +105,10 @@ mod tests {
         assert_eq!(cookie_of("foobar"), 0xbf9c_f968);
         // Every def struct's cookie: distinct, and neither 0 nor a repeated byte (what
         // memset leaves).
-        let all = [(pp_mask_options::C_NAME, pp_mask_options::COOKIE)];
+        let all = [
+            (pp_mask_options::C_NAME, pp_mask_options::COOKIE),
+            (pp_transform::C_NAME, pp_transform::COOKIE),
+        ];
         for (i, (name, c)) in all.iter().enumerate() {
             assert_ne!(*c, 0, "{name}");
             assert_ne!(*c, u32::from_ne_bytes([*c as u8; 4]), "{name}");

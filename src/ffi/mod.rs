@@ -30,6 +30,7 @@ mod mask;
 #[cfg(test)]
 mod no_alloc_tests;
 mod query;
+mod transform;
 mod version;
 
 pub use bake::{
@@ -55,6 +56,10 @@ pub use mask::{pp_mask_from_image_bytes, pp_mask_from_image_path};
 pub use query::{
     pp_collides, pp_first_contact, pp_mask_collides, pp_mask_first_contact, pp_mask_overlap_area,
     pp_mask_overlap_mask, pp_overlap_area, pp_overlap_mask, pp_sprite,
+};
+pub use transform::{
+    pp_mask_flip, pp_mask_rasterise, pp_mask_rasterise_matrix, pp_mask_rotate_quarter,
+    pp_mask_scale_integer, pp_transform, pp_transform_default,
 };
 pub use version::{
     PP_VERSION_MAJOR, PP_VERSION_MINOR, PP_VERSION_NUMBER, PP_VERSION_PATCH, pp_version,

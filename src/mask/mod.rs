@@ -10,8 +10,8 @@ pub(crate) mod decode;
 mod limits;
 mod options;
 mod pairs;
-mod reshape;
 mod raster;
+mod reshape;
 
 pub use limits::{max_mask_pixels, set_max_mask_pixels};
 pub use options::{MaskOptions, PixelFormat};
@@ -281,12 +281,7 @@ impl Mask {
             (x1 as usize - 1) / BLOCK - x0 as usize / BLOCK + 1,
             (y1 - 1) / BLOCK - y0 / BLOCK + 1,
         );
-        let bounds = Bounds2D::new(
-            x0 as i32,
-            y0 as i32,
-            (x1 - x0) as i32,
-            (y1 - y0) as i32,
-        );
+        let bounds = Bounds2D::new(x0 as i32, y0 as i32, (x1 - x0) as i32, (y1 - y0) as i32);
         // The struct is built once, here, from its parts (not written field by field
         // after an all-clear one: copying that out stalls on store forwarding).
         Ok(layout.mask(data, count, Some(bounds), occupied as usize == bw * bh))

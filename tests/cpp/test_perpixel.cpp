@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <functional>
@@ -575,6 +576,65 @@ void test_baked(const std::string &scratch)
 
 } // namespace
 
+void test_transforms()
+{
+    // A 4x2 pattern: X..X / .XX.
+    const uint8_t alpha[8] = {255, 0, 0, 255, 0, 255, 255, 0};
+    Mask m = Mask::from_pixels(alpha, sizeof alpha, PixelFormat::A8, 4, 2, 4);
+    CHECK(rows(m) == "X..X/.XX.");
+    CHECK(rows(m.flipped(false, true)) == ".XX./X..X");
+    CHECK(rows(m.flipped(true, false)) == "X..X/.XX.");  // symmetric left-right
+    // One quarter turn: source (i, j) lands at (height - 1 - j, i).
+    CHECK(rows(m.rotated_quarter(1)) == ".X/X./X./.X");
+    CHECK(rows(m.rotated_quarter(-1)) == "X./.X/.X/X.");
+    CHECK(rows(m.rotated_quarter(2)) == ".XX./X..X");
+    CHECK(rows(m.scaled_integer(2, 1)) == "XX....XX/..XXXX..");
+    CHECK_THROWS(m.scaled_integer(0, 1), Status::InvalidArgument, "sx");
+
+    // A transform: defaults are the identity at (0, 0).
+    perpixel::Transform t;
+    CHECK(t.scale_x == 1.0 && t.scale_y == 1.0 && !t.pivot.has_value());
+    perpixel::Raster r = m.rasterise(perpixel::Transform::at(10, 20));
+    CHECK(r.x == 10 && r.y == 20 && rows(r.mask) == rows(m));
+    // A quarter turn about the centre (2, 1): a 2x4 raster at (11, 19).
+    t = perpixel::Transform::at(10, 20);
+    t.rotation_degrees = 90;
+    r = m.rasterise(t);
+    CHECK(r.x == 11 && r.y == 19 && rows(r.mask) == rows(m.rotated_quarter(1)));
+    // Flip about the default pivot: within the rectangle.
+    t.rotation_degrees = 0;
+    t.flip_y = true;
+    r = m.rasterise(t);
+    CHECK(r.x == 10 && r.y == 20 && rows(r.mask) == ".XX./X..X");
+    // Scale about a pivot at the origin, and the same as a matrix.
+    t = perpixel::Transform::at(-5, 7);
+    t.scale_x = 2;
+    t.pivot = std::make_pair(0.0, 0.0);
+    r = m.rasterise(t);
+    perpixel::Raster rm = m.rasterise_matrix({2, 0, -5, 0, 1, 7});
+    CHECK(r.x == -5 && r.y == 7 && rows(r.mask) == "XX....XX/..XXXX..");
+    CHECK(rm.x == r.x && rm.y == r.y && rows(rm.mask) == rows(r.mask));
+    // bounds_only: the whole rectangle, turned.
+    perpixel::Raster whole = m.rasterise(perpixel::Transform::at(0, 0), true);
+    CHECK(whole.mask.count() == 8);
+    // Queries on rasters, against plain sprites too.
+    Sprite plain(m, 10, 20);
+    CHECK(r.sprite().collides(Sprite(m, -5, 7)));
+    CHECK(!r.sprite().collides(plain));
+    t = perpixel::Transform::at(10.0, 20.0);
+    t.rotation_degrees = 33.0;
+    perpixel::Raster turned = m.rasterise(t);
+    CHECK(turned.sprite().collides(plain) == plain.collides(turned.sprite()));
+    CHECK(turned.sprite().overlap_area(plain) == plain.overlap_area(turned.sprite()));
+    // Bad transforms throw with their status.
+    t.rotation_degrees = std::nan("");
+    CHECK_THROWS(m.rasterise(t), Status::InvalidTransform, "finite");
+    t = perpixel::Transform();
+    t.scale_y = 0;
+    CHECK_THROWS(m.rasterise(t), Status::InvalidTransform, "scale");
+    CHECK_THROWS(m.rasterise_matrix({1, 2, 0, 2, 4, 0}), Status::InvalidTransform, "singular");
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -592,6 +652,7 @@ int main(int argc, char **argv)
         test_queries();
         test_threads();
         test_baked(argv[1]);
+        test_transforms();
     } catch (const std::exception &e) {
         ++g_failed;
         std::printf("FAIL unexpected exception: %s\n", e.what());

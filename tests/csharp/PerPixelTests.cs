@@ -741,6 +741,67 @@ static partial class Tests
 
     #endregion
 
+    static void Transforms()
+    {
+        // A 4x2 pattern: #..# / .##.
+        using (Mask m = Mask.FromAlpha(new byte[] { 255, 0, 0, 255, 0, 255, 255, 0 }, 4, 2, MaskOptions.Default))
+        {
+            Equal("pattern", "#..#/.##.", Rows(m));
+            using (Mask f = m.Flipped(false, true)) Equal("Flipped(y)", ".##./#..#", Rows(f));
+            // One quarter turn: source (i, j) lands at (Height - 1 - j, i).
+            using (Mask r = m.RotatedQuarter(1)) Equal("RotatedQuarter(1)", ".#/#./#./.#", Rows(r));
+            using (Mask r = m.RotatedQuarter(-1)) Equal("RotatedQuarter(-1)", "#./.#/.#/#.", Rows(r));
+            using (Mask r = m.ScaledInteger(2, 1)) Equal("ScaledInteger(2, 1)", "##....##/..####..", Rows(r));
+            Throws("ScaledInteger(0, 1)", () => m.ScaledInteger(0, 1).Dispose(), With(Status.InvalidArgument, "sx"));
+
+            // new SpriteTransform() is the identity at (0, 0): scale 1, not 0.
+            var t = new SpriteTransform();
+            Check("new SpriteTransform() has scale 1", t.ScaleX == 1.0 && t.ScaleY == 1.0 && !t.UsePivot);
+            using (Raster r = m.Rasterise(SpriteTransform.At(10, 20)))
+                Check("identity at (10, 20) is the plain sprite", r.X == 10 && r.Y == 20 && Rows(r.Mask) == Rows(m));
+            // A quarter turn about the centre (2, 1): a 2x4 raster at (11, 19).
+            t = SpriteTransform.At(10, 20);
+            t.RotationDegrees = 90;
+            using (Raster r = m.Rasterise(t))
+                Check("90 degrees: the quarter turn at (11, 19)", r.X == 11 && r.Y == 19 && Rows(r.Mask) == ".#/#./#./.#");
+            t.RotationDegrees = 0;
+            t.FlipY = true;
+            using (Raster r = m.Rasterise(t))
+                Check("FlipY mirrors within the rectangle", r.X == 10 && r.Y == 20 && Rows(r.Mask) == ".##./#..#");
+            // Scale about a pivot at the origin, and the same as a matrix.
+            t = SpriteTransform.At(-5, 7);
+            t.ScaleX = 2;
+            t.UsePivot = true;
+            using (Raster r = m.Rasterise(t))
+            using (Raster rm = m.RasteriseMatrix(new double[] { 2, 0, -5, 0, 1, 7 }))
+            {
+                Check("ScaleX 2 about (0, 0)", r.X == -5 && r.Y == 7 && Rows(r.Mask) == "##....##/..####..");
+                Check("the same as a matrix", rm.X == r.X && rm.Y == r.Y && Rows(rm.Mask) == Rows(r.Mask));
+                var plain = new PlacedSprite(m, -5, 7);
+                Check("a raster collides with a plain sprite", r.Placed.Collides(plain) && plain.Collides(r.Placed));
+            }
+            using (Raster whole = m.Rasterise(new SpriteTransform(), true))
+                Equal("boundsOnly raster count", 8UL, whole.Mask.Count);
+            // Symmetric queries at an arbitrary angle.
+            t = SpriteTransform.At(10.25, 19.5);
+            t.RotationDegrees = 33;
+            using (Raster r = m.Rasterise(t))
+            {
+                var plain = new PlacedSprite(m, 10, 20);
+                Check("33 degrees: collides and area are symmetric",
+                    r.Placed.Collides(plain) == plain.Collides(r.Placed)
+                    && r.Placed.OverlapArea(plain) == plain.OverlapArea(r.Placed));
+            }
+            t.RotationDegrees = double.NaN;
+            Throws("NaN rotation", () => m.Rasterise(t).Dispose(), With(Status.InvalidTransform, "finite"));
+            t = new SpriteTransform { ScaleY = 0 };
+            Throws("scale 0", () => m.Rasterise(t).Dispose(), With(Status.InvalidTransform, "scale"));
+            Throws("singular matrix", () => m.RasteriseMatrix(new double[] { 1, 2, 0, 2, 4, 0 }).Dispose(),
+                With(Status.InvalidTransform, "singular"));
+            Throws<ArgumentException>("a matrix of 5 numbers", () => m.RasteriseMatrix(new double[5]).Dispose());
+        }
+    }
+
     static int Main(string[] args)
     {
         if (args.Length == 1 && args[0] == "--without-native-library")
@@ -773,6 +834,7 @@ static partial class Tests
             OptionsAndFormats();
             Baked(args[0]);
             Queries();
+            Transforms();
             SizeLimit(args[0]);
             Threads();
             Overhead();

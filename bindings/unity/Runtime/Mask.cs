@@ -398,6 +398,56 @@ namespace PerPixel
             return area;
         }
 
+        /// <summary>A new mask (dispose it) mirrored left-right and/or up-down; exact.</summary>
+        public Mask Flipped(bool flipX, bool flipY)
+        {
+            MaskHandle h;
+            Status s = Native.pp_mask_flip(Handle, (byte)(flipX ? 1 : 0), (byte)(flipY ? 1 : 0), out h);
+            return Wrap(s, h);
+        }
+
+        /// <summary>A new mask (dispose it) turned by <paramref name="quarterTurns"/> quarter turns (modulo 4),
+        /// positive from +x towards +y: one turn takes pixel (i, j) to (Height - 1 - j, i); exact.</summary>
+        public Mask RotatedQuarter(int quarterTurns)
+        {
+            MaskHandle h;
+            Status s = Native.pp_mask_rotate_quarter(Handle, quarterTurns, out h);
+            return Wrap(s, h);
+        }
+
+        /// <summary>A new mask (dispose it) scaled up by whole factors, nearest neighbour (pixel art at 2x,
+        /// 3x). Throws with <see cref="Status.InvalidArgument"/> for a factor below 1.</summary>
+        public Mask ScaledInteger(int sx, int sy)
+        {
+            MaskHandle h;
+            Status s = Native.pp_mask_scale_integer(Handle, sx, sy, out h);
+            return Wrap(s, h);
+        }
+
+        /// <summary>This mask placed by <paramref name="transform"/> on the world pixel grid (dispose the
+        /// result); with <paramref name="boundsOnly"/>, its whole rectangle's.</summary>
+        public Raster Rasterise(SpriteTransform transform, bool boundsOnly = false)
+        {
+            NativeTransform t = transform.ToNative();
+            MaskHandle h;
+            int x, y;
+            Status s = Native.pp_mask_rasterise(Handle, ref t, (byte)(boundsOnly ? 1 : 0), out h, out x, out y);
+            return new Raster(Wrap(s, h), x, y);
+        }
+
+        /// <summary><see cref="Rasterise(SpriteTransform, bool)"/> with the mask-to-world map as a matrix
+        /// {a, b, tx, c, d, ty}: mask point (u, v) lands at (a u + b v + tx, c u + d v + ty).</summary>
+        public Raster RasteriseMatrix(double[] matrix, bool boundsOnly = false)
+        {
+            if (matrix == null) throw new ArgumentNullException("matrix");
+            if (matrix.Length != 6) throw new ArgumentException("the matrix has 6 numbers: a, b, tx, c, d, ty", "matrix");
+            MaskHandle h;
+            int x, y;
+            Status s = Native.pp_mask_rasterise_matrix(Handle, matrix, (byte)(boundsOnly ? 1 : 0), out h, out x,
+                out y);
+            return new Raster(Wrap(s, h), x, y);
+        }
+
         /// <summary>pygame style: the pixels solid in both, as a new mask (dispose it) covering
         /// <paramref name="bounds"/>, the intersection in this mask's coordinates; null and zero bounds
         /// when the rectangles do not overlap (no overlap, as Rust's <c>None</c> and C's NULL).</summary>

@@ -32,6 +32,23 @@ namespace PerPixel
         public byte pixel_collision;
     }
 
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeTransform
+    {
+        public uint internal_cookie; // set by pp_transform_default(); checked by the library
+        public byte flip_x;
+        public byte flip_y;
+        public byte has_pivot;
+        public byte reserved;
+        public double x;
+        public double y;
+        public double pivot_x;
+        public double pivot_y;
+        public double rotation_degrees;
+        public double scale_x;
+        public double scale_y;
+    }
+
     internal static class Native
     {
 #if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
@@ -80,6 +97,23 @@ namespace PerPixel
         internal static extern Status pp_mask_is_solid(MaskHandle mask, int x, int y, out byte solid);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_mask_count(MaskHandle mask, out ulong count);
+
+        // Transformed sprites and mask-level transforms.
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern NativeTransform pp_transform_default();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_rasterise(MaskHandle mask, ref NativeTransform transform,
+            byte boundsOnly, out MaskHandle raster, out int x, out int y);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_rasterise_matrix(MaskHandle mask, double[] matrix,
+            byte boundsOnly, out MaskHandle raster, out int x, out int y);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_flip(MaskHandle mask, byte flipX, byte flipY, out MaskHandle result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_rotate_quarter(MaskHandle mask, int quarterTurns,
+            out MaskHandle result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_scale_integer(MaskHandle mask, int sx, int sy, out MaskHandle result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_mask_solid_bounds(MaskHandle mask, out byte hasSolid, out Bounds2D bounds);
 

@@ -1,0 +1,118 @@
+using System;
+
+namespace PerPixel
+{
+    /// <summary>
+    /// How a mask is placed in the world when it is moved by sub-pixels, rotated, scaled or mirrored (the C
+    /// ABI's <c>pp_transform</c>). <c>new SpriteTransform()</c> and <c>default(SpriteTransform)</c> are the identity at
+    /// (0, 0): scale 1, no rotation, no flips, the pivot at the mask's centre.
+    /// </summary>
+    /// <remarks>
+    /// <para>Mask point m lands at <c>(X, Y) + pivot + R(RotationDegrees) * S * (m - pivot)</c>, S the scale
+    /// per axis negated by a flip. World pixel (X, Y) is covered when its centre (X + 0.5, Y + 0.5), mapped
+    /// back into the mask, lands in a solid texel. The library turns the transform into an exact fixed-point
+    /// inverse once (IEEE basic operations, a software sine and cosine), so the answers are bit-identical on
+    /// every platform and equal to the Rust, C and C++ answers for the same numbers.</para>
+    /// <para>Named <c>SpriteTransform</c> (not <c>Transform</c>) so that <c>using PerPixel;</c> beside
+    /// <c>using UnityEngine;</c> never makes <c>Transform</c> ambiguous.</para>
+    /// <para>A positive angle turns from +x towards +y: counter-clockwise in Unity's y-up world.</para>
+    /// <para>The scales are stored behind flags so that the all-zero struct means scale 1 exactly (a C# 7.2
+    /// struct has no parameterless constructor).</para>
+    /// </remarks>
+    public struct SpriteTransform
+    {
+        private double _scaleX, _scaleY;
+        private bool _hasScaleX, _hasScaleY;
+
+        /// <summary>World x of mask point (0, 0) before rotation, scale and flips (sub-pixel allowed).</summary>
+        public double X;
+        /// <summary>World y of mask point (0, 0) before rotation, scale and flips.</summary>
+        public double Y;
+        /// <summary>Degrees, positive from +x towards +y.</summary>
+        public double RotationDegrees;
+        /// <summary>Mirror left-right about the pivot (within the rectangle with the default pivot).</summary>
+        public bool FlipX;
+        /// <summary>Mirror up-down about the pivot.</summary>
+        public bool FlipY;
+        /// <summary>When set, rotation, scale and flips turn about (<see cref="PivotX"/>, <see cref="PivotY"/>),
+        /// in mask pixels; otherwise about the centre of the mask's rectangle.</summary>
+        public bool UsePivot;
+        /// <summary>The pivot's x in mask pixels (when <see cref="UsePivot"/>).</summary>
+        public double PivotX;
+        /// <summary>The pivot's y in mask pixels (when <see cref="UsePivot"/>).</summary>
+        public double PivotY;
+
+        /// <summary>Scale along the mask's x axis (1 unless set); negative mirrors.</summary>
+        public double ScaleX
+        {
+            get { return _hasScaleX ? _scaleX : 1.0; }
+            set { _scaleX = value; _hasScaleX = true; }
+        }
+
+        /// <summary>Scale along the mask's y axis (1 unless set); negative mirrors.</summary>
+        public double ScaleY
+        {
+            get { return _hasScaleY ? _scaleY : 1.0; }
+            set { _scaleY = value; _hasScaleY = true; }
+        }
+
+        /// <summary>The identity moved to (x, y).</summary>
+        public static SpriteTransform At(double x, double y)
+        {
+            return new SpriteTransform { X = x, Y = y };
+        }
+
+        /// <summary>The native struct: <c>pp_transform_default()</c> (which sets the cookie the library
+        /// checks) with these values written over it. Call after <see cref="Library.EnsureLoaded"/>.</summary>
+        internal NativeTransform ToNative()
+        {
+            NativeTransform t = Native.pp_transform_default();
+            t.x = X;
+            t.y = Y;
+            t.rotation_degrees = RotationDegrees;
+            t.scale_x = ScaleX;
+            t.scale_y = ScaleY;
+            t.flip_x = (byte)(FlipX ? 1 : 0);
+            t.flip_y = (byte)(FlipY ? 1 : 0);
+            t.has_pivot = (byte)(UsePivot ? 1 : 0);
+            t.pivot_x = PivotX;
+            t.pivot_y = PivotY;
+            return t;
+        }
+    }
+
+    /// <summary>
+    /// A transformed sprite on the world pixel grid: <see cref="Mask"/> holds the world pixels it covers, its
+    /// pixel (0, 0) at world (<see cref="X"/>, <see cref="Y"/>). Every pair query takes it through
+    /// <see cref="Placed"/>, against plain, bounds-only or other transformed sprites. Keep it while the
+    /// transform only moves by whole pixels (then move X and Y by as much); dispose it (it owns its mask).
+    /// </summary>
+    public sealed class Raster : IDisposable
+    {
+        /// <summary>The covered world pixels (owned by this raster).</summary>
+        public Mask Mask { get; private set; }
+        /// <summary>World x of the raster's pixel (0, 0).</summary>
+        public int X;
+        /// <summary>World y of the raster's pixel (0, 0).</summary>
+        public int Y;
+
+        internal Raster(Mask mask, int x, int y)
+        {
+            Mask = mask;
+            X = x;
+            Y = y;
+        }
+
+        /// <summary>The raster as a placed sprite (pixel collision on).</summary>
+        public PlacedSprite Placed
+        {
+            get { return new PlacedSprite(Mask, X, Y); }
+        }
+
+        /// <summary>Frees the raster's mask.</summary>
+        public void Dispose()
+        {
+            Mask.Dispose();
+        }
+    }
+}

@@ -1,0 +1,374 @@
+/*
+ * C test of transformed sprites through the C ABI: pp_transform and its default, the
+ * mask-level mirror, quarter turns and integer scale (pp_mask_flip, pp_mask_rotate_quarter,
+ * pp_mask_scale_integer) against per-pixel expectations written here, rasterising
+ * (pp_mask_rasterise, pp_mask_rasterise_matrix) at exact angles and flips against the same
+ * expectations and at 45 degrees against area and symmetry, pair queries on rasters, and
+ * every error: zeroed structs, NaN, zero scale, singular matrices, NULLs, bad factors.
+ * Built by tests/c_abi.rs with gcc -std=c99 -Wall -Wextra -Werror -I include and run
+ * against the cdylib (also under ASan+UBSan and valgrind when asked).
+ *
+ * usage: test_transforms <scratch-dir>
+ * Prints each check, ends with "N passed, M failed", exits non-zero on any failure.
+ */
+#include "perpixel.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+
+/* A w x h mask from a reproducible pattern (about half solid, never symmetric). */
+static pp_mask *make_pattern(int32_t w, int32_t h, uint32_t seed)
+{
+    static uint8_t alpha[64 * 64];
+    pp_mask *m = NULL;
+    uint32_t s = seed;
+    int32_t i;
+    for (i = 0; i < w * h; i++) {
+        s = s * 1103515245u + 12345u;
+        alpha[i] = (uint8_t)((s >> 16) & 1 ? 255 : 0);
+    }
+    CHECK_OK(pp_mask_from_pixels(alpha, (size_t)(w * h), PP_FORMAT_A8, w, h, w, NULL, &m));
+    return m;
+}
+
+static int solid(const pp_mask *m, int32_t x, int32_t y)
+{
+    uint8_t out = 0;
+    pp_mask_is_solid(m, x, y, &out);
+    return out;
+}
+
+static void size_of(const pp_mask *m, int32_t *w, int32_t *h)
+{
+    *w = -1;
+    *h = -1;
+    pp_mask_size(m, w, h);
+}
+
+/* How `got` (w2 x h2) relates to `src` (w x h): which per-pixel map it must equal. */
+enum map { FLIP_X, FLIP_Y, FLIP_XY, TURN_1, TURN_3, SCALE };
+
+/* 1 when `got` equals `src` under `map` (scale factors sx, sy for SCALE), pixel by pixel. */
+static int equals_mapped(const pp_mask *src, const pp_mask *got, enum map map, int32_t sx,
+                         int32_t sy)
+{
+    int32_t w, h, gw, gh, i, j;
+    size_of(src, &w, &h);
+    size_of(got, &gw, &gh);
+    switch (map) {
+    case TURN_1:
+    case TURN_3:
+        if (gw != h || gh != w) return 0;
+        break;
+    case SCALE:
+        if (gw != w * sx || gh != h * sy) return 0;
+        break;
+    default:
+        if (gw != w || gh != h) return 0;
+    }
+    for (j = 0; j < gh; j++) {
+        for (i = 0; i < gw; i++) {
+            int32_t si = 0, sj = 0;
+            switch (map) {
+            case FLIP_X: si = w - 1 - i; sj = j; break;
+            case FLIP_Y: si = i; sj = h - 1 - j; break;
+            case FLIP_XY: si = w - 1 - i; sj = h - 1 - j; break;
+            /* One turn: source (a, b) lands at (h - 1 - b, a); so output (i, j) comes
+             * from source (j, h - 1 - i). */
+            case TURN_1: si = j; sj = h - 1 - i; break;
+            /* Three turns: source (a, b) lands at (b, w - 1 - a). */
+            case TURN_3: si = w - 1 - j; sj = i; break;
+            case SCALE: si = i / sx; sj = j / sy; break;
+            }
+            if (solid(got, i, j) != solid(src, si, sj)) return 0;
+        }
+    }
+    return 1;
+}
+
+static void mask_level_transforms(void)
+{
+    pp_mask *m = make_pattern(13, 7, 1), *out = NULL;
+
+    CHECK_OK(pp_mask_flip(m, 1, 0, &out));
+    CHECK(equals_mapped(m, out, FLIP_X, 0, 0));
+    pp_mask_free(out);
+    CHECK_OK(pp_mask_flip(m, 0, 1, &out));
+    CHECK(equals_mapped(m, out, FLIP_Y, 0, 0));
+    pp_mask_free(out);
+    CHECK_OK(pp_mask_flip(m, 1, 1, &out));
+    CHECK(equals_mapped(m, out, FLIP_XY, 0, 0));
+    pp_mask_free(out);
+    CHECK_OK(pp_mask_flip(m, 0, 0, &out));
+    CHECK(equals_mapped(m, out, SCALE, 1, 1)); /* a copy */
+    pp_mask_free(out);
+
+    CHECK_OK(pp_mask_rotate_quarter(m, 1, &out));
+    CHECK(equals_mapped(m, out, TURN_1, 0, 0));
+    pp_mask_free(out);
+    CHECK_OK(pp_mask_rotate_quarter(m, -3, &out)); /* the same turn */
+    CHECK(equals_mapped(m, out, TURN_1, 0, 0));
+    pp_mask_free(out);
+    CHECK_OK(pp_mask_rotate_quarter(m, 3, &out));
+    CHECK(equals_mapped(m, out, TURN_3, 0, 0));
+    pp_mask_free(out);
+    CHECK_OK(pp_mask_rotate_quarter(m, 6, &out));
+    CHECK(equals_mapped(m, out, FLIP_XY, 0, 0));
+    pp_mask_free(out);
+
+    CHECK_OK(pp_mask_scale_integer(m, 3, 2, &out));
+    CHECK(equals_mapped(m, out, SCALE, 3, 2));
+    pp_mask_free(out);
+
+    /* Errors: nothing written. */
+    out = (pp_mask *)&out;
+    CHECK_ERR(pp_mask_scale_integer(m, 0, 2, &out), PP_ERR_INVALID_ARGUMENT, "sx");
+    CHECK_ERR(pp_mask_scale_integer(m, 2, -1, &out), PP_ERR_INVALID_ARGUMENT, "sy");
+    CHECK(out == (pp_mask *)&out);
+    pp_set_max_mask_pixels(1000);
+    CHECK_ERR(pp_mask_scale_integer(m, 4, 4, &out), PP_ERR_TOO_LARGE, NULL);
+    pp_set_max_mask_pixels(PP_MAX_MASK_PIXELS);
+    CHECK_ERR(pp_mask_flip(NULL, 1, 0, &out), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_flip(m, 1, 0, NULL), PP_ERR_NULL_POINTER, "out");
+    CHECK_ERR(pp_mask_rotate_quarter(NULL, 1, &out), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_rotate_quarter(m, 1, NULL), PP_ERR_NULL_POINTER, "out");
+    CHECK_ERR(pp_mask_scale_integer(NULL, 1, 1, &out), PP_ERR_NULL_POINTER, "mask");
+    CHECK(out == (pp_mask *)&out);
+
+    /* Empty sides. */
+    {
+        pp_mask *e = NULL, *r = NULL;
+        int32_t w, h;
+        CHECK_OK(pp_mask_new(0, 5, 0, &e));
+        CHECK_OK(pp_mask_rotate_quarter(e, 1, &r));
+        size_of(r, &w, &h);
+        CHECK(w == 5 && h == 0);
+        pp_mask_free(r);
+        pp_mask_free(e);
+    }
+    pp_mask_free(m);
+}
+
+static void transform_struct(void)
+{
+    pp_transform t = pp_transform_default();
+    CHECK(t.internal_cookie != 0);
+    CHECK(t.x == 0.0 && t.y == 0.0 && t.rotation_degrees == 0.0);
+    CHECK(t.scale_x == 1.0 && t.scale_y == 1.0);
+    CHECK(t.flip_x == 0 && t.flip_y == 0 && t.has_pivot == 0);
+}
+
+/* Rasterising at exact angles and flips: texel permutations, at known places. */
+static void exact_rasters(void)
+{
+    /* 12 x 6: sides of the same parity, so a quarter turn about the centre lands on the
+     * grid. */
+    pp_mask *m = make_pattern(12, 6, 7), *r = NULL;
+    pp_transform t = pp_transform_default();
+    int32_t x = 0, y = 0;
+
+    /* NULL transform: the identity at (0, 0). */
+    CHECK_OK(pp_mask_rasterise(m, NULL, 0, &r, &x, &y));
+    CHECK(x == 0 && y == 0);
+    CHECK(equals_mapped(m, r, SCALE, 1, 1));
+    pp_mask_free(r);
+
+    /* An integer position: the plain sprite, moved. */
+    t.x = -40;
+    t.y = 25;
+    CHECK_OK(pp_mask_rasterise(m, &t, 0, &r, &x, &y));
+    CHECK(x == -40 && y == 25);
+    CHECK(equals_mapped(m, r, SCALE, 1, 1));
+    pp_mask_free(r);
+
+    /* A quarter turn about the centre (6, 3): a 6 x 12 raster whose centre stays at
+     * (x + 6, y + 3). */
+    t.x = 10;
+    t.y = 20;
+    t.rotation_degrees = 90;
+    CHECK_OK(pp_mask_rasterise(m, &t, 0, &r, &x, &y));
+    CHECK(x == 10 + 6 - 3 && y == 20 + 3 - 6);
+    CHECK(equals_mapped(m, r, TURN_1, 0, 0));
+    pp_mask_free(r);
+    t.rotation_degrees = -90;
+    CHECK_OK(pp_mask_rasterise(m, &t, 0, &r, &x, &y));
+    CHECK(equals_mapped(m, r, TURN_3, 0, 0));
+    pp_mask_free(r);
+    t.rotation_degrees = 180;
+    CHECK_OK(pp_mask_rasterise(m, &t, 0, &r, &x, &y));
+    CHECK(x == 10 && y == 20);
+    CHECK(equals_mapped(m, r, FLIP_XY, 0, 0));
+    pp_mask_free(r);
+    /* Within 1e-9 degrees of a quarter turn: the same raster. */
+    t.rotation_degrees = 90 + 1e-9;
+    CHECK_OK(pp_mask_rasterise(m, &t, 0, &r, &x, &y));
+    CHECK(equals_mapped(m, r, TURN_1, 0, 0));
+    pp_mask_free(r);
+
+    /* Flips mirror within the rectangle (default pivot); a negative scale is a flip. */
+    t.rotation_degrees = 0;
+    t.flip_x = 1;
+    CHECK_OK(pp_mask_rasterise(m, &t, 0, &r, &x, &y));
+    CHECK(x == 10 && y == 20);
+    CHECK(equals_mapped(m, r, FLIP_X, 0, 0));
+    pp_mask_free(r);
+    t.flip_x = 0;
+    t.scale_y = -1;
+    CHECK_OK(pp_mask_rasterise(m, &t, 0, &r, &x, &y));
+    CHECK(x == 10 && y == 20);
+    CHECK(equals_mapped(m, r, FLIP_Y, 0, 0));
+    pp_mask_free(r);
+
+    /* Integer scale about a pivot at the origin: exact nearest neighbour. */
+    t.scale_x = 3;
+    t.scale_y = 2;
+    t.has_pivot = 1;
+    t.pivot_x = 0;
+    t.pivot_y = 0;
+    CHECK_OK(pp_mask_rasterise(m, &t, 0, &r, &x, &y));
+    CHECK(x == 10 && y == 20);
+    CHECK(equals_mapped(m, r, SCALE, 3, 2));
+    pp_mask_free(r);
+
+    /* The same scale as a matrix {a, b, tx, c, d, ty}. */
+    {
+        const double matrix[6] = {3, 0, 10, 0, 2, 20};
+        CHECK_OK(pp_mask_rasterise_matrix(m, matrix, 0, &r, &x, &y));
+        CHECK(x == 10 && y == 20);
+        CHECK(equals_mapped(m, r, SCALE, 3, 2));
+        pp_mask_free(r);
+    }
+
+    /* bounds_only: the raster of the whole rectangle. */
+    {
+        pp_mask *full = NULL, *rf = NULL;
+        int32_t fx = 0, fy = 0;
+        uint64_t n = 0;
+        t = pp_transform_default();
+        t.rotation_degrees = 30;
+        t.x = 3.25;
+        CHECK_OK(pp_mask_new(12, 6, 1, &full));
+        CHECK_OK(pp_mask_rasterise(m, &t, 1, &r, &x, &y));
+        CHECK_OK(pp_mask_rasterise(full, &t, 0, &rf, &fx, &fy));
+        CHECK(x == fx && y == fy);
+        CHECK(equals_mapped(rf, r, SCALE, 1, 1));
+        CHECK_OK(pp_mask_count(r, &n));
+        CHECK(n > 60 && n < 84); /* about 72 pixels of area, turned */
+        pp_mask_free(rf);
+        pp_mask_free(r);
+        pp_mask_free(full);
+    }
+    pp_mask_free(m);
+}
+
+/* Pair queries on rasters: symmetric, and whole-pixel moves shift the raster. */
+static void queries_on_rasters(void)
+{
+    pp_mask *disc = NULL, *ra = NULL, *rb = NULL, *rb2 = NULL;
+    uint8_t alpha[40 * 40];
+    pp_transform t = pp_transform_default();
+    int32_t ax, ay, bx, by, b2x, b2y, i, j, hits = 0, agree = 0, trials = 0;
+    for (j = 0; j < 40; j++) {
+        for (i = 0; i < 40; i++) {
+            double dx = i - 19.5, dy = j - 19.5;
+            alpha[j * 40 + i] = (uint8_t)(dx * dx + dy * dy <= 19.5 * 19.5 ? 255 : 0);
+        }
+    }
+    CHECK_OK(pp_mask_from_pixels(alpha, sizeof alpha, PP_FORMAT_A8, 40, 40, 40, NULL, &disc));
+    t.rotation_degrees = 37.5;
+    t.scale_x = 1.25;
+    CHECK_OK(pp_mask_rasterise(disc, &t, 0, &ra, &ax, &ay));
+    t.rotation_degrees = -12;
+    t.scale_x = 0.75;
+    t.x = 0.5;
+    t.y = 0.25;
+    CHECK_OK(pp_mask_rasterise(disc, &t, 0, &rb, &bx, &by));
+    /* Moved by whole pixels: exactly the same raster, moved. */
+    t.x += 7;
+    t.y -= 3;
+    CHECK_OK(pp_mask_rasterise(disc, &t, 0, &rb2, &b2x, &b2y));
+    CHECK(b2x == bx + 7 && b2y == by - 3);
+    CHECK(equals_mapped(rb, rb2, SCALE, 1, 1));
+
+    for (j = -60; j <= 60; j += 6) {
+        for (i = -60; i <= 60; i += 6) {
+            pp_sprite a = sprite_at(ra, ax, ay, 1), b = sprite_at(rb, bx + i, by + j, 1);
+            uint8_t ab = 0, ba = 0, fab = 0, fba = 0;
+            uint64_t nab = 0, nba = 0;
+            pp_point pab, pba;
+            pp_collides(&a, &b, &ab);
+            pp_collides(&b, &a, &ba);
+            pp_overlap_area(&a, &b, &nab);
+            pp_overlap_area(&b, &a, &nba);
+            pp_first_contact(&a, &b, &fab, &pab);
+            pp_first_contact(&b, &a, &fba, &pba);
+            trials++;
+            hits += ab;
+            agree += ab == ba && nab == nba && fab == fba && (ab == (nab > 0)) &&
+                     (!fab || (pab.x == pba.x && pab.y == pba.y));
+        }
+    }
+    CHECK(agree == trials);
+    CHECK(hits > 10 && hits < trials);
+    printf("transformed pairs: %d placements, %d hits, every query symmetric\n", (int)trials,
+           (int)hits);
+    pp_mask_free(rb2);
+    pp_mask_free(rb);
+    pp_mask_free(ra);
+    pp_mask_free(disc);
+}
+
+static void bad_transforms(void)
+{
+    pp_mask *m = make_pattern(8, 8, 3), *r = (pp_mask *)&r;
+    pp_transform t, zero;
+    int32_t x = 111, y = 222;
+    double matrix[6] = {1, 2, 0, 2, 4, 0}; /* singular */
+
+    memset(&zero, 0, sizeof zero);
+    CHECK_ERR(pp_mask_rasterise(m, &zero, 0, &r, &x, &y), PP_ERR_INVALID_ARGUMENT,
+              "pp_transform_default");
+    t = pp_transform_default();
+    t.rotation_degrees = NAN;
+    CHECK_ERR(pp_mask_rasterise(m, &t, 0, &r, &x, &y), PP_ERR_INVALID_TRANSFORM, NULL);
+    t = pp_transform_default();
+    t.scale_y = 0;
+    CHECK_ERR(pp_mask_rasterise(m, &t, 0, &r, &x, &y), PP_ERR_INVALID_TRANSFORM, NULL);
+    t = pp_transform_default();
+    t.x = INFINITY;
+    CHECK_ERR(pp_mask_rasterise(m, &t, 0, &r, &x, &y), PP_ERR_INVALID_TRANSFORM, NULL);
+    CHECK_ERR(pp_mask_rasterise_matrix(m, matrix, 0, &r, &x, &y), PP_ERR_INVALID_TRANSFORM,
+              NULL);
+    matrix[1] = NAN;
+    CHECK_ERR(pp_mask_rasterise_matrix(m, matrix, 0, &r, &x, &y), PP_ERR_INVALID_TRANSFORM,
+              NULL);
+    t = pp_transform_default();
+    CHECK_ERR(pp_mask_rasterise(NULL, &t, 0, &r, &x, &y), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_rasterise(m, &t, 0, NULL, &x, &y), PP_ERR_NULL_POINTER, "out_mask");
+    CHECK_ERR(pp_mask_rasterise(m, &t, 0, &r, NULL, &y), PP_ERR_NULL_POINTER, "out_x");
+    CHECK_ERR(pp_mask_rasterise(m, &t, 0, &r, &x, NULL), PP_ERR_NULL_POINTER, "out_y");
+    CHECK_ERR(pp_mask_rasterise_matrix(m, NULL, 0, &r, &x, &y), PP_ERR_NULL_POINTER, "matrix");
+    /* Too large for the size limit (80000 x 80000 pixels). */
+    t.scale_x = 10000;
+    t.scale_y = 10000;
+    CHECK_ERR(pp_mask_rasterise(m, &t, 0, &r, &x, &y), PP_ERR_TOO_LARGE, NULL);
+    CHECK(r == (pp_mask *)&r && x == 111 && y == 222);
+    pp_mask_free(m);
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    transform_struct();
+    mask_level_transforms();
+    exact_rasters();
+    queries_on_rasters();
+    bad_transforms();
+    return finish();
+}
