@@ -8,12 +8,16 @@
 //! oracle's, and pair queries on it (which clip with the solid bounds and skip with the
 //! block level and row spans) against `perpixel::reference` (which reads pixels only).
 //!
+//! The properties run once per kernel path this CPU has (portable, AVX2, AVX-512), forced
+//! with `perpixel::kernels::with_path`: the results' caches come from the kernels' summary.
+//!
 //! Runs under its own `main` (harness = false) so `cargo test` prints how many cases ran.
 //! `PERPIXEL_PROPTEST_CASES=N` changes the number of cases per property.
 
 mod common;
 
 use common::{assert_mask_eq, mask};
+use perpixel::kernels::{self, Path};
 use perpixel::{Error, Mask, Sprite, reference};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -416,31 +420,54 @@ fn main() {
     scale_drawn();
     edges();
     let n = common::proptest_cases(256);
-    let results = [
-        common::run_property(
-            "mask_reshape: flip_x, flip_y (and each twice)",
-            n,
-            case(),
-            check_flips,
-        ),
-        common::run_property(
-            "mask_reshape: transpose (and twice)",
-            n,
-            case(),
-            check_transpose,
-        ),
-        common::run_property(
-            "mask_reshape: rotate_quarter -5..=5 (and 1 four times)",
-            n,
-            case(),
-            check_rotate,
-        ),
-        common::run_property("mask_reshape: scale_integer", n, scale_case(), check_scale),
-    ];
+    // The results' caches are built by the kernels' summary and read by their queries:
+    // every path this CPU has, forced in turn.
+    let paths = kernels::available_paths();
+    let mut results = Vec::new();
+    for &path in &paths {
+        let p = path.name();
+        kernels::with_path(path, || {
+            results.push(common::run_property(
+                &format!("mask_reshape: [{p}] flip_x, flip_y (and each twice)"),
+                n,
+                case(),
+                check_flips,
+            ));
+            results.push(common::run_property(
+                &format!("mask_reshape: [{p}] transpose (and twice)"),
+                n,
+                case(),
+                check_transpose,
+            ));
+            results.push(common::run_property(
+                &format!("mask_reshape: [{p}] rotate_quarter -5..=5 (and 1 four times)"),
+                n,
+                case(),
+                check_rotate,
+            ));
+            results.push(common::run_property(
+                &format!("mask_reshape: [{p}] scale_integer"),
+                n,
+                scale_case(),
+                check_scale,
+            ));
+        });
+    }
+    let skipped: Vec<&str> = Path::ALL
+        .iter()
+        .filter(|p| !paths.contains(p))
+        .map(|p| p.name())
+        .collect();
+    if !skipped.is_empty() {
+        println!(
+            "mask_reshape: paths this CPU lacks (not run): {}",
+            skipped.join(", ")
+        );
+    }
     let failed = results.iter().filter(|ok| !**ok).count();
     println!(
         "mask_reshape: {} property cases run, {} passed, {} failed",
-        4 * n as u64,
+        results.len() as u64 * n as u64,
         results.len() - failed,
         failed
     );

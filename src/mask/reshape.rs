@@ -52,7 +52,10 @@ impl Mask {
     /// `width x height` mask becomes `height x width`. The building block of
     /// [`rotate_quarter`](Mask::rotate_quarter).
     ///
-    /// An exact texel permutation. Fails only when out of memory.
+    /// An exact texel permutation. Fails only when out of memory. Rows take whole
+    /// 64-bit words, so a result narrower than 64 pixels can take more memory than its
+    /// source: a 4096 x 1 strip takes 512 bytes of bits, its transpose (1 x 4096) 32 KiB
+    /// (see the memory notes on [`Mask`]); the same holds for odd quarter turns.
     ///
     /// ```
     /// use perpixel::Mask;
