@@ -116,7 +116,21 @@ namespace UnityEngine
         // Unity returns a new copy on every call.
         public byte[] bytes { get { bytesCalls++; return (byte[])_bytes.Clone(); } }
     }
-    public class Transform { public Vector3 position; }
+    public struct Matrix4x4
+    {
+        public float m00, m01, m02, m03, m10, m11, m12, m13, m20, m21, m22, m23, m30, m31, m32, m33;
+        public static Matrix4x4 identity
+        {
+            get { return new Matrix4x4 { m00 = 1, m11 = 1, m22 = 1, m33 = 1 }; }
+        }
+    }
+    // Unity's Transform, reduced to what the glue reads: the world position and the local-to-world
+    // matrix (rotation, scale and skew from parents; tests set it directly).
+    public class Transform
+    {
+        public Vector3 position;
+        public Matrix4x4 localToWorldMatrix = Matrix4x4.identity;
+    }
     public class GameObject : Object
     {
         public readonly Transform transform = new Transform();
@@ -149,7 +163,7 @@ namespace UnityEngine
     }
     public class Behaviour : Component { }
     public class MonoBehaviour : Behaviour { }
-    public class SpriteRenderer : Component { public Sprite sprite; }
+    public class SpriteRenderer : Component { public Sprite sprite; public bool flipX, flipY; }
     public class RangeAttribute : Attribute { public RangeAttribute(float min, float max) { } }
     public class TooltipAttribute : Attribute { public TooltipAttribute(string tooltip) { } }
 }

@@ -93,6 +93,7 @@ static partial class Tests
         UnityRebuild(scratch);
         UnityBakedThreshold(scratch);
         UnityQueries();
+        UnityTransforms();
     }
 
     static void UnityPixelPosition()
@@ -258,7 +259,9 @@ static partial class Tests
         int hits = 0;
         for (int i = 0; i < 100; i++) if (r.Collides(target)) hits++;
         Equal("100 queries hit", 100, hits);
-        Equal("GetComponent calls for 100 queries", 1, Component.getComponentCalls - lookups);
+        // One per collider: the renderer gives the sprite and the flips, so a collider with its own
+        // sprite looks for one too (and finds none here).
+        Equal("GetComponent calls for 100 queries (one per collider)", 2, Component.getComponentCalls - lookups);
         Equal("transform lookups for 100 queries (one per collider)", 2, Component.transformCalls - transforms);
         go.GetComponent<SpriteRenderer>().sprite = SpriteIn(texture, "part", new RectInt(1, 1, 3, 4));
         Equal("a new sprite on the renderer is picked up", Expected(new RectInt(1, 1, 3, 4), 1), Rows(r.Mask));
@@ -325,6 +328,102 @@ static partial class Tests
         var field = typeof(SpriteCollider).GetField("alphaThreshold");
         Check("alphaThreshold carries the tooltip attribute", field.GetCustomAttributes(typeof(TooltipAttribute), false).Length == 1);
         UnityMasks.ReleaseBundles();
+    }
+
+    static Matrix4x4 Linear(float m00, float m01, float m10, float m11)
+    {
+        var m = Matrix4x4.identity;
+        m.m00 = m00; m.m01 = m01; m.m10 = m10; m.m11 = m11;
+        return m;
+    }
+
+    static void UnityTransforms()
+    {
+        var texture = new Texture2D(8, 6, TextureFormat.RGBA32, AtlasBytes(TextureFormat.RGBA32));
+        var whole = new RectInt(0, 0, 8, 6);
+        // Pivot at the centre (4, 3), one pixel per unit, at (20, 30): bottom-left texel at (16, 27).
+        var go = new GameObject("turned");
+        go.transform.position = new Vector3(20, 30, 0);
+        var renderer = go.AddComponent<SpriteRenderer>();
+        renderer.sprite = SpriteIn(texture, "atlas", whole, 1, 4, 3);
+        var c = go.AddComponent<SpriteCollider>();
+        using (Mask plain = Mask.FromAlpha(AlphaOf(whole), 8, 6, MaskOptions.Default))
+        using (Mask turned = plain.RotatedQuarter(1))
+        using (Mask mirrored = plain.Flipped(true, false))
+        using (Mask upside = plain.Flipped(false, true))
+        using (Mask doubled = plain.ScaledInteger(2, 2))
+        {
+            PlacedSprite p = c.Placed;
+            Check("unturned: the plain mask at (16, 27)", p.X == 16 && p.Y == 27 && Rows(p.Mask) == Rows(plain)
+                && ReferenceEquals(p.Mask, c.Mask));
+
+            // z rotation by 90 degrees (counter-clockwise in Unity's y-up world) about the centre pivot.
+            go.transform.localToWorldMatrix = Linear(0, -1, 1, 0);
+            p = c.Placed;
+            Check("rotated 90: the quarter turn, 6x8 at (17, 26)", p.X == 17 && p.Y == 26 && Rows(p.Mask) == Rows(turned));
+            Mask raster = p.Mask;
+            go.transform.position = new Vector3(25, 28, 0);
+            p = c.Placed;
+            Check("moved by whole pixels: the same raster, moved", ReferenceEquals(p.Mask, raster) && p.X == 22 && p.Y == 24);
+
+            // flipX / flipY about the centre pivot: mirrored within the rectangle.
+            go.transform.localToWorldMatrix = Matrix4x4.identity;
+            renderer.flipX = true;
+            p = c.Placed;
+            Check("flipX: mirrored in place", p.X == 21 && p.Y == 25 && Rows(p.Mask) == Rows(mirrored) && raster.IsDisposed);
+            renderer.flipX = false;
+            renderer.flipY = true;
+            p = c.Placed;
+            Check("flipY: mirrored in place", p.X == 21 && p.Y == 25 && Rows(p.Mask) == Rows(upside));
+            renderer.flipY = false;
+            // A negative scale mirrors as flipX does.
+            go.transform.localToWorldMatrix = Linear(-1, 0, 0, 1);
+            Check("scale x -1: as flipX", Rows(c.Placed.Mask) == Rows(mirrored) && c.Placed.X == 21);
+
+            // Pivot at the bottom-left: Unity flips about the pivot, so the sprite lands left of it.
+            renderer.sprite = SpriteIn(texture, "atlas", whole, 1, 0, 0);
+            go.transform.position = new Vector3(20, 30, 0);
+            go.transform.localToWorldMatrix = Matrix4x4.identity;
+            renderer.flipX = true;
+            p = c.Placed;
+            Check("flipX about a bottom-left pivot: [12, 20)", p.X == 12 && p.Y == 30 && Rows(p.Mask) == Rows(mirrored));
+            renderer.flipX = false;
+            // Lossy scale 2 about the bottom-left pivot: exact nearest neighbour.
+            go.transform.localToWorldMatrix = Linear(2, 0, 0, 2);
+            p = c.Placed;
+            Check("scale 2: every texel a 2x2 block", p.X == 20 && p.Y == 30 && Rows(p.Mask) == Rows(doubled));
+
+            // Arbitrary angle: queries agree both ways, also against a plain collider.
+            float cos = (float)Math.Cos(0.6), sin = (float)Math.Sin(0.6);
+            go.transform.localToWorldMatrix = Linear(cos, -sin, sin, cos);
+            var other = Collider("other", SpriteIn(texture, "atlas", whole), 22, 31);
+            Check("rotated vs plain: symmetric", c.Collides(other) == other.Collides(c)
+                && c.OverlapArea(other) == other.OverlapArea(c));
+            // Bounds-only: the whole rectangle, turned.
+            c.pixelCollision = false;
+            using (Mask full = Mask.Create(8, 6, true))
+            using (Raster fr = full.RasteriseMatrix(new double[] { cos, -sin, 0, sin, cos, 0 }))
+                Check("bounds-only turned: the raster of the whole rectangle", Rows(c.Placed.Mask) == Rows(fr.Mask));
+            c.pixelCollision = true;
+            // A scale of 0 cannot be collided with: a clear error.
+            go.transform.localToWorldMatrix = Linear(0, 0, 0, 1);
+            Throws("scale 0", () => { var q = c.Placed; }, With(Status.InvalidTransform, "singular"));
+            double[] m = new double[6];
+            Check("SpriteMatrix: identity is the plain path", !UnityMasks.SpriteMatrix(1, 0, 0, 1, false, false,
+                new Vector2(3, 2), m) && m[2] == 0 && m[5] == 0);
+            Check("SpriteMatrix: flipX about pivot (3, 2) is x -> 6 - x", UnityMasks.SpriteMatrix(1, 0, 0, 1, true,
+                false, new Vector2(3, 2), m) && m[0] == -1 && m[2] == 6 && m[4] == 1 && m[5] == 0);
+        }
+    }
+
+    /// The atlas region's alpha at threshold 1 as A8 bytes, row 0 first.
+    static byte[] AlphaOf(RectInt region)
+    {
+        var alpha = new byte[region.width * region.height];
+        for (int y = 0; y < region.height; y++)
+            for (int x = 0; x < region.width; x++)
+                alpha[y * region.width + x] = Atlas[region.y + y][region.x + x] == '.' ? (byte)0 : (byte)255;
+        return alpha;
     }
 
     static void UnityQueries()

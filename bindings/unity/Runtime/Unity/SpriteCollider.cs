@@ -8,8 +8,11 @@ namespace PerPixel.Unity
 {
     /// <summary>
     /// Pixel-perfect collision for a sprite, in the spirit of the tutorials' <c>SpriteCollider</c>: a mask
-    /// of the sprite's solid pixels, placed at the sprite's position in world pixels. Collision assumes
-    /// unrotated, unscaled sprites that share one pixels-per-unit, as the tutorials do.
+    /// of the sprite's solid pixels, placed at the sprite's position in world pixels, turned, scaled and
+    /// mirrored as the sprite is drawn: the transform's rotation about z and lossy scale (negative
+    /// included, and the skew of a rotated parent with a non-uniform scale, through its
+    /// <c>localToWorldMatrix</c>), <c>SpriteRenderer.flipX/flipY</c> (about the pivot, as Unity draws them),
+    /// the sprite's pivot and pixels-per-unit. Colliding sprites should share one pixels-per-unit.
     /// </summary>
     /// <remarks>
     /// The mask is built on first use and rebuilt, on the next query, whenever what it was built from
@@ -18,6 +21,13 @@ namespace PerPixel.Unity
     /// inspector edit). A rebuild disposes the previous <see cref="Mask"/>, so do not keep it (or a
     /// <see cref="Placed"/> taken from it) across changes. Changes the collider cannot see, such as new
     /// pixels written into the texture or a re-imported <c>TextAsset</c>, need <see cref="Rebuild"/>.
+    /// <para>Transformed sprites: the position is rounded to a whole world pixel (floor(v + 0.5), as for
+    /// plain sprites); rotation, scale and flips then act exactly about the pivot (perpixel's sampling
+    /// rule: a world pixel is covered when its centre lands in a solid texel). The transformed mask (a
+    /// <see cref="Raster"/>) is kept while rotation, scale, flips, pivot and mask stay the same, so moving a
+    /// turned sprite costs nothing extra. A sprite tilted about x or y collides as its projection onto the
+    /// xy plane (what an orthographic camera looking down z sees); a scale of 0 on an axis throws a
+    /// <see cref="PerPixelException"/> with <see cref="Status.InvalidTransform"/>.</para>
     /// </remarks>
     public class SpriteCollider : MonoBehaviour
     {
@@ -68,7 +78,14 @@ namespace PerPixel.Unity
         private string _warned;
         // Looked up once instead of on every query.
         private SpriteRenderer _renderer;
+        private bool _rendererLooked;
         private Transform _transform;
+        // The transformed mask, and what it was made from: the mask, the matrix, bounds-only.
+        private Raster _raster;
+        private Mask _rasterOf;
+        private bool _rasterBoundsOnly;
+        private readonly double[] _rasterMatrix = new double[6];
+        private readonly double[] _matrix = new double[6];
 
         /// <summary>The sprite's mask, built on first use and rebuilt when its inputs change (see the
         /// class remarks): from <see cref="bakedMask"/> or <see cref="bakedBundle"/> when set, otherwise from
@@ -141,10 +158,22 @@ namespace PerPixel.Unity
             return built;
         }
 
+        /// <summary>The SpriteRenderer (its sprite and flips), looked up once; looked up again while it is
+        /// missing and the sprite must come from it.</summary>
+        private SpriteRenderer Renderer()
+        {
+            if (!_rendererLooked || (_renderer == null && sprite == null))
+            {
+                _renderer = GetComponent<SpriteRenderer>();
+                _rendererLooked = true;
+            }
+            return _renderer;
+        }
+
         private Sprite CurrentSprite()
         {
             if (sprite != null) return sprite;
-            if (_renderer == null) _renderer = GetComponent<SpriteRenderer>();
+            Renderer();
             if (_renderer == null || _renderer.sprite == null)
                 throw new InvalidOperationException("SpriteCollider on '" + name + "' has no sprite");
             return _renderer.sprite;
@@ -163,7 +192,9 @@ namespace PerPixel.Unity
             get { return PixelPositionOf(CurrentSprite()); }
         }
 
-        /// <summary>This collider as a placed sprite (its mask is owned by the collider).</summary>
+        /// <summary>This collider as a placed sprite (its mask is owned by the collider). For a turned,
+        /// scaled or mirrored sprite, the mask is the transformed one (a <see cref="Raster"/>'s, pixel
+        /// collision on; a bounds-only sprite's raster is its whole rectangle, transformed).</summary>
         public PlacedSprite Placed
         {
             get
@@ -171,8 +202,48 @@ namespace PerPixel.Unity
                 Sprite s = CurrentSprite();
                 Mask m = CurrentMask(s);
                 Vector2Int at = PixelPositionOf(s);
-                return new PlacedSprite(m, at.x, at.y, pixelCollision);
+                if (!Transformed(s)) return new PlacedSprite(m, at.x, at.y, pixelCollision);
+                Raster r = CurrentRaster(m);
+                return new PlacedSprite(r.Mask, checked(r.X + at.x), checked(r.Y + at.y));
             }
+        }
+
+        /// <summary>Fills <c>_matrix</c> from the transform and the renderer's flips; false for the plain,
+        /// untransformed case.</summary>
+        private bool Transformed(Sprite s)
+        {
+            if (ReferenceEquals(_transform, null)) _transform = transform;
+            Matrix4x4 world = _transform.localToWorldMatrix;
+            SpriteRenderer renderer = Renderer();
+            bool flipX = renderer != null && renderer.flipX, flipY = renderer != null && renderer.flipY;
+            return UnityMasks.SpriteMatrix(world.m00, world.m01, world.m10, world.m11, flipX, flipY, s.pivot,
+                _matrix);
+        }
+
+        /// <summary>The raster of <paramref name="m"/> under <c>_matrix</c> at pixel position (0, 0), made
+        /// again only when the mask, the matrix or bounds-only changed.</summary>
+        private Raster CurrentRaster(Mask m)
+        {
+            bool boundsOnly = !pixelCollision;
+            if (_raster != null && ReferenceEquals(_rasterOf, m) && _rasterBoundsOnly == boundsOnly
+                && SameMatrix(_rasterMatrix, _matrix))
+            {
+                return _raster;
+            }
+            Raster made = m.RasteriseMatrix(_matrix, boundsOnly);
+            if (_raster != null) _raster.Dispose();
+            _raster = made;
+            _rasterOf = m;
+            _rasterBoundsOnly = boundsOnly;
+            Array.Copy(_matrix, _rasterMatrix, 6);
+            return made;
+        }
+
+        private static bool SameMatrix(double[] a, double[] b)
+        {
+            for (int i = 0; i < 6; i++)
+                if (!a[i].Equals(b[i])) return false;
+            return true;
         }
 
         /// <summary>The sprite's rectangle in world pixels.</summary>
@@ -247,6 +318,9 @@ namespace PerPixel.Unity
 
         private void OnDestroy()
         {
+            if (_raster != null) _raster.Dispose();
+            _raster = null;
+            _rasterOf = null;
             if (_mask != null) _mask.Dispose();
             _mask = null;
         }

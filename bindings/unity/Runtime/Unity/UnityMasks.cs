@@ -274,6 +274,37 @@ namespace PerPixel.Unity
                 Pixels.Round((double)position.y * pixelsPerUnit - pivot.y));
         }
 
+        /// <summary>
+        /// How a sprite's mask maps onto the world pixel grid beyond its position: the 2x2 linear part of
+        /// the transform's <c>localToWorldMatrix</c> (rotation about z, lossy scale, and the skew a rotated
+        /// parent with a non-uniform scale makes), with <c>SpriteRenderer.flipX/flipY</c> mirroring about the
+        /// sprite's pivot as Unity draws it. Writes the mask-to-world matrix {a, b, tx, c, d, ty} of a sprite
+        /// whose bottom-left texel's pixel position is (0, 0) into <paramref name="matrix"/> (six numbers),
+        /// and returns false when that map is the identity (an unrotated, unscaled, unflipped sprite: the
+        /// plain, untransformed path).
+        /// </summary>
+        /// <remarks>World pixel = position × pixels-per-unit + M·F·(texel − pivot), with M the matrix's
+        /// linear part and F the flips: pixels per unit cancels because positions are taken in pixels.
+        /// The position itself is rounded to a whole pixel by <see cref="PixelPosition"/> (floor(v + 0.5)),
+        /// as for plain sprites, so a sprite moving by whole pixels keeps its raster. A rotation about x or y
+        /// (a sprite tilted in 3D) gives the projection onto the xy plane: what an orthographic camera looking
+        /// down z sees, the documented approximation for such sprites.</remarks>
+        public static bool SpriteMatrix(float m00, float m01, float m10, float m11, bool flipX, bool flipY,
+            Vector2 pivot, double[] matrix)
+        {
+            if (matrix == null || matrix.Length != 6) throw new ArgumentException("six numbers", "matrix");
+            double fx = flipX ? -1.0 : 1.0, fy = flipY ? -1.0 : 1.0;
+            double a = m00 * fx, b = m01 * fy, c = m10 * fx, d = m11 * fy;
+            double px = pivot.x, py = pivot.y;
+            matrix[0] = a;
+            matrix[1] = b;
+            matrix[2] = px - (a * px + b * py);
+            matrix[3] = c;
+            matrix[4] = d;
+            matrix[5] = py - (c * px + d * py);
+            return !(a == 1.0 && b == 0.0 && c == 0.0 && d == 1.0);
+        }
+
         /// <summary>A perpixel rectangle as Unity's <c>RectInt</c> (same fields, same half-open
         /// meaning).</summary>
         public static RectInt ToRectInt(Bounds2D bounds)
