@@ -17,7 +17,10 @@
 use perpixel::kernels::{self, EarlyOuts, Path};
 use perpixel::{Bounds2D, Mask, MaskOptions, PixelFormat, Sprite, reference};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use proptest::test_runner::TestCaseError;
+
+mod common;
+use common::{proptest_cases as cases, run_property as run};
 
 /// Sides around word boundaries and 4-word vector boundaries, plus anything small.
 fn side() -> impl Strategy<Value = u32> {
@@ -482,43 +485,6 @@ fn check_build(spec: &BuildSpec) -> Result<(), TestCaseError> {
         prop_assert_eq!(count, 0);
     }
     Ok(())
-}
-
-fn cases(default: u32) -> u32 {
-    std::env::var("PERPIXEL_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn run<S: Strategy>(
-    name: &str,
-    cases: u32,
-    strategy: S,
-    test: impl Fn(&S::Value) -> Result<(), TestCaseError>,
-) -> bool
-where
-    S::Value: std::fmt::Debug,
-{
-    let mut runner = TestRunner::new(Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    });
-    match runner.run(&strategy, |v| test(&v)) {
-        Ok(()) => {
-            println!("ok   {name}: {cases} random cases agree with the reference");
-            true
-        }
-        Err(TestError::Fail(why, input)) => {
-            println!("FAIL {name}: {why}\n     minimal failing input: {input:#?}");
-            false
-        }
-        Err(TestError::Abort(why)) => {
-            println!("FAIL {name}: aborted: {why}");
-            false
-        }
-    }
 }
 
 fn main() {

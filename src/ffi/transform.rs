@@ -106,23 +106,27 @@ pub extern "C" fn pp_transform_default() -> pp_transform {
     super::error::guard_value(pp_transform::default(), pp_transform::default)
 }
 
-/// Writes a rasterised mask and its position through the three out-pointers.
+/// Checks the three out-pointers, makes the raster, and writes it and its position.
 ///
 /// # Safety
-/// The pointers were checked non-NULL; the caller guarantees they are valid for writes.
-unsafe fn write_raster(
-    raster: Raster,
+/// The out-pointers are NULL or valid for writes.
+unsafe fn hand_out_raster(
     out_mask: *mut *mut pp_mask,
     out_x: *mut i32,
     out_y: *mut i32,
-) {
-    let (x, y) = (raster.x, raster.y);
-    // SAFETY: forwarded caller guarantee.
+    make: impl FnOnce() -> crate::Result<Raster>,
+) -> Result<(), Failure> {
+    non_null(out_mask, "out_mask")?;
+    non_null(out_x, "out_x")?;
+    non_null(out_y, "out_y")?;
+    let raster = make()?;
+    // SAFETY: all three were checked non-NULL; the caller guarantees validity.
     unsafe {
-        write_out(out_x, x);
-        write_out(out_y, y);
+        write_out(out_x, raster.x);
+        write_out(out_y, raster.y);
         write_out(out_mask, into_handle(raster.mask));
     }
+    Ok(())
 }
 
 /// `mask` placed by `transform` on the world pixel grid: `*out_mask` receives a new mask
@@ -163,17 +167,16 @@ pub unsafe extern "C" fn pp_mask_rasterise(
                 t.to_transform()
             })
         }?;
-        non_null(out_mask, "out_mask")?;
-        non_null(out_x, "out_x")?;
-        non_null(out_y, "out_y")?;
-        let raster = if bounds_only != 0 {
-            m.rasterise_bounds_only(&t)?
-        } else {
-            m.rasterise(&t)?
-        };
-        // SAFETY: all three were checked non-NULL.
-        unsafe { write_raster(raster, out_mask, out_x, out_y) };
-        Ok(())
+        // SAFETY: forwarded caller guarantee.
+        unsafe {
+            hand_out_raster(out_mask, out_x, out_y, || {
+                if bounds_only != 0 {
+                    m.rasterise_bounds_only(&t)
+                } else {
+                    m.rasterise(&t)
+                }
+            })
+        }
     })
 }
 
@@ -200,22 +203,21 @@ pub unsafe extern "C" fn pp_mask_rasterise_matrix(
         // SAFETY: the caller guarantees `mask` is NULL or a live handle.
         let m = unsafe { mask_ref(mask, "mask") }?;
         non_null(matrix, "matrix")?;
-        non_null(out_mask, "out_mask")?;
-        non_null(out_x, "out_x")?;
-        non_null(out_y, "out_y")?;
         // SAFETY: non-NULL, and the caller guarantees 6 readable doubles.
         let v = unsafe { std::slice::from_raw_parts(matrix, 6) };
         let a = Affine {
             m: [[v[0], v[1], v[2]], [v[3], v[4], v[5]]],
         };
-        let raster = if bounds_only != 0 {
-            m.rasterise_bounds_only_affine(&a)?
-        } else {
-            m.rasterise_affine(&a)?
-        };
-        // SAFETY: all three were checked non-NULL.
-        unsafe { write_raster(raster, out_mask, out_x, out_y) };
-        Ok(())
+        // SAFETY: forwarded caller guarantee.
+        unsafe {
+            hand_out_raster(out_mask, out_x, out_y, || {
+                if bounds_only != 0 {
+                    m.rasterise_bounds_only_affine(&a)
+                } else {
+                    m.rasterise_affine(&a)
+                }
+            })
+        }
     })
 }
 

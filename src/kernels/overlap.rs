@@ -4,6 +4,16 @@
 
 use super::{BLOCK, Path, Rows, active_path};
 
+/// The arguments of [`and_narrow`], passed on to the path that runs it.
+#[derive(Clone, Copy)]
+struct Narrow<'a> {
+    a: Rows<'a>,
+    b: Rows<'a>,
+    keep: u64,
+    rows: usize,
+    first: usize,
+}
+
 /// Writes the AND of `a`'s and `b`'s windows, masked with `keep`, for `rows` rows into
 /// `out[first..first + rows]` (one word per row), stores into `bands[y / BLOCK]` the OR
 /// of the rows of each 8-row band it writes (rows outside `first..first + rows` count
@@ -17,6 +27,13 @@ pub(crate) fn and_narrow(
     first: usize,
     bands: &mut [u64],
 ) -> u64 {
+    let n = Narrow {
+        a,
+        b,
+        keep,
+        rows,
+        first,
+    };
     let path = active_path();
     // Masks at most 64 pixels wide (sprites): every row is one word, so the rows of
     // each side are consecutive words and the AND is a plain vector loop.
@@ -26,53 +43,37 @@ pub(crate) fn and_narrow(
             // SAFETY: `Avx512` is active only where its features were detected (or
             // forced through `with_path`, which checks them).
             Path::Avx512 => {
-                return unsafe { and_contiguous_avx512(a, b, keep, rows, out, first, bands) };
+                return unsafe { and_contiguous_avx512(n, out, bands) };
             }
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as above, for `Avx2`.
             Path::Avx2 => {
-                return unsafe { and_contiguous_avx2(a, b, keep, rows, out, first, bands) };
+                return unsafe { and_contiguous_avx2(n, out, bands) };
             }
-            _ => return and_contiguous(a, b, keep, rows, out, first, bands),
+            _ => return and_contiguous(n, out, bands),
         }
     }
     #[cfg(target_arch = "x86_64")]
     if path != Path::Portable {
         // SAFETY: every path but the portable one is chosen (or forced) only where its
         // features were detected, and both x86 paths require POPCNT and BMI2.
-        return unsafe { and_narrow_popcnt(a, b, keep, rows, out, first, bands) };
+        return unsafe { and_narrow_popcnt(n, out, bands) };
     }
-    and_narrow_in(a, b, keep, rows, out, first, bands)
+    and_narrow_in(n, out, bands)
 }
 
 /// [`and_contiguous`] vectorised for AVX-512 (with `vpopcntq` for the count).
 #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,popcnt,bmi2")]
-unsafe fn and_contiguous_avx512(
-    a: Rows,
-    b: Rows,
-    keep: u64,
-    rows: usize,
-    out: &mut [u64],
-    first: usize,
-    bands: &mut [u64],
-) -> u64 {
-    and_contiguous(a, b, keep, rows, out, first, bands)
+unsafe fn and_contiguous_avx512(n: Narrow, out: &mut [u64], bands: &mut [u64]) -> u64 {
+    and_contiguous(n, out, bands)
 }
 
 /// [`and_contiguous`] vectorised for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt,bmi2")]
-unsafe fn and_contiguous_avx2(
-    a: Rows,
-    b: Rows,
-    keep: u64,
-    rows: usize,
-    out: &mut [u64],
-    first: usize,
-    bands: &mut [u64],
-) -> u64 {
-    and_contiguous(a, b, keep, rows, out, first, bands)
+unsafe fn and_contiguous_avx2(n: Narrow, out: &mut [u64], bands: &mut [u64]) -> u64 {
+    and_contiguous(n, out, bands)
 }
 
 /// [`and_narrow`] when both sides are one word per row (`stride == 1`): a window is
@@ -81,15 +82,14 @@ unsafe fn and_contiguous_avx2(
 /// `(a[i] >> sa) & (b[i] >> sb) & keep`: a loop the compiler vectorises, then one pass
 /// over the written rows for the bands.
 #[inline(always)]
-fn and_contiguous(
-    a: Rows,
-    b: Rows,
-    keep: u64,
-    rows: usize,
-    out: &mut [u64],
-    first: usize,
-    bands: &mut [u64],
-) -> u64 {
+fn and_contiguous(n: Narrow, out: &mut [u64], bands: &mut [u64]) -> u64 {
+    let Narrow {
+        a,
+        b,
+        keep,
+        rows,
+        first,
+    } = n;
     debug_assert!(a.stride == 1 && b.stride == 1);
     let end = first + rows;
     let (wa, wb) = (
@@ -116,28 +116,19 @@ fn and_contiguous(
 /// [`and_narrow`] with `popcnt` (and `shlx`/`shrx` for the windows).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi2")]
-unsafe fn and_narrow_popcnt(
-    a: Rows,
-    b: Rows,
-    keep: u64,
-    rows: usize,
-    out: &mut [u64],
-    first: usize,
-    bands: &mut [u64],
-) -> u64 {
-    and_narrow_in(a, b, keep, rows, out, first, bands)
+unsafe fn and_narrow_popcnt(n: Narrow, out: &mut [u64], bands: &mut [u64]) -> u64 {
+    and_narrow_in(n, out, bands)
 }
 
 #[inline(always)]
-fn and_narrow_in(
-    a: Rows,
-    b: Rows,
-    keep: u64,
-    rows: usize,
-    out: &mut [u64],
-    first: usize,
-    bands: &mut [u64],
-) -> u64 {
+fn and_narrow_in(n: Narrow, out: &mut [u64], bands: &mut [u64]) -> u64 {
+    let Narrow {
+        a,
+        b,
+        keep,
+        rows,
+        first,
+    } = n;
     if rows == 0 {
         return 0;
     }
