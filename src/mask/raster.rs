@@ -149,10 +149,9 @@ impl Mask {
     /// The raster of this mask under `fixed`; every pixel in the rectangle when not
     /// `pixels` (bounds-only).
     fn rasterise_fixed(&self, fixed: &FixedInverse, pixels: bool) -> Result<Raster> {
-        // TODO(lead): dispatch the exact cases here (flips, quarter turns, integer scales
-        // at integer / half-integer pivots and positions: `a, b, d, e` in {0, ±2^33 k})
-        // to the word-level `flip_x` / `rotate_quarter` / `scale_integer` of
-        // `mask/reshape.rs`; this general path already gives the same bits for them.
+        // Flips and quarter turns at unit scale go to `permuted` below (word and tile
+        // operations, the same bits as the general path). Integer scales stay on the
+        // general path: their 2x2 blocks only line up with the grid at some phases.
         let (w, h) = (self.width, self.height);
         let empty = |fixed: &FixedInverse| -> Result<Raster> {
             Ok(Raster {
@@ -198,6 +197,16 @@ impl Mask {
                 "a transformed sprite's corner ({x0}, {y0}) does not fit in i32"
             )));
         };
+        // Flips and quarter turns at unit scale map texels to texels whatever the
+        // position and pivot: the raster is the mask mirrored or transposed, done with
+        // word and 64x64-tile operations (`mask/reshape.rs`) instead of per pixel.
+        if pixels && let Some(bits) = self.permuted(fixed, rw, rh)? {
+            return Ok(Raster {
+                mask: bits,
+                x: rx,
+                y: ry,
+            });
+        }
         let mut out = Mask::empty(rw as u32, rh as u32)?;
         // Second pass: the pixels, 64 to a word.
         for y in y0..y1 {
@@ -233,6 +242,30 @@ impl Mask {
             x: rx,
             y: ry,
         })
+    }
+}
+
+impl Mask {
+    /// The raster's bits when `fixed` is a flip or a quarter turn at unit scale (its
+    /// linear part a signed permutation of `±1`), `rw x rh` being the raster's size:
+    /// each world step then moves exactly one texel along one axis, so world pixel
+    /// `(i, j)` of the raster reads texel `(u, v)` with `u` and `v` each running over
+    /// a whole side, forwards or backwards, with `i` or with `j`. `None` for any other
+    /// map (and, defensively, when the size disagrees).
+    fn permuted(&self, fixed: &FixedInverse, rw: u64, rh: u64) -> Result<Option<Mask>> {
+        let one = 1i64 << crate::geom::FIXED_BITS;
+        let unit = |v: i64| v == one || v == -one;
+        let (w, h) = (self.width as u64, self.height as u64);
+        let (a, b, d, e) = (fixed.a, fixed.b, fixed.d, fixed.e);
+        if unit(a) && b == 0 && d == 0 && unit(e) && (rw, rh) == (w, h) {
+            // u runs with i (backwards when a < 0), v with j.
+            return self.mirrored(a < 0, e < 0).map(Some);
+        }
+        if a == 0 && unit(b) && unit(d) && e == 0 && (rw, rh) == (h, w) {
+            // u runs with j (backwards when b < 0), v with i (backwards when d < 0).
+            return self.transposed(d < 0, b < 0).map(Some);
+        }
+        Ok(None)
     }
 }
 

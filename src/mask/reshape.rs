@@ -177,7 +177,7 @@ impl Mask {
     }
 
     /// The same size, columns reversed when `x`, rows reversed when `y`.
-    fn mirrored(&self, x: bool, y: bool) -> Result<Mask> {
+    pub(super) fn mirrored(&self, x: bool, y: bool) -> Result<Mask> {
         let mut out = Mask::empty_unlimited(self.width, self.height)?;
         let (w, h) = (self.width as usize, self.height as usize);
         if w == 0 || h == 0 {
@@ -200,7 +200,7 @@ impl Mask {
     /// The transpose (`height x width`), reading this mask's rows bottom to top when
     /// `reverse_in` and writing the result's rows bottom to top when `reverse_out`: the
     /// transpose, and the quarter turns 1 and 3, in one pass over 64 x 64 bit tiles.
-    fn transposed(&self, reverse_in: bool, reverse_out: bool) -> Result<Mask> {
+    pub(super) fn transposed(&self, reverse_in: bool, reverse_out: bool) -> Result<Mask> {
         let mut out = Mask::empty_unlimited(self.height, self.width)?;
         let (w, h) = (self.width as usize, self.height as usize);
         if w == 0 || h == 0 {
