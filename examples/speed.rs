@@ -10,7 +10,7 @@
 #[path = "../benches/scenes/mod.rs"]
 mod scenes;
 
-use perpixel::{Mask, MaskOptions, kernels, reference};
+use perpixel::{Mask, MaskOptions, Sprite, Transform, kernels, reference};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -354,6 +354,7 @@ fn main() {
     }
 
     print(&rows);
+    transformed();
     per_path(&i1024, &i2048, &noise, &image, side);
     println!(
         "\nmask building: {:.1} GB/s of RGBA8 input ({} MiB in {:.0} us)",
@@ -460,6 +461,230 @@ fn per_path(
         println!(
             "paths this CPU lacks (not measured): {}",
             missing.join(", ")
+        );
+    }
+}
+
+/// XNA's "Collision Series 3" per-pixel test of transformed sprites, written plainly: walk
+/// A's pixels through the float matrix A-to-B, round into B, and test both alphas (RGBA8
+/// `Color[]` as the tutorial reads them). The baseline of the transformed benchmarks; its
+/// answer is its own (asymmetric, rounding) and is not compared with perpixel's.
+fn tutorial3(
+    a: &[[u8; 4]],
+    (aw, ah): (usize, usize),
+    a_to_b: [[f32; 3]; 2],
+    b: &[[u8; 4]],
+    (bw, bh): (usize, usize),
+) -> bool {
+    let step_x = (a_to_b[0][0], a_to_b[1][0]);
+    let step_y = (a_to_b[0][1], a_to_b[1][1]);
+    let mut row = (a_to_b[0][2], a_to_b[1][2]);
+    for ya in 0..ah {
+        let mut p = row;
+        for xa in 0..aw {
+            let (xb, yb) = (p.0.round() as i32, p.1.round() as i32);
+            if 0 <= xb && (xb as usize) < bw && 0 <= yb && (yb as usize) < bh {
+                let (ca, cb) = (a[xa + ya * aw], b[xb as usize + yb as usize * bw]);
+                if ca[3] != 0 && cb[3] != 0 {
+                    return true;
+                }
+            }
+            p = (p.0 + step_x.0, p.1 + step_x.1);
+        }
+        row = (row.0 + step_y.0, row.1 + step_y.1);
+    }
+    false
+}
+
+/// A mask as the tutorial's `Color[]`.
+fn colors(m: &Mask) -> Vec<[u8; 4]> {
+    let mut out = Vec::with_capacity((m.width() * m.height()) as usize);
+    for y in 0..m.height() {
+        for x in 0..m.width() {
+            out.push(if m.is_solid(x, y) {
+                [9, 9, 9, 255]
+            } else {
+                [0; 4]
+            });
+        }
+    }
+    out
+}
+
+/// The forward map of a transform about the mask's centre as a float 2x3 matrix (for
+/// the tutorial's loop), and the A-to-B matrix `inverse(B) * A`.
+fn a_to_b(
+    ta: &Transform,
+    tb: &Transform,
+    (aw, ah): (u32, u32),
+    (bw, bh): (u32, u32),
+) -> [[f32; 3]; 2] {
+    let fa = ta.to_affine(aw, ah).m;
+    let fb = tb.to_affine(bw, bh).m;
+    let det = fb[0][0] * fb[1][1] - fb[0][1] * fb[1][0];
+    let inv = [
+        [fb[1][1] / det, -fb[0][1] / det],
+        [-fb[1][0] / det, fb[0][0] / det],
+    ];
+    let mut m = [[0f32; 3]; 2];
+    for r in 0..2 {
+        for c in 0..3 {
+            let v = inv[r][0] * fa[0][c] + inv[r][1] * fa[1][c];
+            let t = if c == 2 {
+                v - (inv[r][0] * fb[0][2] + inv[r][1] * fb[1][2])
+            } else {
+                v
+            };
+            // The tutorial samples pixel centres of A and rounds into B's pixel indices.
+            m[r][c] = t as f32;
+        }
+    }
+    // Pixel (xa, ya) of A is its centre (xa + 0.5, ya + 0.5); B's index is the rounded
+    // centre-relative coordinate: shift by half a pixel on both sides.
+    for row in &mut m {
+        row[2] += 0.5 * (row[0] + row[1]) - 0.5;
+    }
+    m
+}
+
+/// Transformed sprites (issue 13): rotated 64x64 pairs cached and not, against the
+/// unrotated pair and the tutorial's loop; rasterising cost per world pixel; a rotated
+/// 256x256 on terrain; mirror and quarter turn of a 2048x2048 mask in GB/s.
+fn transformed() {
+    use perpixel::reference::transformed as oracle;
+    // An ellipse (rotation matters) 64x64.
+    let ship = Mask::from_fn(64, 64, |x, y| {
+        let (dx, dy) = ((x as f64 - 31.5) / 31.5, (y as f64 - 31.5) / 14.0);
+        dx * dx + dy * dy <= 1.0
+    })
+    .unwrap();
+    let ta = Transform::at(0.0, 0.0).rotated(30.0);
+    let tb_at = |dx: f64| Transform::at(dx, 20.0).rotated(-20.0);
+    let ra = ship.rasterise(&ta).unwrap();
+    let collide_at = |dx: f64| {
+        let rb = ship.rasterise(&tb_at(dx)).unwrap();
+        ra.sprite().collides(&rb.sprite())
+    };
+    // Hit: overlapping well; near miss: the first whole-pixel offset past the last hit.
+    let hit_dx = 20.0;
+    let mut miss_dx = hit_dx;
+    while collide_at(miss_dx) {
+        miss_dx += 1.0;
+    }
+    println!("\ntransformed sprites: two 64x64 ellipses, A turned 30 degrees, B -20 degrees");
+    println!(
+        "{:<44} {:>12} {:>12} {:>12}",
+        "case", "perpixel ns", "baseline ns", "speed-up"
+    );
+    let plain_a = Sprite::new(&ship, 0, 0);
+    for (name, dx) in [("hit", hit_dx), ("near miss", miss_dx)] {
+        let tb = tb_at(dx);
+        let rb = ship.rasterise(&tb).unwrap();
+        let sa = oracle::TransformedSprite::new(&ship, &ta, true).unwrap();
+        let sb = oracle::TransformedSprite::new(&ship, &tb, true).unwrap();
+        let want = oracle::collides(&sa, &sb);
+        assert_eq!(ra.sprite().collides(&rb.sprite()), want);
+        assert_eq!(want, name == "hit");
+        let plain_b = Sprite::new(&ship, dx as i32, 20);
+        let unrotated = fast(|| {
+            black_box(black_box(&plain_a).collides(black_box(&plain_b)));
+        });
+        let cached = fast(|| {
+            black_box(black_box(&ra).sprite().collides(&black_box(&rb).sprite()));
+        });
+        let uncached = fast(|| {
+            let a = black_box(&ship).rasterise(black_box(&ta)).unwrap();
+            let b = black_box(&ship).rasterise(black_box(&tb)).unwrap();
+            black_box(a.sprite().collides(&b.sprite()));
+        });
+        let (ca, m) = (colors(&ship), a_to_b(&ta, &tb, (64, 64), (64, 64)));
+        let tutorial = fast(|| {
+            black_box(tutorial3(
+                black_box(&ca),
+                (64, 64),
+                m,
+                black_box(&ca),
+                (64, 64),
+            ));
+        });
+        println!(
+            "{:<44} {:>12.1} {:>12.1} {:>11.2}x",
+            format!("{name}: rotated pair, rasters kept"),
+            cached,
+            unrotated,
+            unrotated / cached
+        );
+        println!(
+            "{:<44} {:>12.1} {:>12.1} {:>11.2}x",
+            format!("{name}: rotated pair, rasterised per query"),
+            uncached,
+            tutorial,
+            tutorial / uncached
+        );
+    }
+    println!(
+        "(baseline: the unrotated 64x64 pair for kept rasters; XNA tutorial 3's loop otherwise)"
+    );
+    for side in [64u32, 512] {
+        let m = scenes::disc(side, side as f64 / 2.0 - 0.5);
+        let t = Transform::at(3.25, 7.5).rotated(33.0);
+        let r = m.rasterise(&t).unwrap();
+        let px = (r.mask.width() as f64) * (r.mask.height() as f64);
+        let ns = fast(|| {
+            black_box(black_box(&m).rasterise(black_box(&t)).unwrap());
+        });
+        println!(
+            "rasterise {side}x{side} at 33 degrees: {ns:.0} ns, {:.2} ns per world pixel ({} x {})",
+            ns / px,
+            r.mask.width(),
+            r.mask.height()
+        );
+    }
+    let terrain = scenes::terrain();
+    let rock = scenes::disc(256, 127.5);
+    let t = Transform::at(700.0, 150.0).rotated(45.0).scaled(1.0, 0.6);
+    let r = rock.rasterise(&t).unwrap();
+    let ground = Sprite::new(&terrain, 0, 0);
+    let kept = fast(|| {
+        black_box(black_box(&r).sprite().collides(black_box(&ground)));
+    });
+    let per_query = fast(|| {
+        let r = black_box(&rock).rasterise(black_box(&t)).unwrap();
+        black_box(r.sprite().collides(&ground));
+    });
+    println!(
+        "rotated 256x256 on 2048x512 terrain, collides: {kept:.0} ns with the raster kept, {per_query:.0} ns rasterising per query"
+    );
+    let big = scenes::noise(2048, 7);
+    let bytes = 2048.0 * 2048.0 / 8.0;
+    let clone = fast(|| {
+        black_box(black_box(&big).clone());
+    });
+    for (name, ns) in [
+        (
+            "flip_x",
+            fast(|| {
+                black_box(black_box(&big).flip_x().unwrap());
+            }),
+        ),
+        (
+            "flip_y",
+            fast(|| {
+                black_box(black_box(&big).flip_y().unwrap());
+            }),
+        ),
+        (
+            "rotate_quarter(1)",
+            fast(|| {
+                black_box(black_box(&big).rotate_quarter(1).unwrap());
+            }),
+        ),
+    ] {
+        println!(
+            "2048x2048 {name}: {:.0} us, {:.1} GB/s of mask (Mask::clone: {:.1} GB/s)",
+            ns / 1e3,
+            bytes / ns,
+            bytes / clone
         );
     }
 }

@@ -150,7 +150,7 @@ pub unsafe extern "C" fn pp_collides(
         // SAFETY: forwarded caller guarantees.
         let (a, b) = unsafe { read_pair(a, b) }?;
         non_null(out, "out")?;
-        let hit = a.collides(&b);
+        let hit = a.collides_outlined(&b);
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, hit as u8) };
         Ok(())
@@ -180,7 +180,7 @@ pub unsafe extern "C" fn pp_first_contact(
         let (a, b) = unsafe { read_pair(a, b) }?;
         non_null(found, "found")?;
         non_null(out, "out")?;
-        let hit = a.first_contact(&b).map(pp_point::from);
+        let hit = a.first_contact_outlined(&b).map(pp_point::from);
         // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
         unsafe {
             write_out(found, hit.is_some() as u8);
@@ -207,7 +207,7 @@ pub unsafe extern "C" fn pp_overlap_area(
         // SAFETY: forwarded caller guarantees.
         let (a, b) = unsafe { read_pair(a, b) }?;
         non_null(out, "out")?;
-        let area = a.overlap_area(&b);
+        let area = a.overlap_area_outlined(&b);
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, area) };
         Ok(())

@@ -84,6 +84,22 @@ impl<'m> Sprite<'m> {
         Plan::run(self, other, Collides)
     }
 
+    /// [`Sprite::collides`] as one out-of-line call (for the C ABI, whose exports are
+    /// already a call away: the export stays a call, and the sprites are read once).
+    pub(crate) fn collides_outlined(&self, other: &Sprite) -> bool {
+        Plan::run_outlined(self, other, Collides)
+    }
+
+    /// [`Sprite::first_contact`] as one out-of-line call (for the C ABI).
+    pub(crate) fn first_contact_outlined(&self, other: &Sprite) -> Option<Point> {
+        Plan::run_outlined(self, other, FirstContact)
+    }
+
+    /// [`Sprite::overlap_area`] as one out-of-line call (for the C ABI).
+    pub(crate) fn overlap_area_outlined(&self, other: &Sprite) -> u64 {
+        Plan::run_outlined(self, other, OverlapArea)
+    }
+
     /// The first world pixel solid in both sprites, scanning their intersection row by
     /// row from the lowest y, each row from the lowest x; `None` when they do not touch.
     #[inline]

@@ -116,6 +116,25 @@ impl<'m> Plan<'m> {
         }
     }
 
+    /// [`Plan::run`] in one out-of-line function (the box test included): for callers
+    /// that are themselves a call away (the C ABI), so that the caller is only a call and
+    /// the sprites are read once.
+    #[inline(never)]
+    pub(super) fn run_outlined<Q: Query<'m>>(
+        a: &Sprite<'m>,
+        b: &Sprite<'m>,
+        query: Q,
+    ) -> Q::Answer {
+        let clip = matches!(Q::USE, Use::Search) && kernels::early_outs().clip;
+        let (a0, a1, a2, a3) = extent(a, clip);
+        let (b0, b1, b2, b3) = extent(b, clip);
+        let rect = (a0.max(b0), a1.min(b1), a2.max(b2), a3.min(b3));
+        if rect.0 >= rect.1 || rect.2 >= rect.3 {
+            return query.answer(None);
+        }
+        Plan::run_met_inline(a, b, rect, query)
+    }
+
     /// [`Plan::run`] once the boxes meet: out of line, so that what is inlined into the
     /// callers (the exports of the C ABI included) is the box test and a call.
     #[inline(never)]
