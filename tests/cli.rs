@@ -203,9 +203,37 @@ fn scene_runs_by_default_prints_the_table_and_writes_the_render() {
     assert!(image::open(dir.join("other.png")).is_ok());
 }
 
-/// Runs `scene --json` at `threshold` and checks every pair against the reference.
-/// Returns the parsed JSON.
+/// A scene sprite from its JSON entry, for the plain oracle of transformed sprites: its
+/// position, and its `transform` when it has one (a plain sprite is the identity
+/// transform at an integer position, which the sampling rule makes exactly the plain
+/// sprite), moved back by `back` frames of the motion (`step` per frame for the mover,
+/// `spin` degrees per frame for a spinner).
+fn scene_transform(s: &J, back: i64, step: Point, spin: f64) -> Transform {
+    let mut t = Transform::at(
+        (s.field("x").int() - back * step.x) as f64,
+        (s.field("y").int() - back * step.y) as f64,
+    );
+    let tj = s.field("transform");
+    if !tj.is_null() {
+        let f = |v: &J| v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"));
+        t.rotation_degrees = f(tj.field("rotate")) - back as f64 * spin;
+        t.scale_x = f(tj.field("scale").field("x"));
+        t.scale_y = f(tj.field("scale").field("y"));
+        t.flip_x = tj.field("flip_x").bool();
+        t.flip_y = tj.field("flip_y").bool();
+        t = t.with_pivot(
+            f(tj.field("pivot").field("x")),
+            f(tj.field("pivot").field("y")),
+        );
+    }
+    t
+}
+
+/// Runs `scene --json` at `threshold` and checks every pair against the reference (the
+/// per-pixel oracle of transformed sprites, so the turned and mirrored sprites are
+/// checked too). Returns the parsed JSON.
 fn scene_against_reference(test: &str, threshold: u8) -> J {
+    use reference::transformed::{self as oracle, TransformedSprite};
     let dir = scratch(test);
     let t = threshold.to_string();
     let render = dir.join("scene.png");
@@ -231,20 +259,39 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
             .entry(path.clone())
             .or_insert_with(|| load(Path::new(&path), threshold, false));
     }
-    let sprites: Vec<(String, Sprite)> = sprites_json
-        .iter()
-        .map(|s| {
-            let mask = &masks[s.field("image").str()];
-            assert_eq!(s.field("width").int(), mask.width() as i64);
-            assert_eq!(s.field("height").int(), mask.height() as i64);
-            assert_eq!(s.field("solid_pixels").int(), mask.count() as i64);
-            let sprite = Sprite {
-                pixel_collision: s.field("pixel_collision").bool(),
-                ..Sprite::new(mask, s.field("x").int() as i32, s.field("y").int() as i32)
-            };
-            (s.field("name").str().to_string(), sprite)
-        })
-        .collect();
+    let motion = v.field("motion");
+    let step = motion.field("step").point().unwrap();
+    let frames = motion.field("frames").int();
+    // The sprites `back` frames before the end of the motion.
+    let at_frame = |back: i64| -> Vec<(String, TransformedSprite)> {
+        sprites_json
+            .iter()
+            .map(|s| {
+                let name = s.field("name").str();
+                let mover = name == motion.field("sprite").str();
+                let spin = motion
+                    .field("spin")
+                    .arr()
+                    .iter()
+                    .find(|p| p.field("sprite").str() == name)
+                    .map_or(0.0, |p| p.field("degrees_per_frame").as_f64().unwrap());
+                let step = if mover { step } else { Point { x: 0, y: 0 } };
+                let t = scene_transform(s, back, step, spin);
+                let mask = &masks[s.field("image").str()];
+                let pixels = s.field("pixel_collision").bool();
+                let sprite = TransformedSprite::new(mask, &t, pixels).unwrap();
+                (name.to_string(), sprite)
+            })
+            .collect()
+    };
+    let sprites = at_frame(0);
+    for ((_, sprite), s) in sprites.iter().zip(sprites_json) {
+        let mask = sprite.mask;
+        assert_eq!(s.field("width").int(), mask.width() as i64);
+        assert_eq!(s.field("height").int(), mask.height() as i64);
+        assert_eq!(s.field("solid_pixels").int(), mask.count() as i64);
+        assert_eq!(s.field("bounds").rect(), sprite.bounds, "{s}");
+    }
     assert!(sprites.len() >= 6, "a scene of several sprites");
     assert!(
         sprites.iter().any(|(_, s)| !s.pixel_collision),
@@ -260,8 +307,7 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
             let entry = pairs
                 .iter()
                 .find(|p| p.field("a").str() == na && p.field("b").str() == nb);
-            let overlap = a.bounds().intersection(&b.bounds());
-            let Some(inter) = overlap else {
+            let Some(inter) = a.bounds.and_then(|ba| ba.intersection(&b.bounds?)) else {
                 assert!(entry.is_none(), "{na}/{nb} are apart but listed");
                 apart += 1;
                 continue;
@@ -273,20 +319,20 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
             assert_eq!(p.field("intersection").rect(), Some(inter), "{na}/{nb}");
             assert_eq!(
                 p.field("collides").bool(),
-                reference::collides(a, b),
+                oracle::collides(a, b),
                 "{na}/{nb}"
             );
             assert_eq!(
                 p.field("first_contact").point(),
-                reference::first_contact(a, b),
+                oracle::first_contact(a, b),
                 "{na}/{nb}"
             );
             assert_eq!(
                 p.field("overlap_area").int() as u64,
-                reference::overlap_area(a, b),
+                oracle::overlap_area(a, b),
                 "{na}/{nb}"
             );
-            hits += reference::collides(a, b) as i64;
+            hits += oracle::collides(a, b) as i64;
         }
     }
     assert_eq!(listed, pairs.len(), "only overlapping pairs are listed");
@@ -296,45 +342,40 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
     assert_eq!(summary.field("false_hits").int(), boxes - hits);
     assert_eq!(summary.field("apart_pairs").int(), apart);
 
-    // The motion stops at the first frame where the mover touches something.
-    let motion = v.field("motion");
-    let mover = &sprites
-        .iter()
-        .find(|(n, _)| n == motion.field("sprite").str())
-        .unwrap()
-        .1;
-    let target = &sprites
-        .iter()
-        .find(|(n, _)| n == motion.field("hit").str())
-        .unwrap()
-        .1;
+    // The motion stops at the first frame where the mover touches something; one frame
+    // earlier (the mover a step back, the spinners turned back) it touched nothing.
+    let find = |sprites: &[(String, TransformedSprite)], name: &str| {
+        sprites.iter().position(|(n, _)| n == name).unwrap()
+    };
+    let mover = find(&sprites, motion.field("sprite").str());
+    let target = find(&sprites, motion.field("hit").str());
     assert_eq!(
         motion.field("first_contact").point(),
-        reference::first_contact(mover, target)
+        oracle::first_contact(&sprites[mover].1, &sprites[target].1)
     );
-    let step = motion.field("step").point().unwrap();
-    let before = Sprite {
-        x: mover.x - step.x as i32,
-        y: mover.y - step.y as i32,
-        ..*mover
-    };
-    assert!(motion.field("frames").int() > 0);
+    assert!(frames > 0);
+    let before = at_frame(1);
     assert!(
-        sprites
-            .iter()
-            .filter(|(_, s)| !std::ptr::eq(s, mover))
-            .all(|(_, s)| !reference::collides(&before, s)),
+        (0..before.len())
+            .filter(|&i| i != mover)
+            .all(|i| !oracle::collides(&before[mover].1, &before[i].1)),
         "one frame earlier the mover touched nothing"
     );
     let from = motion.field("from").point().unwrap();
-    let frames = motion.field("frames").int() as i32;
+    let end = sprites_json[mover].field("x").int();
+    assert_eq!(from.x + frames * step.x, end);
     assert_eq!(
-        (
-            from.x + frames as i64 * step.x,
-            from.y + frames as i64 * step.y
-        ),
-        (mover.x as i64, mover.y as i64)
+        from.y + frames * step.y,
+        sprites_json[mover].field("y").int()
     );
+    // A spinner's angle is its starting angle plus its spin for every frame.
+    for spin in motion.field("spin").arr() {
+        let s = &sprites_json[find(&sprites, spin.field("sprite").str())];
+        let rotate = s.field("transform").field("rotate").as_f64().unwrap();
+        let expected = spin.field("from_degrees").as_f64().unwrap()
+            + frames as f64 * spin.field("degrees_per_frame").as_f64().unwrap();
+        assert_eq!(rotate, expected, "{spin}");
+    }
 
     let r = v.field("render");
     let png = image::open(&render).expect("a valid PNG");
@@ -353,6 +394,39 @@ fn scene_collisions_agree_with_the_reference() {
         "some boxes overlap without pixels"
     );
     assert!(s.field("apart_pairs").int() > 0, "some sprites are apart");
+    // A spinning sprite (at an angle that is no multiple of 90) and a mirrored one, each
+    // colliding with another sprite through its raster (checked against the oracle above).
+    let turned = |pick: &dyn Fn(&J) -> bool| -> Vec<String> {
+        v.field("sprites")
+            .arr()
+            .iter()
+            .filter(|s| !s.field("transform").is_null() && pick(s.field("transform")))
+            .map(|s| s.field("name").str().to_string())
+            .collect()
+    };
+    let spinning = turned(&|t| t.field("rotate").as_f64().unwrap() % 90.0 != 0.0);
+    let mirrored = turned(&|t| t.field("flip_x").bool());
+    let spinners: Vec<&str> = v
+        .field("motion")
+        .field("spin")
+        .arr()
+        .iter()
+        .map(|p| p.field("sprite").str())
+        .collect();
+    assert!(
+        !spinners.is_empty() && spinners.iter().all(|n| spinning.iter().any(|s| s == n)),
+        "{spinners:?} {spinning:?}"
+    );
+    for name in spinning.iter().chain(&mirrored) {
+        let hit = v.field("pairs").arr().iter().any(|p| {
+            p.field("collides").bool() && (p.field("a").str() == name || p.field("b").str() == name)
+        });
+        assert!(hit, "the {name} collides with something");
+    }
+    assert!(!mirrored.is_empty());
+    println!(
+        "scene: spinning {spinning:?} and mirrored {mirrored:?} sprites collide, every pair = reference::transformed"
+    );
 }
 
 #[test]
