@@ -73,7 +73,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "SX[,SY]", allow_hyphen_values = true)]
     pub scale: Option<String>,
     /// Mirror B within its own rectangle (about the pivot): x (left-right), y (up-down) or
-    /// xy (both); may be repeated (--flip x --flip y is --flip xy).
+    /// xy (both); may be repeated (--flip x --flip y is --flip xy). Not --flip-y, which
+    /// says which way the world's y points.
     #[arg(long, value_name = "x|y|xy")]
     pub flip: Vec<String>,
     /// The point B turns, scales and flips about, in B's mask pixels (from its top-left
@@ -94,7 +95,8 @@ pub struct CheckArgs {
     /// Print one JSON object instead of words.
     #[arg(long)]
     pub json: bool,
-    /// Also write a PNG of the pair with the overlapping pixels highlighted.
+    /// Also write a PNG of the pair with the overlapping pixels highlighted (a transformed
+    /// B drawn as it lands on the world's pixels).
     #[arg(long, value_name = "PATH")]
     pub render: Option<PathBuf>,
 }

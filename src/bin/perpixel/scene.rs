@@ -37,7 +37,8 @@ collide, where they first touch (world x, y) and how many pixels overlap, and a 
 contrasts what bounding boxes alone would report with what the pixels confirm.
 
 The render (perpixel-scene.png in the current directory unless --render says otherwise) \
-shows the sprites over a dark background with their bounding boxes outlined (dashed \
+shows the sprites over a dark background (turned ones as they land on the world's \
+pixels) with their bounding boxes outlined (dashed \
 orange: bounds-only), the intersections of false hits dashed red, the overlapping pixels \
 of colliding pairs in magenta and each first contact marked with a white square.
 
