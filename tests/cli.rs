@@ -1228,3 +1228,29 @@ fn check_rejects_bad_transform_values() {
         "check: --scale 0 / 1,0 / two / 1e9, --rotate nan / inf / 90deg, --pivot x / 1,nan, --flip z, bad and fractional-without-transform offsets: exit 1 with a message naming the value"
     );
 }
+
+/// With --flip-y the images' bottom rows are row 0 and world y points up: --rotate 90
+/// still turns from +x towards +y (counter-clockwise on such a screen), so it is the
+/// quarter turn of the flipped mask, and --pivot counts from the bottom-left corner.
+#[test]
+fn check_rotate_with_flip_y_turns_the_flipped_mask() {
+    let dir = scratch("check_rotate_flip_y");
+    let (a, b) = transform_images(&dir);
+    let (ma, mb) = (load(&a, 1, true), load(&b, 1, true));
+    let sa = Sprite::new(&ma, 0, 0);
+    let turned = mb.rotate_quarter(1).unwrap();
+    for (dx, dy) in [(3, 4), (6, 1)] {
+        let at = format!("{dx},{dy}");
+        let sb = Sprite::new(&turned, dx + 1, dy - 1);
+        let extra = ["--flip-y", "--at", &at, "--rotate", "90"];
+        let v = check_transformed_json(&dir, &a, &b, &extra, &sa, &sb);
+        assert!(v.field("flip_y").bool());
+        // About the flipped mask's corner (0, 0): a 3x5 rectangle from (dx - 3, dy).
+        let sb = Sprite::new(&turned, dx - 3, dy);
+        let extra = ["--flip-y", "--at", &at, "--rotate", "90", "--pivot", "0,0"];
+        check_transformed_json(&dir, &a, &b, &extra, &sa, &sb);
+    }
+    println!(
+        "check --flip-y --rotate 90 [--pivot 0,0] at 2 offsets = rotate_quarter(1) of the bottom-up mask"
+    );
+}
