@@ -6,7 +6,7 @@
 
 mod common;
 
-use perpixel::{Bounds2D, Mask, MaskOptions, Point, Sprite, reference};
+use perpixel::{Bounds2D, Mask, MaskOptions, Point, Sprite, Transform, reference};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -203,9 +203,37 @@ fn scene_runs_by_default_prints_the_table_and_writes_the_render() {
     assert!(image::open(dir.join("other.png")).is_ok());
 }
 
-/// Runs `scene --json` at `threshold` and checks every pair against the reference.
-/// Returns the parsed JSON.
+/// A scene sprite from its JSON entry, for the plain oracle of transformed sprites: its
+/// position, and its `transform` when it has one (a plain sprite is the identity
+/// transform at an integer position, which the sampling rule makes exactly the plain
+/// sprite), moved back by `back` frames of the motion (`step` per frame for the mover,
+/// `spin` degrees per frame for a spinner).
+fn scene_transform(s: &J, back: i64, step: Point, spin: f64) -> Transform {
+    let mut t = Transform::at(
+        (s.field("x").int() - back * step.x) as f64,
+        (s.field("y").int() - back * step.y) as f64,
+    );
+    let tj = s.field("transform");
+    if !tj.is_null() {
+        let f = |v: &J| v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"));
+        t.rotation_degrees = f(tj.field("rotate")) - back as f64 * spin;
+        t.scale_x = f(tj.field("scale").field("x"));
+        t.scale_y = f(tj.field("scale").field("y"));
+        t.flip_x = tj.field("flip_x").bool();
+        t.flip_y = tj.field("flip_y").bool();
+        t = t.with_pivot(
+            f(tj.field("pivot").field("x")),
+            f(tj.field("pivot").field("y")),
+        );
+    }
+    t
+}
+
+/// Runs `scene --json` at `threshold` and checks every pair against the reference (the
+/// per-pixel oracle of transformed sprites, so the turned and mirrored sprites are
+/// checked too). Returns the parsed JSON.
 fn scene_against_reference(test: &str, threshold: u8) -> J {
+    use reference::transformed::{self as oracle, TransformedSprite};
     let dir = scratch(test);
     let t = threshold.to_string();
     let render = dir.join("scene.png");
@@ -231,20 +259,39 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
             .entry(path.clone())
             .or_insert_with(|| load(Path::new(&path), threshold, false));
     }
-    let sprites: Vec<(String, Sprite)> = sprites_json
-        .iter()
-        .map(|s| {
-            let mask = &masks[s.field("image").str()];
-            assert_eq!(s.field("width").int(), mask.width() as i64);
-            assert_eq!(s.field("height").int(), mask.height() as i64);
-            assert_eq!(s.field("solid_pixels").int(), mask.count() as i64);
-            let sprite = Sprite {
-                pixel_collision: s.field("pixel_collision").bool(),
-                ..Sprite::new(mask, s.field("x").int() as i32, s.field("y").int() as i32)
-            };
-            (s.field("name").str().to_string(), sprite)
-        })
-        .collect();
+    let motion = v.field("motion");
+    let step = motion.field("step").point().unwrap();
+    let frames = motion.field("frames").int();
+    // The sprites `back` frames before the end of the motion.
+    let at_frame = |back: i64| -> Vec<(String, TransformedSprite)> {
+        sprites_json
+            .iter()
+            .map(|s| {
+                let name = s.field("name").str();
+                let mover = name == motion.field("sprite").str();
+                let spin = motion
+                    .field("spin")
+                    .arr()
+                    .iter()
+                    .find(|p| p.field("sprite").str() == name)
+                    .map_or(0.0, |p| p.field("degrees_per_frame").as_f64().unwrap());
+                let step = if mover { step } else { Point { x: 0, y: 0 } };
+                let t = scene_transform(s, back, step, spin);
+                let mask = &masks[s.field("image").str()];
+                let pixels = s.field("pixel_collision").bool();
+                let sprite = TransformedSprite::new(mask, &t, pixels).unwrap();
+                (name.to_string(), sprite)
+            })
+            .collect()
+    };
+    let sprites = at_frame(0);
+    for ((_, sprite), s) in sprites.iter().zip(sprites_json) {
+        let mask = sprite.mask;
+        assert_eq!(s.field("width").int(), mask.width() as i64);
+        assert_eq!(s.field("height").int(), mask.height() as i64);
+        assert_eq!(s.field("solid_pixels").int(), mask.count() as i64);
+        assert_eq!(s.field("bounds").rect(), sprite.bounds, "{s}");
+    }
     assert!(sprites.len() >= 6, "a scene of several sprites");
     assert!(
         sprites.iter().any(|(_, s)| !s.pixel_collision),
@@ -260,8 +307,7 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
             let entry = pairs
                 .iter()
                 .find(|p| p.field("a").str() == na && p.field("b").str() == nb);
-            let overlap = a.bounds().intersection(&b.bounds());
-            let Some(inter) = overlap else {
+            let Some(inter) = a.bounds.and_then(|ba| ba.intersection(&b.bounds?)) else {
                 assert!(entry.is_none(), "{na}/{nb} are apart but listed");
                 apart += 1;
                 continue;
@@ -273,20 +319,20 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
             assert_eq!(p.field("intersection").rect(), Some(inter), "{na}/{nb}");
             assert_eq!(
                 p.field("collides").bool(),
-                reference::collides(a, b),
+                oracle::collides(a, b),
                 "{na}/{nb}"
             );
             assert_eq!(
                 p.field("first_contact").point(),
-                reference::first_contact(a, b),
+                oracle::first_contact(a, b),
                 "{na}/{nb}"
             );
             assert_eq!(
                 p.field("overlap_area").int() as u64,
-                reference::overlap_area(a, b),
+                oracle::overlap_area(a, b),
                 "{na}/{nb}"
             );
-            hits += reference::collides(a, b) as i64;
+            hits += oracle::collides(a, b) as i64;
         }
     }
     assert_eq!(listed, pairs.len(), "only overlapping pairs are listed");
@@ -296,45 +342,40 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
     assert_eq!(summary.field("false_hits").int(), boxes - hits);
     assert_eq!(summary.field("apart_pairs").int(), apart);
 
-    // The motion stops at the first frame where the mover touches something.
-    let motion = v.field("motion");
-    let mover = &sprites
-        .iter()
-        .find(|(n, _)| n == motion.field("sprite").str())
-        .unwrap()
-        .1;
-    let target = &sprites
-        .iter()
-        .find(|(n, _)| n == motion.field("hit").str())
-        .unwrap()
-        .1;
+    // The motion stops at the first frame where the mover touches something; one frame
+    // earlier (the mover a step back, the spinners turned back) it touched nothing.
+    let find = |sprites: &[(String, TransformedSprite)], name: &str| {
+        sprites.iter().position(|(n, _)| n == name).unwrap()
+    };
+    let mover = find(&sprites, motion.field("sprite").str());
+    let target = find(&sprites, motion.field("hit").str());
     assert_eq!(
         motion.field("first_contact").point(),
-        reference::first_contact(mover, target)
+        oracle::first_contact(&sprites[mover].1, &sprites[target].1)
     );
-    let step = motion.field("step").point().unwrap();
-    let before = Sprite {
-        x: mover.x - step.x as i32,
-        y: mover.y - step.y as i32,
-        ..*mover
-    };
-    assert!(motion.field("frames").int() > 0);
+    assert!(frames > 0);
+    let before = at_frame(1);
     assert!(
-        sprites
-            .iter()
-            .filter(|(_, s)| !std::ptr::eq(s, mover))
-            .all(|(_, s)| !reference::collides(&before, s)),
+        (0..before.len())
+            .filter(|&i| i != mover)
+            .all(|i| !oracle::collides(&before[mover].1, &before[i].1)),
         "one frame earlier the mover touched nothing"
     );
     let from = motion.field("from").point().unwrap();
-    let frames = motion.field("frames").int() as i32;
+    let end = sprites_json[mover].field("x").int();
+    assert_eq!(from.x + frames * step.x, end);
     assert_eq!(
-        (
-            from.x + frames as i64 * step.x,
-            from.y + frames as i64 * step.y
-        ),
-        (mover.x as i64, mover.y as i64)
+        from.y + frames * step.y,
+        sprites_json[mover].field("y").int()
     );
+    // A spinner's angle is its starting angle plus its spin for every frame.
+    for spin in motion.field("spin").arr() {
+        let s = &sprites_json[find(&sprites, spin.field("sprite").str())];
+        let rotate = s.field("transform").field("rotate").as_f64().unwrap();
+        let expected = spin.field("from_degrees").as_f64().unwrap()
+            + frames as f64 * spin.field("degrees_per_frame").as_f64().unwrap();
+        assert_eq!(rotate, expected, "{spin}");
+    }
 
     let r = v.field("render");
     let png = image::open(&render).expect("a valid PNG");
@@ -353,6 +394,39 @@ fn scene_collisions_agree_with_the_reference() {
         "some boxes overlap without pixels"
     );
     assert!(s.field("apart_pairs").int() > 0, "some sprites are apart");
+    // A spinning sprite (at an angle that is no multiple of 90) and a mirrored one, each
+    // colliding with another sprite through its raster (checked against the oracle above).
+    let turned = |pick: &dyn Fn(&J) -> bool| -> Vec<String> {
+        v.field("sprites")
+            .arr()
+            .iter()
+            .filter(|s| !s.field("transform").is_null() && pick(s.field("transform")))
+            .map(|s| s.field("name").str().to_string())
+            .collect()
+    };
+    let spinning = turned(&|t| t.field("rotate").as_f64().unwrap() % 90.0 != 0.0);
+    let mirrored = turned(&|t| t.field("flip_x").bool());
+    let spinners: Vec<&str> = v
+        .field("motion")
+        .field("spin")
+        .arr()
+        .iter()
+        .map(|p| p.field("sprite").str())
+        .collect();
+    assert!(
+        !spinners.is_empty() && spinners.iter().all(|n| spinning.iter().any(|s| s == n)),
+        "{spinners:?} {spinning:?}"
+    );
+    for name in spinning.iter().chain(&mirrored) {
+        let hit = v.field("pairs").arr().iter().any(|p| {
+            p.field("collides").bool() && (p.field("a").str() == name || p.field("b").str() == name)
+        });
+        assert!(hit, "the {name} collides with something");
+    }
+    assert!(!mirrored.is_empty());
+    println!(
+        "scene: spinning {spinning:?} and mirrored {mirrored:?} sprites collide, every pair = reference::transformed"
+    );
 }
 
 #[test]
@@ -394,11 +468,16 @@ fn pair_images(dir: &Path) -> (PathBuf, PathBuf) {
     (a, b)
 }
 
-/// Runs `check --json` and cross-checks it against the reference on the same files.
-fn check_json(dir: &Path, a: &Path, b: &Path, extra: &[&str]) -> J {
+/// Runs `check A B --json EXTRA..` successfully and parses its output.
+fn run_check_json(dir: &Path, a: &Path, b: &Path, extra: &[&str]) -> J {
     let mut args = vec!["check", a.to_str().unwrap(), b.to_str().unwrap(), "--json"];
     args.extend_from_slice(extra);
-    let v = parse_json(&ok(&run(dir, &args)));
+    parse_json(&ok(&run(dir, &args)))
+}
+
+/// Runs `check --json` and cross-checks it against the reference on the same files.
+fn check_json(dir: &Path, a: &Path, b: &Path, extra: &[&str]) -> J {
+    let v = run_check_json(dir, a, b, extra);
     assert_eq!(
         v.keys(),
         [
@@ -737,6 +816,12 @@ fn help_explains_both_commands_and_the_exit_status() {
     let out = ok(&run(&dir, &["check", "--help"]));
     for needle in [
         "--offset",
+        "--at",
+        "--rotate",
+        "--scale",
+        "--flip ",
+        "--pivot",
+        "clockwise",
         "--threshold",
         "--flip-y",
         "--json",
@@ -745,4 +830,427 @@ fn help_explains_both_commands_and_the_exit_status() {
     ] {
         assert!(out.contains(needle), "{needle:?} not in check --help");
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// check with B transformed: --rotate, --scale, --flip, --pivot (and a fractional --at).
+
+/// A: 12x12, solid where `(3x + 5y) mod 7 < 3` (diagonal stripes). B: 5x3, an asymmetric
+/// hook (no flip or turn maps it onto itself):
+///
+/// ```text
+/// ####.
+/// #....
+/// #..#.
+/// ```
+fn transform_images(dir: &Path) -> (PathBuf, PathBuf) {
+    let (a, b) = (dir.join("stripes.png"), dir.join("hook.png"));
+    write_png(
+        &a,
+        12,
+        12,
+        |x, y| if (3 * x + 5 * y) % 7 < 3 { 255 } else { 0 },
+    );
+    write_png(&b, 5, 3, |x, y| {
+        let solid = (y == 0 && x < 4) || x == 0 || (x, y) == (3, 2);
+        if solid { 255 } else { 0 }
+    });
+    (a, b)
+}
+
+/// A scratch directory for `test` with [`transform_images`] in it: `(dir, a, b)` and the
+/// two masks at threshold 1.
+fn transform_setup(test: &str) -> (PathBuf, PathBuf, PathBuf, Mask, Mask) {
+    let dir = scratch(test);
+    let (a, b) = transform_images(&dir);
+    let (ma, mb) = (load(&a, 1, false), load(&b, 1, false));
+    (dir, a, b, ma, mb)
+}
+
+/// Runs `check --json` with B transformed and checks that every answer is the one the
+/// library gives for `sa` against `sb` (the transformed B as the test computed it),
+/// b_raster included. Returns the parsed JSON.
+fn check_transformed_json(
+    dir: &Path,
+    a: &Path,
+    b: &Path,
+    extra: &[&str],
+    sa: &Sprite,
+    sb: &Sprite,
+) -> J {
+    let v = run_check_json(dir, a, b, extra);
+    assert_eq!(
+        v.keys(),
+        [
+            "a",
+            "b",
+            "offset",
+            "transform",
+            "b_raster",
+            "threshold",
+            "flip_y",
+            "boxes_overlap",
+            "intersection",
+            "collides",
+            "first_contact",
+            "overlap_area",
+            "render"
+        ]
+    );
+    let raster = v.field("b_raster");
+    assert_eq!(raster.rect(), Some(sb.bounds()), "{extra:?}");
+    assert_eq!(
+        raster.field("solid_pixels").int() as u64,
+        sb.mask.count(),
+        "{extra:?}"
+    );
+    assert_eq!(
+        v.field("boxes_overlap").bool(),
+        sa.bounds().overlaps(&sb.bounds())
+    );
+    assert_eq!(
+        v.field("intersection").rect(),
+        sa.bounds().intersection(&sb.bounds())
+    );
+    assert_eq!(v.field("collides").bool(), sa.collides(sb), "{extra:?}");
+    assert_eq!(
+        v.field("first_contact").point(),
+        sa.first_contact(sb),
+        "{extra:?}"
+    );
+    assert_eq!(
+        v.field("overlap_area").int() as u64,
+        sa.overlap_area(sb),
+        "{extra:?}"
+    );
+    v
+}
+
+#[test]
+fn check_rotate_90_is_the_quarter_turned_mask() {
+    let (dir, a, b, ma, mb) = transform_setup("check_rotate_90");
+    let turned = mb.rotate_quarter(1).unwrap();
+    let sa = Sprite::new(&ma, 0, 0);
+    let mut hits = 0;
+    for (dx, dy) in [(3, 4), (0, 0), (7, 9), (-2, 5), (9, -1)] {
+        // A quarter turn about the centre of a 5x3 rectangle at (dx, dy) gives a 3x5
+        // rectangle with the same centre: its corner at (dx + 1, dy - 1).
+        let sb = Sprite::new(&turned, dx + 1, dy - 1);
+        let at = format!("{dx},{dy}");
+        let v = check_transformed_json(&dir, &a, &b, &["--at", &at, "--rotate", "90"], &sa, &sb);
+        let t = v.field("transform");
+        assert_eq!(t.field("rotate").int(), 90);
+        assert_eq!(t.field("pivot").field("x").as_f64(), Some(2.5));
+        assert_eq!(t.field("pivot").field("y").as_f64(), Some(1.5));
+        assert_eq!(
+            v.field("offset").point(),
+            Some(Point {
+                x: dx as i64,
+                y: dy as i64
+            })
+        );
+        hits += v.field("collides").bool() as u32;
+    }
+    assert!(hits > 0, "some placements collide");
+    // -270 degrees is the same quarter turn; the words say what was applied.
+    let out = ok(&run(
+        &dir,
+        &[
+            "check",
+            "stripes.png",
+            "hook.png",
+            "--offset",
+            "3,4",
+            "--rotate",
+            "-270",
+        ],
+    ));
+    assert!(
+        out.contains("B: hook.png (5x3 pixels, 7 solid) at (3, 4)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("B transformed: rotated -270 degrees, scaled (1, 1), no flip, about pivot (2.5, 1.5); covers 7 pixels in x=4 y=3 width=3 height=5"),
+        "{out}"
+    );
+    println!(
+        "check --rotate 90 (and -270) at 5 offsets = Mask::rotate_quarter(1) at (dx+1, dy-1): bounds, raster, collides, first contact, area; {hits} collide"
+    );
+}
+
+#[test]
+fn check_flip_x_is_the_mirrored_mask() {
+    let (dir, a, b, ma, mb) = transform_setup("check_flip_x");
+    let sa = Sprite::new(&ma, 0, 0);
+    let (fx, fy, fxy) = (
+        mb.flip_x().unwrap(),
+        mb.flip_y().unwrap(),
+        mb.flip_x().unwrap().flip_y().unwrap(),
+    );
+    for (dx, dy) in [(2, 3), (6, 6), (-1, 0)] {
+        let at = format!("{dx},{dy}");
+        for (flags, m) in [
+            (&["--flip", "x"][..], &fx),
+            (&["--flip", "y"][..], &fy),
+            (&["--flip", "xy"][..], &fxy),
+            (&["--flip", "x", "--flip", "y"][..], &fxy),
+        ] {
+            let mut extra = vec!["--at", at.as_str()];
+            extra.extend_from_slice(flags);
+            let sb = Sprite::new(m, dx, dy);
+            let v = check_transformed_json(&dir, &a, &b, &extra, &sa, &sb);
+            let t = v.field("transform");
+            assert_eq!(t.field("flip_x").bool(), !std::ptr::eq(m, &fy), "{flags:?}");
+            assert_eq!(t.field("flip_y").bool(), !std::ptr::eq(m, &fx), "{flags:?}");
+        }
+    }
+    let out = ok(&run(
+        &dir,
+        &[
+            "check",
+            "stripes.png",
+            "hook.png",
+            "--offset",
+            "2,3",
+            "--flip",
+            "x",
+        ],
+    ));
+    assert!(out.contains("flipped x, about pivot (2.5, 1.5)"), "{out}");
+    assert!(
+        out.contains("in x=2 y=3 width=5 height=3"),
+        "a flip keeps the rectangle: {out}"
+    );
+    println!(
+        "check --flip x / y / xy / x --flip y at 3 offsets = Mask::flip_x / flip_y / both at the same offset"
+    );
+}
+
+#[test]
+fn check_scale_2_about_the_corner_is_the_integer_scaled_mask() {
+    let (dir, a, b, ma, mb) = transform_setup("check_scale_2");
+    let sa = Sprite::new(&ma, 0, 0);
+    let big = mb.scale_integer(2, 2).unwrap();
+    let wide = mb.scale_integer(3, 1).unwrap();
+    for (dx, dy) in [(1, 2), (5, 5), (-3, 4)] {
+        let at = format!("{dx},{dy}");
+        let sb = Sprite::new(&big, dx, dy);
+        let v = check_transformed_json(
+            &dir,
+            &a,
+            &b,
+            &["--at", &at, "--scale", "2", "--pivot", "0,0"],
+            &sa,
+            &sb,
+        );
+        let s = v.field("transform").field("scale");
+        assert_eq!((s.field("x").int(), s.field("y").int()), (2, 2));
+        let sb = Sprite::new(&wide, dx, dy);
+        check_transformed_json(
+            &dir,
+            &a,
+            &b,
+            &["--at", &at, "--scale", "3,1", "--pivot", "0,0"],
+            &sa,
+            &sb,
+        );
+    }
+    println!(
+        "check --scale 2 --pivot 0,0 = Mask::scale_integer(2, 2), --scale 3,1 = scale_integer(3, 1), at 3 offsets"
+    );
+}
+
+#[test]
+fn check_fractional_at_with_rotate_30_matches_the_raster_and_the_reference() {
+    let (dir, a, b, ma, mb) = transform_setup("check_rotate_30");
+    let sa = Sprite::new(&ma, 0, 0);
+    let ra = reference::transformed::TransformedSprite::new(&ma, &Transform::at(0.0, 0.0), true)
+        .unwrap();
+    let mut cases = 0;
+    for (x, y) in [(3.5, 2.25), (0.75, -0.5), (6.0, 7.5), (-1.25, 4.0)] {
+        for pivot in [None, Some((0.0, 0.0)), Some((4.5, -2.0))] {
+            let mut t = Transform::at(x, y).rotated(30.0);
+            let at = format!("{x},{y}");
+            let mut extra = vec!["--at", at.as_str(), "--rotate", "30"];
+            let p;
+            if let Some((px, py)) = pivot {
+                t = t.with_pivot(px, py);
+                p = format!("{px},{py}");
+                extra.extend(["--pivot", p.as_str()]);
+            }
+            let raster = mb.rasterise(&t).unwrap();
+            let v = check_transformed_json(&dir, &a, &b, &extra, &sa, &raster.sprite());
+            // And the plain per-pixel oracle agrees.
+            let rb = reference::transformed::TransformedSprite::new(&mb, &t, true).unwrap();
+            assert_eq!(
+                v.field("collides").bool(),
+                reference::transformed::collides(&ra, &rb)
+            );
+            assert_eq!(
+                v.field("first_contact").point(),
+                reference::transformed::first_contact(&ra, &rb)
+            );
+            assert_eq!(
+                v.field("overlap_area").int() as u64,
+                reference::transformed::overlap_area(&ra, &rb)
+            );
+            assert_eq!(v.field("b_raster").rect(), rb.bounds);
+            let off = v.field("offset");
+            assert_eq!(
+                (off.field("x").as_f64(), off.field("y").as_f64()),
+                (Some(x), Some(y))
+            );
+            cases += 1;
+        }
+    }
+    println!(
+        "check --at X.f,Y.f --rotate 30 [--pivot]: {cases} placements = Mask::rasterise and reference::transformed"
+    );
+}
+
+#[test]
+fn check_transformed_render_shows_the_raster() {
+    let dir = scratch("check_transformed_render");
+    let (_, b) = transform_images(&dir);
+    let mb = load(&b, 1, false);
+    let v = parse_json(&ok(&run(
+        &dir,
+        &[
+            "check",
+            "stripes.png",
+            "hook.png",
+            "--json",
+            "--at",
+            "20,3",
+            "--scale",
+            "4",
+            "--rotate",
+            "90",
+            "--render",
+            "t.png",
+        ],
+    )));
+    let raster = mb
+        .rasterise(&Transform::at(20.0, 3.0).rotated(90.0).scaled(4.0, 4.0))
+        .unwrap();
+    // The world shown is the union of A's box and B's raster plus a 4-pixel margin.
+    let world = Bounds2D::new(0, 0, 12, 12);
+    let rb = raster.bounds();
+    let (x0, y0) = (world.x.min(rb.x) as i64 - 4, world.y.min(rb.y) as i64 - 4);
+    let (x1, y1) = (
+        world.x_max().max(rb.x_max()) + 4,
+        world.y_max().max(rb.y_max()) + 4,
+    );
+    let (uw, uh) = ((x1 - x0) as u32, (y1 - y0) as u32);
+    let png = image::open(dir.join("t.png"))
+        .expect("a valid PNG")
+        .into_rgba8();
+    let r = v.field("render");
+    assert_eq!(
+        (png.width() as i64, png.height() as i64),
+        (r.field("width").int(), r.field("height").int())
+    );
+    assert_eq!(png.width() % uw, 0);
+    let scale = png.width() / uw;
+    assert_eq!(png.height(), uh * scale);
+    // B's colour is drawn where the raster is solid, and not where it is empty (the
+    // centre of each world pixel, away from outlines).
+    let colour = image::open(&b).unwrap().into_rgba8();
+    let (mut solid, mut empty) = (0, 0);
+    for j in 0..raster.mask.height() {
+        for i in 0..raster.mask.width() {
+            let (wx, wy) = (raster.x as i64 + i as i64, raster.y as i64 + j as i64);
+            if world.contains(wx as i32, wy as i32) {
+                continue; // A may be drawn there too
+            }
+            let px = (
+                (wx - x0) as u32 * scale + scale / 2,
+                (wy - y0) as u32 * scale + scale / 2,
+            );
+            let p = png.get_pixel(px.0, px.1).0;
+            let is_b = colour.pixels().any(|c| c.0[3] == 255 && c.0[..3] == p[..3]);
+            assert_eq!(is_b, raster.mask.is_solid(i, j), "world pixel ({wx}, {wy})");
+            if is_b { solid += 1 } else { empty += 1 }
+        }
+    }
+    assert!(solid > 0 && empty > 0);
+    println!(
+        "check --render with --scale 4 --rotate 90: canvas = A's box and B's raster + margin; {solid} raster pixels in B's colours, {empty} empty ones not"
+    );
+}
+
+#[test]
+fn check_rejects_bad_transform_values() {
+    let dir = scratch("check_bad_transform");
+    let (_, _) = transform_images(&dir);
+    let base = ["check", "stripes.png", "hook.png", "--at", "1,2"];
+    for (flag, value, needles) in [
+        ("--scale", "0", &["bad scale '0'", "vanish"][..]),
+        ("--scale", "1,0", &["bad scale '1,0'", "vanish"][..]),
+        (
+            "--scale",
+            "two",
+            &["bad scale 'two'", "not a finite number"][..],
+        ),
+        ("--scale", "1e9", &["cannot transform B", "scale"][..]),
+        ("--rotate", "nan", &["bad rotation 'nan'", "finite"][..]),
+        ("--rotate", "inf", &["bad rotation 'inf'", "finite"][..]),
+        ("--rotate", "90deg", &["bad rotation '90deg'"][..]),
+        ("--pivot", "x", &["bad pivot 'x'", "X,Y"][..]),
+        ("--pivot", "1,nan", &["bad pivot '1,nan'", "'nan'"][..]),
+        ("--flip", "z", &["bad flip 'z'", "x (left-right)"][..]),
+    ] {
+        let mut args = base.to_vec();
+        args.extend([flag, value]);
+        fails(&run(&dir, &args), needles);
+    }
+    // A bad position with a transform, and a fractional one without.
+    fails(
+        &run(
+            &dir,
+            &[
+                "check",
+                "stripes.png",
+                "hook.png",
+                "--at",
+                "1.5;2",
+                "--rotate",
+                "10",
+            ],
+        ),
+        &["bad offset '1.5;2'"],
+    );
+    fails(
+        &run(&dir, &["check", "stripes.png", "hook.png", "--at", "1.5,2"]),
+        &["bad offset '1.5,2'", "needs B transformed"],
+    );
+    println!(
+        "check: --scale 0 / 1,0 / two / 1e9, --rotate nan / inf / 90deg, --pivot x / 1,nan, --flip z, bad and fractional-without-transform offsets: exit 1 with a message naming the value"
+    );
+}
+
+/// With --flip-y the images' bottom rows are row 0 and world y points up: --rotate 90
+/// still turns from +x towards +y (counter-clockwise on such a screen), so it is the
+/// quarter turn of the flipped mask, and --pivot counts from the bottom-left corner.
+#[test]
+fn check_rotate_with_flip_y_turns_the_flipped_mask() {
+    let dir = scratch("check_rotate_flip_y");
+    let (a, b) = transform_images(&dir);
+    let (ma, mb) = (load(&a, 1, true), load(&b, 1, true));
+    let sa = Sprite::new(&ma, 0, 0);
+    let turned = mb.rotate_quarter(1).unwrap();
+    for (dx, dy) in [(3, 4), (6, 1)] {
+        let at = format!("{dx},{dy}");
+        let sb = Sprite::new(&turned, dx + 1, dy - 1);
+        let extra = ["--flip-y", "--at", &at, "--rotate", "90"];
+        let v = check_transformed_json(&dir, &a, &b, &extra, &sa, &sb);
+        assert!(v.field("flip_y").bool());
+        // About the flipped mask's corner (0, 0): a 3x5 rectangle from (dx - 3, dy).
+        let sb = Sprite::new(&turned, dx - 3, dy);
+        let extra = ["--flip-y", "--at", &at, "--rotate", "90", "--pivot", "0,0"];
+        check_transformed_json(&dir, &a, &b, &extra, &sa, &sb);
+    }
+    println!(
+        "check --flip-y --rotate 90 [--pivot 0,0] at 2 offsets = rotate_quarter(1) of the bottom-up mask"
+    );
 }

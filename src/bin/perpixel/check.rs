@@ -4,7 +4,7 @@ use crate::json::{Build, Json};
 use crate::load::LoadedImage;
 use crate::render::{self, Canvas};
 use crate::{CliResult, Failure, print_out};
-use perpixel::{Bounds2D, MaskOptions, Point, Sprite};
+use perpixel::{Bounds2D, Mask, MaskOptions, Point, Raster, Sprite, Transform};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -20,15 +20,31 @@ intersection, whether the pixels collide (some pixel solid in both), the first c
 lowest x) and the overlap area (how many pixels are solid in both), in world \
 coordinates. A pixel is solid when its alpha is at least --threshold.
 
+B can be turned, scaled and mirrored: --rotate DEG, --scale SX[,SY], --flip x|y|xy and \
+--pivot X,Y act about the pivot (in B's mask pixels, by default the centre of B's \
+rectangle), and --offset (also spelt --at) stays the world position of B's untransformed \
+top-left corner, which may then be fractional (--offset 10.5,3). A positive angle turns \
+from +x towards +y: clockwise on screen in the default y-down world, counter-clockwise \
+with --flip-y. A flip mirrors B within its own rectangle (about the pivot), the same as a \
+negative scale on that axis. With any of these options B is drawn onto the world's pixel \
+grid first (a world pixel is covered when its centre, mapped back into B, lands in a \
+solid pixel of B), and every answer, the bounds included, is about those covered pixels.
+
 With --json the answer is one JSON object with the keys a, b (each with path, width, \
 height, solid_pixels), offset {x, y}, threshold, flip_y, boxes_overlap, intersection \
 (null or {x, y, width, height}), collides, first_contact (null or {x, y}), overlap_area \
-and render (null or {path, width, height}).
+and render (null or {path, width, height}). When B is transformed, two keys follow \
+offset: transform {rotate, scale {x, y}, flip_x, flip_y, pivot {x, y}} (the pivot used, \
+in B's mask pixels) and b_raster {x, y, width, height, solid_pixels} (the world pixels B \
+covers: their box and count); offset's numbers may then be fractional.
 
 Exit status: 0 when the check ran, whether or not the sprites collide; 1 when a file is \
-missing, unreadable or corrupt or the offset or threshold is malformed; 2 for usage errors.
+missing, unreadable or corrupt or a value (offset, threshold, rotation, scale, flip, \
+pivot) is malformed; 2 for usage errors.
 
-Example: perpixel check assets/sprites/ship.png assets/sprites/rock_small.png --offset 30,10";
+Examples:
+  perpixel check assets/sprites/ship.png assets/sprites/rock_small.png --offset 30,10
+  perpixel check assets/sprites/ship.png assets/sprites/ship.png --at 20.5,8 --rotate 30 --flip x";
 
 /// Arguments of `perpixel check`.
 #[derive(clap::Args, Debug)]
@@ -39,9 +55,32 @@ pub struct CheckArgs {
     /// Image B, placed with its top-left pixel at the offset.
     #[arg(value_name = "B")]
     pub b: PathBuf,
-    /// Where B's top-left pixel sits in A's coordinates, e.g. 12,-3.
-    #[arg(long, value_name = "DX,DY", allow_hyphen_values = true)]
+    /// Where B's top-left pixel sits in A's coordinates, e.g. 12,-3 (B's untransformed
+    /// top-left corner when B is transformed; fractional values such as 10.5,3 only then).
+    #[arg(
+        long,
+        visible_alias = "at",
+        value_name = "DX,DY",
+        allow_hyphen_values = true
+    )]
     pub offset: String,
+    /// Turn B by DEG degrees about the pivot; positive turns from +x towards +y
+    /// (clockwise on screen with y down, the default; counter-clockwise with --flip-y).
+    #[arg(long, value_name = "DEG", allow_hyphen_values = true)]
+    pub rotate: Option<String>,
+    /// Scale B about the pivot: one number for both axes, or SX,SY; a negative scale
+    /// mirrors that axis; 0 is an error.
+    #[arg(long, value_name = "SX[,SY]", allow_hyphen_values = true)]
+    pub scale: Option<String>,
+    /// Mirror B within its own rectangle (about the pivot): x (left-right), y (up-down) or
+    /// xy (both); may be repeated (--flip x --flip y is --flip xy). Not --flip-y, which
+    /// says which way the world's y points.
+    #[arg(long, value_name = "x|y|xy")]
+    pub flip: Vec<String>,
+    /// The point B turns, scales and flips about, in B's mask pixels (from its top-left
+    /// corner; from its bottom-left with --flip-y) [default: the centre of B's rectangle].
+    #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
+    pub pivot: Option<String>,
     /// Alpha at or above which a pixel is solid, 0 to 255 (255: fully opaque only).
     #[arg(
         long,
@@ -56,7 +95,8 @@ pub struct CheckArgs {
     /// Print one JSON object instead of words.
     #[arg(long)]
     pub json: bool,
-    /// Also write a PNG of the pair with the overlapping pixels highlighted.
+    /// Also write a PNG of the pair with the overlapping pixels highlighted (a transformed
+    /// B drawn as it lands on the world's pixels).
     #[arg(long, value_name = "PATH")]
     pub render: Option<PathBuf>,
 }
@@ -81,6 +121,132 @@ pub fn parse_offset(text: &str) -> CliResult<(i32, i32)> {
     Ok((number(dx, "DX")?, number(dy, "DY")?))
 }
 
+/// Parses one finite number for `what`; `hint` says what was expected.
+fn finite(text: &str, what: &str, hint: &str) -> CliResult<f64> {
+    let s = text.trim();
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        Ok(_) => Err(Failure(format!(
+            "bad {what} '{s}': not a finite number; {hint}"
+        ))),
+        Err(_) => Err(Failure(format!("bad {what} '{s}': not a number; {hint}"))),
+    }
+}
+
+/// Parses `X,Y` (two finite numbers, fractions allowed) for `what` (`offset`, `pivot`).
+pub fn parse_point(text: &str, what: &str, example: &str) -> CliResult<(f64, f64)> {
+    let hint = format!("expected X,Y with two finite numbers, e.g. --{what} {example}");
+    let (x, y) = text
+        .split_once(',')
+        .ok_or_else(|| Failure(format!("bad {what} '{text}': no comma; {hint}")))?;
+    let number = |s: &str| {
+        finite(s, what, &hint).map_err(|_| {
+            Failure(format!(
+                "bad {what} '{text}': '{}' is not a finite number; {hint}",
+                s.trim()
+            ))
+        })
+    };
+    Ok((number(x)?, number(y)?))
+}
+
+/// Parses `--rotate DEG`: finite degrees.
+pub fn parse_rotation(text: &str) -> CliResult<f64> {
+    finite(
+        text,
+        "rotation",
+        "expected degrees as a finite number, e.g. --rotate 90 or --rotate -12.5",
+    )
+}
+
+/// Parses `--scale S` (both axes) or `--scale SX,SY`: finite and not 0 (negative
+/// mirrors).
+pub fn parse_scale(text: &str) -> CliResult<(f64, f64)> {
+    let hint = "expected one number for both axes or SX,SY, e.g. --scale 2 or --scale 1.5,-1 \
+                (a negative scale mirrors)";
+    let parts: Vec<&str> = text.split(',').collect();
+    let number = |s: &str| -> CliResult<f64> {
+        let v = finite(s, "scale", hint).map_err(|_| {
+            Failure(format!(
+                "bad scale '{text}': '{}' is not a finite number; {hint}",
+                s.trim()
+            ))
+        })?;
+        if v == 0.0 {
+            return Err(Failure(format!(
+                "bad scale '{text}': a scale of 0 would make B vanish; {hint}"
+            )));
+        }
+        Ok(v)
+    };
+    match parts[..] {
+        [s] => number(s).map(|v| (v, v)),
+        [sx, sy] => Ok((number(sx)?, number(sy)?)),
+        _ => Err(Failure(format!(
+            "bad scale '{text}': too many commas; {hint}"
+        ))),
+    }
+}
+
+/// Folds the `--flip` values (`x`, `y`, `xy` or `yx`, repeatable) into `(flip_x, flip_y)`.
+pub fn parse_flips(values: &[String]) -> CliResult<(bool, bool)> {
+    let (mut fx, mut fy) = (false, false);
+    for v in values {
+        match v.trim().to_ascii_lowercase().as_str() {
+            "x" => fx = true,
+            "y" => fy = true,
+            "xy" | "yx" => (fx, fy) = (true, true),
+            _ => {
+                return Err(Failure(format!(
+                    "bad flip '{v}': expected x (left-right), y (up-down) or xy (both)"
+                )));
+            }
+        }
+    }
+    Ok((fx, fy))
+}
+
+/// B's transform from the options, or `None` when no transform option is given (then B
+/// is placed at an integer offset exactly as before).
+fn transform_of(args: &CheckArgs) -> CliResult<Option<Transform>> {
+    if args.rotate.is_none() && args.scale.is_none() && args.flip.is_empty() && args.pivot.is_none()
+    {
+        return Ok(None);
+    }
+    let (x, y) = parse_point(&args.offset, "offset", "10.5,-3")?;
+    let mut t = Transform::at(x, y);
+    if let Some(r) = &args.rotate {
+        t.rotation_degrees = parse_rotation(r)?;
+    }
+    if let Some(s) = &args.scale {
+        (t.scale_x, t.scale_y) = parse_scale(s)?;
+    }
+    (t.flip_x, t.flip_y) = parse_flips(&args.flip)?;
+    if let Some(p) = &args.pivot {
+        t.pivot = Some(parse_point(p, "pivot", "8,4")?);
+    }
+    Ok(Some(t))
+}
+
+/// B placed by its transform: the transform with its pivot filled in, and the raster.
+struct Transformed {
+    transform: Transform,
+    raster: Raster,
+}
+
+impl Transformed {
+    fn new(mask: &Mask, t: Transform) -> CliResult<Transformed> {
+        let raster = mask
+            .rasterise(&t)
+            .map_err(|e| Failure(format!("cannot transform B: {e}")))?;
+        let pivot = t.pivot_for(mask.width(), mask.height());
+        Ok(Transformed {
+            transform: t.with_pivot(pivot.0, pivot.1),
+            raster,
+        })
+    }
+}
+
 /// Parses an alpha threshold, 0 to 255.
 pub fn parse_threshold(text: &str) -> CliResult<u8> {
     text.trim().parse::<u8>().map_err(|_| {
@@ -102,7 +268,20 @@ struct Answer {
 
 /// Runs `perpixel check`.
 pub fn run(args: &CheckArgs) -> CliResult<()> {
-    let (dx, dy) = parse_offset(&args.offset)?;
+    let transform = transform_of(args)?;
+    let (dx, dy) = match transform {
+        Some(_) => (0, 0),
+        None => parse_offset(&args.offset).map_err(|e| {
+            if parse_point(&args.offset, "offset", "").is_ok() {
+                Failure(format!(
+                    "{e} (a fractional offset needs B transformed: --rotate, --scale, \
+                     --flip or --pivot)"
+                ))
+            } else {
+                e
+            }
+        })?,
+    };
     let threshold = parse_threshold(&args.threshold)?;
     let options = MaskOptions {
         threshold,
@@ -111,7 +290,15 @@ pub fn run(args: &CheckArgs) -> CliResult<()> {
     };
     let a = LoadedImage::open(&args.a, &options)?;
     let b = LoadedImage::open(&args.b, &options)?;
-    let (sa, sb) = (Sprite::new(&a.mask, 0, 0), Sprite::new(&b.mask, dx, dy));
+    let moved = match transform {
+        Some(t) => Some(Transformed::new(&b.mask, t)?),
+        None => None,
+    };
+    let sa = Sprite::new(&a.mask, 0, 0);
+    let sb = match &moved {
+        Some(m) => m.raster.sprite(),
+        None => Sprite::new(&b.mask, dx, dy),
+    };
     let intersection = sa.bounds().intersection(&sb.bounds());
     let answer = Answer {
         boxes_overlap: sa.bounds().overlaps(&sb.bounds()),
@@ -121,23 +308,39 @@ pub fn run(args: &CheckArgs) -> CliResult<()> {
         overlap_area: sa.overlap_area(&sb),
     };
     let rendered = match &args.render {
-        Some(path) => Some((path.as_path(), draw(&a, &b, &sa, &sb, args.flip_y, path)?)),
+        Some(path) => {
+            let t = moved.as_ref().map(|m| &m.transform);
+            let size = draw(&a, &b, &sa, &sb, t, args.flip_y, path)?;
+            Some((path.as_path(), size))
+        }
         None => None,
     };
+    let place = Placement {
+        offset: (dx, dy),
+        moved: moved.as_ref(),
+    };
     let text = if args.json {
-        json(args, &a, &b, (dx, dy), threshold, &answer, rendered)
+        json(args, &a, &b, &place, threshold, &answer, rendered)
     } else {
-        words(&a, &b, (dx, dy), &options, &answer, rendered)
+        words(&a, &b, &place, &options, &answer, rendered)
     };
     print_out(&text)
 }
 
-/// Draws the pair and saves it; returns the image size.
+/// Where B is: an integer offset, or a transform and its raster.
+struct Placement<'a> {
+    offset: (i32, i32),
+    moved: Option<&'a Transformed>,
+}
+
+/// Draws the pair and saves it (B transformed by `tb` when given: the world pixels it
+/// covers, in its colours); returns the image size.
 fn draw(
     a: &LoadedImage,
     b: &LoadedImage,
     sa: &Sprite,
     sb: &Sprite,
+    tb: Option<&Transform>,
     y_up: bool,
     path: &Path,
 ) -> CliResult<(u32, u32)> {
@@ -155,7 +358,10 @@ fn draw(
     let world = Bounds2D::new(x0 as i32, y0 as i32, (x1 - x0) as i32, (y1 - y0) as i32);
     let mut canvas = Canvas::new(world, render::auto_scale(world, 384), y_up, false)?;
     canvas.sprite(&a.colours()?, sa.x, sa.y);
-    canvas.sprite(&b.colours()?, sb.x, sb.y);
+    match tb {
+        Some(t) => canvas.sprite_transformed(&b.colours()?, t, bb)?,
+        None => canvas.sprite(&b.colours()?, sb.x, sb.y),
+    }
     canvas.outline(ba, render::BOX_A, false);
     canvas.outline(bb, render::BOX_B, false);
     if let Some(overlap) = sa.overlap_mask(sb) {
@@ -184,14 +390,44 @@ fn describe(image: &LoadedImage) -> String {
 fn words(
     a: &LoadedImage,
     b: &LoadedImage,
-    (dx, dy): (i32, i32),
+    place: &Placement,
     options: &MaskOptions,
     answer: &Answer,
     rendered: Option<(&Path, (u32, u32))>,
 ) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "A: {} at (0, 0)", describe(a));
-    let _ = writeln!(out, "B: {} at ({dx}, {dy})", describe(b));
+    match place.moved {
+        None => {
+            let (dx, dy) = place.offset;
+            let _ = writeln!(out, "B: {} at ({dx}, {dy})", describe(b));
+        }
+        Some(m) => {
+            let t = &m.transform;
+            let _ = writeln!(out, "B: {} at ({}, {})", describe(b), t.x, t.y);
+            let flips = match (t.flip_x, t.flip_y) {
+                (false, false) => "no flip",
+                (true, false) => "flipped x",
+                (false, true) => "flipped y",
+                (true, true) => "flipped x and y",
+            };
+            let (px, py) = t.pivot.unwrap_or_default();
+            let r = m.raster.bounds();
+            let _ = writeln!(
+                out,
+                "B transformed: rotated {} degrees, scaled ({}, {}), {flips}, about pivot ({px}, {py}); \
+                 covers {} pixels in x={} y={} width={} height={}",
+                t.rotation_degrees,
+                t.scale_x,
+                t.scale_y,
+                m.raster.mask.count(),
+                r.x,
+                r.y,
+                r.width,
+                r.height
+            );
+        }
+    }
     let _ = writeln!(
         out,
         "solid: alpha >= {}; world y points {}",
@@ -247,7 +483,7 @@ fn json(
     args: &CheckArgs,
     a: &LoadedImage,
     b: &LoadedImage,
-    (dx, dy): (i32, i32),
+    place: &Placement,
     threshold: u8,
     answer: &Answer,
     rendered: Option<(&Path, (u32, u32))>,
@@ -267,13 +503,46 @@ fn json(
             ("height", Json::from(h)),
         ])
     });
-    let value = Json::obj([
-        ("a", image(a)),
-        ("b", image(b)),
-        (
-            "offset",
-            Json::obj([("x", Json::from(dx)), ("y", Json::from(dy))]),
-        ),
+    let xy = |x: Json, y: Json| Json::obj([("x", x), ("y", y)]);
+    let mut fields = vec![("a", image(a)), ("b", image(b))];
+    match place.moved {
+        None => {
+            let (dx, dy) = place.offset;
+            fields.push(("offset", xy(Json::from(dx), Json::from(dy))));
+        }
+        Some(m) => {
+            let t = &m.transform;
+            let (px, py) = t.pivot.unwrap_or_default();
+            let r = m.raster.bounds();
+            fields.extend([
+                ("offset", xy(Json::number(t.x), Json::number(t.y))),
+                (
+                    "transform",
+                    Json::obj([
+                        ("rotate", Json::number(t.rotation_degrees)),
+                        (
+                            "scale",
+                            xy(Json::number(t.scale_x), Json::number(t.scale_y)),
+                        ),
+                        ("flip_x", Json::Bool(t.flip_x)),
+                        ("flip_y", Json::Bool(t.flip_y)),
+                        ("pivot", xy(Json::number(px), Json::number(py))),
+                    ]),
+                ),
+                (
+                    "b_raster",
+                    Json::obj([
+                        ("x", Json::from(r.x)),
+                        ("y", Json::from(r.y)),
+                        ("width", Json::from(r.width)),
+                        ("height", Json::from(r.height)),
+                        ("solid_pixels", Json::count(m.raster.mask.count())),
+                    ]),
+                ),
+            ]);
+        }
+    }
+    fields.extend([
         ("threshold", Json::from(threshold)),
         ("flip_y", Json::Bool(args.flip_y)),
         ("boxes_overlap", Json::Bool(answer.boxes_overlap)),
@@ -283,7 +552,7 @@ fn json(
         ("overlap_area", Json::count(answer.overlap_area)),
         ("render", render),
     ]);
-    value.render() + "\n"
+    Json::obj(fields).render() + "\n"
 }
 
 #[cfg(test)]
@@ -315,6 +584,38 @@ mod tests {
                 .0
                 .contains("bad offset '1.5,2'")
         );
+    }
+
+    #[test]
+    fn transform_values_parse_and_bad_ones_say_why() {
+        assert_eq!(parse_rotation(" -12.5 ").unwrap(), -12.5);
+        assert!(parse_rotation("nan").unwrap_err().0.contains("finite"));
+        assert!(parse_rotation("ten").unwrap_err().0.contains("'ten'"));
+        assert_eq!(parse_scale("2").unwrap(), (2.0, 2.0));
+        assert_eq!(parse_scale("1.5,-1").unwrap(), (1.5, -1.0));
+        assert!(parse_scale("0").unwrap_err().0.contains("vanish"));
+        assert!(parse_scale("1,-0").unwrap_err().0.contains("vanish"));
+        assert!(parse_scale("1,inf").unwrap_err().0.contains("'inf'"));
+        assert!(parse_scale("1,2,3").unwrap_err().0.contains("too many"));
+        assert_eq!(parse_point("10.5,-3", "offset", "").unwrap(), (10.5, -3.0));
+        assert!(
+            parse_point("x", "pivot", "")
+                .unwrap_err()
+                .0
+                .contains("no comma")
+        );
+        assert!(
+            parse_point("1,NaN", "pivot", "")
+                .unwrap_err()
+                .0
+                .contains("'NaN'")
+        );
+        let flips = |v: &[&str]| parse_flips(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(flips(&[]).unwrap(), (false, false));
+        assert_eq!(flips(&["x"]).unwrap(), (true, false));
+        assert_eq!(flips(&["y", "x"]).unwrap(), (true, true));
+        assert_eq!(flips(&["xy"]).unwrap(), (true, true));
+        assert!(flips(&["z"]).unwrap_err().0.contains("bad flip 'z'"));
     }
 
     #[test]

@@ -13,6 +13,8 @@ pub trait Build {
     fn str(s: impl Into<String>) -> Json;
     /// An unsigned count.
     fn count(n: u64) -> Json;
+    /// A real number: written as a whole number when it is one (`10`, not `10.0`).
+    fn number(v: f64) -> Json;
     /// `{"x","y","width","height"}`, or `null` for `None`.
     fn rect(b: Option<Bounds2D>) -> Json;
     /// `{"x","y"}`, or `null` for `None`.
@@ -32,6 +34,15 @@ impl Build for Json {
 
     fn count(n: u64) -> Json {
         Json::from(n)
+    }
+
+    fn number(v: f64) -> Json {
+        // Whole numbers within ±2^53 convert to i64 exactly; -0 becomes 0.
+        if v.fract() == 0.0 && v.abs() <= 9_007_199_254_740_992.0 {
+            Json::from(v as i64)
+        } else {
+            serde_json::Number::from_f64(v).map_or(Json::Null, Json::Number)
+        }
     }
 
     fn rect(b: Option<Bounds2D>) -> Json {
@@ -64,6 +75,14 @@ mod tests {
     fn strings_are_escaped() {
         let v = Json::str("a\"b\\c\nd\u{1}é");
         assert_eq!(v.render(), r#""a\"b\\c\nd\u0001é""#);
+    }
+
+    #[test]
+    fn numbers_are_whole_when_they_can_be() {
+        assert_eq!(Json::number(10.0).render(), "10");
+        assert_eq!(Json::number(-0.0).render(), "0");
+        assert_eq!(Json::number(-2.5).render(), "-2.5");
+        assert_eq!(Json::number(f64::NAN).render(), "null");
     }
 
     #[test]

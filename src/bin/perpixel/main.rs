@@ -1,10 +1,12 @@
 //! `perpixel`: the command-line face of the perpixel crate.
 //!
 //! * `perpixel` (or `perpixel scene`) plays the sample scene shipped in `assets/`: it
-//!   places a handful of sprites, compares what bounding boxes alone would report with
+//!   places a handful of sprites (one mirrored, one spinning), compares what bounding
+//!   boxes alone would report with
 //!   what the pixels say, prints a table and writes a PNG render.
 //! * `perpixel check A.png B.png --offset DX,DY` answers the pair questions for two image
-//!   files, in words or as one JSON object.
+//!   files, in words or as one JSON object; `--rotate`, `--scale`, `--flip` and `--pivot`
+//!   turn, scale and mirror B (rasterised onto the world grid) first.
 //! * `perpixel bake INPUT -o OUTPUT` bakes an image, a folder of PNGs or a TexturePacker
 //!   atlas into a baked mask file; `perpixel inspect FILE` says what one holds.
 //!
@@ -35,7 +37,8 @@ on an opaque pixel of the other, not merely when their bounding boxes overlap.
 
 Without a command, perpixel plays the sample scene (the same as `perpixel scene`): a few \
 sprites drawn by the project (a ship, rocks, a ring with a coin in its hole, a bullet, \
-terrain) are placed so that some bounding boxes overlap while their pixels do not. It \
+terrain, a mirrored ship and a spinning one) are placed so that some bounding boxes \
+overlap while their pixels do not. It \
 prints, for every pair whose boxes overlap, whether the pixels really collide, where they \
 first touch and by how many pixels, then how many box hits were false hits; and it writes \
 a PNG render with the boxes outlined and the overlapping pixels highlighted.
@@ -43,7 +46,9 @@ a PNG render with the boxes outlined and the overlapping pixels highlighted.
 `perpixel check A.png B.png --offset DX,DY` places image A at the origin and image B at \
 the offset (world y points down unless --flip-y) and reports the two sizes, whether the \
 boxes overlap, their intersection, whether the pixels collide, the first contact pixel \
-and the overlap area, in words or as JSON.
+and the overlap area, in words or as JSON. --rotate DEG, --scale SX[,SY], --flip x|y|xy \
+and --pivot X,Y turn, scale and mirror B about its centre (or the pivot) first; a \
+positive angle turns clockwise on screen with y down, counter-clockwise with --flip-y.
 
 `perpixel bake INPUT -o OUTPUT` computes the masks of an image, a folder of PNGs or a \
 TexturePacker atlas once and writes them to one small baked file for games to load; \

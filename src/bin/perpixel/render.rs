@@ -7,7 +7,7 @@
 //! on screen, and sprites loaded with `flip_y` appear upright again.
 
 use crate::{CliResult, Failure, font};
-use perpixel::{Bounds2D, Overlap, Point};
+use perpixel::{Bounds2D, Overlap, Point, Transform};
 use std::path::Path;
 
 /// An RGBA colour, alpha 255 = opaque.
@@ -156,6 +156,32 @@ impl Canvas {
                 self.world_pixel(x + i as i32, y + j as i32, [p[0], p[1], p[2], a]);
             }
         }
+    }
+
+    /// Composites an image transformed by `t`: every world pixel of `area` (the sprite's
+    /// raster rectangle) whose centre, mapped back into the image, lands inside it takes
+    /// the colour of the pixel it lands in, so the solid pixels drawn are exactly the
+    /// raster's (the sampling rule of `Mask::rasterise`).
+    pub fn sprite_transformed(
+        &mut self,
+        colours: &image::RgbaImage,
+        t: &Transform,
+        area: Bounds2D,
+    ) -> CliResult<()> {
+        let (w, h) = colours.dimensions();
+        let map = t
+            .fixed_inverse(w, h)
+            .map_err(|e| Failure(format!("cannot draw the transformed sprite: {e}")))?;
+        for y in area.y_min()..area.y_max() {
+            for x in area.x_min()..area.x_max() {
+                if let Some((u, v)) = map.texel(x, y, w, h) {
+                    let p = colours.get_pixel(u, v);
+                    // The area is a raster's rectangle: i32 positions.
+                    self.world_pixel(x as i32, y as i32, p.0);
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Outlines world rectangle `b` with a line one output pixel thin just outside it, so

@@ -1,6 +1,10 @@
 //! The sample scene: a few sprites drawn by `examples/draw_sprites.rs`, placed so that
-//! bounding boxes and pixels disagree in instructive ways, and a bullet that flies until
-//! it first touches something.
+//! bounding boxes and pixels disagree in instructive ways, a bullet that flies until it
+//! first touches something while a ship spins, and a mirrored ship.
+//!
+//! Every sprite is held as a [`Raster`]: a plain sprite is its mask at its position, a
+//! turned or mirrored one is its mask drawn onto the world grid by [`Mask::rasterise`],
+//! so every pair query treats them alike.
 //!
 //! The scene is played in a y-down world (the PNG convention): world `(0, 0)` is the top
 //! left of the render and world y grows downwards, like the rows of the sprite files.
@@ -10,7 +14,7 @@ use crate::json::{Build, Json};
 use crate::load::LoadedImage;
 use crate::render::{self, Canvas};
 use crate::{CliResult, Failure, print_out};
-use perpixel::{Bounds2D, MaskOptions, Overlap, Point, Sprite};
+use perpixel::{Bounds2D, Mask, MaskOptions, Overlap, Point, Raster, Sprite, Transform};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -21,14 +25,20 @@ Play the sample scene (also what perpixel does without a command).
 
 Sprites drawn by the project (assets/sprites/*.png: a ship with a semi-transparent engine \
 glow, rocks, a ring with a coin in its hole, a bullet, a strip of hilly terrain and a \
-bounds-only pickup) are placed in a 512x288 y-down world. The bullet first flies right, \
-one pixel per frame, until its pixels touch another sprite. Then every pair of sprites is \
+bounds-only pickup) are placed in a 512x288 y-down world; a second ship is mirrored (it \
+faces left) and a third spins about its centre. The bullet first flies right, one pixel \
+per frame, until its pixels touch another sprite, while the spinner turns a few degrees \
+per frame (positive angles turn clockwise on this y-down screen). Turned and mirrored \
+sprites are drawn onto the world's pixel grid (a world pixel is covered when its centre, \
+mapped back into the sprite, lands in a solid pixel) and collide through those pixels. \
+Then every pair of sprites is \
 checked: for each pair whose bounding boxes overlap, the table says whether the pixels \
 collide, where they first touch (world x, y) and how many pixels overlap, and a summary \
 contrasts what bounding boxes alone would report with what the pixels confirm.
 
 The render (perpixel-scene.png in the current directory unless --render says otherwise) \
-shows the sprites over a dark background with their bounding boxes outlined (dashed \
+shows the sprites over a dark background (turned ones as they land on the world's \
+pixels) with their bounding boxes outlined (dashed \
 orange: bounds-only), the intersections of false hits dashed red, the overlapping pixels \
 of colliding pairs in magenta and each first contact marked with a white square.
 
@@ -59,7 +69,34 @@ pub struct SceneArgs {
     pub json: bool,
 }
 
-/// One sprite of the scene: which image, where, and whether its pixels count.
+/// How a scene sprite is turned and mirrored about its centre: its rotation at frame `f`
+/// is `rotation + spin * f` degrees.
+#[derive(Debug, Clone, Copy)]
+pub struct Pose {
+    /// Rotation in degrees at frame 0, positive from +x towards +y.
+    pub rotation: f64,
+    /// Degrees added per frame of the motion (0: still).
+    pub spin: f64,
+    /// Mirrored left-right within its rectangle.
+    pub flip_x: bool,
+}
+
+impl Pose {
+    /// Neither turned nor mirrored: a plain sprite.
+    pub const PLAIN: Pose = Pose {
+        rotation: 0.0,
+        spin: 0.0,
+        flip_x: false,
+    };
+
+    /// Whether the sprite needs rasterising (anything but a plain sprite).
+    pub fn is_plain(&self) -> bool {
+        self.rotation == 0.0 && self.spin == 0.0 && !self.flip_x
+    }
+}
+
+/// One sprite of the scene: which image, where, how it is turned, and whether its pixels
+/// count.
 #[derive(Debug, Clone, Copy)]
 pub struct Placement {
     /// Name shown in the table and the render.
@@ -72,6 +109,32 @@ pub struct Placement {
     pub y: i32,
     /// False for a bounds-only sprite, which collides as its whole rectangle.
     pub pixel_collision: bool,
+    /// Rotation, spin and mirroring about the centre of the image's rectangle.
+    pub pose: Pose,
+}
+
+impl Placement {
+    /// The sprite's transform at `frame` of the motion.
+    pub fn transform(&self, frame: u32) -> Transform {
+        Transform::at(self.x.into(), self.y.into())
+            .rotated(self.pose.rotation + self.pose.spin * f64::from(frame))
+            .flipped(self.pose.flip_x, false)
+    }
+
+    /// The sprite at `frame` of the motion: its mask at its position when plain, else the
+    /// mask rasterised by [`Placement::transform`]. (The scene's turned sprites all have
+    /// pixel collision on: a bounds-only one would collide as its raster's rectangle.)
+    fn raster(&self, mask: &Mask, frame: u32) -> CliResult<Raster> {
+        if self.pose.is_plain() {
+            return Ok(Raster {
+                mask: mask.clone(),
+                x: self.x,
+                y: self.y,
+            });
+        }
+        mask.rasterise(&self.transform(frame))
+            .map_err(|e| Failure(format!("cannot place the {}: {e}", self.name)))
+    }
 }
 
 /// Shorthand for a [`Placement`] whose pixels count.
@@ -82,6 +145,15 @@ const fn pixels(name: &'static str, image: &'static str, x: i32, y: i32) -> Plac
         x,
         y,
         pixel_collision: true,
+        pose: Pose::PLAIN,
+    }
+}
+
+/// Shorthand for a turned or mirrored [`Placement`] whose pixels count.
+const fn posed(name: &'static str, image: &'static str, x: i32, y: i32, pose: Pose) -> Placement {
+    Placement {
+        pose,
+        ..pixels(name, image, x, y)
     }
 }
 
@@ -108,8 +180,39 @@ pub const SCENE: &[Placement] = &[
         x: 460,
         y: 201,
         pixel_collision: false,
+        pose: Pose::PLAIN,
     },
+    // A ship facing left (mirrored), its nose in a rock's pixels.
+    posed(
+        "mirror",
+        "ship.png",
+        MIRROR_AT.0,
+        MIRROR_AT.1,
+        Pose {
+            flip_x: true,
+            ..Pose::PLAIN
+        },
+    ),
+    // A ship spinning about its centre while the bullet flies.
+    posed(
+        "spinner",
+        "ship.png",
+        SPINNER_AT.0,
+        SPINNER_AT.1,
+        Pose {
+            rotation: 0.0,
+            spin: SPIN_DEGREES_PER_FRAME,
+            flip_x: false,
+        },
+    ),
 ];
+
+/// Where the mirrored ship is.
+const MIRROR_AT: (i32, i32) = (286, 94);
+/// Where the spinning ship is (its untransformed top-left corner).
+const SPINNER_AT: (i32, i32) = (146, 34);
+/// How fast the spinner turns.
+const SPIN_DEGREES_PER_FRAME: f64 = 5.0;
 
 /// The bit of motion: one sprite moving until its pixels first touch another sprite.
 pub struct Motion {
@@ -201,14 +304,12 @@ pub fn run(args: &SceneArgs) -> CliResult<()> {
             images.insert(p.image, LoadedImage::open(&dir.join(p.image), &options)?);
         }
     }
-    let mut sprites: Vec<Sprite> = SCENE
+    let mut rasters = SCENE
         .iter()
-        .map(|p| Sprite {
-            pixel_collision: p.pixel_collision,
-            ..Sprite::new(&images[p.image].mask, p.x, p.y)
-        })
-        .collect();
-    let flight = fly(&mut sprites, &MOTION);
+        .map(|p| p.raster(&images[p.image].mask, 0))
+        .collect::<CliResult<Vec<Raster>>>()?;
+    let flight = fly(&mut rasters, &images, &MOTION)?;
+    let sprites = sprites_of(&rasters);
     let pairs = pairs(&sprites);
 
     let mut canvas = Canvas::new(WORLD, SCALE, false, true)?;
@@ -218,6 +319,7 @@ pub fn run(args: &SceneArgs) -> CliResult<()> {
     let text = if args.json {
         json(
             &dir,
+            &images,
             threshold,
             &sprites,
             &pairs,
@@ -239,33 +341,57 @@ pub fn run(args: &SceneArgs) -> CliResult<()> {
     print_out(&text)
 }
 
-/// Moves the motion's sprite one step per frame until it collides with another sprite;
-/// leaves it where it first touched.
-fn fly(sprites: &mut [Sprite], motion: &Motion) -> Flight {
+/// The scene's sprites placed by their rasters, pixel collision as the scene says.
+fn sprites_of(rasters: &[Raster]) -> Vec<Sprite<'_>> {
+    SCENE
+        .iter()
+        .zip(rasters)
+        .map(|(p, r)| Sprite {
+            pixel_collision: p.pixel_collision,
+            ..r.sprite()
+        })
+        .collect()
+}
+
+/// Moves the motion's sprite one step per frame, and turns the spinning sprites to that
+/// frame's angle, until the mover collides with another sprite; leaves everything as it
+/// was at that frame.
+fn fly(
+    rasters: &mut [Raster],
+    images: &BTreeMap<&str, LoadedImage>,
+    motion: &Motion,
+) -> CliResult<Flight> {
     let mover = SCENE
         .iter()
         .position(|p| p.name == motion.sprite)
         .expect("the moving sprite is part of the scene");
-    let from = (sprites[mover].x, sprites[mover].y);
-    let touching = |sprites: &[Sprite]| {
+    let from = (rasters[mover].x, rasters[mover].y);
+    let touching = |rasters: &[Raster]| {
+        let sprites = sprites_of(rasters);
         (0..sprites.len())
             .filter(|&i| i != mover)
             .find_map(|i| Some((i, sprites[mover].first_contact(&sprites[i])?)))
     };
     let mut frames = 0;
-    let mut hit = touching(sprites);
+    let mut hit = touching(rasters);
     while hit.is_none() && frames < motion.max_frames {
-        sprites[mover].x += motion.step.0;
-        sprites[mover].y += motion.step.1;
         frames += 1;
-        hit = touching(sprites);
+        rasters[mover]
+            .moved_by(motion.step.0, motion.step.1)
+            .map_err(|e| Failure(format!("cannot move the {}: {e}", motion.sprite)))?;
+        for (p, r) in SCENE.iter().zip(rasters.iter_mut()) {
+            if p.pose.spin != 0.0 {
+                *r = p.raster(&images[p.image].mask, frames)?;
+            }
+        }
+        hit = touching(rasters);
     }
-    Flight {
+    Ok(Flight {
         mover,
         from,
         frames,
         hit,
-    }
+    })
 }
 
 /// Every pair of sprites whose bounding boxes overlap, in scene order.
@@ -307,7 +433,12 @@ fn draw(
     let ghost = &colours[SCENE[flight.mover].image];
     canvas.sprite_faded(ghost, flight.from.0, flight.from.1, 0.3);
     for (p, s) in SCENE.iter().zip(sprites) {
-        canvas.sprite(&colours[p.image], s.x, s.y);
+        if p.pose.is_plain() {
+            canvas.sprite(&colours[p.image], s.x, s.y);
+        } else {
+            let t = p.transform(flight.frames);
+            canvas.sprite_transformed(&colours[p.image], &t, s.bounds())?;
+        }
     }
     for s in sprites {
         if s.pixel_collision {
@@ -331,6 +462,16 @@ fn draw(
         canvas.label(p.name, s.bounds(), render::LABEL);
     }
     Ok(())
+}
+
+/// Where a sprite is: a plain sprite's position (the mover's where it stopped), a turned
+/// one's untransformed top-left corner (its raster's rectangle is elsewhere).
+fn position(p: &Placement, s: &Sprite) -> (i32, i32) {
+    if p.pose.is_plain() {
+        (s.x, s.y)
+    } else {
+        (p.x, p.y)
+    }
 }
 
 /// `n` followed by `word` or `words`.
@@ -363,12 +504,23 @@ fn table(
     );
     for (p, s) in SCENE.iter().zip(sprites) {
         let m = &images[p.image].mask;
+        let (x, y) = position(p, s);
+        let t = p.transform(flight.frames);
+        let pose = match (p.pose.is_plain(), p.pose.flip_x) {
+            (true, _) => String::new(),
+            (false, true) if t.rotation_degrees == 0.0 => ", mirrored (flip x)".to_string(),
+            (false, flip) => format!(
+                ", turned {} degrees{}",
+                t.rotation_degrees,
+                if flip { " and mirrored" } else { "" }
+            ),
+        };
         let _ = writeln!(
             out,
-            "  {:<8}  {:<14}  {:>10}  {:>7}  {:>6}  {}",
+            "  {:<8}  {:<14}  {:>10}  {:>7}  {:>6}  {}{pose}",
             p.name,
             p.image,
-            format!("({}, {})", s.x, s.y),
+            format!("({x}, {y})"),
             format!("{}x{}", m.width(), m.height()),
             m.count(),
             if s.pixel_collision {
@@ -408,6 +560,17 @@ fn table(
                 now.y
             );
         }
+    }
+
+    for p in SCENE.iter().filter(|p| p.pose.spin != 0.0) {
+        let _ = writeln!(
+            out,
+            "spin: meanwhile the {} turns {} degrees per frame about its centre, from {} to {} degrees.",
+            p.name,
+            p.pose.spin,
+            p.pose.rotation,
+            p.transform(flight.frames).rotation_degrees
+        );
     }
 
     let _ = writeln!(out, "\npairs whose bounding boxes overlap:\n");
@@ -451,6 +614,10 @@ fn table(
     }
     let _ = writeln!(
         out,
+        "  turned and mirrored sprites collide through the world pixels they cover (their rasters)."
+    );
+    let _ = writeln!(
+        out,
         "\nbounding boxes report {}; pixels confirm {}; {} would be {}.",
         plural(boxes, "colliding pair", "colliding pairs"),
         hits,
@@ -476,11 +643,33 @@ fn table(
 }
 
 /// The scene as one JSON object: `threshold`, `sprites` (name, image, x, y, width,
-/// height, solid_pixels, pixel_collision), `motion`, `pairs` (every pair whose boxes
+/// height, solid_pixels, pixel_collision, transform: null for a plain sprite, else
+/// {rotate, scale {x, y}, flip_x, flip_y, pivot {x, y}} about which x, y is the
+/// untransformed corner, and bounds: the world rectangle it collides in), `motion`
+/// (with `spin`: the sprites that turn per frame), `pairs` (every pair whose boxes
 /// overlap: a, b, boxes_overlap, intersection, collides, first_contact, overlap_area),
 /// `summary` (box_pairs, pixel_pairs, false_hits, apart_pairs) and `render`.
+/// A scene sprite's transform as JSON at the end of the motion (null when plain).
+fn transform_json(p: &Placement, mask: &Mask, flight: &Flight) -> Json {
+    if p.pose.is_plain() {
+        return Json::Null;
+    }
+    let t = p.transform(flight.frames);
+    let (px, py) = t.pivot_for(mask.width(), mask.height());
+    let xy = |x: f64, y: f64| Json::obj([("x", Json::number(x)), ("y", Json::number(y))]);
+    Json::obj([
+        ("rotate", Json::number(t.rotation_degrees)),
+        ("scale", xy(t.scale_x, t.scale_y)),
+        ("flip_x", Json::Bool(t.flip_x)),
+        ("flip_y", Json::Bool(t.flip_y)),
+        ("pivot", xy(px, py)),
+    ])
+}
+
+#[allow(clippy::too_many_arguments)]
 fn json(
     dir: &Path,
+    images: &BTreeMap<&str, LoadedImage>,
     threshold: u8,
     sprites: &[Sprite],
     pairs: &[Pair],
@@ -492,15 +681,21 @@ fn json(
         .iter()
         .zip(sprites)
         .map(|(p, s)| {
+            let (x, y) = position(p, s);
             Json::obj([
                 ("name", Json::str(p.name)),
                 ("image", Json::str(dir.join(p.image).to_string_lossy())),
-                ("x", Json::from(s.x)),
-                ("y", Json::from(s.y)),
-                ("width", Json::from(s.mask.width())),
-                ("height", Json::from(s.mask.height())),
-                ("solid_pixels", Json::count(s.mask.count())),
+                ("x", Json::from(x)),
+                ("y", Json::from(y)),
+                ("width", Json::from(images[p.image].mask.width())),
+                ("height", Json::from(images[p.image].mask.height())),
+                ("solid_pixels", Json::count(images[p.image].mask.count())),
                 ("pixel_collision", Json::Bool(s.pixel_collision)),
+                (
+                    "transform",
+                    transform_json(p, &images[p.image].mask, flight),
+                ),
+                ("bounds", Json::rect(Some(s.bounds()))),
             ])
         })
         .collect();
@@ -545,6 +740,22 @@ fn json(
                 .map_or(Json::Null, |(i, _)| Json::str(SCENE[i].name)),
         ),
         ("first_contact", Json::point(flight.hit.map(|(_, p)| p))),
+        (
+            "spin",
+            Json::Array(
+                SCENE
+                    .iter()
+                    .filter(|p| p.pose.spin != 0.0)
+                    .map(|p| {
+                        Json::obj([
+                            ("sprite", Json::str(p.name)),
+                            ("degrees_per_frame", Json::number(p.pose.spin)),
+                            ("from_degrees", Json::number(p.pose.rotation)),
+                        ])
+                    })
+                    .collect(),
+            ),
+        ),
     ]);
     Json::obj([
         ("threshold", Json::from(threshold)),
