@@ -535,6 +535,82 @@ fn check_affine(c: &AffineCase) -> Result<(), TestCaseError> {
     }
 }
 
+/// Any number at all, special values often.
+fn any_number() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        2 => any::<f64>(),
+        2 => prop::sample::select(vec![
+            0.0, -0.0, 1.0, -1.0, 0.5, 1e-6, -1e-6, 9.9e-7, 1e6, -1e6, 1.01e6, 2147483648.0,
+            -2147483648.0, 2147483647.5, 2147483649.0, 1e300, -1e300, 5e-324, f64::MAX,
+            f64::MIN, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 90.0, 1e16,
+        ]),
+        2 => -1e4..1e4f64,
+    ]
+}
+
+#[derive(Debug, Clone)]
+struct WildCase {
+    mask: MaskSpec,
+    t: Transform,
+    m: [[f64; 3]; 2],
+}
+
+fn wild_spec() -> impl Strategy<Value = WildCase> {
+    (
+        mask_spec(8),
+        prop::collection::vec(any_number(), 13),
+        any::<(bool, bool, bool)>(),
+    )
+        .prop_map(|(mask, v, (has_pivot, flip_x, flip_y))| WildCase {
+            mask,
+            t: Transform {
+                x: v[0],
+                y: v[1],
+                pivot: has_pivot.then_some((v[2], v[3])),
+                rotation_degrees: v[4],
+                scale_x: v[5],
+                scale_y: v[6],
+                flip_x,
+                flip_y,
+            },
+            m: [[v[7], v[8], v[9]], [v[10], v[11], v[12]]],
+        })
+}
+
+/// Whatever the numbers, rasterising returns a raster or an error, never panics, and a
+/// raster agrees with the oracle (run with the mask size limit lowered to 2^16 pixels).
+fn check_wild(c: &WildCase) -> Result<(), TestCaseError> {
+    let m = c.mask.build();
+    // The oracle scans the whole box: only where that is quick.
+    let small = |f: perpixel::Result<perpixel::FixedInverse>| {
+        f.ok()
+            .and_then(|f| f.world_box(m.width(), m.height()))
+            .is_none_or(|(x0, y0, x1, y1)| (x1 - x0) as f64 * ((y1 - y0) as f64) < 1e6)
+    };
+    let small_t = small(c.t.fixed_inverse(m.width(), m.height()));
+    let small_a = small(Affine { m: c.m }.fixed_inverse());
+    for pixels in [true, false] {
+        let r = if pixels {
+            m.rasterise(&c.t)
+        } else {
+            m.rasterise_bounds_only(&c.t)
+        };
+        if let (Ok(r), true) = (&r, small_t) {
+            check_raster(r, &TransformedSprite::new(&m, &c.t, pixels).unwrap())?;
+        }
+        let a = Affine { m: c.m };
+        let r = if pixels {
+            m.rasterise_affine(&a)
+        } else {
+            m.rasterise_bounds_only_affine(&a)
+        };
+        if let (Ok(r), true) = (&r, small_a) {
+            check_raster(r, &TransformedSprite::from_affine(&m, &a, pixels).unwrap())?;
+        }
+    }
+    Ok(())
+}
+
 fn cases(default: u32) -> u32 {
     std::env::var("PERPIXEL_PROPTEST_CASES")
         .ok()
@@ -578,6 +654,7 @@ fn main() {
     let translation_cases = cases(1500);
     let quarter_cases = cases(3000);
     let affine_cases = cases(1500);
+    let wild_cases = cases(3000);
     let results = [
         run(
             "transformed pairs against the oracle (rasters pixel by pixel; collides, first_contact, overlap_area, overlap_mask; symmetric; mixed with plain sprites)",
@@ -609,8 +686,21 @@ fn main() {
             affine_spec(),
             check_affine,
         ),
+        {
+            let before = perpixel::max_mask_pixels();
+            perpixel::set_max_mask_pixels(1 << 16).unwrap();
+            let ok = run(
+                "any numbers (NaN, infinities, huge, tiny, limits): a raster or an error, never a panic",
+                wild_cases,
+                wild_spec(),
+                check_wild,
+            );
+            perpixel::set_max_mask_pixels(before).unwrap();
+            ok
+        },
     ];
-    let total = pair_cases + identity_cases + translation_cases + quarter_cases + affine_cases;
+    let total =
+        pair_cases + identity_cases + translation_cases + quarter_cases + affine_cases + wild_cases;
     let failed = results.iter().filter(|ok| !**ok).count();
     println!("property cases run: {total}");
     println!("{} passed, {} failed", results.len() - failed, failed);

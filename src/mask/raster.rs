@@ -186,19 +186,21 @@ impl Mask {
             if let Some((lo, hi)) = spans.row(y) {
                 (x0, x1) = (x0.min(lo), x1.max(hi + 1));
                 (y0, y1) = (y0.min(y), y + 1);
+                // Stop as soon as the rectangle so far is too large.
+                check_size((x1 - x0) as u64, (y1 - y0) as u64)?;
             }
         }
         if y0 > y1 {
             return empty(fixed);
         }
         let (rw, rh) = ((x1 - x0) as u64, (y1 - y0) as u64);
-        check_size(rw, rh)?;
         let (Ok(rx), Ok(ry)) = (i32::try_from(x0), i32::try_from(y0)) else {
             return Err(Error::Overflow(format!(
                 "a transformed sprite's corner ({x0}, {y0}) does not fit in i32"
             )));
         };
         let mut out = Mask::empty(rw as u32, rh as u32)?;
+        let (src, wpr) = (self.bits(), self.words_per_row);
         // Second pass: the pixels, 64 to a word.
         for y in y0..y1 {
             let Some((lo, hi)) = spans.row(y) else {
@@ -218,8 +220,9 @@ impl Mask {
                 let mut word = 0u64;
                 for bit in (i % 64)..=(end % 64) {
                     debug_assert!((0..spans.u_end).contains(&u) && (0..spans.v_end).contains(&v));
-                    let (tu, tv) = ((u >> UNIT_SHIFT) as u32, (v >> UNIT_SHIFT) as u32);
-                    word |= (self.is_solid(tu, tv) as u64) << bit;
+                    // Inside the rectangle: texel (u >> 34, v >> 34) exists.
+                    let (tu, tv) = ((u >> UNIT_SHIFT) as usize, (v >> UNIT_SHIFT) as usize);
+                    word |= (src[tv * wpr + tu / 64] >> (tu % 64) & 1) << bit;
                     u += du;
                     v += dv;
                 }
