@@ -154,7 +154,7 @@ pub use bake::{BakeInfo, BundleEntry, MaskBundle};
 pub use error::{Error, Result};
 #[doc(hidden)]
 pub use geom::FixedInverse;
-pub use geom::{Affine, Bounds2D, Point, Transform};
+pub use geom::{Affine, Bounds2D, Point, Transform, sin_cos_degrees};
 pub use mask::{
     MAX_MASK_PIXELS, MAX_TRANSFORM_SIDE, Mask, MaskOptions, PixelFormat, Raster, max_mask_pixels,
     set_max_mask_pixels,
