@@ -17,19 +17,11 @@
 use perpixel::reference::transformed::{self as oracle, TransformedSprite};
 use perpixel::{Affine, Bounds2D, Mask, Raster, Sprite, Transform};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use proptest::test_runner::TestCaseError;
 
-/// A small deterministic generator: masks come from a seed, not from huge vectors.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+mod common;
+use common::Rng;
+use common::props::{cases, run};
 
 #[derive(Debug, Clone)]
 struct MaskSpec {
@@ -42,9 +34,9 @@ struct MaskSpec {
 
 impl MaskSpec {
     fn build(&self) -> Mask {
-        let mut rng = Rng(self.seed | 1);
+        let mut rng = Rng::new(self.seed);
         let d = self.density as u64;
-        Mask::from_fn(self.width, self.height, |_, _| rng.next() % 256 < d).unwrap()
+        Mask::from_fn(self.width, self.height, |_, _| rng.below(256) < d).unwrap()
     }
 }
 
@@ -609,43 +601,6 @@ fn check_wild(c: &WildCase) -> Result<(), TestCaseError> {
         }
     }
     Ok(())
-}
-
-fn cases(default: u32) -> u32 {
-    std::env::var("PERPIXEL_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn run<S: Strategy>(
-    name: &str,
-    cases: u32,
-    strategy: S,
-    test: impl Fn(&S::Value) -> Result<(), TestCaseError>,
-) -> bool
-where
-    S::Value: std::fmt::Debug,
-{
-    let mut runner = TestRunner::new(Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    });
-    match runner.run(&strategy, |v| test(&v)) {
-        Ok(()) => {
-            println!("ok   {name}: {cases} random cases");
-            true
-        }
-        Err(TestError::Fail(why, input)) => {
-            println!("FAIL {name}: {why}\n     minimal failing input: {input:#?}");
-            false
-        }
-        Err(TestError::Abort(why)) => {
-            println!("FAIL {name}: aborted: {why}");
-            false
-        }
-    }
 }
 
 fn main() {
