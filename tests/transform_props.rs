@@ -181,7 +181,9 @@ fn check_raster(r: &Raster, o: &TransformedSprite) -> Result<(), TestCaseError> 
     };
     for y in b.y_min() - 2..b.y_max() + 2 {
         for x in b.x_min() - 2..b.x_max() + 2 {
-            let got = b.contains(x as i32, y as i32)
+            // In i64: a raster's far edge may lie past i32::MAX.
+            let inside = (b.x_min()..b.x_max()).contains(&x) && (b.y_min()..b.y_max()).contains(&y);
+            let got = inside
                 && r.mask
                     .is_solid((x - b.x_min()) as u32, (y - b.y_min()) as u32);
             prop_assert_eq!(got, o.covers(x, y), "pixel ({}, {})", x, y);
@@ -603,6 +605,31 @@ fn check_wild(c: &WildCase) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Inputs that once failed, checked every run.
+fn regressions() -> bool {
+    // A mirrored matrix whose raster ends past i32::MAX (the check once cast to i32).
+    let near_max = WildCase {
+        mask: MaskSpec {
+            width: 2,
+            height: 1,
+            density: 256,
+            seed: 0,
+        },
+        t: Transform::IDENTITY,
+        m: [[1.0, 0.0, 0.0], [0.0, -9008.45671424744, 2147483649.0]],
+    };
+    match check_wild(&near_max) {
+        Ok(()) => {
+            println!("ok   regressions: 1 fixed case");
+            true
+        }
+        Err(e) => {
+            println!("FAIL regressions: {e}");
+            false
+        }
+    }
+}
+
 fn main() {
     let pair_cases = cases(3000);
     let identity_cases = cases(1500);
@@ -611,6 +638,7 @@ fn main() {
     let affine_cases = cases(1500);
     let wild_cases = cases(3000);
     let results = [
+        regressions(),
         run(
             "transformed pairs against the oracle (rasters pixel by pixel; collides, first_contact, overlap_area, overlap_mask; symmetric; mixed with plain sprites)",
             pair_cases,
