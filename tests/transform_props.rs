@@ -11,6 +11,9 @@
 //! * quarter turns, flips and integer scales about half-integer pivots are the texel
 //!   permutation (or block repetition) written out per pixel here.
 //!
+//! The pair property runs once per kernel path this CPU has (portable, AVX2, AVX-512),
+//! forced with `perpixel::kernels::with_path`.
+//!
 //! Runs under its own `main` (harness = false) so `cargo test` prints how many cases ran.
 //! `PERPIXEL_PROPTEST_CASES=N` changes the number of cases per property.
 
@@ -637,14 +640,26 @@ fn main() {
     let quarter_cases = cases(3000);
     let affine_cases = cases(1500);
     let wild_cases = cases(3000);
-    let results = [
+    // The pair queries on rasters run on every kernel path this CPU has.
+    let paths = perpixel::kernels::available_paths();
+    let mut results: Vec<bool> = paths
+        .iter()
+        .map(|&path| {
+            perpixel::kernels::with_path(path, || {
+                run(
+                    &format!(
+                        "[{}] transformed pairs against the oracle (rasters pixel by pixel; collides, first_contact, overlap_area, overlap_mask; symmetric; mixed with plain sprites)",
+                        path.name()
+                    ),
+                    pair_cases,
+                    (placed(), placed()),
+                    check_pair,
+                )
+            })
+        })
+        .collect();
+    results.extend([
         regressions(),
-        run(
-            "transformed pairs against the oracle (rasters pixel by pixel; collides, first_contact, overlap_area, overlap_mask; symmetric; mixed with plain sprites)",
-            pair_cases,
-            (placed(), placed()),
-            check_pair,
-        ),
         run(
             "identity transform at integer positions is the plain sprite",
             identity_cases,
@@ -681,9 +696,13 @@ fn main() {
             perpixel::set_max_mask_pixels(before).unwrap();
             ok
         },
-    ];
-    let total =
-        pair_cases + identity_cases + translation_cases + quarter_cases + affine_cases + wild_cases;
+    ]);
+    let total = pair_cases * paths.len() as u32
+        + identity_cases
+        + translation_cases
+        + quarter_cases
+        + affine_cases
+        + wild_cases;
     let failed = results.iter().filter(|ok| !**ok).count();
     println!("property cases run: {total}");
     println!("{} passed, {} failed", results.len() - failed, failed);
