@@ -85,11 +85,14 @@
 //!   not; a bounds-only transformed sprite covers all of those
 //!   ([`Mask::rasterise_bounds_only`]).
 //! * **Exact and the same everywhere.** The world-to-mask map is computed once in f64
-//!   with IEEE basic operations only (+, -, *, /, and an exact `floor`/`round`; the angle
-//!   through a software sine and cosine in degrees, exact at multiples of 90), then
-//!   turned into integers in units of 2^-33 mask pixels; every per-pixel decision is
-//!   integer arithmetic. So every input gives bit-identical rasters and answers on every
-//!   platform (x86-64, aarch64, 32-bit, WebAssembly) and in every language. Flips and
+//!   with IEEE basic operations only (+, -, *, /, never fused; the exact `floor`, `round`
+//!   and `%`; the angle through a software sine and cosine in degrees,
+//!   [`sin_cos_degrees`], exact at multiples of 90), then turned into integers in units
+//!   of 2^-33 mask pixels ([`FixedInverse`]); every per-pixel decision is integer
+//!   arithmetic. So every input, of every kind, gives bit-identical rasters and answers
+//!   on every platform with IEEE double arithmetic (x86-64 and 32-bit x86 with SSE2,
+//!   aarch64, WebAssembly; not x87-only CPUs) and in every language; a fingerprint test
+//!   checks it (run on x86-64 and on aarch64 under qemu). Flips and
 //!   quarter turns about integer or half-integer pivots at integer or half-integer
 //!   positions move texels to pixels exactly; integer scales repeat texels as blocks.
 //! * **Moving by whole pixels** changes only the integer part of the position, which
@@ -154,7 +157,7 @@ pub use bake::{BakeInfo, BundleEntry, MaskBundle};
 pub use error::{Error, Result};
 #[doc(hidden)]
 pub use geom::FixedInverse;
-pub use geom::{Affine, Bounds2D, Point, Transform};
+pub use geom::{Affine, Bounds2D, Point, Transform, sin_cos_degrees};
 pub use mask::{
     MAX_MASK_PIXELS, MAX_TRANSFORM_SIDE, Mask, MaskOptions, PixelFormat, Raster, max_mask_pixels,
     set_max_mask_pixels,

@@ -11,25 +11,20 @@
 //! * quarter turns, flips and integer scales about half-integer pivots are the texel
 //!   permutation (or block repetition) written out per pixel here.
 //!
+//! The pair property runs once per kernel path this CPU has (portable, AVX2, AVX-512),
+//! forced with `perpixel::kernels::with_path`.
+//!
 //! Runs under its own `main` (harness = false) so `cargo test` prints how many cases ran.
 //! `PERPIXEL_PROPTEST_CASES=N` changes the number of cases per property.
 
 use perpixel::reference::transformed::{self as oracle, TransformedSprite};
 use perpixel::{Affine, Bounds2D, Mask, Raster, Sprite, Transform};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use proptest::test_runner::TestCaseError;
 
-/// A small deterministic generator: masks come from a seed, not from huge vectors.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+mod common;
+use common::Rng;
+use common::props::{cases, run};
 
 #[derive(Debug, Clone)]
 struct MaskSpec {
@@ -42,9 +37,9 @@ struct MaskSpec {
 
 impl MaskSpec {
     fn build(&self) -> Mask {
-        let mut rng = Rng(self.seed | 1);
+        let mut rng = Rng::new(self.seed);
         let d = self.density as u64;
-        Mask::from_fn(self.width, self.height, |_, _| rng.next() % 256 < d).unwrap()
+        Mask::from_fn(self.width, self.height, |_, _| rng.below(256) < d).unwrap()
     }
 }
 
@@ -189,7 +184,9 @@ fn check_raster(r: &Raster, o: &TransformedSprite) -> Result<(), TestCaseError> 
     };
     for y in b.y_min() - 2..b.y_max() + 2 {
         for x in b.x_min() - 2..b.x_max() + 2 {
-            let got = b.contains(x as i32, y as i32)
+            // In i64: a raster's far edge may lie past i32::MAX.
+            let inside = (b.x_min()..b.x_max()).contains(&x) && (b.y_min()..b.y_max()).contains(&y);
+            let got = inside
                 && r.mask
                     .is_solid((x - b.x_min()) as u32, (y - b.y_min()) as u32);
             prop_assert_eq!(got, o.covers(x, y), "pixel ({}, {})", x, y);
@@ -535,38 +532,102 @@ fn check_affine(c: &AffineCase) -> Result<(), TestCaseError> {
     }
 }
 
-fn cases(default: u32) -> u32 {
-    std::env::var("PERPIXEL_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+/// Any number at all, special values often.
+fn any_number() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        2 => any::<f64>(),
+        2 => prop::sample::select(vec![
+            0.0, -0.0, 1.0, -1.0, 0.5, 1e-6, -1e-6, 9.9e-7, 1e6, -1e6, 1.01e6, 2147483648.0,
+            -2147483648.0, 2147483647.5, 2147483649.0, 1e300, -1e300, 5e-324, f64::MAX,
+            f64::MIN, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 90.0, 1e16,
+        ]),
+        2 => -1e4..1e4f64,
+    ]
 }
 
-fn run<S: Strategy>(
-    name: &str,
-    cases: u32,
-    strategy: S,
-    test: impl Fn(&S::Value) -> Result<(), TestCaseError>,
-) -> bool
-where
-    S::Value: std::fmt::Debug,
-{
-    let mut runner = TestRunner::new(Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    });
-    match runner.run(&strategy, |v| test(&v)) {
+#[derive(Debug, Clone)]
+struct WildCase {
+    mask: MaskSpec,
+    t: Transform,
+    m: [[f64; 3]; 2],
+}
+
+fn wild_spec() -> impl Strategy<Value = WildCase> {
+    (
+        mask_spec(8),
+        prop::collection::vec(any_number(), 13),
+        any::<(bool, bool, bool)>(),
+    )
+        .prop_map(|(mask, v, (has_pivot, flip_x, flip_y))| WildCase {
+            mask,
+            t: Transform {
+                x: v[0],
+                y: v[1],
+                pivot: has_pivot.then_some((v[2], v[3])),
+                rotation_degrees: v[4],
+                scale_x: v[5],
+                scale_y: v[6],
+                flip_x,
+                flip_y,
+            },
+            m: [[v[7], v[8], v[9]], [v[10], v[11], v[12]]],
+        })
+}
+
+/// Whatever the numbers, rasterising returns a raster or an error, never panics, and a
+/// raster agrees with the oracle (run with the mask size limit lowered to 2^16 pixels).
+fn check_wild(c: &WildCase) -> Result<(), TestCaseError> {
+    let m = c.mask.build();
+    // The oracle scans the whole box: only where that is quick.
+    let small = |f: perpixel::Result<perpixel::FixedInverse>| {
+        f.ok()
+            .and_then(|f| f.world_box(m.width(), m.height()))
+            .is_none_or(|(x0, y0, x1, y1)| (x1 - x0) as f64 * ((y1 - y0) as f64) < 1e6)
+    };
+    let small_t = small(c.t.fixed_inverse(m.width(), m.height()));
+    let small_a = small(Affine { m: c.m }.fixed_inverse());
+    for pixels in [true, false] {
+        let r = if pixels {
+            m.rasterise(&c.t)
+        } else {
+            m.rasterise_bounds_only(&c.t)
+        };
+        if let (Ok(r), true) = (&r, small_t) {
+            check_raster(r, &TransformedSprite::new(&m, &c.t, pixels).unwrap())?;
+        }
+        let a = Affine { m: c.m };
+        let r = if pixels {
+            m.rasterise_affine(&a)
+        } else {
+            m.rasterise_bounds_only_affine(&a)
+        };
+        if let (Ok(r), true) = (&r, small_a) {
+            check_raster(r, &TransformedSprite::from_affine(&m, &a, pixels).unwrap())?;
+        }
+    }
+    Ok(())
+}
+
+/// Inputs that once failed, checked every run.
+fn regressions() -> bool {
+    // A mirrored matrix whose raster ends past i32::MAX (the check once cast to i32).
+    let near_max = WildCase {
+        mask: MaskSpec {
+            width: 2,
+            height: 1,
+            density: 256,
+            seed: 0,
+        },
+        t: Transform::IDENTITY,
+        m: [[1.0, 0.0, 0.0], [0.0, -9008.45671424744, 2147483649.0]],
+    };
+    match check_wild(&near_max) {
         Ok(()) => {
-            println!("ok   {name}: {cases} random cases");
+            println!("ok   regressions: 1 fixed case");
             true
         }
-        Err(TestError::Fail(why, input)) => {
-            println!("FAIL {name}: {why}\n     minimal failing input: {input:#?}");
-            false
-        }
-        Err(TestError::Abort(why)) => {
-            println!("FAIL {name}: aborted: {why}");
+        Err(e) => {
+            println!("FAIL regressions: {e}");
             false
         }
     }
@@ -578,13 +639,27 @@ fn main() {
     let translation_cases = cases(1500);
     let quarter_cases = cases(3000);
     let affine_cases = cases(1500);
-    let results = [
-        run(
-            "transformed pairs against the oracle (rasters pixel by pixel; collides, first_contact, overlap_area, overlap_mask; symmetric; mixed with plain sprites)",
-            pair_cases,
-            (placed(), placed()),
-            check_pair,
-        ),
+    let wild_cases = cases(3000);
+    // The pair queries on rasters run on every kernel path this CPU has.
+    let paths = perpixel::kernels::available_paths();
+    let mut results: Vec<bool> = paths
+        .iter()
+        .map(|&path| {
+            perpixel::kernels::with_path(path, || {
+                run(
+                    &format!(
+                        "[{}] transformed pairs against the oracle (rasters pixel by pixel; collides, first_contact, overlap_area, overlap_mask; symmetric; mixed with plain sprites)",
+                        path.name()
+                    ),
+                    pair_cases,
+                    (placed(), placed()),
+                    check_pair,
+                )
+            })
+        })
+        .collect();
+    results.extend([
+        regressions(),
         run(
             "identity transform at integer positions is the plain sprite",
             identity_cases,
@@ -609,8 +684,25 @@ fn main() {
             affine_spec(),
             check_affine,
         ),
-    ];
-    let total = pair_cases + identity_cases + translation_cases + quarter_cases + affine_cases;
+        {
+            let before = perpixel::max_mask_pixels();
+            perpixel::set_max_mask_pixels(1 << 16).unwrap();
+            let ok = run(
+                "any numbers (NaN, infinities, huge, tiny, limits): a raster or an error, never a panic",
+                wild_cases,
+                wild_spec(),
+                check_wild,
+            );
+            perpixel::set_max_mask_pixels(before).unwrap();
+            ok
+        },
+    ]);
+    let total = pair_cases * paths.len() as u32
+        + identity_cases
+        + translation_cases
+        + quarter_cases
+        + affine_cases
+        + wild_cases;
     let failed = results.iter().filter(|ok| !**ok).count();
     println!("property cases run: {total}");
     println!("{} passed, {} failed", results.len() - failed, failed);

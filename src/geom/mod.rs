@@ -10,3 +10,4 @@ pub use bounds::Bounds2D;
 pub use point::Point;
 pub(crate) use transform::FIXED_BITS;
 pub use transform::{Affine, FixedInverse, Transform};
+pub use trig::sin_cos_degrees;

@@ -330,11 +330,12 @@ impl Affine {
 /// `(U >> 34, V >> 34)` (floor) is solid. Moving one pixel along a row adds `2A` to `U`
 /// and `2D` to `V`.
 ///
-/// Ranges: `|A|, |B|, |D|, |E| <= 2^53` (inverse entries at most 2^20), so the steps fit
-/// in `i64`; `C` and `F` are `i128`; a whole expression is evaluated in `i128`
-/// (`|X'|, |Y'| < 2^34` in any raster the size limit allows). Inside a mask at most
-/// 2^24 pixels on a side, `U` and `V` stay below 2^58, so the raster steps along a row
-/// in `i64`.
+/// Ranges: `|A|, |B|, |D|, |E| <= 2^53` (inverse entries at most 2^20), so the steps
+/// `2A`, `2D` fit in `i64`; `|C|, |F| <= 2^100` (`i128`). A whole expression is evaluated
+/// in `i128` for any `i64` pixel: `|2 X' + 1| <= 2^65`, so each term is below 2^119 and
+/// the sum cannot overflow. Inside a mask at most 2^24 pixels on a side, `U` and `V` stay
+/// below 2^58, so the raster steps along a row in `i64` once it has the row's first
+/// `U`, `V` (the per-row runs are solved exactly in `i128` with floor divisions).
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FixedInverse {

@@ -44,9 +44,18 @@ const C6: f64 = -1.135_964_755_778_819_482_65e-11;
 ///
 /// Multiples of 90 degrees are exact (`(0, 1)`, `(1, 0)`, `(0, -1)`, `(-1, 0)`, never
 /// `-0.0`); other angles are within about one unit in the last place of the true values.
-/// A non-finite `deg` gives `(NaN, NaN)`: [`crate::Transform`] refuses such angles before
-/// they get here.
-pub(crate) fn sin_cos_degrees(deg: f64) -> (f64, f64) {
+/// A non-finite `deg` gives `(NaN, NaN)` ([`crate::Transform`] refuses such angles).
+/// This is the sine and cosine every [`crate::Transform`] uses: build an
+/// [`crate::Affine`] from it to get the same matrix on every platform.
+///
+/// ```
+/// use perpixel::sin_cos_degrees;
+/// assert_eq!(sin_cos_degrees(90.0), (1.0, 0.0));
+/// assert_eq!(sin_cos_degrees(-540.0), (0.0, -1.0));
+/// let (s, c) = sin_cos_degrees(30.0);
+/// assert!((s - 0.5).abs() < 1e-16 && (c - 0.75f64.sqrt()).abs() < 2e-16);
+/// ```
+pub fn sin_cos_degrees(deg: f64) -> (f64, f64) {
     if !deg.is_finite() {
         return (f64::NAN, f64::NAN);
     }

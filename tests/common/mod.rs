@@ -13,6 +13,8 @@
 //! * `fixtures` (with the `image` feature): sprite folders and atlases for baking.
 //! * `hostile` (with the `image` feature): small files whose headers claim huge images,
 //!   one per decoder.
+//! * `props`: running proptest properties under a binary's own `main`, printing how
+//!   many cases ran.
 //!
 //! Each test binary includes this module with `mod common;` and uses part of it.
 #![allow(dead_code, unused_imports, unused_macros)]
@@ -23,6 +25,7 @@ mod fixtures;
 pub use fixtures::*;
 #[cfg(feature = "image")]
 pub mod hostile;
+pub mod props;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
