@@ -20,7 +20,7 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
 mod common;
-use common::{proptest_cases as cases, run_property as run};
+use common::props::{cases, run};
 
 /// Sides around word boundaries and 4-word vector boundaries, plus anything small.
 fn side() -> impl Strategy<Value = u32> {
