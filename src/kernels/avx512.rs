@@ -96,6 +96,100 @@ fn shape(nbits: usize) -> Shape {
     }
 }
 
+/// One row of one plane, read as windows vector by vector with one load per vector: an
+/// unaligned window's high half (`p + 1 ..`) is the low half shifted by one lane
+/// (`valignq`) with the next vector's first word, so each word is loaded once instead of
+/// twice (the loads, not the arithmetic, bound a full scan). `ALIGNED` planes read the
+/// words as they are.
+struct RowReader<const ALIGNED: bool> {
+    p: *const u64,
+    s: __m512i,
+    /// The low half of the next full vector (unaligned planes), already loaded.
+    next: __m512i,
+    /// The tail's words (unaligned: with one more lane, the tail window's last high
+    /// word, when the tail has fewer than 8 lanes).
+    tail: __m512i,
+}
+
+impl<const ALIGNED: bool> RowReader<ALIGNED> {
+    /// Starts reading the row at `p`.
+    ///
+    /// # Safety
+    /// The row's `chunks + 1` words from `p` are readable (what `check` covers).
+    #[target_feature(enable = "avx512f,avx512vbmi2")]
+    #[inline]
+    unsafe fn new(p: *const u64, s: __m512i, sh: &Shape) -> Self {
+        // SAFETY: every load below stays inside the row's `chunks + 1` words: the tail
+        // lanes are words `8 full .. chunks` (plus word `chunks` for the extra lane).
+        unsafe {
+            let lanes = sh.k.count_ones();
+            let tail = if sh.k == 0 {
+                _mm512_setzero_si512()
+            } else if ALIGNED || lanes == 8 {
+                _mm512_maskz_loadu_epi64(sh.k, p.add(8 * sh.full).cast())
+            } else {
+                _mm512_maskz_loadu_epi64(sh.k | (sh.k << 1), p.add(8 * sh.full).cast())
+            };
+            let next = if ALIGNED || sh.full == 0 {
+                _mm512_setzero_si512()
+            } else {
+                _mm512_loadu_si512(p.cast())
+            };
+            RowReader { p, s, next, tail }
+        }
+    }
+
+    /// Full vector `v` (`v < full`, in order) of the window.
+    ///
+    /// # Safety
+    /// As [`RowReader::new`]; `v` counts up from 0.
+    #[target_feature(enable = "avx512f,avx512vbmi2")]
+    #[inline]
+    unsafe fn full(&mut self, v: usize, sh: &Shape) -> __m512i {
+        // SAFETY: vector `v + 1`'s words, or the one word after the full vectors (the
+        // tail's first, or word `chunks`), lie inside the row's `chunks + 1` words.
+        unsafe {
+            if ALIGNED {
+                return _mm512_loadu_si512(self.p.add(8 * v).cast());
+            }
+            let lo = self.next;
+            self.next = if v + 1 < sh.full {
+                _mm512_loadu_si512(self.p.add(8 * (v + 1)).cast())
+            } else if sh.k != 0 {
+                self.tail
+            } else {
+                _mm512_maskz_loadu_epi64(1, self.p.add(8 * (v + 1)).cast())
+            };
+            let hi = _mm512_alignr_epi64::<1>(self.next, lo);
+            _mm512_shrdv_epi64(lo, hi, self.s)
+        }
+    }
+
+    /// The tail's window (`k` lanes; zero in the others). Call once, after the full
+    /// vectors, when `sh.k != 0`.
+    ///
+    /// # Safety
+    /// As [`RowReader::new`].
+    #[target_feature(enable = "avx512f,avx512vbmi2")]
+    #[inline]
+    unsafe fn tail(&self, sh: &Shape) -> __m512i {
+        if ALIGNED {
+            return self.tail;
+        }
+        let lo = self.tail;
+        if sh.k == 0xFF {
+            // SAFETY: word `8 full + 8` is word `chunks`, inside the row.
+            let after = unsafe { _mm512_maskz_loadu_epi64(1, self.p.add(8 * sh.full + 8).cast()) };
+            let hi = _mm512_alignr_epi64::<1>(after, lo);
+            _mm512_shrdv_epi64(lo, hi, self.s)
+        } else {
+            // The extra lane loaded by `new` is the last high word; it is cut off here.
+            let hi = _mm512_alignr_epi64::<1>(_mm512_setzero_si512(), lo);
+            _mm512_maskz_shrdv_epi64(sh.k, lo, hi, self.s)
+        }
+    }
+}
+
 /// Checks that `rows` rows of `x`, `chunks + 1` words each, lie inside `x.words` (the
 /// shifted window reads one word past a row's chunks); the pad words after a mask's last
 /// row make this hold for every window inside a mask.
@@ -173,14 +267,16 @@ unsafe fn any_impl<const AA: bool, const BA: bool>(
             // SAFETY: `pa`, `pb` start rows below `rows`, which `check` covered;
             // `and_at` reads inside the row's `chunks + 1` words.
             unsafe {
+                let mut ra = RowReader::<AA>::new(pa, sa, &sh);
+                let mut rb = RowReader::<BA>::new(pb, sb, &sh);
                 for v in 0..sh.full {
-                    let x = win8::<AA>(pa.add(8 * v), sa);
-                    let y = win8::<BA>(pb.add(8 * v), sb);
+                    let x = ra.full(v, &sh);
+                    let y = rb.full(v, &sh);
                     $acc = _mm512_ternarylogic_epi64::<0xf8>($acc, x, y);
                 }
                 if sh.k != 0 {
-                    let t = and_at::<AA, BA>(pa, pb, sa, sb, &sh, sh.full);
-                    $tails = _mm512_or_si512($tails, t);
+                    let t = _mm512_and_si512(ra.tail(&sh), rb.tail(&sh));
+                    $tails = _mm512_ternarylogic_epi64::<0xf8>($tails, t, sh.last);
                 }
             }
         }};
@@ -239,26 +335,32 @@ unsafe fn count_impl<const AA: bool, const BA: bool>(
         _mm512_set1_epi64(a.shift as i64),
         _mm512_set1_epi64(b.shift as i64),
     );
-    let vectors = sh.full + (sh.k != 0) as usize;
     // Two accumulators: the adds of consecutive vectors do not wait for each other.
     let mut t0 = _mm512_setzero_si512();
     let mut t1 = _mm512_setzero_si512();
     for r in 0..rows {
-        // SAFETY: `check` covered every row below `rows`.
+        // SAFETY: `check` covered every row below `rows`; the readers stay inside each
+        // row's `chunks + 1` words.
         unsafe {
             let pa = a.words.as_ptr().add(a.start + r * a.stride);
             let pb = b.words.as_ptr().add(b.start + r * b.stride);
+            let mut ra = RowReader::<AA>::new(pa, sa, &sh);
+            let mut rb = RowReader::<BA>::new(pb, sb, &sh);
             let mut v = 0;
-            while v + 2 <= vectors {
-                let x0 = and_at::<AA, BA>(pa, pb, sa, sb, &sh, v);
-                let x1 = and_at::<AA, BA>(pa, pb, sa, sb, &sh, v + 1);
+            while v + 2 <= sh.full {
+                let x0 = _mm512_and_si512(ra.full(v, &sh), rb.full(v, &sh));
+                let x1 = _mm512_and_si512(ra.full(v + 1, &sh), rb.full(v + 1, &sh));
                 t0 = _mm512_add_epi64(t0, _mm512_popcnt_epi64(x0));
                 t1 = _mm512_add_epi64(t1, _mm512_popcnt_epi64(x1));
                 v += 2;
             }
-            if v < vectors {
-                let x = and_at::<AA, BA>(pa, pb, sa, sb, &sh, v);
+            if v < sh.full {
+                let x = _mm512_and_si512(ra.full(v, &sh), rb.full(v, &sh));
                 t0 = _mm512_add_epi64(t0, _mm512_popcnt_epi64(x));
+            }
+            if sh.k != 0 {
+                let x = _mm512_ternarylogic_epi64::<0x80>(ra.tail(&sh), rb.tail(&sh), sh.last);
+                t1 = _mm512_add_epi64(t1, _mm512_popcnt_epi64(x));
             }
         }
     }
