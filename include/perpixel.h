@@ -88,7 +88,7 @@
 /**
  * Minor version of the headers (compare with `pp_version_number() / 100 % 100`).
  */
-#define PP_VERSION_MINOR 2
+#define PP_VERSION_MINOR 3
 
 /**
  * Patch version of the headers (compare with `pp_version_number() % 100`).
@@ -99,7 +99,7 @@
  * `PP_VERSION_MAJOR * 10000 + PP_VERSION_MINOR * 100 + PP_VERSION_PATCH`: what
  * `pp_version_number()` returns when the header and the library match.
  */
-#define PP_VERSION_NUMBER 200
+#define PP_VERSION_NUMBER 300
 
 /**
  * The result of every fallible `pp_` call. `PP_OK` (0) is success; anything else is a
@@ -1119,14 +1119,14 @@ pp_status pp_mask_rotate_quarter(const pp_mask *mask, int32_t quarter_turns, pp_
 pp_status pp_mask_scale_integer(const pp_mask *mask, int32_t sx, int32_t sy, pp_mask **out);
 
 /**
- * The library's version, `"major.minor.patch"` (e.g. `"0.2.0"`), NUL-terminated and
+ * The library's version, `"major.minor.patch"` (e.g. `"0.3.0"`), NUL-terminated and
  * static: never free it. Any thread.
  */
 const char *pp_version(void);
 
 /**
- * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.2.0 is
- * 100); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
+ * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.3.0 is
+ * 300); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
  * library. Any thread.
  */
 uint32_t pp_version_number(void);

@@ -97,13 +97,13 @@ static partial class Tests
         Library.EnsureLoaded();
         Equal("Library.NativeVersion", Library.BindingVersion, Library.NativeVersion);
         Equal("Library.StatusText(Ok)", true, Library.StatusText(Status.Ok).Length > 0);
-        Library.CheckVersionNumber(200);
-        Check("CheckVersionNumber accepts another patch (0.2.0 vs 0.2.0..0.2.99)", true);
-        Library.CheckVersionNumber(299);
-        Throws("a native 0.3.0 is refused", () => Library.CheckVersionNumber(300),
-            With(Status.VersionMismatch, "0.3.0"));
-        Throws("a native 0.1.0 is refused", () => Library.CheckVersionNumber(100),
-            With(Status.VersionMismatch, "0.1.0"));
+        Library.CheckVersionNumber(300);
+        Check("CheckVersionNumber accepts another patch (0.3.0 vs 0.3.0..0.3.99)", true);
+        Library.CheckVersionNumber(399);
+        Throws("a native 0.4.0 is refused", () => Library.CheckVersionNumber(400),
+            With(Status.VersionMismatch, "0.4.0"));
+        Throws("a native 0.2.0 is refused", () => Library.CheckVersionNumber(200),
+            With(Status.VersionMismatch, "0.2.0"));
         Throws("a native 1.1.0 is refused", () => Library.CheckVersionNumber(10100),
             With(Status.VersionMismatch, "build the library from the same release"));
         Equal("Library.StatusText(Decode) differs from Ok", true,
