@@ -9,6 +9,10 @@ use crate::{Affine, Error, Result, Sprite, Transform};
 /// inside the mask, and a row is stepped in `i64`).
 pub const MAX_TRANSFORM_SIDE: u32 = 1 << 24;
 
+/// Boxes up to this many rows keep the first pass's runs for the second (16 bytes a
+/// row); taller ones (slivers of huge or tiny scales) solve each row twice instead.
+const KEEP_RUNS_UP_TO: u64 = 1 << 16;
+
 /// Fixed-point units per mask pixel in `U` and `V`: 2^34.
 const UNIT_SHIFT: u32 = crate::geom::FIXED_BITS + 1;
 
@@ -179,10 +183,19 @@ impl Mask {
             });
         }
         let spans = RowSpans::new(fixed, w, h, bx0, bx1);
+        // The first pass's runs, kept for the second (each costs divisions) when the box
+        // is not absurdly tall for what it may hold; an empty run is `(1, 0)`.
+        let mut runs: Vec<(i64, i64)> = Vec::new();
+        let keep_runs = rows_in_box <= KEEP_RUNS_UP_TO
+            && runs.try_reserve_exact(rows_in_box as usize).is_ok();
         // First pass: the exact rectangle.
         let (mut x0, mut x1, mut y0, mut y1) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
         for y in by0..by1 {
-            if let Some((lo, hi)) = spans.row(y) {
+            let run = spans.row(y);
+            if keep_runs {
+                runs.push(run.unwrap_or((1, 0)));
+            }
+            if let Some((lo, hi)) = run {
                 (x0, x1) = (x0.min(lo), x1.max(hi + 1));
                 (y0, y1) = (y0.min(y), y + 1);
                 // Stop as soon as the rectangle so far is too large.
@@ -212,7 +225,13 @@ impl Mask {
         let (src, wpr) = (self.bits(), self.words_per_row);
         // Second pass: the pixels, 64 to a word.
         for y in y0..y1 {
-            let Some((lo, hi)) = spans.row(y) else {
+            let run = if keep_runs {
+                let (lo, hi) = runs[(y - by0) as usize];
+                (lo <= hi).then_some((lo, hi))
+            } else {
+                spans.row(y)
+            };
+            let Some((lo, hi)) = run else {
                 continue;
             };
             let row = out.row_mut((y - y0) as usize);
