@@ -23,7 +23,7 @@ mod scenes;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use perpixel::kernels::{self, EarlyOuts, Path};
-use perpixel::{Mask, MaskOptions, Sprite};
+use perpixel::{Mask, MaskOptions, Sprite, Transform};
 use scenes::Pair;
 use std::hint::black_box;
 use std::time::Duration;
@@ -396,12 +396,68 @@ fn config() -> Criterion {
         .measurement_time(Duration::from_secs(2))
 }
 
+/// Transformed sprites (issue 13): two 64x64 ellipses turned 30 and -20 degrees, hit
+/// and near miss, with their rasters kept and rasterised per query, beside the unrotated
+/// pair and the XNA tutorial 3 loop (the baseline); rasterising 64x64 and 512x512 at an
+/// arbitrary angle.
+fn bench_transformed(c: &mut Criterion) {
+    let ship = scenes::ellipse_64();
+    let ta = Transform::at(0.0, 0.0).rotated(30.0);
+    let ra = ship.rasterise(&ta).unwrap();
+    let tb_at = |dx: f64| Transform::at(dx, 20.0).rotated(-20.0);
+    let mut miss = 20.0;
+    while ra
+        .sprite()
+        .collides(&ship.rasterise(&tb_at(miss)).unwrap().sprite())
+    {
+        miss += 1.0;
+    }
+    let mut g = c.benchmark_group("transformed");
+    for (name, dx) in [("hit", 20.0), ("near_miss", miss)] {
+        let tb = tb_at(dx);
+        let rb = ship.rasterise(&tb).unwrap();
+        g.bench_function(format!("rotated_64/{name}/kept"), |bn| {
+            bn.iter(|| black_box(&ra).sprite().collides(&black_box(&rb).sprite()))
+        });
+        g.bench_function(format!("rotated_64/{name}/per_query"), |bn| {
+            bn.iter(|| {
+                let a = black_box(&ship).rasterise(black_box(&ta)).unwrap();
+                let b = black_box(&ship).rasterise(black_box(&tb)).unwrap();
+                a.sprite().collides(&b.sprite())
+            })
+        });
+        let (a, b) = (Sprite::new(&ship, 0, 0), Sprite::new(&ship, dx as i32, 20));
+        g.bench_function(format!("unrotated_64/{name}"), |bn| {
+            bn.iter(|| collides(&a, &b))
+        });
+        let (colors, m) = (
+            scenes::colors(&ship),
+            scenes::a_to_b(&ta, &tb, (64, 64), (64, 64)),
+        );
+        g.bench_function(format!("rotated_64/{name}/tutorial3"), |bn| {
+            bn.iter(|| scenes::tutorial3(black_box(&colors), (64, 64), m, &colors, (64, 64)))
+        });
+    }
+    for side in [64u32, 512] {
+        let m = scenes::disc(side, side as f64 / 2.0 - 0.5);
+        let t = Transform::at(3.25, 7.5).rotated(33.0);
+        let r = m.rasterise(&t).unwrap();
+        g.throughput(Throughput::Elements(
+            r.mask.width() as u64 * r.mask.height() as u64,
+        ));
+        g.bench_function(format!("rasterise_{side}_at_33"), |bn| {
+            bn.iter(|| black_box(&m).rasterise(black_box(&t)).unwrap())
+        });
+    }
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = config();
     // Untuned groups first: once a thread forces a path or early outs (`early_outs/*`,
     // `path/*`), every query pays a thread-local read for the rest of the process.
-    targets = bench_queries, bench_bounds_only, bench_fixed_cost, bench_games, bench_overlap_mask, bench_floor,
+    targets = bench_queries, bench_bounds_only, bench_fixed_cost, bench_games, bench_overlap_mask, bench_transformed, bench_floor,
         bench_early_outs, bench_paths
 }
 criterion_main!(benches);

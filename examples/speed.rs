@@ -465,99 +465,13 @@ fn per_path(
     }
 }
 
-/// XNA's "Collision Series 3" per-pixel test of transformed sprites, written plainly: walk
-/// A's pixels through the float matrix A-to-B, round into B, and test both alphas (RGBA8
-/// `Color[]` as the tutorial reads them). The baseline of the transformed benchmarks; its
-/// answer is its own (asymmetric, rounding) and is not compared with perpixel's.
-fn tutorial3(
-    a: &[[u8; 4]],
-    (aw, ah): (usize, usize),
-    a_to_b: [[f32; 3]; 2],
-    b: &[[u8; 4]],
-    (bw, bh): (usize, usize),
-) -> bool {
-    let step_x = (a_to_b[0][0], a_to_b[1][0]);
-    let step_y = (a_to_b[0][1], a_to_b[1][1]);
-    let mut row = (a_to_b[0][2], a_to_b[1][2]);
-    for ya in 0..ah {
-        let mut p = row;
-        for xa in 0..aw {
-            let (xb, yb) = (p.0.round() as i32, p.1.round() as i32);
-            if 0 <= xb && (xb as usize) < bw && 0 <= yb && (yb as usize) < bh {
-                let (ca, cb) = (a[xa + ya * aw], b[xb as usize + yb as usize * bw]);
-                if ca[3] != 0 && cb[3] != 0 {
-                    return true;
-                }
-            }
-            p = (p.0 + step_x.0, p.1 + step_x.1);
-        }
-        row = (row.0 + step_y.0, row.1 + step_y.1);
-    }
-    false
-}
-
-/// A mask as the tutorial's `Color[]`.
-fn colors(m: &Mask) -> Vec<[u8; 4]> {
-    let mut out = Vec::with_capacity((m.width() * m.height()) as usize);
-    for y in 0..m.height() {
-        for x in 0..m.width() {
-            out.push(if m.is_solid(x, y) {
-                [9, 9, 9, 255]
-            } else {
-                [0; 4]
-            });
-        }
-    }
-    out
-}
-
-/// The forward map of a transform about the mask's centre as a float 2x3 matrix (for
-/// the tutorial's loop), and the A-to-B matrix `inverse(B) * A`.
-fn a_to_b(
-    ta: &Transform,
-    tb: &Transform,
-    (aw, ah): (u32, u32),
-    (bw, bh): (u32, u32),
-) -> [[f32; 3]; 2] {
-    let fa = ta.to_affine(aw, ah).m;
-    let fb = tb.to_affine(bw, bh).m;
-    let det = fb[0][0] * fb[1][1] - fb[0][1] * fb[1][0];
-    let inv = [
-        [fb[1][1] / det, -fb[0][1] / det],
-        [-fb[1][0] / det, fb[0][0] / det],
-    ];
-    let mut m = [[0f32; 3]; 2];
-    for r in 0..2 {
-        for c in 0..3 {
-            let v = inv[r][0] * fa[0][c] + inv[r][1] * fa[1][c];
-            let t = if c == 2 {
-                v - (inv[r][0] * fb[0][2] + inv[r][1] * fb[1][2])
-            } else {
-                v
-            };
-            // The tutorial samples pixel centres of A and rounds into B's pixel indices.
-            m[r][c] = t as f32;
-        }
-    }
-    // Pixel (xa, ya) of A is its centre (xa + 0.5, ya + 0.5); B's index is the rounded
-    // centre-relative coordinate: shift by half a pixel on both sides.
-    for row in &mut m {
-        row[2] += 0.5 * (row[0] + row[1]) - 0.5;
-    }
-    m
-}
-
 /// Transformed sprites (issue 13): rotated 64x64 pairs cached and not, against the
 /// unrotated pair and the tutorial's loop; rasterising cost per world pixel; a rotated
 /// 256x256 on terrain; mirror and quarter turn of a 2048x2048 mask in GB/s.
 fn transformed() {
     use perpixel::reference::transformed as oracle;
     // An ellipse (rotation matters) 64x64.
-    let ship = Mask::from_fn(64, 64, |x, y| {
-        let (dx, dy) = ((x as f64 - 31.5) / 31.5, (y as f64 - 31.5) / 14.0);
-        dx * dx + dy * dy <= 1.0
-    })
-    .unwrap();
+    let ship = scenes::ellipse_64();
     let ta = Transform::at(0.0, 0.0).rotated(30.0);
     let tb_at = |dx: f64| Transform::at(dx, 20.0).rotated(-20.0);
     let ra = ship.rasterise(&ta).unwrap();
@@ -597,9 +511,12 @@ fn transformed() {
             let b = black_box(&ship).rasterise(black_box(&tb)).unwrap();
             black_box(a.sprite().collides(&b.sprite()));
         });
-        let (ca, m) = (colors(&ship), a_to_b(&ta, &tb, (64, 64), (64, 64)));
+        let (ca, m) = (
+            scenes::colors(&ship),
+            scenes::a_to_b(&ta, &tb, (64, 64), (64, 64)),
+        );
         let tutorial = fast(|| {
-            black_box(tutorial3(
+            black_box(scenes::tutorial3(
                 black_box(&ca),
                 (64, 64),
                 m,

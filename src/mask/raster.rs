@@ -186,8 +186,8 @@ impl Mask {
         // The first pass's runs, kept for the second (each costs divisions) when the box
         // is not absurdly tall for what it may hold; an empty run is `(1, 0)`.
         let mut runs: Vec<(i64, i64)> = Vec::new();
-        let keep_runs = rows_in_box <= KEEP_RUNS_UP_TO
-            && runs.try_reserve_exact(rows_in_box as usize).is_ok();
+        let keep_runs =
+            rows_in_box <= KEEP_RUNS_UP_TO && runs.try_reserve_exact(rows_in_box as usize).is_ok();
         // First pass: the exact rectangle.
         let (mut x0, mut x1, mut y0, mut y1) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
         for y in by0..by1 {
