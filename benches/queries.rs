@@ -23,7 +23,7 @@ mod scenes;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use perpixel::kernels::{self, EarlyOuts, Path};
-use perpixel::{Mask, MaskOptions, Sprite, Transform};
+use perpixel::{Mask, MaskOptions, Sprite, Transform, TransformedSprite};
 use scenes::Pair;
 use std::hint::black_box;
 use std::time::Duration;
@@ -424,6 +424,13 @@ fn bench_transformed(c: &mut Criterion) {
                 let a = black_box(&ship).rasterise(black_box(&ta)).unwrap();
                 let b = black_box(&ship).rasterise(black_box(&tb)).unwrap();
                 a.sprite().collides(&b.sprite())
+            })
+        });
+        g.bench_function(format!("rotated_64/{name}/sampled"), |bn| {
+            bn.iter(|| {
+                let a = TransformedSprite::new(black_box(&ship), black_box(&ta)).unwrap();
+                let b = TransformedSprite::new(black_box(&ship), black_box(&tb)).unwrap();
+                a.collides(&b)
             })
         });
         let (a, b) = (Sprite::new(&ship, 0, 0), Sprite::new(&ship, dx as i32, 20));

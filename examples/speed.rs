@@ -511,6 +511,11 @@ fn transformed() {
             let b = black_box(&ship).rasterise(black_box(&tb)).unwrap();
             black_box(a.sprite().collides(&b.sprite()));
         });
+        let sampled = fast(|| {
+            let a = perpixel::TransformedSprite::new(black_box(&ship), black_box(&ta)).unwrap();
+            let b = perpixel::TransformedSprite::new(black_box(&ship), black_box(&tb)).unwrap();
+            black_box(a.collides(&b));
+        });
         let (ca, m) = (
             scenes::colors(&ship),
             scenes::a_to_b(&ta, &tb, (64, 64), (64, 64)),
@@ -537,6 +542,13 @@ fn transformed() {
             uncached,
             tutorial,
             tutorial / uncached
+        );
+        println!(
+            "{:<44} {:>12.1} {:>12.1} {:>11.2}x",
+            format!("{name}: rotated pair, sampled (TransformedSprite)"),
+            sampled,
+            tutorial,
+            tutorial / sampled
         );
     }
     println!(

@@ -162,7 +162,7 @@ pub use mask::{
     MAX_MASK_PIXELS, MAX_TRANSFORM_SIDE, Mask, MaskOptions, PixelFormat, Raster, max_mask_pixels,
     set_max_mask_pixels,
 };
-pub use query::{Overlap, Sprite};
+pub use query::{Overlap, Sprite, TransformedSprite};
 
 /// The library version, `major.minor.patch`, as in `Cargo.toml`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -230,6 +230,32 @@ fn check_pair(case: &(Placed, Placed)) -> Result<(), TestCaseError> {
         oracle::overlap_area(&oa, &ob),
         oracle::overlap_area(&ob, &oa)
     );
+    // Sampled without rasters (pixel sprites): the same answers, both ways round.
+    if a.pixels && b.pixels {
+        let pa = perpixel::TransformedSprite::new(&ma, &a.t).unwrap();
+        let pb = perpixel::TransformedSprite::new(&mb, &b.t).unwrap();
+        prop_assert_eq!(pa.collides(&pb), sa.collides(&sb), "sampled collides");
+        prop_assert_eq!(
+            pa.first_contact(&pb),
+            sa.first_contact(&sb),
+            "sampled first_contact"
+        );
+        prop_assert_eq!(
+            pa.overlap_area(&pb),
+            sa.overlap_area(&sb),
+            "sampled overlap_area"
+        );
+        prop_assert_eq!(
+            pb.first_contact(&pa),
+            sa.first_contact(&sb),
+            "sampled, swapped"
+        );
+        prop_assert_eq!(
+            pb.overlap_area(&pa),
+            sa.overlap_area(&sb),
+            "sampled, swapped"
+        );
+    }
     // Mixed with a plain sprite: the raster's answers are the plain queries' answers.
     let plain = Sprite::new(&mb, b.t.x.floor() as i32, b.t.y.floor() as i32);
     let plain_o =
@@ -648,7 +674,7 @@ fn main() {
             perpixel::kernels::with_path(path, || {
                 run(
                     &format!(
-                        "[{}] transformed pairs against the oracle (rasters pixel by pixel; collides, first_contact, overlap_area, overlap_mask; symmetric; mixed with plain sprites)",
+                        "[{}] transformed pairs against the oracle (rasters pixel by pixel; collides, first_contact, overlap_area, overlap_mask; symmetric; sampled without rasters; mixed with plain sprites)",
                         path.name()
                     ),
                     pair_cases,

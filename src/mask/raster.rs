@@ -291,6 +291,113 @@ impl Mask {
     }
 }
 
+/// Two transformed sprites compared without rasterising either: only the world pixels
+/// whose centres land inside both masks' solid bounds are visited (exact runs per row
+/// from each fixed-point inverse), row by row from the lowest y, each row from the
+/// lowest x, and each is tested against both masks' texels (the sampling rule).
+pub(crate) struct Sampled<'m> {
+    a: SolidPart<'m>,
+    b: SolidPart<'m>,
+    /// The rows and columns both solid parts' boxes share: `x0..x1`, `y0..y1`.
+    x0: i64,
+    x1: i64,
+    y0: i64,
+    y1: i64,
+}
+
+/// A mask's solid bounds under a map shifted to their corner.
+struct SolidPart<'m> {
+    mask: &'m Mask,
+    fixed: FixedInverse,
+    u0: usize,
+    v0: usize,
+    w: u32,
+    h: u32,
+}
+
+impl<'m> SolidPart<'m> {
+    fn new(mask: &'m Mask, fixed: &FixedInverse) -> Option<Self> {
+        let sb = mask.solid_bounds()?;
+        let mut fixed = *fixed;
+        // Texel (u, v) of the solid bounds is texel (u0 + u, v0 + v) of the mask.
+        fixed.c -= (sb.x as i128) << crate::geom::FIXED_BITS;
+        fixed.f -= (sb.y as i128) << crate::geom::FIXED_BITS;
+        Some(SolidPart {
+            mask,
+            fixed,
+            u0: sb.x as usize,
+            v0: sb.y as usize,
+            w: sb.width as u32,
+            h: sb.height as u32,
+        })
+    }
+
+    fn world_box(&self) -> Option<(i64, i64, i64, i64)> {
+        self.fixed.world_box(self.w, self.h)
+    }
+
+    /// Whether the texel at fixed-point `(u, v)` (inside the solid bounds) is solid.
+    #[inline(always)]
+    fn solid(&self, u: i64, v: i64) -> bool {
+        let (tu, tv) = (
+            self.u0 + (u >> UNIT_SHIFT) as usize,
+            self.v0 + (v >> UNIT_SHIFT) as usize,
+        );
+        self.mask.bits()[tv * self.mask.words_per_row + tu / 64] >> (tu % 64) & 1 == 1
+    }
+}
+
+impl<'m> Sampled<'m> {
+    /// `None` when the two cannot share a pixel (a mask with no solid pixel, or solid
+    /// parts whose boxes are apart).
+    pub(crate) fn new(
+        a: &'m Mask,
+        fa: &FixedInverse,
+        b: &'m Mask,
+        fb: &FixedInverse,
+    ) -> Option<Self> {
+        let (a, b) = (SolidPart::new(a, fa)?, SolidPart::new(b, fb)?);
+        let (ax0, ay0, ax1, ay1) = a.world_box()?;
+        let (bx0, by0, bx1, by1) = b.world_box()?;
+        let (x0, x1, y0, y1) = (ax0.max(bx0), ax1.min(bx1), ay0.max(by0), ay1.min(by1));
+        (x0 < x1 && y0 < y1).then_some(Sampled {
+            a,
+            b,
+            x0,
+            x1,
+            y0,
+            y1,
+        })
+    }
+
+    /// Calls `hit(x, y)` for every world pixel solid in both, in scan order, until it
+    /// returns true (then returns true).
+    pub(crate) fn visit(&self, mut hit: impl FnMut(i64, i64) -> bool) -> bool {
+        let ra = RowSpans::new(&self.a.fixed, self.a.w, self.a.h, self.x0, self.x1);
+        let rb = RowSpans::new(&self.b.fixed, self.b.w, self.b.h, self.x0, self.x1);
+        let (dua, dva) = (2 * self.a.fixed.a, 2 * self.a.fixed.d);
+        let (dub, dvb) = (2 * self.b.fixed.a, 2 * self.b.fixed.d);
+        for y in self.y0..self.y1 {
+            let (Some((la, ha)), Some((lb, hb))) = (ra.row(y), rb.row(y)) else {
+                continue;
+            };
+            let (lo, hi) = (la.max(lb), ha.min(hb));
+            if lo > hi {
+                continue;
+            }
+            let (mut ua, mut va) = ra.start(lo, y);
+            let (mut ub, mut vb) = rb.start(lo, y);
+            for x in lo..=hi {
+                if self.a.solid(ua, va) && self.b.solid(ub, vb) && hit(x, y) {
+                    return true;
+                }
+                (ua, va, ub, vb) = (ua + dua, va + dva, ub + dub, vb + dvb);
+            }
+        }
+        false
+    }
+}
+
 fn check_side(mask: &Mask) -> Result<()> {
     if mask.width > MAX_TRANSFORM_SIDE || mask.height > MAX_TRANSFORM_SIDE {
         return Err(Error::InvalidTransform(format!(

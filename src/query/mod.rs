@@ -1,6 +1,9 @@
 //! Pair queries: do two placed sprites touch, where first, by how many pixels.
 
 mod plan;
+mod transformed;
+
+pub use transformed::TransformedSprite;
 
 use crate::{Bounds2D, Mask, Point, Result};
 use plan::{Plan, Query, Use};
