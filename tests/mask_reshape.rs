@@ -4,7 +4,8 @@
 //! masks whose sides sit around the word boundaries (0, 1, 63, 64, 65, 127, 128, 129)
 //! and up to 300, at every density.
 //!
-//! Every result is also checked for stale caches: its count and solid bounds against the
+//! Every result is also checked for stale caches: every cache against what `finish()`
+//! computes from its bits (`Mask::stale_cache`), its count and solid bounds against the
 //! oracle's, and pair queries on it (which clip with the solid bounds and skip with the
 //! block level and row spans) against `perpixel::reference` (which reads pixels only).
 //!
@@ -300,6 +301,12 @@ fn check_result(
             "{what}: pixels differ\n{diff}"
         )));
     }
+    prop_assert_eq!(
+        result.stale_cache(),
+        None,
+        "{}: a cache differs from finish()",
+        what
+    );
     prop_assert_eq!(result.count(), oracle.count(), "{}: count", what);
     prop_assert_eq!(
         result.solid_bounds(),

@@ -9,11 +9,16 @@
 //! reverse order, and upscaling spreads each source byte through a table (factors up to
 //! 8) or writes runs of bits (larger factors), then copies whole rows.
 //!
-//! Results are allocated fallibly (`Error::OutOfMemory` instead of an abort), and their
-//! caches (count, solid bounds, block level, spans) are rebuilt by `finish()`.
+//! Results are allocated fallibly (`Error::OutOfMemory` instead of an abort). The
+//! mirrors and quarter turns take their caches from the source's instead of reading the
+//! result's bits again (`finish()`): a permutation keeps the count and moves the solid
+//! bounds and row spans with the pixels; the block level, and the spans of a transpose
+//! (the source's column extents), are gathered from the words as they are written.
+//! Upscaling rebuilds its caches with `finish()`.
 
 use super::{Mask, check_size, try_zeroed, zeroed};
-use crate::{Error, Result};
+use crate::kernels::{self, BLOCK};
+use crate::{Bounds2D, Error, Result};
 
 impl Mask {
     /// The mask mirrored left to right: pixel `(i, j)` becomes `(width - 1 - i, j)`.
@@ -176,68 +181,169 @@ impl Mask {
         })
     }
 
-    /// The same size, columns reversed when `x`, rows reversed when `y`.
+    /// The same size, columns reversed when `x`, rows reversed when `y`. The caches come
+    /// from this mask's: the same count, the solid bounds and spans mirrored; the block
+    /// level is gathered from the rows as they are written (a mirror of a side that is not
+    /// a multiple of 8 moves the block grid, so it is not the source's blocks mirrored).
     fn mirrored(&self, x: bool, y: bool) -> Result<Mask> {
         let mut out = Mask::empty_unlimited(self.width, self.height)?;
         let (w, h) = (self.width as usize, self.height as usize);
-        if w == 0 || h == 0 {
+        // No solid pixel (or no pixel): the all-clear result and its caches are right.
+        if self.count == 0 {
             return Ok(out);
         }
         let wpr = self.words_per_row;
-        let (obits, _) = out.rows_mut();
-        for (j, dst) in obits[..h * wpr].chunks_exact_mut(wpr).enumerate() {
-            let src = self.row(if y { h - 1 - j } else { j });
-            if x {
-                reverse_row(src, dst, w);
-            } else {
-                dst.copy_from_slice(src);
+        let bwpr = out.block_words_per_row;
+        let mut band_or = try_zeroed(wpr, 0u64).ok_or(Error::OutOfMemory)?;
+        let (obits, blocks) = out.data.split_at_mut(out.blocks_at);
+        let bands = obits[..h * wpr].chunks_mut(BLOCK * wpr);
+        for ((band, dst_band), out_blocks) in bands.enumerate().zip(blocks.chunks_exact_mut(bwpr)) {
+            band_or.fill(0);
+            for (i, dst) in dst_band.chunks_exact_mut(wpr).enumerate() {
+                let j = band * BLOCK + i;
+                let src = self.row(if y { h - 1 - j } else { j });
+                if x {
+                    reverse_row(src, dst, w);
+                } else {
+                    dst.copy_from_slice(src);
+                }
+                for (acc, &word) in band_or.iter_mut().zip(dst.iter()) {
+                    *acc |= word;
+                }
             }
+            or_block_bytes(out_blocks, &band_or);
         }
-        out.finish();
+        let bounds = self.solid_bounds.map(|b| {
+            Bounds2D::new(
+                if x { w as i32 - b.x - b.width } else { b.x },
+                if y { h as i32 - b.y - b.height } else { b.y },
+                b.width,
+                b.height,
+            )
+        });
+        // Spans only where this mask keeps them (their worth does not change: the same
+        // covered columns in bounds of the same size).
+        let spans = (!self.spans.is_empty())
+            .then(|| try_zeroed(h, [0u32; 2]))
+            .flatten()
+            .map(|mut spans| {
+                for (j, span) in spans.iter_mut().enumerate() {
+                    let [a, b] = self.spans[if y { h - 1 - j } else { j }];
+                    // An empty row stays `[0, 0]`.
+                    *span = if x && b != 0 {
+                        [w as u32 - b, w as u32 - a]
+                    } else {
+                        [a, b]
+                    };
+                }
+                spans
+            });
+        out.set_caches(self.count, bounds, spans);
         Ok(out)
     }
 
     /// The transpose (`height x width`), reading this mask's rows bottom to top when
     /// `reverse_in` and writing the result's rows bottom to top when `reverse_out`: the
     /// transpose, and the quarter turns 1 and 3, in one pass over 64 x 64 bit tiles.
+    ///
+    /// The caches come with the tiles: the count is this mask's, the solid bounds are
+    /// this mask's transposed, and each written word of the result sets its 8x8 blocks
+    /// and widens its row's span (a result row is a source column, so its span is that
+    /// column's extent).
     fn transposed(&self, reverse_in: bool, reverse_out: bool) -> Result<Mask> {
         let mut out = Mask::empty_unlimited(self.height, self.width)?;
         let (w, h) = (self.width as usize, self.height as usize);
-        if w == 0 || h == 0 {
+        // No solid pixel (or no pixel): the all-clear result and its caches are right.
+        if self.count == 0 {
             return Ok(out);
         }
-        let (swpr, owpr) = (self.words_per_row, out.words_per_row);
-        let (obits, _) = out.rows_mut();
+        let (swpr, owpr, bwpr) = (
+            self.words_per_row,
+            out.words_per_row,
+            out.block_words_per_row,
+        );
+        // The result's rows are `w` source columns; spans serve only rows wider than a
+        // word. Without their memory the result goes without them, as in `finish()`.
+        let mut spans = (h > 64).then(|| try_zeroed(w, [0u32; 2])).flatten();
+        let (obits, blocks) = out.data.split_at_mut(out.blocks_at);
         let mut tile = [0u64; 64];
         // Tile (by, bx): rows 64*by.. of word column bx of the source, which become rows
         // 64*bx.. of word column by of the result.
         for by in 0..owpr {
+            let rows = (h - 64 * by).min(64);
+            // Result column 64*by + t is source row 64*by + t, or h-1-(64*by + t).
+            let first = if reverse_in {
+                h - 64 * by - rows
+            } else {
+                64 * by
+            };
+            let band = &self.data[first * swpr..(first + rows) * swpr];
             for bx in 0..swpr {
+                let column = band[bx..].iter().step_by(swpr);
                 let mut any = 0;
-                for (t, word) in tile.iter_mut().enumerate() {
-                    let r = 64 * by + t;
-                    *word = if r < h {
-                        let src = if reverse_in { h - 1 - r } else { r };
-                        self.data[src * swpr + bx]
-                    } else {
-                        0
-                    };
-                    any |= *word;
+                for (t, &word) in tile[..rows].iter_mut().zip(column) {
+                    *t = word;
+                    any |= word;
                 }
                 // The result starts clear: an empty tile has nothing to write.
                 if any == 0 {
                     continue;
                 }
+                tile[rows..].fill(0);
+                if reverse_in {
+                    tile[..rows].reverse();
+                }
                 transpose64(&mut tile);
+                // Source column c = 64*bx + s becomes result row c, or w-1-c: the rows
+                // d0..d0 + cols, in the tile's order or reversed.
                 let cols = (w - 64 * bx).min(64);
-                for (s, &word) in tile[..cols].iter().enumerate() {
-                    let c = 64 * bx + s;
-                    let dst = if reverse_out { w - 1 - c } else { c };
-                    obits[dst * owpr + by] = word;
+                let d0 = if reverse_out {
+                    w - 64 * bx - cols
+                } else {
+                    64 * bx
+                };
+                if reverse_out {
+                    tile[..cols].reverse();
+                }
+                let dst = obits[d0 * owpr + by..].iter_mut().step_by(owpr);
+                for (i, (o, &word)) in dst.zip(&tile[..cols]).enumerate() {
+                    *o = word;
+                    if word == 0 {
+                        continue;
+                    }
+                    let d = d0 + i;
+                    blocks[d / BLOCK * bwpr + by / 8] |=
+                        kernels::nonzero_bytes(word) << (by % 8 * 8);
+                    if let Some(spans) = &mut spans {
+                        // Words of a result row come in order (by rises): the first
+                        // sets the span's start, every one its end.
+                        let span = &mut spans[d];
+                        let at = 64 * by as u32;
+                        if span[1] == 0 {
+                            span[0] = at + word.trailing_zeros();
+                        }
+                        span[1] = at + 64 - word.leading_zeros();
+                    }
                 }
             }
         }
-        out.finish();
+        let bounds = self.solid_bounds.map(|b| {
+            Bounds2D::new(
+                if reverse_in {
+                    h as i32 - b.y - b.height
+                } else {
+                    b.y
+                },
+                if reverse_out {
+                    w as i32 - b.x - b.width
+                } else {
+                    b.x
+                },
+                b.height,
+                b.width,
+            )
+        });
+        out.set_caches(self.count, bounds, spans);
         Ok(out)
     }
 }
@@ -266,6 +372,14 @@ fn reverse_row(src: &[u64], dst: &mut [u64], width: usize) {
         };
         *out = low >> pad | high << (64 - pad);
         low = high;
+    }
+}
+
+/// ORs into `blocks` (one row of the block level) the 8x8 blocks of a band of rows
+/// whose words were ORed into `band_or`: word `k` holds blocks `8k..8k + 8`, a byte each.
+fn or_block_bytes(blocks: &mut [u64], band_or: &[u64]) {
+    for (k, &word) in band_or.iter().enumerate() {
+        blocks[k / 8] |= kernels::nonzero_bytes(word) << (k % 8 * 8);
     }
 }
 
