@@ -471,6 +471,11 @@ pub(super) unsafe fn summarize(
     drive::summarize(bits, wpr, height, levels)
 }
 
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi2,popcnt,bmi2")]
+pub(super) unsafe fn transpose_tiles(job: super::Transpose) {
+    super::reshape::transpose_tiles(job)
+}
+
 /// The mask of the first `n` (0..=8) lanes.
 #[inline(always)]
 fn lanes(n: usize) -> __mmask8 {

@@ -61,9 +61,11 @@ mod avx512;
 mod drive;
 mod overlap;
 mod portable;
+mod reshape;
 
 pub(crate) use drive::{Blocks, Levels, Plane, Region, Spans, summarize};
 pub(crate) use overlap::and_narrow;
+pub(crate) use reshape::Transpose;
 
 /// Zero words stored after the last row of every mask, so that a 4-word vector window
 /// starting at any row's last word (and the word after it, for the shift) stays inside
@@ -493,6 +495,32 @@ pub(crate) fn summarize_bits(
         // SAFETY: as in `first_hit`.
         Path::Avx512 => unsafe { avx512::summarize(bits, wpr, height, levels) },
         _ => summarize(bits, wpr, height, levels),
+    }
+}
+
+/// Writes `dst[k] = src[n - 1 - k].reverse_bits()` (`n = src.len() == dst.len()`): a row
+/// of `64 * n` bits mirrored.
+pub(crate) fn reverse_words(src: &[u64], dst: &mut [u64]) {
+    match active_path() {
+        // The AVX-512 path needs AVX2 too (`avx512_detected`).
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `first_hit`; `Avx512` is available only where `Avx2` is.
+        Path::Avx2 | Path::Avx512 => unsafe { avx2::reverse_words(src, dst) },
+        _ => reshape::reverse_words(src, dst),
+    }
+}
+
+/// Transposes `job.src` into `job.out` over 64 x 64 bit tiles, setting the result's
+/// block level; see [`reshape::transpose_tiles`].
+pub(crate) fn transpose_tiles(job: Transpose) {
+    match active_path() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `first_hit`.
+        Path::Avx2 => unsafe { avx2::transpose_tiles(job) },
+        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+        // SAFETY: as in `first_hit`.
+        Path::Avx512 => unsafe { avx512::transpose_tiles(job) },
+        _ => reshape::transpose_tiles(job),
     }
 }
 

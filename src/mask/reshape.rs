@@ -244,12 +244,12 @@ impl Mask {
 
     /// The transpose (`height x width`), reading this mask's rows bottom to top when
     /// `reverse_in` and writing the result's rows bottom to top when `reverse_out`: the
-    /// transpose, and the quarter turns 1 and 3, in one pass over 64 x 64 bit tiles.
+    /// transpose, and the quarter turns 1 and 3, in one pass over 64 x 64 bit tiles
+    /// (`kernels::transpose_tiles`).
     ///
-    /// The caches come with the tiles: the count is this mask's, the solid bounds are
-    /// this mask's transposed, and each written word of the result sets its 8x8 blocks
-    /// and widens its row's span (a result row is a source column, so its span is that
-    /// column's extent).
+    /// The caches: the count is this mask's, the solid bounds are this mask's transposed,
+    /// the block level is set by the tiles as they are written, and the spans (a result
+    /// row is a source column) come from each result row's first and last nonzero words.
     fn transposed(&self, reverse_in: bool, reverse_out: bool) -> Result<Mask> {
         let mut out = Mask::empty_unlimited(self.height, self.width)?;
         let (w, h) = (self.width as usize, self.height as usize);
@@ -257,76 +257,20 @@ impl Mask {
         if self.count == 0 {
             return Ok(out);
         }
-        let (swpr, owpr, bwpr) = (
-            self.words_per_row,
-            out.words_per_row,
-            out.block_words_per_row,
-        );
-        // The result's rows are `w` source columns; spans serve only rows wider than a
-        // word. Without their memory the result goes without them, as in `finish()`.
-        let mut spans = (h > 64).then(|| try_zeroed(w, [0u32; 2])).flatten();
+        let (owpr, bwpr) = (out.words_per_row, out.block_words_per_row);
         let (obits, blocks) = out.data.split_at_mut(out.blocks_at);
-        let mut tile = [0u64; 64];
-        // Tile (by, bx): rows 64*by.. of word column bx of the source, which become rows
-        // 64*bx.. of word column by of the result.
-        for by in 0..owpr {
-            let rows = (h - 64 * by).min(64);
-            // Result column 64*by + t is source row 64*by + t, or h-1-(64*by + t).
-            let first = if reverse_in {
-                h - 64 * by - rows
-            } else {
-                64 * by
-            };
-            let band = &self.data[first * swpr..(first + rows) * swpr];
-            for bx in 0..swpr {
-                let column = band[bx..].iter().step_by(swpr);
-                let mut any = 0;
-                for (t, &word) in tile[..rows].iter_mut().zip(column) {
-                    *t = word;
-                    any |= word;
-                }
-                // The result starts clear: an empty tile has nothing to write.
-                if any == 0 {
-                    continue;
-                }
-                tile[rows..].fill(0);
-                if reverse_in {
-                    tile[..rows].reverse();
-                }
-                transpose64(&mut tile);
-                // Source column c = 64*bx + s becomes result row c, or w-1-c: the rows
-                // d0..d0 + cols, in the tile's order or reversed.
-                let cols = (w - 64 * bx).min(64);
-                let d0 = if reverse_out {
-                    w - 64 * bx - cols
-                } else {
-                    64 * bx
-                };
-                if reverse_out {
-                    tile[..cols].reverse();
-                }
-                let dst = obits[d0 * owpr + by..].iter_mut().step_by(owpr);
-                for (i, (o, &word)) in dst.zip(&tile[..cols]).enumerate() {
-                    *o = word;
-                    if word == 0 {
-                        continue;
-                    }
-                    let d = d0 + i;
-                    blocks[d / BLOCK * bwpr + by / 8] |=
-                        kernels::nonzero_bytes(word) << (by % 8 * 8);
-                    if let Some(spans) = &mut spans {
-                        // Words of a result row come in order (by rises): the first
-                        // sets the span's start, every one its end.
-                        let span = &mut spans[d];
-                        let at = 64 * by as u32;
-                        if span[1] == 0 {
-                            span[0] = at + word.trailing_zeros();
-                        }
-                        span[1] = at + 64 - word.leading_zeros();
-                    }
-                }
-            }
-        }
+        kernels::transpose_tiles(kernels::Transpose {
+            src: self.bits(),
+            swpr: self.words_per_row,
+            width: w,
+            height: h,
+            reverse_in,
+            reverse_out,
+            out: obits,
+            owpr,
+            blocks,
+            bwpr,
+        });
         let bounds = self.solid_bounds.map(|b| {
             Bounds2D::new(
                 if reverse_in {
@@ -343,35 +287,45 @@ impl Mask {
                 b.width,
             )
         });
+        // Spans serve only rows wider than a word; without their memory the result goes
+        // without them, as in `finish()`.
+        let spans = (h > 64).then(|| out.row_spans()).flatten();
         out.set_caches(self.count, bounds, spans);
         Ok(out)
+    }
+
+    /// Every row's `[first, end)` solid columns (`[0, 0]` when empty), from its first and
+    /// last nonzero words; `None` when the memory cannot be had.
+    fn row_spans(&self) -> Option<Vec<[u32; 2]>> {
+        let mut spans = try_zeroed(self.height as usize, [0u32; 2])?;
+        let wpr = self.words_per_row;
+        for (span, row) in spans.iter_mut().zip(self.bits().chunks_exact(wpr)) {
+            if let Some(k0) = row.iter().position(|&w| w != 0) {
+                let k1 = row.iter().rposition(|&w| w != 0).unwrap_or(k0);
+                // Mask widths fit in `i32`, so both ends fit in `u32`.
+                *span = [
+                    (64 * k0) as u32 + row[k0].trailing_zeros(),
+                    (64 * k1 + 64) as u32 - row[k1].leading_zeros(),
+                ];
+            }
+        }
+        Some(spans)
     }
 }
 
 /// Writes into `dst` the row `src`, `width` pixels wide, mirrored: bit `i` of `src` becomes
-/// bit `width - 1 - i` of `dst`. Reversing every word and the word order mirrors the row
-/// within `64 * words` bits; shifting it down by the `64 * words - width` pad bits (a
-/// funnel shift across words) puts it back at bit 0.
+/// bit `width - 1 - i` of `dst`. Reversing every word and the word order
+/// (`kernels::reverse_words`) mirrors the row within `64 * words` bits; shifting it down
+/// by the `64 * words - width` pad bits (a funnel shift across words) puts it back at bit 0.
 fn reverse_row(src: &[u64], dst: &mut [u64], width: usize) {
-    let n = src.len();
-    let pad = 64 * n - width;
+    kernels::reverse_words(src, dst);
+    let pad = 64 * dst.len() - width;
     if pad == 0 {
-        for (out, &word) in dst.iter_mut().zip(src.iter().rev()) {
-            *out = word.reverse_bits();
-        }
         return;
     }
-    // Word k of the row mirrored within 64 * n bits is src[n - 1 - k] reversed; each is
-    // reversed once and kept for the next output word.
-    let mut low = src[n - 1].reverse_bits();
-    for (k, out) in dst.iter_mut().enumerate() {
-        let high = if k + 1 < n {
-            src[n - 2 - k].reverse_bits()
-        } else {
-            0
-        };
-        *out = low >> pad | high << (64 - pad);
-        low = high;
+    for k in 0..dst.len() {
+        let high = dst.get(k + 1).map_or(0, |&next| next << (64 - pad));
+        dst[k] = dst[k] >> pad | high;
     }
 }
 
@@ -445,56 +399,9 @@ fn set_run(row: &mut [u64], mut a: usize, b: usize) {
     }
 }
 
-/// Transposes a 64 x 64 bit matrix in place: afterwards bit `s` of word `t` is what bit
-/// `t` of word `s` was. Six rounds of masked swaps (Hacker's Delight, 7-3): round `j`
-/// (32, 16, ..., 1) swaps, within every `2j x 2j` block, the `j x j` block of high bits
-/// in the low rows with the block of low bits in the high rows.
-fn transpose64(a: &mut [u64; 64]) {
-    swap_round::<32>(a, 0x0000_0000_FFFF_FFFF);
-    swap_round::<16>(a, 0x0000_FFFF_0000_FFFF);
-    swap_round::<8>(a, 0x00FF_00FF_00FF_00FF);
-    swap_round::<4>(a, 0x0F0F_0F0F_0F0F_0F0F);
-    swap_round::<2>(a, 0x3333_3333_3333_3333);
-    swap_round::<1>(a, 0x5555_5555_5555_5555);
-}
-
-/// One round of [`transpose64`]: in every group of `2 * J` words, word `k` of the first
-/// half swaps its bits under `m << J` with the bits under `m` of word `k + J`. Written
-/// as fixed-length loops over contiguous halves so the compiler can vectorise them.
-#[inline(always)]
-fn swap_round<const J: usize>(a: &mut [u64; 64], m: u64) {
-    for group in a.chunks_exact_mut(2 * J) {
-        let (lo, hi) = group.split_at_mut(J);
-        for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-            let t = ((*x >> J) ^ *y) & m;
-            *x ^= t << J;
-            *y ^= t;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn transpose64_matches_bit_by_bit() {
-        let mut rng = 0x1234_5678_9ABC_DEF1u64;
-        let mut a = [0u64; 64];
-        for w in a.iter_mut() {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            *w = rng;
-        }
-        let before = a;
-        transpose64(&mut a);
-        for (s, &row) in a.iter().enumerate() {
-            for (t, &was) in before.iter().enumerate() {
-                assert_eq!(row >> t & 1, was >> s & 1, "bit ({s}, {t})");
-            }
-        }
-    }
 
     #[test]
     fn set_run_sets_exactly_the_run() {
