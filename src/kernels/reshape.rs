@@ -53,7 +53,7 @@ pub(crate) fn transpose_tiles(job: Transpose) {
         blocks,
         bwpr,
     } = job;
-    let mut tile = [0u64; 64];
+    let mut tile_words = [0u64; 64];
     // Tile (by, bx): rows 64*by.. of word column bx of the source, which become rows
     // 64*bx.. of word column by of the result.
     for by in 0..owpr {
@@ -68,6 +68,7 @@ pub(crate) fn transpose_tiles(job: Transpose) {
         let (block_word, block_shift) = (by / 8, by % 8 * 8);
         for bx in 0..swpr {
             let mut any = 0;
+            let tile = &mut tile_words;
             for (t, &word) in tile[..rows].iter_mut().zip(band[bx..].iter().step_by(swpr)) {
                 *t = word;
                 any |= word;
@@ -79,7 +80,7 @@ pub(crate) fn transpose_tiles(job: Transpose) {
             if reverse_in {
                 tile[..rows].reverse();
             }
-            transpose64(&mut tile);
+            transpose64(tile);
             // Source column c = 64*bx + s becomes result row c, or w-1-c: the rows
             // d0..d0 + cols, in the tile's order or reversed.
             let cols = (w - 64 * bx).min(64);
@@ -91,16 +92,19 @@ pub(crate) fn transpose_tiles(job: Transpose) {
             if reverse_out {
                 tile[..cols].reverse();
             }
-            let dst = out[d0 * owpr + by..].iter_mut().step_by(owpr);
-            // The words of each 8-row band of the result are ORed, then set their blocks.
-            let mut band_or = 0;
-            for (d, (o, &word)) in (d0..).zip(dst.zip(&tile[..cols])) {
+            let tile = &tile[..cols];
+            for (o, &word) in out[d0 * owpr + by..].iter_mut().step_by(owpr).zip(tile) {
                 *o = word;
-                band_or |= word;
-                if d % BLOCK == BLOCK - 1 || d + 1 == d0 + cols {
-                    blocks[d / BLOCK * bwpr + block_word] |= nonzero_bytes(band_or) << block_shift;
-                    band_or = 0;
-                }
+            }
+            // Each 8-row band of the result the tile covers: the OR of its words sets
+            // its blocks (the first band may start inside the tile when d0 % 8 != 0).
+            let mut i = 0;
+            while i < cols {
+                let end = (i + BLOCK - (d0 + i) % BLOCK).min(cols);
+                let band_or = tile[i..end].iter().fold(0, |acc, &w| acc | w);
+                blocks[(d0 + i) / BLOCK * bwpr + block_word] |=
+                    nonzero_bytes(band_or) << block_shift;
+                i = end;
             }
         }
     }
