@@ -69,9 +69,11 @@ pub(crate) fn transpose_tiles(job: Transpose) {
         for bx in 0..swpr {
             let mut any = 0;
             let tile = &mut tile_words;
-            for (t, &word) in tile[..rows].iter_mut().zip(band[bx..].iter().step_by(swpr)) {
-                *t = word;
-                any |= word;
+            // Word bx of each source row (`row[bx]`: bx < swpr, the chunks' length, so
+            // the check leaves the loop).
+            for (t, row) in tile[..rows].iter_mut().zip(band.chunks_exact(swpr)) {
+                *t = row[bx];
+                any |= row[bx];
             }
             if any == 0 {
                 continue;
@@ -93,8 +95,9 @@ pub(crate) fn transpose_tiles(job: Transpose) {
                 tile[..cols].reverse();
             }
             let tile = &tile[..cols];
-            for (o, &word) in out[d0 * owpr + by..].iter_mut().step_by(owpr).zip(tile) {
-                *o = word;
+            let dst = out[d0 * owpr..(d0 + cols) * owpr].chunks_exact_mut(owpr);
+            for (row, &word) in dst.zip(tile) {
+                row[by] = word;
             }
             // Each 8-row band of the result the tile covers: the OR of its words sets
             // its blocks (the first band may start inside the tile when d0 % 8 != 0).
