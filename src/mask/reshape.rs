@@ -16,7 +16,7 @@
 //! (the source's column extents), are gathered from the words as they are written.
 //! Upscaling rebuilds its caches with `finish()`.
 
-use super::{Mask, check_size, try_zeroed, zeroed};
+use super::{Layout, Mask, check_size, try_zeroed, zeroed};
 use crate::kernels::{self, BLOCK};
 use crate::{Bounds2D, Error, Result};
 
@@ -182,36 +182,66 @@ impl Mask {
     }
 
     /// The same size, columns reversed when `x`, rows reversed when `y`. The caches come
-    /// from this mask's: the same count, the solid bounds and spans mirrored; the block
-    /// level is gathered from the rows as they are written (a mirror of a side that is not
-    /// a multiple of 8 moves the block grid, so it is not the source's blocks mirrored).
+    /// from this mask's: the same count, the solid bounds and spans mirrored, and the
+    /// block level mirrored at block granularity when the mirrored sides are multiples of
+    /// 8. Otherwise the mirror moves the block grid (a result block straddles two source
+    /// blocks), and the block level is gathered from the rows as they are written.
     fn mirrored(&self, x: bool, y: bool) -> Result<Mask> {
-        let mut out = Mask::empty_unlimited(self.width, self.height)?;
         let (w, h) = (self.width as usize, self.height as usize);
         // No solid pixel (or no pixel): the all-clear result and its caches are right.
         if self.count == 0 {
-            return Ok(out);
+            return Mask::empty_unlimited(self.width, self.height);
         }
-        let wpr = self.words_per_row;
-        let bwpr = out.block_words_per_row;
-        let mut band_or = try_zeroed(wpr, 0u64).ok_or(Error::OutOfMemory)?;
-        let (obits, blocks) = out.data.split_at_mut(out.blocks_at);
-        let bands = obits[..h * wpr].chunks_mut(BLOCK * wpr);
-        for ((band, dst_band), out_blocks) in bands.enumerate().zip(blocks.chunks_exact_mut(bwpr)) {
-            band_or.fill(0);
-            for (i, dst) in dst_band.chunks_exact_mut(wpr).enumerate() {
-                let j = band * BLOCK + i;
-                let src = self.row(if y { h - 1 - j } else { j });
-                if x {
-                    reverse_row(src, dst, w);
-                } else {
-                    dst.copy_from_slice(src);
-                }
-                for (acc, &word) in band_or.iter_mut().zip(dst.iter()) {
+        let layout = Layout::of(self.width, self.height);
+        let (wpr, bwpr) = (layout.words_per_row, layout.block_words_per_row);
+        let mut data = Vec::new();
+        data.try_reserve_exact(layout.words())
+            .map_err(|_| Error::OutOfMemory)?;
+        let grid_moves = (x && w % BLOCK != 0) || (y && h % BLOCK != 0);
+        // Rows are zeroed one at a time just before they are written (no pass over the
+        // whole allocation first); the band ORs, when the grid moves, one block row each.
+        let mut band_or = Vec::new();
+        if grid_moves {
+            band_or = try_zeroed(h.div_ceil(BLOCK) * wpr, 0u64).ok_or(Error::OutOfMemory)?;
+        }
+        for j in 0..h {
+            let start = data.len();
+            data.resize(start + wpr, 0);
+            let dst = &mut data[start..];
+            let src = self.row(if y { h - 1 - j } else { j });
+            if x {
+                reverse_row(src, dst, w);
+            } else {
+                dst.copy_from_slice(src);
+            }
+            if grid_moves {
+                let acc = &mut band_or[j / BLOCK * wpr..][..wpr];
+                for (acc, &word) in acc.iter_mut().zip(dst.iter()) {
                     *acc |= word;
                 }
             }
-            or_block_bytes(out_blocks, &band_or);
+        }
+        data.resize(layout.words(), 0);
+        let mut out = layout.mask(data.into_boxed_slice(), 0, None, true);
+        let blocks = &mut out.data[layout.blocks_at..];
+        if grid_moves {
+            for (out_blocks, acc) in blocks.chunks_exact_mut(bwpr).zip(band_or.chunks_exact(wpr)) {
+                or_block_bytes(out_blocks, acc);
+            }
+        } else {
+            // Block row `by` is the source's block row `by` (or `bh - 1 - by`), its block
+            // columns reversed within `w / 8` when `x`.
+            let src_blocks = &self.data[self.blocks_at..];
+            let bh = h.div_ceil(BLOCK);
+            for (by, dst) in blocks.chunks_exact_mut(bwpr).enumerate() {
+                let sb = if y { bh - 1 - by } else { by };
+                let src = &src_blocks[sb * bwpr..(sb + 1) * bwpr];
+                if x {
+                    reverse_row(src, dst, w / BLOCK);
+                } else {
+                    dst.copy_from_slice(src);
+                }
+            }
         }
         let bounds = self.solid_bounds.map(|b| {
             Bounds2D::new(
