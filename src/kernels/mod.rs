@@ -616,6 +616,27 @@ mod tests {
     }
 
     #[test]
+    fn reverse_words_mirrors_the_row_on_every_path() {
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        for n in 0..=13 {
+            let src: Vec<u64> = (0..n)
+                .map(|_| {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    rng
+                })
+                .collect();
+            let want: Vec<u64> = src.iter().rev().map(|w| w.reverse_bits()).collect();
+            for path in available_paths() {
+                let mut dst = vec![0xDEAD; n];
+                with_path(path, || reverse_words(&src, &mut dst));
+                assert_eq!(dst, want, "{} words on {}", n, path.name());
+            }
+        }
+    }
+
+    #[test]
     fn forcing_a_path_is_per_thread_and_restored() {
         let before = active_path();
         with_path(Path::Portable, || {
