@@ -473,7 +473,80 @@ pub(super) unsafe fn summarize(
 
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi2,popcnt,bmi2")]
 pub(super) unsafe fn transpose_tiles(job: super::Transpose) {
-    super::reshape::transpose_tiles(job)
+    super::reshape::transpose_tiles_with(job, |tile| transpose64(tile))
+}
+
+/// [`super::reshape::transpose64`] in eight registers (`z[i]` holds words `8i..8i + 8`):
+/// the rounds 32, 16 and 8 swap between registers, the rounds 4, 2 and 1 between the
+/// lanes of each register.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn transpose64(a: &mut [u64; 64]) {
+    let p = a.as_mut_ptr();
+    let mut z = [_mm512_setzero_si512(); 8];
+    for (i, v) in z.iter_mut().enumerate() {
+        // SAFETY: words 8i..8i + 8 of the 64; unaligned load.
+        *v = unsafe { _mm512_loadu_si512(p.add(8 * i).cast()) };
+    }
+    swap_between::<32>(&mut z, 4, 0x0000_0000_FFFF_FFFF);
+    swap_between::<16>(&mut z, 2, 0x0000_FFFF_0000_FFFF);
+    swap_between::<8>(&mut z, 1, 0x00FF_00FF_00FF_00FF);
+    for v in z.iter_mut() {
+        *v = swap_within::<4>(*v, 0x0F0F_0F0F_0F0F_0F0F, 0x0F);
+        *v = swap_within::<2>(*v, 0x3333_3333_3333_3333, 0x33);
+        *v = swap_within::<1>(*v, 0x5555_5555_5555_5555, 0x55);
+    }
+    for (i, v) in z.iter().enumerate() {
+        // SAFETY: words 8i..8i + 8 of the 64; unaligned store.
+        unsafe { _mm512_storeu_si512(p.add(8 * i).cast(), *v) };
+    }
+}
+
+/// A round of [`transpose64`] between registers `d` apart (`J = 8 * d`): word `k` of
+/// register `i` (`i & d == 0`) with word `k` of register `i + d`, which are words `J`
+/// apart.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn swap_between<const J: u32>(z: &mut [__m512i; 8], d: usize, m: u64) {
+    let m = _mm512_set1_epi64(m as i64);
+    for i in (0..8).filter(|i| i & d == 0) {
+        let (x, y) = (z[i], z[i + d]);
+        let t = _mm512_and_si512(_mm512_xor_si512(_mm512_srli_epi64::<J>(x), y), m);
+        z[i] = _mm512_xor_si512(x, _mm512_slli_epi64::<J>(t));
+        z[i + d] = _mm512_xor_si512(y, t);
+    }
+}
+
+/// A round of [`transpose64`] between the lanes of one register `J` apart (`J` 4, 2 or
+/// 1): `low` marks the lanes that play `x` (the lower word of each pair). `t` is right
+/// in the `x` lanes; the `y` lanes take their partner's `t` by the same lane swap.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn swap_within<const J: u32>(v: __m512i, m: u64, low: __mmask8) -> __m512i {
+    let m = _mm512_set1_epi64(m as i64);
+    let t = _mm512_and_si512(
+        _mm512_xor_si512(_mm512_srli_epi64::<J>(v), swap_lanes::<J>(v)),
+        m,
+    );
+    _mm512_mask_blend_epi64(
+        low,
+        _mm512_xor_si512(v, swap_lanes::<J>(t)),
+        _mm512_xor_si512(v, _mm512_slli_epi64::<J>(t)),
+    )
+}
+
+/// Every lane swapped with the lane `J` away (`J` 4, 2 or 1) in its group of `2 * J`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn swap_lanes<const J: u32>(v: __m512i) -> __m512i {
+    match J {
+        // 128-bit chunks [2, 3, 0, 1].
+        4 => _mm512_shuffle_i64x2::<0x4E>(v, v),
+        // Words [2, 3, 0, 1] in each 256-bit half.
+        2 => _mm512_permutex_epi64::<0x4E>(v),
+        // Dwords [2, 3, 0, 1] in each 128-bit lane: its two words swapped.
+        _ => _mm512_shuffle_epi32::<0x4E>(v),
+    }
 }
 
 /// The mask of the first `n` (0..=8) lanes.

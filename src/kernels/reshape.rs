@@ -41,6 +41,13 @@ pub(crate) struct Transpose<'a> {
 /// starts clear). Bounds are checked once per tile column, not per word.
 #[inline(always)]
 pub(crate) fn transpose_tiles(job: Transpose) {
+    transpose_tiles_with(job, transpose64)
+}
+
+/// [`transpose_tiles`] with `transpose` (which must do what [`transpose64`] does) for
+/// each tile.
+#[inline(always)]
+pub(crate) fn transpose_tiles_with(job: Transpose, transpose: impl Fn(&mut [u64; 64])) {
     let Transpose {
         src,
         swpr,
@@ -82,7 +89,7 @@ pub(crate) fn transpose_tiles(job: Transpose) {
             if reverse_in {
                 tile[..rows].reverse();
             }
-            transpose64(tile);
+            transpose(tile);
             // Source column c = 64*bx + s becomes result row c, or w-1-c: the rows
             // d0..d0 + cols, in the tile's order or reversed.
             let cols = (w - 64 * bx).min(64);
