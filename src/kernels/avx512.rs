@@ -473,33 +473,71 @@ pub(super) unsafe fn summarize(
 
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi2,popcnt,bmi2")]
 pub(super) unsafe fn transpose_tiles(job: super::Transpose) {
-    super::reshape::transpose_tiles_with(job, |tile| transpose64(tile))
+    super::reshape::transpose_tiles_with(job, |band, swpr, bx, rows, reverse_in, tile| {
+        load_transpose(band, swpr, bx, rows, reverse_in, tile)
+    })
 }
 
-/// [`super::reshape::transpose64`] in eight registers (`z[i]` holds words `8i..8i + 8`):
-/// the rounds 32, 16 and 8 swap between registers, the rounds 4, 2 and 1 between the
-/// lanes of each register.
+/// [`super::reshape::load_transpose`] in eight registers: the tile gathered straight
+/// into them (`z[i]` holds words `8i..8i + 8`, lanes past `rows` masked to zero), then
+/// transposed there: the rounds 32, 16 and 8 swap between registers, the rounds 4, 2 and
+/// 1 between the lanes of each register.
 #[target_feature(enable = "avx512f")]
 #[inline]
-fn transpose64(a: &mut [u64; 64]) {
-    let p = a.as_mut_ptr();
+fn load_transpose(
+    band: &[u64],
+    swpr: usize,
+    bx: usize,
+    rows: usize,
+    reverse_in: bool,
+    tile: &mut [u64; 64],
+) -> bool {
+    // Every lane gathered below reads `band[row * swpr + bx]` with `row < rows`.
+    assert!(bx < swpr && rows <= 64 && band.len() >= rows * swpr);
+    let s = swpr as i64;
+    // Lane l of register i is tile row t = 8i + l: source row t, or rows - 1 - t.
+    let lane_rows = _mm512_setr_epi64(0, s, 2 * s, 3 * s, 4 * s, 5 * s, 6 * s, 7 * s);
+    let lane_t = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+    let rows_v = _mm512_set1_epi64(rows as i64);
     let mut z = [_mm512_setzero_si512(); 8];
+    let mut any = _mm512_setzero_si512();
     for (i, v) in z.iter_mut().enumerate() {
-        // SAFETY: words 8i..8i + 8 of the 64; unaligned load.
-        *v = unsafe { _mm512_loadu_si512(p.add(8 * i).cast()) };
+        let t = _mm512_add_epi64(lane_t, _mm512_set1_epi64(8 * i as i64));
+        let k = _mm512_cmplt_epi64_mask(t, rows_v);
+        let step = _mm512_add_epi64(lane_rows, _mm512_set1_epi64(8 * i as i64 * s));
+        let offsets = if reverse_in {
+            _mm512_sub_epi64(_mm512_set1_epi64((rows as i64 - 1) * s + bx as i64), step)
+        } else {
+            _mm512_add_epi64(_mm512_set1_epi64(bx as i64), step)
+        };
+        // SAFETY: the unmasked lanes (t < rows) read `band[row * swpr + bx]` with
+        // `row < rows` and `bx < swpr`, inside `band` (asserted above); masked lanes are
+        // not read.
+        *v = unsafe {
+            _mm512_mask_i64gather_epi64::<8>(
+                _mm512_setzero_si512(),
+                k,
+                offsets,
+                band.as_ptr().cast(),
+            )
+        };
+        any = _mm512_or_si512(any, *v);
+    }
+    if _mm512_test_epi64_mask(any, any) == 0 {
+        return false;
     }
     swap_between::<32>(&mut z, 4, 0x0000_0000_FFFF_FFFF);
     swap_between::<16>(&mut z, 2, 0x0000_FFFF_0000_FFFF);
     swap_between::<8>(&mut z, 1, 0x00FF_00FF_00FF_00FF);
-    for v in z.iter_mut() {
-        *v = swap_within::<4>(*v, 0x0F0F_0F0F_0F0F_0F0F, 0x0F);
-        *v = swap_within::<2>(*v, 0x3333_3333_3333_3333, 0x33);
-        *v = swap_within::<1>(*v, 0x5555_5555_5555_5555, 0x55);
-    }
+    let p = tile.as_mut_ptr();
     for (i, v) in z.iter().enumerate() {
+        let v = swap_within::<4>(*v, 0x0F0F_0F0F_0F0F_0F0F, 0x0F);
+        let v = swap_within::<2>(v, 0x3333_3333_3333_3333, 0x33);
+        let v = swap_within::<1>(v, 0x5555_5555_5555_5555, 0x55);
         // SAFETY: words 8i..8i + 8 of the 64; unaligned store.
-        unsafe { _mm512_storeu_si512(p.add(8 * i).cast(), *v) };
+        unsafe { _mm512_storeu_si512(p.add(8 * i).cast(), v) };
     }
+    true
 }
 
 /// A round of [`transpose64`] between registers `d` apart (`J = 8 * d`): word `k` of

@@ -41,13 +41,46 @@ pub(crate) struct Transpose<'a> {
 /// starts clear). Bounds are checked once per tile column, not per word.
 #[inline(always)]
 pub(crate) fn transpose_tiles(job: Transpose) {
-    transpose_tiles_with(job, transpose64)
+    transpose_tiles_with(job, load_transpose)
 }
 
-/// [`transpose_tiles`] with `transpose` (which must do what [`transpose64`] does) for
-/// each tile.
+/// Loads tile `bx` of `band` (`rows` source rows of `swpr` words, bottom to top when
+/// `reverse_in`) into `tile`, zero past `rows`, and transposes it ([`transpose64`]);
+/// false, with `tile` left as it may be, when the tile is empty.
 #[inline(always)]
-pub(crate) fn transpose_tiles_with(job: Transpose, transpose: impl Fn(&mut [u64; 64])) {
+pub(crate) fn load_transpose(
+    band: &[u64],
+    swpr: usize,
+    bx: usize,
+    rows: usize,
+    reverse_in: bool,
+    tile: &mut [u64; 64],
+) -> bool {
+    let mut any = 0;
+    // Word bx of each source row (`row[bx]`: bx < swpr, the chunks' length, so the
+    // check leaves the loop).
+    for (t, row) in tile[..rows].iter_mut().zip(band.chunks_exact(swpr)) {
+        *t = row[bx];
+        any |= row[bx];
+    }
+    if any == 0 {
+        return false;
+    }
+    tile[rows..].fill(0);
+    if reverse_in {
+        tile[..rows].reverse();
+    }
+    transpose64(tile);
+    true
+}
+
+/// [`transpose_tiles`] with `load` (which must do what [`load_transpose`] does) for each
+/// tile.
+#[inline(always)]
+pub(crate) fn transpose_tiles_with(
+    job: Transpose,
+    load: impl Fn(&[u64], usize, usize, usize, bool, &mut [u64; 64]) -> bool,
+) {
     let Transpose {
         src,
         swpr,
@@ -74,22 +107,11 @@ pub(crate) fn transpose_tiles_with(job: Transpose, transpose: impl Fn(&mut [u64;
         let band = &src[first * swpr..(first + rows) * swpr];
         let (block_word, block_shift) = (by / 8, by % 8 * 8);
         for bx in 0..swpr {
-            let mut any = 0;
             let tile = &mut tile_words;
-            // Word bx of each source row (`row[bx]`: bx < swpr, the chunks' length, so
-            // the check leaves the loop).
-            for (t, row) in tile[..rows].iter_mut().zip(band.chunks_exact(swpr)) {
-                *t = row[bx];
-                any |= row[bx];
-            }
-            if any == 0 {
+            // The result starts clear: an empty tile has nothing to write.
+            if !load(band, swpr, bx, rows, reverse_in, tile) {
                 continue;
             }
-            tile[rows..].fill(0);
-            if reverse_in {
-                tile[..rows].reverse();
-            }
-            transpose(tile);
             // Source column c = 64*bx + s becomes result row c, or w-1-c: the rows
             // d0..d0 + cols, in the tile's order or reversed.
             let cols = (w - 64 * bx).min(64);
