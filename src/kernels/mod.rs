@@ -579,20 +579,21 @@ mod tests {
         assert_eq!(nonzero_bytes(0x0100_0000_0080_0001), 0b1000_0101);
     }
 
+    /// The next xorshift64 value of `state`.
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
     #[test]
     fn mirror_row_reverses_the_first_width_bits() {
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
         for width in [1usize, 2, 63, 64, 65, 127, 128, 129, 200] {
             let n = width.div_ceil(64);
             for _ in 0..20 {
-                let mut row: Vec<u64> = (0..n + 1)
-                    .map(|_| {
-                        rng ^= rng << 13;
-                        rng ^= rng >> 7;
-                        rng ^= rng << 17;
-                        rng
-                    })
-                    .collect();
+                let mut row: Vec<u64> = (0..n + 1).map(|_| xorshift(&mut rng)).collect();
                 row[n] = 0xDEAD; // a word past the row: untouched
                 if width % 64 != 0 {
                     row[n - 1] &= crate::mask::tail_mask(width);
@@ -619,14 +620,7 @@ mod tests {
     fn reverse_words_mirrors_the_row_on_every_path() {
         let mut rng = 0x2545_F491_4F6C_DD1Du64;
         for n in 0..=13 {
-            let src: Vec<u64> = (0..n)
-                .map(|_| {
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    rng
-                })
-                .collect();
+            let src: Vec<u64> = (0..n).map(|_| xorshift(&mut rng)).collect();
             let want: Vec<u64> = src.iter().rev().map(|w| w.reverse_bits()).collect();
             for path in available_paths() {
                 let mut dst = vec![0xDEAD; n];
