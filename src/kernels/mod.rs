@@ -15,7 +15,10 @@
 //!   loads and stores, `vpopcntq` counts, mask building by compares into mask registers.
 //!
 //! Beside them, `overlap.rs` writes narrow overlap masks (one word per row) together with
-//! the counts and block bands of the result's caches, in one pass.
+//! the counts and block bands of the result's caches, in one pass, and `reshape.rs` holds
+//! the mask reshapes' word loops: rows mirrored word by word (AVX2: `vpshufb` nibble
+//! tables, also used by the AVX-512 path) and the 64 x 64 tile transpose with the result's
+//! block level (AVX-512: tiles gathered into eight registers and transposed there).
 //!
 //! The path is chosen once per process with `is_x86_feature_detected!` and cached in an
 //! atomic (the fastest the CPU has: avx512, then avx2, then portable): a default `x86-64`
