@@ -18,7 +18,9 @@
 //! the counts and block bands of the result's caches, in one pass, and `reshape.rs` holds
 //! the mask reshapes' word loops: rows mirrored word by word (AVX2: `vpshufb` nibble
 //! tables, also used by the AVX-512 path) and the 64 x 64 tile transpose with the result's
-//! block level (AVX-512: tiles gathered into eight registers and transposed there).
+//! block level (AVX-512: tiles gathered into eight registers and transposed there, by
+//! 8 x 8 bit blocks with `vgf2p8affineqb` and `vpermb` when the CPU also has GFNI and
+//! AVX-512 VBMI, checked at run time).
 //!
 //! The path is chosen once per process with `is_x86_feature_detected!` and cached in an
 //! atomic (the fastest the CPU has: avx512, then avx2, then portable): a default `x86-64`
