@@ -11,7 +11,8 @@
 //! * `baseline/rotate_quarter_1_per_pixel`: the same turn built pixel by pixel with
 //!   `Mask::from_fn` reading `is_solid`.
 //!
-//! Every transform rebuilds its result's caches (`finish()`), which is included.
+//! Every transform includes building its result's caches (derived from the source's for
+//! the mirrors and quarter turns, `finish()` for upscaling).
 
 #[path = "scenes/mod.rs"]
 mod scenes;

@@ -4,7 +4,8 @@
 //! masks whose sides sit around the word boundaries (0, 1, 63, 64, 65, 127, 128, 129)
 //! and up to 300, at every density.
 //!
-//! Every result is also checked for stale caches: its count and solid bounds against the
+//! Every result is also checked for stale caches: every cache against what `finish()`
+//! computes from its bits (`Mask::stale_cache`), its count and solid bounds against the
 //! oracle's, and pair queries on it (which clip with the solid bounds and skip with the
 //! block level and row spans) against `perpixel::reference` (which reads pixels only).
 //!
@@ -218,6 +219,57 @@ fn edges() {
     println!("ok   edges: 0-sided masks, factors 0, too-large results, i32::MIN/MAX turns");
 }
 
+/// Whether pixel `(x, y)` of a `w x h` shape is solid.
+type Shape = fn(u32, u32, u32, u32) -> bool;
+
+/// Shapes whose rows keep spans (a disc, a triangle, a frame) at sizes whose sides are and
+/// are not multiples of 8 and 64: every reshape's caches equal what `finish()` computes.
+fn shapes_keep_fresh_caches(path: &str) {
+    let shapes: [(&str, Shape); 3] = [
+        ("disc", |x, y, w, h| {
+            let (dx, dy) = (2 * x as i64 - w as i64, 2 * y as i64 - h as i64);
+            dx * dx * (h as i64).pow(2) + dy * dy * (w as i64).pow(2)
+                < (w as i64 * h as i64).pow(2) * 3 / 4
+        }),
+        ("triangle", |x, y, w, h| {
+            x as u64 * h as u64 <= y as u64 * w as u64
+        }),
+        ("frame", |x, y, w, h| {
+            x < 3 || y < 5 || x + 9 >= w || y + 2 >= h
+        }),
+    ];
+    let mut checked = 0;
+    for (w, h) in [
+        (130, 77),
+        (200, 129),
+        (65, 300),
+        (512, 72),
+        (1031, 9),
+        (96, 1000),
+    ] {
+        for (name, shape) in shapes {
+            let m = Mask::from_fn(w, h, |x, y| shape(x, y, w, h)).unwrap();
+            assert_eq!(m.stale_cache(), None);
+            let results = [
+                ("flip_x", m.flip_x().unwrap()),
+                ("flip_y", m.flip_y().unwrap()),
+                ("transpose", m.transpose().unwrap()),
+                ("rotate_quarter(1)", m.rotate_quarter(1).unwrap()),
+                ("rotate_quarter(2)", m.rotate_quarter(2).unwrap()),
+                ("rotate_quarter(3)", m.rotate_quarter(3).unwrap()),
+            ];
+            for (op, r) in results {
+                assert_eq!(r.stale_cache(), None, "{op} of a {w} x {h} {name}");
+                assert_eq!(r.count(), m.count(), "{op} of a {w} x {h} {name}: count");
+                checked += 1;
+            }
+        }
+    }
+    println!(
+        "ok   shapes: [{path}] {checked} reshapes of discs, triangles and frames, caches fresh"
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // Random masks.
 
@@ -300,6 +352,12 @@ fn check_result(
             "{what}: pixels differ\n{diff}"
         )));
     }
+    prop_assert_eq!(
+        result.stale_cache(),
+        None,
+        "{}: a cache differs from finish()",
+        what
+    );
     prop_assert_eq!(result.count(), oracle.count(), "{}: count", what);
     prop_assert_eq!(
         result.solid_bounds(),
@@ -342,8 +400,18 @@ fn check_flips(c: &Case) -> Result<(), TestCaseError> {
     check_result(&fx, &oracle_flip_x(&m), &other, c.offset, "flip_x")?;
     let fy = m.flip_y().unwrap();
     check_result(&fy, &oracle_flip_y(&m), &other, c.offset, "flip_y")?;
-    prop_assert!(fx.flip_x().unwrap() == m, "flip_x twice");
-    prop_assert!(fy.flip_y().unwrap() == m, "flip_y twice");
+    for (twice, what) in [
+        (fx.flip_x().unwrap(), "flip_x twice"),
+        (fy.flip_y().unwrap(), "flip_y twice"),
+    ] {
+        prop_assert!(twice == m, "{}", what);
+        prop_assert_eq!(
+            twice.stale_cache(),
+            None,
+            "{}: a cache differs from finish()",
+            what
+        );
+    }
     Ok(())
 }
 
@@ -351,7 +419,13 @@ fn check_transpose(c: &Case) -> Result<(), TestCaseError> {
     let (m, other) = (c.mask.build(), c.other.build());
     let t = m.transpose().unwrap();
     check_result(&t, &oracle_transpose(&m), &other, c.offset, "transpose")?;
-    prop_assert!(t.transpose().unwrap() == m, "transpose twice");
+    let twice = t.transpose().unwrap();
+    prop_assert!(twice == m, "transpose twice");
+    prop_assert_eq!(
+        twice.stale_cache(),
+        None,
+        "transpose twice: a cache differs from finish()"
+    );
     Ok(())
 }
 
@@ -370,6 +444,11 @@ fn check_rotate(c: &Case) -> Result<(), TestCaseError> {
     let mut r = m.clone();
     for _ in 0..4 {
         r = r.rotate_quarter(1).unwrap();
+        prop_assert_eq!(
+            r.stale_cache(),
+            None,
+            "rotate_quarter(1) again: a stale cache"
+        );
     }
     prop_assert!(r == m, "rotate_quarter(1) four times");
     Ok(())
@@ -427,6 +506,7 @@ fn main() {
     for &path in &paths {
         let p = path.name();
         kernels::with_path(path, || {
+            shapes_keep_fresh_caches(p);
             results.push(common::run_property(
                 &format!("mask_reshape: [{p}] flip_x, flip_y (and each twice)"),
                 n,

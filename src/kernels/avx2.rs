@@ -470,6 +470,54 @@ pub(super) unsafe fn summarize(
 }
 
 #[target_feature(enable = "avx2,popcnt,bmi2")]
+pub(super) unsafe fn transpose_tiles(job: super::Transpose) {
+    super::reshape::transpose_tiles(job)
+}
+
+/// [`super::reshape::reverse_words`], four words at a time: the 32 bytes reversed (within
+/// each 128-bit lane by `vpshufb`, then the lanes swapped) and every byte's bits reversed
+/// through two nibble tables.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn reverse_words(src: &[u64], dst: &mut [u64]) {
+    assert_eq!(src.len(), dst.len());
+    let n = src.len();
+    // A nibble reversed, and reversed then moved to the high nibble.
+    const REV: [u8; 16] = [0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15];
+    let rev_lo: [u8; 32] = core::array::from_fn(|i| REV[i % 16]);
+    let rev_hi: [u8; 32] = core::array::from_fn(|i| REV[i % 16] << 4);
+    let bytes_rev: [u8; 32] = core::array::from_fn(|i| 15 - (i % 16) as u8);
+    // SAFETY: unaligned loads of local 32-byte arrays.
+    let (rev_lo, rev_hi, bytes_rev) = unsafe {
+        (
+            _mm256_loadu_si256(rev_lo.as_ptr().cast()),
+            _mm256_loadu_si256(rev_hi.as_ptr().cast()),
+            _mm256_loadu_si256(bytes_rev.as_ptr().cast()),
+        )
+    };
+    let low4 = _mm256_set1_epi8(0x0f);
+    let mut k = 0;
+    while k + 4 <= n {
+        // SAFETY: `src[n - 4 - k..n - k]` and `dst[k..k + 4]` are in bounds (`k + 4 <= n`,
+        // both slices `n` long); unaligned loads and stores.
+        unsafe {
+            let v = _mm256_loadu_si256(src.as_ptr().add(n - 4 - k).cast());
+            let lo = _mm256_and_si256(v, low4);
+            let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), low4);
+            let bits = _mm256_or_si256(
+                _mm256_shuffle_epi8(rev_hi, lo),
+                _mm256_shuffle_epi8(rev_lo, hi),
+            );
+            let r = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(bits, bytes_rev));
+            _mm256_storeu_si256(dst.as_mut_ptr().add(k).cast(), r);
+        }
+        k += 4;
+    }
+    for (out, &word) in dst[k..].iter_mut().zip(src[..n - k].iter().rev()) {
+        *out = word.reverse_bits();
+    }
+}
+
+#[target_feature(enable = "avx2,popcnt,bmi2")]
 pub(super) unsafe fn floor_and_or(a: &[u64], b: &[u64]) -> u64 {
     let n = a.len().min(b.len());
     let mut acc = _mm256_setzero_si256();

@@ -573,6 +573,243 @@ pub(super) unsafe fn summarize(
     drive::summarize(bits, wpr, height, levels)
 }
 
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi2,popcnt,bmi2")]
+pub(super) unsafe fn transpose_tiles(job: super::Transpose) {
+    if is_x86_feature_detected!("gfni") && is_x86_feature_detected!("avx512vbmi") {
+        // SAFETY: the CPU has this function's features and the two just checked.
+        unsafe { transpose_tiles_gfni(job) }
+    } else {
+        super::reshape::transpose_tiles_with(job, |band, swpr, bx, rows, reverse_in, tile| {
+            load_transpose(band, swpr, bx, rows, reverse_in, tile)
+        })
+    }
+}
+
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi2,avx512vbmi,gfni,popcnt,bmi2"
+)]
+unsafe fn transpose_tiles_gfni(job: super::Transpose) {
+    super::reshape::transpose_tiles_with(job, |band, swpr, bx, rows, reverse_in, tile| {
+        load_transpose_gfni(band, swpr, bx, rows, reverse_in, tile)
+    })
+}
+
+/// The tile of [`super::reshape::load_transpose`] gathered into eight registers (`z[i]`
+/// holds words `8i..8i + 8`, lanes past `rows` masked to zero); `None` when empty.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn gather_tile(
+    band: &[u64],
+    swpr: usize,
+    bx: usize,
+    rows: usize,
+    reverse_in: bool,
+) -> Option<[__m512i; 8]> {
+    // Every lane gathered below reads `band[row * swpr + bx]` with `row < rows`.
+    assert!(bx < swpr && rows <= 64 && band.len() >= rows * swpr);
+    let s = swpr as i64;
+    // Lane l of register i is tile row t = 8i + l: source row t, or rows - 1 - t.
+    let lane_rows = _mm512_setr_epi64(0, s, 2 * s, 3 * s, 4 * s, 5 * s, 6 * s, 7 * s);
+    let lane_t = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+    let rows_v = _mm512_set1_epi64(rows as i64);
+    let mut z = [_mm512_setzero_si512(); 8];
+    let mut any = _mm512_setzero_si512();
+    for (i, v) in z.iter_mut().enumerate() {
+        let t = _mm512_add_epi64(lane_t, _mm512_set1_epi64(8 * i as i64));
+        let k = _mm512_cmplt_epi64_mask(t, rows_v);
+        let step = _mm512_add_epi64(lane_rows, _mm512_set1_epi64(8 * i as i64 * s));
+        let offsets = if reverse_in {
+            _mm512_sub_epi64(_mm512_set1_epi64((rows as i64 - 1) * s + bx as i64), step)
+        } else {
+            _mm512_add_epi64(_mm512_set1_epi64(bx as i64), step)
+        };
+        // SAFETY: the unmasked lanes (t < rows) read `band[row * swpr + bx]` with
+        // `row < rows` and `bx < swpr`, inside `band` (asserted above); masked lanes are
+        // not read.
+        *v = unsafe {
+            _mm512_mask_i64gather_epi64::<8>(
+                _mm512_setzero_si512(),
+                k,
+                offsets,
+                band.as_ptr().cast(),
+            )
+        };
+        any = _mm512_or_si512(any, *v);
+    }
+    (_mm512_test_epi64_mask(any, any) != 0).then_some(z)
+}
+
+/// Stores eight registers as the 64 words of `tile`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn store_tile(z: &[__m512i; 8], tile: &mut [u64; 64]) {
+    let p = tile.as_mut_ptr();
+    for (i, v) in z.iter().enumerate() {
+        // SAFETY: words 8i..8i + 8 of the 64; unaligned store.
+        unsafe { _mm512_storeu_si512(p.add(8 * i).cast(), *v) };
+    }
+}
+
+/// [`super::reshape::load_transpose`] in eight registers ([`gather_tile`]): the rounds
+/// 32, 16 and 8 swap between registers, the rounds 4, 2 and 1 between the lanes of each
+/// register.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn load_transpose(
+    band: &[u64],
+    swpr: usize,
+    bx: usize,
+    rows: usize,
+    reverse_in: bool,
+    tile: &mut [u64; 64],
+) -> bool {
+    let Some(mut z) = gather_tile(band, swpr, bx, rows, reverse_in) else {
+        return false;
+    };
+    swap_between::<32>(&mut z, 4, 0x0000_0000_FFFF_FFFF);
+    swap_between::<16>(&mut z, 2, 0x0000_FFFF_0000_FFFF);
+    swap_between::<8>(&mut z, 1, 0x00FF_00FF_00FF_00FF);
+    for v in z.iter_mut() {
+        *v = swap_within::<4>(*v, 0x0F0F_0F0F_0F0F_0F0F, 0x0F);
+        *v = swap_within::<2>(*v, 0x3333_3333_3333_3333, 0x33);
+        *v = swap_within::<1>(*v, 0x5555_5555_5555_5555, 0x55);
+    }
+    store_tile(&z, tile);
+    true
+}
+
+/// [`load_transpose`] by 8 x 8 bit blocks, with GFNI and AVX-512 VBMI. Block `(R, C)` is
+/// byte `C` of rows `8R..8R + 8` (register `R`); its transpose is byte `R` of result
+/// words `8C..8C + 8`. Per register, `vpermb` puts each block's eight bytes in one word
+/// (last row first) and `vgf2p8affineqb` transposes every word's 8 x 8 bits; an 8 x 8
+/// transpose of words across the registers and one more `vpermb` (an 8 x 8 byte
+/// transpose) in each put every block in its place.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+#[inline]
+fn load_transpose_gfni(
+    band: &[u64],
+    swpr: usize,
+    bx: usize,
+    rows: usize,
+    reverse_in: bool,
+    tile: &mut [u64; 64],
+) -> bool {
+    let Some(mut z) = gather_tile(band, swpr, bx, rows, reverse_in) else {
+        return false;
+    };
+    /// Byte `i` of a register from byte `8 * (i % 8) + i / 8` (an 8 x 8 byte transpose),
+    /// or with `reverse` from byte `8 * (7 - i % 8) + i / 8` (its rows last first).
+    const fn indices(reverse: bool) -> [u8; 64] {
+        let mut idx = [0u8; 64];
+        let mut i = 0;
+        while i < 64 {
+            let row = if reverse { 7 - i % 8 } else { i % 8 };
+            idx[i] = (8 * row + i / 8) as u8;
+            i += 1;
+        }
+        idx
+    }
+    // Byte 8C + k of each register from byte C of row 7 - k.
+    const GATHER_BLOCKS: [u8; 64] = indices(true);
+    // Byte 8c + R from byte 8R + c.
+    const BYTES_T: [u8; 64] = indices(false);
+    // SAFETY: unaligned loads of 64-byte constants.
+    let (gather_blocks, bytes_t) = unsafe {
+        (
+            _mm512_loadu_si512(GATHER_BLOCKS.as_ptr().cast()),
+            _mm512_loadu_si512(BYTES_T.as_ptr().cast()),
+        )
+    };
+    // Byte j of each word is 1 << j: the affine map with a word A as its matrix gives
+    // bit i of byte j = bit j of A's byte 7 - i, which after the reversed rows above is
+    // the block transposed.
+    let unit = _mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64);
+    for v in z.iter_mut() {
+        let blocks = _mm512_permutexvar_epi8(gather_blocks, *v);
+        *v = _mm512_gf2p8affine_epi64_epi8::<0>(unit, blocks);
+    }
+    // y[C] word R = z[R] word C, in three rounds of two-register word shuffles.
+    const LO1: [i64; 8] = [0, 8, 2, 10, 4, 12, 6, 14];
+    const HI1: [i64; 8] = [1, 9, 3, 11, 5, 13, 7, 15];
+    const LO2: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
+    const HI2: [i64; 8] = [2, 3, 10, 11, 6, 7, 14, 15];
+    const LO3: [i64; 8] = [0, 1, 2, 3, 8, 9, 10, 11];
+    const HI3: [i64; 8] = [4, 5, 6, 7, 12, 13, 14, 15];
+    let mut a = z;
+    for p in 0..4 {
+        a[2 * p] = pick(z[2 * p], z[2 * p + 1], LO1);
+        a[2 * p + 1] = pick(z[2 * p], z[2 * p + 1], HI1);
+    }
+    let mut b = a;
+    for base in [0, 4] {
+        b[base] = pick(a[base], a[base + 2], LO2);
+        b[base + 2] = pick(a[base], a[base + 2], HI2);
+        b[base + 1] = pick(a[base + 1], a[base + 3], LO2);
+        b[base + 3] = pick(a[base + 1], a[base + 3], HI2);
+    }
+    for k in 0..4 {
+        z[k] = _mm512_permutexvar_epi8(bytes_t, pick(b[k], b[4 + k], LO3));
+        z[k + 4] = _mm512_permutexvar_epi8(bytes_t, pick(b[k], b[4 + k], HI3));
+    }
+    store_tile(&z, tile);
+    true
+}
+
+/// Words of `a` (indices 0..8) and `b` (8..16) picked by `idx`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn pick(a: __m512i, b: __m512i, idx: [i64; 8]) -> __m512i {
+    let [i0, i1, i2, i3, i4, i5, i6, i7] = idx;
+    _mm512_permutex2var_epi64(a, _mm512_setr_epi64(i0, i1, i2, i3, i4, i5, i6, i7), b)
+}
+
+/// A round of [`transpose64`] between registers `d` apart (`J = 8 * d`): word `k` of
+/// register `i` (`i & d == 0`) with word `k` of register `i + d`, which are words `J`
+/// apart.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn swap_between<const J: u32>(z: &mut [__m512i; 8], d: usize, m: u64) {
+    let m = _mm512_set1_epi64(m as i64);
+    for i in (0..8).filter(|i| i & d == 0) {
+        let (x, y) = (z[i], z[i + d]);
+        let t = _mm512_and_si512(_mm512_xor_si512(_mm512_srli_epi64::<J>(x), y), m);
+        z[i] = _mm512_xor_si512(x, _mm512_slli_epi64::<J>(t));
+        z[i + d] = _mm512_xor_si512(y, t);
+    }
+}
+
+/// A round of [`transpose64`] between the lanes of one register `J` apart (`J` 4, 2 or
+/// 1): `low` marks the lanes that play `x` (the lower word of each pair). `t` is right
+/// in the `x` lanes; the `y` lanes take their partner's `t` by the same lane swap.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn swap_within<const J: u32>(v: __m512i, m: u64, low: __mmask8) -> __m512i {
+    let m = _mm512_set1_epi64(m as i64);
+    let t = _mm512_and_si512(
+        _mm512_xor_si512(_mm512_srli_epi64::<J>(v), swap_lanes::<J>(v)),
+        m,
+    );
+    _mm512_mask_blend_epi64(
+        low,
+        _mm512_xor_si512(v, swap_lanes::<J>(t)),
+        _mm512_xor_si512(v, _mm512_slli_epi64::<J>(t)),
+    )
+}
+
+/// Every lane swapped with the lane `J` away (`J` 4, 2 or 1) in its group of `2 * J`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn swap_lanes<const J: u32>(v: __m512i) -> __m512i {
+    match J {
+        // 128-bit chunks [2, 3, 0, 1].
+        4 => _mm512_shuffle_i64x2::<0x4E>(v, v),
+        // Words [2, 3, 0, 1] in each 256-bit half.
+        2 => _mm512_permutex_epi64::<0x4E>(v),
+        // Dwords [2, 3, 0, 1] in each 128-bit lane: its two words swapped.
+        _ => _mm512_shuffle_epi32::<0x4E>(v),
+    }
+}
+
 /// The mask of the first `n` (0..=8) lanes.
 #[inline(always)]
 fn lanes(n: usize) -> __mmask8 {
@@ -641,4 +878,58 @@ pub(super) unsafe fn floor_and_popcount(a: &[u64], b: &[u64]) -> u64 {
         i += 8;
     }
     _mm512_reduce_add_epi64(_mm512_add_epi64(t0, t1)) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both register transposes (and the GFNI one where the CPU has it) against the
+    /// portable one, on random tiles of every height, read both ways.
+    #[test]
+    fn register_transposes_match_the_portable_one() {
+        if !super::super::Path::Avx512.is_available() {
+            return;
+        }
+        let gfni = is_x86_feature_detected!("gfni") && is_x86_feature_detected!("avx512vbmi");
+        let mut rng = 0x0123_4567_89AB_CDEFu64;
+        let swpr = 3;
+        for rows in 0..=64usize {
+            for reverse_in in [false, true] {
+                for bx in 0..swpr {
+                    let band: Vec<u64> = (0..rows * swpr)
+                        .map(|_| {
+                            rng ^= rng << 13;
+                            rng ^= rng >> 7;
+                            rng ^= rng << 17;
+                            // Some words empty, so some tiles are.
+                            if rng % 5 == 0 { 0 } else { rng }
+                        })
+                        .collect();
+                    let mut want = [0u64; 64];
+                    let found = super::super::reshape::load_transpose(
+                        &band, swpr, bx, rows, reverse_in, &mut want,
+                    );
+                    let mut got = [0u64; 64];
+                    // SAFETY: the CPU has AVX-512 (checked above).
+                    let f = unsafe { load_transpose(&band, swpr, bx, rows, reverse_in, &mut got) };
+                    assert_eq!(f, found, "rows {rows} bx {bx} reverse {reverse_in}");
+                    if found {
+                        assert_eq!(got, want, "rows {rows} bx {bx} reverse {reverse_in}");
+                    }
+                    if gfni {
+                        let mut got = [0u64; 64];
+                        // SAFETY: the CPU has AVX-512, GFNI and VBMI (checked above).
+                        let f = unsafe {
+                            load_transpose_gfni(&band, swpr, bx, rows, reverse_in, &mut got)
+                        };
+                        assert_eq!(f, found, "gfni: rows {rows} bx {bx} reverse {reverse_in}");
+                        if found {
+                            assert_eq!(got, want, "gfni: rows {rows} bx {bx} reverse {reverse_in}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -15,7 +15,12 @@
 //!   loads and stores, `vpopcntq` counts, mask building by compares into mask registers.
 //!
 //! Beside them, `overlap.rs` writes narrow overlap masks (one word per row) together with
-//! the counts and block bands of the result's caches, in one pass.
+//! the counts and block bands of the result's caches, in one pass, and `reshape.rs` holds
+//! the mask reshapes' word loops: rows mirrored word by word (AVX2: `vpshufb` nibble
+//! tables, also used by the AVX-512 path) and the 64 x 64 tile transpose with the result's
+//! block level (AVX-512: tiles gathered into eight registers and transposed there, by
+//! 8 x 8 bit blocks with `vgf2p8affineqb` and `vpermb` when the CPU also has GFNI and
+//! AVX-512 VBMI, checked at run time).
 //!
 //! The path is chosen once per process with `is_x86_feature_detected!` and cached in an
 //! atomic (the fastest the CPU has: avx512, then avx2, then portable): a default `x86-64`
@@ -61,9 +66,11 @@ mod avx512;
 mod drive;
 mod overlap;
 mod portable;
+mod reshape;
 
 pub(crate) use drive::{Blocks, Levels, Plane, Region, Spans, summarize};
 pub(crate) use overlap::and_narrow;
+pub(crate) use reshape::Transpose;
 
 /// Zero words stored after the last row of every mask, so that a 4-word vector window
 /// starting at any row's last word (and the word after it, for the shift) stays inside
@@ -496,6 +503,32 @@ pub(crate) fn summarize_bits(
     }
 }
 
+/// Writes `dst[k] = src[n - 1 - k].reverse_bits()` (`n = src.len() == dst.len()`): a row
+/// of `64 * n` bits mirrored.
+pub(crate) fn reverse_words(src: &[u64], dst: &mut [u64]) {
+    match active_path() {
+        // The AVX-512 path needs AVX2 too (`avx512_detected`).
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `first_hit`; `Avx512` is available only where `Avx2` is.
+        Path::Avx2 | Path::Avx512 => unsafe { avx2::reverse_words(src, dst) },
+        _ => reshape::reverse_words(src, dst),
+    }
+}
+
+/// Transposes `job.src` into `job.out` over 64 x 64 bit tiles, setting the result's
+/// block level; see [`reshape::transpose_tiles`].
+pub(crate) fn transpose_tiles(job: Transpose) {
+    match active_path() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `first_hit`.
+        Path::Avx2 => unsafe { avx2::transpose_tiles(job) },
+        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+        // SAFETY: as in `first_hit`.
+        Path::Avx512 => unsafe { avx512::transpose_tiles(job) },
+        _ => reshape::transpose_tiles(job),
+    }
+}
+
 /// The speed floor for `collides`: OR over `a[i] & b[i]` of two pre-aligned word arrays,
 /// with no shifting, on the fastest available path. Zero when no pair shares a bit.
 #[doc(hidden)]
@@ -551,20 +584,21 @@ mod tests {
         assert_eq!(nonzero_bytes(0x0100_0000_0080_0001), 0b1000_0101);
     }
 
+    /// The next xorshift64 value of `state`.
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
     #[test]
     fn mirror_row_reverses_the_first_width_bits() {
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
         for width in [1usize, 2, 63, 64, 65, 127, 128, 129, 200] {
             let n = width.div_ceil(64);
             for _ in 0..20 {
-                let mut row: Vec<u64> = (0..n + 1)
-                    .map(|_| {
-                        rng ^= rng << 13;
-                        rng ^= rng >> 7;
-                        rng ^= rng << 17;
-                        rng
-                    })
-                    .collect();
+                let mut row: Vec<u64> = (0..n + 1).map(|_| xorshift(&mut rng)).collect();
                 row[n] = 0xDEAD; // a word past the row: untouched
                 if width % 64 != 0 {
                     row[n - 1] &= crate::mask::tail_mask(width);
@@ -583,6 +617,20 @@ mod tests {
                     assert_eq!(bit(&row, i), 0, "width {width}: bit {i} past the width");
                 }
                 assert_eq!(row[n], 0xDEAD);
+            }
+        }
+    }
+
+    #[test]
+    fn reverse_words_mirrors_the_row_on_every_path() {
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        for n in 0..=13 {
+            let src: Vec<u64> = (0..n).map(|_| xorshift(&mut rng)).collect();
+            let want: Vec<u64> = src.iter().rev().map(|w| w.reverse_bits()).collect();
+            for path in available_paths() {
+                let mut dst = vec![0xDEAD; n];
+                with_path(path, || reverse_words(&src, &mut dst));
+                assert_eq!(dst, want, "{} words on {}", n, path.name());
             }
         }
     }

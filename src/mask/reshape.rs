@@ -9,11 +9,16 @@
 //! reverse order, and upscaling spreads each source byte through a table (factors up to
 //! 8) or writes runs of bits (larger factors), then copies whole rows.
 //!
-//! Results are allocated fallibly (`Error::OutOfMemory` instead of an abort), and their
-//! caches (count, solid bounds, block level, spans) are rebuilt by `finish()`.
+//! Results are allocated fallibly (`Error::OutOfMemory` instead of an abort). The
+//! mirrors and quarter turns take their caches from the source's instead of reading the
+//! result's bits again (`finish()`): a permutation keeps the count and moves the solid
+//! bounds and row spans with the pixels; the block level, and the spans of a transpose
+//! (the source's column extents), are gathered from the words as they are written.
+//! Upscaling rebuilds its caches with `finish()`.
 
-use super::{Mask, check_size, try_zeroed, zeroed};
-use crate::{Error, Result};
+use super::{Layout, Mask, check_size, try_zeroed, zeroed};
+use crate::kernels::{self, BLOCK};
+use crate::{Bounds2D, Error, Result};
 
 impl Mask {
     /// The mask mirrored left to right: pixel `(i, j)` becomes `(width - 1 - i, j)`.
@@ -176,96 +181,189 @@ impl Mask {
         })
     }
 
-    /// The same size, columns reversed when `x`, rows reversed when `y`.
+    /// The same size, columns reversed when `x`, rows reversed when `y`. The caches come
+    /// from this mask's: the same count, the solid bounds and spans mirrored, and the
+    /// block level mirrored at block granularity when the mirrored sides are multiples of
+    /// 8. Otherwise the mirror moves the block grid (a result block straddles two source
+    /// blocks), and the block level is gathered from the rows as they are written.
     pub(super) fn mirrored(&self, x: bool, y: bool) -> Result<Mask> {
-        let mut out = Mask::empty_unlimited(self.width, self.height)?;
         let (w, h) = (self.width as usize, self.height as usize);
-        if w == 0 || h == 0 {
-            return Ok(out);
+        // No solid pixel (or no pixel): the all-clear result and its caches are right.
+        if self.count == 0 {
+            return Mask::empty_unlimited(self.width, self.height);
         }
-        let wpr = self.words_per_row;
-        let (obits, _) = out.rows_mut();
-        for (j, dst) in obits[..h * wpr].chunks_exact_mut(wpr).enumerate() {
+        let layout = Layout::of(self.width, self.height);
+        let (wpr, bwpr) = (layout.words_per_row, layout.block_words_per_row);
+        let mut data = Vec::new();
+        data.try_reserve_exact(layout.words())
+            .map_err(|_| Error::OutOfMemory)?;
+        let grid_moves = (x && w % BLOCK != 0) || (y && h % BLOCK != 0);
+        // Rows are zeroed one at a time just before they are written (no pass over the
+        // whole allocation first); the band ORs, when the grid moves, one block row each.
+        let mut band_or = Vec::new();
+        if grid_moves {
+            band_or = try_zeroed(h.div_ceil(BLOCK) * wpr, 0u64).ok_or(Error::OutOfMemory)?;
+        }
+        for j in 0..h {
+            let start = data.len();
+            data.resize(start + wpr, 0);
+            let dst = &mut data[start..];
             let src = self.row(if y { h - 1 - j } else { j });
             if x {
                 reverse_row(src, dst, w);
             } else {
                 dst.copy_from_slice(src);
             }
+            if grid_moves {
+                let acc = &mut band_or[j / BLOCK * wpr..][..wpr];
+                for (acc, &word) in acc.iter_mut().zip(dst.iter()) {
+                    *acc |= word;
+                }
+            }
         }
-        out.finish();
+        data.resize(layout.words(), 0);
+        let mut out = layout.mask(data.into_boxed_slice(), 0, None, true);
+        let blocks = &mut out.data[layout.blocks_at..];
+        if grid_moves {
+            for (out_blocks, acc) in blocks.chunks_exact_mut(bwpr).zip(band_or.chunks_exact(wpr)) {
+                or_block_bytes(out_blocks, acc);
+            }
+        } else {
+            // Block row `by` is the source's block row `by` (or `bh - 1 - by`), its block
+            // columns reversed within `w / 8` when `x`.
+            let src_blocks = &self.data[self.blocks_at..];
+            let bh = h.div_ceil(BLOCK);
+            for (by, dst) in blocks.chunks_exact_mut(bwpr).enumerate() {
+                let sb = if y { bh - 1 - by } else { by };
+                let src = &src_blocks[sb * bwpr..(sb + 1) * bwpr];
+                if x {
+                    reverse_row(src, dst, w / BLOCK);
+                } else {
+                    dst.copy_from_slice(src);
+                }
+            }
+        }
+        let bounds = self.solid_bounds.map(|b| {
+            Bounds2D::new(
+                if x { w as i32 - b.x - b.width } else { b.x },
+                if y { h as i32 - b.y - b.height } else { b.y },
+                b.width,
+                b.height,
+            )
+        });
+        // Spans only where this mask keeps them (their worth does not change: the same
+        // covered columns in bounds of the same size).
+        let spans = (!self.spans.is_empty())
+            .then(|| try_zeroed(h, [0u32; 2]))
+            .flatten()
+            .map(|mut spans| {
+                for (j, span) in spans.iter_mut().enumerate() {
+                    let [a, b] = self.spans[if y { h - 1 - j } else { j }];
+                    // An empty row stays `[0, 0]`.
+                    *span = if x && b != 0 {
+                        [w as u32 - b, w as u32 - a]
+                    } else {
+                        [a, b]
+                    };
+                }
+                spans
+            });
+        out.set_caches(self.count, bounds, spans);
         Ok(out)
     }
 
     /// The transpose (`height x width`), reading this mask's rows bottom to top when
     /// `reverse_in` and writing the result's rows bottom to top when `reverse_out`: the
-    /// transpose, and the quarter turns 1 and 3, in one pass over 64 x 64 bit tiles.
+    /// transpose, and the quarter turns 1 and 3, in one pass over 64 x 64 bit tiles
+    /// (`kernels::transpose_tiles`).
+    ///
+    /// The caches: the count is this mask's, the solid bounds are this mask's transposed,
+    /// the block level is set by the tiles as they are written, and the spans (a result
+    /// row is a source column) come from each result row's first and last nonzero words.
     pub(super) fn transposed(&self, reverse_in: bool, reverse_out: bool) -> Result<Mask> {
         let mut out = Mask::empty_unlimited(self.height, self.width)?;
         let (w, h) = (self.width as usize, self.height as usize);
-        if w == 0 || h == 0 {
+        // No solid pixel (or no pixel): the all-clear result and its caches are right.
+        if self.count == 0 {
             return Ok(out);
         }
-        let (swpr, owpr) = (self.words_per_row, out.words_per_row);
-        let (obits, _) = out.rows_mut();
-        let mut tile = [0u64; 64];
-        // Tile (by, bx): rows 64*by.. of word column bx of the source, which become rows
-        // 64*bx.. of word column by of the result.
-        for by in 0..owpr {
-            for bx in 0..swpr {
-                let mut any = 0;
-                for (t, word) in tile.iter_mut().enumerate() {
-                    let r = 64 * by + t;
-                    *word = if r < h {
-                        let src = if reverse_in { h - 1 - r } else { r };
-                        self.data[src * swpr + bx]
-                    } else {
-                        0
-                    };
-                    any |= *word;
-                }
-                // The result starts clear: an empty tile has nothing to write.
-                if any == 0 {
-                    continue;
-                }
-                transpose64(&mut tile);
-                let cols = (w - 64 * bx).min(64);
-                for (s, &word) in tile[..cols].iter().enumerate() {
-                    let c = 64 * bx + s;
-                    let dst = if reverse_out { w - 1 - c } else { c };
-                    obits[dst * owpr + by] = word;
-                }
+        let (owpr, bwpr) = (out.words_per_row, out.block_words_per_row);
+        let (obits, blocks) = out.data.split_at_mut(out.blocks_at);
+        kernels::transpose_tiles(kernels::Transpose {
+            src: self.bits(),
+            swpr: self.words_per_row,
+            width: w,
+            height: h,
+            reverse_in,
+            reverse_out,
+            out: obits,
+            owpr,
+            blocks,
+            bwpr,
+        });
+        let bounds = self.solid_bounds.map(|b| {
+            Bounds2D::new(
+                if reverse_in {
+                    h as i32 - b.y - b.height
+                } else {
+                    b.y
+                },
+                if reverse_out {
+                    w as i32 - b.x - b.width
+                } else {
+                    b.x
+                },
+                b.height,
+                b.width,
+            )
+        });
+        // Spans serve only rows wider than a word; without their memory the result goes
+        // without them, as in `finish()`.
+        let spans = (h > 64).then(|| out.row_spans()).flatten();
+        out.set_caches(self.count, bounds, spans);
+        Ok(out)
+    }
+
+    /// Every row's `[first, end)` solid columns (`[0, 0]` when empty), from its first and
+    /// last nonzero words; `None` when the memory cannot be had.
+    fn row_spans(&self) -> Option<Vec<[u32; 2]>> {
+        let mut spans = try_zeroed(self.height as usize, [0u32; 2])?;
+        let wpr = self.words_per_row;
+        for (span, row) in spans.iter_mut().zip(self.bits().chunks_exact(wpr)) {
+            if let Some(k0) = row.iter().position(|&w| w != 0) {
+                let k1 = row.iter().rposition(|&w| w != 0).unwrap_or(k0);
+                // Mask widths fit in `i32`, so both ends fit in `u32`.
+                *span = [
+                    (64 * k0) as u32 + row[k0].trailing_zeros(),
+                    (64 * k1 + 64) as u32 - row[k1].leading_zeros(),
+                ];
             }
         }
-        out.finish();
-        Ok(out)
+        Some(spans)
     }
 }
 
 /// Writes into `dst` the row `src`, `width` pixels wide, mirrored: bit `i` of `src` becomes
-/// bit `width - 1 - i` of `dst`. Reversing every word and the word order mirrors the row
-/// within `64 * words` bits; shifting it down by the `64 * words - width` pad bits (a
-/// funnel shift across words) puts it back at bit 0.
+/// bit `width - 1 - i` of `dst`. Reversing every word and the word order
+/// (`kernels::reverse_words`) mirrors the row within `64 * words` bits; shifting it down
+/// by the `64 * words - width` pad bits (a funnel shift across words) puts it back at bit 0.
 fn reverse_row(src: &[u64], dst: &mut [u64], width: usize) {
-    let n = src.len();
-    let pad = 64 * n - width;
+    kernels::reverse_words(src, dst);
+    let pad = 64 * dst.len() - width;
     if pad == 0 {
-        for (out, &word) in dst.iter_mut().zip(src.iter().rev()) {
-            *out = word.reverse_bits();
-        }
         return;
     }
-    // Word k of the row mirrored within 64 * n bits is src[n - 1 - k] reversed; each is
-    // reversed once and kept for the next output word.
-    let mut low = src[n - 1].reverse_bits();
-    for (k, out) in dst.iter_mut().enumerate() {
-        let high = if k + 1 < n {
-            src[n - 2 - k].reverse_bits()
-        } else {
-            0
-        };
-        *out = low >> pad | high << (64 - pad);
-        low = high;
+    for k in 0..dst.len() {
+        let high = dst.get(k + 1).map_or(0, |&next| next << (64 - pad));
+        dst[k] = dst[k] >> pad | high;
+    }
+}
+
+/// ORs into `blocks` (one row of the block level) the 8x8 blocks of a band of rows
+/// whose words were ORed into `band_or`: word `k` holds blocks `8k..8k + 8`, a byte each.
+fn or_block_bytes(blocks: &mut [u64], band_or: &[u64]) {
+    for (k, &word) in band_or.iter().enumerate() {
+        blocks[k / 8] |= kernels::nonzero_bytes(word) << (k % 8 * 8);
     }
 }
 
@@ -331,56 +429,9 @@ fn set_run(row: &mut [u64], mut a: usize, b: usize) {
     }
 }
 
-/// Transposes a 64 x 64 bit matrix in place: afterwards bit `s` of word `t` is what bit
-/// `t` of word `s` was. Six rounds of masked swaps (Hacker's Delight, 7-3): round `j`
-/// (32, 16, ..., 1) swaps, within every `2j x 2j` block, the `j x j` block of high bits
-/// in the low rows with the block of low bits in the high rows.
-fn transpose64(a: &mut [u64; 64]) {
-    swap_round::<32>(a, 0x0000_0000_FFFF_FFFF);
-    swap_round::<16>(a, 0x0000_FFFF_0000_FFFF);
-    swap_round::<8>(a, 0x00FF_00FF_00FF_00FF);
-    swap_round::<4>(a, 0x0F0F_0F0F_0F0F_0F0F);
-    swap_round::<2>(a, 0x3333_3333_3333_3333);
-    swap_round::<1>(a, 0x5555_5555_5555_5555);
-}
-
-/// One round of [`transpose64`]: in every group of `2 * J` words, word `k` of the first
-/// half swaps its bits under `m << J` with the bits under `m` of word `k + J`. Written
-/// as fixed-length loops over contiguous halves so the compiler can vectorise them.
-#[inline(always)]
-fn swap_round<const J: usize>(a: &mut [u64; 64], m: u64) {
-    for group in a.chunks_exact_mut(2 * J) {
-        let (lo, hi) = group.split_at_mut(J);
-        for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-            let t = ((*x >> J) ^ *y) & m;
-            *x ^= t << J;
-            *y ^= t;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn transpose64_matches_bit_by_bit() {
-        let mut rng = 0x1234_5678_9ABC_DEF1u64;
-        let mut a = [0u64; 64];
-        for w in a.iter_mut() {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            *w = rng;
-        }
-        let before = a;
-        transpose64(&mut a);
-        for (s, &row) in a.iter().enumerate() {
-            for (t, &was) in before.iter().enumerate() {
-                assert_eq!(row >> t & 1, was >> s & 1, "bit ({s}, {t})");
-            }
-        }
-    }
 
     #[test]
     fn set_run_sets_exactly_the_run() {
