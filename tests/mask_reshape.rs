@@ -498,7 +498,7 @@ fn main() {
     transpose_and_turns_drawn();
     scale_drawn();
     edges();
-    let n = common::proptest_cases(256);
+    let n = common::props::cases(256);
     // The results' caches are built by the kernels' summary and read by their queries:
     // every path this CPU has, forced in turn.
     let paths = kernels::available_paths();
@@ -507,25 +507,25 @@ fn main() {
         let p = path.name();
         kernels::with_path(path, || {
             shapes_keep_fresh_caches(p);
-            results.push(common::run_property(
+            results.push(common::props::run(
                 &format!("mask_reshape: [{p}] flip_x, flip_y (and each twice)"),
                 n,
                 case(),
                 check_flips,
             ));
-            results.push(common::run_property(
+            results.push(common::props::run(
                 &format!("mask_reshape: [{p}] transpose (and twice)"),
                 n,
                 case(),
                 check_transpose,
             ));
-            results.push(common::run_property(
+            results.push(common::props::run(
                 &format!("mask_reshape: [{p}] rotate_quarter -5..=5 (and 1 four times)"),
                 n,
                 case(),
                 check_rotate,
             ));
-            results.push(common::run_property(
+            results.push(common::props::run(
                 &format!("mask_reshape: [{p}] scale_integer"),
                 n,
                 scale_case(),

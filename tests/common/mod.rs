@@ -8,8 +8,8 @@
 //! * [`Rng`]: a small deterministic random generator (xorshift64*).
 //! * [`mask!`] and [`assert_mask_eq`]: masks drawn in ASCII, and an assertion that prints
 //!   the pixel diff.
-//! * [`run_property`] / [`proptest_cases`]: a proptest property run from a test's own
-//!   `main` (harness = false), printing how many cases ran.
+//! * `props`: a proptest property run from a test's own `main` (harness = false),
+//!   printing how many cases ran (`props::run`, `props::cases`).
 //! * `fixtures` (with the `image` feature): sprite folders and atlases for baking.
 //! * `hostile` (with the `image` feature): small files whose headers claim huge images,
 //!   one per decoder.
@@ -236,46 +236,5 @@ pub fn mask_diff(actual: &perpixel::Mask, expected: &perpixel::Mask) -> Option<S
 pub fn assert_mask_eq(actual: &perpixel::Mask, expected: &perpixel::Mask, what: &str) {
     if let Some(diff) = mask_diff(actual, expected) {
         panic!("{what}: masks differ\n{diff}");
-    }
-}
-
-/// Cases per property: `PERPIXEL_PROPTEST_CASES` when set, else `default`.
-pub fn proptest_cases(default: u32) -> u32 {
-    std::env::var("PERPIXEL_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-/// Runs one property for `cases` cases (no failure persistence) and prints `ok   NAME: N
-/// cases`, or the failure with its minimal input; true when it held.
-pub fn run_property<S: proptest::strategy::Strategy>(
-    name: &str,
-    cases: u32,
-    strategy: S,
-    test: impl Fn(&S::Value) -> Result<(), proptest::test_runner::TestCaseError>,
-) -> bool
-where
-    S::Value: std::fmt::Debug,
-{
-    use proptest::test_runner::{Config, TestError, TestRunner};
-    let mut runner = TestRunner::new(Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    });
-    match runner.run(&strategy, |v| test(&v)) {
-        Ok(()) => {
-            println!("ok   {name}: {cases} cases");
-            true
-        }
-        Err(TestError::Fail(why, input)) => {
-            println!("FAIL {name}: {why}\n     minimal failing input: {input:#?}");
-            false
-        }
-        Err(TestError::Abort(why)) => {
-            println!("FAIL {name}: aborted: {why}");
-            false
-        }
     }
 }
