@@ -9,20 +9,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use perpixel::{Mask, Sprite, reference};
+use perpixel::{Sprite, reference};
 
 #[path = "reader.rs"]
 mod reader;
-use reader::Reader;
+use reader::{Reader, mask};
 
-/// A mask whose bits come from `bits` (cycled; all clear when empty).
-fn mask(w: u32, h: u32, bits: &[u8]) -> Mask {
-    Mask::from_fn(w, h, |x, y| {
-        let i = (y * w + x) as usize;
-        !bits.is_empty() && bits[i / 8 % bits.len()] >> (i % 8) & 1 == 1
-    })
-    .unwrap()
-}
 
 fuzz_target!(|data: &[u8]| {
     let mut r = Reader(data);

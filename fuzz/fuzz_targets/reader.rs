@@ -22,3 +22,13 @@ impl Reader<'_> {
         i32::from_le_bytes(self.bytes())
     }
 }
+
+/// A `w x h` mask whose bits come from `bits` (cycled; all clear when empty).
+#[allow(dead_code)] // for the targets that build masks from raw bits
+pub fn mask(w: u32, h: u32, bits: &[u8]) -> perpixel::Mask {
+    perpixel::Mask::from_fn(w, h, |x, y| {
+        let i = (y * w + x) as usize;
+        !bits.is_empty() && bits[i / 8 % bits.len()] >> (i % 8) & 1 == 1
+    })
+    .unwrap()
+}

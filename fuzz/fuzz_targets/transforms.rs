@@ -11,19 +11,12 @@
 
 use libfuzzer_sys::fuzz_target;
 use perpixel::reference::transformed::{self as oracle, TransformedSprite};
-use perpixel::{Mask, Transform};
+use perpixel::Transform;
 
 #[path = "reader.rs"]
 mod reader;
-use reader::Reader;
+use reader::{Reader, mask};
 
-fn mask(w: u32, h: u32, bits: &[u8]) -> Mask {
-    Mask::from_fn(w, h, |x, y| {
-        let i = (y * w + x) as usize;
-        !bits.is_empty() && bits[i / 8 % bits.len()] >> (i % 8) & 1 == 1
-    })
-    .unwrap()
-}
 
 /// A transform from the input: raw f64 bit patterns, or (`tame`) small numbers made from
 /// them so that most inputs give a raster to compare.
