@@ -79,6 +79,10 @@ pub struct Mask {
     // size, same pixels"); `finish()` keeps them in step.
     count: u64,
     solid_bounds: Option<Bounds2D>,
+    /// `solid_bounds` as `[x0, y0, x1, y1]`, `[0; 4]` when there is none: what the pair
+    /// queries' box test reads (no discriminant, no sums). Kept in step by every writer
+    /// of `solid_bounds` (`solid_box_of`).
+    solid_box: [i32; 4],
     /// 8x8 block occupancy (`data[blocks_at..]`): rows of `block_words_per_row` words,
     /// bit per block.
     block_words_per_row: usize,
@@ -162,12 +166,18 @@ impl Layout {
             blocks_at: self.blocks_at,
             count,
             solid_bounds,
+            solid_box: solid_box_of(solid_bounds),
             block_words_per_row: self.block_words_per_row,
             blocks_dense,
             spans: Box::new([]),
             live_rows: Box::new([]),
         }
     }
+}
+
+/// Solid bounds as `[x0, y0, x1, y1]`; `[0; 4]` for none.
+fn solid_box_of(b: Option<Bounds2D>) -> [i32; 4] {
+    b.map_or([0; 4], |b| [b.x, b.y, b.x + b.width, b.y + b.height])
 }
 
 /// Checks that a `width x height` mask is allowed, before anything is allocated.
@@ -218,6 +228,7 @@ impl Mask {
             }
             mask.count = w as u64 * h as u64;
             mask.solid_bounds = Some(Bounds2D::new(0, 0, width as i32, height as i32));
+            mask.solid_box = solid_box_of(mask.solid_bounds);
             // Dense, and full rows leave nothing for spans to skip.
         }
         Ok(mask)
@@ -333,6 +344,13 @@ impl Mask {
         self.solid_bounds
     }
 
+    /// [`Mask::solid_bounds`] as `[x0, y0, x1, y1]` (half-open), `[0; 4]` for a mask with
+    /// no solid pixel: for the pair queries' box test.
+    #[inline(always)]
+    pub(crate) fn solid_box(&self) -> [i32; 4] {
+        self.solid_box
+    }
+
     /// 64-bit words per stored row (`ceil(width / 64)`).
     pub fn words_per_row(&self) -> usize {
         self.words_per_row
@@ -426,6 +444,7 @@ impl Mask {
         self.solid_bounds = s.bounds.map(|(x0, y0, x1, y1)| {
             Bounds2D::new(x0 as i32, y0 as i32, (x1 - x0) as i32, (y1 - y0) as i32)
         });
+        self.solid_box = solid_box_of(self.solid_bounds);
         self.blocks_dense = s.dense;
         if s.spans_useful {
             self.spans = spans.into_boxed_slice();
@@ -453,6 +472,7 @@ impl Mask {
     ) {
         self.count = count;
         self.solid_bounds = bounds;
+        self.solid_box = solid_box_of(bounds);
         let occupied: u64 = self.data[self.blocks_at..]
             .iter()
             .map(|w| w.count_ones() as u64)
@@ -499,7 +519,10 @@ impl Mask {
         again.finish();
         [
             (self.count == again.count, "count"),
-            (self.solid_bounds == again.solid_bounds, "solid bounds"),
+            (
+                self.solid_bounds == again.solid_bounds && self.solid_box == again.solid_box,
+                "solid bounds",
+            ),
             (self.data == again.data, "block level"),
             (self.blocks_dense == again.blocks_dense, "dense"),
             (self.spans == again.spans, "spans"),

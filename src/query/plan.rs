@@ -323,10 +323,8 @@ impl<'m> Plan<'m> {
 fn extent(s: &Sprite, clip: bool) -> (i64, i64, i64, i64) {
     let (x, y) = (s.x as i64, s.y as i64);
     if clip && s.pixel_collision {
-        match s.mask.solid_bounds() {
-            Some(r) => (x + r.x_min(), x + r.x_max(), y + r.y_min(), y + r.y_max()),
-            None => (x, x, y, y),
-        }
+        let [x0, y0, x1, y1] = s.mask.solid_box();
+        (x + x0 as i64, x + x1 as i64, y + y0 as i64, y + y1 as i64)
     } else {
         (x, x + s.mask.width() as i64, y, y + s.mask.height() as i64)
     }
