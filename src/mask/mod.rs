@@ -78,10 +78,9 @@ pub struct Mask {
     // Caches derived from the bits alone (`Eq` and `Hash` ignore them: they mean "same
     // size, same pixels"); `finish()` keeps them in step.
     count: u64,
-    solid_bounds: Option<Bounds2D>,
-    /// `solid_bounds` as `[x0, y0, x1, y1]`, `[0; 4]` when there is none: what the pair
-    /// queries' box test reads (no discriminant, no sums). Kept in step by every writer
-    /// of `solid_bounds` (`solid_box_of`).
+    /// The solid bounds as `[x0, y0, x1, y1]` (half-open), `[0; 4]` when no pixel is
+    /// solid: what the pair queries' box test reads (no discriminant, no sums);
+    /// [`Mask::solid_bounds`] is made from it.
     solid_box: [i32; 4],
     /// 8x8 block occupancy (`data[blocks_at..]`): rows of `block_words_per_row` words,
     /// bit per block.
@@ -114,7 +113,7 @@ impl std::fmt::Debug for Mask {
             .field("width", &self.width)
             .field("height", &self.height)
             .field("count", &self.count)
-            .field("solid_bounds", &self.solid_bounds)
+            .field("solid_bounds", &self.solid_bounds())
             .finish()
     }
 }
@@ -165,7 +164,6 @@ impl Layout {
             data,
             blocks_at: self.blocks_at,
             count,
-            solid_bounds,
             solid_box: solid_box_of(solid_bounds),
             block_words_per_row: self.block_words_per_row,
             blocks_dense,
@@ -227,8 +225,7 @@ impl Mask {
                 }
             }
             mask.count = w as u64 * h as u64;
-            mask.solid_bounds = Some(Bounds2D::new(0, 0, width as i32, height as i32));
-            mask.solid_box = solid_box_of(mask.solid_bounds);
+            mask.solid_box = [0, 0, width as i32, height as i32];
             // Dense, and full rows leave nothing for spans to skip.
         }
         Ok(mask)
@@ -341,7 +338,8 @@ impl Mask {
     /// The smallest rectangle, in the mask's own pixel coordinates, holding every solid
     /// pixel; `None` when no pixel is solid.
     pub fn solid_bounds(&self) -> Option<Bounds2D> {
-        self.solid_bounds
+        let [x0, y0, x1, y1] = self.solid_box;
+        (x1 > x0).then(|| Bounds2D::new(x0, y0, x1 - x0, y1 - y0))
     }
 
     /// [`Mask::solid_bounds`] as `[x0, y0, x1, y1]` (half-open), `[0; 4]` for a mask with
@@ -441,10 +439,9 @@ impl Mask {
             },
         );
         self.count = s.count;
-        self.solid_bounds = s.bounds.map(|(x0, y0, x1, y1)| {
-            Bounds2D::new(x0 as i32, y0 as i32, (x1 - x0) as i32, (y1 - y0) as i32)
+        self.solid_box = s.bounds.map_or([0; 4], |(x0, y0, x1, y1)| {
+            [x0 as i32, y0 as i32, x1 as i32, y1 as i32]
         });
-        self.solid_box = solid_box_of(self.solid_bounds);
         self.blocks_dense = s.dense;
         if s.spans_useful {
             self.spans = spans.into_boxed_slice();
@@ -471,7 +468,6 @@ impl Mask {
         spans: Option<Vec<[u32; 2]>>,
     ) {
         self.count = count;
-        self.solid_bounds = bounds;
         self.solid_box = solid_box_of(bounds);
         let occupied: u64 = self.data[self.blocks_at..]
             .iter()
@@ -519,10 +515,7 @@ impl Mask {
         again.finish();
         [
             (self.count == again.count, "count"),
-            (
-                self.solid_bounds == again.solid_bounds && self.solid_box == again.solid_box,
-                "solid bounds",
-            ),
+            (self.solid_box == again.solid_box, "solid bounds"),
             (self.data == again.data, "block level"),
             (self.blocks_dense == again.blocks_dense, "dense"),
             (self.spans == again.spans, "spans"),

@@ -243,7 +243,7 @@ impl Mask {
                 }
             }
         }
-        let bounds = self.solid_bounds.map(|b| {
+        let bounds = self.solid_bounds().map(|b| {
             Bounds2D::new(
                 if x { w as i32 - b.x - b.width } else { b.x },
                 if y { h as i32 - b.y - b.height } else { b.y },
@@ -301,7 +301,7 @@ impl Mask {
             blocks,
             bwpr,
         });
-        let bounds = self.solid_bounds.map(|b| {
+        let bounds = self.solid_bounds().map(|b| {
             Bounds2D::new(
                 if reverse_in {
                     h as i32 - b.y - b.height
@@ -467,7 +467,7 @@ mod tests {
         assert_eq!(
             (
                 c.count,
-                c.solid_bounds,
+                c.solid_bounds(),
                 &c.data,
                 c.blocks_dense,
                 &c.spans,
@@ -475,7 +475,7 @@ mod tests {
             ),
             (
                 disc.count,
-                disc.solid_bounds,
+                disc.solid_bounds(),
                 &disc.data,
                 disc.blocks_dense,
                 &disc.spans,
