@@ -190,8 +190,9 @@ impl Mask {
             rows_in_box <= KEEP_RUNS_UP_TO && runs.try_reserve_exact(rows_in_box as usize).is_ok();
         // First pass: the exact rectangle.
         let (mut x0, mut x1, mut y0, mut y1) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
+        let mut runs_by_row = RowRuns::new(&spans, by0);
         for y in by0..by1 {
-            let run = spans.row(y);
+            let run = runs_by_row.next();
             if keep_runs {
                 runs.push(run.unwrap_or((1, 0)));
             }
@@ -377,8 +378,9 @@ impl<'m> Sampled<'m> {
         let rb = RowSpans::new(&self.b.fixed, self.b.w, self.b.h, self.x0, self.x1);
         let (dua, dva) = (2 * self.a.fixed.a, 2 * self.a.fixed.d);
         let (dub, dvb) = (2 * self.b.fixed.a, 2 * self.b.fixed.d);
+        let (mut runs_a, mut runs_b) = (RowRuns::new(&ra, self.y0), RowRuns::new(&rb, self.y0));
         for y in self.y0..self.y1 {
-            let (Some((la, ha)), Some((lb, hb))) = (ra.row(y), rb.row(y)) else {
+            let (Some((la, ha)), Some((lb, hb))) = (runs_a.next(), runs_b.next()) else {
                 continue;
             };
             let (lo, hi) = (la.max(lb), ha.min(hb));
@@ -466,6 +468,128 @@ impl<'f> RowSpans<'f> {
     }
 }
 
+/// [`RowSpans::row`] for consecutive rows from `y`, without a division per row: each
+/// run end is `floor(n / d)` for a numerator `n` that moves by the same amount every
+/// row, so its quotient and remainder are stepped exactly with additions.
+struct RowRuns<'f> {
+    fixed: &'f FixedInverse,
+    u: Axis,
+    v: Axis,
+    /// The box's columns as `X'` (relative to the origin).
+    lo_clamp: i128,
+    hi_clamp: i128,
+}
+
+/// One constraint `0 <= alpha * X' + k < end` of a row, as rows go by (`k` moves by
+/// `step` a row).
+enum Axis {
+    /// `alpha == 0`: every column or none, as `k` says.
+    Flat { k: i128, step: i128, end: i128 },
+    /// `alpha != 0`: `floor(k / |alpha|)` and `floor((k - end) / |alpha|)`, stepped.
+    Slope {
+        rising: bool,
+        k: Stepped,
+        k_end: Stepped,
+    },
+}
+
+/// `floor(n / d)` (`q`) and `n mod d` (`r`) of a numerator moving by a constant.
+struct Stepped {
+    q: i128,
+    r: i128,
+    d: i128,
+    dq: i128,
+    dr: i128,
+}
+
+impl Stepped {
+    fn new(n: i128, d: i128, step: i128) -> Self {
+        Stepped {
+            q: n.div_euclid(d),
+            r: n.rem_euclid(d),
+            d,
+            dq: step.div_euclid(d),
+            dr: step.rem_euclid(d),
+        }
+    }
+
+    #[inline(always)]
+    fn advance(&mut self) {
+        self.q += self.dq;
+        self.r += self.dr;
+        if self.r >= self.d {
+            self.q += 1;
+            self.r -= self.d;
+        }
+    }
+}
+
+impl Axis {
+    fn new(alpha: i128, k: i128, step: i128, end: i128) -> Axis {
+        if alpha == 0 {
+            return Axis::Flat { k, step, end };
+        }
+        let d = alpha.abs();
+        Axis::Slope {
+            rising: alpha > 0,
+            k: Stepped::new(k, d, step),
+            k_end: Stepped::new(k - end, d, step),
+        }
+    }
+
+    /// This row's run (as in [`solve`]), then on to the next row.
+    #[inline(always)]
+    fn next(&mut self) -> Option<(i128, i128)> {
+        const ALL: (i128, i128) = (i64::MIN as i128, i64::MAX as i128);
+        match self {
+            Axis::Flat { k, step, end } => {
+                let inside = 0 <= *k && *k < *end;
+                *k += *step;
+                inside.then_some(ALL)
+            }
+            Axis::Slope { rising, k, k_end } => {
+                let run = if *rising {
+                    (-k.q, -k_end.q - 1)
+                } else {
+                    (k_end.q + 1, k.q)
+                };
+                k.advance();
+                k_end.advance();
+                Some(run).filter(|(lo, hi)| lo <= hi)
+            }
+        }
+    }
+}
+
+impl<'f> RowRuns<'f> {
+    /// The runs of `spans`' rows from `y` on, one [`RowRuns::next`] per row.
+    fn new(spans: &RowSpans<'f>, y: i64) -> Self {
+        let f = spans.fixed;
+        let yy = 2 * (y as i128 - f.oy as i128) + 1;
+        let ku = f.a as i128 + f.b as i128 * yy + 2 * f.c;
+        let kv = f.d as i128 + f.e as i128 * yy + 2 * f.f;
+        RowRuns {
+            fixed: f,
+            u: Axis::new(2 * f.a as i128, ku, 2 * f.b as i128, spans.u_end as i128),
+            v: Axis::new(2 * f.d as i128, kv, 2 * f.e as i128, spans.v_end as i128),
+            lo_clamp: (spans.bx0 - f.ox) as i128,
+            hi_clamp: (spans.bx1 - 1 - f.ox) as i128,
+        }
+    }
+
+    /// The current row's run (as [`RowSpans::row`] gives it), then on to the next row.
+    #[inline(always)]
+    fn next(&mut self) -> Option<(i64, i64)> {
+        // Both axes step every row, whatever the other says.
+        let (u, v) = (self.u.next(), self.v.next());
+        let ((ul, uh), (vl, vh)) = (u?, v?);
+        let lo = ul.max(vl).max(self.lo_clamp);
+        let hi = uh.min(vh).min(self.hi_clamp);
+        let ox = self.fixed.ox;
+        (lo <= hi).then(|| (ox + lo as i64, ox + hi as i64))
+    }
+}
+
 /// The integers `x` (as an inclusive range) with `0 <= alpha * x + k < end`.
 fn solve(alpha: i128, k: i128, end: i128) -> Option<(i128, i128)> {
     const ALL: (i128, i128) = (i64::MIN as i128, i64::MAX as i128);
@@ -496,6 +620,43 @@ fn ceil_div(n: i128, d: i128) -> i128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn row_runs_step_exactly_as_rows_are_solved() {
+        let mut checked = 0;
+        for (i, deg) in [0.0, 90.0, 33.0, -71.5, 180.0, 1e-9, 12.25, 270.0]
+            .iter()
+            .enumerate()
+        {
+            for (sx, sy) in [
+                (1.0, 1.0),
+                (2.5, 0.3),
+                (-1.0, 3.0),
+                (1e-3, 7.0),
+                (640.0, 0.01),
+            ] {
+                let t = Transform::at(3.25 - i as f64, -7.5 + i as f64 * 0.375)
+                    .rotated(*deg)
+                    .scaled(sx, sy);
+                let (w, h) = (17 + i as u32, 9 + 2 * i as u32);
+                let fixed = t.fixed_inverse(w, h).unwrap();
+                let Some((bx0, by0, bx1, by1)) = fixed.world_box(w, h) else {
+                    continue;
+                };
+                let spans = RowSpans::new(&fixed, w, h, bx0, bx1);
+                let mut runs = RowRuns::new(&spans, by0 - 3);
+                for y in by0 - 3..by1.min(by0 + 5000) + 3 {
+                    assert_eq!(
+                        runs.next(),
+                        spans.row(y),
+                        "{deg} deg, scale ({sx}, {sy}), row {y}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        println!("row runs: {checked} rows stepped exactly as solved");
+    }
 
     #[test]
     fn solve_is_exact() {
