@@ -504,13 +504,9 @@ struct Stepped {
 
 impl Stepped {
     fn new(n: i128, d: i128, step: i128) -> Self {
-        Stepped {
-            q: n.div_euclid(d),
-            r: n.rem_euclid(d),
-            d,
-            dq: step.div_euclid(d),
-            dr: step.rem_euclid(d),
-        }
+        let (q, r) = div_rem_floor(n, d);
+        let (dq, dr) = div_rem_floor(step, d);
+        Stepped { q, r, d, dq, dr }
     }
 
     #[inline(always)]
@@ -521,6 +517,15 @@ impl Stepped {
             self.q += 1;
             self.r -= self.d;
         }
+    }
+}
+
+/// `(floor(n / d), n mod d)` for `d > 0`, in `i64` when both fit (much faster than the
+/// `i128` division).
+fn div_rem_floor(n: i128, d: i128) -> (i128, i128) {
+    match (i64::try_from(n), i64::try_from(d)) {
+        (Ok(n), Ok(d)) => (n.div_euclid(d) as i128, n.rem_euclid(d) as i128),
+        _ => (n.div_euclid(d), n.rem_euclid(d)),
     }
 }
 
