@@ -1119,6 +1119,61 @@ pp_status pp_mask_rotate_quarter(const pp_mask *mask, int32_t quarter_turns, pp_
 pp_status pp_mask_scale_integer(const pp_mask *mask, int32_t sx, int32_t sy, pp_mask **out);
 
 /**
+ * Whether mask `a` placed by `ta` and mask `b` placed by `tb` share a covered world
+ * pixel, found without rasterising either: only the world pixels inside both masks'
+ * solid bounds are sampled (exact runs per row). The same answer as `pp_collides` on
+ * the two rasters (`pp_mask_rasterise`); faster for a pair asked about once (a sprite
+ * whose angle changes every frame), slower than kept rasters for a pair asked about
+ * again and again. Pixel collision only. NULL transforms are the identity at (0, 0).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`a`, `b` or `out` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`),
+ * `PP_ERR_INVALID_TRANSFORM`. Allocates nothing. Any thread; masks may be shared.
+ *
+ * # Safety
+ * `a`, `b` NULL or live handles; `ta`, `tb` NULL or readable; `out` NULL or valid for a
+ * write.
+ */
+pp_status pp_transformed_collides(const pp_mask *a,
+                                  const pp_transform *ta,
+                                  const pp_mask *b,
+                                  const pp_transform *tb,
+                                  uint8_t *out);
+
+/**
+ * The first world pixel covered by both transformed sprites, row by row from the
+ * lowest y, each row from the lowest x (as `pp_first_contact` on their rasters):
+ * `*found` = 1 and the pixel in `*out`, or `*found` = 0 and `{0, 0}`. Sampled as
+ * `pp_transformed_collides` is.
+ *
+ * Errors (nothing written): as `pp_transformed_collides`, `found` or `out` NULL too.
+ *
+ * # Safety
+ * As `pp_transformed_collides`; `found` and `out` NULL or valid for writes.
+ */
+pp_status pp_transformed_first_contact(const pp_mask *a,
+                                       const pp_transform *ta,
+                                       const pp_mask *b,
+                                       const pp_transform *tb,
+                                       uint8_t *found,
+                                       pp_point *out);
+
+/**
+ * How many world pixels both transformed sprites cover (as `pp_overlap_area` on their
+ * rasters), sampled as `pp_transformed_collides` is.
+ *
+ * Errors (nothing written): as `pp_transformed_collides`.
+ *
+ * # Safety
+ * As `pp_transformed_collides`; `out` NULL or valid for a write.
+ */
+pp_status pp_transformed_overlap_area(const pp_mask *a,
+                                      const pp_transform *ta,
+                                      const pp_mask *b,
+                                      const pp_transform *tb,
+                                      uint64_t *out);
+
+/**
  * The library's version, `"major.minor.patch"` (e.g. `"0.3.0"`), NUL-terminated and
  * static: never free it. Any thread.
  */

@@ -812,6 +812,51 @@ struct Raster {
     Sprite sprite() const { return Sprite(mask, x, y); }
 };
 
+/// A mask placed by a Transform, asked directly (pp_transformed_*): only the world pixels
+/// inside both masks' solid bounds are sampled, no raster is made. The same answers as
+/// the two sprites' rasters; faster for a pair asked about once (a sprite whose angle
+/// changes every frame). Borrows the Mask, which must outlive it. Pixel collision only.
+struct TransformedSprite {
+    const Mask *mask;
+    Transform transform;
+
+    TransformedSprite(const Mask &mask_, const Transform &transform_)
+        : mask(&mask_), transform(transform_)
+    {
+    }
+    TransformedSprite(Mask &&, const Transform &) = delete;
+
+    /// True when some world pixel is covered by both.
+    bool collides(const TransformedSprite &other) const
+    {
+        const pp_transform a = transform.to_c(), b = other.transform.to_c();
+        std::uint8_t out = 0;
+        detail::check(pp_transformed_collides(mask->get(), &a, other.mask->get(), &b, &out));
+        return out != 0;
+    }
+    /// The first world pixel covered by both (lowest y row first, then lowest x).
+    std::optional<Point> first_contact(const TransformedSprite &other) const
+    {
+        const pp_transform a = transform.to_c(), b = other.transform.to_c();
+        std::uint8_t found = 0;
+        pp_point p{};
+        detail::check(
+            pp_transformed_first_contact(mask->get(), &a, other.mask->get(), &b, &found, &p));
+        if (found == 0) {
+            return std::nullopt;
+        }
+        return Point{p.x, p.y};
+    }
+    /// How many world pixels both cover.
+    std::uint64_t overlap_area(const TransformedSprite &other) const
+    {
+        const pp_transform a = transform.to_c(), b = other.transform.to_c();
+        std::uint64_t out = 0;
+        detail::check(pp_transformed_overlap_area(mask->get(), &a, other.mask->get(), &b, &out));
+        return out;
+    }
+};
+
 inline Raster Mask::rasterise(const Transform &transform, bool bounds_only) const
 {
     const pp_transform t = transform.to_c();

@@ -270,6 +270,8 @@ static void exact_rasters(void)
 static void queries_on_rasters(void)
 {
     pp_mask *disc = NULL, *ra = NULL, *rb = NULL, *rb2 = NULL;
+    uint64_t area_unused = 0;
+    pp_point p_r_unused;
     uint8_t alpha[40 * 40];
     pp_transform t = pp_transform_default();
     int32_t ax, ay, bx, by, b2x, b2y, i, j, hits = 0, agree = 0, trials = 0;
@@ -317,6 +319,59 @@ static void queries_on_rasters(void)
     CHECK(hits > 10 && hits < trials);
     printf("transformed pairs: %d placements, %d hits, every query symmetric\n", (int)trials,
            (int)hits);
+
+    /* Sampled without rasters (pp_transformed_*): the rasters' answers. */
+    {
+        pp_transform ta = pp_transform_default(), tb = pp_transform_default();
+        int agree_sampled = 0, sampled_trials = 0;
+        ta.rotation_degrees = 37.5;
+        ta.scale_x = 1.25;
+        tb.rotation_degrees = -12;
+        tb.scale_x = 0.75;
+        for (j = -48; j <= 48; j += 12) {
+            for (i = -48; i <= 48; i += 12) {
+                pp_mask *r1 = NULL, *r2 = NULL;
+                int32_t x1, y1, x2, y2;
+                uint8_t hit_r = 0, hit_s = 0, f_r = 0, f_s = 0;
+                uint64_t n_r = 0, n_s = 0;
+                pp_point p_r, p_s;
+                pp_sprite s1, s2;
+                tb.x = 0.5 + i;
+                tb.y = 0.25 + j;
+                CHECK_OK(pp_mask_rasterise(disc, &ta, 0, &r1, &x1, &y1));
+                CHECK_OK(pp_mask_rasterise(disc, &tb, 0, &r2, &x2, &y2));
+                s1 = sprite_at(r1, x1, y1, 1);
+                s2 = sprite_at(r2, x2, y2, 1);
+                pp_collides(&s1, &s2, &hit_r);
+                pp_first_contact(&s1, &s2, &f_r, &p_r);
+                pp_overlap_area(&s1, &s2, &n_r);
+                CHECK_OK(pp_transformed_collides(disc, &ta, disc, &tb, &hit_s));
+                CHECK_OK(pp_transformed_first_contact(disc, &ta, disc, &tb, &f_s, &p_s));
+                CHECK_OK(pp_transformed_overlap_area(disc, &ta, disc, &tb, &n_s));
+                sampled_trials++;
+                agree_sampled += hit_r == hit_s && f_r == f_s && n_r == n_s &&
+                                 (!f_r || (p_r.x == p_s.x && p_r.y == p_s.y));
+                pp_mask_free(r1);
+                pp_mask_free(r2);
+            }
+        }
+        CHECK(agree_sampled == sampled_trials);
+        {
+            uint8_t out = 7;
+            pp_transform zero;
+            memset(&zero, 0, sizeof zero);
+            CHECK_ERR(pp_transformed_collides(NULL, NULL, disc, NULL, &out), PP_ERR_NULL_POINTER, "a");
+            CHECK_ERR(pp_transformed_collides(disc, NULL, disc, NULL, NULL), PP_ERR_NULL_POINTER, "out");
+            CHECK_ERR(pp_transformed_collides(disc, &zero, disc, NULL, &out), PP_ERR_INVALID_ARGUMENT,
+                      "pp_transform_default");
+            tb.scale_y = 0;
+            CHECK_ERR(pp_transformed_overlap_area(disc, NULL, disc, &tb, &area_unused),
+                      PP_ERR_INVALID_TRANSFORM, NULL);
+            CHECK_ERR(pp_transformed_first_contact(disc, NULL, disc, NULL, NULL, &p_r_unused),
+                      PP_ERR_NULL_POINTER, "found");
+            CHECK(out == 7);
+        }
+    }
     pp_mask_free(rb2);
     pp_mask_free(rb);
     pp_mask_free(ra);

@@ -626,6 +626,19 @@ void test_transforms()
     perpixel::Raster turned = m.rasterise(t);
     CHECK(turned.sprite().collides(plain) == plain.collides(turned.sprite()));
     CHECK(turned.sprite().overlap_area(plain) == plain.overlap_area(turned.sprite()));
+    // Sampled without rasters: the rasters' answers.
+    {
+        perpixel::Transform ta = perpixel::Transform::at(10.0, 20.0), tb = perpixel::Transform::at(11.5, 19.25);
+        ta.rotation_degrees = 33.0;
+        tb.rotation_degrees = -70.0;
+        tb.scale_x = 1.5;
+        perpixel::TransformedSprite sa(m, ta), sb(m, tb);
+        perpixel::Raster ra = m.rasterise(ta), rb = m.rasterise(tb);
+        CHECK(sa.collides(sb) == ra.sprite().collides(rb.sprite()));
+        CHECK(sa.overlap_area(sb) == ra.sprite().overlap_area(rb.sprite()));
+        CHECK(sa.first_contact(sb) == ra.sprite().first_contact(rb.sprite()));
+        CHECK(sa.overlap_area(sb) == sb.overlap_area(sa));
+    }
     // Bad transforms throw with their status.
     t.rotation_degrees = std::nan("");
     CHECK_THROWS(m.rasterise(t), Status::InvalidTransform, "finite");

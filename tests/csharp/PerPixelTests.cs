@@ -792,6 +792,30 @@ static partial class Tests
                     r.Placed.Collides(plain) == plain.Collides(r.Placed)
                     && r.Placed.OverlapArea(plain) == plain.OverlapArea(r.Placed));
             }
+            // Sampled without rasters: the rasters' answers.
+            {
+                var ta = SpriteTransform.At(10, 20);
+                ta.RotationDegrees = 33;
+                var tb = SpriteTransform.At(11.5, 19.25);
+                tb.RotationDegrees = -70;
+                tb.ScaleX = 1.5;
+                var sa = new TransformedSprite(m, ta);
+                var sb = new TransformedSprite(m, tb);
+                using (Raster ra = m.Rasterise(ta))
+                using (Raster rb = m.Rasterise(tb))
+                {
+                    Point ps, pr;
+                    bool fs = sa.TryFirstContact(sb, out ps), fr = ra.Placed.TryFirstContact(rb.Placed, out pr);
+                    Check("TransformedSprite: the rasters' answers (collides, area, first contact)",
+                        sa.Collides(sb) == ra.Placed.Collides(rb.Placed)
+                        && sa.OverlapArea(sb) == ra.Placed.OverlapArea(rb.Placed)
+                        && fs == fr && ps.Equals(pr) && sa.OverlapArea(sb) == sb.OverlapArea(sa));
+                }
+                var bad = tb;
+                bad.ScaleY = 0;
+                Throws("TransformedSprite with scale 0", () => sa.Collides(new TransformedSprite(m, bad)),
+                    With(Status.InvalidTransform, "scale"));
+            }
             t.RotationDegrees = double.NaN;
             Throws("NaN rotation", () => m.Rasterise(t).Dispose(), With(Status.InvalidTransform, "finite"));
             t = new SpriteTransform { ScaleY = 0 };

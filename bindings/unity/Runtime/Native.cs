@@ -115,6 +115,15 @@ namespace PerPixel
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_mask_scale_integer(MaskHandle mask, int sx, int sy, out MaskHandle result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_transformed_collides(MaskHandle a, ref NativeTransform ta, MaskHandle b,
+            ref NativeTransform tb, out byte collides);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_transformed_first_contact(MaskHandle a, ref NativeTransform ta, MaskHandle b,
+            ref NativeTransform tb, out byte found, out Point point);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_transformed_overlap_area(MaskHandle a, ref NativeTransform ta, MaskHandle b,
+            ref NativeTransform tb, out ulong area);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_mask_solid_bounds(MaskHandle mask, out byte hasSolid, out Bounds2D bounds);
 
         // Baked masks and bundles.

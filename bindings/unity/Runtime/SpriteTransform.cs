@@ -115,4 +115,63 @@ namespace PerPixel
             Mask.Dispose();
         }
     }
+
+    /// <summary>
+    /// A mask placed by a <see cref="SpriteTransform"/>, asked directly: only the world pixels inside both
+    /// masks' solid bounds are sampled, no <see cref="Raster"/> is made. The same answers as the two sprites'
+    /// rasters; faster for a pair asked about once (a sprite whose angle changes every frame), slower than
+    /// kept rasters for pairs asked about again and again. Pixel collision only.
+    /// </summary>
+    public struct TransformedSprite
+    {
+        /// <summary>The sprite's mask (not owned).</summary>
+        public Mask Mask;
+        /// <summary>Where and how it is placed.</summary>
+        public SpriteTransform Transform;
+
+        /// <summary>A mask placed by a transform.</summary>
+        public TransformedSprite(Mask mask, SpriteTransform transform)
+        {
+            if (mask == null) throw new ArgumentNullException("mask");
+            Mask = mask;
+            Transform = transform;
+        }
+
+        private static Mask Checked(Mask m, string name)
+        {
+            if (m == null) throw new ArgumentNullException(name);
+            return m;
+        }
+
+        /// <summary>True when some world pixel is covered by both.</summary>
+        public bool Collides(TransformedSprite other)
+        {
+            NativeTransform a = Transform.ToNative(), b = other.Transform.ToNative();
+            byte hit;
+            PerPixelException.Check(Native.pp_transformed_collides(Checked(Mask, "Mask").Handle, ref a,
+                Checked(other.Mask, "other.Mask").Handle, ref b, out hit));
+            return hit != 0;
+        }
+
+        /// <summary>The first world pixel covered by both (lowest row, then lowest x); false and (0, 0)
+        /// when they do not touch.</summary>
+        public bool TryFirstContact(TransformedSprite other, out Point contact)
+        {
+            NativeTransform a = Transform.ToNative(), b = other.Transform.ToNative();
+            byte found;
+            PerPixelException.Check(Native.pp_transformed_first_contact(Checked(Mask, "Mask").Handle, ref a,
+                Checked(other.Mask, "other.Mask").Handle, ref b, out found, out contact));
+            return found != 0;
+        }
+
+        /// <summary>How many world pixels both cover.</summary>
+        public ulong OverlapArea(TransformedSprite other)
+        {
+            NativeTransform a = Transform.ToNative(), b = other.Transform.ToNative();
+            ulong area;
+            PerPixelException.Check(Native.pp_transformed_overlap_area(Checked(Mask, "Mask").Handle, ref a,
+                Checked(other.Mask, "other.Mask").Handle, ref b, out area));
+            return area;
+        }
+    }
 }
