@@ -74,6 +74,10 @@
 //!   `(x, y) + pivot + R(angle) S (m - pivot)`, `S` the scales with flips as signs. A
 //!   positive angle (degrees) turns from +x towards +y: counter-clockwise on a y-up
 //!   screen, clockwise on a y-down one, the same motion in the y-agnostic model.
+//! * **Kept or sampled.** A raster is made once and queried like any mask: keep it while
+//!   the transform only moves by whole pixels. A pair asked about once (a sprite whose
+//!   angle changes every frame) is faster as two [`TransformedSprite`]s, which sample
+//!   only the world pixels inside both masks' solid bounds and give the rasters' answers.
 //! * **Sampling rule.** Texel `(i, j)` covers `[i, i + 1) x [j, j + 1)` in mask space.
 //!   World pixel `(X, Y)` is covered when its centre `(X + 0.5, Y + 0.5)`, mapped back
 //!   into mask space, lands in a solid texel (the floor of each coordinate, inside the
