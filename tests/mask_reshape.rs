@@ -16,6 +16,7 @@
 //! `PERPIXEL_PROPTEST_CASES=N` changes the number of cases per property.
 
 mod common;
+use common::props::MaskSpec;
 
 use common::{assert_mask_eq, mask};
 use perpixel::kernels::{self, Path};
@@ -291,29 +292,8 @@ fn density() -> impl Strategy<Value = u32> {
     prop::sample::select(vec![0u32, 1, 8, 64, 128, 200, 255, 256])
 }
 
-#[derive(Debug, Clone)]
-struct MaskSpec {
-    width: u32,
-    height: u32,
-    density: u32,
-    seed: u64,
-}
-
-impl MaskSpec {
-    fn build(&self) -> Mask {
-        let mut rng = common::Rng::new(self.seed);
-        let d = self.density as u64;
-        Mask::from_fn(self.width, self.height, |_, _| rng.below(256) < d).unwrap()
-    }
-}
-
 fn mask_spec<S: Strategy<Value = u32>>(side: fn() -> S) -> impl Strategy<Value = MaskSpec> {
-    (side(), side(), density(), any::<u64>()).prop_map(|(width, height, density, seed)| MaskSpec {
-        width,
-        height,
-        density,
-        seed,
-    })
+    common::props::mask_spec(side(), side(), density())
 }
 
 /// A mask, a second mask to query the result against, and where to put it (relative to

@@ -23,25 +23,7 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
 mod common;
-use common::Rng;
-use common::props::{cases, run};
-
-#[derive(Debug, Clone)]
-struct MaskSpec {
-    width: u32,
-    height: u32,
-    /// In 1/256ths: 0 and 256 give empty and full masks.
-    density: u32,
-    seed: u64,
-}
-
-impl MaskSpec {
-    fn build(&self) -> Mask {
-        let mut rng = Rng::new(self.seed);
-        let d = self.density as u64;
-        Mask::from_fn(self.width, self.height, |_, _| rng.below(256) < d).unwrap()
-    }
-}
+use common::props::{MaskSpec, cases, run};
 
 /// Sides 0 to `max`, biased to 0, 1 and the word boundary.
 fn side(max: u32) -> impl Strategy<Value = u32> {
@@ -56,18 +38,11 @@ fn side(max: u32) -> impl Strategy<Value = u32> {
 }
 
 fn mask_spec(max: u32) -> impl Strategy<Value = MaskSpec> {
-    (
+    common::props::mask_spec(
         side(max),
         side(max),
         prop::sample::select(vec![0u32, 8, 64, 128, 200, 250, 256]),
-        any::<u64>(),
     )
-        .prop_map(|(width, height, density, seed)| MaskSpec {
-            width,
-            height,
-            density,
-            seed,
-        })
 }
 
 fn angle() -> impl Strategy<Value = f64> {

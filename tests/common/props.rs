@@ -44,3 +44,40 @@ where
         }
     }
 }
+
+/// A random mask drawn from a seed (so proptest shrinks and prints four numbers, not the
+/// pixels): `density` in 1/256ths of its pixels are solid (0 and 256 give empty and full).
+#[derive(Debug, Clone)]
+#[allow(dead_code)] // each property binary uses what it needs
+pub struct MaskSpec {
+    pub width: u32,
+    pub height: u32,
+    pub density: u32,
+    pub seed: u64,
+}
+
+#[allow(dead_code)]
+impl MaskSpec {
+    pub fn build(&self) -> perpixel::Mask {
+        let mut rng = super::Rng::new(self.seed);
+        let d = self.density as u64;
+        perpixel::Mask::from_fn(self.width, self.height, |_, _| rng.below(256) < d).unwrap()
+    }
+}
+
+/// Masks of the sides `width` and `height` give, at densities from `density`.
+#[allow(dead_code)]
+pub fn mask_spec(
+    width: impl Strategy<Value = u32>,
+    height: impl Strategy<Value = u32>,
+    density: impl Strategy<Value = u32>,
+) -> impl Strategy<Value = MaskSpec> {
+    (width, height, density, proptest::arbitrary::any::<u64>()).prop_map(
+        |(width, height, density, seed)| MaskSpec {
+            width,
+            height,
+            density,
+            seed,
+        },
+    )
+}
