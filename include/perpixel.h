@@ -1105,6 +1105,19 @@ pp_status pp_mask_flip(const pp_mask *mask, uint8_t flip_x, uint8_t flip_y, pp_m
 pp_status pp_mask_rotate_quarter(const pp_mask *mask, int32_t quarter_turns, pp_mask **out);
 
 /**
+ * A new mask: `mask` transposed, `height x width`, pixel `(i, j)` landing at `(j, i)`
+ * (a mirror across the main diagonal). Exact (64x64 bit-tile transposes). The caller
+ * owns `*out` (`pp_mask_free`).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
+ * `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `out` NULL or valid for a write.
+ */
+pp_status pp_mask_transpose(const pp_mask *mask, pp_mask **out);
+
+/**
  * A new mask: `mask` scaled up by whole factors, nearest neighbour (pixel art at 2x,
  * 3x): `width * sx` by `height * sy`, pixel `(i, j)` solid when source pixel
  * `(i / sx, j / sy)` is. The caller owns `*out` (`pp_mask_free`).

@@ -467,6 +467,13 @@ public:
         detail::check(pp_mask_rotate_quarter(handle_, quarter_turns, &m));
         return Mask(m);
     }
+    /// A new mask transposed (height x width): pixel (i, j) lands at (j, i); exact.
+    Mask transposed() const
+    {
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_transpose(handle_, &m));
+        return Mask(m);
+    }
     /// A new mask scaled up by whole factors, nearest neighbour (pixel art 2x, 3x).
     Mask scaled_integer(std::int32_t sx, std::int32_t sy) const
     {

@@ -59,8 +59,8 @@ pub use query::{
 };
 pub use transform::{
     pp_mask_flip, pp_mask_rasterise, pp_mask_rasterise_matrix, pp_mask_rotate_quarter,
-    pp_mask_scale_integer, pp_transform, pp_transform_default, pp_transformed_collides,
-    pp_transformed_first_contact, pp_transformed_overlap_area,
+    pp_mask_scale_integer, pp_mask_transpose, pp_transform, pp_transform_default,
+    pp_transformed_collides, pp_transformed_first_contact, pp_transformed_overlap_area,
 };
 pub use version::{
     PP_VERSION_MAJOR, PP_VERSION_MINOR, PP_VERSION_NUMBER, PP_VERSION_PATCH, pp_version,

@@ -292,6 +292,24 @@ pub unsafe extern "C" fn pp_mask_rotate_quarter(
     unsafe { reshape(mask, out, |m| Ok(m.rotate_quarter(quarter_turns)?)) }
 }
 
+/// A new mask: `mask` transposed, `height x width`, pixel `(i, j)` landing at `(j, i)`
+/// (a mirror across the main diagonal). Exact (64x64 bit-tile transposes). The caller
+/// owns `*out` (`pp_mask_free`).
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
+/// `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+///
+/// # Safety
+/// `mask` NULL or a live handle; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_mask_transpose(
+    mask: *const pp_mask,
+    out: *mut *mut pp_mask,
+) -> pp_status {
+    // SAFETY: forwarded caller guarantees.
+    unsafe { reshape(mask, out, |m| Ok(m.transpose()?)) }
+}
+
 /// A new mask: `mask` scaled up by whole factors, nearest neighbour (pixel art at 2x,
 /// 3x): `width * sx` by `height * sy`, pixel `(i, j)` solid when source pixel
 /// `(i / sx, j / sy)` is. The caller owns `*out` (`pp_mask_free`).

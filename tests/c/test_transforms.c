@@ -51,7 +51,7 @@ static void size_of(const pp_mask *m, int32_t *w, int32_t *h)
 }
 
 /* How `got` (w2 x h2) relates to `src` (w x h): which per-pixel map it must equal. */
-enum map { FLIP_X, FLIP_Y, FLIP_XY, TURN_1, TURN_3, SCALE };
+enum map { FLIP_X, FLIP_Y, FLIP_XY, TURN_1, TURN_3, TRANSPOSE, SCALE };
 
 /* 1 when `got` equals `src` under `map` (scale factors sx, sy for SCALE), pixel by pixel. */
 static int equals_mapped(const pp_mask *src, const pp_mask *got, enum map map, int32_t sx,
@@ -63,6 +63,7 @@ static int equals_mapped(const pp_mask *src, const pp_mask *got, enum map map, i
     switch (map) {
     case TURN_1:
     case TURN_3:
+    case TRANSPOSE:
         if (gw != h || gh != w) return 0;
         break;
     case SCALE:
@@ -83,6 +84,7 @@ static int equals_mapped(const pp_mask *src, const pp_mask *got, enum map map, i
             case TURN_1: si = j; sj = h - 1 - i; break;
             /* Three turns: source (a, b) lands at (b, w - 1 - a). */
             case TURN_3: si = w - 1 - j; sj = i; break;
+            case TRANSPOSE: si = j; sj = i; break;
             case SCALE: si = i / sx; sj = j / sy; break;
             }
             if (solid(got, i, j) != solid(src, si, sj)) return 0;
@@ -124,6 +126,9 @@ static void mask_level_transforms(void)
     CHECK_OK(pp_mask_scale_integer(m, 3, 2, &out));
     CHECK(equals_mapped(m, out, SCALE, 3, 2));
     pp_mask_free(out);
+    CHECK_OK(pp_mask_transpose(m, &out));
+    CHECK(equals_mapped(m, out, TRANSPOSE, 0, 0));
+    pp_mask_free(out);
 
     /* Errors: nothing written. */
     out = (pp_mask *)&out;
@@ -138,6 +143,8 @@ static void mask_level_transforms(void)
     CHECK_ERR(pp_mask_rotate_quarter(NULL, 1, &out), PP_ERR_NULL_POINTER, "mask");
     CHECK_ERR(pp_mask_rotate_quarter(m, 1, NULL), PP_ERR_NULL_POINTER, "out");
     CHECK_ERR(pp_mask_scale_integer(NULL, 1, 1, &out), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_transpose(NULL, &out), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_transpose(m, NULL), PP_ERR_NULL_POINTER, "out");
     CHECK(out == (pp_mask *)&out);
 
     /* Empty sides. */

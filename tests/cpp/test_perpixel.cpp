@@ -589,6 +589,7 @@ void test_transforms()
     CHECK(rows(m.rotated_quarter(-1)) == "X./.X/.X/X.");
     CHECK(rows(m.rotated_quarter(2)) == ".XX./X..X");
     CHECK(rows(m.scaled_integer(2, 1)) == "XX....XX/..XXXX..");
+    CHECK(rows(m.transposed()) == "X./.X/.X/X.");
     CHECK_THROWS(m.scaled_integer(0, 1), Status::InvalidArgument, "sx");
 
     // A transform: defaults are the identity at (0, 0).

@@ -752,6 +752,7 @@ static partial class Tests
             using (Mask r = m.RotatedQuarter(1)) Equal("RotatedQuarter(1)", ".#/#./#./.#", Rows(r));
             using (Mask r = m.RotatedQuarter(-1)) Equal("RotatedQuarter(-1)", "#./.#/.#/#.", Rows(r));
             using (Mask r = m.ScaledInteger(2, 1)) Equal("ScaledInteger(2, 1)", "##....##/..####..", Rows(r));
+            using (Mask r = m.Transposed()) Equal("Transposed()", "#./.#/.#/#.", Rows(r));
             Throws("ScaledInteger(0, 1)", () => m.ScaledInteger(0, 1).Dispose(), With(Status.InvalidArgument, "sx"));
 
             // new SpriteTransform() is the identity at (0, 0): scale 1, not 0.

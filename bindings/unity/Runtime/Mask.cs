@@ -415,6 +415,15 @@ namespace PerPixel
             return Wrap(s, h);
         }
 
+        /// <summary>A new mask (dispose it) transposed (Height × Width): pixel (i, j) lands at (j, i);
+        /// exact.</summary>
+        public Mask Transposed()
+        {
+            MaskHandle h;
+            Status s = Native.pp_mask_transpose(Handle, out h);
+            return Wrap(s, h);
+        }
+
         /// <summary>A new mask (dispose it) scaled up by whole factors, nearest neighbour (pixel art at 2x,
         /// 3x). Throws with <see cref="Status.InvalidArgument"/> for a factor below 1.</summary>
         public Mask ScaledInteger(int sx, int sy)

@@ -113,6 +113,8 @@ namespace PerPixel
         internal static extern Status pp_mask_rotate_quarter(MaskHandle mask, int quarterTurns,
             out MaskHandle result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_transpose(MaskHandle mask, out MaskHandle result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_mask_scale_integer(MaskHandle mask, int sx, int sy, out MaskHandle result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_transformed_collides(MaskHandle a, ref NativeTransform ta, MaskHandle b,
