@@ -364,12 +364,20 @@ pub(crate) fn mirror_row(row: &mut [u64], width: usize) {
         *w = w.reverse_bits();
     }
     // Pixel i now sits at bit 64n - 1 - i: move every bit down by the unused tail.
-    let s = (n * 64 - width) as u32;
-    if s > 0 {
-        for k in 0..n {
-            let high = if k + 1 < n { row[k + 1] << (64 - s) } else { 0 };
-            row[k] = (row[k] >> s) | high;
-        }
+    shift_row_down(row, n * 64 - width);
+}
+
+/// Moves a row of words down by `pad` bits (`pad < 64`; a funnel shift across words,
+/// zeroes coming in at the top): after a row of `width` pixels was reversed within its
+/// `64 * words` bits, this puts pixel 0 back at bit 0.
+pub(crate) fn shift_row_down(row: &mut [u64], pad: usize) {
+    if pad == 0 {
+        return;
+    }
+    debug_assert!(pad < 64);
+    for k in 0..row.len() {
+        let high = row.get(k + 1).map_or(0, |&next| next << (64 - pad));
+        row[k] = (row[k] >> pad) | high;
     }
 }
 

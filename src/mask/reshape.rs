@@ -349,14 +349,7 @@ impl Mask {
 /// by the `64 * words - width` pad bits (a funnel shift across words) puts it back at bit 0.
 fn reverse_row(src: &[u64], dst: &mut [u64], width: usize) {
     kernels::reverse_words(src, dst);
-    let pad = 64 * dst.len() - width;
-    if pad == 0 {
-        return;
-    }
-    for k in 0..dst.len() {
-        let high = dst.get(k + 1).map_or(0, |&next| next << (64 - pad));
-        dst[k] = dst[k] >> pad | high;
-    }
+    kernels::shift_row_down(dst, 64 * dst.len() - width);
 }
 
 /// ORs into `blocks` (one row of the block level) the 8x8 blocks of a band of rows
