@@ -121,7 +121,7 @@ pub unsafe extern "C" fn pp_mask_to_baked(
 ) -> pp_status {
     guard(|| {
         // SAFETY: the caller guarantees `mask` is NULL or a live handle.
-        let m = unsafe { mask_ref(mask, "mask") }?;
+        let m = unsafe { mask_ref(&mask, "mask") }?;
         non_null(len, "len")?;
         let size = m.baked_len();
         if buf.is_null() {
@@ -349,7 +349,8 @@ pub unsafe extern "C" fn pp_bundle_get(
         non_null(found, "found")?;
         non_null(out, "out")?;
         let handle = match b.get_shared(name) {
-            Some(mask) => handle::into_handle::<pp_mask>(mask),
+            // Another reference to the bundle's mask: shared, not copied.
+            Some(mask) => into_handle(Mask::clone(&mask)),
             None => std::ptr::null_mut(),
         };
         // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
@@ -396,8 +397,9 @@ mod tests {
         // SAFETY: valid buffer and out-pointer.
         let s = unsafe { pp_mask_from_baked(buf.as_ptr(), buf.len(), &mut back) };
         assert_eq!(s, pp_status::PP_OK);
+        let held = back.cast_const();
         // SAFETY: `back` is a live handle.
-        assert_eq!(unsafe { mask_ref(back, "back") }.unwrap(), &m);
+        assert_eq!(unsafe { mask_ref(&held, "back") }.unwrap(), &m);
         // SAFETY: each freed once.
         unsafe {
             pp_mask_free(back);
@@ -463,10 +465,14 @@ mod tests {
             assert_eq!(found, 1);
             // Shared, not copied: the handle points at the bundle's own mask.
             let inside = bundle_ref(handle).unwrap().get("ship.png").unwrap();
-            assert!(std::ptr::eq(mask_ref(mask, "mask").unwrap(), inside));
+            assert!(
+                mask_ref(&mask.cast_const(), "mask")
+                    .unwrap()
+                    .shares_with(inside)
+            );
             pp_bundle_free(handle);
             // The mask outlives the bundle.
-            assert_eq!(mask_ref(mask, "mask").unwrap().count(), 6);
+            assert_eq!(mask_ref(&mask.cast_const(), "mask").unwrap().count(), 6);
             pp_mask_free(mask);
         }
         let mut handle = ptr::null_mut();

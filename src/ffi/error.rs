@@ -231,8 +231,8 @@ pub(crate) fn guard(body: impl FnOnce() -> Result<(), Failure>) -> pp_status {
     failure.status
 }
 
-/// [`guard`] for allocation-free exports on hot paths (the pair queries), whose fixed
-/// cost is most of what a sprite-sized query costs: inlined into the export, with the success path a
+/// [`guard`] for exports on hot paths (the pair queries, overlap masks, `pp_mask_free`),
+/// whose fixed cost is most of what a sprite-sized call costs: inlined into the export, with the success path a
 /// `catch_unwind` that costs nothing unless something panics, and every failure (an
 /// error or a panic) handed to `guard` out of line, which records it exactly as for
 /// every other export (a panic's payload is re-raised inside `guard` without running

@@ -1,18 +1,26 @@
 //! The FFI toolkit's handles: the one way objects are handed to C and taken back.
 //!
-//! Every object C holds (`pp_mask *`, `pp_bundle *`, and every future handle type) is an
-//! `Arc` of its Rust value, given to C as the `Arc`'s raw pointer cast to an opaque C type
-//! that only names it. So:
+//! Every object C holds is reference-counted, and its handle is one reference:
+//!
+//! * `pp_mask *` is the address of the mask's own allocation: a [`crate::Mask`] is a
+//!   transparent pointer to one reference-counted block holding its header and its
+//!   words, so handing a mask to C allocates nothing and `pp_mask_free` is one release
+//!   (`ffi::mask::{into_handle, mask_ref}` convert between the two);
+//! * every other handle (`pp_bundle *`, and future handle types) is an `Arc` of its
+//!   Rust value, given to C as the `Arc`'s raw pointer cast to an opaque C type that
+//!   only names it (this module).
+//!
+//! So:
 //!
 //! * reading a handle is one pointer dereference ([`borrow`]): queries stay as cheap as
 //!   with a `Box`;
 //! * objects are shared, never copied: a bundle hands out its own masks as new handles
-//!   (`into_handle` of a cloned `Arc`), and a mask freed by the caller stays alive while a
-//!   bundle (or, later, a world) uses it;
+//!   (another reference), and a mask freed by the caller stays alive while a bundle
+//!   (or, later, a world) uses it;
 //! * releasing ([`release`]) drops one reference; NULL is a no-op.
 //!
 //! The opaque C types are zero-sized Rust structs that are never constructed: a
-//! `*const pp_mask` always points at the `Mask` inside an `Arc<Mask>`.
+//! `*const pp_bundle` always points at the `MaskBundle` inside an `Arc<MaskBundle>`.
 
 use super::error::{Failure, non_null};
 use std::sync::Arc;
@@ -65,22 +73,24 @@ pub(crate) unsafe fn release<H: Opaque>(handle: *mut H) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Mask;
-    use crate::ffi::pp_mask;
+    use crate::ffi::pp_bundle;
+    use crate::{Mask, MaskBundle};
 
     #[test]
     fn a_shared_value_outlives_the_released_handle() {
-        let kept = Arc::new(Mask::full(3, 2).unwrap());
-        let h = into_handle::<pp_mask>(Arc::clone(&kept));
+        let mut bundle = MaskBundle::new();
+        bundle.insert("m", Mask::full(3, 2).unwrap()).unwrap();
+        let kept = Arc::new(bundle);
+        let h = into_handle::<pp_bundle>(Arc::clone(&kept));
         assert_eq!(Arc::strong_count(&kept), 2);
         // SAFETY: released once.
         unsafe { release(h) };
         assert_eq!(Arc::strong_count(&kept), 1);
-        assert_eq!(kept.count(), 6);
+        assert_eq!(kept.get("m").unwrap().count(), 6);
         // SAFETY: NULL is a no-op.
-        unsafe { release::<pp_mask>(std::ptr::null_mut()) };
+        unsafe { release::<pp_bundle>(std::ptr::null_mut()) };
         // SAFETY: NULL is refused before any dereference.
-        let null = unsafe { borrow::<pp_mask>(std::ptr::null(), "m") };
+        let null = unsafe { borrow::<pp_bundle>(std::ptr::null(), "m") };
         assert_eq!(
             null.unwrap_err().status,
             crate::ffi::pp_status::PP_ERR_NULL_POINTER

@@ -3,10 +3,8 @@
 
 use super::bounds::pp_bounds;
 use super::cookie::{Cookied, read_or_default};
-use super::error::{Failure, guard, non_null, pp_status, write_out};
-use super::handle::{self, Opaque};
+use super::error::{Failure, guard, guard_hot, non_null, pp_status, write_out};
 use crate::{Bounds2D, Mask, MaskOptions, PixelFormat};
-use std::sync::Arc;
 
 /// Pixel format: bytes R, G, B, A in memory, on every CPU. Unity `Color32`, XNA/MonoGame
 /// `Color`, raylib `PIXELFORMAT_UNCOMPRESSED_R8G8B8A8`, SFML `sf::Image::getPixelsPtr()`,
@@ -58,10 +56,9 @@ pub struct pp_mask {
     _opaque: [u8; 0],
 }
 
-// SAFETY: zero-sized, never constructed; only the pointee type of mask handles.
-unsafe impl Opaque for pp_mask {
-    type Value = Mask;
-}
+// A handle is the address of the mask's one allocation (`Mask` is a transparent
+// pointer to it), so handing a mask to C allocates nothing more.
+const _: () = assert!(std::mem::size_of::<Mask>() == std::mem::size_of::<*mut pp_mask>());
 
 /// How pixels become solid, and which part of the image to take.
 ///
@@ -154,18 +151,45 @@ unsafe fn read_options(options: *const pp_mask_options) -> Result<MaskOptions, F
     unsafe { read_or_default(options, "options", MaskOptions::default, |o| o.into()) }
 }
 
-/// The mask behind a caller's handle.
+/// The mask behind the caller's handle held in `*mask` (an argument, or a field of the
+/// caller's struct), for as long as that place is borrowed; `PP_ERR_NULL_POINTER`
+/// naming `name` when the handle is NULL.
+///
+/// A `Mask` is a transparent pointer to the allocation a handle is: the place that
+/// holds the handle is read as the `Mask` itself, with no reference count taken.
 ///
 /// # Safety
-/// `mask` must be NULL or a live handle from this library.
-pub(crate) unsafe fn mask_ref<'a>(mask: *const pp_mask, name: &str) -> Result<&'a Mask, Failure> {
-    // SAFETY: forwarded caller guarantee.
-    unsafe { handle::borrow(mask, name) }
+/// `*mask` must be NULL or a live handle from this library, not freed while the
+/// returned reference lasts.
+#[inline(always)]
+pub(crate) unsafe fn mask_ref<'a>(
+    mask: &'a *const pp_mask,
+    name: &str,
+) -> Result<&'a Mask, Failure> {
+    non_null(*mask, name)?;
+    // SAFETY: `Mask` is `#[repr(transparent)]` over `Shared`, itself a transparent
+    // non-null pointer to a mask's allocation, which a non-NULL handle is (`into_handle`
+    // made it); the caller keeps it alive for `'a`.
+    Ok(unsafe { &*(mask as *const *const pp_mask).cast::<Mask>() })
 }
 
-/// Hands a new mask to C: the caller now owns it and frees it with `pp_mask_free`.
+/// Hands a mask to C: the caller now owns this reference and frees it with
+/// `pp_mask_free`. Allocates nothing (the handle is the mask's own allocation).
 pub(crate) fn into_handle(mask: Mask) -> *mut pp_mask {
-    handle::into_handle(Arc::new(mask))
+    // SAFETY: `Mask` is a transparent non-null pointer (see `mask_ref`); its reference
+    // moves to the caller, to come back through `release`.
+    unsafe { std::mem::transmute::<Mask, *mut pp_mask>(mask) }
+}
+
+/// Drops the caller's reference to a mask; NULL is a no-op.
+///
+/// # Safety
+/// `mask` must be NULL or a live handle from [`into_handle`], released only once.
+unsafe fn release(mask: *mut pp_mask) {
+    if !mask.is_null() {
+        // SAFETY: a handle from `into_handle`, whose reference the caller gives up here.
+        drop(unsafe { std::mem::transmute::<*mut pp_mask, Mask>(mask) });
+    }
 }
 
 /// A non-negative `int32_t` argument as `u32`, or `PP_ERR_INVALID_ARGUMENT` naming it.
@@ -404,9 +428,9 @@ pub unsafe extern "C" fn pp_mask_from_image_path(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn pp_mask_free(mask: *mut pp_mask) {
     // A panic while dropping cannot happen (plain memory), but the boundary holds anyway.
-    let _ = guard(|| {
+    let _ = guard_hot(|| {
         // SAFETY: the caller guarantees NULL or a live handle, released only once.
-        unsafe { handle::release(mask) };
+        unsafe { release(mask) };
         Ok(())
     });
 }
@@ -426,7 +450,7 @@ pub unsafe extern "C" fn pp_mask_size(
 ) -> pp_status {
     guard(|| {
         // SAFETY: the caller guarantees `mask` is NULL or a live handle.
-        let m = unsafe { mask_ref(mask, "mask") }?;
+        let m = unsafe { mask_ref(&mask, "mask") }?;
         non_null(width, "width")?;
         non_null(height, "height")?;
         // Sides are at most i32::MAX by construction.
@@ -457,7 +481,7 @@ pub unsafe extern "C" fn pp_mask_is_solid(
 ) -> pp_status {
     guard(|| {
         // SAFETY: the caller guarantees `mask` is NULL or a live handle.
-        let m = unsafe { mask_ref(mask, "mask") }?;
+        let m = unsafe { mask_ref(&mask, "mask") }?;
         non_null(out, "out")?;
         let solid = match (u32::try_from(x), u32::try_from(y)) {
             (Ok(x), Ok(y)) => m.is_solid(x, y),
@@ -480,7 +504,7 @@ pub unsafe extern "C" fn pp_mask_is_solid(
 pub unsafe extern "C" fn pp_mask_count(mask: *const pp_mask, out: *mut u64) -> pp_status {
     guard(|| {
         // SAFETY: the caller guarantees `mask` is NULL or a live handle.
-        let m = unsafe { mask_ref(mask, "mask") }?;
+        let m = unsafe { mask_ref(&mask, "mask") }?;
         non_null(out, "out")?;
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, m.count()) };
@@ -505,7 +529,7 @@ pub unsafe extern "C" fn pp_mask_solid_bounds(
 ) -> pp_status {
     guard(|| {
         // SAFETY: the caller guarantees `mask` is NULL or a live handle.
-        let m = unsafe { mask_ref(mask, "mask") }?;
+        let m = unsafe { mask_ref(&mask, "mask") }?;
         non_null(has_solid, "has_solid")?;
         non_null(out, "out")?;
         let bounds = m.solid_bounds();
@@ -599,8 +623,9 @@ mod tests {
         if out.is_null() {
             return (status, None);
         }
+        let held = out.cast_const();
         // SAFETY: `out` is a live handle from the call above, freed once.
-        let count = unsafe { mask_ref(out, "out") }.unwrap().count();
+        let count = unsafe { mask_ref(&held, "out") }.unwrap().count();
         // SAFETY: as above.
         unsafe { pp_mask_free(out) };
         (status, Some(count))
@@ -694,8 +719,9 @@ mod tests {
         };
         assert_eq!(status, pp_status::PP_OK);
         assert_ne!(out, sentinel);
+        let held = out.cast_const();
         // SAFETY: `out` is a live handle from the call above.
-        let mask = unsafe { mask_ref(out, "out") }.unwrap();
+        let mask = unsafe { mask_ref(&held, "out") }.unwrap();
         assert_eq!(mask.count(), 2);
         assert!(mask.is_solid(1, 0) && mask.is_solid(0, 1) && !mask.is_solid(0, 0));
         // SAFETY: freed exactly once; NULL is a no-op.

@@ -2,7 +2,7 @@
 //! with an offset (`pp_mask_collides`, ...).
 
 use super::bounds::{pp_bounds, pp_point};
-use super::error::{Failure, guard, guard_hot, non_null, pp_status, write_out};
+use super::error::{Failure, guard_hot, non_null, pp_status, write_out};
 use super::mask::{into_handle, mask_ref, pp_mask};
 use crate::{Overlap, Sprite};
 
@@ -39,11 +39,13 @@ unsafe fn read_sprite<'a>(
     mask_name: &str,
 ) -> Result<Sprite<'a>, Failure> {
     non_null(sprite, name)?;
-    // SAFETY: non-NULL, and the caller guarantees it points to a valid `pp_sprite`.
-    let s = unsafe { sprite.read() };
-    // SAFETY: the caller guarantees the sprite's mask is NULL or a live handle.
+    // SAFETY: non-NULL, and the caller guarantees it points to a valid `pp_sprite`,
+    // which stays put while the query runs (`'a`).
+    let s: &'a pp_sprite = unsafe { &*sprite };
+    // SAFETY: the caller guarantees the sprite's mask is NULL or a live handle. The
+    // mask is read through the caller's own field (no copy of the handle to outlive).
     // The names are static: this runs on every query, which must not allocate.
-    let mask = unsafe { mask_ref(s.mask, mask_name) }?;
+    let mask = unsafe { mask_ref(&s.mask, mask_name) }?;
     Ok(Sprite {
         mask,
         x: s.x,
@@ -233,7 +235,7 @@ pub unsafe extern "C" fn pp_overlap_mask(
     out_mask: *mut *mut pp_mask,
     out_bounds: *mut pp_bounds,
 ) -> pp_status {
-    guard(|| {
+    guard_hot(|| {
         // SAFETY: forwarded caller guarantees.
         let (a, b) = unsafe { read_pair(a, b) }?;
         non_null(out_mask, "out_mask")?;
@@ -262,7 +264,7 @@ pub unsafe extern "C" fn pp_mask_collides(
 ) -> pp_status {
     guard_hot(|| {
         // SAFETY: the caller guarantees each mask is NULL or a live handle.
-        let (a, b) = unsafe { (mask_ref(a, "a")?, mask_ref(b, "b")?) };
+        let (a, b) = unsafe { (mask_ref(&a, "a")?, mask_ref(&b, "b")?) };
         non_null(out, "out")?;
         let hit = a.collides(b, (dx, dy));
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
@@ -296,7 +298,7 @@ pub unsafe extern "C" fn pp_mask_first_contact(
 ) -> pp_status {
     guard_hot(|| {
         // SAFETY: the caller guarantees each mask is NULL or a live handle.
-        let (a, b) = unsafe { (mask_ref(a, "a")?, mask_ref(b, "b")?) };
+        let (a, b) = unsafe { (mask_ref(&a, "a")?, mask_ref(&b, "b")?) };
         non_null(found, "found")?;
         non_null(out, "out")?;
         let hit = a.first_contact(b, (dx, dy)).map(pp_point::from);
@@ -326,7 +328,7 @@ pub unsafe extern "C" fn pp_mask_overlap_area(
 ) -> pp_status {
     guard_hot(|| {
         // SAFETY: the caller guarantees each mask is NULL or a live handle.
-        let (a, b) = unsafe { (mask_ref(a, "a")?, mask_ref(b, "b")?) };
+        let (a, b) = unsafe { (mask_ref(&a, "a")?, mask_ref(&b, "b")?) };
         non_null(out, "out")?;
         let area = a.overlap_area(b, (dx, dy));
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
@@ -354,9 +356,9 @@ pub unsafe extern "C" fn pp_mask_overlap_mask(
     out_mask: *mut *mut pp_mask,
     out_bounds: *mut pp_bounds,
 ) -> pp_status {
-    guard(|| {
+    guard_hot(|| {
         // SAFETY: the caller guarantees each mask is NULL or a live handle.
-        let (a, b) = unsafe { (mask_ref(a, "a")?, mask_ref(b, "b")?) };
+        let (a, b) = unsafe { (mask_ref(&a, "a")?, mask_ref(&b, "b")?) };
         non_null(out_mask, "out_mask")?;
         non_null(out_bounds, "out_bounds")?;
         let overlap = Sprite::new(a, 0, 0).try_overlap_mask(&Sprite::new(b, dx, dy))?;

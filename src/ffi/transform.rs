@@ -161,7 +161,7 @@ pub unsafe extern "C" fn pp_mask_rasterise(
 ) -> pp_status {
     guard(|| {
         // SAFETY: the caller guarantees `mask` is NULL or a live handle.
-        let m = unsafe { mask_ref(mask, "mask") }?;
+        let m = unsafe { mask_ref(&mask, "mask") }?;
         // SAFETY: the caller guarantees `transform` is NULL or readable.
         let t = unsafe {
             read_or_default(transform, "transform", Transform::default, |t| {
@@ -202,7 +202,7 @@ pub unsafe extern "C" fn pp_mask_rasterise_matrix(
 ) -> pp_status {
     guard(|| {
         // SAFETY: the caller guarantees `mask` is NULL or a live handle.
-        let m = unsafe { mask_ref(mask, "mask") }?;
+        let m = unsafe { mask_ref(&mask, "mask") }?;
         non_null(matrix, "matrix")?;
         // SAFETY: non-NULL, and the caller guarantees 6 readable doubles.
         let v = unsafe { std::slice::from_raw_parts(matrix, 6) };
@@ -233,7 +233,7 @@ unsafe fn reshape(
 ) -> pp_status {
     guard(|| {
         // SAFETY: forwarded caller guarantee.
-        let m = unsafe { mask_ref(mask, "mask") }?;
+        let m = unsafe { mask_ref(&mask, "mask") }?;
         non_null(out, "out")?;
         let result = op(m)?;
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
@@ -345,9 +345,9 @@ pub unsafe extern "C" fn pp_mask_scale_integer(
 /// # Safety
 /// The masks NULL or live handles; the transforms NULL or readable structs.
 unsafe fn read_transformed<'a>(
-    a: *const pp_mask,
+    a: &'a *const pp_mask,
     ta: *const pp_transform,
-    b: *const pp_mask,
+    b: &'a *const pp_mask,
     tb: *const pp_transform,
 ) -> Result<(TransformedSprite<'a>, TransformedSprite<'a>), Failure> {
     // SAFETY: forwarded caller guarantees.
@@ -389,7 +389,7 @@ pub unsafe extern "C" fn pp_transformed_collides(
 ) -> pp_status {
     guard(|| {
         // SAFETY: forwarded caller guarantees.
-        let (sa, sb) = unsafe { read_transformed(a, ta, b, tb) }?;
+        let (sa, sb) = unsafe { read_transformed(&a, ta, &b, tb) }?;
         non_null(out, "out")?;
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, sa.collides(&sb) as u8) };
@@ -417,7 +417,7 @@ pub unsafe extern "C" fn pp_transformed_first_contact(
 ) -> pp_status {
     guard(|| {
         // SAFETY: forwarded caller guarantees.
-        let (sa, sb) = unsafe { read_transformed(a, ta, b, tb) }?;
+        let (sa, sb) = unsafe { read_transformed(&a, ta, &b, tb) }?;
         non_null(found, "found")?;
         non_null(out, "out")?;
         let hit = sa.first_contact(&sb);
@@ -450,7 +450,7 @@ pub unsafe extern "C" fn pp_transformed_overlap_area(
 ) -> pp_status {
     guard(|| {
         // SAFETY: forwarded caller guarantees.
-        let (sa, sb) = unsafe { read_transformed(a, ta, b, tb) }?;
+        let (sa, sb) = unsafe { read_transformed(&a, ta, &b, tb) }?;
         non_null(out, "out")?;
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, sa.overlap_area(&sb)) };

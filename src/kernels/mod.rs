@@ -67,10 +67,12 @@ mod drive;
 mod overlap;
 mod portable;
 mod reshape;
+mod shared;
 
 pub(crate) use drive::{Blocks, Levels, Plane, Region, Spans, summarize};
-pub(crate) use overlap::and_narrow;
+pub(crate) use overlap::{Written, and_narrow};
 pub(crate) use reshape::Transpose;
+pub(crate) use shared::Shared;
 
 /// Zero words stored after the last row of every mask, so that a 4-word vector window
 /// starting at any row's last word (and the word after it, for the shift) stays inside

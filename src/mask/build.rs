@@ -116,7 +116,7 @@ impl Mask {
             threshold: options.threshold,
             key: options.color_key,
         };
-        let wpr = mask.words_per_row;
+        let wpr = mask.words_per_row();
         let (bits, _) = mask.rows_mut();
         kernels::pack(&job, bits, wpr);
         mask.finish();

@@ -1,6 +1,6 @@
 //! [`Mask`]: which pixels of a sprite are solid, one bit per pixel.
 
-use crate::kernels::{self, BLOCK, PAD_WORDS};
+use crate::kernels::{self, BLOCK, PAD_WORDS, Shared};
 use crate::{Bounds2D, Error, Result};
 
 mod baked;
@@ -45,15 +45,20 @@ pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 ///   row, and a one-bit-per-row map of the rows that hold a solid pixel,
 ///   `8 * (ceil(height / 64) + 1)` bytes; together about `64 / width` bits per pixel.
 ///
-/// plus the struct itself (under 128 bytes). The bits, the pad and the block level share
-/// one allocation; the spans and the live-row map, when kept, take a second (built
-/// masks wider than 64 pixels only). A 2048 x 2048 mask takes 532,512 heap bytes
-/// without spans (noise, a full rectangle): 1.016 bits per pixel, against the 32 bits per
-/// pixel of a `Color[]` (16 MiB). With spans (a disc) it takes 549,160: 1.047 bits per
-/// pixel. A 32 x 32 sprite takes 320 bytes: rows narrower than 64 pixels pay for a whole
-/// word.
+/// * a header (size, caches, reference count) at the start of the allocation: 112 bytes
+///   on 64-bit targets.
 ///
-/// Masks are `Send + Sync`: share one between threads freely.
+/// The header, the bits, the pad and the block level share one allocation; the spans and
+/// the live-row map, when kept, take a second (built masks wider than 64 pixels only).
+/// A `Mask` value itself is one pointer to that allocation. A 2048 x 2048 mask takes
+/// 532,624 heap bytes without spans (noise, a full rectangle): 1.016 bits per pixel,
+/// against the 32 bits per pixel of a `Color[]` (16 MiB). With spans (a disc) it takes
+/// 549,272: 1.047 bits per pixel. A 32 x 32 sprite takes 432 bytes: rows narrower than
+/// 64 pixels pay for a whole word.
+///
+/// **Sharing.** A mask never changes once built, so cloning one is cheap: clones share
+/// the one allocation (a reference count, as `Arc`), and the C ABI's `pp_mask *` is
+/// that allocation too. Masks are `Send + Sync`: share one between threads freely.
 ///
 /// ```
 /// use perpixel::{Mask, MaskOptions, PixelFormat};
@@ -66,14 +71,21 @@ pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 /// # Ok::<(), perpixel::Error>(())
 /// ```
 #[derive(Clone)]
+#[repr(transparent)]
 pub struct Mask {
+    /// The header ([`Head`]) and the words in one reference-counted allocation: clones
+    /// share it (a mask is immutable once built), and a C `pp_mask *` is its address.
+    /// Words: `height * words_per_row` of rows, then `PAD_WORDS` zero words (together
+    /// `words[..blocks_at]`), then the 8x8 block level (`words[blocks_at..]`).
+    s: Shared<Head>,
+}
+
+/// A mask's fixed-size part, stored before its words.
+struct Head {
     width: u32,
     height: u32,
     words_per_row: usize,
-    /// One allocation: `height * words_per_row` words of rows, then `PAD_WORDS` zero
-    /// words (together `data[..blocks_at]`), then the 8x8 block level (`data[blocks_at..]`).
-    data: Box<[u64]>,
-    /// Where the block level starts in `data`: `height * words_per_row + PAD_WORDS`.
+    /// Where the block level starts in the words: `height * words_per_row + PAD_WORDS`.
     blocks_at: usize,
     // Caches derived from the bits alone (`Eq` and `Hash` ignore them: they mean "same
     // size, same pixels"); `finish()` keeps them in step.
@@ -82,7 +94,7 @@ pub struct Mask {
     /// solid: what the pair queries' box test reads (no discriminant, no sums);
     /// [`Mask::solid_bounds`] is made from it.
     solid_box: [i32; 4],
-    /// 8x8 block occupancy (`data[blocks_at..]`): rows of `block_words_per_row` words,
+    /// 8x8 block occupancy (`words[blocks_at..]`): rows of `block_words_per_row` words,
     /// bit per block.
     block_words_per_row: usize,
     /// Every block inside the solid bounds is occupied (the block level skips nothing).
@@ -95,7 +107,7 @@ pub struct Mask {
 
 impl PartialEq for Mask {
     fn eq(&self, other: &Mask) -> bool {
-        (self.width, self.height, self.bits()) == (other.width, other.height, other.bits())
+        (self.width(), self.height(), self.bits()) == (other.width(), other.height(), other.bits())
     }
 }
 
@@ -103,16 +115,16 @@ impl Eq for Mask {}
 
 impl std::hash::Hash for Mask {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (self.width, self.height, self.bits()).hash(state);
+        (self.width(), self.height(), self.bits()).hash(state);
     }
 }
 
 impl std::fmt::Debug for Mask {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Mask")
-            .field("width", &self.width)
-            .field("height", &self.height)
-            .field("count", &self.count)
+            .field("width", &self.width())
+            .field("height", &self.height())
+            .field("count", &self.count())
             .field("solid_bounds", &self.solid_bounds())
             .finish()
     }
@@ -148,28 +160,25 @@ impl Layout {
         self.blocks_at + self.block_words_per_row * (self.height as usize).div_ceil(BLOCK)
     }
 
-    /// The mask over `data` (laid out as this says) with these caches and no spans.
+    /// An all-clear mask laid out as this says, in one zeroed allocation, its caches
+    /// those of no solid pixel; fails only when out of memory.
     #[inline]
-    fn mask(
-        self,
-        data: Box<[u64]>,
-        count: u64,
-        solid_bounds: Option<Bounds2D>,
-        blocks_dense: bool,
-    ) -> Mask {
-        Mask {
+    fn zeroed(self) -> Result<Mask> {
+        let head = Head {
             width: self.width,
             height: self.height,
             words_per_row: self.words_per_row,
-            data,
             blocks_at: self.blocks_at,
-            count,
-            solid_box: solid_box_of(solid_bounds),
+            count: 0,
+            solid_box: [0; 4],
             block_words_per_row: self.block_words_per_row,
-            blocks_dense,
+            blocks_dense: true,
             spans: Box::new([]),
             live_rows: Box::new([]),
-        }
+        };
+        Shared::new_zeroed(head, self.words())
+            .map(|s| Mask { s })
+            .ok_or(Error::OutOfMemory)
     }
 }
 
@@ -206,94 +215,101 @@ impl Mask {
     /// [`Mask::filled`] after its size check: one zeroed allocation, and for a solid mask
     /// its rows and caches written directly (no pass over the bits afterwards).
     fn allocate(width: u32, height: u32, solid: bool) -> Result<Mask> {
-        let mut mask = Mask::zeroed(width, height)?;
+        let mut mask = Layout::of(width, height).zeroed()?;
         // A 0-wide or 0-high mask has no pixel: nothing to set.
         if solid && width > 0 && height > 0 {
             let (w, h) = (width as usize, height as usize);
-            let wpr = mask.words_per_row;
+            let (head, data) = mask.parts_mut();
+            let wpr = head.words_per_row;
             let tail = tail_mask(w);
-            let (bits, blocks) = mask.data.split_at_mut(mask.blocks_at);
+            let (bits, blocks) = data.split_at_mut(head.blocks_at);
             for row in bits[..h * wpr].chunks_exact_mut(wpr) {
                 row.fill(!0);
                 row[wpr - 1] = tail;
             }
             // Every block is occupied: block columns `0..ceil(w / 8)` of every block row.
             let bw = w.div_ceil(BLOCK);
-            for brow in blocks.chunks_exact_mut(mask.block_words_per_row) {
+            for brow in blocks.chunks_exact_mut(head.block_words_per_row) {
                 for (k, word) in brow.iter_mut().enumerate() {
                     *word = tail_mask(bw.saturating_sub(64 * k).min(64));
                 }
             }
-            mask.count = w as u64 * h as u64;
-            mask.solid_box = [0, 0, width as i32, height as i32];
+            head.count = w as u64 * h as u64;
+            head.solid_box = [0, 0, width as i32, height as i32];
             // Dense, and full rows leave nothing for spans to skip.
         }
         Ok(mask)
     }
 
-    /// An all-clear `width x height` mask in one zeroed allocation (bits, pad, block
-    /// level), its caches those of no solid pixel. Fails only when out of memory.
-    fn zeroed(width: u32, height: u32) -> Result<Mask> {
-        let layout = Layout::of(width, height);
-        Ok(layout.mask(zeroed(layout.words())?, 0, None, true))
+    /// The header, read-only.
+    #[inline(always)]
+    fn head(&self) -> &Head {
+        self.s.head()
+    }
+
+    /// Every word: rows, pad, block level.
+    #[inline(always)]
+    fn data(&self) -> &[u64] {
+        self.s.words()
+    }
+
+    /// The header and the words, writable: only while the mask is being built, before
+    /// anything else holds it (a built mask is never written again).
+    fn parts_mut(&mut self) -> (&mut Head, &mut [u64]) {
+        self.s
+            .parts_mut()
+            .expect("a mask is written only while it is built, before it is shared")
+    }
+
+    /// Whether two masks are one allocation (clones of each other).
+    #[cfg(test)]
+    pub(crate) fn shares_with(&self, other: &Mask) -> bool {
+        Shared::same(&self.s, &other.s)
     }
 
     /// A mask at most 64 pixels wide (one word per row) whose rows `first..first + rows`
-    /// `write(bits, bands)` writes (`bits` holds every row, bits past `width` must stay
-    /// clear) while storing in `bands[y / 8]` the OR of the rows of each 8-row band it
-    /// writes; it returns how many bits it set. The other rows are empty. The caches
-    /// (count, solid bounds, block level) come from what `write` returns, not from
-    /// reading the rows again; such a mask keeps no spans. Not held to the size limit
-    /// (for results no larger than existing masks).
+    /// `write(bits, blocks)` writes (`bits` holds every row, bits past `width` must stay
+    /// clear), with the block level of the bands it writes (`blocks` starts zeroed),
+    /// returning what it wrote (`kernels::Written`). The other rows are empty. The caches
+    /// (count, solid bounds, dense flag) come from what `write` returns, not from reading
+    /// the rows again; such a mask keeps no spans. Not held to the size limit (for
+    /// results no larger than existing masks).
     #[inline(always)]
     pub(crate) fn from_narrow_rows(
         width: u32,
         height: u32,
         first: usize,
         rows: usize,
-        write: impl FnOnce(&mut [u64], &mut [u64]) -> u64,
+        write: impl FnOnce(&mut [u64], &mut [u64]) -> kernels::Written,
     ) -> Result<Mask> {
         debug_assert!(width <= 64);
         let layout = Layout::of(width, height);
-        let mut data = zeroed(layout.words())?;
+        let mut mask = layout.zeroed()?;
         let h = height as usize;
         let rows = rows.min(h.saturating_sub(first));
         if width == 0 || rows == 0 {
-            return Ok(layout.mask(data, 0, None, true));
+            return Ok(mask);
         }
+        let (head, data) = mask.parts_mut();
         let (bits, blocks) = data.split_at_mut(layout.blocks_at);
-        let bits = &mut bits[..h];
-        let count = write(bits, blocks);
-        let end = first + rows;
+        let w = write(&mut bits[..h], blocks);
         debug_assert!(bits.iter().all(|&w| w & !tail_mask(width as usize) == 0));
-        if count == 0 {
-            return Ok(layout.mask(data, 0, None, true));
+        if w.count == 0 {
+            return Ok(mask);
         }
-        let band_rows = first / BLOCK..end.div_ceil(BLOCK);
-        let bands = &mut blocks[band_rows.clone()];
-        let all = bands.iter().fold(0, |a, &b| a | b);
-        let (x0, x1) = (all.trailing_zeros(), 64 - all.leading_zeros());
-        // The first and last rows with a pixel lie in the first and last occupied bands.
-        let b0 = band_rows.start + bands.iter().position(|&b| b != 0).unwrap_or(0);
-        let b1 = band_rows.start + bands.iter().rposition(|&b| b != 0).unwrap_or(0);
-        let y0 = (b0 * BLOCK..).find(|&y| bits[y] != 0).unwrap_or(0);
-        let y1 = (b1 * BLOCK..(b1 + 1) * BLOCK)
-            .rev()
-            .find(|&y| y < h && bits[y] != 0);
-        let y1 = y1.unwrap_or(0) + 1;
-        let mut occupied = 0;
-        for b in bands.iter_mut() {
-            *b = kernels::nonzero_bytes(*b);
-            occupied += b.count_ones();
-        }
+        let (x0, x1) = (
+            w.or.trailing_zeros() as usize,
+            64 - w.or.leading_zeros() as usize,
+        );
+        let (y0, y1) = (w.y0, w.y1);
         let (bw, bh) = (
-            (x1 as usize - 1) / BLOCK - x0 as usize / BLOCK + 1,
+            (x1 - 1) / BLOCK - x0 / BLOCK + 1,
             (y1 - 1) / BLOCK - y0 / BLOCK + 1,
         );
-        let bounds = Bounds2D::new(x0 as i32, y0 as i32, (x1 - x0) as i32, (y1 - y0) as i32);
-        // The struct is built once, here, from its parts (not written field by field
-        // after an all-clear one: copying that out stalls on store forwarding).
-        Ok(layout.mask(data, count, Some(bounds), occupied as usize == bw * bh))
+        head.count = w.count;
+        head.solid_box = [x0 as i32, y0 as i32, x1 as i32, y1 as i32];
+        head.blocks_dense = w.occupied as usize == bw * bh;
+        Ok(mask)
     }
 
     /// A `width x height` mask with no solid pixel.
@@ -309,36 +325,39 @@ impl Mask {
     // Building from pixels, rules and images: build.rs, decode.rs.
 
     /// Width in pixels.
+    #[inline(always)]
     pub fn width(&self) -> u32 {
-        self.width
+        self.head().width
     }
 
     /// Height in pixels.
+    #[inline(always)]
     pub fn height(&self) -> u32 {
-        self.height
+        self.head().height
     }
 
     /// The mask's rectangle when placed at `(x, y)`.
     pub fn bounds_at(&self, x: i32, y: i32) -> Bounds2D {
-        Bounds2D::new(x, y, self.width as i32, self.height as i32)
+        Bounds2D::new(x, y, self.width() as i32, self.height() as i32)
     }
 
     /// Whether pixel `(x, y)` is solid; `false` outside the mask.
     pub fn is_solid(&self, x: u32, y: u32) -> bool {
-        x < self.width
-            && y < self.height
+        x < self.width()
+            && y < self.height()
             && self.row(y as usize)[x as usize / 64] >> (x % 64) & 1 == 1
     }
 
     /// Number of solid pixels.
+    #[inline(always)]
     pub fn count(&self) -> u64 {
-        self.count
+        self.head().count
     }
 
     /// The smallest rectangle, in the mask's own pixel coordinates, holding every solid
     /// pixel; `None` when no pixel is solid.
     pub fn solid_bounds(&self) -> Option<Bounds2D> {
-        let [x0, y0, x1, y1] = self.solid_box;
+        let [x0, y0, x1, y1] = self.head().solid_box;
         (x1 > x0).then(|| Bounds2D::new(x0, y0, x1 - x0, y1 - y0))
     }
 
@@ -346,79 +365,89 @@ impl Mask {
     /// no solid pixel: for the pair queries' box test.
     #[inline(always)]
     pub(crate) fn solid_box(&self) -> [i32; 4] {
-        self.solid_box
+        self.head().solid_box
     }
 
     /// 64-bit words per stored row (`ceil(width / 64)`).
+    #[inline(always)]
     pub fn words_per_row(&self) -> usize {
-        self.words_per_row
+        self.head().words_per_row
     }
 
     /// The packed bits of row `y`: bit `i % 64` of word `i / 64` is pixel `i`; bits past
     /// the width are zero. Panics when `y >= height`.
     pub fn row(&self, y: usize) -> &[u64] {
-        &self.data[y * self.words_per_row..(y + 1) * self.words_per_row]
+        let wpr = self.words_per_row();
+        &self.data()[y * wpr..(y + 1) * wpr]
     }
 
     /// Every row's words, without the pad.
     fn bits(&self) -> &[u64] {
-        &self.data[..self.blocks_at - PAD_WORDS]
+        &self.data()[..self.head().blocks_at - PAD_WORDS]
     }
 
-    /// Bytes this mask holds on the heap: its packed bits, the 8x8 block occupancy level,
-    /// 32 bytes of padding and, when kept, the per-row spans (see the memory notes on
+    /// Bytes this mask holds on the heap: its header, its packed bits, the 8x8 block
+    /// occupancy level, 32 bytes of padding and, when kept, the per-row spans (see the memory notes on
     /// [`Mask`]).
     pub fn heap_bytes(&self) -> usize {
-        (self.data.len() + self.spans.len() + self.live_rows.len()) * 8
+        let h = self.head();
+        Shared::<Head>::HEAD_BYTES + (self.data().len() + h.spans.len() + h.live_rows.len()) * 8
     }
 
     // `words_per_row` above and the three accessors below are the kernels' whole
     // read-only view of a mask (see "What the kernels see of a mask" in `kernels`).
 
     /// The packed rows followed by the zero pad words.
+    #[inline(always)]
     pub(crate) fn padded_bits(&self) -> &[u64] {
-        &self.data[..self.blocks_at]
+        &self.data()[..self.head().blocks_at]
     }
 
     /// The block occupancy level, when it can skip something inside this mask.
     pub(crate) fn useful_blocks(&self) -> Option<kernels::Blocks<'_>> {
-        (!self.blocks_dense).then_some(kernels::Blocks {
-            words: &self.data[self.blocks_at..],
-            wpr: self.block_words_per_row,
+        let h = self.head();
+        (!h.blocks_dense).then_some(kernels::Blocks {
+            words: &self.data()[h.blocks_at..],
+            wpr: h.block_words_per_row,
         })
     }
 
     /// The per-row solid spans, when the mask keeps them.
     pub(crate) fn useful_spans(&self) -> Option<kernels::Spans<'_>> {
-        (!self.spans.is_empty()).then_some(kernels::Spans {
-            spans: &self.spans,
-            live: &self.live_rows,
+        let h = self.head();
+        (!h.spans.is_empty()).then_some(kernels::Spans {
+            spans: &h.spans,
+            live: &h.live_rows,
         })
     }
 
     /// The packed rows, mutable, for writers inside the crate (`finish()` afterwards).
     pub(crate) fn rows_mut(&mut self) -> (&mut [u64], usize) {
-        (&mut self.data[..self.blocks_at], self.words_per_row)
+        let (head, data) = self.parts_mut();
+        (&mut data[..head.blocks_at], head.words_per_row)
     }
 
     pub(crate) fn row_mut(&mut self, y: usize) -> &mut [u64] {
-        &mut self.data[y * self.words_per_row..(y + 1) * self.words_per_row]
+        let (head, data) = self.parts_mut();
+        let wpr = head.words_per_row;
+        &mut data[y * wpr..(y + 1) * wpr]
     }
 
     /// Recomputes the cached count, solid bounds, block level and row spans after the
     /// bits were written. Every constructor ends with it.
     pub(crate) fn finish(&mut self) {
-        let (bits, blocks) = self.data.split_at_mut(self.blocks_at);
+        let (head, data) = self.parts_mut();
+        let (bits, blocks) = data.split_at_mut(head.blocks_at);
         blocks.fill(0);
         // Rows without words hold nothing: a 0-wide mask costs no time per row.
-        let rows = if self.words_per_row == 0 {
+        let rows = if head.words_per_row == 0 {
             0
         } else {
-            self.height as usize
+            head.height as usize
         };
         // Spans only serve regions wider than a word. They are an optimisation: when
         // their memory cannot be had, the mask goes without them.
-        let (mut spans, mut live) = (self.width > 64)
+        let (mut spans, mut live) = (head.width > 64)
             .then(|| {
                 Some((
                     try_zeroed(rows, [0u32; 2])?,
@@ -429,26 +458,26 @@ impl Mask {
             .unwrap_or_default();
         let s = kernels::summarize_bits(
             bits,
-            self.words_per_row,
+            head.words_per_row,
             rows,
             kernels::Levels {
                 blocks,
-                blocks_wpr: self.block_words_per_row,
+                blocks_wpr: head.block_words_per_row,
                 spans: &mut spans,
                 live: &mut live,
             },
         );
-        self.count = s.count;
-        self.solid_box = s.bounds.map_or([0; 4], |(x0, y0, x1, y1)| {
+        head.count = s.count;
+        head.solid_box = s.bounds.map_or([0; 4], |(x0, y0, x1, y1)| {
             [x0 as i32, y0 as i32, x1 as i32, y1 as i32]
         });
-        self.blocks_dense = s.dense;
+        head.blocks_dense = s.dense;
         if s.spans_useful {
-            self.spans = spans.into_boxed_slice();
-            self.live_rows = live;
+            head.spans = spans.into_boxed_slice();
+            head.live_rows = live;
         } else {
-            self.spans = Box::new([]);
-            self.live_rows = Box::new([]);
+            head.spans = Box::new([]);
+            head.live_rows = Box::new([]);
         }
     }
 
@@ -467,26 +496,27 @@ impl Mask {
         bounds: Option<Bounds2D>,
         spans: Option<Vec<[u32; 2]>>,
     ) {
-        self.count = count;
-        self.solid_box = solid_box_of(bounds);
-        let occupied: u64 = self.data[self.blocks_at..]
+        let (head, data) = self.parts_mut();
+        head.count = count;
+        head.solid_box = solid_box_of(bounds);
+        let occupied: u64 = data[head.blocks_at..]
             .iter()
             .map(|w| w.count_ones() as u64)
             .sum();
         // As in `summarize`: every block the solid bounds touch is occupied.
-        self.blocks_dense = bounds.is_none_or(|b| {
+        head.blocks_dense = bounds.is_none_or(|b| {
             let (x0, y0) = (b.x as usize, b.y as usize);
             let (x1, y1) = (x0 + b.width as usize, y0 + b.height as usize);
             let bw = (x1 - 1) / BLOCK - x0 / BLOCK + 1;
             let bh = (y1 - 1) / BLOCK - y0 / BLOCK + 1;
             occupied == (bw * bh) as u64
         });
-        self.spans = Box::new([]);
-        self.live_rows = Box::new([]);
+        head.spans = Box::new([]);
+        head.live_rows = Box::new([]);
         let (Some(spans), Some(b)) = (spans, bounds) else {
             return;
         };
-        debug_assert!(self.width > 64 && spans.len() == self.height as usize);
+        debug_assert!(head.width > 64 && spans.len() == head.height as usize);
         // As in `summarize`: kept when they leave out at least 1/16 of the bounds' area.
         let area = b.width as u128 * b.height as u128;
         let covered: u64 = spans.iter().map(|&[a, e]| (e - a) as u64).sum();
@@ -501,8 +531,32 @@ impl Mask {
                 live[y / 64] |= 1 << (y % 64);
             }
         }
-        self.spans = spans.into_boxed_slice();
-        self.live_rows = live;
+        head.spans = spans.into_boxed_slice();
+        head.live_rows = live;
+    }
+
+    /// A copy in memory of its own (a clone shares this mask's), caches and all,
+    /// allocated fallibly.
+    pub(crate) fn try_clone(&self) -> Result<Mask> {
+        let h = self.head();
+        let mut out = Layout::of(h.width, h.height).zeroed()?;
+        let mut spans = try_zeroed(h.spans.len(), [0u32; 2]).ok_or(Error::OutOfMemory)?;
+        spans.copy_from_slice(&h.spans);
+        let mut live_rows = zeroed(h.live_rows.len())?;
+        live_rows.copy_from_slice(&h.live_rows);
+        let (head, data) = out.parts_mut();
+        data.copy_from_slice(self.data());
+        head.count = h.count;
+        head.solid_box = h.solid_box;
+        head.blocks_dense = h.blocks_dense;
+        head.spans = spans.into_boxed_slice();
+        head.live_rows = live_rows;
+        Ok(out)
+    }
+
+    /// The 8x8 block level's words.
+    pub(crate) fn block_level(&self) -> &[u64] {
+        &self.data()[self.head().blocks_at..]
     }
 
     /// The first of this mask's caches (`"count"`, `"solid bounds"`, `"block level"`,
@@ -511,15 +565,16 @@ impl Mask {
     /// (it clones the mask and recomputes everything): not part of the supported API.
     #[doc(hidden)]
     pub fn stale_cache(&self) -> Option<&'static str> {
-        let mut again = self.clone();
+        let mut again = self.try_clone().expect("memory for the test's copy");
         again.finish();
+        let (h, a) = (self.head(), again.head());
         [
-            (self.count == again.count, "count"),
-            (self.solid_box == again.solid_box, "solid bounds"),
-            (self.data == again.data, "block level"),
-            (self.blocks_dense == again.blocks_dense, "dense"),
-            (self.spans == again.spans, "spans"),
-            (self.live_rows == again.live_rows, "live rows"),
+            (h.count == a.count, "count"),
+            (h.solid_box == a.solid_box, "solid bounds"),
+            (self.data() == again.data(), "block level"),
+            (h.blocks_dense == a.blocks_dense, "dense"),
+            (h.spans == a.spans, "spans"),
+            (h.live_rows == a.live_rows, "live rows"),
         ]
         .into_iter()
         .find(|&(fresh, _)| !fresh)
@@ -555,19 +610,42 @@ mod tests {
     use super::*;
 
     #[test]
+    fn try_clone_keeps_every_cache_and_clones_share() {
+        let disc = Mask::from_fn(300, 200, |x, y| {
+            (x as i64 - 150).pow(2) + (y as i64 - 100).pow(2) < 90 * 90
+        })
+        .unwrap();
+        let c = disc.try_clone().unwrap();
+        assert_eq!(c, disc);
+        assert!(!c.shares_with(&disc) && disc.clone().shares_with(&disc));
+        let (h, d) = (c.head(), disc.head());
+        assert_eq!(
+            (h.count, c.solid_bounds(), c.data(), h.blocks_dense),
+            (d.count, disc.solid_bounds(), disc.data(), d.blocks_dense)
+        );
+        assert_eq!((&h.spans, &h.live_rows), (&d.spans, &d.live_rows));
+        assert!(!h.spans.is_empty(), "a disc keeps spans");
+        assert_eq!(disc.stale_cache(), None);
+    }
+
+    #[test]
     fn memory_is_as_documented() {
-        assert!(std::mem::size_of::<Mask>() < 128);
-        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_512);
-        assert_eq!(Mask::full(2048, 2048).unwrap().heap_bytes(), 532_512);
+        assert_eq!(std::mem::size_of::<Mask>(), std::mem::size_of::<usize>());
+        if cfg!(target_pointer_width = "32") {
+            return;
+        }
+        assert_eq!(Shared::<Head>::HEAD_BYTES, 112);
+        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_624);
+        assert_eq!(Mask::full(2048, 2048).unwrap().heap_bytes(), 532_624);
         let disc = Mask::from_fn(2048, 2048, |x, y| {
             (x as f64 - 1023.5).powi(2) + (y as f64 - 1023.5).powi(2) <= 1024.0 * 1024.0
         })
         .unwrap();
         // Bits and pad, blocks, then 2048 spans and 33 words of live-row map.
-        assert_eq!(disc.heap_bytes(), 532_512 + 2048 * 8 + 33 * 8);
+        assert_eq!(disc.heap_bytes(), 532_624 + 2048 * 8 + 33 * 8);
         assert!(disc.useful_spans().is_some());
-        assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 320);
-        assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 32);
+        assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 432);
+        assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 144);
     }
 
     /// Every cache, compared with what `finish()` computes from the same bits.
@@ -612,14 +690,31 @@ mod tests {
                         })
                         .collect();
                     let m = Mask::from_narrow_rows(w, h, first, n, |bits, bands| {
-                        let mut count = 0;
+                        let mut out = kernels::Written {
+                            count: 0,
+                            or: 0,
+                            y0: 0,
+                            y1: 0,
+                            occupied: 0,
+                        };
                         for (i, &word) in rows.iter().enumerate().take(h as usize - first) {
                             let y = first + i;
                             bits[y] = word;
                             bands[y / BLOCK] |= word;
-                            count += word.count_ones() as u64;
+                            out.count += word.count_ones() as u64;
+                            out.or |= word;
+                            if word != 0 {
+                                if out.y1 == 0 {
+                                    out.y0 = y;
+                                }
+                                out.y1 = y + 1;
+                            }
                         }
-                        count
+                        for band in bands.iter_mut() {
+                            *band = kernels::nonzero_bytes(*band);
+                            out.occupied += band.count_ones();
+                        }
+                        out
                     })
                     .unwrap();
                     for y in 0..h as usize {

@@ -126,7 +126,7 @@ impl Mask {
     /// ```
     pub fn rasterise(&self, t: &Transform) -> Result<Raster> {
         check_side(self)?;
-        self.rasterise_fixed(&t.fixed_inverse(self.width, self.height)?, true)
+        self.rasterise_fixed(&t.fixed_inverse(self.width(), self.height())?, true)
     }
 
     /// [`Mask::rasterise`] with the forward map given as a matrix.
@@ -141,7 +141,7 @@ impl Mask {
     /// [`Mask::rasterise`] with the same transform.
     pub fn rasterise_bounds_only(&self, t: &Transform) -> Result<Raster> {
         check_side(self)?;
-        self.rasterise_fixed(&t.fixed_inverse(self.width, self.height)?, false)
+        self.rasterise_fixed(&t.fixed_inverse(self.width(), self.height())?, false)
     }
 
     /// [`Mask::rasterise_bounds_only`] with the forward map given as a matrix.
@@ -156,7 +156,7 @@ impl Mask {
         // Flips and quarter turns at unit scale go to `permuted` below (word and tile
         // operations, the same bits as the general path). Integer scales stay on the
         // general path: their 2x2 blocks only line up with the grid at some phases.
-        let (w, h) = (self.width, self.height);
+        let (w, h) = (self.width(), self.height());
         let empty = |fixed: &FixedInverse| -> Result<Raster> {
             Ok(Raster {
                 mask: Mask::empty(0, 0)?,
@@ -223,7 +223,7 @@ impl Mask {
             });
         }
         let mut out = Mask::empty(rw as u32, rh as u32)?;
-        let (src, wpr) = (self.bits(), self.words_per_row);
+        let (src, wpr) = (self.bits(), self.words_per_row());
         // Second pass: the pixels, 64 to a word.
         for y in y0..y1 {
             let run = if keep_runs {
@@ -278,7 +278,7 @@ impl Mask {
     fn permuted(&self, fixed: &FixedInverse, rw: u64, rh: u64) -> Result<Option<Mask>> {
         let one = 1i64 << crate::geom::FIXED_BITS;
         let unit = |v: i64| v == one || v == -one;
-        let (w, h) = (self.width as u64, self.height as u64);
+        let (w, h) = (self.width() as u64, self.height() as u64);
         let (a, b, d, e) = (fixed.a, fixed.b, fixed.d, fixed.e);
         if unit(a) && b == 0 && d == 0 && unit(e) && (rw, rh) == (w, h) {
             // u runs with i (backwards when a < 0), v with j.
@@ -344,7 +344,7 @@ impl<'m> SolidPart<'m> {
             self.u0 + (u >> UNIT_SHIFT) as usize,
             self.v0 + (v >> UNIT_SHIFT) as usize,
         );
-        self.mask.bits()[tv * self.mask.words_per_row + tu / 64] >> (tu % 64) & 1 == 1
+        self.mask.bits()[tv * self.mask.words_per_row() + tu / 64] >> (tu % 64) & 1 == 1
     }
 }
 
@@ -401,10 +401,11 @@ impl<'m> Sampled<'m> {
 }
 
 fn check_side(mask: &Mask) -> Result<()> {
-    if mask.width > MAX_TRANSFORM_SIDE || mask.height > MAX_TRANSFORM_SIDE {
+    if mask.width() > MAX_TRANSFORM_SIDE || mask.height() > MAX_TRANSFORM_SIDE {
         return Err(Error::InvalidTransform(format!(
             "a {}x{} mask is too large to transform: sides up to 2^24 pixels",
-            mask.width, mask.height
+            mask.width(),
+            mask.height()
         )));
     }
     Ok(())

@@ -16,7 +16,7 @@
 //! (the source's column extents), are gathered from the words as they are written.
 //! Upscaling rebuilds its caches with `finish()`.
 
-use super::{Layout, Mask, check_size, try_zeroed, zeroed};
+use super::{Layout, Mask, check_size, try_zeroed};
 use crate::kernels::{self, BLOCK};
 use crate::{Bounds2D, Error, Result};
 
@@ -102,7 +102,8 @@ impl Mask {
     /// ```
     pub fn rotate_quarter(&self, quarter_turns: i32) -> Result<Mask> {
         match quarter_turns.rem_euclid(4) {
-            0 => self.try_clone(),
+            // Clones share the bits: no copy.
+            0 => Ok(self.clone()),
             // Source row h-1-x becomes output column x; output row y is source column y.
             1 => self.transposed(true, false),
             2 => self.mirrored(true, true),
@@ -136,20 +137,20 @@ impl Mask {
             )));
         }
         let (big_w, big_h) = (
-            self.width as u64 * sx as u64,
-            self.height as u64 * sy as u64,
+            self.width() as u64 * sx as u64,
+            self.height() as u64 * sy as u64,
         );
         check_size(big_w, big_h)?;
         let mut out = Mask::empty(big_w as u32, big_h as u32)?;
-        if self.width == 0 || self.height == 0 {
+        if self.width() == 0 || self.height() == 0 {
             return Ok(out);
         }
         let (sx, sy) = (sx as usize, sy as usize);
         // Factors up to 8: a byte of source pixels becomes `8 * sx` bits, from a table.
         let table = (2..=8).contains(&sx).then(|| spread_table(sx));
-        let owpr = out.words_per_row;
+        let owpr = out.words_per_row();
         let (obits, _) = out.rows_mut();
-        for j in 0..self.height as usize {
+        for j in 0..self.height() as usize {
             let (row, rest) = obits[j * sy * owpr..].split_at_mut(owpr);
             let src = self.row(j);
             match &table {
@@ -165,49 +166,29 @@ impl Mask {
         Ok(out)
     }
 
-    /// A copy whose memory is allocated fallibly, caches and all.
-    fn try_clone(&self) -> Result<Mask> {
-        let mut data = zeroed(self.data.len())?;
-        data.copy_from_slice(&self.data);
-        let mut spans = try_zeroed(self.spans.len(), [0u32; 2]).ok_or(Error::OutOfMemory)?;
-        spans.copy_from_slice(&self.spans);
-        let mut live_rows = zeroed(self.live_rows.len())?;
-        live_rows.copy_from_slice(&self.live_rows);
-        Ok(Mask {
-            data,
-            spans: spans.into_boxed_slice(),
-            live_rows,
-            ..*self
-        })
-    }
-
     /// The same size, columns reversed when `x`, rows reversed when `y`. The caches come
     /// from this mask's: the same count, the solid bounds and spans mirrored, and the
     /// block level mirrored at block granularity when the mirrored sides are multiples of
     /// 8. Otherwise the mirror moves the block grid (a result block straddles two source
     /// blocks), and the block level is gathered from the rows as they are written.
     pub(super) fn mirrored(&self, x: bool, y: bool) -> Result<Mask> {
-        let (w, h) = (self.width as usize, self.height as usize);
+        let (w, h) = (self.width() as usize, self.height() as usize);
         // No solid pixel (or no pixel): the all-clear result and its caches are right.
-        if self.count == 0 {
-            return Mask::empty_unlimited(self.width, self.height);
+        if self.count() == 0 {
+            return Mask::empty_unlimited(self.width(), self.height());
         }
-        let layout = Layout::of(self.width, self.height);
+        let layout = Layout::of(self.width(), self.height());
         let (wpr, bwpr) = (layout.words_per_row, layout.block_words_per_row);
-        let mut data = Vec::new();
-        data.try_reserve_exact(layout.words())
-            .map_err(|_| Error::OutOfMemory)?;
+        let mut out = layout.zeroed()?;
         let grid_moves = (x && w % BLOCK != 0) || (y && h % BLOCK != 0);
-        // Rows are zeroed one at a time just before they are written (no pass over the
-        // whole allocation first); the band ORs, when the grid moves, one block row each.
+        // The band ORs, when the grid moves, one block row each.
         let mut band_or = Vec::new();
         if grid_moves {
             band_or = try_zeroed(h.div_ceil(BLOCK) * wpr, 0u64).ok_or(Error::OutOfMemory)?;
         }
-        for j in 0..h {
-            let start = data.len();
-            data.resize(start + wpr, 0);
-            let dst = &mut data[start..];
+        let (_, data) = out.parts_mut();
+        let (rows, blocks) = data.split_at_mut(layout.blocks_at);
+        for (j, dst) in rows.chunks_exact_mut(wpr.max(1)).take(h).enumerate() {
             let src = self.row(if y { h - 1 - j } else { j });
             if x {
                 reverse_row(src, dst, w);
@@ -221,9 +202,6 @@ impl Mask {
                 }
             }
         }
-        data.resize(layout.words(), 0);
-        let mut out = layout.mask(data.into_boxed_slice(), 0, None, true);
-        let blocks = &mut out.data[layout.blocks_at..];
         if grid_moves {
             for (out_blocks, acc) in blocks.chunks_exact_mut(bwpr).zip(band_or.chunks_exact(wpr)) {
                 or_block_bytes(out_blocks, acc);
@@ -231,7 +209,7 @@ impl Mask {
         } else {
             // Block row `by` is the source's block row `by` (or `bh - 1 - by`), its block
             // columns reversed within `w / 8` when `x`.
-            let src_blocks = &self.data[self.blocks_at..];
+            let src_blocks = self.block_level();
             let bh = h.div_ceil(BLOCK);
             for (by, dst) in blocks.chunks_exact_mut(bwpr).enumerate() {
                 let sb = if y { bh - 1 - by } else { by };
@@ -253,12 +231,12 @@ impl Mask {
         });
         // Spans only where this mask keeps them (their worth does not change: the same
         // covered columns in bounds of the same size).
-        let spans = (!self.spans.is_empty())
-            .then(|| try_zeroed(h, [0u32; 2]))
-            .flatten()
-            .map(|mut spans| {
+        let spans = self
+            .useful_spans()
+            .and_then(|s| Some((s, try_zeroed(h, [0u32; 2])?)))
+            .map(|(src, mut spans)| {
                 for (j, span) in spans.iter_mut().enumerate() {
-                    let [a, b] = self.spans[if y { h - 1 - j } else { j }];
+                    let [a, b] = src.spans[if y { h - 1 - j } else { j }];
                     // An empty row stays `[0, 0]`.
                     *span = if x && b != 0 {
                         [w as u32 - b, w as u32 - a]
@@ -268,7 +246,7 @@ impl Mask {
                 }
                 spans
             });
-        out.set_caches(self.count, bounds, spans);
+        out.set_caches(self.count(), bounds, spans);
         Ok(out)
     }
 
@@ -281,17 +259,19 @@ impl Mask {
     /// the block level is set by the tiles as they are written, and the spans (a result
     /// row is a source column) come from each result row's first and last nonzero words.
     pub(super) fn transposed(&self, reverse_in: bool, reverse_out: bool) -> Result<Mask> {
-        let mut out = Mask::empty_unlimited(self.height, self.width)?;
-        let (w, h) = (self.width as usize, self.height as usize);
+        let layout = Layout::of(self.height(), self.width());
+        let mut out = layout.zeroed()?;
+        let (w, h) = (self.width() as usize, self.height() as usize);
         // No solid pixel (or no pixel): the all-clear result and its caches are right.
-        if self.count == 0 {
+        if self.count() == 0 {
             return Ok(out);
         }
-        let (owpr, bwpr) = (out.words_per_row, out.block_words_per_row);
-        let (obits, blocks) = out.data.split_at_mut(out.blocks_at);
+        let (owpr, bwpr) = (layout.words_per_row, layout.block_words_per_row);
+        let (_, data) = out.parts_mut();
+        let (obits, blocks) = data.split_at_mut(layout.blocks_at);
         kernels::transpose_tiles(kernels::Transpose {
             src: self.bits(),
-            swpr: self.words_per_row,
+            swpr: self.words_per_row(),
             width: w,
             height: h,
             reverse_in,
@@ -320,15 +300,15 @@ impl Mask {
         // Spans serve only rows wider than a word; without their memory the result goes
         // without them, as in `finish()`.
         let spans = (h > 64).then(|| out.row_spans()).flatten();
-        out.set_caches(self.count, bounds, spans);
+        out.set_caches(self.count(), bounds, spans);
         Ok(out)
     }
 
     /// Every row's `[first, end)` solid columns (`[0, 0]` when empty), from its first and
     /// last nonzero words; `None` when the memory cannot be had.
     fn row_spans(&self) -> Option<Vec<[u32; 2]>> {
-        let mut spans = try_zeroed(self.height as usize, [0u32; 2])?;
-        let wpr = self.words_per_row;
+        let mut spans = try_zeroed(self.height() as usize, [0u32; 2])?;
+        let wpr = self.words_per_row();
         for (span, row) in spans.iter_mut().zip(self.bits().chunks_exact(wpr)) {
             if let Some(k0) = row.iter().position(|&w| w != 0) {
                 let k1 = row.iter().rposition(|&w| w != 0).unwrap_or(k0);
@@ -447,33 +427,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn try_clone_keeps_every_cache() {
-        let disc = Mask::from_fn(300, 200, |x, y| {
-            (x as i64 - 150).pow(2) + (y as i64 - 100).pow(2) < 90 * 90
-        })
-        .unwrap();
-        let c = disc.try_clone().unwrap();
-        assert_eq!(c, disc);
-        assert_eq!(
-            (
-                c.count,
-                c.solid_bounds(),
-                &c.data,
-                c.blocks_dense,
-                &c.spans,
-                &c.live_rows
-            ),
-            (
-                disc.count,
-                disc.solid_bounds(),
-                &disc.data,
-                disc.blocks_dense,
-                &disc.spans,
-                &disc.live_rows
-            )
-        );
     }
 }

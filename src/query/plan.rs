@@ -269,9 +269,17 @@ impl<'m> Plan<'m> {
         match *self {
             Plan::Bits { ref region, y, .. } => {
                 let keep = !0u64 >> (64 - region.w);
-                // Rows at either end where a side's solid span misses the region's
-                // columns are empty: left out (zero) when the masks keep spans.
-                let (skip, rows) = live_rows(region);
+                // Rows at either end where a side's block level or solid spans show it
+                // empty under the region's columns are left out (zero). Not for two
+                // masks one word wide (sprites): their rows are cheaper to AND than
+                // to look up.
+                let narrow =
+                    region.a.mask.words_per_row() == 1 && region.b.mask.words_per_row() == 1;
+                let (skip, rows) = if narrow {
+                    (0, region.h)
+                } else {
+                    live_rows(region)
+                };
                 let (a, b) = (narrow_rows(&region.a, skip), narrow_rows(&region.b, skip));
                 let first = (y - out_y) as usize + skip;
                 Mask::from_narrow_rows(w, h, first, rows, |bits, bands| {
@@ -283,9 +291,18 @@ impl<'m> Plan<'m> {
             } => {
                 let (first, tail) = ((y - out_y) as usize, tail_mask(sw));
                 Mask::from_narrow_rows(w, h, first, sh, |bits, bands| {
-                    bits[first..first + sh].fill(tail);
-                    bands[first / BLOCK..(first + sh).div_ceil(BLOCK)].fill(tail);
-                    tail.count_ones() as u64 * sh as u64
+                    let end = (first + sh).min(bits.len());
+                    bits[first..end].fill(tail);
+                    let band = kernels::nonzero_bytes(tail);
+                    let bands = &mut bands[first / BLOCK..end.div_ceil(BLOCK)];
+                    bands.fill(band);
+                    kernels::Written {
+                        count: tail.count_ones() as u64 * (end - first) as u64,
+                        or: tail,
+                        y0: first,
+                        y1: end,
+                        occupied: band.count_ones() * bands.len() as u32,
+                    }
                 })
             }
         }
