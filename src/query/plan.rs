@@ -416,15 +416,21 @@ fn live_rows(region: &Region) -> (usize, usize) {
 /// into vector compares): the spans of tall masks are scanned faster than row by row.
 const GROUP: usize = 8;
 
+/// Bit `i` set when `group[i]` meets: no branch, so the compiler compares in vectors.
+#[inline(always)]
+fn group_hits(group: &[[u32; 2]], meets: &impl Fn(&[u32; 2]) -> bool) -> u32 {
+    group
+        .iter()
+        .enumerate()
+        .fold(0u32, |acc, (i, s)| acc | (meets(s) as u32) << i)
+}
+
 /// The index of the first span that `meets`.
 #[inline(always)]
 fn first_meeting(spans: &[[u32; 2]], meets: impl Fn(&[u32; 2]) -> bool) -> Option<usize> {
     let mut groups = spans.chunks_exact(GROUP);
     for (g, group) in groups.by_ref().enumerate() {
-        let hits = group
-            .iter()
-            .enumerate()
-            .fold(0u32, |acc, (i, s)| acc | (meets(s) as u32) << i);
+        let hits = group_hits(group, &meets);
         if hits != 0 {
             return Some(g * GROUP + hits.trailing_zeros() as usize);
         }
@@ -439,10 +445,7 @@ fn first_meeting(spans: &[[u32; 2]], meets: impl Fn(&[u32; 2]) -> bool) -> Optio
 fn last_meeting(spans: &[[u32; 2]], meets: impl Fn(&[u32; 2]) -> bool) -> Option<usize> {
     let mut groups = spans.rchunks_exact(GROUP);
     for (g, group) in groups.by_ref().enumerate() {
-        let hits = group
-            .iter()
-            .enumerate()
-            .fold(0u32, |acc, (i, s)| acc | (meets(s) as u32) << i);
+        let hits = group_hits(group, &meets);
         if hits != 0 {
             let start = spans.len() - (g + 1) * GROUP;
             return Some(start + 31 - hits.leading_zeros() as usize);
