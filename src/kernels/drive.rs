@@ -576,9 +576,12 @@ fn first_hit_in<K: Kernel>(
 /// [`first_hit`] for a region at most 64 pixels wide: one window per row and plane.
 #[inline(always)]
 pub(crate) fn first_hit_narrow(r: &Region) -> Option<(usize, usize)> {
-    // A region of one band of rows or less: the block level could only narrow its
-    // columns, which costs more than the few rows it would save.
-    if r.h <= BLOCK || (r.a.blocks().is_none() && r.b.blocks().is_none()) {
+    // A region of four bands of rows or less: its rows are ANDed one after the other.
+    // Walking the block level costs more than the rows it could skip there (kept
+    // rotated 64x64 rasters, whose regions are 20-32 rows: 46 -> 15 ns for a hit, 54 ->
+    // 36 ns for a near miss); at worst (32 rows, every one empty on a side) the plain
+    // scan costs about 1.3x the block walk.
+    if r.h <= 4 * BLOCK || (r.a.blocks().is_none() && r.b.blocks().is_none()) {
         return narrow_band(r, 0, r.h, 0, r.w);
     }
     first_hit_narrow_blocks(r)

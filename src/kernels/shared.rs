@@ -171,11 +171,16 @@ impl<M> Clone for Shared<M> {
 impl<M> Drop for Shared<M> {
     #[inline]
     fn drop(&mut self) {
-        if self.inner().refs.fetch_sub(1, Ordering::Release) != 1 {
-            return;
+        // The only reference (the common case: a mask made, used and freed) needs no
+        // atomic read-modify-write: nothing else can reach the count to change it.
+        // The acquiring load sees every write of references dropped before.
+        if self.inner().refs.load(Ordering::Acquire) != 1 {
+            if self.inner().refs.fetch_sub(1, Ordering::Release) != 1 {
+                return;
+            }
+            // As `Arc`: see every other reference's writes before freeing.
+            fence(Ordering::Acquire);
         }
-        // As `Arc`: see every other reference's writes before freeing.
-        fence(Ordering::Acquire);
         let len = self.inner().len;
         let (layout, _) = layout::<M>(len).expect("the layout was valid when allocated");
         // SAFETY: the last reference: nothing else can reach the allocation. The header
