@@ -19,7 +19,7 @@ mod common;
 use common::props::MaskSpec;
 
 use common::{assert_mask_eq, mask};
-use perpixel::kernels::{self, Path};
+use perpixel::kernels;
 use perpixel::{Error, Mask, Sprite, reference};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -513,25 +513,5 @@ fn main() {
             ));
         });
     }
-    let skipped: Vec<&str> = Path::ALL
-        .iter()
-        .filter(|p| !paths.contains(p))
-        .map(|p| p.name())
-        .collect();
-    if !skipped.is_empty() {
-        println!(
-            "mask_reshape: paths this CPU lacks (not run): {}",
-            skipped.join(", ")
-        );
-    }
-    let failed = results.iter().filter(|ok| !**ok).count();
-    println!(
-        "mask_reshape: {} property cases run, {} passed, {} failed",
-        results.len() as u64 * n as u64,
-        results.len() - failed,
-        failed
-    );
-    if failed > 0 {
-        std::process::exit(1);
-    }
+    common::props::summary("mask_reshape", &results, n);
 }

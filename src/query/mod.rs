@@ -1,8 +1,10 @@
 //! Pair queries: do two placed sprites touch, where first, by how many pixels.
 
 mod plan;
+mod sweep;
 mod transformed;
 
+pub use sweep::{Sweep, SweepHit, SweepPath};
 pub use transformed::TransformedSprite;
 
 use crate::{Bounds2D, Mask, Point, Result};

@@ -2,9 +2,12 @@
 //! tests can check every fast path against it and the benchmarks can report speed-ups
 //! over it. Pair queries ([`collides`], [`first_contact`], [`overlap_area`],
 //! [`overlap_mask`]) are the seeds' own algorithm; [`transformed`] applies the sampling
-//! rule of transformed sprites one world pixel at a time.
+//! rule of transformed sprites one world pixel at a time; [`sweep`] steps a moved sprite
+//! through every position of its path.
 
 mod pairs;
+mod sweep;
 pub mod transformed;
 
 pub use pairs::*;
+pub use sweep::sweep;

@@ -81,3 +81,33 @@ pub fn mask_spec(
         },
     )
 }
+
+/// Ends a property binary: names the kernel paths this CPU lacks (their properties did
+/// not run), prints how many cases ran and how many properties passed, and exits with
+/// status 1 when one failed.
+#[allow(dead_code)]
+pub fn summary(name: &str, results: &[bool], cases_each: u32) {
+    use perpixel::kernels::{self, Path};
+    let paths = kernels::available_paths();
+    let skipped: Vec<&str> = Path::ALL
+        .iter()
+        .filter(|p| !paths.contains(p))
+        .map(|p| p.name())
+        .collect();
+    if !skipped.is_empty() {
+        println!(
+            "{name}: paths this CPU lacks (not run): {}",
+            skipped.join(", ")
+        );
+    }
+    let failed = results.iter().filter(|ok| !**ok).count();
+    println!(
+        "{name}: {} property cases run, {} passed, {} failed",
+        results.len() as u64 * cases_each as u64,
+        results.len() - failed,
+        failed
+    );
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}
