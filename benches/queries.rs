@@ -17,6 +17,8 @@
 //! * `overlap_mask/*`: making and freeing masks: a 1 x 1 mask through Rust and through
 //!   the C ABI (`pp_mask_new` + `pp_mask_free`), and overlap masks (created and dropped)
 //!   of 1 x 1 sprites, 32 x 32 discs and 256 x 256 discs meeting in one column.
+//! * `sweep/*`: a 10 x 4 bullet swept 1,500 px across the terrain (clear, skimming the
+//!   hills; and ending on a 1-pixel wall), by `Sprite::sweep` and by stepping.
 
 #[path = "scenes/mod.rs"]
 mod scenes;
@@ -389,6 +391,27 @@ fn bench_overlap_mask(c: &mut Criterion) {
     g.finish();
 }
 
+/// Sweeps (issue 14): a 10 x 4 bullet fired 1,500 px across the terrain, clear and
+/// ending on a 1-pixel wall, by `Sprite::sweep` and by stepping every position with a
+/// pair query (the loop games write).
+fn bench_sweep(c: &mut Criterion) {
+    let mut g = c.benchmark_group("sweep");
+    for (name, scene) in scenes::sweep_scenes() {
+        let (bullet, obstacle) = scene.sprites();
+        g.bench_function(format!("{name}/sweep"), |bn| {
+            bn.iter(|| {
+                black_box(&bullet)
+                    .sweep(black_box(&obstacle), scene.motion.0, scene.motion.1)
+                    .unwrap()
+            })
+        });
+        g.bench_function(format!("{name}/stepping"), |bn| {
+            bn.iter(|| scenes::step_sweep(black_box(&bullet), black_box(&obstacle), scene.motion))
+        });
+    }
+    g.finish();
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .sample_size(30)
@@ -464,7 +487,7 @@ criterion_group! {
     config = config();
     // Untuned groups first: once a thread forces a path or early outs (`early_outs/*`,
     // `path/*`), every query pays a thread-local read for the rest of the process.
-    targets = bench_queries, bench_bounds_only, bench_fixed_cost, bench_games, bench_overlap_mask, bench_transformed, bench_floor,
+    targets = bench_queries, bench_bounds_only, bench_fixed_cost, bench_games, bench_overlap_mask, bench_transformed, bench_sweep, bench_floor,
         bench_early_outs, bench_paths
 }
 criterion_main!(benches);

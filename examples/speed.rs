@@ -355,6 +355,7 @@ fn main() {
 
     print(&rows);
     transformed();
+    sweeps();
     per_path(&i1024, &i2048, &noise, &image, side);
     println!(
         "\nmask building: {:.1} GB/s of RGBA8 input ({} MiB in {:.0} us)",
@@ -461,6 +462,46 @@ fn per_path(
         println!(
             "paths this CPU lacks (not measured): {}",
             missing.join(", ")
+        );
+    }
+}
+
+/// Sweeps (issue 14): a 10 x 4 bullet fired 1,500 px across the terrain, by
+/// `Sprite::sweep` and by stepping every position with a pair query (the games' loop).
+fn sweeps() {
+    println!();
+    for (name, scene) in scenes::sweep_scenes() {
+        let (bullet, obstacle) = scene.sprites();
+        let swept = bullet
+            .sweep(&obstacle, scene.motion.0, scene.motion.1)
+            .unwrap();
+        let stepped = scenes::step_sweep(&bullet, &obstacle, scene.motion);
+        // The same answer both ways.
+        let at = match swept {
+            perpixel::Sweep::Hit(h) => Some((h.at.x as i32, h.at.y as i32)),
+            _ => None,
+        };
+        assert_eq!(at, stepped, "{name}");
+        let sweep = fast(|| {
+            black_box(black_box(&bullet).sweep(
+                black_box(&obstacle),
+                scene.motion.0,
+                scene.motion.1,
+            ))
+            .ok();
+        });
+        let step = slow(|| {
+            black_box(scenes::step_sweep(
+                black_box(&bullet),
+                black_box(&obstacle),
+                scene.motion,
+            ));
+        });
+        println!(
+            "sweep {name}: {:.2} us by Sprite::sweep, {:.1} us stepping ({:.0}x)",
+            sweep / 1e3,
+            step / 1e3,
+            step / sweep
         );
     }
 }

@@ -513,5 +513,5 @@ fn main() {
             ));
         });
     }
-    common::props::summary("mask_reshape", &results, n);
+    common::props::summary("mask_reshape", &results, results.len() as u64 * n as u64);
 }

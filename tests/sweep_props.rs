@@ -167,6 +167,26 @@ struct Case {
     pixel: (bool, bool),
 }
 
+impl From<(MaskSpec, MaskSpec, (i32, i32), (i32, i32), (bool, bool))> for Case {
+    fn from(
+        (mover, obstacle, start, motion, pixel): (
+            MaskSpec,
+            MaskSpec,
+            (i32, i32),
+            (i32, i32),
+            (bool, bool),
+        ),
+    ) -> Case {
+        Case {
+            mover,
+            obstacle,
+            start,
+            motion,
+            pixel,
+        }
+    }
+}
+
 fn case() -> impl Strategy<Value = Case> {
     let side = prop_oneof![1u32..=8, 9u32..=70, Just(64u32), Just(65u32)];
     let density = prop_oneof![Just(0u32), 1u32..=40, 40u32..=256, Just(256u32)];
@@ -182,13 +202,24 @@ fn case() -> impl Strategy<Value = Case> {
             Just((false, false))
         ],
     )
-        .prop_map(|(mover, obstacle, start, motion, pixel)| Case {
-            mover,
-            obstacle,
-            start,
-            motion,
-            pixel,
-        })
+        .prop_map(Case::from)
+}
+
+/// Long motions through large sparse obstacles: the clearance jumps (many steps skipped
+/// at once, then single steps near solid pixels) against stepping.
+fn far_case() -> impl Strategy<Value = Case> {
+    (
+        mask_spec(1u32..=12, 1u32..=12, prop_oneof![Just(256u32), 60u32..=256]),
+        mask_spec(
+            100u32..=400,
+            100u32..=400,
+            prop_oneof![Just(0u32), 1u32..=3, 3u32..=10],
+        ),
+        (-150i32..=450, -150i32..=450),
+        (-600i32..=600, -600i32..=600),
+        prop_oneof![Just((true, true)), Just((false, true))],
+    )
+        .prop_map(Case::from)
 }
 
 fn check(c: &Case) -> Result<(), TestCaseError> {
@@ -247,7 +278,15 @@ fn main() {
                 case(),
                 check,
             ));
+            results.push(common::props::run(
+                &format!("sweep_props: [{p}] long sweeps through sparse obstacles"),
+                n / 4,
+                far_case(),
+                check,
+            ));
         });
     }
-    common::props::summary("sweep_props", &results, n);
+    // Per path: `n` cases of the first property, `n / 4` of the second.
+    let run = paths.len() as u64 * (n + n / 4) as u64;
+    common::props::summary("sweep_props", &results, run);
 }

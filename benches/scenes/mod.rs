@@ -444,3 +444,64 @@ pub fn a_to_b(
     }
     m
 }
+
+/// A sweep scene (issue 14): a 10 x 4 bullet moved by `motion` from `start` against an
+/// obstacle at `(0, 0)`.
+pub struct SweepScene {
+    pub obstacle: Mask,
+    pub bullet: Mask,
+    pub start: (i32, i32),
+    pub motion: (i32, i32),
+}
+
+impl SweepScene {
+    /// The bullet and the obstacle as sprites.
+    pub fn sprites(&self) -> (Sprite<'_>, Sprite<'_>) {
+        (
+            Sprite::new(&self.bullet, self.start.0, self.start.1),
+            Sprite::new(&self.obstacle, 0, 0),
+        )
+    }
+}
+
+/// The sweep scenes, a bullet fired 1,500 px across the terrain: through open sky above
+/// the hills (the boxes never meet); skimming the hills 4 px above the highest ground it
+/// passes, clear, with a 1-pixel tower at the terrain's far edge so that its box spans
+/// the bullet's rows; and the skimming shot ending on a 1-pixel wall.
+pub fn sweep_scenes() -> Vec<(&'static str, SweepScene)> {
+    let (x0, len) = (200u32, 1500u32);
+    let top = (x0..x0 + len + 10).map(surface).min().unwrap() as i32;
+    let skim = (x0 as i32, top - 8);
+    let wall_x = x0 + len - 40;
+    let scene = |obstacle: Mask, start: (i32, i32)| SweepScene {
+        obstacle,
+        bullet: Mask::full(10, 4).unwrap(),
+        start,
+        motion: (len as i32, 0),
+    };
+    vec![
+        ("open_sky", scene(terrain(), (x0 as i32, 100))),
+        (
+            "skimming_hills",
+            scene(
+                Mask::from_fn(2048, 512, |x, y| y >= surface(x) || x == 2047).unwrap(),
+                skim,
+            ),
+        ),
+        (
+            "one_pixel_wall_at_the_end",
+            scene(
+                Mask::from_fn(2048, 512, |x, y| y >= surface(x) || x == wall_x).unwrap(),
+                skim,
+            ),
+        ),
+    ]
+}
+
+/// What games do today: the bullet placed at every position of the path in turn, one
+/// pair query each, until one touches; the position where it touched.
+pub fn step_sweep(bullet: &Sprite, obstacle: &Sprite, motion: (i32, i32)) -> Option<(i32, i32)> {
+    perpixel::SweepPath::new(motion.0, motion.1)
+        .map(|(dx, dy)| (bullet.x + dx, bullet.y + dy))
+        .find(|&(x, y)| Sprite { x, y, ..*bullet }.collides(obstacle))
+}

@@ -167,6 +167,23 @@ impl<'m> Plan<'m> {
         Plan::run_bounds_only(a, b, rect, query)
     }
 
+    /// Whether `s` has a solid pixel (any pixel, when bounds-only) inside the world
+    /// rectangle `x0..x1` by `y0..y1`: the pixel side's plane ANDed with itself over the
+    /// rectangle clipped to its box, as for a bounds-only partner.
+    pub(super) fn solid_in(s: &Sprite<'m>, (x0, x1, y0, y1): (i64, i64, i64, i64)) -> bool {
+        let (s0, s1, s2, s3) = extent(s, true);
+        let rect = (x0.max(s0), x1.min(s1), y0.max(s2), y1.min(s3));
+        if rect.0 >= rect.1 || rect.2 >= rect.3 {
+            return false;
+        }
+        if !s.pixel_collision {
+            return true;
+        }
+        let side = (s.mask, s.x as i64, s.y as i64);
+        let cut = Use::Search.cut(kernels::early_outs());
+        Plan::bits(side, side, rect, cut).is_some_and(|p| p.first_hit().is_some())
+    }
+
     /// [`Plan::run`] when a sprite is bounds-only.
     #[inline(never)]
     fn run_bounds_only<Q: Query<'m>>(

@@ -3,6 +3,7 @@
 //! positions where the two boxes cannot meet are skipped without being visited.
 
 use super::Sprite;
+use super::plan::Plan;
 use crate::{Error, Point, Result};
 
 /// The positions a swept sprite takes, as offsets from its start: the 4-connected digital
@@ -215,45 +216,126 @@ impl Sprite<'_> {
         let Some((k0, k1)) = boxes_meet(self, obstacle, &path) else {
             return Ok(Sweep::Clear);
         };
+        let Some((m0, m1, m2, m3)) = world_box(self) else {
+            return Ok(Sweep::Clear);
+        };
         let (mut i, mut j) = path.split(k0);
-        for k in k0..=k1 {
+        let mut k = k0;
+        // The clearance that held last (steps), and how many positions to test one by one
+        // before looking for clearance again after a search that found none.
+        let (mut reach, mut near) = (1u64, 0u32);
+        while k <= k1 {
             let (ox, oy) = path.offset(i, j);
-            // Every position lies between the start and the end, both inside `i32`.
-            let moved = Sprite {
-                x: (self.x as i64 + ox) as i32,
-                y: (self.y as i64 + oy) as i32,
-                ..*self
-            };
-            if let Some(contact) = obstacle.first_contact(&moved) {
-                // k >= 1: the start does not touch.
-                let (pi, pj) = if path.step_of_x(i) == k && i > 0 {
-                    (i - 1, j)
-                } else {
-                    (i, j - 1)
+            let b = (m0 + ox, m1 + ox, m2 + oy, m3 + oy);
+            if Plan::solid_in(obstacle, b) {
+                // The box holds some of the obstacle: test the pixels.
+                let moved = Sprite {
+                    // Every position lies between the start and the end, both in `i32`.
+                    x: (self.x as i64 + ox) as i32,
+                    y: (self.y as i64 + oy) as i32,
+                    ..*self
                 };
-                let (fx, fy) = path.offset(pi, pj);
-                return Ok(Sweep::Hit(SweepHit {
-                    step: k,
-                    steps: path.steps(),
-                    at: Point {
-                        x: moved.x as i64,
-                        y: moved.y as i64,
-                    },
-                    last_free: Point {
-                        x: self.x as i64 + fx,
-                        y: self.y as i64 + fy,
-                    },
-                    contact,
-                }));
+                if let Some(contact) = obstacle.first_contact(&moved) {
+                    return Ok(Sweep::Hit(self.hit(&path, k, (i, j), contact)));
+                }
+            } else if near > 0 {
+                near -= 1;
+            } else {
+                // Nothing of the obstacle within `r` pixels of the box: the next `r`
+                // steps (each moves one pixel) keep the box inside that margin.
+                let r = clearance(obstacle, b, reach, &path, (i, j));
+                reach = r.max(1);
+                if r == 0 {
+                    near = NEAR_STEPS;
+                } else {
+                    k += r + 1;
+                    if k > k1 {
+                        break;
+                    }
+                    (i, j) = path.split(k);
+                    continue;
+                }
             }
             if path.x_moves(i, j) {
                 i += 1;
             } else {
                 j += 1;
             }
+            k += 1;
         }
         Ok(Sweep::Clear)
     }
+
+    /// The [`SweepHit`] of this sprite touching at step `k` (`i` moves in x and `j` in
+    /// y made), with `contact`.
+    fn hit(&self, path: &SweepPath, k: u64, (i, j): (u64, u64), contact: Point) -> SweepHit {
+        // k >= 1: the start does not touch. The step to `k` moved x or y.
+        let (pi, pj) = if i > 0 && path.step_of_x(i) == k {
+            (i - 1, j)
+        } else {
+            (i, j - 1)
+        };
+        let place = |(ox, oy): (i64, i64)| Point {
+            x: self.x as i64 + ox,
+            y: self.y as i64 + oy,
+        };
+        SweepHit {
+            step: k,
+            steps: path.steps(),
+            at: place(path.offset(i, j)),
+            last_free: place(path.offset(pi, pj)),
+            contact,
+        }
+    }
+}
+
+/// Positions tested one by one after a clearance search found none, before searching
+/// again: grazing an obstacle, the search would fail at every step.
+const NEAR_STEPS: u32 = 4;
+
+/// The largest clearance looked for, in pixels.
+const MAX_REACH: u64 = 1 << 12;
+
+/// The largest `r` (0, or `hint` times a power of two, up to [`MAX_REACH`]) such that
+/// `obstacle` has no solid pixel where the box `b` (`x0, x1, y0, y1`, itself clear) can
+/// be during the next `r` steps of `path` from `i` moves in x and `j` in y: the box
+/// stretched by up to `r` pixels in the direction of motion, on each axis only as far as
+/// that axis has moves left.
+fn clearance(
+    obstacle: &Sprite,
+    (x0, x1, y0, y1): (i64, i64, i64, i64),
+    hint: u64,
+    path: &SweepPath,
+    (i, j): (u64, u64),
+) -> u64 {
+    let clear = |r: u64| {
+        let (rx, ry) = (r.min(path.a - i) as i64, r.min(path.b - j) as i64);
+        let (x0, x1) = if path.sx > 0 {
+            (x0, x1 + rx)
+        } else {
+            (x0 - rx, x1)
+        };
+        let (y0, y1) = if path.sy > 0 {
+            (y0, y1 + ry)
+        } else {
+            (y0 - ry, y1)
+        };
+        !Plan::solid_in(obstacle, (x0, x1, y0, y1))
+    };
+    let mut r = hint;
+    if clear(r) {
+        while r < MAX_REACH && clear(2 * r) {
+            r *= 2;
+        }
+        return r;
+    }
+    while r > 0 {
+        r /= 2;
+        if clear(r) {
+            return r;
+        }
+    }
+    0
 }
 
 /// The steps `k0..=k1` of `path` at which the moved sprite's box meets the obstacle's

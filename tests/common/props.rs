@@ -86,7 +86,7 @@ pub fn mask_spec(
 /// not run), prints how many cases ran and how many properties passed, and exits with
 /// status 1 when one failed.
 #[allow(dead_code)]
-pub fn summary(name: &str, results: &[bool], cases_each: u32) {
+pub fn summary(name: &str, results: &[bool], cases_run: u64) {
     use perpixel::kernels::{self, Path};
     let paths = kernels::available_paths();
     let skipped: Vec<&str> = Path::ALL
@@ -103,7 +103,7 @@ pub fn summary(name: &str, results: &[bool], cases_each: u32) {
     let failed = results.iter().filter(|ok| !**ok).count();
     println!(
         "{name}: {} property cases run, {} passed, {} failed",
-        results.len() as u64 * cases_each as u64,
+        cases_run,
         results.len() - failed,
         failed
     );
