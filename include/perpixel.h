@@ -81,6 +81,22 @@
 #define PP_MAX_MASK_PIXELS 67108864
 
 /**
+ * `pp_sweep_result.outcome`: the sprite reaches the end of its motion without touching.
+ */
+#define PP_SWEEP_CLEAR 0
+
+/**
+ * `pp_sweep_result.outcome`: the sprite touches the obstacle part way (`step >= 1`).
+ */
+#define PP_SWEEP_HIT 1
+
+/**
+ * `pp_sweep_result.outcome`: the sprite already touches the obstacle where it starts
+ * (`step` is 0, `at` and `last_free` are the start, `contact` their first contact).
+ */
+#define PP_SWEEP_STARTS_TOUCHING 2
+
+/**
  * Major version of the headers (compare with `pp_version_number() / 10000`).
  */
 #define PP_VERSION_MAJOR 0
@@ -88,7 +104,7 @@
 /**
  * Minor version of the headers (compare with `pp_version_number() / 100 % 100`).
  */
-#define PP_VERSION_MINOR 3
+#define PP_VERSION_MINOR 4
 
 /**
  * Patch version of the headers (compare with `pp_version_number() % 100`).
@@ -99,7 +115,7 @@
  * `PP_VERSION_MAJOR * 10000 + PP_VERSION_MINOR * 100 + PP_VERSION_PATCH`: what
  * `pp_version_number()` returns when the header and the library match.
  */
-#define PP_VERSION_NUMBER 300
+#define PP_VERSION_NUMBER 400
 
 /**
  * The result of every fallible `pp_` call. `PP_OK` (0) is success; anything else is a
@@ -369,6 +385,44 @@ typedef struct {
    */
   int64_t y;
 } pp_point;
+
+/**
+ * What `pp_sweep` found. A plain value, written whole by `pp_sweep`.
+ *
+ * * `PP_SWEEP_HIT`: `at` is where the sprite's pixel (0, 0) is when it first touches,
+ *   `step` steps along the path (`1 <= step <= steps`), `last_free` the position one
+ *   step before (where a mover stops), `contact` their first pixel solid in both (as
+ *   `pp_first_contact` finds it).
+ * * `PP_SWEEP_STARTS_TOUCHING`: `step` 0, `at` and `last_free` the start, `contact` the
+ *   first contact there.
+ * * `PP_SWEEP_CLEAR`: `step` = `steps`, `at` and `last_free` the end, `contact` {0, 0}.
+ */
+typedef struct {
+  /**
+   * `PP_SWEEP_CLEAR`, `PP_SWEEP_HIT` or `PP_SWEEP_STARTS_TOUCHING`.
+   */
+  uint8_t outcome;
+  /**
+   * Steps taken along the path to `at`.
+   */
+  uint64_t step;
+  /**
+   * Steps of the whole path: `|dx| + |dy|`.
+   */
+  uint64_t steps;
+  /**
+   * World position of the sprite's pixel (0, 0) where it stopped (see `outcome`).
+   */
+  pp_point at;
+  /**
+   * World position one step before `at` (for a hit: the last free position).
+   */
+  pp_point last_free;
+  /**
+   * The first pixel solid in both at `at` (`{0, 0}` when clear).
+   */
+  pp_point contact;
+} pp_sweep_result;
 
 /**
  * How a mask is placed in the world when it is moved by sub-pixels, rotated, scaled or
@@ -891,6 +945,33 @@ pp_status pp_mask_count(const pp_mask *mask, uint64_t *out);
 pp_status pp_mask_solid_bounds(const pp_mask *mask, uint8_t *has_solid, pp_bounds *out);
 
 /**
+ * Moves `mover` by `(dx, dy)` along its path and reports the first position where it
+ * touches `obstacle` (as `pp_collides` decides; bounds-only sprites collide as their
+ * rectangles), the last free position before it and their first contact; or that it
+ * starts touching; or that the path is clear. Writes `*out` whole.
+ *
+ * The path: the 4-connected digital line from the start to the end, `|dx| + |dy|` steps,
+ * each moving one pixel in x or in y: along the axis whose next grid line the straight
+ * segment from start to end crosses first; through a pixel corner, x first. Every
+ * position is tested, so a wall one pixel thick (even one whose pixels touch only at
+ * corners) is never passed through; positions that cannot touch are skipped without
+ * being visited, so long sweeps through open space cost far less than stepping.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` when `mover`, `obstacle`, a sprite's
+ * `mask` or `out` is NULL; `PP_ERR_INVALID_ARGUMENT` when the end of the motion is
+ * outside the `int32_t` range. Allocates nothing. Any thread; masks may be shared.
+ *
+ * # Safety
+ * `mover`, `obstacle` NULL or pointing to readable sprites whose masks are NULL or live
+ * handles; `out` NULL or valid for a write.
+ */
+pp_status pp_sweep(const pp_sprite *mover,
+                   const pp_sprite *obstacle,
+                   int32_t dx,
+                   int32_t dy,
+                   pp_sweep_result *out);
+
+/**
  * Writes 1 to `*out` when some world pixel is solid in both sprites, else 0
  * (bounds-only sprites count as solid over their whole rectangle).
  *
@@ -1187,14 +1268,14 @@ pp_status pp_transformed_overlap_area(const pp_mask *a,
                                       uint64_t *out);
 
 /**
- * The library's version, `"major.minor.patch"` (e.g. `"0.3.0"`), NUL-terminated and
+ * The library's version, `"major.minor.patch"` (e.g. `"0.4.0"`), NUL-terminated and
  * static: never free it. Any thread.
  */
 const char *pp_version(void);
 
 /**
- * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.3.0 is
- * 300); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
+ * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.4.0 is
+ * 400); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
  * library. Any thread.
  */
 uint32_t pp_version_number(void);

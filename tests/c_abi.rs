@@ -9,6 +9,8 @@
 //!   * `tests/c/test_masks.c`: `pp_mask_new` and the accessors, options (default and
 //!     cookie), pixel formats, `pp_mask_from_pixels` layouts, the size limit, images;
 //!   * `tests/c/test_bounds.c`: the `pp_bounds_*` rectangle functions;
+//!   * `tests/c/test_sweep.c`: sweeps (`pp_sweep`) against stepping with `pp_collides`,
+//!     walls one pixel thick, corner-touching diagonals, errors.
 //!   * `tests/c/test_transforms.c`: transformed sprites (`pp_transform`, rasters, exact
 //!     quarter turns, flips and integer scales, symmetric queries, bad transforms);
 //!   * `tests/c/test_queries.c`: placed sprites, bounds-only sprites, pygame-style
@@ -399,6 +401,17 @@ fn c_pair_queries() {
         min_checks: 100,
     };
     build_and_run("test_queries", &program, &modes());
+}
+
+#[test]
+fn c_sweeps() {
+    let program = Program {
+        source: "tests/c/test_sweep.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: 300,
+    };
+    build_and_run("test_sweep", &program, &modes());
 }
 
 #[test]

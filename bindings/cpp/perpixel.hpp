@@ -167,6 +167,30 @@ struct Point {
     friend bool operator!=(const Point &a, const Point &b) noexcept { return !(a == b); }
 };
 
+/// What Sprite::sweep found (pp_sweep_result): the outcome, how far along the path, where
+/// the sprite stopped, the last free position before it and their first contact.
+struct SweepResult {
+    enum class Outcome : std::uint8_t {
+        Clear = PP_SWEEP_CLEAR,                    ///< reached the end without touching
+        Hit = PP_SWEEP_HIT,                        ///< touched part way
+        StartsTouching = PP_SWEEP_STARTS_TOUCHING, ///< touched already at the start
+    };
+    Outcome outcome = Outcome::Clear;
+    std::uint64_t step = 0;  ///< steps taken to `at` (0 when starting inside)
+    std::uint64_t steps = 0; ///< steps of the whole path: |dx| + |dy|
+    Point at;                ///< the sprite's pixel (0, 0) where it stopped
+    Point last_free;         ///< one step before `at` (where a mover stops)
+    Point contact;           ///< the first pixel solid in both at `at` ({0, 0} when clear)
+
+    /// True for Outcome::Hit.
+    bool hit() const noexcept { return outcome == Outcome::Hit; }
+    /// How far along the motion it touched, 0 to 1 (1 when clear; 0 when starting inside).
+    double fraction() const noexcept
+    {
+        return steps == 0 ? 1.0 : static_cast<double>(step) / static_cast<double>(steps);
+    }
+};
+
 /// A rectangle of whole pixels, the half-open box [x, x + width) x [y, y + height); empty
 /// when width <= 0 or height <= 0. The same members as Rust's Bounds2D; edges are
 /// computed in 64 bits, so nothing overflows. A plain value.
@@ -738,6 +762,24 @@ struct Sprite {
             return std::nullopt;
         }
         return Point{p.x, p.y};
+    }
+    /// Moves this sprite by (dx, dy) along its 4-connected path (one pixel in x or y per
+    /// step, x first through pixel corners) and reports the first position where it
+    /// touches `obstacle`, the last free one and their contact (pp_sweep). Every position
+    /// is tested: nothing tunnels. Throws perpixel::Error when the end leaves int32_t.
+    SweepResult sweep(const Sprite &obstacle, std::int32_t dx, std::int32_t dy) const
+    {
+        const pp_sprite a = to_c(), b = obstacle.to_c();
+        pp_sweep_result r{};
+        detail::check(pp_sweep(&a, &b, dx, dy, &r));
+        SweepResult out;
+        out.outcome = static_cast<SweepResult::Outcome>(r.outcome);
+        out.step = r.step;
+        out.steps = r.steps;
+        out.at = Point{r.at.x, r.at.y};
+        out.last_free = Point{r.last_free.x, r.last_free.y};
+        out.contact = Point{r.contact.x, r.contact.y};
+        return out;
     }
     /// How many world pixels are solid in both.
     std::uint64_t overlap_area(const Sprite &other) const

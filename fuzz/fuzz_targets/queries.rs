@@ -1,7 +1,8 @@
 //! The pair queries against `perpixel::reference` on random masks and placements: for
 //! every input, `collides`, `first_contact`, `overlap_area` and `overlap_mask` on placed
 //! sprites (pixel-perfect or bounds-only) must equal the reference algorithm, and the
-//! pygame-style mask queries must agree with the sprite queries.
+//! pygame-style mask queries must agree with the sprite queries; B swept against A (by a
+//! motion drawn from B's offset) stops where stepping every position of its path does.
 //!
 //! Input layout (missing bytes read as 0): widths and heights of A and B (one byte each,
 //! up to 255 x 63), positions of A and B (i32 each; flag bits pick extreme values), flags,
@@ -44,6 +45,40 @@ fuzz_target!(|data: &[u8]| {
     // Symmetry: B against A touches the same pixels.
     assert_eq!(sb.collides(&sa), sa.collides(&sb));
     assert_eq!(sb.overlap_area(&sa), sa.overlap_area(&sb));
+
+    // Sweep B against A by a motion drawn from the same numbers: the first touching
+    // position of its path must be the one stepping finds (every position tested with
+    // the pair query checked above).
+    let motion = ((raw[2] >> 8) % 120, (raw[3] >> 8) % 120);
+    if let Ok(swept) = sb.sweep(&sa, motion.0, motion.1) {
+        let mut stepped = perpixel::Sweep::Clear;
+        let mut last = (sb.x as i64, sb.y as i64);
+        for (k, (ox, oy)) in perpixel::SweepPath::new(motion.0, motion.1).enumerate() {
+            let at = Sprite { x: sb.x + ox, y: sb.y + oy, ..sb };
+            if let Some(contact) = sa.first_contact(&at) {
+                stepped = if k == 0 {
+                    perpixel::Sweep::StartsTouching { contact }
+                } else {
+                    perpixel::Sweep::Hit(perpixel::SweepHit {
+                        step: k as u64,
+                        steps: (motion.0.unsigned_abs() + motion.1.unsigned_abs()) as u64,
+                        at: perpixel::Point { x: at.x as i64, y: at.y as i64 },
+                        last_free: perpixel::Point { x: last.0, y: last.1 },
+                        contact,
+                    })
+                };
+                break;
+            }
+            last = (at.x as i64, at.y as i64);
+        }
+        assert_eq!(swept, stepped);
+    } else {
+        // Refused only when the end leaves i32.
+        assert!(
+            i32::try_from(sb.x as i64 + motion.0 as i64).is_err()
+                || i32::try_from(sb.y as i64 + motion.1 as i64).is_err()
+        );
+    }
 
     // pygame style: A at the origin, B at an offset that fits in i32.
     if let (Ok(dx), Ok(dy)) = (

@@ -27,6 +27,7 @@ mod error;
 mod handle;
 mod limits;
 mod mask;
+mod motion;
 #[cfg(test)]
 mod no_alloc_tests;
 mod query;
@@ -53,6 +54,9 @@ pub use mask::{
 };
 #[cfg(feature = "image")]
 pub use mask::{pp_mask_from_image_bytes, pp_mask_from_image_path};
+pub use motion::{
+    PP_SWEEP_CLEAR, PP_SWEEP_HIT, PP_SWEEP_STARTS_TOUCHING, pp_sweep, pp_sweep_result,
+};
 pub use query::{
     pp_collides, pp_first_contact, pp_mask_collides, pp_mask_first_contact, pp_mask_overlap_area,
     pp_mask_overlap_mask, pp_overlap_area, pp_overlap_mask, pp_sprite,

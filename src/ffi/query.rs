@@ -33,7 +33,7 @@ pub struct pp_sprite {
 /// `sprite` must be NULL or point to a readable `pp_sprite` whose `mask` is NULL or a
 /// live handle.
 #[inline(always)]
-unsafe fn read_sprite<'a>(
+pub(super) unsafe fn read_sprite<'a>(
     sprite: *const pp_sprite,
     name: &str,
     mask_name: &str,

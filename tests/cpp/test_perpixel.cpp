@@ -649,6 +649,45 @@ void test_transforms()
     CHECK_THROWS(m.rasterise_matrix({1, 2, 0, 2, 4, 0}), Status::InvalidTransform, "singular");
 }
 
+void test_sweeps()
+{
+    using Outcome = perpixel::SweepResult::Outcome;
+    const Mask wall = Mask::create(1, 50, true), bullet = Mask::create(4, 2, true);
+    auto r = Sprite(bullet, 0, 10).sweep(Sprite(wall, 100, 0), 1000, 0);
+    CHECK(r.outcome == Outcome::Hit && r.hit());
+    CHECK(r.step == 97 && r.steps == 1000);
+    CHECK(r.at == (Point{97, 10}) && r.last_free == (Point{96, 10}));
+    CHECK(r.contact == (Point{100, 10}));
+    CHECK(r.fraction() > 0.096 && r.fraction() < 0.098);
+    r = Sprite(bullet, 500, 10).sweep(Sprite(wall, 100, 0), -1000, 0);
+    CHECK(r.hit() && r.at == (Point{100, 10}) && r.last_free == (Point{101, 10}));
+    r = Sprite(bullet, 0, 60).sweep(Sprite(wall, 100, 0), 1000, 0);
+    CHECK(r.outcome == Outcome::Clear && r.at == (Point{1000, 60}) && r.fraction() == 1.0);
+    r = Sprite(bullet, 99, 10).sweep(Sprite(wall, 100, 0), 5, 0);
+    CHECK(r.outcome == Outcome::StartsTouching && r.contact == (Point{100, 10}));
+    // A bounds-only obstacle collides as its rectangle.
+    const Mask hollow_short = Mask::create(1, 50, false), hollow = Mask::create(1, 70, false);
+    r = Sprite(bullet, 0, 60).sweep(Sprite::bounds_only(hollow_short, 100, 0), 1000, 0);
+    CHECK(r.outcome == Outcome::Clear);
+    r = Sprite(bullet, 0, 60).sweep(Sprite::bounds_only(hollow, 100, 0), 1000, 0);
+    CHECK(r.hit() && r.at == (Point{97, 60}));
+    // A diagonal wall whose pixels touch only at corners is not crossed.
+    std::uint8_t alpha[40 * 40];
+    for (int y = 0; y < 40; ++y) {
+        for (int x = 0; x < 40; ++x) {
+            alpha[y * 40 + x] = x + y == 39 ? 255 : 0;
+        }
+    }
+    const Mask diag = Mask::from_pixels(alpha, sizeof alpha, PixelFormat::A8, 40, 40, 40);
+    const Mask dot = Mask::create(1, 1, true);
+    for (std::int32_t s = 0; s < 20; ++s) {
+        r = Sprite(dot, s, s).sweep(Sprite(diag, 0, 0), 30, 30);
+        CHECK(r.hit() && r.at.x + r.at.y == 39);
+    }
+    CHECK_THROWS(Sprite(bullet, INT32_MAX - 3, 0).sweep(Sprite(wall, 0, 0), 10, 0),
+                 Status::InvalidArgument, "i32");
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -667,6 +706,7 @@ int main(int argc, char **argv)
         test_threads();
         test_baked(argv[1]);
         test_transforms();
+        test_sweeps();
     } catch (const std::exception &e) {
         ++g_failed;
         std::printf("FAIL unexpected exception: %s\n", e.what());

@@ -97,13 +97,13 @@ static partial class Tests
         Library.EnsureLoaded();
         Equal("Library.NativeVersion", Library.BindingVersion, Library.NativeVersion);
         Equal("Library.StatusText(Ok)", true, Library.StatusText(Status.Ok).Length > 0);
-        Library.CheckVersionNumber(300);
-        Check("CheckVersionNumber accepts another patch (0.3.0 vs 0.3.0..0.3.99)", true);
-        Library.CheckVersionNumber(399);
-        Throws("a native 0.4.0 is refused", () => Library.CheckVersionNumber(400),
-            With(Status.VersionMismatch, "0.4.0"));
-        Throws("a native 0.2.0 is refused", () => Library.CheckVersionNumber(200),
-            With(Status.VersionMismatch, "0.2.0"));
+        Library.CheckVersionNumber(400);
+        Check("CheckVersionNumber accepts another patch (0.4.0 vs 0.4.0..0.4.99)", true);
+        Library.CheckVersionNumber(499);
+        Throws("a native 0.5.0 is refused", () => Library.CheckVersionNumber(500),
+            With(Status.VersionMismatch, "0.5.0"));
+        Throws("a native 0.3.0 is refused", () => Library.CheckVersionNumber(300),
+            With(Status.VersionMismatch, "0.3.0"));
         Throws("a native 1.1.0 is refused", () => Library.CheckVersionNumber(10100),
             With(Status.VersionMismatch, "build the library from the same release"));
         Equal("Library.StatusText(Decode) differs from Ok", true,
@@ -827,6 +827,47 @@ static partial class Tests
         }
     }
 
+    static void Sweeps()
+    {
+        using (var wall = Mask.Create(1, 50, true))
+        using (var bullet = Mask.Create(4, 2, true))
+        using (var dot = Mask.Create(1, 1, true))
+        using (var hollow = Mask.Create(1, 70, false))
+        {
+            var w = new PlacedSprite(wall, 100, 0);
+            SweepResult r = new PlacedSprite(bullet, 0, 10).Sweep(w, 1000, 0);
+            Check("sweep hits the 1-pixel wall", r.IsHit && r.Outcome == SweepOutcome.Hit);
+            Check("sweep hit position", r.At.Equals(new Point(97, 10)) && r.LastFree.Equals(new Point(96, 10)));
+            Check("sweep contact and steps", r.Contact.Equals(new Point(100, 10)) && r.Step == 97 && r.Steps == 1000);
+            Check("sweep fraction", Math.Abs(r.Fraction - 0.097) < 1e-12);
+            r = new PlacedSprite(bullet, 500, 10).Sweep(w, -1000, 0);
+            Check("sweep from the right", r.IsHit && r.At.Equals(new Point(100, 10)) && r.LastFree.Equals(new Point(101, 10)));
+            r = new PlacedSprite(bullet, 0, 60).Sweep(w, 1000, 0);
+            Check("sweep over the wall is clear", r.Outcome == SweepOutcome.Clear && r.At.Equals(new Point(1000, 60)) && r.Fraction == 1.0);
+            r = new PlacedSprite(bullet, 99, 10).Sweep(w, 5, 0);
+            Check("sweep starting inside", r.Outcome == SweepOutcome.StartsTouching && r.Step == 0 && r.Contact.Equals(new Point(100, 10)));
+            r = new PlacedSprite(bullet, 0, 60).Sweep(new PlacedSprite(hollow, 100, 0, false), 1000, 0);
+            Check("sweep against a bounds-only obstacle", r.IsHit && r.At.Equals(new Point(97, 60)));
+            // A diagonal wall whose pixels touch only at corners is not crossed.
+            var alpha = new byte[40 * 40];
+            for (int y = 0; y < 40; y++)
+                for (int x = 0; x < 40; x++)
+                    alpha[y * 40 + x] = (byte)(x + y == 39 ? 255 : 0);
+            using (var diag = Mask.FromPixels(alpha, PixelFormat.A8, 40, 40, 40, new MaskOptions()))
+            {
+                bool all = true;
+                for (int st = 0; st < 20; st++)
+                {
+                    r = new PlacedSprite(dot, st, st).Sweep(new PlacedSprite(diag, 0, 0), 30, 30);
+                    all &= r.IsHit && r.At.x + r.At.y == 39;
+                }
+                Check("sweep never slips through a diagonal wall (20 starts)", all);
+            }
+            Throws("sweep past int.MaxValue", () => new PlacedSprite(bullet, int.MaxValue - 3, 0).Sweep(w, 10, 0),
+                With(Status.InvalidArgument, "i32"));
+        }
+    }
+
     static int Main(string[] args)
     {
         if (args.Length == 1 && args[0] == "--without-native-library")
@@ -860,6 +901,7 @@ static partial class Tests
             Baked(args[0]);
             Queries();
             Transforms();
+            Sweeps();
             SizeLimit(args[0]);
             Threads();
             Overhead();

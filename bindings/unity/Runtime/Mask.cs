@@ -469,6 +469,46 @@ namespace PerPixel
         }
     }
 
+    /// <summary>What <see cref="PlacedSprite.Sweep"/> found.</summary>
+    public enum SweepOutcome : byte
+    {
+        /// <summary>The sprite reached the end of its motion without touching.</summary>
+        Clear = 0,
+        /// <summary>The sprite touched the obstacle part way.</summary>
+        Hit = 1,
+        /// <summary>The sprite already touched the obstacle where it started.</summary>
+        StartsTouching = 2,
+    }
+
+    /// <summary>
+    /// The result of <see cref="PlacedSprite.Sweep"/> (C's <c>pp_sweep_result</c>): for a hit, where the
+    /// sprite's pixel (0, 0) is when it first touches (<see cref="At"/>, <see cref="Step"/> steps along the
+    /// path), the last free position one step before (<see cref="LastFree"/>, where a mover stops) and their
+    /// first contact; starting inside: step 0, both positions the start; clear: step = steps, both
+    /// positions the end, contact (0, 0).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct SweepResult
+    {
+        /// <summary>Clear, hit or starts touching.</summary>
+        public SweepOutcome Outcome;
+        /// <summary>Steps taken along the path to <see cref="At"/>.</summary>
+        public ulong Step;
+        /// <summary>Steps of the whole path: |dx| + |dy|.</summary>
+        public ulong Steps;
+        /// <summary>World position of the sprite's pixel (0, 0) where it stopped.</summary>
+        public Point At;
+        /// <summary>World position one step before <see cref="At"/>.</summary>
+        public Point LastFree;
+        /// <summary>The first pixel solid in both at <see cref="At"/> ((0, 0) when clear).</summary>
+        public Point Contact;
+
+        /// <summary>True when the sprite touched part way.</summary>
+        public bool IsHit { get { return Outcome == SweepOutcome.Hit; } }
+        /// <summary>How far along the motion it touched, 0 to 1 (1 when clear, 0 when starting inside).</summary>
+        public double Fraction { get { return Steps == 0 ? 1.0 : (double)Step / Steps; } }
+    }
+
     /// <summary>
     /// A mask placed in the world: the seed's <c>SpriteCollider</c> without Unity. With
     /// <see cref="PixelCollision"/> false it collides as its whole rectangle.
@@ -606,6 +646,29 @@ namespace PerPixel
             if (s != Status.Ok) PerPixelException.Check(s);
             contact = p;
             return found != 0;
+        }
+
+        /// <summary>Moves this sprite by (<paramref name="dx"/>, <paramref name="dy"/>) along its 4-connected
+        /// path (one pixel in x or y per step, along the axis whose grid line the straight segment crosses
+        /// first; x first through pixel corners) and reports the first position where it touches
+        /// <paramref name="obstacle"/>, the last free position before it and their first contact; or that
+        /// it starts touching; or that the path is clear. Every position is tested: a wall one pixel thick
+        /// is never passed through. Throws <see cref="PerPixelException"/> (InvalidArgument) when the end
+        /// leaves the int range.</summary>
+        public unsafe SweepResult Sweep(PlacedSprite obstacle, int dx, int dy)
+        {
+            Mask ma = Mask, mb = obstacle.Mask;
+            if (ma == null || mb == null || ma._ptr == IntPtr.Zero || mb._ptr == IntPtr.Zero) ThrowUnusable(ma, mb);
+            NativeSprite na, nb;
+            na.mask = ma._ptr; na.x = X; na.y = Y; na.pixel_collision = PixelCollision ? (byte)1 : (byte)0;
+            nb.mask = mb._ptr; nb.x = obstacle.X; nb.y = obstacle.Y;
+            nb.pixel_collision = obstacle.PixelCollision ? (byte)1 : (byte)0;
+            SweepResult r;
+            Status s = Native.pp_sweep(&na, &nb, dx, dy, &r);
+            GC.KeepAlive(ma);
+            GC.KeepAlive(mb);
+            if (s != Status.Ok) PerPixelException.Check(s);
+            return r;
         }
 
         /// <summary>How many world pixels are solid in both sprites.</summary>

@@ -185,6 +185,9 @@ namespace PerPixel
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl), SuppressUnmanagedCodeSecurity]
         internal static extern unsafe Status pp_overlap_area(NativeSprite* a, NativeSprite* b, ulong* area);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_sweep(NativeSprite* mover, NativeSprite* obstacle, int dx, int dy,
+            SweepResult* result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_overlap_mask(ref NativeSprite a, ref NativeSprite b, out MaskHandle mask,
             out Bounds2D bounds);
 
