@@ -226,7 +226,7 @@ impl Transform {
         let (sx, sy) = self.signed_scale();
         let n = [[c / sx, s / sx], [-s / sy, c / sy]];
         let (px, py) = self.pivot_for(width, height);
-        let (ix, iy) = (self.x.floor(), self.y.floor());
+        let (ix, iy) = (floor(self.x), floor(self.y));
         let (fx, fy) = (self.x - ix + px, self.y - iy + py);
         let cu = px - (n[0][0] * fx + n[0][1] * fy);
         let cv = py - (n[1][0] * fx + n[1][1] * fy);
@@ -303,7 +303,7 @@ impl Affine {
                  most 1048576)"
             ));
         }
-        let (ix, iy) = (m[0][2].floor(), m[1][2].floor());
+        let (ix, iy) = (floor(m[0][2]), floor(m[1][2]));
         let (fx, fy) = (m[0][2] - ix, m[1][2] - iy);
         let cu = -(n[0][0] * fx + n[0][1] * fy);
         let cv = -(n[1][0] * fx + n[1][1] * fy);
@@ -369,7 +369,70 @@ fn within(v: f64, limit: f64) -> bool {
 
 /// `v * 2^33` rounded to nearest, ties away from zero; exact in IEEE.
 fn to_fixed(v: f64) -> f64 {
-    (v * ONE).round()
+    round(v * ONE)
+}
+
+/// 2^52: from here on every `f64` is an integer.
+const TWO_POW_52: f64 = 4_503_599_627_370_496.0;
+
+/// `v.floor()`, bit for bit (signed zeros and infinities included; NaN stays NaN),
+/// without the library call the baseline x86-64 target makes for it: truncation
+/// through `i64` is exact below 2^52, and every larger `f64` is already an integer.
+#[inline]
+pub(crate) fn floor(v: f64) -> f64 {
+    if v.is_nan() || v.abs() >= TWO_POW_52 {
+        return v;
+    }
+    let t = v as i64 as f64;
+    let f = if t > v { t - 1.0 } else { t };
+    // -0.0 (and only it) truncates to +0.0 and must stay -0.0.
+    if f == 0.0 { f.copysign(v) } else { f }
+}
+
+/// `v.ceil()`, bit for bit: `-floor(-v)`.
+#[inline]
+pub(crate) fn ceil(v: f64) -> f64 {
+    -floor(-v)
+}
+
+/// `v.round()` (ties away from zero), as [`floor`] does it.
+#[inline]
+fn round(v: f64) -> f64 {
+    if v.is_nan() || v.abs() >= TWO_POW_52 {
+        return v;
+    }
+    let t = v as i64 as f64;
+    // The fraction `v - t` is exact.
+    let r = if (v - t).abs() >= 0.5 {
+        t + 1f64.copysign(v)
+    } else {
+        t
+    };
+    if r == 0.0 { r.copysign(v) } else { r }
+}
+
+/// `v as f64` for an `i128`, bit for bit, without the library call when `|v| < 2^85`:
+/// both halves of `v = hi * 2^32 + lo` convert exactly, and their sum rounds once.
+#[inline]
+fn wide_to_f64(v: i128) -> f64 {
+    const TWO_POW_32: f64 = 4_294_967_296.0;
+    if v.unsigned_abs() < 1 << 85 {
+        let (hi, lo) = ((v >> 32) as i64, (v & 0xffff_ffff) as i64);
+        hi as f64 * TWO_POW_32 + lo as f64
+    } else {
+        v as f64
+    }
+}
+
+/// `v as i128` for an integral `f64` below 2^101 in magnitude, through `i64` when it
+/// fits (the same value, without the library call).
+#[inline]
+fn f64_to_wide(v: f64) -> i128 {
+    if v.abs() < 9_223_372_036_854_775_808.0 {
+        v as i64 as i128
+    } else {
+        v as i128
+    }
 }
 
 impl FixedInverse {
@@ -394,10 +457,10 @@ impl FixedInverse {
             oy,
             a,
             b,
-            c: consts[0] as i128,
+            c: f64_to_wide(consts[0]),
             d,
             e,
-            f: consts[1] as i128,
+            f: f64_to_wide(consts[1]),
         };
         // After rounding, the map must still be invertible without cancellation (its
         // box, in `world_box`, is computed from it in f64).
@@ -446,7 +509,7 @@ impl FixedInverse {
             self.d as f64 / ONE,
             self.e as f64 / ONE,
         );
-        let (c, f) = (self.c as f64 / ONE, self.f as f64 / ONE);
+        let (c, f) = (wide_to_f64(self.c) / ONE, wide_to_f64(self.f) / ONE);
         let det = a * e - b * d;
         let (mut p0, mut p1, mut q0, mut q1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
         for (u, v) in [
@@ -464,12 +527,7 @@ impl FixedInverse {
         let margin = |lo: f64, hi: f64| 2.0 + (lo.abs() + hi.abs()) * TWO_POW_MINUS_30;
         let (mx, my) = (margin(p0, p1), margin(q0, q1));
         let limit = TWO_POW_62;
-        let ends = [
-            (p0 - mx).floor(),
-            (p1 + mx).ceil(),
-            (q0 - my).floor(),
-            (q1 + my).ceil(),
-        ];
+        let ends = [floor(p0 - mx), ceil(p1 + mx), floor(q0 - my), ceil(q1 + my)];
         if ends.iter().any(|v| !within(*v, limit)) {
             return None;
         }
@@ -543,9 +601,88 @@ mod tests {
     }
 
     #[test]
+    fn floor_ceil_round_are_the_library_ones() {
+        let mut vals = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            0.49999999999999994,
+            -0.49999999999999994,
+            1.5,
+            -1.5,
+            2.5,
+            -2.5,
+            1.0,
+            -1.0,
+            f64::MIN_POSITIVE,
+            -f64::MIN_POSITIVE,
+            5e-324,
+            -5e-324,
+            TWO_POW_52,
+            -TWO_POW_52,
+            TWO_POW_52 - 0.5,
+            -(TWO_POW_52 - 0.5),
+            TWO_POW_52 + 1.0,
+            TWO_POW_52 * 2.0 - 1.0,
+            9.3e18,
+            -9.3e18,
+            1e30,
+            f64::MAX,
+            f64::MIN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for i in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = f64::from_bits(x);
+            vals.push(v);
+            // Ordinary magnitudes, halves and near-halves.
+            let small = (x >> 11) as f64 / (1u64 << 20) as f64 - 4e6;
+            vals.push(small);
+            vals.push((small * 2.0).round() / 2.0);
+            vals.push(f64::from_bits(
+                ((small * 2.0).round() / 2.0).to_bits() ^ (i & 1),
+            ));
+        }
+        for v in vals {
+            if v.is_nan() {
+                assert!(floor(v).is_nan() && ceil(v).is_nan() && round(v).is_nan());
+                continue;
+            }
+            assert_eq!(floor(v).to_bits(), v.floor().to_bits(), "floor {v:e}");
+            assert_eq!(ceil(v).to_bits(), v.ceil().to_bits(), "ceil {v:e}");
+            assert_eq!(round(v).to_bits(), v.round().to_bits(), "round {v:e}");
+            if v.is_finite() && v.abs() < TWO_POW_100 * 2.0 {
+                let r = v.round();
+                assert_eq!(f64_to_wide(r), r as i128, "to i128 {r:e}");
+                assert_eq!(
+                    wide_to_f64(r as i128).to_bits(),
+                    (r as i128 as f64).to_bits()
+                );
+            }
+        }
+        for v in [
+            i128::MAX,
+            i128::MIN,
+            i64::MAX as i128 + 1,
+            i64::MIN as i128 - 1,
+            -1,
+            0,
+        ] {
+            assert_eq!(wide_to_f64(v).to_bits(), (v as f64).to_bits(), "{v}");
+        }
+    }
+
+    #[test]
     fn constants_are_the_powers_of_two() {
         assert_eq!(TWO_POW_100, 2f64.powi(100));
         assert_eq!(TWO_POW_62, 2f64.powi(62));
+        assert_eq!(TWO_POW_52, 2f64.powi(52));
         assert_eq!(TWO_POW_MINUS_30, 2f64.powi(-30));
         assert_eq!(ONE, 2f64.powi(33));
         assert_eq!(MAX_POSITION, 2f64.powi(31));

@@ -392,7 +392,7 @@ impl<'m> Sampled<'m> {
         let last = self.x1 - self.x0 - 1;
         for y in self.y0..self.y1 {
             // `U`, `V` at the box's left edge, before the rows step.
-            let (kua, kva, kub, kvb) = (a.u.k(), a.v.k(), b.u.k(), b.v.k());
+            let (kua, kva, kub, kvb) = (a.u.k, a.v.k, b.u.k, b.v.k);
             let (ra, rb) = (a.next_row(), b.next_row());
             // Runs as offsets from the box's first column, clamped to the box.
             let lo = ra.0.max(rb.0).max(0);
@@ -476,19 +476,24 @@ struct Walk<'m> {
 }
 
 /// One constraint `0 <= alpha * t + k < end` as rows go by (`k` moves by `step` a row):
-/// [`Axis`] in `i64`, stepped without divisions. `k` is kept as `q * d + r`
-/// (`0 <= r < d`), `d = |alpha|` (1 when `alpha == 0`, so `q` is `k`).
+/// [`Axis`] in `i64`, stepped without divisions. For `alpha < 0` the constraint is
+/// turned round first: `0 <= |alpha| * t + (end - 1 - k) < end` holds for the same
+/// integers `t`, so every sloped axis solves `0 <= d * t + k' < end` with `d = |alpha|`,
+/// `k'` kept as `q * d + r` (`0 <= r < d`).
 struct WalkAxis {
-    /// `0`: `alpha == 0`; `1`: `alpha > 0`; `-1`: `alpha < 0`.
-    sign: i8,
+    /// `k` itself (the row's `U` or `V` at the box's left edge).
+    k: i64,
+    step: i64,
+    end: i64,
+    /// `alpha == 0`: every `t` or none, as `0 <= k < end` says.
+    flat: bool,
     d: i64,
     q: i64,
     r: i64,
-    /// `floor(step / d)`, `step mod d`.
+    /// `floor(step' / d)`, `step' mod d` (`step' = -step` when turned round).
     dq: i64,
     dr: i64,
-    /// `end`; `floor(end / d)`, `end mod d`.
-    end: i64,
+    /// `floor(end / d)`, `end mod d`.
     eq: i64,
     er: i64,
 }
@@ -496,36 +501,42 @@ struct WalkAxis {
 impl WalkAxis {
     fn new(alpha: i64, k: i64, step: i64, end: i64) -> WalkAxis {
         let d = alpha.abs().max(1);
+        let (k1, step1) = if alpha < 0 {
+            (end - 1 - k, -step)
+        } else {
+            (k, step)
+        };
         WalkAxis {
-            sign: alpha.signum() as i8,
-            d,
-            q: k.div_euclid(d),
-            r: k.rem_euclid(d),
-            dq: step.div_euclid(d),
-            dr: step.rem_euclid(d),
+            k,
+            step,
             end,
+            flat: alpha == 0,
+            d,
+            q: k1.div_euclid(d),
+            r: k1.rem_euclid(d),
+            dq: step1.div_euclid(d),
+            dr: step1.rem_euclid(d),
             eq: end.div_euclid(d),
             er: end.rem_euclid(d),
         }
     }
 
-    /// `k` of the current row.
-    #[inline(always)]
-    fn k(&self) -> i64 {
-        self.q * self.d + self.r
-    }
-
     /// This row's run of `t` (empty when `lo > hi`), then on to the next row.
     #[inline(always)]
     fn next(&mut self) -> (i64, i64) {
-        // floor((k - end) / d) from k's quotient and remainder.
-        let qe = self.q - self.eq - (self.r < self.er) as i64;
-        let run = match self.sign {
-            0 if 0 <= self.q && self.q < self.end => (i64::MIN, i64::MAX),
-            0 => (1, 0),
-            1 => (-self.q, -qe - 1),
-            _ => (qe + 1, self.q),
+        let run = if self.flat {
+            if 0 <= self.k && self.k < self.end {
+                (i64::MIN, i64::MAX)
+            } else {
+                (1, 0)
+            }
+        } else {
+            // t >= -k' / d and t < (end - k') / d; floor((k' - end) / d) from k's
+            // quotient and remainder.
+            let qe = self.q - self.eq - (self.r < self.er) as i64;
+            (-self.q, -qe - 1)
         };
+        self.k += self.step;
         let (q, r) = (self.q + self.dq, self.r + self.dr);
         let over = (r >= self.d) as i64;
         (self.q, self.r) = (q + over, r - over * self.d);
