@@ -383,10 +383,10 @@ pub(crate) fn floor(v: f64) -> f64 {
     if v.is_nan() || v.abs() >= TWO_POW_52 {
         return v;
     }
-    let t = v as i64 as f64;
-    let f = if t > v { t - 1.0 } else { t };
-    // -0.0 (and only it) truncates to +0.0 and must stay -0.0.
-    if f == 0.0 { f.copysign(v) } else { f }
+    let t = v as i64;
+    // Without a branch on the fraction; a floor has the sign of its argument (-0.0,
+    // which truncates to +0.0, included).
+    ((t - ((t as f64) > v) as i64) as f64).copysign(v)
 }
 
 /// `v.ceil()`, bit for bit: `-floor(-v)`.
@@ -401,14 +401,11 @@ fn round(v: f64) -> f64 {
     if v.is_nan() || v.abs() >= TWO_POW_52 {
         return v;
     }
-    let t = v as i64 as f64;
-    // The fraction `v - t` is exact.
-    let r = if (v - t).abs() >= 0.5 {
-        t + 1f64.copysign(v)
-    } else {
-        t
-    };
-    if r == 0.0 { r.copysign(v) } else { r }
+    let t = v as i64;
+    // The fraction is exact; the result has the sign of the argument.
+    let frac = v - t as f64;
+    let away = (frac >= 0.5) as i64 - (frac <= -0.5) as i64;
+    ((t + away) as f64).copysign(v)
 }
 
 /// `v as f64` for an `i128`, bit for bit, without the library call when `|v| < 2^85`:
@@ -529,6 +526,68 @@ impl FixedInverse {
         let limit = TWO_POW_62;
         let ends = [floor(p0 - mx), ceil(p1 + mx), floor(q0 - my), ceil(q1 + my)];
         if ends.iter().any(|v| !within(*v, limit)) {
+            return None;
+        }
+        let [x0, x1, y0, y1] = ends.map(|v| v as i64);
+        Some((
+            self.ox.checked_add(x0)?,
+            self.oy.checked_add(y0)?,
+            self.ox.checked_add(x1)?,
+            self.oy.checked_add(y1)?,
+        ))
+    }
+}
+
+impl FixedInverse {
+    /// A box like [`world_box`](Self::world_box)'s for callers that need a box holding
+    /// the pixels, not that particular box (the sampled pair queries): the corners
+    /// mapped with the determinant's reciprocal, one division instead of eight, which
+    /// moves each corner by a few units in the last place; the margin's relative part
+    /// is doubled (2^-29 of the coordinates, plus two pixels) to hold that many times
+    /// over. `None` when `world_box` would give `None`, or when this box would.
+    pub(crate) fn loose_world_box(&self, width: u32, height: u32) -> Option<(i64, i64, i64, i64)> {
+        if width == 0 || height == 0 {
+            return None;
+        }
+        let (a, b, d, e) = (
+            self.a as f64 / ONE,
+            self.b as f64 / ONE,
+            self.d as f64 / ONE,
+            self.e as f64 / ONE,
+        );
+        let (c, f) = (wide_to_f64(self.c) / ONE, wide_to_f64(self.f) / ONE);
+        let det = a * e - b * d;
+        let inv = 1.0 / det;
+        let (w, h) = (width as f64, height as f64);
+        let (u0, v0, u1, v1) = (-c, -f, w - c, h - f);
+        // p = (e du - b dv) / det, q = (a dv - d du) / det at the four corners.
+        let (eu0, eu1, bv0, bv1) = (e * u0, e * u1, b * v0, b * v1);
+        let (av0, av1, du0, du1) = (a * v0, a * v1, d * u0, d * u1);
+        let ps = [
+            (eu0 - bv0) * inv,
+            (eu1 - bv0) * inv,
+            (eu0 - bv1) * inv,
+            (eu1 - bv1) * inv,
+        ];
+        let qs = [
+            (av0 - du0) * inv,
+            (av0 - du1) * inv,
+            (av1 - du0) * inv,
+            (av1 - du1) * inv,
+        ];
+        let (p0, p1) = (
+            ps[0].min(ps[1]).min(ps[2].min(ps[3])),
+            ps[0].max(ps[1]).max(ps[2].max(ps[3])),
+        );
+        let (q0, q1) = (
+            qs[0].min(qs[1]).min(qs[2].min(qs[3])),
+            qs[0].max(qs[1]).max(qs[2].max(qs[3])),
+        );
+        let margin = |lo: f64, hi: f64| 2.0 + (lo.abs() + hi.abs()) * (2.0 * TWO_POW_MINUS_30);
+        let (mx, my) = (margin(p0, p1), margin(q0, q1));
+        let ends = [floor(p0 - mx), ceil(p1 + mx), floor(q0 - my), ceil(q1 + my)];
+        // NaN fails too.
+        if !ends.iter().all(|v| v.abs() <= TWO_POW_62) {
             return None;
         }
         let [x0, x1, y0, y1] = ends.map(|v| v as i64);
@@ -676,6 +735,45 @@ mod tests {
         ] {
             assert_eq!(wide_to_f64(v).to_bits(), (v as f64).to_bits(), "{v}");
         }
+    }
+
+    #[test]
+    fn the_loose_box_holds_the_box() {
+        let mut checked = 0;
+        for i in 0..3000 {
+            let x = i as f64;
+            let t = Transform {
+                x: (x * 0.37).sin() * 1e3,
+                y: (x * 0.11).cos() * 2e5,
+                pivot: (i % 3 == 0).then_some((x * 0.1, -5.5)),
+                rotation_degrees: x * 7.3 - 1000.0,
+                scale_x: 1e-3 + (i % 7) as f64 * 0.4,
+                scale_y: if i % 2 == 0 {
+                    1.7
+                } else {
+                    -0.6 * (i % 5 + 1) as f64
+                },
+                flip_x: i % 5 == 0,
+                flip_y: i % 4 == 1,
+            };
+            let (w, h) = (1 + (i * 7 % 300) as u32, 1 + (i * 13 % 200) as u32);
+            let f = t.fixed_inverse(w, h).unwrap();
+            let (Some(b), Some(l)) = (f.world_box(w, h), f.loose_world_box(w, h)) else {
+                panic!("{t:?}");
+            };
+            assert!(
+                l.0 <= b.0 && l.1 <= b.1 && l.2 >= b.2 && l.3 >= b.3,
+                "{t:?}: {b:?} {l:?}"
+            );
+            // Loose by a pixel at most on each side here.
+            assert!(b.0 - l.0 <= 1 && b.1 - l.1 <= 1 && l.2 - b.2 <= 1 && l.3 - b.3 <= 1);
+            checked += 1;
+        }
+        assert_eq!(checked, 3000);
+        assert_eq!(
+            FixedInverse::loose_world_box(&Transform::IDENTITY.fixed_inverse(0, 3).unwrap(), 0, 3),
+            None
+        );
     }
 
     #[test]

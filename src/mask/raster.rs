@@ -334,7 +334,7 @@ impl<'m> SolidPart<'m> {
     }
 
     fn world_box(&self) -> Option<(i64, i64, i64, i64)> {
-        self.fixed.world_box(self.w, self.h)
+        self.fixed.loose_world_box(self.w, self.h)
     }
 
     /// Whether the texel at fixed-point `(u, v)` (inside the solid bounds) is solid.
