@@ -375,15 +375,19 @@ impl<'m> Sampled<'m> {
     /// returns true (then returns true).
     pub(crate) fn visit(&self, hit: impl FnMut(i64, i64) -> bool) -> bool {
         match Walk::pair(self) {
-            Some((a, b)) => self.visit_narrow(a, b, hit),
+            // Rotations off the quarter turns have no flat axis: a loop without them.
+            Some((a, b)) if !(a.u.flat || a.v.flat || b.u.flat || b.v.flat) => {
+                self.visit_narrow::<false>(a, b, hit)
+            }
+            Some((a, b)) => self.visit_narrow::<true>(a, b, hit),
             None => self.visit_wide(hit),
         }
     }
 
     /// [`Sampled::visit`] when every `U`, `V` over the box fits `i64` with room to spare
     /// (the common case): runs stepped in `i64`, each row's pixels sampled in words of
-    /// 64 without a branch per pixel.
-    fn visit_narrow(
+    /// 64 without a branch per pixel. `FLAT`: whether some axis may be flat.
+    fn visit_narrow<const FLAT: bool>(
         &self,
         mut a: Walk,
         mut b: Walk,
@@ -391,16 +395,21 @@ impl<'m> Sampled<'m> {
     ) -> bool {
         let last = self.x1 - self.x0 - 1;
         for y in self.y0..self.y1 {
-            // `U`, `V` at the box's left edge, before the rows step.
-            let (kua, kva, kub, kvb) = (a.u.k, a.v.k, b.u.k, b.v.k);
-            let (ra, rb) = (a.next_row(), b.next_row());
+            let (ra, rb) = (a.next_row::<FLAT>(), b.next_row::<FLAT>());
             // Runs as offsets from the box's first column, clamped to the box.
             let lo = ra.0.max(rb.0).max(0);
             let hi = ra.1.min(rb.1).min(last);
             if lo > hi {
                 continue;
             }
-            // `U`, `V` of pixel `lo`, texels counted from the mask's corner.
+            // `U`, `V` of pixel `lo` (from the row's values at the box's left edge),
+            // texels counted from the mask's corner.
+            let (kua, kva, kub, kvb) = (
+                a.u.k_before(),
+                a.v.k_before(),
+                b.u.k_before(),
+                b.v.k_before(),
+            );
             let (mut ua, mut va) = (kua + a.du * lo + a.ou, kva + a.dv * lo + a.ov);
             let (mut ub, mut vb) = (kub + b.du * lo + b.ou, kvb + b.dv * lo + b.ov);
             let mut t = lo;
@@ -479,21 +488,22 @@ struct Walk<'m> {
 /// [`Axis`] in `i64`, stepped without divisions. For `alpha < 0` the constraint is
 /// turned round first: `0 <= |alpha| * t + (end - 1 - k) < end` holds for the same
 /// integers `t`, so every sloped axis solves `0 <= d * t + k' < end` with `d = |alpha|`,
-/// `k'` kept as `q * d + r` (`0 <= r < d`).
+/// `k'` kept as `q * d + r` (`0 <= r < d`). A flat axis (`alpha == 0`) keeps `k` itself
+/// in `q` (`d = 1`, `r = 0`).
 struct WalkAxis {
-    /// `k` itself (the row's `U` or `V` at the box's left edge).
-    k: i64,
-    step: i64,
-    end: i64,
     /// `alpha == 0`: every `t` or none, as `0 <= k < end` says.
     flat: bool,
+    /// Turned round: `k = end - 1 - k'`.
+    turned: bool,
+    step: i64,
     d: i64,
     q: i64,
     r: i64,
     /// `floor(step' / d)`, `step' mod d` (`step' = -step` when turned round).
     dq: i64,
     dr: i64,
-    /// `floor(end / d)`, `end mod d`.
+    /// `end`; `floor(end / d)`, `end mod d`.
+    end: i64,
     eq: i64,
     er: i64,
 }
@@ -501,31 +511,41 @@ struct WalkAxis {
 impl WalkAxis {
     fn new(alpha: i64, k: i64, step: i64, end: i64) -> WalkAxis {
         let d = alpha.abs().max(1);
-        let (k1, step1) = if alpha < 0 {
+        let turned = alpha < 0;
+        let (k1, step1) = if turned {
             (end - 1 - k, -step)
         } else {
             (k, step)
         };
         WalkAxis {
-            k,
-            step,
-            end,
             flat: alpha == 0,
+            turned,
+            step,
             d,
             q: k1.div_euclid(d),
             r: k1.rem_euclid(d),
             dq: step1.div_euclid(d),
             dr: step1.rem_euclid(d),
+            end,
             eq: end.div_euclid(d),
             er: end.rem_euclid(d),
         }
     }
 
-    /// This row's run of `t` (empty when `lo > hi`), then on to the next row.
+    /// `k` of the row before the current one (the last row [`WalkAxis::next`] gave).
     #[inline(always)]
-    fn next(&mut self) -> (i64, i64) {
-        let run = if self.flat {
-            if 0 <= self.k && self.k < self.end {
+    fn k_before(&self) -> i64 {
+        let k1 = self.q * self.d + self.r;
+        let k = if self.turned { self.end - 1 - k1 } else { k1 };
+        k - self.step
+    }
+
+    /// This row's run of `t` (empty when `lo > hi`), then on to the next row. `FLAT`:
+    /// whether this axis may be flat.
+    #[inline(always)]
+    fn next<const FLAT: bool>(&mut self) -> (i64, i64) {
+        let run = if FLAT && self.flat {
+            if 0 <= self.q && self.q < self.end {
                 (i64::MIN, i64::MAX)
             } else {
                 (1, 0)
@@ -536,7 +556,6 @@ impl WalkAxis {
             let qe = self.q - self.eq - (self.r < self.er) as i64;
             (-self.q, -qe - 1)
         };
-        self.k += self.step;
         let (q, r) = (self.q + self.dq, self.r + self.dr);
         let over = (r >= self.d) as i64;
         (self.q, self.r) = (q + over, r - over * self.d);
@@ -584,8 +603,8 @@ impl<'m> Walk<'m> {
 
     /// The current row's run of `t` (empty when `lo > hi`), then on to the next row.
     #[inline(always)]
-    fn next_row(&mut self) -> (i64, i64) {
-        let (u, v) = (self.u.next(), self.v.next());
+    fn next_row<const FLAT: bool>(&mut self) -> (i64, i64) {
+        let (u, v) = (self.u.next::<FLAT>(), self.v.next::<FLAT>());
         (u.0.max(v.0), u.1.min(v.1))
     }
 
@@ -876,10 +895,26 @@ mod tests {
         };
         let (mut narrow, mut wide) = (vec![], vec![]);
         let walked = Walk::pair(&s).map(|(wa, wb)| {
-            s.visit_narrow(wa, wb, |x, y| {
-                narrow.push((x, y));
-                false
-            })
+            let flat = wa.u.flat || wa.v.flat || wb.u.flat || wb.v.flat;
+            if !flat {
+                // The loop without flat axes, checked against the general one.
+                let mut plain = vec![];
+                let (wa2, wb2) = Walk::pair(&s).unwrap();
+                s.visit_narrow::<false>(wa2, wb2, |x, y| {
+                    plain.push((x, y));
+                    false
+                });
+                s.visit_narrow::<true>(wa, wb, |x, y| {
+                    narrow.push((x, y));
+                    false
+                });
+                assert_eq!(plain, narrow);
+            } else {
+                s.visit_narrow::<true>(wa, wb, |x, y| {
+                    narrow.push((x, y));
+                    false
+                });
+            }
         });
         s.visit_wide(|x, y| {
             wide.push((x, y));
@@ -905,8 +940,14 @@ mod tests {
             let (w2, h2) = (1 + next() % 40, 1 + next() % 40);
             let b = Mask::from_fn(w2 as u32, h2 as u32, |_, _| next() % 3 != 0).unwrap();
             let num = |n: u64, scale: f64| (n % 2001) as f64 / 1000.0 * scale - scale;
+            // Every fourth a quarter turn: flat axes.
+            let turn = if case % 4 == 0 {
+                (case / 4 % 4) as f64 * 90.0
+            } else {
+                num(next(), 360.0)
+            };
             let ta = Transform::at(num(next(), 20.0), num(next(), 20.0))
-                .rotated(num(next(), 360.0))
+                .rotated(turn)
                 .scaled(
                     0.3 + num(next(), 1.0).abs() * 2.0,
                     -0.5 - num(next(), 1.0).abs(),
