@@ -389,6 +389,17 @@ pub(crate) fn floor(v: f64) -> f64 {
     ((t - ((t as f64) > v) as i64) as f64).copysign(v)
 }
 
+/// `floor(v)` as an integer when `|v| <= 2^62` (`None` otherwise, NaN included).
+#[inline]
+fn floor_to_i64(v: f64) -> Option<i64> {
+    if v.is_nan() || v.abs() > TWO_POW_62 {
+        return None;
+    }
+    // Exact truncation (|v| < 2^63), one down for a negative fraction.
+    let t = v as i64;
+    Some(t - ((t as f64) > v) as i64)
+}
+
 /// `v.ceil()`, bit for bit: `-floor(-v)`.
 #[inline]
 pub(crate) fn ceil(v: f64) -> f64 {
@@ -575,22 +586,20 @@ impl FixedInverse {
             (av1 - du0) * inv,
             (av1 - du1) * inv,
         ];
-        let (p0, p1) = (
-            ps[0].min(ps[1]).min(ps[2].min(ps[3])),
-            ps[0].max(ps[1]).max(ps[2].max(ps[3])),
-        );
-        let (q0, q1) = (
-            qs[0].min(qs[1]).min(qs[2].min(qs[3])),
-            qs[0].max(qs[1]).max(qs[2].max(qs[3])),
-        );
+        // The inputs are finite and the determinant is not zero (checked when the map
+        // was made): no NaN, so plain comparisons.
+        let lesser = |x: f64, y: f64| if x < y { x } else { y };
+        let greater = |x: f64, y: f64| if x > y { x } else { y };
+        let p0 = lesser(lesser(ps[0], ps[1]), lesser(ps[2], ps[3]));
+        let p1 = greater(greater(ps[0], ps[1]), greater(ps[2], ps[3]));
+        let q0 = lesser(lesser(qs[0], qs[1]), lesser(qs[2], qs[3]));
+        let q1 = greater(greater(qs[0], qs[1]), greater(qs[2], qs[3]));
         let margin = |lo: f64, hi: f64| 2.0 + (lo.abs() + hi.abs()) * (2.0 * TWO_POW_MINUS_30);
         let (mx, my) = (margin(p0, p1), margin(q0, q1));
-        let ends = [floor(p0 - mx), ceil(p1 + mx), floor(q0 - my), ceil(q1 + my)];
-        // NaN fails too.
-        if !ends.iter().all(|v| v.abs() <= TWO_POW_62) {
-            return None;
-        }
-        let [x0, x1, y0, y1] = ends.map(|v| v as i64);
+        let x0 = floor_to_i64(p0 - mx)?;
+        let x1 = floor_to_i64(-(p1 + mx))?.checked_neg()?;
+        let y0 = floor_to_i64(q0 - my)?;
+        let y1 = floor_to_i64(-(q1 + my))?.checked_neg()?;
         Some((
             self.ox.checked_add(x0)?,
             self.oy.checked_add(y0)?,
@@ -735,6 +744,42 @@ mod tests {
         ] {
             assert_eq!(wide_to_f64(v).to_bits(), (v as f64).to_bits(), "{v}");
         }
+    }
+
+    #[test]
+    fn floor_to_i64_is_floor() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut vals = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.0,
+            -1.0,
+            -1.5,
+            2.5,
+            TWO_POW_52,
+            -TWO_POW_52,
+            TWO_POW_62,
+            -TWO_POW_62,
+            4e18,
+            -4e18,
+            5e-324,
+            -5e-324,
+        ];
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            vals.push((x >> 11) as f64 / 1024.0 - 4e12);
+            vals.push(f64::from_bits(x));
+        }
+        for v in vals {
+            let want = (v.abs() <= TWO_POW_62).then(|| v.floor() as i64);
+            assert_eq!(floor_to_i64(v), want, "{v:e}");
+        }
+        assert_eq!(floor_to_i64(f64::NAN), None);
+        assert_eq!(floor_to_i64(TWO_POW_62 * 2.0), None);
     }
 
     #[test]
