@@ -367,9 +367,22 @@ fn within(v: f64, limit: f64) -> bool {
     v.abs() <= limit
 }
 
-/// `v * 2^33` rounded to nearest, ties away from zero; exact in IEEE.
-fn to_fixed(v: f64) -> f64 {
-    round(v * ONE)
+/// `v * 2^33` rounded to nearest, ties away from zero (`(v * 2^33).round()`, exact in
+/// IEEE), as an integer, when its magnitude is at most `limit` (a power of two from 2^53
+/// to 2^100); `None` beyond, and for NaN. Rounded straight to an integer: truncation
+/// through `i64` and the exact fraction below 2^52; every larger `f64` is an integer.
+#[inline]
+fn to_fixed(v: f64, limit: f64) -> Option<i128> {
+    let x = v * ONE;
+    if x.is_nan() || x.abs() > limit {
+        return None;
+    }
+    if x.abs() >= TWO_POW_52 {
+        return Some(f64_to_wide(x));
+    }
+    let t = x as i64;
+    let frac = x - t as f64;
+    Some((t + (frac >= 0.5) as i64 - (frac <= -0.5) as i64) as i128)
 }
 
 /// 2^52: from here on every `f64` is an integer.
@@ -406,19 +419,6 @@ pub(crate) fn ceil(v: f64) -> f64 {
     -floor(-v)
 }
 
-/// `v.round()` (ties away from zero), as [`floor`] does it.
-#[inline]
-fn round(v: f64) -> f64 {
-    if v.is_nan() || v.abs() >= TWO_POW_52 {
-        return v;
-    }
-    let t = v as i64;
-    // The fraction is exact; the result has the sign of the argument.
-    let frac = v - t as f64;
-    let away = (frac >= 0.5) as i64 - (frac <= -0.5) as i64;
-    ((t + away) as f64).copysign(v)
-}
-
 /// `v as f64` for an `i128`, bit for bit, without the library call when `|v| < 2^85`:
 /// both halves of `v = hi * 2^32 + lo` convert exactly, and their sum rounds once.
 #[inline]
@@ -445,30 +445,31 @@ fn f64_to_wide(v: f64) -> i128 {
 
 impl FixedInverse {
     fn new(ox: i64, oy: i64, n: [[f64; 2]; 2], c: [f64; 2]) -> Result<FixedInverse> {
-        let lin = [n[0][0], n[0][1], n[1][0], n[1][1]].map(to_fixed);
-        let consts = c.map(to_fixed);
         let bad = || {
             Err(Error::InvalidTransform(format!(
                 "the inverse map {n:?} + {c:?} does not fit the fixed-point range"
             )))
         };
         // Inverse entries are at most 2^20 by the callers' checks: 2^53 here.
-        if lin.iter().any(|v| !within(*v, (1u64 << 53) as f64)) {
+        let two_pow_53 = (1u64 << 53) as f64;
+        let lin = [n[0][0], n[0][1], n[1][0], n[1][1]].map(|v| to_fixed(v, two_pow_53));
+        let [Some(a), Some(b), Some(d), Some(e)] = lin else {
             return bad();
-        }
-        if consts.iter().any(|v| !within(*v, TWO_POW_100)) {
+        };
+        let (Some(c0), Some(f0)) = (to_fixed(c[0], TWO_POW_100), to_fixed(c[1], TWO_POW_100))
+        else {
             return bad();
-        }
-        let [a, b, d, e] = lin.map(|v| v as i64);
+        };
+        let [a, b, d, e] = [a, b, d, e].map(|v| v as i64);
         let fixed = FixedInverse {
             ox,
             oy,
             a,
             b,
-            c: f64_to_wide(consts[0]),
+            c: c0,
             d,
             e,
-            f: f64_to_wide(consts[1]),
+            f: f0,
         };
         // After rounding, the map must still be invertible without cancellation (its
         // box, in `world_box`, is computed from it in f64).
@@ -669,7 +670,7 @@ mod tests {
     }
 
     #[test]
-    fn floor_ceil_round_are_the_library_ones() {
+    fn floor_ceil_and_fixed_rounding_are_the_library_ones() {
         let mut vals = vec![
             0.0,
             -0.0,
@@ -718,13 +719,20 @@ mod tests {
             ));
         }
         for v in vals {
+            for limit in [(1u64 << 53) as f64, TWO_POW_100] {
+                let r = (v * ONE).round();
+                let want = within(r, limit).then_some(r as i128);
+                assert_eq!(to_fixed(v, limit), want, "to_fixed {v:e}");
+                let r = v.round();
+                let want = within(r, limit).then_some(r as i128);
+                assert_eq!(to_fixed(v / ONE, limit), want, "to_fixed {v:e} / 2^33");
+            }
             if v.is_nan() {
-                assert!(floor(v).is_nan() && ceil(v).is_nan() && round(v).is_nan());
+                assert!(floor(v).is_nan() && ceil(v).is_nan());
                 continue;
             }
             assert_eq!(floor(v).to_bits(), v.floor().to_bits(), "floor {v:e}");
             assert_eq!(ceil(v).to_bits(), v.ceil().to_bits(), "ceil {v:e}");
-            assert_eq!(round(v).to_bits(), v.round().to_bits(), "round {v:e}");
             if v.is_finite() && v.abs() < TWO_POW_100 * 2.0 {
                 let r = v.round();
                 assert_eq!(f64_to_wide(r), r as i128, "to i128 {r:e}");
