@@ -375,19 +375,26 @@ impl<'m> Sampled<'m> {
     /// returns true (then returns true).
     pub(crate) fn visit(&self, hit: impl FnMut(i64, i64) -> bool) -> bool {
         match Walk::pair(self) {
-            // Rotations off the quarter turns have no flat axis: a loop without them.
-            Some((a, b)) if !(a.u.flat || a.v.flat || b.u.flat || b.v.flat) => {
-                self.visit_narrow::<false>(a, b, hit)
+            Some((a, b)) => {
+                // Rotations off the quarter turns have no flat axis, and masks up to 64
+                // pixels wide have one word a row: loops without those cases.
+                let flat = a.u.flat || a.v.flat || b.u.flat || b.v.flat;
+                match (flat, a.wpr == 1 && b.wpr == 1) {
+                    (false, true) => self.visit_narrow::<false, true>(a, b, hit),
+                    (false, false) => self.visit_narrow::<false, false>(a, b, hit),
+                    (true, true) => self.visit_narrow::<true, true>(a, b, hit),
+                    (true, false) => self.visit_narrow::<true, false>(a, b, hit),
+                }
             }
-            Some((a, b)) => self.visit_narrow::<true>(a, b, hit),
             None => self.visit_wide(hit),
         }
     }
 
     /// [`Sampled::visit`] when every `U`, `V` over the box fits `i64` with room to spare
     /// (the common case): runs stepped in `i64`, each row's pixels sampled in words of
-    /// 64 without a branch per pixel. `FLAT`: whether some axis may be flat.
-    fn visit_narrow<const FLAT: bool>(
+    /// 64 without a branch per pixel. `FLAT`: whether some axis may be flat;
+    /// `ONE_WORD`: whether both masks have one word a row.
+    fn visit_narrow<const FLAT: bool, const ONE_WORD: bool>(
         &self,
         mut a: Walk,
         mut b: Walk,
@@ -417,7 +424,7 @@ impl<'m> Sampled<'m> {
                 let n = (hi - t).min(63) as u32;
                 let mut word = 0u64;
                 for i in 0..=n {
-                    word |= (a.texel(ua, va) & b.texel(ub, vb)) << i;
+                    word |= (a.texel::<ONE_WORD>(ua, va) & b.texel::<ONE_WORD>(ub, vb)) << i;
                     (ua, va, ub, vb) = (ua + a.du, va + a.dv, ub + b.du, vb + b.dv);
                 }
                 while word != 0 {
@@ -611,9 +618,14 @@ impl<'m> Walk<'m> {
     /// 1 when the texel at `(U, V)` (counted from the mask's corner, inside the solid
     /// part) is solid, else 0.
     #[inline(always)]
-    fn texel(&self, u: i64, v: i64) -> u64 {
+    fn texel<const ONE_WORD: bool>(&self, u: i64, v: i64) -> u64 {
         let (tu, tv) = ((u >> UNIT_SHIFT) as usize, (v >> UNIT_SHIFT) as usize);
-        self.bits[tv * self.wpr + tu / 64] >> (tu % 64) & 1
+        if ONE_WORD {
+            // One word a row: `tu < 64`.
+            self.bits[tv] >> (tu % 64) & 1
+        } else {
+            self.bits[tv * self.wpr + tu / 64] >> (tu % 64) & 1
+        }
     }
 }
 
@@ -896,24 +908,28 @@ mod tests {
         let (mut narrow, mut wide) = (vec![], vec![]);
         let walked = Walk::pair(&s).map(|(wa, wb)| {
             let flat = wa.u.flat || wa.v.flat || wb.u.flat || wb.v.flat;
-            if !flat {
-                // The loop without flat axes, checked against the general one.
-                let mut plain = vec![];
-                let (wa2, wb2) = Walk::pair(&s).unwrap();
-                s.visit_narrow::<false>(wa2, wb2, |x, y| {
-                    plain.push((x, y));
+            let one_word = wa.wpr == 1 && wb.wpr == 1;
+            // Every loop that applies, checked against the general one.
+            let run = |which: (bool, bool)| {
+                let (wa, wb) = Walk::pair(&s).unwrap();
+                let mut got = vec![];
+                let push = |x, y| {
+                    got.push((x, y));
                     false
-                });
-                s.visit_narrow::<true>(wa, wb, |x, y| {
-                    narrow.push((x, y));
-                    false
-                });
-                assert_eq!(plain, narrow);
-            } else {
-                s.visit_narrow::<true>(wa, wb, |x, y| {
-                    narrow.push((x, y));
-                    false
-                });
+                };
+                match which {
+                    (false, true) => s.visit_narrow::<false, true>(wa, wb, push),
+                    (false, false) => s.visit_narrow::<false, false>(wa, wb, push),
+                    (true, true) => s.visit_narrow::<true, true>(wa, wb, push),
+                    (true, false) => s.visit_narrow::<true, false>(wa, wb, push),
+                };
+                got
+            };
+            narrow = run((true, false));
+            for which in [(false, true), (false, false), (true, true)] {
+                if (which.0 || !flat) && (!which.1 || one_word) {
+                    assert_eq!(run(which), narrow, "{which:?}");
+                }
             }
         });
         s.visit_wide(|x, y| {
