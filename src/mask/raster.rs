@@ -477,7 +477,8 @@ const WALK_LIMIT: i128 = 1 << 60;
 
 /// One solid part's runs and texels over a [`Sampled`] box, in `i64`: row by row from the
 /// box's top, each run as offsets `t` from the box's first column `x0`, where
-/// `U = u.k + du * t` (and `V` alike) with `u.k` the row's `U` at `x0`.
+/// `U = k + du * t` (and `V` alike) with `k` the row's `U` at `x0`
+/// ([`WalkAxis::k_before`] once the row is stepped).
 struct Walk<'m> {
     bits: &'m [u64],
     wpr: usize,
