@@ -9,7 +9,9 @@
 //! * the identity transform at an integer position is the plain `Sprite::new`;
 //! * a whole-pixel move of the transform moves the raster, bit for bit;
 //! * quarter turns, flips and integer scales about half-integer pivots are the texel
-//!   permutation (or block repetition) written out per pixel here.
+//!   permutation (or block repetition) written out per pixel here;
+//! * sampled pairs (`perpixel::TransformedSprite`, no rasters) placed by matrices, skews
+//!   included, give the oracle's answers.
 //!
 //! The pair property runs once per kernel path this CPU has (portable, AVX2, AVX-512),
 //! forced with `perpixel::kernels::with_path`.
@@ -533,6 +535,37 @@ fn check_affine(c: &AffineCase) -> Result<(), TestCaseError> {
     }
 }
 
+/// Sampled pairs (`perpixel::TransformedSprite`, no rasters) placed by matrices, skews
+/// included, against the oracle, both ways round: the row walk in `i64` with words of
+/// 64 samples (and its `i128` fallback) gives the plain per-pixel answers.
+fn check_sampled_affine(case: &(AffineCase, AffineCase)) -> Result<(), TestCaseError> {
+    let (a, b) = case;
+    let (ma, mb) = (a.mask.build(), b.mask.build());
+    let (aa, ab) = (Affine { m: a.m }, Affine { m: b.m });
+    let (Ok(oa), Ok(ob)) = (
+        TransformedSprite::from_affine(&ma, &aa, true),
+        TransformedSprite::from_affine(&mb, &ab, true),
+    ) else {
+        return Ok(());
+    };
+    let pa = perpixel::TransformedSprite::from_affine(&ma, &aa).unwrap();
+    let pb = perpixel::TransformedSprite::from_affine(&mb, &ab).unwrap();
+    for (p, q, o, r) in [(&pa, &pb, &oa, &ob), (&pb, &pa, &ob, &oa)] {
+        prop_assert_eq!(p.collides(q), oracle::collides(o, r), "collides");
+        prop_assert_eq!(
+            p.first_contact(q),
+            oracle::first_contact(o, r),
+            "first_contact"
+        );
+        prop_assert_eq!(
+            p.overlap_area(q),
+            oracle::overlap_area(o, r),
+            "overlap_area"
+        );
+    }
+    Ok(())
+}
+
 /// Any number at all, special values often.
 fn any_number() -> impl Strategy<Value = f64> {
     prop_oneof![
@@ -640,6 +673,7 @@ fn main() {
     let translation_cases = cases(1500);
     let quarter_cases = cases(3000);
     let affine_cases = cases(1500);
+    let sampled_affine_cases = cases(1500);
     let wild_cases = cases(3000);
     // The pair queries on rasters run on every kernel path this CPU has.
     let paths = perpixel::kernels::available_paths();
@@ -685,6 +719,12 @@ fn main() {
             affine_spec(),
             check_affine,
         ),
+        run(
+            "sampled pairs placed by matrices (skews) against the oracle",
+            sampled_affine_cases,
+            (affine_spec(), affine_spec()),
+            check_sampled_affine,
+        ),
         {
             let before = perpixel::max_mask_pixels();
             perpixel::set_max_mask_pixels(1 << 16).unwrap();
@@ -703,6 +743,7 @@ fn main() {
         + translation_cases
         + quarter_cases
         + affine_cases
+        + sampled_affine_cases
         + wild_cases;
     let failed = results.iter().filter(|ok| !**ok).count();
     println!("property cases run: {total}");

@@ -226,7 +226,7 @@ impl Transform {
         let (sx, sy) = self.signed_scale();
         let n = [[c / sx, s / sx], [-s / sy, c / sy]];
         let (px, py) = self.pivot_for(width, height);
-        let (ix, iy) = (self.x.floor(), self.y.floor());
+        let (ix, iy) = (floor(self.x), floor(self.y));
         let (fx, fy) = (self.x - ix + px, self.y - iy + py);
         let cu = px - (n[0][0] * fx + n[0][1] * fy);
         let cv = py - (n[1][0] * fx + n[1][1] * fy);
@@ -303,7 +303,7 @@ impl Affine {
                  most 1048576)"
             ));
         }
-        let (ix, iy) = (m[0][2].floor(), m[1][2].floor());
+        let (ix, iy) = (floor(m[0][2]), floor(m[1][2]));
         let (fx, fy) = (m[0][2] - ix, m[1][2] - iy);
         let cu = -(n[0][0] * fx + n[0][1] * fy);
         let cv = -(n[1][0] * fx + n[1][1] * fy);
@@ -367,37 +367,109 @@ fn within(v: f64, limit: f64) -> bool {
     v.abs() <= limit
 }
 
-/// `v * 2^33` rounded to nearest, ties away from zero; exact in IEEE.
-fn to_fixed(v: f64) -> f64 {
-    (v * ONE).round()
+/// `v * 2^33` rounded to nearest, ties away from zero (`(v * 2^33).round()`, exact in
+/// IEEE), as an integer, when its magnitude is at most `limit` (a power of two from 2^53
+/// to 2^100); `None` beyond, and for NaN. Rounded straight to an integer: truncation
+/// through `i64` and the exact fraction below 2^52; every larger `f64` is an integer.
+#[inline]
+fn to_fixed(v: f64, limit: f64) -> Option<i128> {
+    let x = v * ONE;
+    if x.is_nan() || x.abs() > limit {
+        return None;
+    }
+    if x.abs() >= TWO_POW_52 {
+        return Some(f64_to_wide(x));
+    }
+    let t = x as i64;
+    let frac = x - t as f64;
+    Some((t + (frac >= 0.5) as i64 - (frac <= -0.5) as i64) as i128)
+}
+
+/// 2^52: from here on every `f64` is an integer.
+const TWO_POW_52: f64 = 4_503_599_627_370_496.0;
+
+/// `v.floor()`, bit for bit (signed zeros and infinities included; NaN stays NaN),
+/// without the library call the baseline x86-64 target makes for it: truncation
+/// through `i64` is exact below 2^52, and every larger `f64` is already an integer.
+#[inline]
+pub(crate) fn floor(v: f64) -> f64 {
+    if v.is_nan() || v.abs() >= TWO_POW_52 {
+        return v;
+    }
+    let t = v as i64;
+    // Without a branch on the fraction; a floor has the sign of its argument (-0.0,
+    // which truncates to +0.0, included).
+    ((t - ((t as f64) > v) as i64) as f64).copysign(v)
+}
+
+/// `floor(v)` as an integer when `|v| <= 2^62` (`None` otherwise, NaN included).
+#[inline]
+fn floor_to_i64(v: f64) -> Option<i64> {
+    if v.is_nan() || v.abs() > TWO_POW_62 {
+        return None;
+    }
+    // Exact truncation (|v| < 2^63), one down for a negative fraction.
+    let t = v as i64;
+    Some(t - ((t as f64) > v) as i64)
+}
+
+/// `v.ceil()`, bit for bit: `-floor(-v)`.
+#[inline]
+pub(crate) fn ceil(v: f64) -> f64 {
+    -floor(-v)
+}
+
+/// `v as f64` for an `i128`, bit for bit, without the library call when `|v| < 2^85`:
+/// both halves of `v = hi * 2^32 + lo` convert exactly, and their sum rounds once.
+#[inline]
+fn wide_to_f64(v: i128) -> f64 {
+    const TWO_POW_32: f64 = 4_294_967_296.0;
+    if v.unsigned_abs() < 1 << 85 {
+        let (hi, lo) = ((v >> 32) as i64, (v & 0xffff_ffff) as i64);
+        hi as f64 * TWO_POW_32 + lo as f64
+    } else {
+        v as f64
+    }
+}
+
+/// `v as i128` for an integral `f64` below 2^101 in magnitude, through `i64` when it
+/// fits (the same value, without the library call).
+#[inline]
+fn f64_to_wide(v: f64) -> i128 {
+    if v.abs() < 9_223_372_036_854_775_808.0 {
+        v as i64 as i128
+    } else {
+        v as i128
+    }
 }
 
 impl FixedInverse {
     fn new(ox: i64, oy: i64, n: [[f64; 2]; 2], c: [f64; 2]) -> Result<FixedInverse> {
-        let lin = [n[0][0], n[0][1], n[1][0], n[1][1]].map(to_fixed);
-        let consts = c.map(to_fixed);
         let bad = || {
             Err(Error::InvalidTransform(format!(
                 "the inverse map {n:?} + {c:?} does not fit the fixed-point range"
             )))
         };
         // Inverse entries are at most 2^20 by the callers' checks: 2^53 here.
-        if lin.iter().any(|v| !within(*v, (1u64 << 53) as f64)) {
+        let two_pow_53 = (1u64 << 53) as f64;
+        let lin = [n[0][0], n[0][1], n[1][0], n[1][1]].map(|v| to_fixed(v, two_pow_53));
+        let [Some(a), Some(b), Some(d), Some(e)] = lin else {
             return bad();
-        }
-        if consts.iter().any(|v| !within(*v, TWO_POW_100)) {
+        };
+        let (Some(c0), Some(f0)) = (to_fixed(c[0], TWO_POW_100), to_fixed(c[1], TWO_POW_100))
+        else {
             return bad();
-        }
-        let [a, b, d, e] = lin.map(|v| v as i64);
+        };
+        let [a, b, d, e] = [a, b, d, e].map(|v| v as i64);
         let fixed = FixedInverse {
             ox,
             oy,
             a,
             b,
-            c: consts[0] as i128,
+            c: c0,
             d,
             e,
-            f: consts[1] as i128,
+            f: f0,
         };
         // After rounding, the map must still be invertible without cancellation (its
         // box, in `world_box`, is computed from it in f64).
@@ -446,7 +518,7 @@ impl FixedInverse {
             self.d as f64 / ONE,
             self.e as f64 / ONE,
         );
-        let (c, f) = (self.c as f64 / ONE, self.f as f64 / ONE);
+        let (c, f) = (wide_to_f64(self.c) / ONE, wide_to_f64(self.f) / ONE);
         let det = a * e - b * d;
         let (mut p0, mut p1, mut q0, mut q1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
         for (u, v) in [
@@ -464,16 +536,71 @@ impl FixedInverse {
         let margin = |lo: f64, hi: f64| 2.0 + (lo.abs() + hi.abs()) * TWO_POW_MINUS_30;
         let (mx, my) = (margin(p0, p1), margin(q0, q1));
         let limit = TWO_POW_62;
-        let ends = [
-            (p0 - mx).floor(),
-            (p1 + mx).ceil(),
-            (q0 - my).floor(),
-            (q1 + my).ceil(),
-        ];
+        let ends = [floor(p0 - mx), ceil(p1 + mx), floor(q0 - my), ceil(q1 + my)];
         if ends.iter().any(|v| !within(*v, limit)) {
             return None;
         }
         let [x0, x1, y0, y1] = ends.map(|v| v as i64);
+        Some((
+            self.ox.checked_add(x0)?,
+            self.oy.checked_add(y0)?,
+            self.ox.checked_add(x1)?,
+            self.oy.checked_add(y1)?,
+        ))
+    }
+}
+
+impl FixedInverse {
+    /// A box like [`world_box`](Self::world_box)'s for callers that need a box holding
+    /// the pixels, not that particular box (the sampled pair queries): the corners
+    /// mapped with the determinant's reciprocal, one division instead of eight, which
+    /// moves each corner by a few units in the last place; the margin's relative part
+    /// is doubled (2^-29 of the coordinates, plus two pixels) to hold that many times
+    /// over. `None` when `world_box` would give `None`, or when this box would.
+    pub(crate) fn loose_world_box(&self, width: u32, height: u32) -> Option<(i64, i64, i64, i64)> {
+        if width == 0 || height == 0 {
+            return None;
+        }
+        let (a, b, d, e) = (
+            self.a as f64 / ONE,
+            self.b as f64 / ONE,
+            self.d as f64 / ONE,
+            self.e as f64 / ONE,
+        );
+        let (c, f) = (wide_to_f64(self.c) / ONE, wide_to_f64(self.f) / ONE);
+        let det = a * e - b * d;
+        let inv = 1.0 / det;
+        let (w, h) = (width as f64, height as f64);
+        let (u0, v0, u1, v1) = (-c, -f, w - c, h - f);
+        // p = (e du - b dv) / det, q = (a dv - d du) / det at the four corners.
+        let (eu0, eu1, bv0, bv1) = (e * u0, e * u1, b * v0, b * v1);
+        let (av0, av1, du0, du1) = (a * v0, a * v1, d * u0, d * u1);
+        let ps = [
+            (eu0 - bv0) * inv,
+            (eu1 - bv0) * inv,
+            (eu0 - bv1) * inv,
+            (eu1 - bv1) * inv,
+        ];
+        let qs = [
+            (av0 - du0) * inv,
+            (av0 - du1) * inv,
+            (av1 - du0) * inv,
+            (av1 - du1) * inv,
+        ];
+        // The inputs are finite and the determinant is not zero (checked when the map
+        // was made): no NaN, so plain comparisons.
+        let lesser = |x: f64, y: f64| if x < y { x } else { y };
+        let greater = |x: f64, y: f64| if x > y { x } else { y };
+        let p0 = lesser(lesser(ps[0], ps[1]), lesser(ps[2], ps[3]));
+        let p1 = greater(greater(ps[0], ps[1]), greater(ps[2], ps[3]));
+        let q0 = lesser(lesser(qs[0], qs[1]), lesser(qs[2], qs[3]));
+        let q1 = greater(greater(qs[0], qs[1]), greater(qs[2], qs[3]));
+        let margin = |lo: f64, hi: f64| 2.0 + (lo.abs() + hi.abs()) * (2.0 * TWO_POW_MINUS_30);
+        let (mx, my) = (margin(p0, p1), margin(q0, q1));
+        let x0 = floor_to_i64(p0 - mx)?;
+        let x1 = floor_to_i64(-(p1 + mx))?.checked_neg()?;
+        let y0 = floor_to_i64(q0 - my)?;
+        let y1 = floor_to_i64(-(q1 + my))?.checked_neg()?;
         Some((
             self.ox.checked_add(x0)?,
             self.oy.checked_add(y0)?,
@@ -543,9 +670,170 @@ mod tests {
     }
 
     #[test]
+    fn floor_ceil_and_fixed_rounding_are_the_library_ones() {
+        let mut vals = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            0.49999999999999994,
+            -0.49999999999999994,
+            1.5,
+            -1.5,
+            2.5,
+            -2.5,
+            1.0,
+            -1.0,
+            f64::MIN_POSITIVE,
+            -f64::MIN_POSITIVE,
+            5e-324,
+            -5e-324,
+            TWO_POW_52,
+            -TWO_POW_52,
+            TWO_POW_52 - 0.5,
+            -(TWO_POW_52 - 0.5),
+            TWO_POW_52 + 1.0,
+            TWO_POW_52 * 2.0 - 1.0,
+            9.3e18,
+            -9.3e18,
+            1e30,
+            f64::MAX,
+            f64::MIN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for i in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = f64::from_bits(x);
+            vals.push(v);
+            // Ordinary magnitudes, halves and near-halves.
+            let small = (x >> 11) as f64 / (1u64 << 20) as f64 - 4e6;
+            vals.push(small);
+            vals.push((small * 2.0).round() / 2.0);
+            vals.push(f64::from_bits(
+                ((small * 2.0).round() / 2.0).to_bits() ^ (i & 1),
+            ));
+        }
+        for v in vals {
+            for limit in [(1u64 << 53) as f64, TWO_POW_100] {
+                let r = (v * ONE).round();
+                let want = within(r, limit).then_some(r as i128);
+                assert_eq!(to_fixed(v, limit), want, "to_fixed {v:e}");
+                let r = v.round();
+                let want = within(r, limit).then_some(r as i128);
+                assert_eq!(to_fixed(v / ONE, limit), want, "to_fixed {v:e} / 2^33");
+            }
+            if v.is_nan() {
+                assert!(floor(v).is_nan() && ceil(v).is_nan());
+                continue;
+            }
+            assert_eq!(floor(v).to_bits(), v.floor().to_bits(), "floor {v:e}");
+            assert_eq!(ceil(v).to_bits(), v.ceil().to_bits(), "ceil {v:e}");
+            if v.is_finite() && v.abs() < TWO_POW_100 * 2.0 {
+                let r = v.round();
+                assert_eq!(f64_to_wide(r), r as i128, "to i128 {r:e}");
+                assert_eq!(
+                    wide_to_f64(r as i128).to_bits(),
+                    (r as i128 as f64).to_bits()
+                );
+            }
+        }
+        for v in [
+            i128::MAX,
+            i128::MIN,
+            i64::MAX as i128 + 1,
+            i64::MIN as i128 - 1,
+            -1,
+            0,
+        ] {
+            assert_eq!(wide_to_f64(v).to_bits(), (v as f64).to_bits(), "{v}");
+        }
+    }
+
+    #[test]
+    fn floor_to_i64_is_floor() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut vals = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.0,
+            -1.0,
+            -1.5,
+            2.5,
+            TWO_POW_52,
+            -TWO_POW_52,
+            TWO_POW_62,
+            -TWO_POW_62,
+            4e18,
+            -4e18,
+            5e-324,
+            -5e-324,
+        ];
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            vals.push((x >> 11) as f64 / 1024.0 - 4e12);
+            vals.push(f64::from_bits(x));
+        }
+        for v in vals {
+            let want = (v.abs() <= TWO_POW_62).then(|| v.floor() as i64);
+            assert_eq!(floor_to_i64(v), want, "{v:e}");
+        }
+        assert_eq!(floor_to_i64(f64::NAN), None);
+        assert_eq!(floor_to_i64(TWO_POW_62 * 2.0), None);
+    }
+
+    #[test]
+    fn the_loose_box_holds_the_box() {
+        let mut checked = 0;
+        for i in 0..3000 {
+            let x = i as f64;
+            let t = Transform {
+                x: (x * 0.37).sin() * 1e3,
+                y: (x * 0.11).cos() * 2e5,
+                pivot: (i % 3 == 0).then_some((x * 0.1, -5.5)),
+                rotation_degrees: x * 7.3 - 1000.0,
+                scale_x: 1e-3 + (i % 7) as f64 * 0.4,
+                scale_y: if i % 2 == 0 {
+                    1.7
+                } else {
+                    -0.6 * (i % 5 + 1) as f64
+                },
+                flip_x: i % 5 == 0,
+                flip_y: i % 4 == 1,
+            };
+            let (w, h) = (1 + (i * 7 % 300) as u32, 1 + (i * 13 % 200) as u32);
+            let f = t.fixed_inverse(w, h).unwrap();
+            let (Some(b), Some(l)) = (f.world_box(w, h), f.loose_world_box(w, h)) else {
+                panic!("{t:?}");
+            };
+            assert!(
+                l.0 <= b.0 && l.1 <= b.1 && l.2 >= b.2 && l.3 >= b.3,
+                "{t:?}: {b:?} {l:?}"
+            );
+            // Loose by a pixel at most on each side here.
+            assert!(b.0 - l.0 <= 1 && b.1 - l.1 <= 1 && l.2 - b.2 <= 1 && l.3 - b.3 <= 1);
+            checked += 1;
+        }
+        assert_eq!(checked, 3000);
+        assert_eq!(
+            FixedInverse::loose_world_box(&Transform::IDENTITY.fixed_inverse(0, 3).unwrap(), 0, 3),
+            None
+        );
+    }
+
+    #[test]
     fn constants_are_the_powers_of_two() {
         assert_eq!(TWO_POW_100, 2f64.powi(100));
         assert_eq!(TWO_POW_62, 2f64.powi(62));
+        assert_eq!(TWO_POW_52, 2f64.powi(52));
         assert_eq!(TWO_POW_MINUS_30, 2f64.powi(-30));
         assert_eq!(ONE, 2f64.powi(33));
         assert_eq!(MAX_POSITION, 2f64.powi(31));

@@ -68,14 +68,17 @@ impl<'m> TransformedSprite<'m> {
 
     /// True when some world pixel is covered by solid texels of both.
     pub fn collides(&self, other: &TransformedSprite) -> bool {
-        self.sampled(other).is_some_and(|s| s.visit(|_, _| true))
+        // Borrowed where it was made (moving it out of the Option copies 256 bytes).
+        self.sampled(other)
+            .as_ref()
+            .is_some_and(|s| s.visit(|_, _| true))
     }
 
     /// The first world pixel covered by both, row by row from the lowest y, each row
     /// from the lowest x; `None` when they do not touch.
     pub fn first_contact(&self, other: &TransformedSprite) -> Option<Point> {
         let mut first = None;
-        self.sampled(other)?.visit(|x, y| {
+        self.sampled(other).as_ref()?.visit(|x, y| {
             first = Some(Point { x, y });
             true
         });
@@ -85,7 +88,7 @@ impl<'m> TransformedSprite<'m> {
     /// How many world pixels both cover.
     pub fn overlap_area(&self, other: &TransformedSprite) -> u64 {
         let mut n = 0u64;
-        if let Some(s) = self.sampled(other) {
+        if let Some(s) = &self.sampled(other) {
             s.visit(|_, _| {
                 n += 1;
                 false
