@@ -599,7 +599,7 @@ impl<'m> Walk<'m> {
         let (u_end, v_end) = ((p.w as i64) << UNIT_SHIFT, (p.h as i64) << UNIT_SHIFT);
         Some(Walk {
             bits: p.mask.bits(),
-            wpr: p.mask.words_per_row,
+            wpr: p.mask.words_per_row(),
             ou: (p.u0 as i64) << UNIT_SHIFT,
             ov: (p.v0 as i64) << UNIT_SHIFT,
             du,
