@@ -1,9 +1,11 @@
-//! The word loops of the mask reshapes (`mask/reshape.rs`): bit-reversed word order for
-//! the mirrors, and the 64 x 64 bit-tile transpose of the quarter turns together with the
-//! result's block level and row spans. Safe code, generic over nothing: the AVX2 and
-//! AVX-512 entry points compile the same loops with their features enabled.
+//! The word loops of the mask reshapes (`mask/reshape.rs`): whole rows mirrored (or
+//! copied in reverse row order) for the mirrors, and the 64 x 64 bit-tile transpose of the
+//! quarter turns together with the result's block level and row spans. The portable loops
+//! are safe code, which the AVX2 and AVX-512 entry points in `avx2.rs` / `avx512.rs`
+//! compile with their features enabled; the mirror's AVX-512 loop (with GFNI and VBMI,
+//! checked at run time) is here, in `mod avx512`.
 
-use super::{BLOCK, nonzero_bytes};
+use super::{BLOCK, Path, nonzero_bytes};
 
 /// `dst[k] = src[n - 1 - k].reverse_bits()` (`n = src.len() == dst.len()`): a row of
 /// `64 * n` bits mirrored.
@@ -12,6 +14,68 @@ pub(crate) fn reverse_words(src: &[u64], dst: &mut [u64]) {
     assert_eq!(src.len(), dst.len());
     for (out, &word) in dst.iter_mut().zip(src.iter().rev()) {
         *out = word.reverse_bits();
+    }
+}
+
+/// Rows copied into a result of the same size, in reverse order when `y`, each mirrored
+/// (pixel `i` to `width - 1 - i`) when `x`.
+pub(crate) struct Mirror<'a> {
+    /// The source's rows, `wpr` words each, `height` rows of `width` pixels (bits past
+    /// `width` clear).
+    pub src: &'a [u64],
+    /// The result's rows, laid out as the source's; every word of the first `height`
+    /// rows is written.
+    pub out: &'a mut [u64],
+    pub wpr: usize,
+    pub width: usize,
+    pub height: usize,
+    pub x: bool,
+    pub y: bool,
+}
+
+/// Writes `job.out` as [`Mirror`] says, on this thread's kernel path.
+pub(crate) fn mirror_rows(job: Mirror) {
+    match super::active_path() {
+        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+        Path::Avx512 if avx512::has_gfni() => {
+            // SAFETY: the AVX-512 path is active only where the CPU has it (detected, or
+            // forced through `with_path`, which checks), and GFNI and VBMI were just
+            // checked.
+            unsafe { avx512::mirror_rows(job) }
+        }
+        _ => mirror_rows_words(job),
+    }
+}
+
+/// [`mirror_rows`] a row at a time: whole rows copied, or mirrored by
+/// [`super::reverse_words`] (on the thread's path) and [`super::shift_row_down`].
+fn mirror_rows_words(job: Mirror) {
+    let Mirror {
+        src,
+        out,
+        wpr,
+        width,
+        height: h,
+        x,
+        y,
+    } = job;
+    if wpr == 0 || h == 0 {
+        return;
+    }
+    let rows = src[..h * wpr].chunks_exact(wpr);
+    let out = out[..h * wpr].chunks_exact_mut(wpr);
+    let write = |dst: &mut [u64], src: &[u64]| {
+        if x {
+            super::reverse_words(src, dst);
+            super::shift_row_down(dst, 64 * wpr - width);
+        } else {
+            dst.copy_from_slice(src);
+        }
+    };
+    if y {
+        out.zip(rows.rev()).for_each(|(d, s)| write(d, s));
+    } else {
+        out.zip(rows).for_each(|(d, s)| write(d, s));
     }
 }
 
@@ -171,9 +235,182 @@ fn swap_round<const J: usize>(a: &mut [u64; 64], m: u64) {
     }
 }
 
+/// The AVX-512 reshapes (F + BW with GFNI and VBMI, and VBMI2 for the funnel shifts),
+/// chosen at run time.
+#[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+#[allow(clippy::incompatible_msrv)]
+mod avx512 {
+    use super::Mirror;
+    use core::arch::x86_64::*;
+
+    /// Whether the CPU has GFNI and AVX-512 VBMI, which the AVX-512 reshapes need beside
+    /// the AVX-512 path's own features.
+    pub(super) fn has_gfni() -> bool {
+        is_x86_feature_detected!("gfni") && is_x86_feature_detected!("avx512vbmi")
+    }
+
+    /// The first `n` (0..=8) lanes.
+    #[inline(always)]
+    fn lanes(n: usize) -> __mmask8 {
+        ((1u32 << n) - 1) as __mmask8
+    }
+
+    /// [`super::mirror_rows`], eight words at a time. A mirrored row is the source row
+    /// shifted up by its `64 * wpr - width` pad bits (a funnel shift of each word with
+    /// the word below it, `vpshldvq`), then reversed as a whole: the words' order and each
+    /// word's bytes by one `vpermb`, each byte's bits by `vgf2p8affineqb`. Output words
+    /// `k..k + 8` are the reversed source words `wpr - 8 - k .. wpr - k`; the last group
+    /// of a row is masked (source lanes below word 0 read as zero, output lanes past the
+    /// row not written).
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F, BW, VBMI, VBMI2 and GFNI.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,gfni")]
+    pub(super) unsafe fn mirror_rows(job: Mirror) {
+        let Mirror {
+            src,
+            out,
+            wpr,
+            width,
+            height: h,
+            x,
+            y,
+        } = job;
+        assert!(src.len() >= h * wpr && out.len() >= h * wpr && width <= 64 * wpr);
+        if wpr == 0 {
+            return;
+        }
+        let pad = _mm512_set1_epi64((64 * wpr - width) as i64);
+        // Byte i from byte 63 - i: the 64 bytes reversed (words and their bytes).
+        const BYTES_REV: [u8; 64] = {
+            let mut idx = [0u8; 64];
+            let mut i = 0;
+            while i < 64 {
+                idx[i] = 63 - i as u8;
+                i += 1;
+            }
+            idx
+        };
+        // SAFETY: an unaligned load of a 64-byte constant.
+        let bytes_rev = unsafe { _mm512_loadu_si512(BYTES_REV.as_ptr().cast()) };
+        // The affine map whose matrix rows are `1 << j`, reversed: each byte's bits
+        // reversed.
+        let bits_rev = _mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64);
+        let mirror = |hi: __m512i, lo: __m512i| {
+            let up = _mm512_shldv_epi64(hi, lo, pad);
+            _mm512_gf2p8affine_epi64_epi8::<0>(_mm512_permutexvar_epi8(bytes_rev, up), bits_rev)
+        };
+        // Whole groups: source words m0 - 1 .. m0 + 8 with m0 = wpr - 8 - k >= 1.
+        let whole = wpr.saturating_sub(8);
+        for j in 0..h {
+            let s = if y { h - 1 - j } else { j };
+            let row = src[s * wpr..(s + 1) * wpr].as_ptr();
+            let dst = out[j * wpr..(j + 1) * wpr].as_mut_ptr();
+            let mut k = 0;
+            if !x {
+                // Rows copied as they are.
+                while k + 8 <= wpr {
+                    // SAFETY: words k..k + 8 of both rows.
+                    unsafe {
+                        let v = _mm512_loadu_si512(row.add(k).cast());
+                        _mm512_storeu_si512(dst.add(k).cast(), v);
+                    }
+                    k += 8;
+                }
+                let tail = lanes(wpr - k);
+                // SAFETY: lanes `tail` are words k..wpr of both rows.
+                unsafe {
+                    let v = _mm512_maskz_loadu_epi64(tail, row.add(k).cast());
+                    _mm512_mask_storeu_epi64(dst.add(k).cast(), tail, v);
+                }
+                continue;
+            }
+            while k < whole {
+                let m0 = wpr - 8 - k;
+                // SAFETY: words m0 - 1 .. m0 + 8 (m0 >= 1, m0 + 8 <= wpr) of the source
+                // row, words k..k + 8 (k + 8 < wpr) of the result's.
+                unsafe {
+                    let hi = _mm512_loadu_si512(row.add(m0).cast());
+                    let lo = _mm512_loadu_si512(row.add(m0 - 1).cast());
+                    _mm512_storeu_si512(dst.add(k).cast(), mirror(hi, lo));
+                }
+                k += 8;
+            }
+            // The last group: source lane l reads word m0 + l (and m0 + l - 1), only those
+            // >= 0 (m0 = wpr - 8 - k, between -7 and 0).
+            let skip = 8 + k - wpr;
+            let (hi_k, lo_k, store_k) = (!lanes(skip), !lanes(skip + 1), lanes(wpr - k));
+            let m0 = -(skip as isize);
+            // SAFETY: the lanes `hi_k` and `lo_k` select read words `m0 + l` and
+            // `m0 + l - 1` that are in `0..wpr` (`m0 + 7 < wpr`), inside the row; the lanes
+            // masked off are not read (their addresses are only computed, with wrapping
+            // arithmetic). The store writes words k..wpr.
+            unsafe {
+                let hi = _mm512_maskz_loadu_epi64(hi_k, row.wrapping_offset(m0).cast());
+                let lo = _mm512_maskz_loadu_epi64(lo_k, row.wrapping_offset(m0 - 1).cast());
+                _mm512_mask_storeu_epi64(dst.add(k).cast(), store_k, mirror(hi, lo));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The next xorshift64 value of `state`.
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// Every path's `mirror_rows` against a bit-by-bit mirror, at widths around the word
+    /// and 8-word boundaries, both ways, leaving the words past the rows alone.
+    #[test]
+    fn mirror_rows_match_bit_by_bit_on_every_path() {
+        let mut rng = 0x51ED_2701_A3C9_4B17u64;
+        for width in [
+            1usize, 2, 63, 64, 65, 127, 128, 200, 511, 512, 513, 575, 640, 1000,
+        ] {
+            let wpr = width.div_ceil(64);
+            for h in [1usize, 2, 5] {
+                let mut src: Vec<u64> = (0..h * wpr).map(|_| xorshift(&mut rng)).collect();
+                for row in src.chunks_exact_mut(wpr) {
+                    row[wpr - 1] &= crate::mask::tail_mask(width);
+                }
+                let bit = |r: &[u64], i: usize| r[i / 64] >> (i % 64) & 1;
+                for (x, y) in [(true, false), (false, true), (true, true)] {
+                    let mut want = vec![0u64; h * wpr];
+                    for j in 0..h {
+                        let s = if y { h - 1 - j } else { j };
+                        for i in 0..width {
+                            let from = if x { width - 1 - i } else { i };
+                            want[j * wpr + i / 64] |= bit(&src[s * wpr..], from) << (i % 64);
+                        }
+                    }
+                    for path in super::super::available_paths() {
+                        let mut out = vec![0xDEAD_BEEF; h * wpr + 3];
+                        super::super::with_path(path, || {
+                            mirror_rows(Mirror {
+                                src: &src,
+                                out: &mut out,
+                                wpr,
+                                width,
+                                height: h,
+                                x,
+                                y,
+                            })
+                        });
+                        let what = format!("{} width {width} h {h} x {x} y {y}", path.name());
+                        assert_eq!(out[..h * wpr], want[..], "{what}");
+                        assert_eq!(out[h * wpr..], [0xDEAD_BEEF; 3], "{what}: past the rows");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn transpose64_matches_bit_by_bit() {

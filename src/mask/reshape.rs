@@ -188,38 +188,37 @@ impl Mask {
         }
         let (_, data) = out.parts_mut();
         let (rows, blocks) = data.split_at_mut(layout.blocks_at);
-        for (j, dst) in rows.chunks_exact_mut(wpr.max(1)).take(h).enumerate() {
-            let src = self.row(if y { h - 1 - j } else { j });
-            if x {
-                reverse_row(src, dst, w);
-            } else {
-                dst.copy_from_slice(src);
-            }
-            if grid_moves {
+        kernels::mirror_rows(kernels::Mirror {
+            src: self.bits(),
+            out: rows,
+            wpr,
+            width: w,
+            height: h,
+            x,
+            y,
+        });
+        if grid_moves {
+            for (j, row) in rows.chunks_exact(wpr).take(h).enumerate() {
                 let acc = &mut band_or[j / BLOCK * wpr..][..wpr];
-                for (acc, &word) in acc.iter_mut().zip(dst.iter()) {
+                for (acc, &word) in acc.iter_mut().zip(row) {
                     *acc |= word;
                 }
             }
-        }
-        if grid_moves {
             for (out_blocks, acc) in blocks.chunks_exact_mut(bwpr).zip(band_or.chunks_exact(wpr)) {
                 or_block_bytes(out_blocks, acc);
             }
         } else {
             // Block row `by` is the source's block row `by` (or `bh - 1 - by`), its block
             // columns reversed within `w / 8` when `x`.
-            let src_blocks = self.block_level();
-            let bh = h.div_ceil(BLOCK);
-            for (by, dst) in blocks.chunks_exact_mut(bwpr).enumerate() {
-                let sb = if y { bh - 1 - by } else { by };
-                let src = &src_blocks[sb * bwpr..(sb + 1) * bwpr];
-                if x {
-                    reverse_row(src, dst, w / BLOCK);
-                } else {
-                    dst.copy_from_slice(src);
-                }
-            }
+            kernels::mirror_rows(kernels::Mirror {
+                src: self.block_level(),
+                out: blocks,
+                wpr: bwpr,
+                width: w / BLOCK,
+                height: h.div_ceil(BLOCK),
+                x,
+                y,
+            });
         }
         let bounds = self.solid_bounds().map(|b| {
             Bounds2D::new(
@@ -321,15 +320,6 @@ impl Mask {
         }
         Some(spans)
     }
-}
-
-/// Writes into `dst` the row `src`, `width` pixels wide, mirrored: bit `i` of `src` becomes
-/// bit `width - 1 - i` of `dst`. Reversing every word and the word order
-/// (`kernels::reverse_words`) mirrors the row within `64 * words` bits; shifting it down
-/// by the `64 * words - width` pad bits (a funnel shift across words) puts it back at bit 0.
-fn reverse_row(src: &[u64], dst: &mut [u64], width: usize) {
-    kernels::reverse_words(src, dst);
-    kernels::shift_row_down(dst, 64 * dst.len() - width);
 }
 
 /// ORs into `blocks` (one row of the block level) the 8x8 blocks of a band of rows
