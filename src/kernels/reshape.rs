@@ -79,6 +79,20 @@ fn mirror_rows_words(job: Mirror) {
     }
 }
 
+/// Transposes as [`transpose_tiles`] does, on this thread's kernel path: AVX-512 with
+/// GFNI and VBMI here (`avx512::transpose_tiles`), every other path through
+/// `kernels::transpose_tiles`.
+pub(crate) fn transpose(job: Transpose) {
+    match super::active_path() {
+        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+        Path::Avx512 if avx512::has_gfni() => {
+            // SAFETY: as in `mirror_rows`.
+            unsafe { avx512::transpose_tiles(job) }
+        }
+        _ => super::transpose_tiles(job),
+    }
+}
+
 /// A transpose of packed rows into a zeroed result, with the result's block level.
 pub(crate) struct Transpose<'a> {
     /// The source's rows, `swpr` words each, `height` rows of `width` pixels.
@@ -94,9 +108,14 @@ pub(crate) struct Transpose<'a> {
     pub out: &'a mut [u64],
     pub owpr: usize,
     /// The result's block level (`bwpr` words per block row), all clear: every written
-    /// word sets the blocks it touches.
-    pub blocks: &'a mut [u64],
+    /// word sets the blocks it touches. `None`: no block level is written.
+    pub blocks: Option<&'a mut [u64]>,
     pub bwpr: usize,
+    /// The source's block level (`ceil(ceil(width / 8) / 64)` words per block row), if
+    /// known: where the block grid does not move (`height` a multiple of 8 when
+    /// `reverse_in`, `width` when `reverse_out`), the result's is its transpose, which
+    /// the AVX-512 path takes instead of gathering occupancy from the tiles.
+    pub src_blocks: Option<&'a [u64]>,
 }
 
 /// Transposes `job.src` into `job.out` over 64 x 64 bit tiles: source pixel `(i, j)`
@@ -154,8 +173,9 @@ pub(crate) fn transpose_tiles_with(
         reverse_out,
         out,
         owpr,
-        blocks,
+        mut blocks,
         bwpr,
+        src_blocks: _,
     } = job;
     let mut tile_words = [0u64; 64];
     // Tile (by, bx): rows 64*by.. of word column bx of the source, which become rows
@@ -194,6 +214,9 @@ pub(crate) fn transpose_tiles_with(
             }
             // Each 8-row band of the result the tile covers: the OR of its words sets
             // its blocks (the first band may start inside the tile when d0 % 8 != 0).
+            let Some(blocks) = blocks.as_deref_mut() else {
+                continue;
+            };
             let mut i = 0;
             while i < cols {
                 let end = (i + BLOCK - (d0 + i) % BLOCK).min(cols);
@@ -240,7 +263,7 @@ fn swap_round<const J: usize>(a: &mut [u64; 64], m: u64) {
 #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
 #[allow(clippy::incompatible_msrv)]
 mod avx512 {
-    use super::Mirror;
+    use super::{BLOCK, Mirror, Transpose, nonzero_bytes};
     use core::arch::x86_64::*;
 
     /// Whether the CPU has GFNI and AVX-512 VBMI, which the AVX-512 reshapes need beside
@@ -352,6 +375,273 @@ mod avx512 {
             }
         }
     }
+
+    /// Words of `a` (indices 0..8) and `b` (8..16) picked by `idx`.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn pick(a: __m512i, b: __m512i, idx: [i64; 8]) -> __m512i {
+        let [i0, i1, i2, i3, i4, i5, i6, i7] = idx;
+        _mm512_permutex2var_epi64(a, _mm512_setr_epi64(i0, i1, i2, i3, i4, i5, i6, i7), b)
+    }
+
+    /// Transposes a 64 x 64 bit tile held in eight registers (`z[i]` holds words
+    /// `8i..8i + 8`) by 8 x 8 bit blocks: afterwards bit `s` of word `t` is what bit `t` of
+    /// word `s` was. Block `(R, C)` is byte `C` of words `8R..8R + 8` (register `R`); its
+    /// transpose is byte `R` of words `8C..8C + 8`. Per register, `vpermb` puts each
+    /// block's eight bytes in one word (last row first) and `vgf2p8affineqb` transposes
+    /// every word's 8 x 8 bits; an 8 x 8 transpose of words across the registers and one
+    /// more `vpermb` (an 8 x 8 byte transpose) in each put every block in its place.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+    #[inline]
+    fn transpose_regs(z: &mut [__m512i; 8]) {
+        /// Byte `i` of a register from byte `8 * (i % 8) + i / 8` (an 8 x 8 byte
+        /// transpose), or with `reverse` from byte `8 * (7 - i % 8) + i / 8`.
+        const fn indices(reverse: bool) -> [u8; 64] {
+            let mut idx = [0u8; 64];
+            let mut i = 0;
+            while i < 64 {
+                let row = if reverse { 7 - i % 8 } else { i % 8 };
+                idx[i] = (8 * row + i / 8) as u8;
+                i += 1;
+            }
+            idx
+        }
+        const GATHER_BLOCKS: [u8; 64] = indices(true);
+        const BYTES_T: [u8; 64] = indices(false);
+        // SAFETY: unaligned loads of 64-byte constants.
+        let (gather_blocks, bytes_t) = unsafe {
+            (
+                _mm512_loadu_si512(GATHER_BLOCKS.as_ptr().cast()),
+                _mm512_loadu_si512(BYTES_T.as_ptr().cast()),
+            )
+        };
+        // Byte j of each word is 1 << j: the affine map with a word A as its matrix gives
+        // bit i of byte j = bit j of A's byte 7 - i, which after the reversed rows above
+        // is the block transposed.
+        let unit = _mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64);
+        for v in z.iter_mut() {
+            let blocks = _mm512_permutexvar_epi8(gather_blocks, *v);
+            *v = _mm512_gf2p8affine_epi64_epi8::<0>(unit, blocks);
+        }
+        const LO1: [i64; 8] = [0, 8, 2, 10, 4, 12, 6, 14];
+        const HI1: [i64; 8] = [1, 9, 3, 11, 5, 13, 7, 15];
+        const LO2: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
+        const HI2: [i64; 8] = [2, 3, 10, 11, 6, 7, 14, 15];
+        const LO3: [i64; 8] = [0, 1, 2, 3, 8, 9, 10, 11];
+        const HI3: [i64; 8] = [4, 5, 6, 7, 12, 13, 14, 15];
+        let mut a = *z;
+        for p in 0..4 {
+            a[2 * p] = pick(z[2 * p], z[2 * p + 1], LO1);
+            a[2 * p + 1] = pick(z[2 * p], z[2 * p + 1], HI1);
+        }
+        let mut b = a;
+        for base in [0, 4] {
+            b[base] = pick(a[base], a[base + 2], LO2);
+            b[base + 2] = pick(a[base], a[base + 2], HI2);
+            b[base + 1] = pick(a[base + 1], a[base + 3], LO2);
+            b[base + 3] = pick(a[base + 1], a[base + 3], HI2);
+        }
+        for k in 0..4 {
+            z[k] = _mm512_permutexvar_epi8(bytes_t, pick(b[k], b[4 + k], LO3));
+            z[k + 4] = _mm512_permutexvar_epi8(bytes_t, pick(b[k], b[4 + k], HI3));
+        }
+    }
+
+    /// Source words per step: each step reads (up to) this many words of 64 source rows
+    /// (half a cache line) and writes one word of `64 * GROUP` result rows, so the result
+    /// lines a step writes into stay in L1 for the 8 steps (one result word each) that
+    /// fill them.
+    const GROUP: usize = 4;
+
+    /// [`super::transpose_tiles`], reading source rows a half line at a time (no
+    /// gathers): for each group of [`GROUP`] source words (outer) and each band of 64
+    /// source rows (inner), 8 rows at a time are loaded and their words transposed into
+    /// the tiles' registers; each tile is transposed in registers ([`transpose_regs`]),
+    /// its words stored to their result rows, and its 8 x 8 blocks' occupancy taken from
+    /// the registers (`vptestmb`) when its result rows start on a block boundary.
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F, BW, VL, VBMI and GFNI.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,gfni")]
+    pub(super) unsafe fn transpose_tiles(job: Transpose) {
+        let Transpose {
+            src,
+            swpr,
+            width: w,
+            height: h,
+            reverse_in,
+            reverse_out,
+            out,
+            owpr,
+            blocks,
+            bwpr,
+            src_blocks,
+        } = job;
+        // Every access below stays inside these (checked once here).
+        assert!(swpr == w.div_ceil(64) && owpr == h.div_ceil(64));
+        assert!(src.len() >= h * swpr && out.len() >= w * owpr);
+        // The result's block level: the source's transposed when the grid stays, else
+        // gathered from the tiles (into `blocks`; `None`: not at all).
+        let grid_stays = (!reverse_in || h % BLOCK == 0) && (!reverse_out || w % BLOCK == 0);
+        let (blocks, src_blocks) = match (blocks, src_blocks) {
+            (Some(blocks), Some(src_blocks)) if grid_stays => (None, Some((blocks, src_blocks))),
+            (blocks, _) => (blocks, None),
+        };
+        let blocks = blocks.unwrap_or_default();
+        let gather = !blocks.is_empty();
+        assert!(!gather || (blocks.len() >= w.div_ceil(BLOCK) * bwpr && bwpr >= owpr.div_ceil(8)));
+        let (sp, op, bp) = (src.as_ptr(), out.as_mut_ptr(), blocks.as_mut_ptr());
+        let mut words = [0u64; 64];
+        for gx in (0..swpr).step_by(GROUP) {
+            let nb = (swpr - gx).min(GROUP);
+            let load_k = ((1u32 << nb) - 1) as __mmask8;
+            for by in 0..owpr {
+                let rows = (h - 64 * by).min(64);
+                let first = if reverse_in {
+                    h - 64 * by - rows
+                } else {
+                    64 * by
+                };
+                // z[b][i]: tile b's words 8i..8i + 8 (tile row t is source row first + t,
+                // or first + rows - 1 - t).
+                let mut z = [[_mm512_setzero_si512(); 8]; GROUP];
+                let mut any = _mm512_setzero_si512();
+                for i in 0..8 {
+                    let mut r = [_mm256_setzero_si256(); 8];
+                    for (l, r) in r.iter_mut().enumerate() {
+                        let t = 8 * i + l;
+                        if t < rows {
+                            let row = if reverse_in {
+                                first + rows - 1 - t
+                            } else {
+                                first + t
+                            };
+                            // SAFETY: words gx..gx + nb of source row `row < h`, inside
+                            // `src` (asserted above); lanes past `nb` are not read.
+                            *r = unsafe {
+                                _mm256_maskz_loadu_epi64(load_k, sp.add(row * swpr + gx).cast())
+                            };
+                        }
+                    }
+                    // a[j] = rows j and j + 4; then a 4 x 4 word transpose in each half.
+                    let a: [__m512i; 4] = core::array::from_fn(|j| {
+                        _mm512_inserti64x4::<1>(_mm512_castsi256_si512(r[j]), r[j + 4])
+                    });
+                    let lo01 = _mm512_unpacklo_epi64(a[0], a[1]);
+                    let hi01 = _mm512_unpackhi_epi64(a[0], a[1]);
+                    let lo23 = _mm512_unpacklo_epi64(a[2], a[3]);
+                    let hi23 = _mm512_unpackhi_epi64(a[2], a[3]);
+                    const EVEN: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
+                    const ODD: [i64; 8] = [2, 3, 10, 11, 6, 7, 14, 15];
+                    z[0][i] = pick(lo01, lo23, EVEN);
+                    z[1][i] = pick(hi01, hi23, EVEN);
+                    z[2][i] = pick(lo01, lo23, ODD);
+                    z[3][i] = pick(hi01, hi23, ODD);
+                    for zb in &z[..nb] {
+                        any = _mm512_or_si512(any, zb[i]);
+                    }
+                }
+                // The result starts clear: empty tiles have nothing to write.
+                if _mm512_test_epi64_mask(any, any) == 0 {
+                    continue;
+                }
+                let (block_word, block_shift) = (by / 8, by % 8 * 8);
+                for (b, tile) in z[..nb].iter_mut().enumerate() {
+                    let bx = gx + b;
+                    let mut t_any = _mm512_setzero_si512();
+                    for v in tile.iter() {
+                        t_any = _mm512_or_si512(t_any, *v);
+                    }
+                    if _mm512_test_epi64_mask(t_any, t_any) == 0 {
+                        continue;
+                    }
+                    transpose_regs(tile);
+                    // Source column 64 * bx + s becomes result row d0 + s, or with
+                    // `reverse_out` d0 + cols - 1 - s.
+                    let cols = (w - 64 * bx).min(64);
+                    let d0 = if reverse_out {
+                        w - 64 * bx - cols
+                    } else {
+                        64 * bx
+                    };
+                    for (k, v) in tile.iter().enumerate() {
+                        // SAFETY: words 8k..8k + 8 of the local 64.
+                        unsafe { _mm512_storeu_si512(words.as_mut_ptr().add(8 * k).cast(), *v) };
+                    }
+                    for (s, &word) in words[..cols].iter().enumerate() {
+                        let row = if reverse_out {
+                            d0 + cols - 1 - s
+                        } else {
+                            d0 + s
+                        };
+                        // SAFETY: row < d0 + cols <= w and by < owpr: inside `out`.
+                        unsafe { *op.add(row * owpr + by) = word };
+                    }
+                    if !gather {
+                        continue;
+                    }
+                    if d0 % BLOCK == 0 && cols % BLOCK == 0 {
+                        // Tile words 8k..8k + 8 are one block row of the result: result
+                        // rows d0 + 8k.. (or, reversed, d0 + cols - 8 - 8k..).
+                        for (k, v) in tile[..cols / BLOCK].iter().enumerate() {
+                            let mut m = _mm512_test_epi8_mask(*v, *v);
+                            m |= m >> 32;
+                            m |= m >> 16;
+                            m |= m >> 8;
+                            let band = if reverse_out {
+                                (d0 + cols) / BLOCK - 1 - k
+                            } else {
+                                d0 / BLOCK + k
+                            };
+                            // SAFETY: band < ceil(w / 8) and block_word < bwpr: inside
+                            // `blocks` (asserted above).
+                            unsafe {
+                                *bp.add(band * bwpr + block_word) |= (m & 0xff) << block_shift
+                            };
+                        }
+                    } else {
+                        // Each 8-row band of the result the tile covers: the OR of its
+                        // words sets its blocks (the first band may start inside it).
+                        let mut i = 0;
+                        while i < cols {
+                            let end = (i + BLOCK - (d0 + i) % BLOCK).min(cols);
+                            let band_or = if reverse_out {
+                                words[cols - end..cols - i]
+                                    .iter()
+                                    .fold(0, |acc, &w| acc | w)
+                            } else {
+                                words[i..end].iter().fold(0, |acc, &w| acc | w)
+                            };
+                            blocks[(d0 + i) / BLOCK * bwpr + block_word] |=
+                                nonzero_bytes(band_or) << block_shift;
+                            i = end;
+                        }
+                    }
+                }
+            }
+        }
+        if let Some((blocks, src_blocks)) = src_blocks {
+            // Result block (q, p) is source block (p, q) transposed (rows and columns
+            // reversed as the pixels' are, which keeps whole blocks: the grid stays).
+            let (bw, bh) = (w.div_ceil(BLOCK), h.div_ceil(BLOCK));
+            // SAFETY: this function's features are the caller's.
+            unsafe {
+                transpose_tiles(Transpose {
+                    src: src_blocks,
+                    swpr: bw.div_ceil(64),
+                    width: bw,
+                    height: bh,
+                    reverse_in,
+                    reverse_out,
+                    out: blocks,
+                    owpr: bwpr,
+                    blocks: None,
+                    bwpr: 0,
+                    src_blocks: None,
+                })
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -406,6 +696,82 @@ mod tests {
                         let what = format!("{} width {width} h {h} x {x} y {y}", path.name());
                         assert_eq!(out[..h * wpr], want[..], "{what}");
                         assert_eq!(out[h * wpr..], [0xDEAD_BEEF; 3], "{what}: past the rows");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every path's `transpose` (rows and block level) against the portable
+    /// `transpose_tiles`, on random masks (some words empty) whose sides sit around the
+    /// tile, 8-word and block boundaries, every way round.
+    #[test]
+    fn transpose_matches_the_portable_one_on_every_path() {
+        let mut rng = 0x7A3D_1F29_C4B8_0E65u64;
+        let sides = [
+            1usize, 7, 8, 63, 64, 65, 100, 128, 200, 255, 256, 257, 520, 600,
+        ];
+        for &w in &sides {
+            for &h in &sides {
+                let (swpr, owpr) = (w.div_ceil(64), h.div_ceil(64));
+                let bwpr = h.div_ceil(BLOCK).div_ceil(64);
+                let mut src: Vec<u64> = (0..h * swpr)
+                    .map(|_| {
+                        let r = xorshift(&mut rng);
+                        if r % 3 == 0 { 0 } else { xorshift(&mut rng) }
+                    })
+                    .collect();
+                for row in src.chunks_exact_mut(swpr) {
+                    row[swpr - 1] &= crate::mask::tail_mask(w);
+                }
+                // The source's block level, for the paths that transpose it.
+                let (bw, bh) = (w.div_ceil(BLOCK), h.div_ceil(BLOCK));
+                let sbwpr = bw.div_ceil(64);
+                let mut src_blocks = vec![0u64; bh * sbwpr];
+                for (j, row) in src.chunks_exact(swpr).enumerate() {
+                    for (k, &word) in row.iter().enumerate() {
+                        let bits = nonzero_bytes(word) << (8 * k % 64);
+                        src_blocks[j / BLOCK * sbwpr + 8 * k / 64] |= bits;
+                    }
+                }
+                for (reverse_in, reverse_out) in
+                    [(false, false), (true, false), (false, true), (true, true)]
+                {
+                    let run = |path: Path, src_blocks: Option<&[u64]>| {
+                        let mut out = vec![0u64; w * owpr];
+                        let mut blocks = vec![0u64; w.div_ceil(BLOCK) * bwpr];
+                        let job = Transpose {
+                            src: &src,
+                            swpr,
+                            width: w,
+                            height: h,
+                            reverse_in,
+                            reverse_out,
+                            out: &mut out,
+                            owpr,
+                            blocks: Some(&mut blocks),
+                            bwpr,
+                            src_blocks,
+                        };
+                        if path == Path::Portable {
+                            transpose_tiles(job);
+                        } else {
+                            super::super::with_path(path, || transpose(job));
+                        }
+                        (out, blocks)
+                    };
+                    let want = run(Path::Portable, None);
+                    for (path, given) in super::super::available_paths()
+                        .into_iter()
+                        .flat_map(|p| [(p, false), (p, true)])
+                    {
+                        let got = run(path, given.then_some(&src_blocks[..]));
+                        let what = format!(
+                            "{} {w} x {h} in {reverse_in} out {reverse_out}",
+                            path.name()
+                        );
+                        assert!(got.0 == want.0, "{what}: rows");
+                        assert!(got.1 == want.1, "{what}: blocks");
                     }
                 }
             }

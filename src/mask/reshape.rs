@@ -268,7 +268,7 @@ impl Mask {
         let (owpr, bwpr) = (layout.words_per_row, layout.block_words_per_row);
         let (_, data) = out.parts_mut();
         let (obits, blocks) = data.split_at_mut(layout.blocks_at);
-        kernels::transpose_tiles(kernels::Transpose {
+        kernels::transpose(kernels::Transpose {
             src: self.bits(),
             swpr: self.words_per_row(),
             width: w,
@@ -277,8 +277,9 @@ impl Mask {
             reverse_out,
             out: obits,
             owpr,
-            blocks,
+            blocks: Some(blocks),
             bwpr,
+            src_blocks: Some(self.block_level()),
         });
         let bounds = self.solid_bounds().map(|b| {
             Bounds2D::new(
