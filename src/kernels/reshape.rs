@@ -423,6 +423,17 @@ mod avx512 {
             let blocks = _mm512_permutexvar_epi8(gather_blocks, *v);
             *v = _mm512_gf2p8affine_epi64_epi8::<0>(unit, blocks);
         }
+        words_transposed(z);
+        for v in z.iter_mut() {
+            *v = _mm512_permutexvar_epi8(bytes_t, *v);
+        }
+    }
+
+    /// An 8 x 8 transpose of words across eight registers: afterwards word `C` of `z[R]`
+    /// is what word `R` of `z[C]` was. Three rounds of two-register word shuffles.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn words_transposed(z: &mut [__m512i; 8]) {
         const LO1: [i64; 8] = [0, 8, 2, 10, 4, 12, 6, 14];
         const HI1: [i64; 8] = [1, 9, 3, 11, 5, 13, 7, 15];
         const LO2: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
@@ -442,8 +453,8 @@ mod avx512 {
             b[base + 3] = pick(a[base + 1], a[base + 3], HI2);
         }
         for k in 0..4 {
-            z[k] = _mm512_permutexvar_epi8(bytes_t, pick(b[k], b[4 + k], LO3));
-            z[k + 4] = _mm512_permutexvar_epi8(bytes_t, pick(b[k], b[4 + k], HI3));
+            z[k] = pick(b[k], b[4 + k], LO3);
+            z[k + 4] = pick(b[k], b[4 + k], HI3);
         }
     }
 
@@ -453,12 +464,19 @@ mod avx512 {
     /// fill them.
     const GROUP: usize = 4;
 
+    /// Bands of 64 source rows per step: one result word each, so a step writes
+    /// [`BANDS`] words side by side in every result row it touches (a whole line for 8).
+    const BANDS: usize = 8;
+
     /// [`super::transpose_tiles`], reading source rows a half line at a time (no
-    /// gathers): for each group of [`GROUP`] source words (outer) and each band of 64
-    /// source rows (inner), 8 rows at a time are loaded and their words transposed into
-    /// the tiles' registers; each tile is transposed in registers ([`transpose_regs`]),
-    /// its words stored to their result rows, and its 8 x 8 blocks' occupancy taken from
-    /// the registers (`vptestmb`) when its result rows start on a block boundary.
+    /// gathers) and writing result rows a line at a time: for each group of [`GROUP`]
+    /// source words (outer) and each group of [`BANDS`] bands of 64 source rows (inner),
+    /// 8 rows at a time are loaded and their words transposed into the tiles' registers;
+    /// each tile is transposed in registers ([`transpose_regs`]) and kept in a local
+    /// scratch, and then each 8 result rows' words of the bands' tiles are put side by
+    /// side ([`words_transposed`]) and stored, a line per row. The block level is the
+    /// source's transposed when the grid stays (see [`Transpose::src_blocks`]), else
+    /// gathered from the tiles' words.
     ///
     /// # Safety
     /// The CPU must have AVX-512 F, BW, VL, VBMI and GFNI.
@@ -491,71 +509,85 @@ mod avx512 {
         let gather = !blocks.is_empty();
         assert!(!gather || (blocks.len() >= w.div_ceil(BLOCK) * bwpr && bwpr >= owpr.div_ceil(8)));
         let (sp, op, bp) = (src.as_ptr(), out.as_mut_ptr(), blocks.as_mut_ptr());
-        let mut words = [0u64; 64];
+        // scratch[q][b]: tile b of band q of the current group of BANDS bands, transposed.
+        let mut scratch = [[[0u64; 64]; GROUP]; BANDS];
         for gx in (0..swpr).step_by(GROUP) {
             let nb = (swpr - gx).min(GROUP);
             let load_k = ((1u32 << nb) - 1) as __mmask8;
-            for by in 0..owpr {
-                let rows = (h - 64 * by).min(64);
-                let first = if reverse_in {
-                    h - 64 * by - rows
-                } else {
-                    64 * by
-                };
-                // z[b][i]: tile b's words 8i..8i + 8 (tile row t is source row first + t,
-                // or first + rows - 1 - t).
-                let mut z = [[_mm512_setzero_si512(); 8]; GROUP];
-                let mut any = _mm512_setzero_si512();
-                for i in 0..8 {
-                    let mut r = [_mm256_setzero_si256(); 8];
-                    for (l, r) in r.iter_mut().enumerate() {
-                        let t = 8 * i + l;
-                        if t < rows {
-                            let row = if reverse_in {
-                                first + rows - 1 - t
-                            } else {
-                                first + t
-                            };
-                            // SAFETY: words gx..gx + nb of source row `row < h`, inside
-                            // `src` (asserted above); lanes past `nb` are not read.
-                            *r = unsafe {
-                                _mm256_maskz_loadu_epi64(load_k, sp.add(row * swpr + gx).cast())
+            for by0 in (0..owpr).step_by(BANDS) {
+                let nq = (owpr - by0).min(BANDS);
+                let mut filled = [false; GROUP];
+                for (q, scratch) in scratch[..nq].iter_mut().enumerate() {
+                    let by = by0 + q;
+                    let rows = (h - 64 * by).min(64);
+                    let first = if reverse_in {
+                        h - 64 * by - rows
+                    } else {
+                        64 * by
+                    };
+                    // z[b][i]: tile b's words 8i..8i + 8 (tile row t is source row
+                    // first + t, or first + rows - 1 - t).
+                    let mut z = [[_mm512_setzero_si512(); 8]; GROUP];
+                    // `i` picks the source rows and each of four tiles' register.
+                    #[allow(clippy::needless_range_loop)]
+                    for i in 0..8 {
+                        let mut r = [_mm256_setzero_si256(); 8];
+                        for (l, r) in r.iter_mut().enumerate() {
+                            let t = 8 * i + l;
+                            if t < rows {
+                                let row = if reverse_in {
+                                    first + rows - 1 - t
+                                } else {
+                                    first + t
+                                };
+                                // SAFETY: words gx..gx + nb of source row `row < h`,
+                                // inside `src` (asserted above); lanes past `nb` are not
+                                // read.
+                                *r = unsafe {
+                                    _mm256_maskz_loadu_epi64(load_k, sp.add(row * swpr + gx).cast())
+                                };
+                            }
+                        }
+                        // a[j] = rows j and j + 4; then a 4 x 4 word transpose in each
+                        // half.
+                        let a: [__m512i; 4] = core::array::from_fn(|j| {
+                            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(r[j]), r[j + 4])
+                        });
+                        let lo01 = _mm512_unpacklo_epi64(a[0], a[1]);
+                        let hi01 = _mm512_unpackhi_epi64(a[0], a[1]);
+                        let lo23 = _mm512_unpacklo_epi64(a[2], a[3]);
+                        let hi23 = _mm512_unpackhi_epi64(a[2], a[3]);
+                        const EVEN: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
+                        const ODD: [i64; 8] = [2, 3, 10, 11, 6, 7, 14, 15];
+                        z[0][i] = pick(lo01, lo23, EVEN);
+                        z[1][i] = pick(hi01, hi23, EVEN);
+                        z[2][i] = pick(lo01, lo23, ODD);
+                        z[3][i] = pick(hi01, hi23, ODD);
+                    }
+                    for ((tile, words), filled) in
+                        z[..nb].iter_mut().zip(scratch.iter_mut()).zip(&mut filled)
+                    {
+                        let mut t_any = _mm512_setzero_si512();
+                        for v in tile.iter() {
+                            t_any = _mm512_or_si512(t_any, *v);
+                        }
+                        // An empty tile transposes to zeros: no need to.
+                        if _mm512_test_epi64_mask(t_any, t_any) != 0 {
+                            transpose_regs(tile);
+                            *filled = true;
+                        }
+                        for (k, v) in tile.iter().enumerate() {
+                            // SAFETY: words 8k..8k + 8 of the local 64.
+                            unsafe {
+                                _mm512_storeu_si512(words.as_mut_ptr().add(8 * k).cast(), *v)
                             };
                         }
                     }
-                    // a[j] = rows j and j + 4; then a 4 x 4 word transpose in each half.
-                    let a: [__m512i; 4] = core::array::from_fn(|j| {
-                        _mm512_inserti64x4::<1>(_mm512_castsi256_si512(r[j]), r[j + 4])
-                    });
-                    let lo01 = _mm512_unpacklo_epi64(a[0], a[1]);
-                    let hi01 = _mm512_unpackhi_epi64(a[0], a[1]);
-                    let lo23 = _mm512_unpacklo_epi64(a[2], a[3]);
-                    let hi23 = _mm512_unpackhi_epi64(a[2], a[3]);
-                    const EVEN: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
-                    const ODD: [i64; 8] = [2, 3, 10, 11, 6, 7, 14, 15];
-                    z[0][i] = pick(lo01, lo23, EVEN);
-                    z[1][i] = pick(hi01, hi23, EVEN);
-                    z[2][i] = pick(lo01, lo23, ODD);
-                    z[3][i] = pick(hi01, hi23, ODD);
-                    for zb in &z[..nb] {
-                        any = _mm512_or_si512(any, zb[i]);
-                    }
                 }
-                // The result starts clear: empty tiles have nothing to write.
-                if _mm512_test_epi64_mask(any, any) == 0 {
-                    continue;
-                }
-                let (block_word, block_shift) = (by / 8, by % 8 * 8);
-                for (b, tile) in z[..nb].iter_mut().enumerate() {
+                // Result row by result row, the words of the bands' tiles side by side:
+                // whole lines written together when the bands are 8.
+                for b in (0..nb).filter(|&b| filled[b]) {
                     let bx = gx + b;
-                    let mut t_any = _mm512_setzero_si512();
-                    for v in tile.iter() {
-                        t_any = _mm512_or_si512(t_any, *v);
-                    }
-                    if _mm512_test_epi64_mask(t_any, t_any) == 0 {
-                        continue;
-                    }
-                    transpose_regs(tile);
                     // Source column 64 * bx + s becomes result row d0 + s, or with
                     // `reverse_out` d0 + cols - 1 - s.
                     let cols = (w - 64 * bx).min(64);
@@ -564,42 +596,42 @@ mod avx512 {
                     } else {
                         64 * bx
                     };
-                    for (k, v) in tile.iter().enumerate() {
-                        // SAFETY: words 8k..8k + 8 of the local 64.
-                        unsafe { _mm512_storeu_si512(words.as_mut_ptr().add(8 * k).cast(), *v) };
-                    }
-                    for (s, &word) in words[..cols].iter().enumerate() {
-                        let row = if reverse_out {
-                            d0 + cols - 1 - s
-                        } else {
-                            d0 + s
-                        };
-                        // SAFETY: row < d0 + cols <= w and by < owpr: inside `out`.
-                        unsafe { *op.add(row * owpr + by) = word };
+                    // Tile rows 8k..8k + 8 of the bands' tiles, as eight registers (one
+                    // per band) transposed: register l holds result row 8k + l's words
+                    // by0..by0 + nq.
+                    let store_k = ((1u32 << nq) - 1) as __mmask8;
+                    for k in 0..cols.div_ceil(8) {
+                        let mut v: [__m512i; 8] = core::array::from_fn(|q| {
+                            // SAFETY: words 8k..8k + 8 of a local tile (bands past `nq`
+                            // hold stale words, stored nowhere below).
+                            unsafe { _mm512_loadu_si512(scratch[q][b].as_ptr().add(8 * k).cast()) }
+                        });
+                        words_transposed(&mut v);
+                        for (l, v) in v.iter().enumerate().take(cols - 8 * k) {
+                            let s = 8 * k + l;
+                            let row = if reverse_out {
+                                d0 + cols - 1 - s
+                            } else {
+                                d0 + s
+                            };
+                            // SAFETY: lanes `store_k` are words by0..by0 + nq (<= owpr) of
+                            // result row `row < d0 + cols <= w`: inside `out`.
+                            unsafe {
+                                _mm512_mask_storeu_epi64(
+                                    op.add(row * owpr + by0).cast(),
+                                    store_k,
+                                    *v,
+                                )
+                            };
+                        }
                     }
                     if !gather {
                         continue;
                     }
-                    if d0 % BLOCK == 0 && cols % BLOCK == 0 {
-                        // Tile words 8k..8k + 8 are one block row of the result: result
-                        // rows d0 + 8k.. (or, reversed, d0 + cols - 8 - 8k..).
-                        for (k, v) in tile[..cols / BLOCK].iter().enumerate() {
-                            let mut m = _mm512_test_epi8_mask(*v, *v);
-                            m |= m >> 32;
-                            m |= m >> 16;
-                            m |= m >> 8;
-                            let band = if reverse_out {
-                                (d0 + cols) / BLOCK - 1 - k
-                            } else {
-                                d0 / BLOCK + k
-                            };
-                            // SAFETY: band < ceil(w / 8) and block_word < bwpr: inside
-                            // `blocks` (asserted above).
-                            unsafe {
-                                *bp.add(band * bwpr + block_word) |= (m & 0xff) << block_shift
-                            };
-                        }
-                    } else {
+                    for (q, scratch) in scratch[..nq].iter().enumerate() {
+                        let by = by0 + q;
+                        let (block_word, block_shift) = (by / 8, by % 8 * 8);
+                        let words = &scratch[b];
                         // Each 8-row band of the result the tile covers: the OR of its
                         // words sets its blocks (the first band may start inside it).
                         let mut i = 0;
@@ -612,8 +644,12 @@ mod avx512 {
                             } else {
                                 words[i..end].iter().fold(0, |acc, &w| acc | w)
                             };
-                            blocks[(d0 + i) / BLOCK * bwpr + block_word] |=
-                                nonzero_bytes(band_or) << block_shift;
+                            // SAFETY: (d0 + i) / 8 < ceil(w / 8) and block_word < bwpr:
+                            // inside `blocks` (asserted above).
+                            unsafe {
+                                *bp.add((d0 + i) / BLOCK * bwpr + block_word) |=
+                                    nonzero_bytes(band_or) << block_shift
+                            };
                             i = end;
                         }
                     }
