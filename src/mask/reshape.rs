@@ -12,9 +12,10 @@
 //! Results are allocated fallibly (`Error::OutOfMemory` instead of an abort). The
 //! mirrors and quarter turns take their caches from the source's instead of reading the
 //! result's bits again (`finish()`): a permutation keeps the count and moves the solid
-//! bounds and row spans with the pixels; the block level, and the spans of a transpose
-//! (the source's column extents), are gathered from the words as they are written.
-//! Upscaling rebuilds its caches with `finish()`.
+//! bounds and row spans with the pixels; the block level is the source's mirrored or
+//! transposed where the block grid stays (else gathered from the words as they are
+//! written), and the spans of a transpose (the source's column extents) are read from
+//! the result's rows. Upscaling rebuilds its caches with `finish()`.
 
 use super::{Layout, Mask, check_size, try_zeroed};
 use crate::kernels::{self, BLOCK};
@@ -252,11 +253,13 @@ impl Mask {
     /// The transpose (`height x width`), reading this mask's rows bottom to top when
     /// `reverse_in` and writing the result's rows bottom to top when `reverse_out`: the
     /// transpose, and the quarter turns 1 and 3, in one pass over 64 x 64 bit tiles
-    /// (`kernels::transpose_tiles`).
+    /// (`kernels::transpose`).
     ///
     /// The caches: the count is this mask's, the solid bounds are this mask's transposed,
-    /// the block level is set by the tiles as they are written, and the spans (a result
-    /// row is a source column) come from each result row's first and last nonzero words.
+    /// the block level is set by the tiles as they are written (on AVX-512 with GFNI,
+    /// where the block grid stays, this mask's block level transposed), and the spans (a
+    /// result row is a source column) come from each result row's first and last nonzero
+    /// words.
     pub(super) fn transposed(&self, reverse_in: bool, reverse_out: bool) -> Result<Mask> {
         let layout = Layout::of(self.height(), self.width());
         let mut out = layout.zeroed()?;
