@@ -17,7 +17,8 @@
 //! Beside them, `overlap.rs` writes narrow overlap masks (one word per row) together with
 //! the counts and block bands of the result's caches, in one pass, and `reshape.rs` holds
 //! the mask reshapes' word loops: rows mirrored word by word (AVX2: `vpshufb` nibble
-//! tables, also used by the AVX-512 path) and the 64 x 64 tile transpose with the result's
+//! tables; AVX-512 with GFNI and VBMI: whole rows funnel-shifted by `vpshldvq` and
+//! reversed by `vpermb` and `vgf2p8affineqb`) and the 64 x 64 tile transpose with the result's
 //! block level (AVX-512: tiles gathered into eight registers and transposed there, by
 //! 8 x 8 bit blocks with `vgf2p8affineqb` and `vpermb` when the CPU also has GFNI and
 //! AVX-512 VBMI, checked at run time).
@@ -71,7 +72,7 @@ mod shared;
 
 pub(crate) use drive::{Blocks, Levels, Plane, Region, Spans, summarize};
 pub(crate) use overlap::{Written, and_narrow};
-pub(crate) use reshape::Transpose;
+pub(crate) use reshape::{Mirror, Transpose, mirror_rows, transpose};
 pub(crate) use shared::Shared;
 
 /// Zero words stored after the last row of every mask, so that a 4-word vector window

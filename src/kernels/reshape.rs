@@ -1,9 +1,11 @@
-//! The word loops of the mask reshapes (`mask/reshape.rs`): bit-reversed word order for
-//! the mirrors, and the 64 x 64 bit-tile transpose of the quarter turns together with the
-//! result's block level and row spans. Safe code, generic over nothing: the AVX2 and
-//! AVX-512 entry points compile the same loops with their features enabled.
+//! The word loops of the mask reshapes (`mask/reshape.rs`): whole rows mirrored (or
+//! copied in reverse row order) for the mirrors, and the 64 x 64 bit-tile transpose of the
+//! quarter turns together with the result's block level and row spans. The portable loops
+//! are safe code, which the AVX2 and AVX-512 entry points in `avx2.rs` / `avx512.rs`
+//! compile with their features enabled; the mirror's AVX-512 loop (with GFNI and VBMI,
+//! checked at run time) is here, in `mod avx512`.
 
-use super::{BLOCK, nonzero_bytes};
+use super::{BLOCK, Path, nonzero_bytes};
 
 /// `dst[k] = src[n - 1 - k].reverse_bits()` (`n = src.len() == dst.len()`): a row of
 /// `64 * n` bits mirrored.
@@ -12,6 +14,82 @@ pub(crate) fn reverse_words(src: &[u64], dst: &mut [u64]) {
     assert_eq!(src.len(), dst.len());
     for (out, &word) in dst.iter_mut().zip(src.iter().rev()) {
         *out = word.reverse_bits();
+    }
+}
+
+/// Rows copied into a result of the same size, in reverse order when `y`, each mirrored
+/// (pixel `i` to `width - 1 - i`) when `x`.
+pub(crate) struct Mirror<'a> {
+    /// The source's rows, `wpr` words each, `height` rows of `width` pixels (bits past
+    /// `width` clear).
+    pub src: &'a [u64],
+    /// The result's rows, laid out as the source's; every word of the first `height`
+    /// rows is written.
+    pub out: &'a mut [u64],
+    pub wpr: usize,
+    pub width: usize,
+    pub height: usize,
+    pub x: bool,
+    pub y: bool,
+}
+
+/// Writes `job.out` as [`Mirror`] says, on this thread's kernel path.
+pub(crate) fn mirror_rows(job: Mirror) {
+    match super::active_path() {
+        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+        Path::Avx512 if avx512::has_gfni() => {
+            // SAFETY: the AVX-512 path is active only where the CPU has it (detected, or
+            // forced through `with_path`, which checks), and GFNI and VBMI were just
+            // checked.
+            unsafe { avx512::mirror_rows(job) }
+        }
+        _ => mirror_rows_words(job),
+    }
+}
+
+/// [`mirror_rows`] a row at a time: whole rows copied, or mirrored by
+/// [`super::reverse_words`] (on the thread's path) and [`super::shift_row_down`].
+fn mirror_rows_words(job: Mirror) {
+    let Mirror {
+        src,
+        out,
+        wpr,
+        width,
+        height: h,
+        x,
+        y,
+    } = job;
+    if wpr == 0 || h == 0 {
+        return;
+    }
+    let rows = src[..h * wpr].chunks_exact(wpr);
+    let out = out[..h * wpr].chunks_exact_mut(wpr);
+    let write = |dst: &mut [u64], src: &[u64]| {
+        if x {
+            super::reverse_words(src, dst);
+            super::shift_row_down(dst, 64 * wpr - width);
+        } else {
+            dst.copy_from_slice(src);
+        }
+    };
+    if y {
+        out.zip(rows.rev()).for_each(|(d, s)| write(d, s));
+    } else {
+        out.zip(rows).for_each(|(d, s)| write(d, s));
+    }
+}
+
+/// Transposes as [`transpose_tiles`] does, on this thread's kernel path: AVX-512 with
+/// GFNI and VBMI here (`avx512::transpose_tiles`), every other path through
+/// `kernels::transpose_tiles`.
+pub(crate) fn transpose(job: Transpose) {
+    match super::active_path() {
+        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+        Path::Avx512 if avx512::has_gfni() => {
+            // SAFETY: as in `mirror_rows`.
+            unsafe { avx512::transpose_tiles(job) }
+        }
+        _ => super::transpose_tiles(job),
     }
 }
 
@@ -30,9 +108,14 @@ pub(crate) struct Transpose<'a> {
     pub out: &'a mut [u64],
     pub owpr: usize,
     /// The result's block level (`bwpr` words per block row), all clear: every written
-    /// word sets the blocks it touches.
-    pub blocks: &'a mut [u64],
+    /// word sets the blocks it touches. `None`: no block level is written.
+    pub blocks: Option<&'a mut [u64]>,
     pub bwpr: usize,
+    /// The source's block level (`ceil(ceil(width / 8) / 64)` words per block row), if
+    /// known: where the block grid does not move (`height` a multiple of 8 when
+    /// `reverse_in`, `width` when `reverse_out`), the result's is its transpose, which
+    /// the AVX-512 path takes instead of gathering occupancy from the tiles.
+    pub src_blocks: Option<&'a [u64]>,
 }
 
 /// Transposes `job.src` into `job.out` over 64 x 64 bit tiles: source pixel `(i, j)`
@@ -90,8 +173,9 @@ pub(crate) fn transpose_tiles_with(
         reverse_out,
         out,
         owpr,
-        blocks,
+        mut blocks,
         bwpr,
+        src_blocks: _,
     } = job;
     let mut tile_words = [0u64; 64];
     // Tile (by, bx): rows 64*by.. of word column bx of the source, which become rows
@@ -130,6 +214,9 @@ pub(crate) fn transpose_tiles_with(
             }
             // Each 8-row band of the result the tile covers: the OR of its words sets
             // its blocks (the first band may start inside the tile when d0 % 8 != 0).
+            let Some(blocks) = blocks.as_deref_mut() else {
+                continue;
+            };
             let mut i = 0;
             while i < cols {
                 let end = (i + BLOCK - (d0 + i) % BLOCK).min(cols);
@@ -171,9 +258,561 @@ fn swap_round<const J: usize>(a: &mut [u64; 64], m: u64) {
     }
 }
 
+/// The AVX-512 reshapes (F + BW with GFNI and VBMI, and VBMI2 for the funnel shifts),
+/// chosen at run time.
+#[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+#[allow(clippy::incompatible_msrv)]
+mod avx512 {
+    use super::{BLOCK, Mirror, Transpose, nonzero_bytes};
+    use core::arch::x86_64::*;
+
+    /// Whether the CPU has GFNI and AVX-512 VBMI, which the AVX-512 reshapes need beside
+    /// the AVX-512 path's own features.
+    pub(super) fn has_gfni() -> bool {
+        is_x86_feature_detected!("gfni") && is_x86_feature_detected!("avx512vbmi")
+    }
+
+    /// The first `n` (0..=8) lanes.
+    #[inline(always)]
+    fn lanes(n: usize) -> __mmask8 {
+        ((1u32 << n) - 1) as __mmask8
+    }
+
+    /// [`super::mirror_rows`], eight words at a time. A mirrored row is the source row
+    /// shifted up by its `64 * wpr - width` pad bits (a funnel shift of each word with
+    /// the word below it, `vpshldvq`), then reversed as a whole: the words' order and each
+    /// word's bytes by one `vpermb`, each byte's bits by `vgf2p8affineqb`. Output words
+    /// `k..k + 8` are the reversed source words `wpr - 8 - k .. wpr - k`; the last group
+    /// of a row is masked (source lanes below word 0 read as zero, output lanes past the
+    /// row not written).
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F, BW, VBMI, VBMI2 and GFNI.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,gfni")]
+    pub(super) unsafe fn mirror_rows(job: Mirror) {
+        let Mirror {
+            src,
+            out,
+            wpr,
+            width,
+            height: h,
+            x,
+            y,
+        } = job;
+        assert!(src.len() >= h * wpr && out.len() >= h * wpr && width <= 64 * wpr);
+        if wpr == 0 {
+            return;
+        }
+        let pad = _mm512_set1_epi64((64 * wpr - width) as i64);
+        // Byte i from byte 63 - i: the 64 bytes reversed (words and their bytes).
+        const BYTES_REV: [u8; 64] = {
+            let mut idx = [0u8; 64];
+            let mut i = 0;
+            while i < 64 {
+                idx[i] = 63 - i as u8;
+                i += 1;
+            }
+            idx
+        };
+        // SAFETY: an unaligned load of a 64-byte constant.
+        let bytes_rev = unsafe { _mm512_loadu_si512(BYTES_REV.as_ptr().cast()) };
+        // The affine map whose matrix rows are `1 << j`, reversed: each byte's bits
+        // reversed.
+        let bits_rev = _mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64);
+        let mirror = |hi: __m512i, lo: __m512i| {
+            let up = _mm512_shldv_epi64(hi, lo, pad);
+            _mm512_gf2p8affine_epi64_epi8::<0>(_mm512_permutexvar_epi8(bytes_rev, up), bits_rev)
+        };
+        // Whole groups: source words m0 - 1 .. m0 + 8 with m0 = wpr - 8 - k >= 1.
+        let whole = wpr.saturating_sub(8);
+        for j in 0..h {
+            let s = if y { h - 1 - j } else { j };
+            let row = src[s * wpr..(s + 1) * wpr].as_ptr();
+            let dst = out[j * wpr..(j + 1) * wpr].as_mut_ptr();
+            let mut k = 0;
+            if !x {
+                // Rows copied as they are.
+                while k + 8 <= wpr {
+                    // SAFETY: words k..k + 8 of both rows.
+                    unsafe {
+                        let v = _mm512_loadu_si512(row.add(k).cast());
+                        _mm512_storeu_si512(dst.add(k).cast(), v);
+                    }
+                    k += 8;
+                }
+                let tail = lanes(wpr - k);
+                // SAFETY: lanes `tail` are words k..wpr of both rows.
+                unsafe {
+                    let v = _mm512_maskz_loadu_epi64(tail, row.add(k).cast());
+                    _mm512_mask_storeu_epi64(dst.add(k).cast(), tail, v);
+                }
+                continue;
+            }
+            while k < whole {
+                let m0 = wpr - 8 - k;
+                // SAFETY: words m0 - 1 .. m0 + 8 (m0 >= 1, m0 + 8 <= wpr) of the source
+                // row, words k..k + 8 (k + 8 < wpr) of the result's.
+                unsafe {
+                    let hi = _mm512_loadu_si512(row.add(m0).cast());
+                    let lo = _mm512_loadu_si512(row.add(m0 - 1).cast());
+                    _mm512_storeu_si512(dst.add(k).cast(), mirror(hi, lo));
+                }
+                k += 8;
+            }
+            // The last group: source lane l reads word m0 + l (and m0 + l - 1), only those
+            // >= 0 (m0 = wpr - 8 - k, between -7 and 0).
+            let skip = 8 + k - wpr;
+            let (hi_k, lo_k, store_k) = (!lanes(skip), !lanes(skip + 1), lanes(wpr - k));
+            let m0 = -(skip as isize);
+            // SAFETY: the lanes `hi_k` and `lo_k` select read words `m0 + l` and
+            // `m0 + l - 1` that are in `0..wpr` (`m0 + 7 < wpr`), inside the row; the lanes
+            // masked off are not read (their addresses are only computed, with wrapping
+            // arithmetic). The store writes words k..wpr.
+            unsafe {
+                let hi = _mm512_maskz_loadu_epi64(hi_k, row.wrapping_offset(m0).cast());
+                let lo = _mm512_maskz_loadu_epi64(lo_k, row.wrapping_offset(m0 - 1).cast());
+                _mm512_mask_storeu_epi64(dst.add(k).cast(), store_k, mirror(hi, lo));
+            }
+        }
+    }
+
+    /// Words of `a` (indices 0..8) and `b` (8..16) picked by `idx`.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn pick(a: __m512i, b: __m512i, idx: [i64; 8]) -> __m512i {
+        let [i0, i1, i2, i3, i4, i5, i6, i7] = idx;
+        _mm512_permutex2var_epi64(a, _mm512_setr_epi64(i0, i1, i2, i3, i4, i5, i6, i7), b)
+    }
+
+    /// Transposes a 64 x 64 bit tile held in eight registers (`z[i]` holds words
+    /// `8i..8i + 8`) by 8 x 8 bit blocks: afterwards bit `s` of word `t` is what bit `t` of
+    /// word `s` was. Block `(R, C)` is byte `C` of words `8R..8R + 8` (register `R`); its
+    /// transpose is byte `R` of words `8C..8C + 8`. Per register, `vpermb` puts each
+    /// block's eight bytes in one word (last row first) and `vgf2p8affineqb` transposes
+    /// every word's 8 x 8 bits; an 8 x 8 transpose of words across the registers and one
+    /// more `vpermb` (an 8 x 8 byte transpose) in each put every block in its place.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+    #[inline]
+    fn transpose_regs(z: &mut [__m512i; 8]) {
+        /// Byte `i` of a register from byte `8 * (i % 8) + i / 8` (an 8 x 8 byte
+        /// transpose), or with `reverse` from byte `8 * (7 - i % 8) + i / 8`.
+        const fn indices(reverse: bool) -> [u8; 64] {
+            let mut idx = [0u8; 64];
+            let mut i = 0;
+            while i < 64 {
+                let row = if reverse { 7 - i % 8 } else { i % 8 };
+                idx[i] = (8 * row + i / 8) as u8;
+                i += 1;
+            }
+            idx
+        }
+        const GATHER_BLOCKS: [u8; 64] = indices(true);
+        const BYTES_T: [u8; 64] = indices(false);
+        // SAFETY: unaligned loads of 64-byte constants.
+        let (gather_blocks, bytes_t) = unsafe {
+            (
+                _mm512_loadu_si512(GATHER_BLOCKS.as_ptr().cast()),
+                _mm512_loadu_si512(BYTES_T.as_ptr().cast()),
+            )
+        };
+        // Byte j of each word is 1 << j: the affine map with a word A as its matrix gives
+        // bit i of byte j = bit j of A's byte 7 - i, which after the reversed rows above
+        // is the block transposed.
+        let unit = _mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64);
+        for v in z.iter_mut() {
+            let blocks = _mm512_permutexvar_epi8(gather_blocks, *v);
+            *v = _mm512_gf2p8affine_epi64_epi8::<0>(unit, blocks);
+        }
+        words_transposed(z);
+        for v in z.iter_mut() {
+            *v = _mm512_permutexvar_epi8(bytes_t, *v);
+        }
+    }
+
+    /// An 8 x 8 transpose of words across eight registers: afterwards word `C` of `z[R]`
+    /// is what word `R` of `z[C]` was. Three rounds of two-register word shuffles.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn words_transposed(z: &mut [__m512i; 8]) {
+        const LO1: [i64; 8] = [0, 8, 2, 10, 4, 12, 6, 14];
+        const HI1: [i64; 8] = [1, 9, 3, 11, 5, 13, 7, 15];
+        const LO2: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
+        const HI2: [i64; 8] = [2, 3, 10, 11, 6, 7, 14, 15];
+        const LO3: [i64; 8] = [0, 1, 2, 3, 8, 9, 10, 11];
+        const HI3: [i64; 8] = [4, 5, 6, 7, 12, 13, 14, 15];
+        let mut a = *z;
+        for p in 0..4 {
+            a[2 * p] = pick(z[2 * p], z[2 * p + 1], LO1);
+            a[2 * p + 1] = pick(z[2 * p], z[2 * p + 1], HI1);
+        }
+        let mut b = a;
+        for base in [0, 4] {
+            b[base] = pick(a[base], a[base + 2], LO2);
+            b[base + 2] = pick(a[base], a[base + 2], HI2);
+            b[base + 1] = pick(a[base + 1], a[base + 3], LO2);
+            b[base + 3] = pick(a[base + 1], a[base + 3], HI2);
+        }
+        for k in 0..4 {
+            z[k] = pick(b[k], b[4 + k], LO3);
+            z[k + 4] = pick(b[k], b[4 + k], HI3);
+        }
+    }
+
+    /// Source words per step: each step reads (up to) this many words of 64 source rows
+    /// (half a cache line) and writes one word of `64 * GROUP` result rows, so the result
+    /// lines a step writes into stay in L1 for the 8 steps (one result word each) that
+    /// fill them.
+    const GROUP: usize = 4;
+
+    /// Bands of 64 source rows per step: one result word each, so a step writes
+    /// [`BANDS`] words side by side in every result row it touches (a whole line for 8).
+    const BANDS: usize = 8;
+
+    /// [`super::transpose_tiles`], reading source rows a half line at a time (no
+    /// gathers) and writing result rows a line at a time: for each group of [`GROUP`]
+    /// source words (outer) and each group of [`BANDS`] bands of 64 source rows (inner),
+    /// 8 rows at a time are loaded and their words transposed into the tiles' registers;
+    /// each tile is transposed in registers ([`transpose_regs`]) and kept in a local
+    /// scratch, and then each 8 result rows' words of the bands' tiles are put side by
+    /// side ([`words_transposed`]) and stored, a line per row. The block level is the
+    /// source's transposed when the grid stays (see [`Transpose::src_blocks`]), else
+    /// gathered from the tiles' words.
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512 F, BW, VL, VBMI and GFNI.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,gfni")]
+    pub(super) unsafe fn transpose_tiles(job: Transpose) {
+        let Transpose {
+            src,
+            swpr,
+            width: w,
+            height: h,
+            reverse_in,
+            reverse_out,
+            out,
+            owpr,
+            blocks,
+            bwpr,
+            src_blocks,
+        } = job;
+        // Every access below stays inside these (checked once here).
+        assert!(swpr == w.div_ceil(64) && owpr == h.div_ceil(64));
+        assert!(src.len() >= h * swpr && out.len() >= w * owpr);
+        // The result's block level: the source's transposed when the grid stays, else
+        // gathered from the tiles (into `blocks`; `None`: not at all).
+        let grid_stays = (!reverse_in || h % BLOCK == 0) && (!reverse_out || w % BLOCK == 0);
+        let (blocks, src_blocks) = match (blocks, src_blocks) {
+            (Some(blocks), Some(src_blocks)) if grid_stays => (None, Some((blocks, src_blocks))),
+            (blocks, _) => (blocks, None),
+        };
+        let blocks = blocks.unwrap_or_default();
+        let gather = !blocks.is_empty();
+        assert!(!gather || (blocks.len() >= w.div_ceil(BLOCK) * bwpr && bwpr >= owpr.div_ceil(8)));
+        let (sp, op, bp) = (src.as_ptr(), out.as_mut_ptr(), blocks.as_mut_ptr());
+        // scratch[q][b]: tile b of band q of the current group of BANDS bands, transposed.
+        let mut scratch = [[[0u64; 64]; GROUP]; BANDS];
+        for gx in (0..swpr).step_by(GROUP) {
+            let nb = (swpr - gx).min(GROUP);
+            let load_k = ((1u32 << nb) - 1) as __mmask8;
+            for by0 in (0..owpr).step_by(BANDS) {
+                let nq = (owpr - by0).min(BANDS);
+                let mut filled = [false; GROUP];
+                for (q, scratch) in scratch[..nq].iter_mut().enumerate() {
+                    let by = by0 + q;
+                    let rows = (h - 64 * by).min(64);
+                    let first = if reverse_in {
+                        h - 64 * by - rows
+                    } else {
+                        64 * by
+                    };
+                    // z[b][i]: tile b's words 8i..8i + 8 (tile row t is source row
+                    // first + t, or first + rows - 1 - t).
+                    let mut z = [[_mm512_setzero_si512(); 8]; GROUP];
+                    // `i` picks the source rows and each of four tiles' register.
+                    #[allow(clippy::needless_range_loop)]
+                    for i in 0..8 {
+                        let mut r = [_mm256_setzero_si256(); 8];
+                        for (l, r) in r.iter_mut().enumerate() {
+                            let t = 8 * i + l;
+                            if t < rows {
+                                let row = if reverse_in {
+                                    first + rows - 1 - t
+                                } else {
+                                    first + t
+                                };
+                                // SAFETY: words gx..gx + nb of source row `row < h`,
+                                // inside `src` (asserted above); lanes past `nb` are not
+                                // read.
+                                *r = unsafe {
+                                    _mm256_maskz_loadu_epi64(load_k, sp.add(row * swpr + gx).cast())
+                                };
+                            }
+                        }
+                        // a[j] = rows j and j + 4; then a 4 x 4 word transpose in each
+                        // half.
+                        let a: [__m512i; 4] = core::array::from_fn(|j| {
+                            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(r[j]), r[j + 4])
+                        });
+                        let lo01 = _mm512_unpacklo_epi64(a[0], a[1]);
+                        let hi01 = _mm512_unpackhi_epi64(a[0], a[1]);
+                        let lo23 = _mm512_unpacklo_epi64(a[2], a[3]);
+                        let hi23 = _mm512_unpackhi_epi64(a[2], a[3]);
+                        const EVEN: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
+                        const ODD: [i64; 8] = [2, 3, 10, 11, 6, 7, 14, 15];
+                        z[0][i] = pick(lo01, lo23, EVEN);
+                        z[1][i] = pick(hi01, hi23, EVEN);
+                        z[2][i] = pick(lo01, lo23, ODD);
+                        z[3][i] = pick(hi01, hi23, ODD);
+                    }
+                    for ((tile, words), filled) in
+                        z[..nb].iter_mut().zip(scratch.iter_mut()).zip(&mut filled)
+                    {
+                        let mut t_any = _mm512_setzero_si512();
+                        for v in tile.iter() {
+                            t_any = _mm512_or_si512(t_any, *v);
+                        }
+                        // An empty tile transposes to zeros: no need to.
+                        if _mm512_test_epi64_mask(t_any, t_any) != 0 {
+                            transpose_regs(tile);
+                            *filled = true;
+                        }
+                        for (k, v) in tile.iter().enumerate() {
+                            // SAFETY: words 8k..8k + 8 of the local 64.
+                            unsafe {
+                                _mm512_storeu_si512(words.as_mut_ptr().add(8 * k).cast(), *v)
+                            };
+                        }
+                    }
+                }
+                // Result row by result row, the words of the bands' tiles side by side:
+                // whole lines written together when the bands are 8.
+                for b in (0..nb).filter(|&b| filled[b]) {
+                    let bx = gx + b;
+                    // Source column 64 * bx + s becomes result row d0 + s, or with
+                    // `reverse_out` d0 + cols - 1 - s.
+                    let cols = (w - 64 * bx).min(64);
+                    let d0 = if reverse_out {
+                        w - 64 * bx - cols
+                    } else {
+                        64 * bx
+                    };
+                    // Tile rows 8k..8k + 8 of the bands' tiles, as eight registers (one
+                    // per band) transposed: register l holds result row 8k + l's words
+                    // by0..by0 + nq.
+                    let store_k = ((1u32 << nq) - 1) as __mmask8;
+                    for k in 0..cols.div_ceil(8) {
+                        let mut v: [__m512i; 8] = core::array::from_fn(|q| {
+                            // SAFETY: words 8k..8k + 8 of a local tile (bands past `nq`
+                            // hold stale words, stored nowhere below).
+                            unsafe { _mm512_loadu_si512(scratch[q][b].as_ptr().add(8 * k).cast()) }
+                        });
+                        words_transposed(&mut v);
+                        for (l, v) in v.iter().enumerate().take(cols - 8 * k) {
+                            let s = 8 * k + l;
+                            let row = if reverse_out {
+                                d0 + cols - 1 - s
+                            } else {
+                                d0 + s
+                            };
+                            // SAFETY: lanes `store_k` are words by0..by0 + nq (<= owpr) of
+                            // result row `row < d0 + cols <= w`: inside `out`.
+                            unsafe {
+                                _mm512_mask_storeu_epi64(
+                                    op.add(row * owpr + by0).cast(),
+                                    store_k,
+                                    *v,
+                                )
+                            };
+                        }
+                    }
+                    if !gather {
+                        continue;
+                    }
+                    for (q, scratch) in scratch[..nq].iter().enumerate() {
+                        let by = by0 + q;
+                        let (block_word, block_shift) = (by / 8, by % 8 * 8);
+                        let words = &scratch[b];
+                        // Each 8-row band of the result the tile covers: the OR of its
+                        // words sets its blocks (the first band may start inside it).
+                        let mut i = 0;
+                        while i < cols {
+                            let end = (i + BLOCK - (d0 + i) % BLOCK).min(cols);
+                            let band_or = if reverse_out {
+                                words[cols - end..cols - i]
+                                    .iter()
+                                    .fold(0, |acc, &w| acc | w)
+                            } else {
+                                words[i..end].iter().fold(0, |acc, &w| acc | w)
+                            };
+                            // SAFETY: (d0 + i) / 8 < ceil(w / 8) and block_word < bwpr:
+                            // inside `blocks` (asserted above).
+                            unsafe {
+                                *bp.add((d0 + i) / BLOCK * bwpr + block_word) |=
+                                    nonzero_bytes(band_or) << block_shift
+                            };
+                            i = end;
+                        }
+                    }
+                }
+            }
+        }
+        if let Some((blocks, src_blocks)) = src_blocks {
+            // Result block (q, p) is source block (p, q) transposed (rows and columns
+            // reversed as the pixels' are, which keeps whole blocks: the grid stays).
+            let (bw, bh) = (w.div_ceil(BLOCK), h.div_ceil(BLOCK));
+            // SAFETY: this function's features are the caller's.
+            unsafe {
+                transpose_tiles(Transpose {
+                    src: src_blocks,
+                    swpr: bw.div_ceil(64),
+                    width: bw,
+                    height: bh,
+                    reverse_in,
+                    reverse_out,
+                    out: blocks,
+                    owpr: bwpr,
+                    blocks: None,
+                    bwpr: 0,
+                    src_blocks: None,
+                })
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The next xorshift64 value of `state`.
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// Every path's `mirror_rows` against a bit-by-bit mirror, at widths around the word
+    /// and 8-word boundaries, both ways, leaving the words past the rows alone.
+    #[test]
+    fn mirror_rows_match_bit_by_bit_on_every_path() {
+        let mut rng = 0x51ED_2701_A3C9_4B17u64;
+        for width in [
+            1usize, 2, 63, 64, 65, 127, 128, 200, 511, 512, 513, 575, 640, 1000,
+        ] {
+            let wpr = width.div_ceil(64);
+            for h in [1usize, 2, 5] {
+                let mut src: Vec<u64> = (0..h * wpr).map(|_| xorshift(&mut rng)).collect();
+                for row in src.chunks_exact_mut(wpr) {
+                    row[wpr - 1] &= crate::mask::tail_mask(width);
+                }
+                let bit = |r: &[u64], i: usize| r[i / 64] >> (i % 64) & 1;
+                for (x, y) in [(true, false), (false, true), (true, true)] {
+                    let mut want = vec![0u64; h * wpr];
+                    for j in 0..h {
+                        let s = if y { h - 1 - j } else { j };
+                        for i in 0..width {
+                            let from = if x { width - 1 - i } else { i };
+                            want[j * wpr + i / 64] |= bit(&src[s * wpr..], from) << (i % 64);
+                        }
+                    }
+                    for path in super::super::available_paths() {
+                        let mut out = vec![0xDEAD_BEEF; h * wpr + 3];
+                        super::super::with_path(path, || {
+                            mirror_rows(Mirror {
+                                src: &src,
+                                out: &mut out,
+                                wpr,
+                                width,
+                                height: h,
+                                x,
+                                y,
+                            })
+                        });
+                        let what = format!("{} width {width} h {h} x {x} y {y}", path.name());
+                        assert_eq!(out[..h * wpr], want[..], "{what}");
+                        assert_eq!(out[h * wpr..], [0xDEAD_BEEF; 3], "{what}: past the rows");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every path's `transpose` (rows and block level) against the portable
+    /// `transpose_tiles`, on random masks (some words empty) whose sides sit around the
+    /// tile, 8-word and block boundaries, every way round.
+    #[test]
+    fn transpose_matches_the_portable_one_on_every_path() {
+        let mut rng = 0x7A3D_1F29_C4B8_0E65u64;
+        let sides = [
+            1usize, 7, 8, 63, 64, 65, 100, 128, 200, 255, 256, 257, 520, 600,
+        ];
+        for &w in &sides {
+            for &h in &sides {
+                let (swpr, owpr) = (w.div_ceil(64), h.div_ceil(64));
+                let bwpr = h.div_ceil(BLOCK).div_ceil(64);
+                let mut src: Vec<u64> = (0..h * swpr)
+                    .map(|_| {
+                        let r = xorshift(&mut rng);
+                        if r % 3 == 0 { 0 } else { xorshift(&mut rng) }
+                    })
+                    .collect();
+                for row in src.chunks_exact_mut(swpr) {
+                    row[swpr - 1] &= crate::mask::tail_mask(w);
+                }
+                // The source's block level, for the paths that transpose it.
+                let (bw, bh) = (w.div_ceil(BLOCK), h.div_ceil(BLOCK));
+                let sbwpr = bw.div_ceil(64);
+                let mut src_blocks = vec![0u64; bh * sbwpr];
+                for (j, row) in src.chunks_exact(swpr).enumerate() {
+                    for (k, &word) in row.iter().enumerate() {
+                        let bits = nonzero_bytes(word) << (8 * k % 64);
+                        src_blocks[j / BLOCK * sbwpr + 8 * k / 64] |= bits;
+                    }
+                }
+                for (reverse_in, reverse_out) in
+                    [(false, false), (true, false), (false, true), (true, true)]
+                {
+                    let run = |path: Path, src_blocks: Option<&[u64]>| {
+                        let mut out = vec![0u64; w * owpr];
+                        let mut blocks = vec![0u64; w.div_ceil(BLOCK) * bwpr];
+                        let job = Transpose {
+                            src: &src,
+                            swpr,
+                            width: w,
+                            height: h,
+                            reverse_in,
+                            reverse_out,
+                            out: &mut out,
+                            owpr,
+                            blocks: Some(&mut blocks),
+                            bwpr,
+                            src_blocks,
+                        };
+                        if path == Path::Portable {
+                            transpose_tiles(job);
+                        } else {
+                            super::super::with_path(path, || transpose(job));
+                        }
+                        (out, blocks)
+                    };
+                    let want = run(Path::Portable, None);
+                    for (path, given) in super::super::available_paths()
+                        .into_iter()
+                        .flat_map(|p| [(p, false), (p, true)])
+                    {
+                        let got = run(path, given.then_some(&src_blocks[..]));
+                        let what = format!(
+                            "{} {w} x {h} in {reverse_in} out {reverse_out}",
+                            path.name()
+                        );
+                        assert!(got.0 == want.0, "{what}: rows");
+                        assert!(got.1 == want.1, "{what}: blocks");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn transpose64_matches_bit_by_bit() {

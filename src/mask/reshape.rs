@@ -12,9 +12,10 @@
 //! Results are allocated fallibly (`Error::OutOfMemory` instead of an abort). The
 //! mirrors and quarter turns take their caches from the source's instead of reading the
 //! result's bits again (`finish()`): a permutation keeps the count and moves the solid
-//! bounds and row spans with the pixels; the block level, and the spans of a transpose
-//! (the source's column extents), are gathered from the words as they are written.
-//! Upscaling rebuilds its caches with `finish()`.
+//! bounds and row spans with the pixels; the block level is the source's mirrored or
+//! transposed where the block grid stays (else gathered from the words as they are
+//! written), and the spans of a transpose (the source's column extents) are read from
+//! the result's rows. Upscaling rebuilds its caches with `finish()`.
 
 use super::{Layout, Mask, check_size, try_zeroed};
 use crate::kernels::{self, BLOCK};
@@ -188,38 +189,37 @@ impl Mask {
         }
         let (_, data) = out.parts_mut();
         let (rows, blocks) = data.split_at_mut(layout.blocks_at);
-        for (j, dst) in rows.chunks_exact_mut(wpr.max(1)).take(h).enumerate() {
-            let src = self.row(if y { h - 1 - j } else { j });
-            if x {
-                reverse_row(src, dst, w);
-            } else {
-                dst.copy_from_slice(src);
-            }
-            if grid_moves {
+        kernels::mirror_rows(kernels::Mirror {
+            src: self.bits(),
+            out: rows,
+            wpr,
+            width: w,
+            height: h,
+            x,
+            y,
+        });
+        if grid_moves {
+            for (j, row) in rows.chunks_exact(wpr).take(h).enumerate() {
                 let acc = &mut band_or[j / BLOCK * wpr..][..wpr];
-                for (acc, &word) in acc.iter_mut().zip(dst.iter()) {
+                for (acc, &word) in acc.iter_mut().zip(row) {
                     *acc |= word;
                 }
             }
-        }
-        if grid_moves {
             for (out_blocks, acc) in blocks.chunks_exact_mut(bwpr).zip(band_or.chunks_exact(wpr)) {
                 or_block_bytes(out_blocks, acc);
             }
         } else {
             // Block row `by` is the source's block row `by` (or `bh - 1 - by`), its block
             // columns reversed within `w / 8` when `x`.
-            let src_blocks = self.block_level();
-            let bh = h.div_ceil(BLOCK);
-            for (by, dst) in blocks.chunks_exact_mut(bwpr).enumerate() {
-                let sb = if y { bh - 1 - by } else { by };
-                let src = &src_blocks[sb * bwpr..(sb + 1) * bwpr];
-                if x {
-                    reverse_row(src, dst, w / BLOCK);
-                } else {
-                    dst.copy_from_slice(src);
-                }
-            }
+            kernels::mirror_rows(kernels::Mirror {
+                src: self.block_level(),
+                out: blocks,
+                wpr: bwpr,
+                width: w / BLOCK,
+                height: h.div_ceil(BLOCK),
+                x,
+                y,
+            });
         }
         let bounds = self.solid_bounds().map(|b| {
             Bounds2D::new(
@@ -253,11 +253,13 @@ impl Mask {
     /// The transpose (`height x width`), reading this mask's rows bottom to top when
     /// `reverse_in` and writing the result's rows bottom to top when `reverse_out`: the
     /// transpose, and the quarter turns 1 and 3, in one pass over 64 x 64 bit tiles
-    /// (`kernels::transpose_tiles`).
+    /// (`kernels::transpose`).
     ///
     /// The caches: the count is this mask's, the solid bounds are this mask's transposed,
-    /// the block level is set by the tiles as they are written, and the spans (a result
-    /// row is a source column) come from each result row's first and last nonzero words.
+    /// the block level is set by the tiles as they are written (on AVX-512 with GFNI,
+    /// where the block grid stays, this mask's block level transposed), and the spans (a
+    /// result row is a source column) come from each result row's first and last nonzero
+    /// words.
     pub(super) fn transposed(&self, reverse_in: bool, reverse_out: bool) -> Result<Mask> {
         let layout = Layout::of(self.height(), self.width());
         let mut out = layout.zeroed()?;
@@ -269,7 +271,7 @@ impl Mask {
         let (owpr, bwpr) = (layout.words_per_row, layout.block_words_per_row);
         let (_, data) = out.parts_mut();
         let (obits, blocks) = data.split_at_mut(layout.blocks_at);
-        kernels::transpose_tiles(kernels::Transpose {
+        kernels::transpose(kernels::Transpose {
             src: self.bits(),
             swpr: self.words_per_row(),
             width: w,
@@ -278,8 +280,9 @@ impl Mask {
             reverse_out,
             out: obits,
             owpr,
-            blocks,
+            blocks: Some(blocks),
             bwpr,
+            src_blocks: Some(self.block_level()),
         });
         let bounds = self.solid_bounds().map(|b| {
             Bounds2D::new(
@@ -321,15 +324,6 @@ impl Mask {
         }
         Some(spans)
     }
-}
-
-/// Writes into `dst` the row `src`, `width` pixels wide, mirrored: bit `i` of `src` becomes
-/// bit `width - 1 - i` of `dst`. Reversing every word and the word order
-/// (`kernels::reverse_words`) mirrors the row within `64 * words` bits; shifting it down
-/// by the `64 * words - width` pad bits (a funnel shift across words) puts it back at bit 0.
-fn reverse_row(src: &[u64], dst: &mut [u64], width: usize) {
-    kernels::reverse_words(src, dst);
-    kernels::shift_row_down(dst, 64 * dst.len() - width);
 }
 
 /// ORs into `blocks` (one row of the block level) the 8x8 blocks of a band of rows
