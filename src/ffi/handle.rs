@@ -2,10 +2,11 @@
 //!
 //! Every object C holds is reference-counted, and its handle is one reference:
 //!
-//! * `pp_mask *` is the address of the mask's own allocation: a [`crate::Mask`] is a
-//!   transparent pointer to one reference-counted block holding its header and its
-//!   words, so handing a mask to C allocates nothing and `pp_mask_free` is one release
-//!   (`ffi::mask::{into_handle, mask_ref}` convert between the two);
+//! * `pp_mask *` points into the mask's own allocation: a [`crate::Mask`] is a pointer
+//!   to one reference-counted block holding its header and its words (plus a copy of
+//!   its solid bounds), and the header keeps a copy of that value, at which the handle
+//!   points; so handing a mask to C allocates nothing and `pp_mask_free` is one release
+//!   (`ffi::mask::{into_handle, mask_ref, release}` convert between the two);
 //! * every other handle (`pp_bundle *`, and future handle types) is an `Arc` of its
 //!   Rust value, given to C as the `Arc`'s raw pointer cast to an opaque C type that
 //!   only names it (this module).

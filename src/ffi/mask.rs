@@ -4,6 +4,7 @@
 use super::bounds::pp_bounds;
 use super::cookie::{Cookied, read_or_default};
 use super::error::{Failure, guard, guard_hot, non_null, pp_status, write_out};
+use crate::mask::MaskSlot;
 use crate::{Bounds2D, Mask, MaskOptions, PixelFormat};
 
 /// Pixel format: bytes R, G, B, A in memory, on every CPU. Unity `Color32`, XNA/MonoGame
@@ -56,9 +57,12 @@ pub struct pp_mask {
     _opaque: [u8; 0],
 }
 
-// A handle is the address of the mask's one allocation (`Mask` is a transparent
-// pointer to it), so handing a mask to C allocates nothing more.
-const _: () = assert!(std::mem::size_of::<Mask>() == std::mem::size_of::<*mut pp_mask>());
+// A handle is the address of the copy of the mask kept in its own allocation (a
+// `MaskSlot`, laid out as a `Mask`), so handing a mask to C allocates nothing more.
+const _: () = {
+    assert!(std::mem::size_of::<Mask>() == std::mem::size_of::<MaskSlot>());
+    assert!(std::mem::align_of::<Mask>() == std::mem::align_of::<MaskSlot>());
+};
 
 /// How pixels become solid, and which part of the image to take.
 ///
@@ -152,11 +156,11 @@ unsafe fn read_options(options: *const pp_mask_options) -> Result<MaskOptions, F
 }
 
 /// The mask behind the caller's handle held in `*mask` (an argument, or a field of the
-/// caller's struct), for as long as that place is borrowed; `PP_ERR_NULL_POINTER`
-/// naming `name` when the handle is NULL.
+/// caller's struct), valid while the handle is; `PP_ERR_NULL_POINTER` naming `name` when
+/// the handle is NULL.
 ///
-/// A `Mask` is a transparent pointer to the allocation a handle is: the place that
-/// holds the handle is read as the `Mask` itself, with no reference count taken.
+/// A handle points at the copy of the mask inside its own allocation (`Mask::handle`),
+/// which reads as a `Mask`: no reference count is taken.
 ///
 /// # Safety
 /// `*mask` must be NULL or a live handle from this library, not freed while the
@@ -167,18 +171,20 @@ pub(crate) unsafe fn mask_ref<'a>(
     name: &str,
 ) -> Result<&'a Mask, Failure> {
     non_null(*mask, name)?;
-    // SAFETY: `Mask` is `#[repr(transparent)]` over `Shared`, itself a transparent
-    // non-null pointer to a mask's allocation, which a non-NULL handle is (`into_handle`
-    // made it); the caller keeps it alive for `'a`.
-    Ok(unsafe { &*(mask as *const *const pp_mask).cast::<Mask>() })
+    // SAFETY: a non-NULL handle points at a `MaskSlot` inside a live mask's allocation
+    // (`into_handle`), laid out as a `Mask` (`#[repr(C)]`: the allocation's address, then
+    // the solid bounds; checked above) and holding this mask's values; the caller keeps
+    // the allocation alive for `'a`. The reference is never dropped as an owner.
+    Ok(unsafe { &*(*mask).cast::<Mask>() })
 }
 
 /// Hands a mask to C: the caller now owns this reference and frees it with
-/// `pp_mask_free`. Allocates nothing (the handle is the mask's own allocation).
+/// `pp_mask_free`. Allocates nothing (the handle points into the mask's allocation).
 pub(crate) fn into_handle(mask: Mask) -> *mut pp_mask {
-    // SAFETY: `Mask` is a transparent non-null pointer (see `mask_ref`); its reference
-    // moves to the caller, to come back through `release`.
-    unsafe { std::mem::transmute::<Mask, *mut pp_mask>(mask) }
+    let handle = mask.handle().cast_mut().cast::<pp_mask>();
+    // The reference moves to the caller, to come back through `release`.
+    std::mem::forget(mask);
+    handle
 }
 
 /// Drops the caller's reference to a mask; NULL is a no-op.
@@ -187,8 +193,10 @@ pub(crate) fn into_handle(mask: Mask) -> *mut pp_mask {
 /// `mask` must be NULL or a live handle from [`into_handle`], released only once.
 unsafe fn release(mask: *mut pp_mask) {
     if !mask.is_null() {
-        // SAFETY: a handle from `into_handle`, whose reference the caller gives up here.
-        drop(unsafe { std::mem::transmute::<*mut pp_mask, Mask>(mask) });
+        // SAFETY: a handle from `into_handle` points at a `MaskSlot` laid out as a `Mask`
+        // (see `mask_ref`); reading it makes the reference the caller gives up here an
+        // owned `Mask` again, dropped once.
+        drop(unsafe { mask.cast::<Mask>().read() });
     }
 }
 

@@ -73,7 +73,7 @@ mod shared;
 pub(crate) use drive::{Blocks, Levels, Plane, Region, Spans, summarize};
 pub(crate) use overlap::{Written, and_narrow};
 pub(crate) use reshape::{Mirror, Transpose, mirror_rows, transpose};
-pub(crate) use shared::Shared;
+pub(crate) use shared::{Shared, Slot};
 
 /// Zero words stored after the last row of every mask, so that a 4-word vector window
 /// starting at any row's last word (and the word after it, for the shift) stays inside

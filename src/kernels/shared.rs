@@ -2,9 +2,9 @@
 //! allocation: what a [`crate::Mask`] is.
 //!
 //! A mask is immutable once built, so its clones share one allocation, and the C ABI's
-//! `pp_mask *` is that allocation's address: making a mask (through Rust or C) is one
-//! allocation, freeing it one `free`, and a query reaches the words at a fixed offset
-//! from the header it has just read (no second pointer to follow).
+//! `pp_mask *` points into it (at a [`Slot`] in the header, which reads as a `Mask`):
+//! making a mask (through Rust or C) is one allocation, freeing it one `free`, and a
+//! query reaches the words at a fixed offset from the header it has just read.
 //!
 //! Layout: `refs` (the reference count), `len` (the words), the header `M`, then the
 //! `len` words, 8-byte aligned. Writing (`parts_mut`) needs the only reference, which a
@@ -36,6 +36,32 @@ pub(crate) struct Shared<M> {
 unsafe impl<M: Send + Sync> Send for Shared<M> {}
 // SAFETY: as above.
 unsafe impl<M: Send + Sync> Sync for Shared<M> {}
+
+/// A reference's address and a copy of `T`, kept inside the allocation: a value with the
+/// layout of a `#[repr(C)]` struct whose first field is a [`Shared`] and whose second is
+/// `T`, so that a pointer to the slot can be read as a reference to such a struct (what a
+/// C handle to a mask is). Written only while the allocation has one reference.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub(crate) struct Slot<T: Copy> {
+    block: *const u8,
+    value: T,
+}
+
+// SAFETY: the address is only read (to reach the allocation, as `Shared` does), so a slot
+// is as shareable as `T`.
+unsafe impl<T: Copy + Send> Send for Slot<T> {}
+// SAFETY: as above.
+unsafe impl<T: Copy + Sync> Sync for Slot<T> {}
+
+impl<T: Copy + Default> Default for Slot<T> {
+    fn default() -> Slot<T> {
+        Slot {
+            block: std::ptr::null(),
+            value: T::default(),
+        }
+    }
+}
 
 /// Blocks at least this large (bytes) are allocated zeroed by the allocator.
 const CALLOC_FROM: usize = 64 << 10;
@@ -134,6 +160,14 @@ impl<M> Shared<M> {
                 &mut (*self.ptr.as_ptr()).head,
                 std::slice::from_raw_parts_mut(words, len),
             ))
+        }
+    }
+
+    /// A [`Slot`] holding this reference's address and `value`.
+    pub(crate) fn slot<T: Copy>(&self, value: T) -> Slot<T> {
+        Slot {
+            block: self.ptr.as_ptr().cast(),
+            value,
         }
     }
 

@@ -1,6 +1,6 @@
 //! [`Mask`]: which pixels of a sprite are solid, one bit per pixel.
 
-use crate::kernels::{self, BLOCK, PAD_WORDS, Shared};
+use crate::kernels::{self, BLOCK, PAD_WORDS, Shared, Slot};
 use crate::{Bounds2D, Error, Result};
 
 mod baked;
@@ -45,20 +45,20 @@ pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 ///   row, and a one-bit-per-row map of the rows that hold a solid pixel,
 ///   `8 * (ceil(height / 64) + 1)` bytes; together about `64 / width` bits per pixel.
 ///
-/// * a header (size, caches, reference count) at the start of the allocation: 112 bytes
-///   on 64-bit targets.
+/// * a header (size, caches, reference count, the copy a C handle points at) at the start
+///   of the allocation: 136 bytes on 64-bit targets.
 ///
 /// The header, the bits, the pad and the block level share one allocation; the spans and
 /// the live-row map, when kept, take a second (built masks wider than 64 pixels only).
-/// A `Mask` value itself is one pointer to that allocation. A 2048 x 2048 mask takes
-/// 532,624 heap bytes without spans (noise, a full rectangle): 1.016 bits per pixel,
-/// against the 32 bits per pixel of a `Color[]` (16 MiB). With spans (a disc) it takes
-/// 549,272: 1.047 bits per pixel. A 32 x 32 sprite takes 432 bytes: rows narrower than
-/// 64 pixels pay for a whole word.
+/// A `Mask` value itself is a pointer to that allocation and a copy of the solid bounds
+/// (24 bytes on 64-bit targets). A 2048 x 2048 mask takes 532,648 heap bytes without
+/// spans (noise, a full rectangle): 1.016 bits per pixel, against the 32 bits per pixel
+/// of a `Color[]` (16 MiB). With spans (a disc) it takes 549,296: 1.047 bits per pixel. A
+/// 32 x 32 sprite takes 456 bytes: rows narrower than 64 pixels pay for a whole word.
 ///
 /// **Sharing.** A mask never changes once built, so cloning one is cheap: clones share
-/// the one allocation (a reference count, as `Arc`), and the C ABI's `pp_mask *` is
-/// that allocation too. Masks are `Send + Sync`: share one between threads freely.
+/// the one allocation (a reference count, as `Arc`), and the C ABI's `pp_mask *` points
+/// into it. Masks are `Send + Sync`: share one between threads freely.
 ///
 /// ```
 /// use perpixel::{Mask, MaskOptions, PixelFormat};
@@ -71,13 +71,29 @@ pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 /// # Ok::<(), perpixel::Error>(())
 /// ```
 #[derive(Clone)]
-#[repr(transparent)]
+#[repr(C)]
 pub struct Mask {
     /// The header ([`Head`]) and the words in one reference-counted allocation: clones
-    /// share it (a mask is immutable once built), and a C `pp_mask *` is its address.
-    /// Words: `height * words_per_row` of rows, then `PAD_WORDS` zero words (together
-    /// `words[..blocks_at]`), then the 8x8 block level (`words[blocks_at..]`).
+    /// share it (a mask is immutable once built). Words: `height * words_per_row` of
+    /// rows, then `PAD_WORDS` zero words (together `words[..blocks_at]`), then the 8x8
+    /// block level (`words[blocks_at..]`).
     s: Shared<Head>,
+    /// The solid bounds (`Head::solid_box`), copied here so that the pair queries' box
+    /// test reads them without following the pointer: `[x0 | y0 << 32, x1 | y1 << 32]`
+    /// (two words, written and copied whole: as four `i32`, a copy of a freshly built
+    /// mask read them back in wider pieces and stalled on store forwarding).
+    solid: [u64; 2],
+}
+
+/// The same layout as [`Mask`]: a C `pp_mask *` points at the copy inside the header
+/// (`Head::handle`), which reads as a `Mask`.
+pub(crate) type MaskSlot = Slot<[u64; 2]>;
+
+/// `[x0, y0, x1, y1]` packed as [`Mask::solid`] keeps it.
+#[inline(always)]
+fn pack_box([x0, y0, x1, y1]: [i32; 4]) -> [u64; 2] {
+    let pair = |a: i32, b: i32| a as u32 as u64 | (b as u32 as u64) << 32;
+    [pair(x0, y0), pair(x1, y1)]
 }
 
 /// A mask's fixed-size part, stored before its words.
@@ -103,6 +119,9 @@ struct Head {
     /// they would skip too little to pay for their check (or the mask is one word wide).
     spans: Box<[[u32; 2]]>,
     live_rows: Box<[u64]>,
+    /// This mask as a C handle sees it (`Mask::handle`): the allocation's address and the
+    /// solid bounds, written with them (`seal`).
+    handle: MaskSlot,
 }
 
 impl PartialEq for Mask {
@@ -162,8 +181,16 @@ impl Layout {
 
     /// An all-clear mask laid out as this says, in one zeroed allocation, its caches
     /// those of no solid pixel; fails only when out of memory.
-    #[inline]
+    #[inline(always)]
     fn zeroed(self) -> Result<Mask> {
+        let mut mask = self.zeroed_unsealed()?;
+        mask.seal([0; 4]);
+        Ok(mask)
+    }
+
+    /// [`Layout::zeroed`] before its `seal`: for a constructor that seals it itself.
+    #[inline(always)]
+    fn zeroed_unsealed(self) -> Result<Mask> {
         let head = Head {
             width: self.width,
             height: self.height,
@@ -175,9 +202,10 @@ impl Layout {
             blocks_dense: true,
             spans: Box::new([]),
             live_rows: Box::new([]),
+            handle: MaskSlot::default(),
         };
         Shared::new_zeroed(head, self.words())
-            .map(|s| Mask { s })
+            .map(|s| Mask { s, solid: [0; 2] })
             .ok_or(Error::OutOfMemory)
     }
 }
@@ -235,8 +263,8 @@ impl Mask {
                 }
             }
             head.count = w as u64 * h as u64;
-            head.solid_box = [0, 0, width as i32, height as i32];
             // Dense, and full rows leave nothing for spans to skip.
+            mask.seal([0, 0, width as i32, height as i32]);
         }
         Ok(mask)
     }
@@ -259,6 +287,26 @@ impl Mask {
         self.s
             .parts_mut()
             .expect("a mask is written only while it is built, before it is shared")
+    }
+
+    /// Sets the solid bounds (`[x0, y0, x1, y1]`, `[0; 4]` for none) in the header, in
+    /// this value and in the header's handle slot: every constructor ends with it, with
+    /// the bounds it computed (passed in registers: read back from the header just after
+    /// being written field by field, they would stall on store forwarding).
+    #[inline(always)]
+    fn seal(&mut self, solid_box: [i32; 4]) {
+        let solid = pack_box(solid_box);
+        let handle = self.s.slot(solid);
+        let (head, _) = self.parts_mut();
+        head.solid_box = solid_box;
+        head.handle = handle;
+        self.solid = solid;
+    }
+
+    /// Where a C handle to this mask points: the copy of it inside its allocation, which
+    /// lives as long as any reference (this one included) does.
+    pub(crate) fn handle(&self) -> *const MaskSlot {
+        &self.head().handle
     }
 
     /// Whether two masks are one allocation (clones of each other).
@@ -284,10 +332,11 @@ impl Mask {
     ) -> Result<Mask> {
         debug_assert!(width <= 64);
         let layout = Layout::of(width, height);
-        let mut mask = layout.zeroed()?;
+        let mut mask = layout.zeroed_unsealed()?;
         let h = height as usize;
         let rows = rows.min(h.saturating_sub(first));
         if width == 0 || rows == 0 {
+            mask.seal([0; 4]);
             return Ok(mask);
         }
         let (head, data) = mask.parts_mut();
@@ -295,6 +344,7 @@ impl Mask {
         let w = write(&mut bits[..h], blocks);
         debug_assert!(bits.iter().all(|&w| w & !tail_mask(width as usize) == 0));
         if w.count == 0 {
+            mask.seal([0; 4]);
             return Ok(mask);
         }
         let (x0, x1) = (
@@ -307,8 +357,9 @@ impl Mask {
             (y1 - 1) / BLOCK - y0 / BLOCK + 1,
         );
         head.count = w.count;
-        head.solid_box = [x0 as i32, y0 as i32, x1 as i32, y1 as i32];
+
         head.blocks_dense = w.occupied as usize == bw * bh;
+        mask.seal([x0 as i32, y0 as i32, x1 as i32, y1 as i32]);
         Ok(mask)
     }
 
@@ -365,7 +416,8 @@ impl Mask {
     /// no solid pixel: for the pair queries' box test.
     #[inline(always)]
     pub(crate) fn solid_box(&self) -> [i32; 4] {
-        self.head().solid_box
+        let [lo, hi] = self.solid;
+        [lo as i32, (lo >> 32) as i32, hi as i32, (hi >> 32) as i32]
     }
 
     /// 64-bit words per stored row (`ceil(width / 64)`).
@@ -468,7 +520,7 @@ impl Mask {
             },
         );
         head.count = s.count;
-        head.solid_box = s.bounds.map_or([0; 4], |(x0, y0, x1, y1)| {
+        let solid_box = s.bounds.map_or([0; 4], |(x0, y0, x1, y1)| {
             [x0 as i32, y0 as i32, x1 as i32, y1 as i32]
         });
         head.blocks_dense = s.dense;
@@ -479,6 +531,7 @@ impl Mask {
             head.spans = Box::new([]);
             head.live_rows = Box::new([]);
         }
+        self.seal(solid_box);
     }
 
     /// Sets the caches of a mask whose rows and block level are already written (the
@@ -496,9 +549,19 @@ impl Mask {
         bounds: Option<Bounds2D>,
         spans: Option<Vec<[u32; 2]>>,
     ) {
+        self.set_caches_unsealed(count, bounds, spans);
+        self.seal(solid_box_of(bounds));
+    }
+
+    /// [`Mask::set_caches`] before its `seal`.
+    fn set_caches_unsealed(
+        &mut self,
+        count: u64,
+        bounds: Option<Bounds2D>,
+        spans: Option<Vec<[u32; 2]>>,
+    ) {
         let (head, data) = self.parts_mut();
         head.count = count;
-        head.solid_box = solid_box_of(bounds);
         let occupied: u64 = data[head.blocks_at..]
             .iter()
             .map(|w| w.count_ones() as u64)
@@ -547,10 +610,11 @@ impl Mask {
         let (head, data) = out.parts_mut();
         data.copy_from_slice(self.data());
         head.count = h.count;
-        head.solid_box = h.solid_box;
+
         head.blocks_dense = h.blocks_dense;
         head.spans = spans.into_boxed_slice();
         head.live_rows = live_rows;
+        out.seal(self.solid_box());
         Ok(out)
     }
 
@@ -630,22 +694,25 @@ mod tests {
 
     #[test]
     fn memory_is_as_documented() {
-        assert_eq!(std::mem::size_of::<Mask>(), std::mem::size_of::<usize>());
+        assert_eq!(
+            std::mem::size_of::<Mask>(),
+            std::mem::size_of::<usize>() + 16
+        );
         if cfg!(target_pointer_width = "32") {
             return;
         }
-        assert_eq!(Shared::<Head>::HEAD_BYTES, 112);
-        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_624);
-        assert_eq!(Mask::full(2048, 2048).unwrap().heap_bytes(), 532_624);
+        assert_eq!(Shared::<Head>::HEAD_BYTES, 136);
+        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_648);
+        assert_eq!(Mask::full(2048, 2048).unwrap().heap_bytes(), 532_648);
         let disc = Mask::from_fn(2048, 2048, |x, y| {
             (x as f64 - 1023.5).powi(2) + (y as f64 - 1023.5).powi(2) <= 1024.0 * 1024.0
         })
         .unwrap();
         // Bits and pad, blocks, then 2048 spans and 33 words of live-row map.
-        assert_eq!(disc.heap_bytes(), 532_624 + 2048 * 8 + 33 * 8);
+        assert_eq!(disc.heap_bytes(), 532_648 + 2048 * 8 + 33 * 8);
         assert!(disc.useful_spans().is_some());
-        assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 432);
-        assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 144);
+        assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 456);
+        assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 168);
     }
 
     /// Every cache, compared with what `finish()` computes from the same bits.
