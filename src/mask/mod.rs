@@ -296,11 +296,13 @@ impl Mask {
     #[inline(always)]
     fn seal(&mut self, solid_box: [i32; 4]) {
         let solid = pack_box(solid_box);
+        // This value first: it is copied soon after (returned), and its stores should be
+        // written before anything reads them back.
+        self.solid = solid;
         let handle = self.s.slot(solid);
         let (head, _) = self.parts_mut();
         head.solid_box = solid_box;
         head.handle = handle;
-        self.solid = solid;
     }
 
     /// Where a C handle to this mask points: the copy of it inside its allocation, which
