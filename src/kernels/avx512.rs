@@ -573,24 +573,12 @@ pub(super) unsafe fn summarize(
     drive::summarize(bits, wpr, height, levels)
 }
 
+/// The tile transpose without GFNI (CPUs with GFNI and VBMI take
+/// `reshape::avx512::transpose_tiles` instead, see `reshape::transpose`).
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi2,popcnt,bmi2")]
 pub(super) unsafe fn transpose_tiles(job: super::Transpose) {
-    if is_x86_feature_detected!("gfni") && is_x86_feature_detected!("avx512vbmi") {
-        // SAFETY: the CPU has this function's features and the two just checked.
-        unsafe { transpose_tiles_gfni(job) }
-    } else {
-        super::reshape::transpose_tiles_with(job, |band, swpr, bx, rows, reverse_in, tile| {
-            load_transpose(band, swpr, bx, rows, reverse_in, tile)
-        })
-    }
-}
-
-#[target_feature(
-    enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi2,avx512vbmi,gfni,popcnt,bmi2"
-)]
-unsafe fn transpose_tiles_gfni(job: super::Transpose) {
     super::reshape::transpose_tiles_with(job, |band, swpr, bx, rows, reverse_in, tile| {
-        load_transpose_gfni(band, swpr, bx, rows, reverse_in, tile)
+        load_transpose(band, swpr, bx, rows, reverse_in, tile)
     })
 }
 
@@ -676,91 +664,6 @@ fn load_transpose(
     }
     store_tile(&z, tile);
     true
-}
-
-/// [`load_transpose`] by 8 x 8 bit blocks, with GFNI and AVX-512 VBMI. Block `(R, C)` is
-/// byte `C` of rows `8R..8R + 8` (register `R`); its transpose is byte `R` of result
-/// words `8C..8C + 8`. Per register, `vpermb` puts each block's eight bytes in one word
-/// (last row first) and `vgf2p8affineqb` transposes every word's 8 x 8 bits; an 8 x 8
-/// transpose of words across the registers and one more `vpermb` (an 8 x 8 byte
-/// transpose) in each put every block in its place.
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
-#[inline]
-fn load_transpose_gfni(
-    band: &[u64],
-    swpr: usize,
-    bx: usize,
-    rows: usize,
-    reverse_in: bool,
-    tile: &mut [u64; 64],
-) -> bool {
-    let Some(mut z) = gather_tile(band, swpr, bx, rows, reverse_in) else {
-        return false;
-    };
-    /// Byte `i` of a register from byte `8 * (i % 8) + i / 8` (an 8 x 8 byte transpose),
-    /// or with `reverse` from byte `8 * (7 - i % 8) + i / 8` (its rows last first).
-    const fn indices(reverse: bool) -> [u8; 64] {
-        let mut idx = [0u8; 64];
-        let mut i = 0;
-        while i < 64 {
-            let row = if reverse { 7 - i % 8 } else { i % 8 };
-            idx[i] = (8 * row + i / 8) as u8;
-            i += 1;
-        }
-        idx
-    }
-    // Byte 8C + k of each register from byte C of row 7 - k.
-    const GATHER_BLOCKS: [u8; 64] = indices(true);
-    // Byte 8c + R from byte 8R + c.
-    const BYTES_T: [u8; 64] = indices(false);
-    // SAFETY: unaligned loads of 64-byte constants.
-    let (gather_blocks, bytes_t) = unsafe {
-        (
-            _mm512_loadu_si512(GATHER_BLOCKS.as_ptr().cast()),
-            _mm512_loadu_si512(BYTES_T.as_ptr().cast()),
-        )
-    };
-    // Byte j of each word is 1 << j: the affine map with a word A as its matrix gives
-    // bit i of byte j = bit j of A's byte 7 - i, which after the reversed rows above is
-    // the block transposed.
-    let unit = _mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64);
-    for v in z.iter_mut() {
-        let blocks = _mm512_permutexvar_epi8(gather_blocks, *v);
-        *v = _mm512_gf2p8affine_epi64_epi8::<0>(unit, blocks);
-    }
-    // y[C] word R = z[R] word C, in three rounds of two-register word shuffles.
-    const LO1: [i64; 8] = [0, 8, 2, 10, 4, 12, 6, 14];
-    const HI1: [i64; 8] = [1, 9, 3, 11, 5, 13, 7, 15];
-    const LO2: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
-    const HI2: [i64; 8] = [2, 3, 10, 11, 6, 7, 14, 15];
-    const LO3: [i64; 8] = [0, 1, 2, 3, 8, 9, 10, 11];
-    const HI3: [i64; 8] = [4, 5, 6, 7, 12, 13, 14, 15];
-    let mut a = z;
-    for p in 0..4 {
-        a[2 * p] = pick(z[2 * p], z[2 * p + 1], LO1);
-        a[2 * p + 1] = pick(z[2 * p], z[2 * p + 1], HI1);
-    }
-    let mut b = a;
-    for base in [0, 4] {
-        b[base] = pick(a[base], a[base + 2], LO2);
-        b[base + 2] = pick(a[base], a[base + 2], HI2);
-        b[base + 1] = pick(a[base + 1], a[base + 3], LO2);
-        b[base + 3] = pick(a[base + 1], a[base + 3], HI2);
-    }
-    for k in 0..4 {
-        z[k] = _mm512_permutexvar_epi8(bytes_t, pick(b[k], b[4 + k], LO3));
-        z[k + 4] = _mm512_permutexvar_epi8(bytes_t, pick(b[k], b[4 + k], HI3));
-    }
-    store_tile(&z, tile);
-    true
-}
-
-/// Words of `a` (indices 0..8) and `b` (8..16) picked by `idx`.
-#[target_feature(enable = "avx512f")]
-#[inline]
-fn pick(a: __m512i, b: __m512i, idx: [i64; 8]) -> __m512i {
-    let [i0, i1, i2, i3, i4, i5, i6, i7] = idx;
-    _mm512_permutex2var_epi64(a, _mm512_setr_epi64(i0, i1, i2, i3, i4, i5, i6, i7), b)
 }
 
 /// A round of [`transpose64`] between registers `d` apart (`J = 8 * d`): word `k` of
@@ -884,14 +787,13 @@ pub(super) unsafe fn floor_and_popcount(a: &[u64], b: &[u64]) -> u64 {
 mod tests {
     use super::*;
 
-    /// Both register transposes (and the GFNI one where the CPU has it) against the
-    /// portable one, on random tiles of every height, read both ways.
+    /// The register transpose against the portable one, on random tiles of every
+    /// height, read both ways (the GFNI one: `reshape`'s tests).
     #[test]
     fn register_transposes_match_the_portable_one() {
         if !super::super::Path::Avx512.is_available() {
             return;
         }
-        let gfni = is_x86_feature_detected!("gfni") && is_x86_feature_detected!("avx512vbmi");
         let mut rng = 0x0123_4567_89AB_CDEFu64;
         let swpr = 3;
         for rows in 0..=64usize {
@@ -916,17 +818,6 @@ mod tests {
                     assert_eq!(f, found, "rows {rows} bx {bx} reverse {reverse_in}");
                     if found {
                         assert_eq!(got, want, "rows {rows} bx {bx} reverse {reverse_in}");
-                    }
-                    if gfni {
-                        let mut got = [0u64; 64];
-                        // SAFETY: the CPU has AVX-512, GFNI and VBMI (checked above).
-                        let f = unsafe {
-                            load_transpose_gfni(&band, swpr, bx, rows, reverse_in, &mut got)
-                        };
-                        assert_eq!(f, found, "gfni: rows {rows} bx {bx} reverse {reverse_in}");
-                        if found {
-                            assert_eq!(got, want, "gfni: rows {rows} bx {bx} reverse {reverse_in}");
-                        }
                     }
                 }
             }

@@ -19,9 +19,11 @@
 //! the mask reshapes' word loops: rows mirrored word by word (AVX2: `vpshufb` nibble
 //! tables; AVX-512 with GFNI and VBMI: whole rows funnel-shifted by `vpshldvq` and
 //! reversed by `vpermb` and `vgf2p8affineqb`) and the 64 x 64 tile transpose with the result's
-//! block level (AVX-512: tiles gathered into eight registers and transposed there, by
-//! 8 x 8 bit blocks with `vgf2p8affineqb` and `vpermb` when the CPU also has GFNI and
-//! AVX-512 VBMI, checked at run time).
+//! block level (AVX-512 with GFNI and VBMI, checked at run time: tiles loaded by rows
+//! and transposed in registers by 8 x 8 bit blocks with `vgf2p8affineqb` and `vpermb`;
+//! AVX-512 without them, in `avx512.rs`: tiles gathered into eight registers and
+//! transposed by word and bit swaps). `shared.rs` holds `Shared`, the one
+//! reference-counted allocation (header, then words) a `Mask` is.
 //!
 //! The path is chosen once per process with `is_x86_feature_detected!` and cached in an
 //! atomic (the fastest the CPU has: avx512, then avx2, then portable): a default `x86-64`
