@@ -14,7 +14,7 @@
 //! Runs under its own `main` (harness = false) so `cargo test` prints how many cases ran.
 //! `PERPIXEL_PROPTEST_CASES=N` changes the number of cases per property.
 
-use perpixel::kernels::{self, EarlyOuts, Path};
+use perpixel::kernels::{self, EarlyOuts};
 use perpixel::{Bounds2D, Mask, MaskOptions, PixelFormat, Sprite, reference};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -497,11 +497,6 @@ fn main() {
     let mut results = Vec::new();
     let mut total = 0u64;
     let paths = kernels::available_paths();
-    let skipped: Vec<&str> = Path::ALL
-        .iter()
-        .filter(|p| !paths.contains(p))
-        .map(|p| p.name())
-        .collect();
     for &path in &paths {
         let name = path.name();
         kernels::with_path(path, || {
@@ -562,13 +557,5 @@ fn main() {
         println!("path {name}: {n} property cases run");
         total += n;
     }
-    if !skipped.is_empty() {
-        println!("paths this CPU lacks (not run): {}", skipped.join(", "));
-    }
-    let failed = results.iter().filter(|ok| !**ok).count();
-    println!("property cases run: {total}");
-    println!("{} passed, {} failed", results.len() - failed, failed);
-    if failed > 0 {
-        std::process::exit(1);
-    }
+    common::props::summary("properties", &results, total);
 }

@@ -745,10 +745,5 @@ fn main() {
         + affine_cases
         + sampled_affine_cases
         + wild_cases;
-    let failed = results.iter().filter(|ok| !**ok).count();
-    println!("property cases run: {total}");
-    println!("{} passed, {} failed", results.len() - failed, failed);
-    if failed > 0 {
-        std::process::exit(1);
-    }
+    common::props::summary("transform_props", &results, total as u64);
 }
