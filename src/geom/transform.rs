@@ -512,13 +512,7 @@ impl FixedInverse {
         if width == 0 || height == 0 {
             return None;
         }
-        let (a, b, d, e) = (
-            self.a as f64 / ONE,
-            self.b as f64 / ONE,
-            self.d as f64 / ONE,
-            self.e as f64 / ONE,
-        );
-        let (c, f) = (wide_to_f64(self.c) / ONE, wide_to_f64(self.f) / ONE);
+        let [a, b, c, d, e, f] = self.float_coefficients();
         let det = a * e - b * d;
         let (mut p0, mut p1, mut q0, mut q1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
         for (u, v) in [
@@ -551,6 +545,18 @@ impl FixedInverse {
 }
 
 impl FixedInverse {
+    /// The map's coefficients `[a, b, c, d, e, f]` as f64 (in pixels), for the boxes.
+    fn float_coefficients(&self) -> [f64; 6] {
+        [
+            self.a as f64 / ONE,
+            self.b as f64 / ONE,
+            wide_to_f64(self.c) / ONE,
+            self.d as f64 / ONE,
+            self.e as f64 / ONE,
+            wide_to_f64(self.f) / ONE,
+        ]
+    }
+
     /// A box like [`world_box`](Self::world_box)'s for callers that need a box holding
     /// the pixels, not that particular box (the sampled pair queries): the corners
     /// mapped with the determinant's reciprocal, one division instead of eight, which
@@ -561,13 +567,7 @@ impl FixedInverse {
         if width == 0 || height == 0 {
             return None;
         }
-        let (a, b, d, e) = (
-            self.a as f64 / ONE,
-            self.b as f64 / ONE,
-            self.d as f64 / ONE,
-            self.e as f64 / ONE,
-        );
-        let (c, f) = (wide_to_f64(self.c) / ONE, wide_to_f64(self.f) / ONE);
+        let [a, b, c, d, e, f] = self.float_coefficients();
         let det = a * e - b * d;
         let inv = 1.0 / det;
         let (w, h) = (width as f64, height as f64);
