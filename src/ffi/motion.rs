@@ -3,7 +3,7 @@
 use super::bounds::pp_point;
 use super::error::{guard, non_null, pp_status, write_out};
 use super::query::{pp_sprite, read_sprite};
-use crate::Sweep;
+use crate::{Sweep, SweepPath};
 
 /// `pp_sweep_result.outcome`: the sprite reaches the end of its motion without touching.
 pub const PP_SWEEP_CLEAR: u8 = 0;
@@ -72,7 +72,7 @@ pub unsafe extern "C" fn pp_sweep(
         // SAFETY: forwarded caller guarantees.
         let o = unsafe { read_sprite(obstacle, "obstacle", "obstacle->mask") }?;
         non_null(out, "out")?;
-        let steps = dx.unsigned_abs() as u64 + dy.unsigned_abs() as u64;
+        let steps = SweepPath::new(dx, dy).steps();
         let start = pp_point {
             x: m.x as i64,
             y: m.y as i64,

@@ -354,7 +354,7 @@ impl<'m> Plan<'m> {
 /// `clip` and its pixels count (nothing, at its corner, for an empty mask), else its
 /// whole rectangle.
 #[inline(always)]
-fn extent(s: &Sprite, clip: bool) -> (i64, i64, i64, i64) {
+pub(super) fn extent(s: &Sprite, clip: bool) -> (i64, i64, i64, i64) {
     let (x, y) = (s.x as i64, s.y as i64);
     if clip && s.pixel_collision {
         let [x0, y0, x1, y1] = s.mask.solid_box();

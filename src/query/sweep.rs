@@ -3,7 +3,7 @@
 //! positions where the two boxes cannot meet are skipped without being visited.
 
 use super::Sprite;
-use super::plan::Plan;
+use super::plan::{Plan, extent};
 use crate::{Error, Point, Result};
 
 /// The positions a swept sprite takes, as offsets from its start: the 4-connected digital
@@ -213,10 +213,10 @@ impl Sprite<'_> {
             return Ok(Sweep::StartsTouching { contact });
         }
         let path = SweepPath::new(dx, dy);
-        let Some((k0, k1)) = boxes_meet(self, obstacle, &path) else {
+        let Some((m0, m1, m2, m3)) = world_box(self) else {
             return Ok(Sweep::Clear);
         };
-        let Some((m0, m1, m2, m3)) = world_box(self) else {
+        let Some((k0, k1)) = boxes_meet((m0, m1, m2, m3), obstacle, &path) else {
             return Ok(Sweep::Clear);
         };
         let (mut i, mut j) = path.split(k0);
@@ -338,12 +338,16 @@ fn clearance(
     0
 }
 
-/// The steps `k0..=k1` of `path` at which the moved sprite's box meets the obstacle's
-/// (their solid bounds, for pixel sprites); `None` when there is none. Along the path
-/// each coordinate only grows (or only shrinks), so the steps where the boxes meet across
-/// form one run, and so do those where they meet down: the answer is their common part.
-fn boxes_meet(mover: &Sprite, obstacle: &Sprite, path: &SweepPath) -> Option<(u64, u64)> {
-    let (m0, m1, m2, m3) = world_box(mover)?;
+/// The steps `k0..=k1` of `path` at which the moving sprite's box (`x0, x1, y0, y1` at
+/// its start) meets the obstacle's (their solid bounds, for pixel sprites); `None` when
+/// there is none. Along the path each coordinate only grows (or only shrinks), so the
+/// steps where the boxes meet across form one run, and so do those where they meet
+/// down: the answer is their common part.
+fn boxes_meet(
+    (m0, m1, m2, m3): (i64, i64, i64, i64),
+    obstacle: &Sprite,
+    path: &SweepPath,
+) -> Option<(u64, u64)> {
     let (o0, o1, o2, o3) = world_box(obstacle)?;
     // Offsets t on an axis (t = s * n, n steps taken) where [m0 + t, m1 + t) meets
     // [o0, o1): o0 - m1 < t < o1 - m0.
@@ -374,18 +378,12 @@ fn axis_steps(lo: i64, hi: i64, s: i64, steps: u64) -> Option<(u64, u64)> {
     (lo <= hi).then_some((lo as u64, hi as u64))
 }
 
-/// A sprite's box in the world, `(x0, x1, y0, y1)` half-open: its solid bounds for a
-/// pixel sprite (`None` when it has no solid pixel), its rectangle for a bounds-only
-/// one (`None` when empty).
+/// A sprite's box in the world, `(x0, x1, y0, y1)` half-open, as the pair queries' box
+/// test takes it (`plan::extent`: its solid bounds for a pixel sprite, its rectangle for
+/// a bounds-only one); `None` when empty.
 fn world_box(s: &Sprite) -> Option<(i64, i64, i64, i64)> {
-    let (x, y) = (s.x as i64, s.y as i64);
-    let (x0, y0, x1, y1) = if s.pixel_collision {
-        let b = s.mask.solid_bounds()?;
-        (b.x as i64, b.y as i64, b.x_max(), b.y_max())
-    } else {
-        (0, 0, s.mask.width() as i64, s.mask.height() as i64)
-    };
-    (x1 > x0 && y1 > y0).then_some((x + x0, x + x1, y + y0, y + y1))
+    let b = extent(s, true);
+    (b.0 < b.1 && b.2 < b.3).then_some(b)
 }
 
 #[cfg(test)]
