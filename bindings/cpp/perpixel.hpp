@@ -187,6 +187,9 @@ struct SweepResult {
     /// How far along the motion it touched, 0 to 1 (1 when clear; 0 when starting inside).
     double fraction() const noexcept
     {
+        if (outcome == Outcome::StartsTouching) {
+            return 0.0;
+        }
         return steps == 0 ? 1.0 : static_cast<double>(step) / static_cast<double>(steps);
     }
 };

@@ -665,6 +665,10 @@ void test_sweeps()
     CHECK(r.outcome == Outcome::Clear && r.at == (Point{1000, 60}) && r.fraction() == 1.0);
     r = Sprite(bullet, 99, 10).sweep(Sprite(wall, 100, 0), 5, 0);
     CHECK(r.outcome == Outcome::StartsTouching && r.contact == (Point{100, 10}));
+    CHECK(r.fraction() == 0.0);
+    // Starting inside without moving: still 0, not 1.
+    r = Sprite(bullet, 99, 10).sweep(Sprite(wall, 100, 0), 0, 0);
+    CHECK(r.outcome == Outcome::StartsTouching && r.steps == 0 && r.fraction() == 0.0);
     // A bounds-only obstacle collides as its rectangle.
     const Mask hollow_short = Mask::create(1, 50, false), hollow = Mask::create(1, 70, false);
     r = Sprite(bullet, 0, 60).sweep(Sprite::bounds_only(hollow_short, 100, 0), 1000, 0);

@@ -846,6 +846,10 @@ static partial class Tests
             Check("sweep over the wall is clear", r.Outcome == SweepOutcome.Clear && r.At.Equals(new Point(1000, 60)) && r.Fraction == 1.0);
             r = new PlacedSprite(bullet, 99, 10).Sweep(w, 5, 0);
             Check("sweep starting inside", r.Outcome == SweepOutcome.StartsTouching && r.Step == 0 && r.Contact.Equals(new Point(100, 10)));
+            Check("sweep starting inside: fraction 0", r.Fraction == 0.0);
+            r = new PlacedSprite(bullet, 99, 10).Sweep(w, 0, 0);
+            Check("sweep starting inside without moving: fraction 0, not 1",
+                r.Outcome == SweepOutcome.StartsTouching && r.Steps == 0 && r.Fraction == 0.0);
             r = new PlacedSprite(bullet, 0, 60).Sweep(new PlacedSprite(hollow, 100, 0, false), 1000, 0);
             Check("sweep against a bounds-only obstacle", r.IsHit && r.At.Equals(new Point(97, 60)));
             // A diagonal wall whose pixels touch only at corners is not crossed.

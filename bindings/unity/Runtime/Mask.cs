@@ -506,7 +506,14 @@ namespace PerPixel
         /// <summary>True when the sprite touched part way.</summary>
         public bool IsHit { get { return Outcome == SweepOutcome.Hit; } }
         /// <summary>How far along the motion it touched, 0 to 1 (1 when clear, 0 when starting inside).</summary>
-        public double Fraction { get { return Steps == 0 ? 1.0 : (double)Step / Steps; } }
+        public double Fraction
+        {
+            get
+            {
+                if (Outcome == SweepOutcome.StartsTouching) return 0.0;
+                return Steps == 0 ? 1.0 : (double)Step / Steps;
+            }
+        }
     }
 
     /// <summary>
