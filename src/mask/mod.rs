@@ -46,15 +46,15 @@ pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 ///   `8 * (ceil(height / 64) + 1)` bytes; together about `64 / width` bits per pixel.
 ///
 /// * a header (size, caches, reference count, the copy a C handle points at) at the start
-///   of the allocation: 136 bytes on 64-bit targets.
+///   of the allocation: 120 bytes on 64-bit targets.
 ///
 /// The header, the bits, the pad and the block level share one allocation; the spans and
 /// the live-row map, when kept, take a second (built masks wider than 64 pixels only).
 /// A `Mask` value itself is a pointer to that allocation and a copy of the solid bounds
-/// (24 bytes on 64-bit targets). A 2048 x 2048 mask takes 532,648 heap bytes without
+/// (24 bytes on 64-bit targets). A 2048 x 2048 mask takes 532,632 heap bytes without
 /// spans (noise, a full rectangle): 1.016 bits per pixel, against the 32 bits per pixel
-/// of a `Color[]` (16 MiB). With spans (a disc) it takes 549,296: 1.047 bits per pixel. A
-/// 32 x 32 sprite takes 456 bytes: rows narrower than 64 pixels pay for a whole word.
+/// of a `Color[]` (16 MiB). With spans (a disc) it takes 549,280: 1.047 bits per pixel. A
+/// 32 x 32 sprite takes 440 bytes: rows narrower than 64 pixels pay for a whole word.
 ///
 /// **Sharing.** A mask never changes once built, so cloning one is cheap: clones share
 /// the one allocation (a reference count, as `Arc`), and the C ABI's `pp_mask *` points
@@ -78,8 +78,9 @@ pub struct Mask {
     /// rows, then `PAD_WORDS` zero words (together `words[..blocks_at]`), then the 8x8
     /// block level (`words[blocks_at..]`).
     s: Shared<Head>,
-    /// The solid bounds (`Head::solid_box`), copied here so that the pair queries' box
-    /// test reads them without following the pointer: `[x0 | y0 << 32, x1 | y1 << 32]`
+    /// The solid bounds `[x0, y0, x1, y1]` (half-open, all zero when no pixel is solid),
+    /// kept here (and in the header's handle slot) so that the pair queries' box test
+    /// reads them without following the pointer: `[x0 | y0 << 32, x1 | y1 << 32]`
     /// (two words, written and copied whole: as four `i32`, a copy of a freshly built
     /// mask read them back in wider pieces and stalled on store forwarding).
     solid: [u64; 2],
@@ -106,10 +107,6 @@ struct Head {
     // Caches derived from the bits alone (`Eq` and `Hash` ignore them: they mean "same
     // size, same pixels"); `finish()` keeps them in step.
     count: u64,
-    /// The solid bounds as `[x0, y0, x1, y1]` (half-open), `[0; 4]` when no pixel is
-    /// solid: what the pair queries' box test reads (no discriminant, no sums);
-    /// [`Mask::solid_bounds`] is made from it.
-    solid_box: [i32; 4],
     /// 8x8 block occupancy (`words[blocks_at..]`): rows of `block_words_per_row` words,
     /// bit per block.
     block_words_per_row: usize,
@@ -197,7 +194,6 @@ impl Layout {
             words_per_row: self.words_per_row,
             blocks_at: self.blocks_at,
             count: 0,
-            solid_box: [0; 4],
             block_words_per_row: self.block_words_per_row,
             blocks_dense: true,
             spans: Box::new([]),
@@ -289,10 +285,10 @@ impl Mask {
             .expect("a mask is written only while it is built, before it is shared")
     }
 
-    /// Sets the solid bounds (`[x0, y0, x1, y1]`, `[0; 4]` for none) in the header, in
-    /// this value and in the header's handle slot: every constructor ends with it, with
-    /// the bounds it computed (passed in registers: read back from the header just after
-    /// being written field by field, they would stall on store forwarding).
+    /// Sets the solid bounds (`[x0, y0, x1, y1]`, `[0; 4]` for none) in this value and in
+    /// the header's handle slot: every constructor ends with it, with the bounds it
+    /// computed (passed in registers: read back just after being written field by field,
+    /// they would stall on store forwarding).
     #[inline(always)]
     fn seal(&mut self, solid_box: [i32; 4]) {
         let solid = pack_box(solid_box);
@@ -301,7 +297,6 @@ impl Mask {
         self.solid = solid;
         let handle = self.s.slot(solid);
         let (head, _) = self.parts_mut();
-        head.solid_box = solid_box;
         head.handle = handle;
     }
 
@@ -410,7 +405,7 @@ impl Mask {
     /// The smallest rectangle, in the mask's own pixel coordinates, holding every solid
     /// pixel; `None` when no pixel is solid.
     pub fn solid_bounds(&self) -> Option<Bounds2D> {
-        let [x0, y0, x1, y1] = self.head().solid_box;
+        let [x0, y0, x1, y1] = self.solid_box();
         (x1 > x0).then(|| Bounds2D::new(x0, y0, x1 - x0, y1 - y0))
     }
 
@@ -636,7 +631,7 @@ impl Mask {
         let (h, a) = (self.head(), again.head());
         [
             (h.count == a.count, "count"),
-            (h.solid_box == a.solid_box, "solid bounds"),
+            (self.solid_box() == again.solid_box(), "solid bounds"),
             (self.data() == again.data(), "block level"),
             (h.blocks_dense == a.blocks_dense, "dense"),
             (h.spans == a.spans, "spans"),
@@ -703,18 +698,18 @@ mod tests {
         if cfg!(target_pointer_width = "32") {
             return;
         }
-        assert_eq!(Shared::<Head>::HEAD_BYTES, 136);
-        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_648);
-        assert_eq!(Mask::full(2048, 2048).unwrap().heap_bytes(), 532_648);
+        assert_eq!(Shared::<Head>::HEAD_BYTES, 120);
+        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_632);
+        assert_eq!(Mask::full(2048, 2048).unwrap().heap_bytes(), 532_632);
         let disc = Mask::from_fn(2048, 2048, |x, y| {
             (x as f64 - 1023.5).powi(2) + (y as f64 - 1023.5).powi(2) <= 1024.0 * 1024.0
         })
         .unwrap();
         // Bits and pad, blocks, then 2048 spans and 33 words of live-row map.
-        assert_eq!(disc.heap_bytes(), 532_648 + 2048 * 8 + 33 * 8);
+        assert_eq!(disc.heap_bytes(), 532_632 + 2048 * 8 + 33 * 8);
         assert!(disc.useful_spans().is_some());
-        assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 456);
-        assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 168);
+        assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 440);
+        assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 152);
     }
 
     /// Every cache, compared with what `finish()` computes from the same bits.
