@@ -96,6 +96,30 @@
  */
 #define PP_SWEEP_STARTS_TOUCHING 2
 
+
+
+/**
+ * `pp_push_options.direction`: any translation, the shortest by Euclidean length; ties
+ * to the smallest dy, then the smallest dx (in a y-down world: up first, then left).
+ */
+#define PP_PUSH_ANY 0
+
+/**
+ * `pp_push_options.direction`: along x only; on a tie, towards smaller x first.
+ */
+#define PP_PUSH_HORIZONTAL 1
+
+/**
+ * `pp_push_options.direction`: along y only; on a tie, towards smaller y first.
+ */
+#define PP_PUSH_VERTICAL 2
+
+/**
+ * `pp_push_options.direction`: along (`along_x`, `along_y`) only, at the positions of
+ * the sweep path towards it (continued past it in the same direction).
+ */
+#define PP_PUSH_ALONG 3
+
 /**
  * Major version of the headers (compare with `pp_version_number() / 10000`).
  */
@@ -104,7 +128,7 @@
 /**
  * Minor version of the headers (compare with `pp_version_number() / 100 % 100`).
  */
-#define PP_VERSION_MINOR 4
+#define PP_VERSION_MINOR 5
 
 /**
  * Patch version of the headers (compare with `pp_version_number() % 100`).
@@ -115,7 +139,7 @@
  * `PP_VERSION_MAJOR * 10000 + PP_VERSION_MINOR * 100 + PP_VERSION_PATCH`: what
  * `pp_version_number()` returns when the header and the library match.
  */
-#define PP_VERSION_NUMBER 400
+#define PP_VERSION_NUMBER 500
 
 /**
  * The result of every fallible `pp_` call. `PP_OK` (0) is success; anything else is a
@@ -387,6 +411,22 @@ typedef struct {
 } pp_point;
 
 /**
+ * A unit vector: a contact or surface normal, in the caller's own y convention (a
+ * sprite resting on flat ground gets (0, -1) in a y-down world, (0, 1) in a y-up one).
+ * `{0, 0}` where a result has no normal.
+ */
+typedef struct {
+  /**
+   * x component.
+   */
+  double x;
+  /**
+   * y component.
+   */
+  double y;
+} pp_normal;
+
+/**
  * What `pp_sweep` found. A plain value, written whole by `pp_sweep`.
  *
  * * `PP_SWEEP_HIT`: `at` is where the sprite's pixel (0, 0) is when it first touches,
@@ -422,7 +462,138 @@ typedef struct {
    * The first pixel solid in both at `at` (`{0, 0}` when clear).
    */
   pp_point contact;
+  /**
+   * 1 when `normal` holds their contact normal at `at`.
+   */
+  uint8_t has_normal;
+  /**
+   * The contact normal at `at`, from the obstacle towards the mover (as
+   * `pp_contact_normal`): the surface hit, to bounce or slide along; {0, 0} when
+   * clear or when there is none.
+   */
+  pp_normal normal;
 } pp_sweep_result;
+
+/**
+ * How `pp_push_out` searches. Start from `pp_push_options_default()`.
+ */
+typedef struct {
+  /**
+   * Set by `pp_push_options_default()`; do not touch.
+   */
+  uint32_t internal_cookie;
+  /**
+   * `PP_PUSH_ANY` (the default), `PP_PUSH_HORIZONTAL`, `PP_PUSH_VERTICAL` or
+   * `PP_PUSH_ALONG`.
+   */
+  uint8_t direction;
+  /**
+   * The direction for `PP_PUSH_ALONG` (not both 0): (0, -1) pushes towards smaller y
+   * only ("up" in a y-down world); a sprite's negated motion pushes it back the way it
+   * came. Ignored otherwise. Default (0, -1).
+   */
+  int32_t along_x;
+  /**
+   * See `along_x`.
+   */
+  int32_t along_y;
+  /**
+   * The longest translation tried, in pixels (Euclidean). Default 64.
+   */
+  uint32_t max_distance;
+} pp_push_options;
+
+/**
+ * A whole-pixel translation.
+ */
+typedef struct {
+  /**
+   * Pixels in x.
+   */
+  int32_t dx;
+  /**
+   * Pixels in y.
+   */
+  int32_t dy;
+} pp_offset;
+
+/**
+ * How `pp_move_and_slide` moves. Start from `pp_move_options_default()`.
+ */
+typedef struct {
+  /**
+   * Set by `pp_move_options_default()`; do not touch.
+   */
+  uint32_t internal_cookie;
+  /**
+   * The most pixels the mover may climb to pass a blocked x step (slopes, low
+   * ledges); 0 (the default) never climbs.
+   */
+  uint32_t step_up;
+  /**
+   * Which way is up on the y axis, for climbing: -1 (the default) in a y-down world,
+   * 1 in a y-up world (Unity).
+   */
+  int32_t up;
+} pp_move_options;
+
+/**
+ * Where `pp_move_and_slide` left the mover. A plain value, written whole.
+ */
+typedef struct {
+  /**
+   * World x of the mover's pixel (0, 0) at the end.
+   */
+  int32_t x;
+  /**
+   * World y of the mover's pixel (0, 0) at the end.
+   */
+  int32_t y;
+  /**
+   * 1 when the x motion stopped short.
+   */
+  uint8_t blocked_x;
+  /**
+   * 1 when the y motion stopped short (with gravity: on the ground).
+   */
+  uint8_t blocked_y;
+  /**
+   * 1 when the mover overlapped an obstacle at its start and so did not move.
+   */
+  uint8_t started_inside;
+  /**
+   * Pixels climbed by stepping up.
+   */
+  uint32_t climbed;
+} pp_move_result;
+
+/**
+ * What `pp_raycast` hit. A plain value.
+ */
+typedef struct {
+  /**
+   * The first solid pixel on the ray.
+   */
+  pp_point pixel;
+  /**
+   * Steps along the ray's path from its start (0: the start pixel is solid).
+   */
+  uint64_t step;
+  /**
+   * Distance from the start pixel to `pixel`, between their centres.
+   */
+  double distance;
+  /**
+   * 1 when `normal` holds the surface normal there.
+   */
+  uint8_t has_normal;
+  /**
+   * The surface normal at `pixel`, out of the sprite towards where the ray came from
+   * (`pp_contact_normal` of the ray's last free pixel against the sprite); {0, 0}
+   * when `has_normal` is 0.
+   */
+  pp_normal normal;
+} pp_ray_hit;
 
 /**
  * How a mask is placed in the world when it is moved by sub-pixels, rotated, scaled or
@@ -972,6 +1143,129 @@ pp_status pp_sweep(const pp_sprite *mover,
                    pp_sweep_result *out);
 
 /**
+ * The contact normal between `obstacle` and `mover`: a unit vector from the obstacle's
+ * surface towards the mover where they overlap or touch (eight-neighbour adjacency).
+ * Writes `*found` = 1 and the normal to `*out`; when they neither overlap nor touch, or
+ * no direction stands out, `*found` = 0 and `*out` = `{0, 0}`.
+ *
+ * The definition (as `Sprite::contact_normal` in the Rust docs): K = the pixels solid in
+ * both when they overlap, else the obstacle's solid pixels with a solid mover pixel
+ * among their 8 neighbours; c = the centroid of K; the window W = the pixels within
+ * `PP_NORMAL_RADIUS` + (the largest distance from c to a pixel of K) of c; the normal
+ * is the sum over the obstacle's solid pixels p in W of (c - p), normalised. When that
+ * sum is zero (a one-pixel-thick wall seen along its line) or W is all solid in the
+ * obstacle, it is the direction from c to the centroid of the mover's solid pixels in
+ * W instead. Exact on flat floors and walls wider than the window; within a few degrees
+ * on slopes and circles.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` when `mover`, `obstacle`, a sprite's
+ * `mask`, `found` or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
+ *
+ * # Safety
+ * As `pp_sweep`; `found` and `out` NULL or valid for writes.
+ */
+pp_status pp_contact_normal(const pp_sprite *mover,
+                            const pp_sprite *obstacle,
+                            uint8_t *found,
+                            pp_normal *out);
+
+/**
+ * The defaults of `pp_push_out`: any direction, at most 64 pixels.
+ */
+pp_push_options pp_push_options_default(void);
+
+/**
+ * The shortest whole-pixel translation of `mover` after which it no longer overlaps
+ * `obstacle` (as `pp_collides` decides), among those `options` allows (NULL: the
+ * defaults) and no longer than `options->max_distance`: `*found` = 1 and the
+ * translation in `*out` ({0, 0} when they do not overlap), or `*found` = 0 and {0, 0}
+ * when no allowed translation that short frees it. Translations are tried in order of
+ * length (ties as the direction constants say); the search stops where the sprites'
+ * boxes come apart, so it always ends.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` when `mover`, `obstacle`, a sprite's
+ * `mask`, `found` or `out` is NULL; `PP_ERR_INVALID_ARGUMENT` for options not from
+ * `pp_push_options_default()`, an unknown direction or a (0, 0) `PP_PUSH_ALONG`
+ * direction; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+ *
+ * # Safety
+ * As `pp_sweep`; `options` NULL or readable; `found` and `out` NULL or valid for writes.
+ */
+pp_status pp_push_out(const pp_sprite *mover,
+                      const pp_sprite *obstacle,
+                      const pp_push_options *options,
+                      uint8_t *found,
+                      pp_offset *out);
+
+/**
+ * The defaults of `pp_move_and_slide`: no climbing, y down.
+ */
+pp_move_options pp_move_options_default(void);
+
+/**
+ * Moves `mover` by (dx, dy) against `count` obstacles the way pixel platformers do:
+ * x first, stopping before the first position that overlaps an obstacle, then y from
+ * there the same way; an axis that stops short is reported blocked and the rest of its
+ * motion dropped. With `options->step_up` N > 0 a blocked x step is retried climbing:
+ * at the smallest k in 1..N with the k positions straight up and the x step from the
+ * top all free, the mover goes there. A mover overlapping an obstacle at its start does
+ * not move (`started_inside`; push it out first). Free stretches are swept, not
+ * stepped. Writes `*out` whole.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` when `mover`, its mask, `out`, or
+ * `obstacles` with `count` > 0, or an obstacle's mask is NULL; `PP_ERR_INVALID_ARGUMENT`
+ * for options not from `pp_move_options_default()`, `up` not 1 or -1, or a motion
+ * leaving the `int32_t` range; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+ *
+ * # Safety
+ * `mover` as in `pp_sweep`; `obstacles` NULL or `count` readable sprites whose masks
+ * are NULL or live handles; `options` NULL or readable; `out` NULL or valid for a write.
+ */
+pp_status pp_move_and_slide(const pp_sprite *mover,
+                            const pp_sprite *obstacles,
+                            size_t count,
+                            int32_t dx,
+                            int32_t dy,
+                            const pp_move_options *options,
+                            pp_move_result *out);
+
+/**
+ * The first solid pixel of `sprite` on the ray from world pixel (x, y) in the direction
+ * (dx, dy) (not both 0), at most `max_length` pixels from the start (between pixel
+ * centres): `*found` = 1 and the hit in `*out`, or `*found` = 0 and a zeroed hit. The
+ * ray visits the pixels of the 4-connected sweep path towards (dx, dy), continued in
+ * the same direction (it never slips between pixels touching at a corner); the start
+ * pixel counts. Pixels outside the `int32_t` range are never reached.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` when `sprite`, its mask, `found` or
+ * `out` is NULL; `PP_ERR_INVALID_ARGUMENT` for a (0, 0) direction. Any thread; masks
+ * may be shared.
+ *
+ * # Safety
+ * `sprite` as in `pp_sweep`; `found` and `out` NULL or valid for writes.
+ */
+pp_status pp_raycast(const pp_sprite *sprite,
+                     int32_t x,
+                     int32_t y,
+                     int32_t dx,
+                     int32_t dy,
+                     uint32_t max_length,
+                     uint8_t *found,
+                     pp_ray_hit *out);
+
+/**
+ * Writes 1 to `*out` when world pixel (x, y) is solid in `sprite` (inside its rectangle
+ * and solid in its mask; anywhere in its rectangle for a bounds-only sprite), else 0.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` when `sprite`, its mask or `out` is
+ * NULL. Allocates nothing. Any thread; masks may be shared.
+ *
+ * # Safety
+ * `sprite` as in `pp_sweep`; `out` NULL or valid for a write.
+ */
+pp_status pp_solid_at(const pp_sprite *sprite, int64_t x, int64_t y, uint8_t *out);
+
+/**
  * Writes 1 to `*out` when some world pixel is solid in both sprites, else 0
  * (bounds-only sprites count as solid over their whole rectangle).
  *
@@ -1213,6 +1507,24 @@ pp_status pp_mask_transpose(const pp_mask *mask, pp_mask **out);
 pp_status pp_mask_scale_integer(const pp_mask *mask, int32_t sx, int32_t sy, pp_mask **out);
 
 /**
+ * Writes 1 to `*out` when world pixel (x, y) is covered by mask `m` placed by `t`
+ * (NULL: the identity at (0, 0)): the pixel's centre, mapped back into the mask, lands
+ * in a solid texel; else 0. The same answer as `pp_solid_at` on the raster.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`m` or `out` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`),
+ * `PP_ERR_INVALID_TRANSFORM`. Allocates nothing. Any thread; masks may be shared.
+ *
+ * # Safety
+ * `m` NULL or a live handle; `t` NULL or readable; `out` NULL or valid for a write.
+ */
+pp_status pp_transformed_solid_at(const pp_mask *m,
+                                  const pp_transform *t,
+                                  int64_t x,
+                                  int64_t y,
+                                  uint8_t *out);
+
+/**
  * Whether mask `a` placed by `ta` and mask `b` placed by `tb` share a covered world
  * pixel, found without rasterising either: only the world pixels inside both masks'
  * solid bounds are sampled (exact runs per row). The same answer as `pp_collides` on
@@ -1268,14 +1580,14 @@ pp_status pp_transformed_overlap_area(const pp_mask *a,
                                       uint64_t *out);
 
 /**
- * The library's version, `"major.minor.patch"` (e.g. `"0.4.0"`), NUL-terminated and
+ * The library's version, `"major.minor.patch"` (e.g. `"0.5.0"`), NUL-terminated and
  * static: never free it. Any thread.
  */
 const char *pp_version(void);
 
 /**
- * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.4.0 is
- * 400); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
+ * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.5.0 is
+ * 500); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
  * library. Any thread.
  */
 uint32_t pp_version_number(void);

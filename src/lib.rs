@@ -166,7 +166,10 @@ pub use mask::{
     MAX_MASK_PIXELS, MAX_TRANSFORM_SIDE, Mask, MaskOptions, PixelFormat, Raster, max_mask_pixels,
     set_max_mask_pixels,
 };
-pub use query::{Overlap, Sprite, Sweep, SweepHit, SweepPath, TransformedSprite};
+pub use query::{
+    MoveOptions, Moved, NORMAL_RADIUS, Normal, Overlap, PushDirection, PushOut, RayHit, Sprite,
+    Sweep, SweepHit, SweepPath, TransformedSprite,
+};
 
 /// The library version, `major.minor.patch`, as in `Cargo.toml`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

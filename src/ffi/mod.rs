@@ -55,7 +55,11 @@ pub use mask::{
 #[cfg(feature = "image")]
 pub use mask::{pp_mask_from_image_bytes, pp_mask_from_image_path};
 pub use motion::{
-    PP_SWEEP_CLEAR, PP_SWEEP_HIT, PP_SWEEP_STARTS_TOUCHING, pp_sweep, pp_sweep_result,
+    PP_NORMAL_RADIUS, PP_PUSH_ALONG, PP_PUSH_ANY, PP_PUSH_HORIZONTAL, PP_PUSH_VERTICAL,
+    PP_SWEEP_CLEAR, PP_SWEEP_HIT, PP_SWEEP_STARTS_TOUCHING, pp_contact_normal, pp_move_and_slide,
+    pp_move_options, pp_move_options_default, pp_move_result, pp_normal, pp_offset,
+    pp_push_options, pp_push_options_default, pp_push_out, pp_ray_hit, pp_raycast, pp_solid_at,
+    pp_sweep, pp_sweep_result,
 };
 pub use query::{
     pp_collides, pp_first_contact, pp_mask_collides, pp_mask_first_contact, pp_mask_overlap_area,
@@ -65,6 +69,7 @@ pub use transform::{
     pp_mask_flip, pp_mask_rasterise, pp_mask_rasterise_matrix, pp_mask_rotate_quarter,
     pp_mask_scale_integer, pp_mask_transpose, pp_transform, pp_transform_default,
     pp_transformed_collides, pp_transformed_first_contact, pp_transformed_overlap_area,
+    pp_transformed_solid_at,
 };
 pub use version::{
     PP_VERSION_MAJOR, PP_VERSION_MINOR, PP_VERSION_NUMBER, PP_VERSION_PATCH, pp_version,

@@ -1,9 +1,11 @@
-//! Motion: `pp_sweep` (a sprite moved along its path until it touches an obstacle).
+//! Motion: sweeps (`pp_sweep`), contact normals, push-out, move-and-slide, raycasts and
+//! point probes.
 
 use super::bounds::pp_point;
-use super::error::{guard, non_null, pp_status, write_out};
+use super::cookie::{Cookied, read_or_default};
+use super::error::{Failure, guard, non_null, pp_status, write_out};
 use super::query::{pp_sprite, read_sprite};
-use crate::{Sweep, SweepPath};
+use crate::{MoveOptions, Normal, PushDirection, Sweep, SweepPath};
 
 /// `pp_sweep_result.outcome`: the sprite reaches the end of its motion without touching.
 pub const PP_SWEEP_CLEAR: u8 = 0;
@@ -23,7 +25,7 @@ pub const PP_SWEEP_STARTS_TOUCHING: u8 = 2;
 ///   first contact there.
 /// * `PP_SWEEP_CLEAR`: `step` = `steps`, `at` and `last_free` the end, `contact` {0, 0}.
 #[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct pp_sweep_result {
     /// `PP_SWEEP_CLEAR`, `PP_SWEEP_HIT` or `PP_SWEEP_STARTS_TOUCHING`.
     pub outcome: u8,
@@ -37,6 +39,12 @@ pub struct pp_sweep_result {
     pub last_free: pp_point,
     /// The first pixel solid in both at `at` (`{0, 0}` when clear).
     pub contact: pp_point,
+    /// 1 when `normal` holds their contact normal at `at`.
+    pub has_normal: u8,
+    /// The contact normal at `at`, from the obstacle towards the mover (as
+    /// `pp_contact_normal`): the surface hit, to bounce or slide along; {0, 0} when
+    /// clear or when there is none.
+    pub normal: pp_normal,
 }
 
 /// Moves `mover` by `(dx, dy)` along its path and reports the first position where it
@@ -89,16 +97,18 @@ pub unsafe extern "C" fn pp_sweep(
                     steps,
                     at: end,
                     last_free: end,
-                    contact: pp_point::default(),
+                    ..pp_sweep_result::default()
                 }
             }
-            Sweep::StartsTouching { contact } => pp_sweep_result {
+            Sweep::StartsTouching { contact, normal } => pp_sweep_result {
                 outcome: PP_SWEEP_STARTS_TOUCHING,
                 step: 0,
                 steps,
                 at: start,
                 last_free: start,
                 contact: contact.into(),
+                has_normal: normal.is_some() as u8,
+                normal: normal.into(),
             },
             Sweep::Hit(h) => pp_sweep_result {
                 outcome: PP_SWEEP_HIT,
@@ -107,10 +117,425 @@ pub unsafe extern "C" fn pp_sweep(
                 at: h.at.into(),
                 last_free: h.last_free.into(),
                 contact: h.contact.into(),
+                has_normal: h.normal.is_some() as u8,
+                normal: h.normal.into(),
             },
         };
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, result) };
+        Ok(())
+    })
+}
+
+/// A unit vector: a contact or surface normal, in the caller's own y convention (a
+/// sprite resting on flat ground gets (0, -1) in a y-down world, (0, 1) in a y-up one).
+/// `{0, 0}` where a result has no normal.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct pp_normal {
+    /// x component.
+    pub x: f64,
+    /// y component.
+    pub y: f64,
+}
+
+impl From<Option<Normal>> for pp_normal {
+    fn from(n: Option<Normal>) -> pp_normal {
+        n.map_or(pp_normal::default(), |n| pp_normal { x: n.x, y: n.y })
+    }
+}
+
+/// The contact normal between `obstacle` and `mover`: a unit vector from the obstacle's
+/// surface towards the mover where they overlap or touch (eight-neighbour adjacency).
+/// Writes `*found` = 1 and the normal to `*out`; when they neither overlap nor touch, or
+/// no direction stands out, `*found` = 0 and `*out` = `{0, 0}`.
+///
+/// The definition (as `Sprite::contact_normal` in the Rust docs): K = the pixels solid in
+/// both when they overlap, else the obstacle's solid pixels with a solid mover pixel
+/// among their 8 neighbours; c = the centroid of K; the window W = the pixels within
+/// `PP_NORMAL_RADIUS` + (the largest distance from c to a pixel of K) of c; the normal
+/// is the sum over the obstacle's solid pixels p in W of (c - p), normalised. When that
+/// sum is zero (a one-pixel-thick wall seen along its line) or W is all solid in the
+/// obstacle, it is the direction from c to the centroid of the mover's solid pixels in
+/// W instead. Exact on flat floors and walls wider than the window; within a few degrees
+/// on slopes and circles.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `mover`, `obstacle`, a sprite's
+/// `mask`, `found` or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
+///
+/// # Safety
+/// As `pp_sweep`; `found` and `out` NULL or valid for writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_contact_normal(
+    mover: *const pp_sprite,
+    obstacle: *const pp_sprite,
+    found: *mut u8,
+    out: *mut pp_normal,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let m = unsafe { read_sprite(mover, "mover", "mover->mask") }?;
+        // SAFETY: forwarded caller guarantees.
+        let o = unsafe { read_sprite(obstacle, "obstacle", "obstacle->mask") }?;
+        non_null(found, "found")?;
+        non_null(out, "out")?;
+        let n = m.contact_normal(&o);
+        // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
+        unsafe {
+            write_out(found, n.is_some() as u8);
+            write_out(out, n.into());
+        }
+        Ok(())
+    })
+}
+
+/// The radius the window of a contact normal extends beyond the contact, in pixels.
+pub const PP_NORMAL_RADIUS: u32 = crate::NORMAL_RADIUS;
+
+/// `pp_push_options.direction`: any translation, the shortest by Euclidean length; ties
+/// to the smallest dy, then the smallest dx (in a y-down world: up first, then left).
+pub const PP_PUSH_ANY: u8 = 0;
+/// `pp_push_options.direction`: along x only; on a tie, towards smaller x first.
+pub const PP_PUSH_HORIZONTAL: u8 = 1;
+/// `pp_push_options.direction`: along y only; on a tie, towards smaller y first.
+pub const PP_PUSH_VERTICAL: u8 = 2;
+/// `pp_push_options.direction`: along (`along_x`, `along_y`) only, at the positions of
+/// the sweep path towards it (continued past it in the same direction).
+pub const PP_PUSH_ALONG: u8 = 3;
+
+/// How `pp_push_out` searches. Start from `pp_push_options_default()`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct pp_push_options {
+    /// Set by `pp_push_options_default()`; do not touch.
+    pub internal_cookie: u32,
+    /// `PP_PUSH_ANY` (the default), `PP_PUSH_HORIZONTAL`, `PP_PUSH_VERTICAL` or
+    /// `PP_PUSH_ALONG`.
+    pub direction: u8,
+    /// The direction for `PP_PUSH_ALONG` (not both 0): (0, -1) pushes towards smaller y
+    /// only ("up" in a y-down world); a sprite's negated motion pushes it back the way it
+    /// came. Ignored otherwise. Default (0, -1).
+    pub along_x: i32,
+    /// See `along_x`.
+    pub along_y: i32,
+    /// The longest translation tried, in pixels (Euclidean). Default 64.
+    pub max_distance: u32,
+}
+
+impl Cookied for pp_push_options {
+    const C_NAME: &'static str = "pp_push_options";
+    const DEFAULT_FN: &'static str = "pp_push_options_default";
+    fn cookie(&self) -> u32 {
+        self.internal_cookie
+    }
+}
+
+impl Default for pp_push_options {
+    fn default() -> Self {
+        pp_push_options {
+            internal_cookie: Self::COOKIE,
+            direction: PP_PUSH_ANY,
+            along_x: 0,
+            along_y: -1,
+            max_distance: 64,
+        }
+    }
+}
+
+impl pp_push_options {
+    fn to_rust(self) -> Result<(PushDirection, u32), Failure> {
+        let d = match self.direction {
+            PP_PUSH_ANY => PushDirection::Any,
+            PP_PUSH_HORIZONTAL => PushDirection::Horizontal,
+            PP_PUSH_VERTICAL => PushDirection::Vertical,
+            PP_PUSH_ALONG => PushDirection::Along {
+                dx: self.along_x,
+                dy: self.along_y,
+            },
+            other => {
+                return Err(Failure::invalid(format!(
+                    "options->direction is {other}: expected PP_PUSH_ANY (0), \
+                     PP_PUSH_HORIZONTAL (1), PP_PUSH_VERTICAL (2) or PP_PUSH_ALONG (3)"
+                )));
+            }
+        };
+        Ok((d, self.max_distance))
+    }
+}
+
+/// The defaults of `pp_push_out`: any direction, at most 64 pixels.
+#[unsafe(no_mangle)]
+pub extern "C" fn pp_push_options_default() -> pp_push_options {
+    pp_push_options::default()
+}
+
+/// A whole-pixel translation.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct pp_offset {
+    /// Pixels in x.
+    pub dx: i32,
+    /// Pixels in y.
+    pub dy: i32,
+}
+
+/// The shortest whole-pixel translation of `mover` after which it no longer overlaps
+/// `obstacle` (as `pp_collides` decides), among those `options` allows (NULL: the
+/// defaults) and no longer than `options->max_distance`: `*found` = 1 and the
+/// translation in `*out` ({0, 0} when they do not overlap), or `*found` = 0 and {0, 0}
+/// when no allowed translation that short frees it. Translations are tried in order of
+/// length (ties as the direction constants say); the search stops where the sprites'
+/// boxes come apart, so it always ends.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `mover`, `obstacle`, a sprite's
+/// `mask`, `found` or `out` is NULL; `PP_ERR_INVALID_ARGUMENT` for options not from
+/// `pp_push_options_default()`, an unknown direction or a (0, 0) `PP_PUSH_ALONG`
+/// direction; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+///
+/// # Safety
+/// As `pp_sweep`; `options` NULL or readable; `found` and `out` NULL or valid for writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_push_out(
+    mover: *const pp_sprite,
+    obstacle: *const pp_sprite,
+    options: *const pp_push_options,
+    found: *mut u8,
+    out: *mut pp_offset,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let m = unsafe { read_sprite(mover, "mover", "mover->mask") }?;
+        // SAFETY: forwarded caller guarantees.
+        let o = unsafe { read_sprite(obstacle, "obstacle", "obstacle->mask") }?;
+        // SAFETY: forwarded caller guarantees.
+        let opts =
+            unsafe { read_or_default(options, "options", pp_push_options::default, |o| *o) }?;
+        let (direction, max) = opts.to_rust()?;
+        non_null(found, "found")?;
+        non_null(out, "out")?;
+        let p = m.push_out(&o, direction, max)?;
+        // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
+        unsafe {
+            write_out(found, p.is_some() as u8);
+            write_out(
+                out,
+                p.map_or(pp_offset::default(), |p| pp_offset { dx: p.dx, dy: p.dy }),
+            );
+        }
+        Ok(())
+    })
+}
+
+/// How `pp_move_and_slide` moves. Start from `pp_move_options_default()`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct pp_move_options {
+    /// Set by `pp_move_options_default()`; do not touch.
+    pub internal_cookie: u32,
+    /// The most pixels the mover may climb to pass a blocked x step (slopes, low
+    /// ledges); 0 (the default) never climbs.
+    pub step_up: u32,
+    /// Which way is up on the y axis, for climbing: -1 (the default) in a y-down world,
+    /// 1 in a y-up world (Unity).
+    pub up: i32,
+}
+
+impl Cookied for pp_move_options {
+    const C_NAME: &'static str = "pp_move_options";
+    const DEFAULT_FN: &'static str = "pp_move_options_default";
+    fn cookie(&self) -> u32 {
+        self.internal_cookie
+    }
+}
+
+impl Default for pp_move_options {
+    fn default() -> Self {
+        let d = MoveOptions::default();
+        pp_move_options {
+            internal_cookie: Self::COOKIE,
+            step_up: d.step_up,
+            up: d.up,
+        }
+    }
+}
+
+/// The defaults of `pp_move_and_slide`: no climbing, y down.
+#[unsafe(no_mangle)]
+pub extern "C" fn pp_move_options_default() -> pp_move_options {
+    pp_move_options::default()
+}
+
+/// Where `pp_move_and_slide` left the mover. A plain value, written whole.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct pp_move_result {
+    /// World x of the mover's pixel (0, 0) at the end.
+    pub x: i32,
+    /// World y of the mover's pixel (0, 0) at the end.
+    pub y: i32,
+    /// 1 when the x motion stopped short.
+    pub blocked_x: u8,
+    /// 1 when the y motion stopped short (with gravity: on the ground).
+    pub blocked_y: u8,
+    /// 1 when the mover overlapped an obstacle at its start and so did not move.
+    pub started_inside: u8,
+    /// Pixels climbed by stepping up.
+    pub climbed: u32,
+}
+
+/// Moves `mover` by (dx, dy) against `count` obstacles the way pixel platformers do:
+/// x first, stopping before the first position that overlaps an obstacle, then y from
+/// there the same way; an axis that stops short is reported blocked and the rest of its
+/// motion dropped. With `options->step_up` N > 0 a blocked x step is retried climbing:
+/// at the smallest k in 1..N with the k positions straight up and the x step from the
+/// top all free, the mover goes there. A mover overlapping an obstacle at its start does
+/// not move (`started_inside`; push it out first). Free stretches are swept, not
+/// stepped. Writes `*out` whole.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `mover`, its mask, `out`, or
+/// `obstacles` with `count` > 0, or an obstacle's mask is NULL; `PP_ERR_INVALID_ARGUMENT`
+/// for options not from `pp_move_options_default()`, `up` not 1 or -1, or a motion
+/// leaving the `int32_t` range; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+///
+/// # Safety
+/// `mover` as in `pp_sweep`; `obstacles` NULL or `count` readable sprites whose masks
+/// are NULL or live handles; `options` NULL or readable; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_move_and_slide(
+    mover: *const pp_sprite,
+    obstacles: *const pp_sprite,
+    count: usize,
+    dx: i32,
+    dy: i32,
+    options: *const pp_move_options,
+    out: *mut pp_move_result,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let m = unsafe { read_sprite(mover, "mover", "mover->mask") }?;
+        // SAFETY: forwarded caller guarantees.
+        let opts = unsafe {
+            read_or_default(options, "options", MoveOptions::default, |o| MoveOptions {
+                step_up: o.step_up,
+                up: o.up,
+            })
+        }?;
+        non_null(out, "out")?;
+        let mut list = Vec::new();
+        if count > 0 {
+            non_null(obstacles, "obstacles")?;
+            list.try_reserve_exact(count)
+                .map_err(|_| Failure::from(crate::Error::OutOfMemory))?;
+            for i in 0..count {
+                // SAFETY: the caller guarantees `count` readable sprites.
+                let s = unsafe { read_sprite(obstacles.add(i), "obstacles", "obstacles[i].mask") }?;
+                list.push(s);
+            }
+        }
+        let r = m.move_and_slide(&list, dx, dy, &opts)?;
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe {
+            write_out(
+                out,
+                pp_move_result {
+                    x: r.x,
+                    y: r.y,
+                    blocked_x: r.blocked_x as u8,
+                    blocked_y: r.blocked_y as u8,
+                    started_inside: r.started_inside as u8,
+                    climbed: r.climbed,
+                },
+            )
+        };
+        Ok(())
+    })
+}
+
+/// What `pp_raycast` hit. A plain value.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct pp_ray_hit {
+    /// The first solid pixel on the ray.
+    pub pixel: pp_point,
+    /// Steps along the ray's path from its start (0: the start pixel is solid).
+    pub step: u64,
+    /// Distance from the start pixel to `pixel`, between their centres.
+    pub distance: f64,
+    /// 1 when `normal` holds the surface normal there.
+    pub has_normal: u8,
+    /// The surface normal at `pixel`, out of the sprite towards where the ray came from
+    /// (`pp_contact_normal` of the ray's last free pixel against the sprite); {0, 0}
+    /// when `has_normal` is 0.
+    pub normal: pp_normal,
+}
+
+/// The first solid pixel of `sprite` on the ray from world pixel (x, y) in the direction
+/// (dx, dy) (not both 0), at most `max_length` pixels from the start (between pixel
+/// centres): `*found` = 1 and the hit in `*out`, or `*found` = 0 and a zeroed hit. The
+/// ray visits the pixels of the 4-connected sweep path towards (dx, dy), continued in
+/// the same direction (it never slips between pixels touching at a corner); the start
+/// pixel counts. Pixels outside the `int32_t` range are never reached.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `sprite`, its mask, `found` or
+/// `out` is NULL; `PP_ERR_INVALID_ARGUMENT` for a (0, 0) direction. Any thread; masks
+/// may be shared.
+///
+/// # Safety
+/// `sprite` as in `pp_sweep`; `found` and `out` NULL or valid for writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_raycast(
+    sprite: *const pp_sprite,
+    x: i32,
+    y: i32,
+    dx: i32,
+    dy: i32,
+    max_length: u32,
+    found: *mut u8,
+    out: *mut pp_ray_hit,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let s = unsafe { read_sprite(sprite, "sprite", "sprite->mask") }?;
+        non_null(found, "found")?;
+        non_null(out, "out")?;
+        let hit = s.raycast(x, y, dx, dy, max_length)?;
+        let value = hit.map_or(pp_ray_hit::default(), |h| pp_ray_hit {
+            pixel: h.pixel.into(),
+            step: h.step,
+            distance: h.distance,
+            has_normal: h.normal.is_some() as u8,
+            normal: h.normal.into(),
+        });
+        // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
+        unsafe {
+            write_out(found, hit.is_some() as u8);
+            write_out(out, value);
+        }
+        Ok(())
+    })
+}
+
+/// Writes 1 to `*out` when world pixel (x, y) is solid in `sprite` (inside its rectangle
+/// and solid in its mask; anywhere in its rectangle for a bounds-only sprite), else 0.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `sprite`, its mask or `out` is
+/// NULL. Allocates nothing. Any thread; masks may be shared.
+///
+/// # Safety
+/// `sprite` as in `pp_sweep`; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_solid_at(
+    sprite: *const pp_sprite,
+    x: i64,
+    y: i64,
+    out: *mut u8,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let s = unsafe { read_sprite(sprite, "sprite", "sprite->mask") }?;
+        non_null(out, "out")?;
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, s.is_solid_at(x, y) as u8) };
         Ok(())
     })
 }

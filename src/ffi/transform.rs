@@ -365,6 +365,37 @@ unsafe fn read_transformed<'a>(
     ))
 }
 
+/// Writes 1 to `*out` when world pixel (x, y) is covered by mask `m` placed by `t`
+/// (NULL: the identity at (0, 0)): the pixel's centre, mapped back into the mask, lands
+/// in a solid texel; else 0. The same answer as `pp_solid_at` on the raster.
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` (`m` or `out` NULL),
+/// `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`),
+/// `PP_ERR_INVALID_TRANSFORM`. Allocates nothing. Any thread; masks may be shared.
+///
+/// # Safety
+/// `m` NULL or a live handle; `t` NULL or readable; `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_transformed_solid_at(
+    m: *const pp_mask,
+    t: *const pp_transform,
+    x: i64,
+    y: i64,
+    out: *mut u8,
+) -> pp_status {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let mask = unsafe { mask_ref(&m, "m") }?;
+        // SAFETY: forwarded caller guarantees.
+        let t = unsafe { read_or_default(t, "t", Transform::default, |t| t.to_transform()) }?;
+        let s = TransformedSprite::new(mask, &t)?;
+        non_null(out, "out")?;
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, s.is_solid_at(x, y) as u8) };
+        Ok(())
+    })
+}
+
 /// Whether mask `a` placed by `ta` and mask `b` placed by `tb` share a covered world
 /// pixel, found without rasterising either: only the world pixels inside both masks'
 /// solid bounds are sampled (exact runs per row). The same answer as `pp_collides` on

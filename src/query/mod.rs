@@ -1,9 +1,17 @@
 //! Pair queries: do two placed sprites touch, where first, by how many pixels.
 
+mod contact;
+mod mover;
 mod plan;
+mod pushout;
+mod ray;
 mod sweep;
 mod transformed;
 
+pub use contact::{NORMAL_RADIUS, Normal};
+pub use mover::{MoveOptions, Moved};
+pub use pushout::{PushDirection, PushOut};
+pub use ray::RayHit;
 pub use sweep::{Sweep, SweepHit, SweepPath};
 pub use transformed::TransformedSprite;
 

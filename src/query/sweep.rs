@@ -3,6 +3,7 @@
 //! positions where the two boxes cannot meet are skipped without being visited.
 
 use super::Sprite;
+use super::contact::Normal;
 use super::plan::{Plan, extent};
 use crate::{Error, Point, Result};
 
@@ -44,6 +45,35 @@ impl SweepPath {
             sy: if dy < 0 { -1 } else { 1 },
             at: Some((0, 0)),
         }
+    }
+
+    /// The path from `(0, 0)` in the direction `(dx, dy)` (not both 0), long enough to
+    /// reach `reach` pixels (Euclidean) from its start: the path of `(dx, dy)` scaled
+    /// up by a whole factor, whose positions up to `(dx, dy)` are those of
+    /// `SweepPath::new(dx, dy)` (the rule compares ratios only).
+    pub(crate) fn towards(dx: i64, dy: i64, reach: i64) -> SweepPath {
+        let len = (dx as f64).hypot(dy as f64);
+        let s = ((reach.max(1) as f64 / len).ceil() as i64).max(1);
+        SweepPath {
+            a: (dx.unsigned_abs()).saturating_mul(s as u64),
+            b: (dy.unsigned_abs()).saturating_mul(s as u64),
+            sx: if dx < 0 { -1 } else { 1 },
+            sy: if dy < 0 { -1 } else { 1 },
+            at: Some((0, 0)),
+        }
+    }
+
+    /// The next position as an `i64` offset (the iterator's, without the `i32` range).
+    pub(crate) fn next_offset(&mut self) -> Option<(i64, i64)> {
+        let (i, j) = self.at?;
+        self.at = if i + j == self.steps() {
+            None
+        } else if self.x_moves(i, j) {
+            Some((i + 1, j))
+        } else {
+            Some((i, j + 1))
+        };
+        Some(self.offset(i, j))
     }
 
     /// Steps of the whole path: `|dx| + |dy|`.
@@ -108,6 +138,12 @@ impl SweepPath {
         (lo, k - lo)
     }
 
+    /// The offset after `k` steps.
+    pub(crate) fn offset_at(&self, k: u64) -> (i64, i64) {
+        let (i, j) = self.split(k);
+        self.offset(i, j)
+    }
+
     /// The offset after `i` x steps and `j` y steps.
     fn offset(&self, i: u64, j: u64) -> (i64, i64) {
         (self.sx * i as i64, self.sy * j as i64)
@@ -118,28 +154,22 @@ impl Iterator for SweepPath {
     type Item = (i32, i32);
 
     fn next(&mut self) -> Option<(i32, i32)> {
-        let (i, j) = self.at?;
-        self.at = if i + j == self.steps() {
-            None
-        } else if self.x_moves(i, j) {
-            Some((i + 1, j))
-        } else {
-            Some((i, j + 1))
-        };
-        let (x, y) = self.offset(i, j);
+        let (x, y) = self.next_offset()?;
         // Offsets lie between 0 and the motion, which fits in `i32`.
         Some((x as i32, y as i32))
     }
 }
 
 /// The result of [`Sprite::sweep`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Sweep {
     /// The sprite already touches the obstacle where it starts; `contact` is their
     /// first contact there ([`Sprite::first_contact`]).
     StartsTouching {
         /// The first pixel solid in both, at the start.
         contact: Point,
+        /// Their contact normal there ([`Sprite::contact_normal`]).
+        normal: Option<Normal>,
     },
     /// The sprite reaches the end of its motion without touching the obstacle.
     Clear,
@@ -149,7 +179,7 @@ pub enum Sweep {
 
 /// Where a sweep stopped: the first position of the path where the sprite touches the
 /// obstacle, and the last one before it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SweepHit {
     /// How many steps of the path ([`SweepPath`]) were taken to reach `at` (at least 1).
     pub step: u64,
@@ -162,6 +192,9 @@ pub struct SweepHit {
     pub last_free: Point,
     /// The first pixel solid in both at `at` ([`Sprite::first_contact`]).
     pub contact: Point,
+    /// The contact normal at `at`, from the obstacle towards the sprite
+    /// ([`Sprite::contact_normal`]): the surface it hit, to bounce or slide along.
+    pub normal: Option<Normal>,
 }
 
 impl SweepHit {
@@ -209,16 +242,39 @@ impl Sprite<'_> {
                 end.0, end.1
             )));
         }
-        if let Some(contact) = self.first_contact(obstacle) {
-            return Ok(Sweep::StartsTouching { contact });
-        }
         let path = SweepPath::new(dx, dy);
+        Ok(match self.sweep_on(obstacle, &path, path.steps()) {
+            Stop::Clear => Sweep::Clear,
+            Stop::Start(contact) => Sweep::StartsTouching {
+                contact,
+                normal: self.contact_normal(obstacle),
+            },
+            Stop::Hit(k, ij, contact) => {
+                let mut hit = self.hit(&path, k, ij, contact);
+                let at = Sprite {
+                    x: hit.at.x as i32,
+                    y: hit.at.y as i32,
+                    ..*self
+                };
+                hit.normal = at.contact_normal(obstacle);
+                Sweep::Hit(hit)
+            }
+        })
+    }
+
+    /// The sweep along the first `last` steps of `path` (whose positions must lie in the
+    /// `i32` range), without normals.
+    pub(crate) fn sweep_on(&self, obstacle: &Sprite, path: &SweepPath, last: u64) -> Stop {
+        if let Some(contact) = self.first_contact(obstacle) {
+            return Stop::Start(contact);
+        }
         let Some((m0, m1, m2, m3)) = world_box(self) else {
-            return Ok(Sweep::Clear);
+            return Stop::Clear;
         };
-        let Some((k0, k1)) = boxes_meet((m0, m1, m2, m3), obstacle, &path) else {
-            return Ok(Sweep::Clear);
+        let Some((k0, k1)) = boxes_meet((m0, m1, m2, m3), obstacle, path) else {
+            return Stop::Clear;
         };
+        let k1 = k1.min(last);
         let (mut i, mut j) = path.split(k0);
         let mut k = k0;
         // The clearance that held last (steps), and how many positions to test one by one
@@ -230,20 +286,20 @@ impl Sprite<'_> {
             if Plan::solid_in(obstacle, b) {
                 // The box holds some of the obstacle: test the pixels.
                 let moved = Sprite {
-                    // Every position lies between the start and the end, both in `i32`.
+                    // Every position lies in `i32` (the caller's promise).
                     x: (self.x as i64 + ox) as i32,
                     y: (self.y as i64 + oy) as i32,
                     ..*self
                 };
                 if let Some(contact) = obstacle.first_contact(&moved) {
-                    return Ok(Sweep::Hit(self.hit(&path, k, (i, j), contact)));
+                    return Stop::Hit(k, (i, j), contact);
                 }
             } else if near > 0 {
                 near -= 1;
             } else {
                 // Nothing of the obstacle within `r` pixels of the box: the next `r`
                 // steps (each moves one pixel) keep the box inside that margin.
-                let r = clearance(obstacle, b, reach, &path, (i, j));
+                let r = clearance(obstacle, b, reach, path, (i, j));
                 reach = r.max(1);
                 if r == 0 {
                     near = NEAR_STEPS;
@@ -263,7 +319,7 @@ impl Sprite<'_> {
             }
             k += 1;
         }
-        Ok(Sweep::Clear)
+        Stop::Clear
     }
 
     /// The [`SweepHit`] of this sprite touching at step `k` (`i` moves in x and `j` in
@@ -285,8 +341,19 @@ impl Sprite<'_> {
             at: place(path.offset(i, j)),
             last_free: place(path.offset(pi, pj)),
             contact,
+            normal: None,
         }
     }
+}
+
+/// Where [`Sprite::sweep_on`] stopped.
+pub(crate) enum Stop {
+    /// The path is clear.
+    Clear,
+    /// Touching at the start: their first contact.
+    Start(Point),
+    /// Touching after `k` steps, `(i, j)` moves in x and y made: their first contact.
+    Hit(u64, (u64, u64), Point),
 }
 
 /// Positions tested one by one after a clearance search found none, before searching

@@ -62,6 +62,15 @@ impl<'m> TransformedSprite<'m> {
         TransformedSprite::new(s.mask, &Transform::at(s.x as f64, s.y as f64))
     }
 
+    /// Whether world pixel `(x, y)` is covered: its centre, mapped back into the mask,
+    /// lands in a solid texel (the sampling rule; the same answer as the raster's
+    /// [`Sprite::is_solid_at`]).
+    pub fn is_solid_at(&self, x: i64, y: i64) -> bool {
+        self.fixed
+            .texel(x, y, self.mask.width(), self.mask.height())
+            .is_some_and(|(i, j)| self.mask.is_solid(i, j))
+    }
+
     fn sampled<'a>(&'a self, other: &'a TransformedSprite) -> Option<Sampled<'a>> {
         Sampled::new(self.mask, &self.fixed, other.mask, &other.fixed)
     }

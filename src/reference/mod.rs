@@ -3,8 +3,10 @@
 //! over it. Pair queries ([`collides`], [`first_contact`], [`overlap_area`],
 //! [`overlap_mask`]) are the seeds' own algorithm; [`transformed`] applies the sampling
 //! rule of transformed sprites one world pixel at a time; [`sweep`] steps a moved sprite
-//! through every position of its path.
+//! through every position of its path; [`motion`] holds contact normals, push-out,
+//! move-and-slide and raycasts, each pixel by pixel or translation by translation.
 
+pub mod motion;
 mod pairs;
 mod sweep;
 pub mod transformed;

@@ -2,6 +2,7 @@
 //! test (what a game does when it steps a bullet one pixel at a time).
 
 use super::first_contact;
+use super::motion::contact_normal;
 use crate::{Error, Point, Result, Sprite, Sweep, SweepHit, SweepPath};
 
 /// [`Sprite::sweep`] by stepping: `mover` placed at each position of its
@@ -23,7 +24,10 @@ pub fn sweep(mover: &Sprite, obstacle: &Sprite, dx: i32, dy: i32) -> Result<Swee
         let moved = place(offset)?;
         if let Some(contact) = first_contact(obstacle, &moved) {
             if k == 0 {
-                return Ok(Sweep::StartsTouching { contact });
+                return Ok(Sweep::StartsTouching {
+                    contact,
+                    normal: contact_normal(&moved, obstacle),
+                });
             }
             return Ok(Sweep::Hit(SweepHit {
                 step: k as u64,
@@ -37,6 +41,7 @@ pub fn sweep(mover: &Sprite, obstacle: &Sprite, dx: i32, dy: i32) -> Result<Swee
                     y: last.y as i64,
                 },
                 contact,
+                normal: contact_normal(&moved, obstacle),
             }));
         }
         last = moved;

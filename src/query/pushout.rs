@@ -1,0 +1,197 @@
+//! Push-out: the shortest whole-pixel translation that separates two overlapping sprites.
+
+use super::Sprite;
+use super::plan::extent;
+use super::sweep::SweepPath;
+use crate::{Error, Result};
+
+/// Which translations [`Sprite::push_out`] may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PushDirection {
+    /// Any translation: the shortest by Euclidean length. Among equally short ones the
+    /// one with the smallest `dy` wins, then the smallest `dx` (in a y-down world: up
+    /// first, then left).
+    Any,
+    /// Along x only, `(±k, 0)`; on a tie, `-k` (towards smaller x) first.
+    Horizontal,
+    /// Along y only, `(0, ±k)`; on a tie, `-k` (towards smaller y) first.
+    Vertical,
+    /// Along one direction `(dx, dy)` (not both 0), at the positions of the
+    /// [`SweepPath`] from the start towards `(dx, dy)`, continued past it in the same
+    /// direction. `(0, -1)` pushes towards smaller y only ("up" in a y-down world);
+    /// the negated motion of a sprite pushes it back the way it came.
+    Along {
+        /// x of the direction.
+        dx: i32,
+        /// y of the direction.
+        dy: i32,
+    },
+}
+
+/// The translation [`Sprite::push_out`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PushOut {
+    /// Pixels to move in x.
+    pub dx: i32,
+    /// Pixels to move in y.
+    pub dy: i32,
+}
+
+impl PushOut {
+    /// The Euclidean length of the translation.
+    pub fn distance(&self) -> f64 {
+        (self.dx as f64).hypot(self.dy as f64)
+    }
+}
+
+impl Sprite<'_> {
+    /// The shortest whole-pixel translation of this sprite after which it no longer
+    /// overlaps `obstacle` (as [`Sprite::collides`] decides), among those `direction`
+    /// allows and no longer than `max_distance` pixels (Euclidean); `(0, 0)` when they
+    /// do not overlap, `None` when no allowed translation within `max_distance` frees
+    /// it. The search visits translations in order of length (ties as [`PushDirection`]
+    /// says) and stops at the first free one; it never goes beyond the length at which
+    /// the sprites' boxes come apart, so it always ends. Translations that would put the
+    /// sprite outside the `i32` range are not taken.
+    ///
+    /// Fails with [`Error::InvalidArgument`] for [`PushDirection::Along`] `(0, 0)`, and
+    /// with [`Error::OutOfMemory`] when the search's candidates cannot be held.
+    ///
+    /// ```
+    /// use perpixel::{Mask, PushDirection, PushOut, Sprite};
+    /// let ground = Mask::full(100, 20)?;
+    /// let player = Mask::full(8, 16)?;
+    /// let floor = Sprite::new(&ground, 0, 50);
+    /// // Sunk 5 pixels into the ground (y down): pushed 5 up.
+    /// let sunk = Sprite::new(&player, 40, 39);
+    /// assert_eq!(sunk.push_out(&floor, PushDirection::Any, 64)?, Some(PushOut { dx: 0, dy: -5 }));
+    /// // Only sideways: out over the ground's left edge, 48 pixels.
+    /// assert_eq!(sunk.push_out(&floor, PushDirection::Horizontal, 64)?, Some(PushOut { dx: -48, dy: 0 }));
+    /// assert_eq!(sunk.push_out(&floor, PushDirection::Horizontal, 40)?, None);
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn push_out(
+        &self,
+        obstacle: &Sprite,
+        direction: PushDirection,
+        max_distance: u32,
+    ) -> Result<Option<PushOut>> {
+        if let PushDirection::Along { dx: 0, dy: 0 } = direction {
+            return Err(Error::InvalidArgument(
+                "a push-out direction must not be (0, 0)".into(),
+            ));
+        }
+        if !self.collides(obstacle) {
+            return Ok(Some(PushOut::default()));
+        }
+        let limit = max_distance as i64;
+        let free = |dx: i64, dy: i64| -> Option<PushOut> {
+            let (x, y) = (self.x as i64 + dx, self.y as i64 + dy);
+            let (x, y) = (i32::try_from(x).ok()?, i32::try_from(y).ok()?);
+            let moved = Sprite { x, y, ..*self };
+            (!moved.collides(obstacle)).then_some(PushOut {
+                dx: dx as i32,
+                dy: dy as i32,
+            })
+        };
+        let apart = apart_distance(self, obstacle);
+        match direction {
+            PushDirection::Any => any_direction(limit.min(apart), free),
+            PushDirection::Horizontal | PushDirection::Vertical => {
+                let horizontal = direction == PushDirection::Horizontal;
+                for k in 1..=limit.min(apart) {
+                    for k in [-k, k] {
+                        let found = if horizontal { free(k, 0) } else { free(0, k) };
+                        if found.is_some() {
+                            return Ok(found);
+                        }
+                    }
+                }
+                Ok(None)
+            }
+            PushDirection::Along { dx, dy } => {
+                let reach = limit.min(apart);
+                let mut path = SweepPath::towards(dx as i64, dy as i64, reach);
+                path.next_offset();
+                while let Some((ox, oy)) = path.next_offset() {
+                    if (ox as i128).pow(2) + (oy as i128).pow(2) > (reach as i128).pow(2) {
+                        break;
+                    }
+                    if let Some(p) = free(ox, oy) {
+                        return Ok(Some(p));
+                    }
+                }
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// A length beyond which every translation of `a` parts the two sprites' boxes (so is
+/// free): longer than it, a translation moves more than the boxes' combined width in x
+/// or their combined height in y. Every search stops there.
+fn apart_distance(a: &Sprite, b: &Sprite) -> i64 {
+    let (a0, a1, a2, a3) = extent(a, true);
+    let (b0, b1, b2, b3) = extent(b, true);
+    // Moving `a` by more than (a1 - b0) right or (b1 - a0) left parts them across.
+    let across = (a1 - b0).max(b1 - a0).max(0);
+    let down = (a3 - b2).max(b3 - a2).max(0);
+    // Any translation of Euclidean length > sqrt(across^2 + down^2) has |dx| > across or
+    // |dy| > down.
+    let r2 = across as f64 * across as f64 + down as f64 * down as f64;
+    r2.sqrt().ceil() as i64 + 1
+}
+
+/// The Euclidean search: rings of translations `r^2 <= d^2 < (r + 1)^2`, each sorted by
+/// `(d^2, dy, dx)`, up to length `limit`.
+fn any_direction(
+    limit: i64,
+    free: impl Fn(i64, i64) -> Option<PushOut>,
+) -> Result<Option<PushOut>> {
+    let mut ring: Vec<(i64, i64, i64)> = Vec::new();
+    let limit2 = limit * limit;
+    for r in 0..=limit {
+        let (lo, hi) = (r * r, ((r + 1) * (r + 1)).min(limit2 + 1));
+        if lo >= hi {
+            break;
+        }
+        ring.clear();
+        for dy in -r..=r {
+            // dx^2 in [lo - dy^2, hi - dy^2).
+            let (need, below) = (lo - dy * dy, hi - dy * dy);
+            let x_lo = isqrt_ceil(need.max(0));
+            let x_hi = isqrt_ceil(below) - 1;
+            for ax in x_lo..=x_hi {
+                for dx in if ax == 0 { [0, 0] } else { [-ax, ax] } {
+                    ring.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
+                    ring.push((dx * dx + dy * dy, dy, dx));
+                    if ax == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        ring.sort_unstable();
+        for &(d2, dy, dx) in &ring {
+            if d2 == 0 || d2 > limit2 {
+                continue;
+            }
+            if let Some(p) = free(dx, dy) {
+                return Ok(Some(p));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// The smallest `s >= 0` with `s * s >= n` (`n >= 0`).
+fn isqrt_ceil(n: i64) -> i64 {
+    let mut s = (n as f64).sqrt() as i64;
+    while s * s < n {
+        s += 1;
+    }
+    while s > 0 && (s - 1) * (s - 1) >= n {
+        s -= 1;
+    }
+    s
+}
