@@ -106,6 +106,33 @@
 //!   2^31`, `1e-6 <= |scale| <= 1e6`, masks up to 2^24 pixels on a side; a raster larger
 //!   than the mask size limit is [`Error::TooLarge`].
 //!
+//! ## Contacts and motion
+//!
+//! What to do once sprites meet, on the world pixel grid with whole-pixel motions, for
+//! placed sprites (pixel or bounds-only; a transformed sprite through its raster, the
+//! transform fixed during the query):
+//!
+//! * [`Sprite::sweep`]: the first position along a [`SweepPath`] (4-connected, nothing
+//!   tunnels) where the sprite touches an obstacle, the last free one, the contact pixel
+//!   and normal; free stretches are skipped, not stepped.
+//! * [`Sprite::contact_normal`]: a unit vector from the obstacle's surface towards the
+//!   sprite, from the first moment of the obstacle's pixels around the contact (the
+//!   definition is in its docs): exact on flat floors and walls, within 5 degrees on
+//!   slopes and circles.
+//! * [`Sprite::push_out`]: the shortest whole-pixel translation that ends an overlap, in
+//!   any direction or restricted ([`PushDirection`]), ties broken by a written order,
+//!   bounded by a maximum distance.
+//! * [`Sprite::move_and_slide`]: the pixel platformer's mover, x then y, each axis stopped
+//!   at its last free pixel, with an optional step-up ([`MoveOptions`]).
+//! * [`Sprite::raycast`] and [`Sprite::is_solid_at`] (also
+//!   [`TransformedSprite::is_solid_at`]): the first solid pixel along a ray, with the
+//!   surface normal there, and point probes.
+//!
+//! Normals are computed in f64 with IEEE basic operations and square roots only, so
+//! every platform and language gets the same bits. perpixel has no "up": a normal or a
+//! push-out is in the caller's own y convention, and the only place "up" must be named
+//! (climbing in [`Sprite::move_and_slide`]) takes it as [`MoveOptions::up`].
+//!
 //! ## Baked masks
 //!
 //! Masks can be computed once, at build time, and shipped as a few bytes per sprite:

@@ -80,7 +80,11 @@ fn drop_onto(
     }
     // The sweep's own normal is the one at its hit.
     let at = Sprite::new(mover, x, hit.at.y as i32);
-    assert_eq!(hit.normal, at.contact_normal(ground), "{what}: sweep normal");
+    assert_eq!(
+        hit.normal,
+        at.contact_normal(ground),
+        "{what}: sweep normal"
+    );
     checked
 }
 
@@ -136,7 +140,9 @@ fn slopes_give_normals_within_five_degrees() {
             let want = (-t, -1.0);
             for (name, m) in movers() {
                 for x in [120, 141, 163] {
-                    let what = format!("{name} on a {degrees} degree slope (rising right: {rising_right})");
+                    let what = format!(
+                        "{name} on a {degrees} degree slope (rising right: {rising_right})"
+                    );
                     checked += drop_onto(&slope, &m, x, -300, want, 5.0, &what);
                     let n = {
                         let Sweep::Hit(hit) =

@@ -254,7 +254,7 @@ impl Sprite<'_> {
         } else {
             m
         };
-        let len = m.0.hypot(m.1);
+        let len = (m.0 * m.0 + m.1 * m.1).sqrt();
         (len > 0.0).then(|| Normal {
             x: m.0 / len,
             y: m.1 / len,

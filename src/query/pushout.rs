@@ -40,7 +40,8 @@ pub struct PushOut {
 impl PushOut {
     /// The Euclidean length of the translation.
     pub fn distance(&self) -> f64 {
-        (self.dx as f64).hypot(self.dy as f64)
+        let (x, y) = (self.dx as f64, self.dy as f64);
+        (x * x + y * y).sqrt()
     }
 }
 

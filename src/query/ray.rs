@@ -101,7 +101,10 @@ impl Sprite<'_> {
             Stop::Hit(k, _, pixel) => Some(RayHit {
                 pixel,
                 step: k,
-                distance: ((pixel.x - start.0) as f64).hypot((pixel.y - start.1) as f64),
+                distance: {
+                    let (ex, ey) = ((pixel.x - start.0) as f64, (pixel.y - start.1) as f64);
+                    (ex * ex + ey * ey).sqrt()
+                },
                 normal: place(k - 1).contact_normal(self),
             }),
         })

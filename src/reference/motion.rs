@@ -65,8 +65,11 @@ pub fn contact_normal(mover: &Sprite, obstacle: &Sprite) -> Option<Normal> {
     );
     let far = k
         .iter()
-        .map(|&(x, y)| ((x - ox) as f64 - fx).hypot((y - oy) as f64 - fy))
-        .fold(0f64, |a, b| a.max(b * b))
+        .map(|&(x, y)| {
+            let (dx, dy) = ((x - ox) as f64 - fx, (y - oy) as f64 - fy);
+            dx * dx + dy * dy
+        })
+        .fold(0f64, f64::max)
         .sqrt();
     let r = NORMAL_RADIUS as f64 + far;
     let (mut ma, mut mb, mut na, mut nb, mut window) = ((0.0, 0.0), (0.0, 0.0), 0i64, 0i64, 0i64);
@@ -92,7 +95,7 @@ pub fn contact_normal(mover: &Sprite, obstacle: &Sprite) -> Option<Normal> {
     } else {
         m
     };
-    let len = m.0.hypot(m.1);
+    let len = (m.0 * m.0 + m.1 * m.1).sqrt();
     (len > 0.0).then(|| Normal {
         x: m.0 / len,
         y: m.1 / len,
@@ -275,7 +278,7 @@ pub fn raycast(
     let mut step = 0u64;
     loop {
         let (px, py) = (x as i64 + sx * i, y as i64 + sy * j);
-        let d = ((sx * i) as f64).hypot((sy * j) as f64);
+        let d = (((i * i + j * j) as f64).sqrt());
         if (i * i + j * j) as i128 > (max_length as i128).pow(2)
             || i32::try_from(px).is_err()
             || i32::try_from(py).is_err()
