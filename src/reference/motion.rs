@@ -278,7 +278,7 @@ pub fn raycast(
     let mut step = 0u64;
     loop {
         let (px, py) = (x as i64 + sx * i, y as i64 + sy * j);
-        let d = (((i * i + j * j) as f64).sqrt());
+        let d = ((i * i + j * j) as f64).sqrt();
         if (i * i + j * j) as i128 > (max_length as i128).pow(2)
             || i32::try_from(px).is_err()
             || i32::try_from(py).is_err()
