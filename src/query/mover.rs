@@ -90,18 +90,16 @@ impl Sprite<'_> {
             )));
         }
         // Every position lies within the x motion, the climb and the y motion.
-        let climb_most = options.step_up as i64 * dx.unsigned_abs() as i64;
+        let climb_most = options.step_up as i128 * dx.unsigned_abs() as i128;
         let (x_end, y_lo, y_hi) = (
-            self.x as i64 + dx as i64,
-            self.y as i64 + dy.min(0) as i64 - climb_most,
-            self.y as i64 + dy.max(0) as i64 + climb_most,
+            self.x as i128 + dx as i128,
+            self.y as i128 + dy.min(0) as i128 - climb_most,
+            self.y as i128 + dy.max(0) as i128 + climb_most,
         );
-        if [x_end, y_lo, y_hi]
-            .iter()
-            .any(|v| i32::try_from(*v).is_err())
-        {
+        let range = i32::MIN as i128..=i32::MAX as i128;
+        if ![x_end, y_lo, y_hi].iter().all(|v| range.contains(v)) {
             return Err(Error::InvalidArgument(format!(
-                "the motion ({dx}, {dy}) with step-up {} leaves the i32 range",
+                "the motion ({dx}, {dy}) with step-up {} may leave the i32 range",
                 options.step_up
             )));
         }
