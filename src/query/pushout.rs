@@ -4,6 +4,8 @@ use super::Sprite;
 use super::plan::extent;
 use super::sweep::SweepPath;
 use crate::{Error, Result};
+use std::cell::Cell;
+use std::sync::OnceLock;
 
 /// Which translations [`Sprite::push_out`] may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,9 +88,15 @@ impl Sprite<'_> {
             return Ok(Some(PushOut::default()));
         }
         let limit = max_distance as i64;
+        let samples = Samples::of(self);
         let free = |dx: i64, dy: i64| -> Option<PushOut> {
             let (x, y) = (self.x as i64 + dx, self.y as i64 + dy);
             let (x, y) = (i32::try_from(x).ok()?, i32::try_from(y).ok()?);
+            // Most translations near a deep overlap still overlap: a few of the sprite's
+            // pixels landing on the obstacle prove it without a full query.
+            if samples.land_on(obstacle, dx, dy) {
+                return None;
+            }
             let moved = Sprite { x, y, ..*self };
             (!moved.collides(obstacle)).then_some(PushOut {
                 dx: dx as i32,
@@ -143,15 +151,118 @@ fn apart_distance(a: &Sprite, b: &Sprite) -> i64 {
     r2.sqrt().ceil() as i64 + 1
 }
 
-/// The Euclidean search: rings of translations `r^2 <= d^2 < (r + 1)^2`, each sorted by
-/// `(d^2, dy, dx)`, up to length `limit`.
+/// Up to [`SAMPLES`] solid pixels of a sprite (world coordinates): the first and last
+/// solid pixel of rows spread over its solid bounds.
+struct Samples {
+    at: [(i64, i64); SAMPLES],
+    n: usize,
+    /// The sample that landed last: neighbouring translations mostly land the same one.
+    last: Cell<usize>,
+}
+
+/// How many pixels [`Samples`] keeps.
+const SAMPLES: usize = 16;
+
+impl Samples {
+    fn of(s: &Sprite) -> Samples {
+        let mut out = Samples {
+            at: [(0, 0); SAMPLES],
+            n: 0,
+            last: Cell::new(0),
+        };
+        let (x0, x1, y0, y1) = extent(s, true);
+        if x0 >= x1 || y0 >= y1 {
+            return out;
+        }
+        let rows = (y1 - y0).min(SAMPLES as i64 / 2);
+        for r in 0..rows {
+            // Rows from the first to the last, evenly.
+            let y = if rows == 1 {
+                y0
+            } else {
+                y0 + r * (y1 - 1 - y0) / (rows - 1)
+            };
+            let mut first = None;
+            let mut last = None;
+            for x in (x0..x1).step_by(64) {
+                let w = s.row_bits(x, y)
+                    & if x1 - x >= 64 {
+                        !0
+                    } else {
+                        (1u64 << (x1 - x)) - 1
+                    };
+                if w != 0 {
+                    first.get_or_insert(x + w.trailing_zeros() as i64);
+                    last = Some(x + 63 - w.leading_zeros() as i64);
+                }
+            }
+            for x in [first, last].into_iter().flatten() {
+                if out.n < SAMPLES && !out.at[..out.n].contains(&(x, y)) {
+                    out.at[out.n] = (x, y);
+                    out.n += 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether one of the pixels, moved by `(dx, dy)`, lands on a solid pixel of `o`.
+    fn land_on(&self, o: &Sprite, dx: i64, dy: i64) -> bool {
+        let first = self.last.get();
+        for k in 0..self.n {
+            let i = if first + k < self.n {
+                first + k
+            } else {
+                first + k - self.n
+            };
+            let (x, y) = self.at[i];
+            if o.is_solid_at(x + dx, y + dy) {
+                self.last.set(i);
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Translations shorter than this are taken from one table ([`near_order`]).
+const TABLE_RADIUS: i64 = 64;
+
+/// Every translation `(dx, dy)` with `0 < dx^2 + dy^2 < TABLE_RADIUS^2`, sorted by
+/// `(dx^2 + dy^2, dy, dx)`: made once per process.
+fn near_order() -> &'static [(i8, i8)] {
+    static TABLE: OnceLock<Vec<(i8, i8)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let r = TABLE_RADIUS;
+        let mut all: Vec<(i64, i64, i64)> = (-r..=r)
+            .flat_map(|dy| (-r..=r).map(move |dx| (dx * dx + dy * dy, dy, dx)))
+            .filter(|&(d2, _, _)| d2 > 0 && d2 < r * r)
+            .collect();
+        all.sort_unstable();
+        all.into_iter()
+            .map(|(_, dy, dx)| (dx as i8, dy as i8))
+            .collect()
+    })
+}
+
+/// The Euclidean search up to length `limit`: the table, then rings of translations
+/// `r^2 <= d^2 < (r + 1)^2`, each sorted by `(d^2, dy, dx)`.
 fn any_direction(
     limit: i64,
     free: impl Fn(i64, i64) -> Option<PushOut>,
 ) -> Result<Option<PushOut>> {
-    let mut ring: Vec<(i64, i64, i64)> = Vec::new();
     let limit2 = limit * limit;
-    for r in 0..=limit {
+    for &(dx, dy) in near_order() {
+        let (dx, dy) = (dx as i64, dy as i64);
+        if dx * dx + dy * dy > limit2 {
+            return Ok(None);
+        }
+        if let Some(p) = free(dx, dy) {
+            return Ok(Some(p));
+        }
+    }
+    let mut ring: Vec<(i64, i64, i64)> = Vec::new();
+    for r in TABLE_RADIUS..=limit {
         let (lo, hi) = (r * r, ((r + 1) * (r + 1)).min(limit2 + 1));
         if lo >= hi {
             break;
@@ -173,10 +284,7 @@ fn any_direction(
             }
         }
         ring.sort_unstable();
-        for &(d2, dy, dx) in &ring {
-            if d2 == 0 || d2 > limit2 {
-                continue;
-            }
+        for &(_, dy, dx) in &ring {
             if let Some(p) = free(dx, dy) {
                 return Ok(Some(p));
             }
