@@ -11,7 +11,7 @@ use crate::{
 
 /// Whether world pixel `(x, y)` is solid in `s` (its whole rectangle when bounds-only).
 pub fn solid_at(s: &Sprite, x: i64, y: i64) -> bool {
-    let (lx, ly) = (x - s.x as i64, y - s.y as i64);
+    let (lx, ly) = (x.saturating_sub(s.x as i64), y.saturating_sub(s.y as i64));
     lx >= 0
         && ly >= 0
         && lx < s.mask.width() as i64
