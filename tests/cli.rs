@@ -6,7 +6,7 @@
 
 mod common;
 
-use perpixel::{Bounds2D, Mask, MaskOptions, Point, Sprite, Transform, reference};
+use perpixel::{Bounds2D, Mask, MaskOptions, Point, Sprite, SweepPath, Transform, reference};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -440,6 +440,132 @@ fn scene_threshold_drops_the_engine_glow() {
     );
 }
 
+/// The scene's sprites at `frame` of the motion, from `scene --json` (whose sprites are
+/// at the motion's last frame), placed with the library's rasters: `(name, raster)`.
+fn scene_sprites_at(
+    v: &J,
+    masks: &BTreeMap<String, Mask>,
+    frame: i64,
+) -> Vec<(String, perpixel::Raster, bool)> {
+    let motion = v.field("motion");
+    let back = motion.field("frames").int() - frame;
+    v.field("sprites")
+        .arr()
+        .iter()
+        .map(|s| {
+            let name = s.field("name").str();
+            let step = if name == motion.field("sprite").str() {
+                motion.field("step").point().unwrap()
+            } else {
+                Point { x: 0, y: 0 }
+            };
+            let spin = motion
+                .field("spin")
+                .arr()
+                .iter()
+                .find(|p| p.field("sprite").str() == name)
+                .map_or(0.0, |p| p.field("degrees_per_frame").as_f64().unwrap());
+            let t = scene_transform(s, back, step, spin);
+            let raster = masks[s.field("image").str()].rasterise(&t).unwrap();
+            (name.to_string(), raster, s.field("pixel_collision").bool())
+        })
+        .collect()
+}
+
+#[test]
+fn scene_bullet_stops_where_a_pixel_by_pixel_flight_first_touches() {
+    fn sprite((_, r, pixels): &(String, perpixel::Raster, bool)) -> Sprite<'_> {
+        Sprite {
+            pixel_collision: *pixels,
+            ..r.sprite()
+        }
+    }
+    // The scene finds the flight by sweeping; here it is flown the plain way, one frame
+    // (one pixel) at a time, every other sprite as posed in that frame, asking
+    // `Sprite::collides` of each in scene order.
+    let dir = scratch("scene_bullet");
+    let v = parse_json(&ok(&run(&dir, &["scene", "--json"])));
+    let motion = v.field("motion");
+    let step = motion.field("step").point().unwrap();
+    assert_eq!(
+        step.x.abs() + step.y.abs(),
+        1,
+        "one pixel per frame: every position"
+    );
+    let mut masks = BTreeMap::new();
+    for s in v.field("sprites").arr() {
+        let path = s.field("image").str().to_string();
+        masks
+            .entry(path.clone())
+            .or_insert_with(|| load(Path::new(&path), 1, false));
+    }
+    let mover = motion.field("sprite").str();
+    let mut found = None;
+    for frame in 0..=240 {
+        let sprites = scene_sprites_at(&v, &masks, frame);
+        let m = sprites.iter().position(|(n, _, _)| n == mover).unwrap();
+        let bullet = sprite(&sprites[m]);
+        let hit = sprites.iter().enumerate().find_map(|(i, s)| {
+            let other = sprite(s);
+            (i != m && bullet.collides(&other))
+                .then(|| (s.0.clone(), bullet.first_contact(&other).unwrap()))
+        });
+        if let Some((name, contact)) = hit {
+            let at = Point {
+                x: bullet.x.into(),
+                y: bullet.y.into(),
+            };
+            found = Some((frame, name, contact, at));
+            break;
+        }
+    }
+    let (frames, hit, contact, at) = found.expect("the bullet touches something");
+    // What the scene is built for: the bullet flies some way and strikes the target.
+    assert!(frames > 0);
+    assert_eq!(hit, "target");
+    assert_eq!(motion.field("frames").int(), frames);
+    assert_eq!(motion.field("hit").str(), hit);
+    assert_eq!(motion.field("first_contact").point(), Some(contact));
+    assert_eq!(motion.field("swept_px").int(), frames);
+    let from = motion.field("from").point().unwrap();
+    let last_free = Point {
+        x: at.x - step.x,
+        y: at.y - step.y,
+    };
+    assert_eq!(from.x + frames * step.x, at.x);
+    assert_eq!(motion.field("last_free").point(), Some(last_free));
+    let end = v
+        .field("sprites")
+        .arr()
+        .iter()
+        .find(|s| s.field("name").str() == mover)
+        .unwrap();
+    assert_eq!((end.field("x").int(), end.field("y").int()), (at.x, at.y));
+
+    // The same in words, saying that the flight was swept.
+    let out = ok(&run(&dir, &["scene"]));
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("motion: "))
+        .expect("a motion line");
+    let expected = format!(
+        "motion: the {mover} flies right from ({}, {}), 1 pixel per frame; swept {frames} px \
+         in {frames} frames, its pixels first touch the {hit} at ({}, {}), with the {mover} \
+         at ({}, {}) (last free at ({}, {})).",
+        from.x, from.y, contact.x, contact.y, at.x, at.y, last_free.x, last_free.y
+    );
+    assert_eq!(line, expected);
+    let sweeps = out
+        .lines()
+        .find(|l| l.starts_with("sweeps: "))
+        .expect("a sweeps line");
+    assert!(
+        sweeps.contains("one sweep of the whole 240 px flight")
+            && sweeps.contains("against the spinner frame by frame"),
+        "{sweeps}"
+    );
+}
+
 #[test]
 fn scene_reports_missing_assets() {
     let dir = scratch("scene_missing_assets");
@@ -475,25 +601,34 @@ fn run_check_json(dir: &Path, a: &Path, b: &Path, extra: &[&str]) -> J {
     parse_json(&ok(&run(dir, &args)))
 }
 
-/// Runs `check --json` and cross-checks it against the reference on the same files.
+/// The keys of `check --json`, in order: `transform` and `b_raster` when B is
+/// transformed, `sweep` with --sweep.
+fn check_keys(transformed: bool, sweep: bool) -> Vec<&'static str> {
+    let mut keys = vec!["a", "b", "offset"];
+    if transformed {
+        keys.extend(["transform", "b_raster"]);
+    }
+    keys.extend([
+        "threshold",
+        "flip_y",
+        "boxes_overlap",
+        "intersection",
+        "collides",
+        "first_contact",
+        "overlap_area",
+    ]);
+    if sweep {
+        keys.push("sweep");
+    }
+    keys.push("render");
+    keys
+}
+
+/// Runs `check --json` and cross-checks it against the reference on the same files (the
+/// `sweep` key, with --sweep in `extra`, is the caller's to check).
 fn check_json(dir: &Path, a: &Path, b: &Path, extra: &[&str]) -> J {
     let v = run_check_json(dir, a, b, extra);
-    assert_eq!(
-        v.keys(),
-        [
-            "a",
-            "b",
-            "offset",
-            "threshold",
-            "flip_y",
-            "boxes_overlap",
-            "intersection",
-            "collides",
-            "first_contact",
-            "overlap_area",
-            "render"
-        ]
-    );
+    assert_eq!(v.keys(), check_keys(false, extra.contains(&"--sweep")));
     let t = v.field("threshold").int() as u8;
     let flip = v.field("flip_y").bool();
     let (ma, mb) = (load(a, t, flip), load(b, t, flip));
@@ -879,24 +1014,7 @@ fn check_transformed_json(
     sb: &Sprite,
 ) -> J {
     let v = run_check_json(dir, a, b, extra);
-    assert_eq!(
-        v.keys(),
-        [
-            "a",
-            "b",
-            "offset",
-            "transform",
-            "b_raster",
-            "threshold",
-            "flip_y",
-            "boxes_overlap",
-            "intersection",
-            "collides",
-            "first_contact",
-            "overlap_area",
-            "render"
-        ]
-    );
+    assert_eq!(v.keys(), check_keys(true, extra.contains(&"--sweep")));
     let raster = v.field("b_raster");
     assert_eq!(raster.rect(), Some(sb.bounds()), "{extra:?}");
     assert_eq!(
@@ -1253,4 +1371,243 @@ fn check_rotate_with_flip_y_turns_the_flipped_mask() {
     println!(
         "check --flip-y --rotate 90 [--pivot 0,0] at 2 offsets = rotate_quarter(1) of the bottom-up mask"
     );
+}
+
+// ---------------------------------------------------------------------------------------
+// check --sweep.
+
+/// What sweeping `b` by `by` against `a` finds, stepped one position of the path at a
+/// time with the reference queries (no skipping): `None` when clear, else the step (0:
+/// touching where it starts), B's position there, its position one step before, and
+/// the first contact.
+fn stepped_sweep(a: &Sprite, b: &Sprite, by: (i32, i32)) -> Option<(u64, Point, Point, Point)> {
+    let path: Vec<(i32, i32)> = SweepPath::new(by.0, by.1).collect();
+    let at = |k: usize| Point {
+        x: (b.x + path[k].0).into(),
+        y: (b.y + path[k].1).into(),
+    };
+    (0..path.len()).find_map(|k| {
+        let moved = Sprite {
+            x: b.x + path[k].0,
+            y: b.y + path[k].1,
+            ..*b
+        };
+        let contact = reference::first_contact(a, &moved)?;
+        Some((k as u64, at(k), at(k.saturating_sub(1)), contact))
+    })
+}
+
+/// Checks the `sweep` object of `check --json` against [`stepped_sweep`]; `b_at` turns
+/// B's pixel position into its position as --offset gives it.
+fn assert_sweep_json(
+    v: &J,
+    by: (i32, i32),
+    expected: Option<(u64, Point, Point, Point)>,
+    end: Point,
+    b_at: impl Fn(Point) -> (f64, f64),
+) {
+    let sw = v.field("sweep");
+    let steps = (by.0.abs() + by.1.abs()) as i64;
+    let pos = |j: &J| {
+        (!j.is_null()).then(|| {
+            (
+                j.field("x").as_f64().unwrap(),
+                j.field("y").as_f64().unwrap(),
+            )
+        })
+    };
+    assert_eq!(
+        sw.field("by").point(),
+        Some(Point {
+            x: by.0.into(),
+            y: by.1.into()
+        })
+    );
+    assert_eq!(sw.field("steps").int(), steps);
+    let fraction = sw.field("fraction").as_f64().unwrap();
+    match expected {
+        None => {
+            assert_eq!(sw.field("result").str(), "clear", "{sw}");
+            assert!(sw.field("step").is_null() && sw.field("at").is_null());
+            assert!(sw.field("last_free").is_null() && sw.field("contact").is_null());
+            assert_eq!(fraction, 1.0);
+            assert_eq!(pos(sw.field("stops_at")), Some(b_at(end)));
+        }
+        Some((0, at, _, contact)) => {
+            assert_eq!(sw.field("result").str(), "starts_touching", "{sw}");
+            assert_eq!(sw.field("step").int(), 0);
+            assert_eq!(fraction, 0.0);
+            assert_eq!(pos(sw.field("at")), Some(b_at(at)));
+            assert!(sw.field("last_free").is_null());
+            assert_eq!(sw.field("contact").point(), Some(contact));
+            assert_eq!(pos(sw.field("stops_at")), Some(b_at(at)));
+        }
+        Some((k, at, free, contact)) => {
+            assert_eq!(sw.field("result").str(), "hit", "{sw}");
+            assert_eq!(sw.field("step").int(), k as i64);
+            assert_eq!(fraction, k as f64 / steps as f64);
+            assert_eq!(pos(sw.field("at")), Some(b_at(at)));
+            assert_eq!(pos(sw.field("last_free")), Some(b_at(free)));
+            assert_eq!(sw.field("contact").point(), Some(contact));
+            assert_eq!(pos(sw.field("stops_at")), Some(b_at(free)));
+        }
+    }
+}
+
+#[test]
+fn check_sweep_reports_hits_clear_paths_and_starting_contact_in_words_and_json() {
+    let dir = scratch("check_sweep");
+    let (a, b) = pair_images(&dir);
+    // A dot, and B's diagonal as a wall whose pixels touch only at corners.
+    write_png(&dir.join("dot.png"), 1, 1, |_, _| 255);
+    let (ma, mb) = (load(&a, 1, false), load(&b, 1, false));
+    let dot = load(&dir.join("dot.png"), 1, false);
+    let mask = |name: &str| match name {
+        "a.png" => &ma,
+        "b.png" => &mb,
+        _ => &dot,
+    };
+    let cases = [
+        ("a.png", "b.png", (-10, 0), (20, 1), "hit"),
+        ("a.png", "b.png", (12, 2), (-15, -3), "hit"),
+        ("a.png", "b.png", (-10, 0), (0, -20), "clear"),
+        ("a.png", "b.png", (2, 0), (5, 0), "starts"),
+        ("b.png", "dot.png", (0, 5), (5, -5), "hit"),
+    ];
+    for (na, nb, off, by, kind) in cases {
+        let sa = Sprite::new(mask(na), 0, 0);
+        let sb = Sprite::new(mask(nb), off.0, off.1);
+        let expected = stepped_sweep(&sa, &sb, by);
+        let what = format!(
+            "{na} {nb} --offset {},{} --sweep {},{}",
+            off.0, off.1, by.0, by.1
+        );
+        match (kind, expected) {
+            ("clear", None) | ("starts", Some((0, ..))) => {}
+            ("hit", Some((k, ..))) if k > 0 => {}
+            _ => panic!("{what}: the case is no {kind}: {expected:?}"),
+        }
+        let steps = by.0.abs() + by.1.abs();
+        let end = Point {
+            x: (off.0 + by.0).into(),
+            y: (off.1 + by.1).into(),
+        };
+        let p = |q: Point| format!("({}, {})", q.x, q.y);
+        let head = format!(
+            "sweep: B moved by ({}, {}) from ({}, {}), {steps} steps",
+            by.0, by.1, off.0, off.1
+        );
+        let line = match expected {
+            None => format!("{head}: clear; B reaches {} without touching A", p(end)),
+            Some((0, _, _, c)) => format!(
+                "{head}: starts touching A (first contact at {}); no step is free",
+                p(c)
+            ),
+            Some((k, at, free, c)) => format!(
+                "{head}: hits A at step {k} of {steps} (fraction {}); B at {} first touches \
+                 A, first contact at {}; last free position {}",
+                (k as f64 / steps as f64 * 1e4).round() / 1e4,
+                p(at),
+                p(c),
+                p(free)
+            ),
+        };
+        let (o, s) = (format!("{},{}", off.0, off.1), format!("{},{}", by.0, by.1));
+        let out = ok(&run(
+            &dir,
+            &["check", na, nb, "--offset", &o, "--sweep", &s],
+        ));
+        assert!(
+            out.lines().any(|l| l == line),
+            "{what}: expected {line:?} in\n{out}"
+        );
+
+        let v = check_json(
+            &dir,
+            &dir.join(na),
+            &dir.join(nb),
+            &["--offset", &o, "--sweep", &s],
+        );
+        assert_sweep_json(&v, by, expected, end, |q| (q.x as f64, q.y as f64));
+    }
+    // The dot crossing the diagonal wall: moved one diagonal step at a time it would
+    // pass between two of the wall's pixels; the sweep's path cannot.
+    let wall = Sprite::new(&mb, 0, 0);
+    assert!((0..=5).all(|k| !Sprite::new(&dot, k, 5 - k).collides(&wall)));
+}
+
+#[test]
+fn check_sweep_moves_a_transformed_b_with_its_transform_fixed() {
+    let (dir, a, b, ma, mb) = transform_setup("check_sweep_transformed");
+    let sa = Sprite::new(&ma, 0, 0);
+    let mut kinds = BTreeMap::new();
+    for (x, y, by) in [
+        (20.5, 3.0, (-20, 1)),
+        (-9.25, 14.0, (12, -14)),
+        (20.5, 3.0, (0, 9)),
+    ] {
+        let t = Transform::at(x, y).rotated(30.0);
+        let raster = mb.rasterise(&t).unwrap();
+        let sb = raster.sprite();
+        let expected = stepped_sweep(&sa, &sb, by);
+        let (at, s) = (format!("{x},{y}"), format!("{},{}", by.0, by.1));
+        let v = run_check_json(
+            &dir,
+            &a,
+            &b,
+            &["--at", &at, "--rotate", "30", "--sweep", &s],
+        );
+        assert_eq!(v.keys(), check_keys(true, true));
+        let end = Point {
+            x: (raster.x + by.0).into(),
+            y: (raster.y + by.1).into(),
+        };
+        // B's untransformed corner moves with its pixels.
+        let b_at = |q: Point| {
+            (
+                x + (q.x - i64::from(raster.x)) as f64,
+                y + (q.y - i64::from(raster.y)) as f64,
+            )
+        };
+        assert_sweep_json(&v, by, expected, end, b_at);
+        *kinds
+            .entry(v.field("sweep").field("result").str().to_string())
+            .or_insert(0) += 1;
+    }
+    assert_eq!(kinds.get("hit"), Some(&2), "{kinds:?}");
+    assert_eq!(kinds.get("clear"), Some(&1), "{kinds:?}");
+}
+
+#[test]
+fn check_sweep_rejects_bad_values_saying_what_it_expects() {
+    let dir = scratch("check_sweep_bad");
+    let (_, _) = pair_images(&dir);
+    for bad in ["3", "a,b", "1.5,0", "1,2,3", "4;5", "99999999999,0"] {
+        let o = run(
+            &dir,
+            &["check", "a.png", "b.png", "--offset", "0,0", "--sweep", bad],
+        );
+        fails(
+            &o,
+            &[
+                &format!("bad sweep '{bad}'"),
+                "expected DX,DY with whole numbers",
+                "--sweep",
+            ],
+        );
+    }
+    // A motion whose end leaves the i32 range.
+    let o = run(
+        &dir,
+        &[
+            "check",
+            "a.png",
+            "b.png",
+            "--offset",
+            "1,0",
+            "--sweep",
+            "2147483647,0",
+        ],
+    );
+    fails(&o, &["cannot sweep B", "i32 range"]);
 }

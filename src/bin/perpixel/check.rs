@@ -4,7 +4,7 @@ use crate::json::{Build, Json};
 use crate::load::LoadedImage;
 use crate::render::{self, Canvas};
 use crate::{CliResult, Failure, print_out};
-use perpixel::{Bounds2D, Mask, MaskOptions, Point, Raster, Sprite, Transform};
+use perpixel::{Bounds2D, Mask, MaskOptions, Point, Raster, Sprite, Sweep, Transform};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -30,21 +30,36 @@ negative scale on that axis. With any of these options B is drawn onto the world
 grid first (a world pixel is covered when its centre, mapped back into B, lands in a \
 solid pixel of B), and every answer, the bounds included, is about those covered pixels.
 
+--sweep DX,DY also moves B by whole pixels from where it is placed, along its 4-connected \
+path (one pixel in x or y a step, |DX| + |DY| steps; every position is tested, so nothing \
+tunnels), and reports the first position where B's pixels touch A's: clear (B reaches the \
+end without touching), a hit (the step of the path, B's position there, the first contact, \
+B's last free position one step before, and the fraction step / steps) or that B already \
+touches A where it starts. B's positions are given like --offset (for a transformed B, its \
+untransformed top-left corner: B is swept with its transform fixed, its covered pixels \
+moving with it). The other answers and the render are about B where it starts.
+
 With --json the answer is one JSON object with the keys a, b (each with path, width, \
 height, solid_pixels), offset {x, y}, threshold, flip_y, boxes_overlap, intersection \
 (null or {x, y, width, height}), collides, first_contact (null or {x, y}), overlap_area \
 and render (null or {path, width, height}). When B is transformed, two keys follow \
 offset: transform {rotate, scale {x, y}, flip_x, flip_y, pivot {x, y}} (the pivot used, \
 in B's mask pixels) and b_raster {x, y, width, height, solid_pixels} (the world pixels B \
-covers: their box and count); offset's numbers may then be fractional.
+covers: their box and count); offset's numbers may then be fractional. With --sweep, a \
+key sweep follows overlap_area: {by {x, y}, steps, result (\"clear\", \"hit\" or \
+\"starts_touching\"), step (null when clear, 0 when starting touching), fraction (1 when \
+clear, 0 when starting touching), at (B's position where it first touches), last_free, \
+contact (the first contact there), stops_at (where B stops: the last free position, the \
+start, or the end when clear)}; positions are {x, y} or null.
 
 Exit status: 0 when the check ran, whether or not the sprites collide; 1 when a file is \
 missing, unreadable or corrupt or a value (offset, threshold, rotation, scale, flip, \
-pivot) is malformed; 2 for usage errors.
+pivot, sweep) is malformed; 2 for usage errors.
 
 Examples:
   perpixel check assets/sprites/ship.png assets/sprites/rock_small.png --offset 30,10
-  perpixel check assets/sprites/ship.png assets/sprites/ship.png --at 20.5,8 --rotate 30 --flip x";
+  perpixel check assets/sprites/ship.png assets/sprites/ship.png --at 20.5,8 --rotate 30 --flip x
+  perpixel check assets/sprites/ship.png assets/sprites/rock_small.png --offset -40,4 --sweep 60,0";
 
 /// Arguments of `perpixel check`.
 #[derive(clap::Args, Debug)]
@@ -92,6 +107,13 @@ pub struct CheckArgs {
     /// The world's y points up: take the images' bottom rows as row 0.
     #[arg(long)]
     pub flip_y: bool,
+    /// Also sweep B by DX,DY (whole pixels) from where it is placed, along its
+    /// 4-connected path, and report where it first touches A: clear, a hit (the step,
+    /// where B touches, its last free position, the first contact, the fraction of the
+    /// motion) or that it starts touching. A transformed B is swept as placed (its
+    /// covered pixels move with it, the transform unchanged).
+    #[arg(long, value_name = "DX,DY", allow_hyphen_values = true)]
+    pub sweep: Option<String>,
     /// Print one JSON object instead of words.
     #[arg(long)]
     pub json: bool,
@@ -103,9 +125,19 @@ pub struct CheckArgs {
 
 /// Parses `DX,DY` (whole numbers, either may be negative; spaces around them allowed).
 pub fn parse_offset(text: &str) -> CliResult<(i32, i32)> {
+    parse_whole_pair(text, "offset", "--offset 12,-3")
+}
+
+/// Parses `--sweep DX,DY`: B's motion, in whole pixels, as [`parse_offset`] reads it.
+pub fn parse_sweep(text: &str) -> CliResult<(i32, i32)> {
+    parse_whole_pair(text, "sweep", "--sweep 40,-8")
+}
+
+/// Parses `DX,DY` (whole numbers) for `what`; errors name `what` and show `example`.
+fn parse_whole_pair(text: &str, what: &str, example: &str) -> CliResult<(i32, i32)> {
     let bad = |why: &str| {
         Failure(format!(
-            "bad offset '{text}': {why}; expected DX,DY with whole numbers, e.g. --offset 12,-3"
+            "bad {what} '{text}': {why}; expected DX,DY with whole numbers, e.g. {example}"
         ))
     };
     let (dx, dy) = text.split_once(',').ok_or_else(|| bad("no comma"))?;
@@ -264,6 +296,8 @@ struct Answer {
     collides: bool,
     first_contact: Option<Point>,
     overlap_area: u64,
+    /// The sweep asked for with `--sweep`: the motion, and what it found.
+    sweep: Option<((i32, i32), Sweep)>,
 }
 
 /// Runs `perpixel check`.
@@ -282,6 +316,7 @@ pub fn run(args: &CheckArgs) -> CliResult<()> {
             }
         })?,
     };
+    let motion = args.sweep.as_deref().map(parse_sweep).transpose()?;
     let threshold = parse_threshold(&args.threshold)?;
     let options = MaskOptions {
         threshold,
@@ -306,6 +341,15 @@ pub fn run(args: &CheckArgs) -> CliResult<()> {
         collides: sa.collides(&sb),
         first_contact: sa.first_contact(&sb),
         overlap_area: sa.overlap_area(&sb),
+        sweep: match motion {
+            Some((mx, my)) => {
+                let found = sb
+                    .sweep(&sa, mx, my)
+                    .map_err(|e| Failure(format!("cannot sweep B by ({mx}, {my}): {e}")))?;
+                Some(((mx, my), found))
+            }
+            None => None,
+        },
     };
     let rendered = match &args.render {
         Some(path) => {
@@ -331,6 +375,139 @@ pub fn run(args: &CheckArgs) -> CliResult<()> {
 struct Placement<'a> {
     offset: (i32, i32),
     moved: Option<&'a Transformed>,
+}
+
+impl Placement<'_> {
+    /// B's position (what --offset gives: its top-left pixel, or its untransformed
+    /// top-left corner when transformed) once its pixels are at world `p`: B's pixels
+    /// and its position move together.
+    fn b_at(&self, p: Point) -> (Json, Json) {
+        match self.moved {
+            None => (Json::from(p.x), Json::from(p.y)),
+            Some(m) => {
+                let (dx, dy) = (p.x - i64::from(m.raster.x), p.y - i64::from(m.raster.y));
+                let t = &m.transform;
+                (Json::number(t.x + dx as f64), Json::number(t.y + dy as f64))
+            }
+        }
+    }
+
+    /// [`Placement::b_at`] as `{x, y}`.
+    fn b_json(&self, p: Point) -> Json {
+        let (x, y) = self.b_at(p);
+        Json::obj([("x", x), ("y", y)])
+    }
+
+    /// [`Placement::b_at`] as `(x, y)`.
+    fn b_text(&self, p: Point) -> String {
+        let (x, y) = self.b_at(p);
+        format!("({x}, {y})")
+    }
+}
+
+/// Where B's pixels start and where the sweep's motion would take them.
+fn sweep_ends(place: &Placement, by: (i32, i32)) -> (Point, Point) {
+    let (x, y) = match place.moved {
+        None => place.offset,
+        Some(m) => (m.raster.x, m.raster.y),
+    };
+    let start = Point {
+        x: x.into(),
+        y: y.into(),
+    };
+    let end = Point {
+        x: start.x + i64::from(by.0),
+        y: start.y + i64::from(by.1),
+    };
+    (start, end)
+}
+
+/// `(x, y)` of a world point.
+fn xy(p: Point) -> String {
+    format!("({}, {})", p.x, p.y)
+}
+
+/// The sweep's line of the text report.
+fn sweep_words(place: &Placement, by: (i32, i32), found: &Sweep) -> String {
+    let (start, end) = sweep_ends(place, by);
+    let steps = u64::from(by.0.unsigned_abs()) + u64::from(by.1.unsigned_abs());
+    let head = format!(
+        "sweep: B moved by ({}, {}) from {}, {steps} steps",
+        by.0,
+        by.1,
+        place.b_text(start)
+    );
+    match found {
+        Sweep::Clear => format!(
+            "{head}: clear; B reaches {} without touching A",
+            place.b_text(end)
+        ),
+        Sweep::StartsTouching { contact } => format!(
+            "{head}: starts touching A (first contact at {}); no step is free",
+            xy(*contact)
+        ),
+        Sweep::Hit(h) => format!(
+            "{head}: hits A at step {} of {} (fraction {}); B at {} first touches A, \
+             first contact at {}; last free position {}",
+            h.step,
+            h.steps,
+            (h.fraction() * 1e4).round() / 1e4,
+            place.b_text(h.at),
+            xy(h.contact),
+            place.b_text(h.last_free)
+        ),
+    }
+}
+
+/// The sweep as JSON (see [`LONG_ABOUT`] for the keys).
+fn sweep_json(place: &Placement, by: (i32, i32), found: &Sweep) -> Json {
+    let (start, end) = sweep_ends(place, by);
+    let steps = u64::from(by.0.unsigned_abs()) + u64::from(by.1.unsigned_abs());
+    let pos = |p: Point| place.b_json(p);
+    // result, step, fraction, at, last_free, contact, stops_at
+    let (result, step, fraction, at, last_free, contact, stops_at) = match found {
+        Sweep::Clear => (
+            "clear",
+            Json::Null,
+            1.0,
+            Json::Null,
+            Json::Null,
+            None,
+            pos(end),
+        ),
+        Sweep::StartsTouching { contact } => (
+            "starts_touching",
+            Json::from(0),
+            0.0,
+            pos(start),
+            Json::Null,
+            Some(*contact),
+            pos(start),
+        ),
+        Sweep::Hit(h) => (
+            "hit",
+            Json::count(h.step),
+            h.fraction(),
+            pos(h.at),
+            pos(h.last_free),
+            Some(h.contact),
+            pos(h.last_free),
+        ),
+    };
+    Json::obj([
+        (
+            "by",
+            Json::obj([("x", Json::from(by.0)), ("y", Json::from(by.1))]),
+        ),
+        ("steps", Json::count(steps)),
+        ("result", Json::str(result)),
+        ("step", step),
+        ("fraction", Json::number(fraction)),
+        ("at", at),
+        ("last_free", last_free),
+        ("contact", Json::point(contact)),
+        ("stops_at", stops_at),
+    ])
 }
 
 /// Draws the pair and saves it (B transformed by `tb` when given: the world pixels it
@@ -472,6 +649,9 @@ fn words(
             let _ = writeln!(out, "pixels: do not collide; overlap area 0 pixels");
         }
     }
+    if let Some((by, found)) = &answer.sweep {
+        let _ = writeln!(out, "{}", sweep_words(place, *by, found));
+    }
     if let Some((path, (w, h))) = rendered {
         let _ = writeln!(out, "render: wrote {} ({w}x{h})", path.display());
     }
@@ -550,8 +730,11 @@ fn json(
         ("collides", Json::Bool(answer.collides)),
         ("first_contact", Json::point(answer.first_contact)),
         ("overlap_area", Json::count(answer.overlap_area)),
-        ("render", render),
     ]);
+    if let Some((by, found)) = &answer.sweep {
+        fields.push(("sweep", sweep_json(place, *by, found)));
+    }
+    fields.push(("render", render));
     Json::obj(fields).render() + "\n"
 }
 
@@ -583,6 +766,30 @@ mod tests {
                 .unwrap_err()
                 .0
                 .contains("bad offset '1.5,2'")
+        );
+    }
+
+    #[test]
+    fn sweeps_parse_like_offsets_and_bad_ones_name_the_sweep() {
+        assert_eq!(parse_sweep("40,-8").unwrap(), (40, -8));
+        assert_eq!(parse_sweep(" -3 , 0 ").unwrap(), (-3, 0));
+        let no_comma = parse_sweep("3").unwrap_err().0;
+        assert!(no_comma.contains("bad sweep '3': no comma"), "{no_comma}");
+        assert!(no_comma.contains("e.g. --sweep 40,-8"), "{no_comma}");
+        assert!(parse_sweep("a,b").unwrap_err().0.contains("DX = 'a'"));
+        assert!(parse_sweep("1,2.5").unwrap_err().0.contains("DY = '2.5'"));
+        assert!(
+            parse_sweep("0,-9999999999")
+                .unwrap_err()
+                .0
+                .contains("out of range")
+        );
+        // The offset's own words are unchanged.
+        assert!(
+            parse_offset("5")
+                .unwrap_err()
+                .0
+                .contains("e.g. --offset 12,-3")
         );
     }
 

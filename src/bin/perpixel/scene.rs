@@ -14,7 +14,7 @@ use crate::json::{Build, Json};
 use crate::load::LoadedImage;
 use crate::render::{self, Canvas};
 use crate::{CliResult, Failure, print_out};
-use perpixel::{Bounds2D, Mask, MaskOptions, Overlap, Point, Raster, Sprite, Transform};
+use perpixel::{Bounds2D, Mask, MaskOptions, Overlap, Point, Raster, Sprite, Sweep, Transform};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -28,7 +28,13 @@ glow, rocks, a ring with a coin in its hole, a bullet, a strip of hilly terrain 
 bounds-only pickup) are placed in a 512x288 y-down world; a second ship is mirrored (it \
 faces left) and a third spins about its centre. The bullet first flies right, one pixel \
 per frame, until its pixels touch another sprite, while the spinner turns a few degrees \
-per frame (positive angles turn clockwise on this y-down screen). Turned and mirrored \
+per frame (positive angles turn clockwise on this y-down screen). The flight is found by \
+sweeping (Sprite::sweep): the bullet is swept once over its whole flight against each \
+sprite that stays still, and frame by frame against the spinner turned to that frame's \
+angle; every pixel of the path is tested, so nothing tunnels at any speed. The first \
+touch (earliest frame, then fewest pixels, then scene order) ends the flight, and the \
+report says how many pixels were swept in how many frames, what the bullet touched, the \
+first contact and the bullet's last free position. Turned and mirrored \
 sprites are drawn onto the world's pixel grid (a world pixel is covered when its centre, \
 mapped back into the sprite, lands in a solid pixel) and collide through those pixels. \
 Then every pair of sprites is \
@@ -245,8 +251,68 @@ struct Flight {
     from: (i32, i32),
     /// Frames flown until contact (or until giving up).
     frames: u32,
-    /// What it touched, if anything: scene index and first contact pixel.
-    hit: Option<(usize, Point)>,
+    /// Pixels swept: steps of its path flown to where it touches (or to where it gave
+    /// up).
+    swept: u64,
+    /// What it touched, if anything.
+    hit: Option<Touch>,
+}
+
+/// Where the mover first touches another sprite on its flight.
+#[derive(Debug, Clone, Copy)]
+struct Touch {
+    /// Frame of the motion in which it touches (0: where it starts).
+    frame: u32,
+    /// Steps of its path (one pixel each) flown to the position where it touches.
+    step: u64,
+    /// Scene index of what it touches.
+    other: usize,
+    /// Where the mover's top-left pixel is when it touches.
+    at: (i32, i32),
+    /// Where it was one step before, touching nothing; `None` when it touched at the
+    /// start of a frame (at frame 0, or a spinner turned into it).
+    last_free: Option<Point>,
+    /// Their first contact there ([`Sprite::first_contact`]).
+    contact: Point,
+}
+
+impl Touch {
+    /// The touch a sweep of the mover from `start` against scene sprite `other` found,
+    /// if any: `flown` is the steps of the flight taken before the sweep's start, and
+    /// `frame` gives the frame of the motion in which a step of the flight is taken.
+    fn of(
+        sweep: Sweep,
+        other: usize,
+        frame: impl Fn(u64) -> u32,
+        flown: u64,
+        start: (i32, i32),
+    ) -> Option<Touch> {
+        match sweep {
+            Sweep::Clear => None,
+            Sweep::StartsTouching { contact } => Some(Touch {
+                frame: frame(flown),
+                step: flown,
+                other,
+                at: start,
+                last_free: None,
+                contact,
+            }),
+            Sweep::Hit(h) => Some(Touch {
+                frame: frame(flown + h.step),
+                step: flown + h.step,
+                other,
+                // Positions on the path lie between its start and end, both in `i32`.
+                at: (h.at.x as i32, h.at.y as i32),
+                last_free: Some(h.last_free),
+                contact: h.contact,
+            }),
+        }
+    }
+
+    /// The order of touches: earliest frame, then fewest steps, then scene order.
+    fn key(&self) -> (u32, u64, usize) {
+        (self.frame, self.step, self.other)
+    }
 }
 
 /// One pair whose bounding boxes overlap.
@@ -346,16 +412,27 @@ fn sprites_of(rasters: &[Raster]) -> Vec<Sprite<'_>> {
     SCENE
         .iter()
         .zip(rasters)
-        .map(|(p, r)| Sprite {
-            pixel_collision: p.pixel_collision,
-            ..r.sprite()
-        })
+        .map(|(p, r)| sprite_of(p, r))
         .collect()
 }
 
-/// Moves the motion's sprite one step per frame, and turns the spinning sprites to that
-/// frame's angle, until the mover collides with another sprite; leaves everything as it
-/// was at that frame.
+/// A scene sprite placed by its raster, pixel collision as its placement says.
+fn sprite_of<'a>(p: &Placement, r: &'a Raster) -> Sprite<'a> {
+    Sprite {
+        pixel_collision: p.pixel_collision,
+        ..r.sprite()
+    }
+}
+
+/// Flies the motion's sprite, found by sweeping: against every sprite that stays still,
+/// one sweep over the whole flight; against each spinning sprite, one sweep per frame,
+/// from where the mover was at the end of the previous frame by one frame's motion,
+/// with the spinner turned to that frame's angle. The first touch (earliest frame, then
+/// fewest steps, then scene order) ends the flight; everything is left as it was then.
+///
+/// The whole flight's path passes through every frame's position (it is the frames'
+/// paths one after another), so both kinds of sweep test the same positions: every
+/// pixel of the way, at any speed.
 fn fly(
     rasters: &mut [Raster],
     images: &BTreeMap<&str, LoadedImage>,
@@ -366,31 +443,100 @@ fn fly(
         .position(|p| p.name == motion.sprite)
         .expect("the moving sprite is part of the scene");
     let from = (rasters[mover].x, rasters[mover].y);
-    let touching = |rasters: &[Raster]| {
-        let sprites = sprites_of(rasters);
-        (0..sprites.len())
-            .filter(|&i| i != mover)
-            .find_map(|i| Some((i, sprites[mover].first_contact(&sprites[i])?)))
+    let (sx, sy) = motion.step;
+    let per_frame = u64::from(sx.unsigned_abs()) + u64::from(sy.unsigned_abs());
+    let too_far = || {
+        Failure(format!(
+            "cannot move the {}: {} frames of ({sx}, {sy}) from ({}, {}) leave the i32 range",
+            motion.sprite, motion.max_frames, from.0, from.1
+        ))
     };
-    let mut frames = 0;
-    let mut hit = touching(rasters);
-    while hit.is_none() && frames < motion.max_frames {
-        frames += 1;
-        rasters[mover]
-            .moved_by(motion.step.0, motion.step.1)
-            .map_err(|e| Failure(format!("cannot move the {}: {e}", motion.sprite)))?;
-        for (p, r) in SCENE.iter().zip(rasters.iter_mut()) {
-            if p.pose.spin != 0.0 {
-                *r = p.raster(&images[p.image].mask, frames)?;
-            }
+    let frames = i32::try_from(motion.max_frames).map_err(|_| too_far())?;
+    let total = (
+        sx.checked_mul(frames).ok_or_else(too_far)?,
+        sy.checked_mul(frames).ok_or_else(too_far)?,
+    );
+    // Where the mover is at the end of frame `f` (between `from` and the flight's end,
+    // which the sweeps check is in `i32`).
+    let at_frame = |f: u32| {
+        let f = i64::from(f);
+        (
+            (i64::from(from.0) + i64::from(sx) * f) as i32,
+            (i64::from(from.1) + i64::from(sy) * f) as i32,
+        )
+    };
+    // The frame in which step `k` of the flight is taken.
+    let frame_of = |k: u64| match per_frame {
+        0 => 0,
+        n => k.div_ceil(n) as u32,
+    };
+    let swept = |e: perpixel::Error| Failure(format!("cannot sweep the {}: {e}", motion.sprite));
+    let earlier = |best: &mut Option<Touch>, t: Option<Touch>| {
+        if let Some(t) = t
+            && best.is_none_or(|b| t.key() < b.key())
+        {
+            *best = Some(t);
         }
-        hit = touching(rasters);
+    };
+    let spins = |i: usize| i != mover && SCENE[i].pose.spin != 0.0;
+
+    let mut best = None;
+    {
+        let sprites = sprites_of(rasters);
+        for i in (0..SCENE.len()).filter(|&i| i != mover && !spins(i)) {
+            let sweep = sprites[mover]
+                .sweep(&sprites[i], total.0, total.1)
+                .map_err(swept)?;
+            earlier(&mut best, Touch::of(sweep, i, frame_of, 0, from));
+        }
+    }
+    let last = best.map_or(motion.max_frames, |t| t.frame);
+    let mover_sprite = sprite_of(&SCENE[mover], &rasters[mover]);
+    for f in 0..=last {
+        let (start, step) = match f {
+            0 => (from, (0, 0)),
+            _ => (at_frame(f - 1), motion.step),
+        };
+        let moving = Sprite {
+            x: start.0,
+            y: start.1,
+            ..mover_sprite
+        };
+        let flown = u64::from(f.saturating_sub(1)) * per_frame;
+        for i in (0..SCENE.len()).filter(|&i| spins(i)) {
+            let p = &SCENE[i];
+            let posed = p.raster(&images[p.image].mask, f)?;
+            let sweep = moving
+                .sweep(&sprite_of(p, &posed), step.0, step.1)
+                .map_err(swept)?;
+            earlier(&mut best, Touch::of(sweep, i, |_| f, flown, start));
+        }
+        if best.is_some_and(|t| t.frame <= f) {
+            break;
+        }
+    }
+
+    let (frames, at, swept) = match best {
+        Some(t) => (t.frame, t.at, t.step),
+        None => (
+            motion.max_frames,
+            at_frame(motion.max_frames),
+            u64::from(motion.max_frames) * per_frame,
+        ),
+    };
+    rasters[mover].x = at.0;
+    rasters[mover].y = at.1;
+    for (p, r) in SCENE.iter().zip(rasters.iter_mut()) {
+        if p.pose.spin != 0.0 {
+            *r = p.raster(&images[p.image].mask, frames)?;
+        }
     }
     Ok(Flight {
         mover,
         from,
         frames,
-        hit,
+        swept,
+        hit: best,
     })
 }
 
@@ -532,35 +678,61 @@ fn table(
     }
 
     let mover = SCENE[flight.mover].name;
+    let per_frame = MOTION.step.0.unsigned_abs() + MOTION.step.1.unsigned_abs();
     let _ = write!(
         out,
-        "\nmotion: the {mover} flies right from ({}, {}), 1 pixel per frame; ",
-        flight.from.0, flight.from.1
+        "\nmotion: the {mover} flies right from ({}, {}), {} per frame; swept {} px in {}, ",
+        flight.from.0,
+        flight.from.1,
+        plural(per_frame as usize, "pixel", "pixels"),
+        flight.swept,
+        plural(flight.frames as usize, "frame", "frames"),
     );
     let now = &sprites[flight.mover];
     match flight.hit {
-        Some((other, p)) => {
+        Some(t) => {
+            let free = t.last_free.map_or(String::new(), |p| {
+                format!(" (last free at ({}, {}))", p.x, p.y)
+            });
             let _ = writeln!(
                 out,
-                "after {} its pixels first touch the {} at ({}, {}), with the {mover} at ({}, {}).",
-                plural(flight.frames as usize, "frame", "frames"),
-                SCENE[other].name,
-                p.x,
-                p.y,
-                now.x,
-                now.y
+                "its pixels first touch the {} at ({}, {}), with the {mover} at ({}, {}){free}.",
+                SCENE[t.other].name, t.contact.x, t.contact.y, now.x, now.y
             );
         }
         None => {
             let _ = writeln!(
                 out,
-                "after {} it has touched nothing and stops at ({}, {}).",
-                plural(flight.frames as usize, "frame", "frames"),
-                now.x,
-                now.y
+                "it has touched nothing and stops at ({}, {}).",
+                now.x, now.y
             );
         }
     }
+    let spinning: Vec<&str> = SCENE
+        .iter()
+        .enumerate()
+        .filter(|&(i, p)| i != flight.mover && p.pose.spin != 0.0)
+        .map(|(_, p)| p.name)
+        .collect();
+    let still = SCENE.len() - 1 - spinning.len();
+    let _ = write!(
+        out,
+        "sweeps: the {mover} is swept against the {} in one sweep of the whole {} px flight each",
+        plural(still, "still sprite", "still sprites"),
+        u64::from(per_frame) * u64::from(MOTION.max_frames)
+    );
+    if !spinning.is_empty() {
+        let _ = write!(
+            out,
+            ", and against the {} frame by frame ({} px a sweep, turned to that frame's angle)",
+            spinning.join(" and the "),
+            per_frame
+        );
+    }
+    let _ = writeln!(
+        out,
+        "; every pixel of the path is tested, so nothing tunnels."
+    );
 
     for p in SCENE.iter().filter(|p| p.pose.spin != 0.0) {
         let _ = writeln!(
@@ -642,13 +814,6 @@ fn table(
     out
 }
 
-/// The scene as one JSON object: `threshold`, `sprites` (name, image, x, y, width,
-/// height, solid_pixels, pixel_collision, transform: null for a plain sprite, else
-/// {rotate, scale {x, y}, flip_x, flip_y, pivot {x, y}} about which x, y is the
-/// untransformed corner, and bounds: the world rectangle it collides in), `motion`
-/// (with `spin`: the sprites that turn per frame), `pairs` (every pair whose boxes
-/// overlap: a, b, boxes_overlap, intersection, collides, first_contact, overlap_area),
-/// `summary` (box_pairs, pixel_pairs, false_hits, apart_pairs) and `render`.
 /// A scene sprite's transform as JSON at the end of the motion (null when plain).
 fn transform_json(p: &Placement, mask: &Mask, flight: &Flight) -> Json {
     if p.pose.is_plain() {
@@ -666,6 +831,15 @@ fn transform_json(p: &Placement, mask: &Mask, flight: &Flight) -> Json {
     ])
 }
 
+/// The scene as one JSON object: `threshold`, `sprites` (name, image, x, y, width,
+/// height, solid_pixels, pixel_collision, transform: null for a plain sprite, else
+/// {rotate, scale {x, y}, flip_x, flip_y, pivot {x, y}} about which x, y is the
+/// untransformed corner, and bounds: the world rectangle it collides in), `motion`
+/// (sprite, from, step, frames, hit, first_contact, swept_px: the pixels swept, last_free:
+/// the mover's position one step before it touched, and `spin`: the sprites that turn
+/// per frame), `pairs` (every pair whose boxes
+/// overlap: a, b, boxes_overlap, intersection, collides, first_contact, overlap_area),
+/// `summary` (box_pairs, pixel_pairs, false_hits, apart_pairs) and `render`.
 #[allow(clippy::too_many_arguments)]
 fn json(
     dir: &Path,
@@ -737,9 +911,14 @@ fn json(
             "hit",
             flight
                 .hit
-                .map_or(Json::Null, |(i, _)| Json::str(SCENE[i].name)),
+                .map_or(Json::Null, |t| Json::str(SCENE[t.other].name)),
         ),
-        ("first_contact", Json::point(flight.hit.map(|(_, p)| p))),
+        ("first_contact", Json::point(flight.hit.map(|t| t.contact))),
+        ("swept_px", Json::count(flight.swept)),
+        (
+            "last_free",
+            Json::point(flight.hit.and_then(|t| t.last_free)),
+        ),
         (
             "spin",
             Json::Array(
