@@ -948,15 +948,24 @@ namespace PerPixel
         /// move (<see cref="MoveResult.StartedInside"/>). The sprite itself is not changed: place it at
         /// the result. Throws <see cref="PerPixelException"/> (<see cref="Status.InvalidArgument"/>) for
         /// an <see cref="MoveOptions.Up"/> other than 1 or -1 or a motion leaving the int range.</summary>
-        public unsafe MoveResult MoveAndSlide(PlacedSprite[] obstacles, int dx, int dy,
+        public MoveResult MoveAndSlide(PlacedSprite[] obstacles, int dx, int dy,
             MoveOptions options = default(MoveOptions))
         {
             if (obstacles == null) throw new ArgumentNullException("obstacles");
+            return MoveAndSlideFirst(obstacles, obstacles.Length, dx, dy, options);
+        }
+
+        /// <summary><see cref="MoveAndSlide(PlacedSprite[], int, int, MoveOptions)"/> against the first
+        /// <paramref name="count"/> sprites of <paramref name="obstacles"/> (a buffer kept between calls).</summary>
+        internal unsafe MoveResult MoveAndSlideFirst(PlacedSprite[] obstacles, int count, int dx, int dy, MoveOptions options)
+        {
+            if (obstacles == null) throw new ArgumentNullException("obstacles");
+            if (count < 0 || count > obstacles.Length) throw new ArgumentOutOfRangeException("count");
             NativeSprite mover = View("Mask");
             // Small lists on the stack, long ones in an array; the masks stay reachable through obstacles.
-            NativeSprite[] heap = obstacles.Length > 32 ? new NativeSprite[obstacles.Length] : null;
-            NativeSprite* stack = stackalloc NativeSprite[heap == null ? obstacles.Length : 0];
-            for (int i = 0; i < obstacles.Length; i++)
+            NativeSprite[] heap = count > 32 ? new NativeSprite[count] : null;
+            NativeSprite* stack = stackalloc NativeSprite[heap == null ? count : 0];
+            for (int i = 0; i < count; i++)
             {
                 NativeSprite n = obstacles[i].View("obstacles[" + i + "].Mask");
                 if (heap != null) heap[i] = n; else stack[i] = n;
@@ -967,8 +976,7 @@ namespace PerPixel
             Status s;
             fixed (NativeSprite* h = heap)
             {
-                s = Native.pp_move_and_slide(&mover, heap != null ? h : stack, (UIntPtr)obstacles.Length, dx, dy,
-                    &o, &r);
+                s = Native.pp_move_and_slide(&mover, heap != null ? h : stack, (UIntPtr)count, dx, dy, &o, &r);
             }
             GC.KeepAlive(Mask);
             GC.KeepAlive(obstacles);
