@@ -1,6 +1,7 @@
 // Tests of contacts and motion in the C# binding: contact normals, push-out, move-and-slide,
-// raycasts, point probes and the sweep's normal, with written cases and a brute-force oracle of
-// their own (push-out and raycasts, one pixel at a time) on random masks. Part of PerPixelTests.exe.
+// raycasts, point probes and the sweep's normal, with written cases and brute-force oracles of
+// their own (push-out, raycasts and move-and-slide, one pixel at a time) on random masks.
+// Part of PerPixelTests.exe.
 using System;
 using System.Collections.Generic;
 using System.Runtime.InteropServices;
@@ -517,5 +518,80 @@ static partial class Tests
             }
         Check("raycasts: the library and the C# oracle agree on " + rays + " random rays (" + hits + " hits); mismatches " +
             rayWrong, rayWrong == 0 && hits > 200 && rays - hits > 200);
+        MoveOracle(rng);
+    }
+
+    static MoveResult OracleMove(Grid mover, List<Grid> obstacles, int dx, int dy, MoveOptions o)
+    {
+        Func<int, int, bool> hits = (x, y) => obstacles.Exists(b => GridsCollide(mover, x, y, b));
+        var r = new MoveResult { X = mover.X, Y = mover.Y };
+        if (hits(mover.X, mover.Y)) { r.StartedInside = true; return r; }
+        int ax = mover.X, ay = mover.Y, sx = Math.Sign(dx), sy = Math.Sign(dy);
+        for (int n = 0; n < Math.Abs(dx); n++)
+        {
+            if (!hits(ax + sx, ay)) { ax += sx; continue; }
+            int climbed = 0;
+            for (int k = 1; k <= (int)o.StepUp; k++)
+            {
+                if (hits(ax, ay + o.Up * k)) break;
+                if (!hits(ax + sx, ay + o.Up * k)) { climbed = k; break; }
+            }
+            if (climbed == 0) { r.BlockedX = true; break; }
+            ax += sx;
+            ay += o.Up * climbed;
+            r.Climbed += (uint)climbed;
+        }
+        for (int n = 0; n < Math.Abs(dy); n++)
+        {
+            if (hits(ax, ay + sy)) { r.BlockedY = true; break; }
+            ay += sy;
+        }
+        r.X = ax;
+        r.Y = ay;
+        return r;
+    }
+
+    static void MoveOracle(Random rng)
+    {
+        int moves = 0, wrong = 0, blocked = 0, climbs = 0;
+        for (int n = 0; n < 400; n++)
+        {
+            var keep = new Mask[4];
+            int count = rng.Next(1, 4);
+            try
+            {
+                Grid mover = RandomGrid(rng, keep, 0);
+                var grids = new List<Grid>();
+                var placed = new PlacedSprite[count];
+                for (int i = 0; i < count; i++)
+                {
+                    Grid g = RandomGrid(rng, keep, i + 1);
+                    grids.Add(g);
+                    placed[i] = new PlacedSprite(keep[i + 1], g.X, g.Y, !g.BoundsOnly);
+                }
+                // Start the mover off to one side, so most moves begin free.
+                mover.X -= rng.Next(0, 14);
+                var o = new MoveOptions { StepUp = (uint)rng.Next(0, 5), Up = rng.Next(2) == 0 ? -1 : 1 };
+                int dx = rng.Next(-14, 15), dy = rng.Next(-14, 15);
+                MoveResult want = OracleMove(mover, grids, dx, dy, o);
+                MoveResult got = new PlacedSprite(keep[0], mover.X, mover.Y, !mover.BoundsOnly).MoveAndSlide(placed, dx, dy, o);
+                moves++;
+                if (want.BlockedX || want.BlockedY) blocked++;
+                if (want.Climbed > 0) climbs++;
+                if (!want.Equals(got))
+                {
+                    wrong++;
+                    if (wrong <= 5)
+                        Console.WriteLine("     move-and-slide mismatch: (" + dx + ", " + dy + ") step up " + o.StepUp + " up " +
+                            o.Up + ": oracle " + want + ", library " + got);
+                }
+            }
+            finally
+            {
+                foreach (Mask m in keep) if (m != null) m.Dispose();
+            }
+        }
+        Check("move-and-slide: the library and the C# oracle (one pixel at a time) agree on " + moves + " random moves (" +
+            blocked + " blocked, " + climbs + " climbing); mismatches " + wrong, wrong == 0 && blocked > 50 && climbs > 5);
     }
 }
