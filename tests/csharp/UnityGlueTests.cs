@@ -94,6 +94,7 @@ static partial class Tests
         UnityBakedThreshold(scratch);
         UnityQueries();
         UnityTransforms();
+        UnityMotion();
     }
 
     static void UnityPixelPosition()
@@ -454,5 +455,134 @@ static partial class Tests
         Throws<ArgumentNullException>("OverlapMask(null)", () => a.OverlapMask(null, out bounds));
         Throws<OverflowException>("ToVector2Int beyond int.MaxValue", () => UnityMasks.ToVector2Int(new Point(int.MaxValue + 1L, 0)));
         Equal("ToVector2Int of int.MinValue", int.MinValue, UnityMasks.ToVector2Int(new Point(0, int.MinValue)).y);
+    }
+
+    /// A collider whose sprite is a width x height Alpha8 texture, solid where `solid(x, y)` (y up, row 0 at
+    /// the bottom), pivot at the bottom-left.
+    static SpriteCollider AlphaCollider(string name, int width, int height, Func<int, int, bool> solid, float x, float y,
+        float ppu = 1)
+    {
+        var data = new byte[width * height];
+        for (int j = 0; j < height; j++)
+            for (int i = 0; i < width; i++)
+                data[j * width + i] = (byte)(solid(i, j) ? 255 : 0);
+        var texture = new Texture2D(width, height, TextureFormat.Alpha8, data) { name = name };
+        return Collider(name, SpriteIn(texture, name, new RectInt(0, 0, width, height), ppu), x, y);
+    }
+
+    static void UnityMotion()
+    {
+        // The conversions, in isolation.
+        Equal("PointPixel (3.5, 4.0) at 1 pixel per unit: the pixels holding them", "(3, 4)",
+            UnityMasks.PointPixel(new Vector2(3.5f, 4.0f), 1).ToString());
+        Equal("PointPixel (0.255, -0.255) at 100 pixels per unit", "(25, -26)",
+            UnityMasks.PointPixel(new Vector2(0.255f, -0.255f), 100).ToString());
+        Equal("PointPixel (-0.2, 0.999)", "(-1, 0)", UnityMasks.PointPixel(new Vector2(-0.2f, 0.999f), 1).ToString());
+        Throws<OverflowException>("PointPixel of NaN", () => UnityMasks.PointPixel(new Vector2(float.NaN, 0), 1));
+        Equal("RayDirection (1, 0.5)", "(65536, 32768)", UnityMasks.RayDirection(new Vector2(1, 0.5f)).ToString());
+        Equal("RayDirection (0.3, -1)", "(19661, -65536)", UnityMasks.RayDirection(new Vector2(0.3f, -1)).ToString());
+        Equal("RayDirection (-2, -2)", "(-65536, -65536)", UnityMasks.RayDirection(new Vector2(-2, -2)).ToString());
+        Equal("RayDirection (0, 0) stays (0, 0)", "(0, 0)", UnityMasks.RayDirection(new Vector2(0, 0)).ToString());
+        Throws<ArgumentException>("RayDirection with an infinite component",
+            () => UnityMasks.RayDirection(new Vector2(float.PositiveInfinity, 1)));
+        Equal("RayLength 2.26 units at 100 pixels per unit", 226u, UnityMasks.RayLength(2.26f, 100));
+        Equal("RayLength 2.5 pixels rounds half up", 3u, UnityMasks.RayLength(2.5f, 1));
+        Equal("RayLength of infinity", uint.MaxValue, UnityMasks.RayLength(float.PositiveInfinity, 1));
+        Throws<ArgumentOutOfRangeException>("RayLength -1", () => UnityMasks.RayLength(-1, 1));
+        Equal("ToVector2(Normal)", 0.6f, UnityMasks.ToVector2(new Normal(0.6, -0.8)).x);
+        Equal("ToVector2Int(Offset)", "(3, -4)", UnityMasks.ToVector2Int(new Offset(3, -4)).ToString());
+
+        // A y-up scene: a 40x10 floor at the origin (top row y = 9), a 4x6 player standing on it.
+        var floor = AlphaCollider("floor", 40, 10, (x, y) => true, 0, 0);
+        var player = AlphaCollider("player", 4, 6, (x, y) => true, 10, 10);
+        Vector2? n = player.ContactNormal(floor);
+        Check("standing on a flat floor (y up): normal exactly (0, 1)", n.HasValue && n.Value.x == 0 && n.Value.y == 1);
+        Check("the floor's normal towards the player points down", floor.ContactNormal(player).Value.y == -1);
+        player.transform.position = new Vector3(10, 12, 0);
+        Check("two pixels above: no normal", !player.ContactNormal(floor).HasValue);
+
+        // Push-out, sunk 3 pixels into the floor.
+        player.transform.position = new Vector3(10, 7, 0);
+        Equal("PushOut (Any): 3 up", (Vector2Int?)new Vector2Int(0, 3), player.PushOut(floor));
+        Equal("PushOut Along (0, 1): up only", (Vector2Int?)new Vector2Int(0, 3), player.PushOut(floor, PushOptions.Along(0, 1)));
+        Equal("PushOut Horizontal: out to the left, 14", (Vector2Int?)new Vector2Int(-14, 0),
+            player.PushOut(floor, new PushOptions { Direction = PushDirection.Horizontal }));
+        Equal("PushOut Horizontal within 10: null", null,
+            player.PushOut(floor, new PushOptions { Direction = PushDirection.Horizontal, MaxDistance = 10 }));
+        Throws<ArgumentNullException>("PushOut(null)", () => player.PushOut(null));
+        Vector2 units = player.PixelsToUnits(new Vector2Int(0, 3));
+        Check("PixelsToUnits at 1 pixel per unit", units.x == 0 && units.y == 3);
+
+        // Sweep: falling from y = 30 by 100 pixels lands on the floor.
+        player.transform.position = new Vector3(10, 30, 0);
+        ColliderSweep s = player.Sweep(floor, new Vector2Int(0, -100));
+        Check("Sweep down: hit, stops after 20 pixels, touches at 21, contact (10, 9), normal (0, 1)",
+            s.Outcome == SweepOutcome.Hit && s.Travel.x == 0 && s.Travel.y == -20 && s.HitTravel.y == -21
+            && s.Contact.x == 10 && s.Contact.y == 9 && s.HasNormal && s.Normal.x == 0 && s.Normal.y == 1
+            && s.WorldTravel.y == -20 && Math.Abs(s.Fraction - 0.21) < 1e-12);
+        s = player.Sweep(floor, new Vector2Int(5, 0));
+        Check("Sweep sideways in the air: clear, the whole motion, no normal",
+            s.Outcome == SweepOutcome.Clear && s.Travel.x == 5 && !s.HasNormal && s.Normal.x == 0 && s.Normal.y == 0);
+
+        // Move-and-slide with step-up, y up: a 100x40 ground, rows below 20 solid and below 23 where x >= 60.
+        var ground = AlphaCollider("ground", 100, 40, (x, y) => y < 20 || (x >= 60 && y < 23), 0, 0);
+        var hero = AlphaCollider("hero", 8, 12, (x, y) => true, 10, 20);
+        var obstacles = new[] { ground, null, hero };
+        ColliderMove m = hero.MoveWithSlide(obstacles, new Vector2Int(60, -5));
+        Check("walk 60 and fall 5 without climbing: stopped by the 3-pixel ledge, grounded",
+            m.Moved.x == 42 && m.Moved.y == 0 && m.BlockedX && m.BlockedY && m.Grounded && m.Climbed == 0);
+        m = hero.MoveWithSlide(obstacles, new Vector2Int(60, -5), 4);
+        Check("with stepUp 4 (up is +y): onto the ledge, climbed 3, grounded",
+            m.Moved.x == 60 && m.Moved.y == 3 && !m.BlockedX && m.BlockedY && m.Grounded && m.Climbed == 3
+            && m.WorldDelta.x == 60 && m.WorldDelta.y == 3);
+        m = hero.MoveWithSlide(obstacles, new Vector2Int(0, 8));
+        Check("jumping 8: free, not grounded", m.Moved.y == 8 && !m.BlockedY && !m.Grounded);
+        hero.transform.position = new Vector3(10, 18, 0);
+        m = hero.MoveWithSlide(obstacles, new Vector2Int(5, 5));
+        Check("starting inside the ground: no move", m.StartedInside && m.Moved.x == 0 && m.Moved.y == 0);
+        Throws<ArgumentNullException>("MoveWithSlide(null)", () => hero.MoveWithSlide(null, new Vector2Int(1, 0)));
+        // At 2 pixels per unit the world delta is halved.
+        var half = AlphaCollider("half", 8, 12, (x, y) => true, 5, 10, 2);
+        m = half.MoveWithSlide(new[] { ground }, new Vector2Int(60, -5), 4);
+        Check("2 pixels per unit: the same pixels, half the world units",
+            m.Moved.x == 60 && m.Moved.y == 3 && m.WorldDelta.x == 30 && m.WorldDelta.y == 1.5f);
+
+        // Raycasts from world points.
+        ColliderRayHit? hit = floor.Raycast(new Vector2(12.3f, 50.7f), new Vector2(0, -1), 100);
+        Check("Raycast straight down from (12.3, 50.7): pixel (12, 9), 41 units, normal (0, 1), point (12.5, 9.5)",
+            hit.HasValue && hit.Value.Pixel.x == 12 && hit.Value.Pixel.y == 9 && hit.Value.Distance == 41
+            && hit.Value.PixelDistance == 41 && hit.Value.HasNormal && hit.Value.Normal.x == 0 && hit.Value.Normal.y == 1
+            && hit.Value.Point.x == 12.5f && hit.Value.Point.y == 9.5f);
+        Check("Raycast too short (40): null", !floor.Raycast(new Vector2(12.3f, 50.7f), new Vector2(0, -1), 40).HasValue);
+        Check("Raycast pointing up: null", !floor.Raycast(new Vector2(12.3f, 50.7f), new Vector2(0, 1), 1000).HasValue);
+        // (The ground, 20 rows tall: a wall taller than the normal's window around the hit.)
+        hit = ground.Raycast(new Vector2(150.5f, 10.5f), new Vector2(-1, 0.0001f), 1000);
+        Check("Raycast from the right, nearly flat: the ground's right column, normal exactly (1, 0): " +
+            (hit.HasValue ? hit.Value.Pixel + " " + hit.Value.Normal.x + "," + hit.Value.Normal.y : "miss"),
+            hit.HasValue && hit.Value.Pixel.x == 99 && hit.Value.Pixel.y == 10 && hit.Value.Normal.x == 1 && hit.Value.Normal.y == 0);
+        hit = floor.Raycast(new Vector2(60.5f, 5.5f), new Vector2(-1, 0), 1000);
+        Check("against the 10-row floor's side the window reaches past its top: the normal tilts up a little",
+            hit.HasValue && hit.Value.Pixel.x == 39 && hit.Value.Normal.x > 0.95f && hit.Value.Normal.y > 0);
+        hit = floor.Raycast(new Vector2(-10, 30), new Vector2(1, -1), 1000);
+        Check("Raycast diagonally down-right: enters at the top-left corner region (" +
+            (hit.HasValue ? hit.Value.Pixel.ToString() : "miss") + ")",
+            hit.HasValue && hit.Value.Pixel.y == 9 && hit.Value.Pixel.x >= 0 && hit.Value.Pixel.x <= 11);
+        Throws("Raycast with a (0, 0) direction", () => floor.Raycast(new Vector2(0, 0), new Vector2(0, 0), 10),
+            With(Status.InvalidArgument, "(0, 0)"));
+        var tall = AlphaCollider("tall", 10, 10, (x, y) => true, 0, 0, 10);
+        hit = tall.Raycast(new Vector2(0.05f, 5), new Vector2(0, -1), 10);
+        Check("10 pixels per unit: a 1x1-unit sprite from (0.05, 5), pixel (0, 50), hits (0, 9): 41 pixels = 4.1 units; point (0.05, 0.95)",
+            hit.HasValue && hit.Value.Pixel.x == 0 && hit.Value.Pixel.y == 9 && Math.Abs(hit.Value.Distance - 4.1f) < 1e-6
+            && Math.Abs(hit.Value.Point.x - 0.05f) < 1e-6 && Math.Abs(hit.Value.Point.y - 0.95f) < 1e-6);
+
+        // OverlapPoint, also as drawn: turned a quarter about the bottom-left pivot.
+        var cross = AlphaCollider("cross", 3, 3, (x, y) => x == 1 || y == 1, 10, 10);
+        Check("OverlapPoint: the cross's centre and arm, not its corner", cross.OverlapPoint(new Vector2(11.5f, 11.5f))
+            && cross.OverlapPoint(new Vector2(11.9f, 10.1f)) && !cross.OverlapPoint(new Vector2(10.5f, 10.5f))
+            && !cross.OverlapPoint(new Vector2(9.9f, 11.5f)));
+        var bar = AlphaCollider("bar", 4, 1, (x, y) => true, 10, 10);
+        bar.transform.localToWorldMatrix = Linear(0, -1, 1, 0);
+        Check("OverlapPoint on a bar turned 90 degrees: now vertical, left of its pivot",
+            bar.OverlapPoint(new Vector2(9.5f, 13.5f)) && !bar.OverlapPoint(new Vector2(11.5f, 10.5f)));
     }
 }

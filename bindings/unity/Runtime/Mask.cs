@@ -488,6 +488,7 @@ namespace PerPixel
     /// positions the end, contact (0, 0).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
+#pragma warning disable 0649 // _hasNormal is written by the native library
     public struct SweepResult
     {
         /// <summary>Clear, hit or starts touching.</summary>
@@ -502,6 +503,15 @@ namespace PerPixel
         public Point LastFree;
         /// <summary>The first pixel solid in both at <see cref="At"/> ((0, 0) when clear).</summary>
         public Point Contact;
+        // 1 when Normal holds the contact normal (a byte, as in the C struct).
+        private byte _hasNormal;
+        /// <summary>The contact normal at <see cref="At"/>, from the obstacle towards the mover (as
+        /// <see cref="PlacedSprite.ContactNormal"/>): the surface hit, to bounce or slide along; (0, 0) when
+        /// clear or when there is none (<see cref="HasNormal"/> false).</summary>
+        public Normal Normal;
+
+        /// <summary>True when <see cref="Normal"/> holds the contact normal at <see cref="At"/>.</summary>
+        public bool HasNormal { get { return _hasNormal != 0; } }
 
         /// <summary>True when the sprite touched part way.</summary>
         public bool IsHit { get { return Outcome == SweepOutcome.Hit; } }
@@ -515,6 +525,169 @@ namespace PerPixel
             }
         }
     }
+#pragma warning restore 0649
+
+    /// <summary>Which translations <see cref="PlacedSprite.PushOut"/> may use (C's <c>PP_PUSH_*</c>).</summary>
+    public enum PushDirection : byte
+    {
+        /// <summary>Any translation, the shortest by Euclidean length; among equally short ones the smallest
+        /// dy first, then the smallest dx (in a y-down world: up first, then left; in Unity's y-up world: down
+        /// first, then left).</summary>
+        Any = 0,
+        /// <summary>Along x only, (±k, 0); on a tie, towards smaller x first.</summary>
+        Horizontal = 1,
+        /// <summary>Along y only, (0, ±k); on a tie, towards smaller y first.</summary>
+        Vertical = 2,
+        /// <summary>Along <see cref="PushOptions.AlongDirection"/> only, at the positions of the sweep path
+        /// towards it, continued past it in the same direction.</summary>
+        Along = 3,
+    }
+
+    /// <summary>How <see cref="PlacedSprite.PushOut"/> searches (C's <c>pp_push_options</c>).</summary>
+    /// <remarks><c>new PushOptions()</c> and <c>default(PushOptions)</c> are the defaults: any direction,
+    /// along (0, -1) when <see cref="PushDirection.Along"/> is chosen, at most
+    /// <see cref="DefaultMaxDistance"/> pixels. Set only what you need, e.g.
+    /// <c>new PushOptions { Direction = PushDirection.Vertical, MaxDistance = 8 }</c> or
+    /// <c>PushOptions.Along(0, 1)</c> (up in Unity's y-up world). The values that are not zero by default are
+    /// stored behind flags, so the all-zero struct means the defaults; the native struct is filled from
+    /// <c>pp_push_options_default()</c>, so it always carries the cookie the library checks.</remarks>
+    public struct PushOptions
+    {
+        private bool _hasAlong, _hasMaxDistance;
+        private Offset _along;
+        private uint _maxDistance;
+
+        /// <summary>The longest translation tried by default: 64 pixels, as <c>pp_push_options_default()</c>.
+        /// </summary>
+        public const uint DefaultMaxDistance = 64;
+
+        /// <summary>Which translations are allowed (<see cref="PushDirection.Any"/> unless set).</summary>
+        public PushDirection Direction;
+
+        /// <summary>The direction for <see cref="PushDirection.Along"/> (not (0, 0)): (0, -1) unless set, towards
+        /// smaller y ("up" in a y-down world, "down" in Unity's); a sprite's negated motion pushes it back the
+        /// way it came. Ignored by the other directions.</summary>
+        public Offset AlongDirection
+        {
+            get { return _hasAlong ? _along : new Offset(0, -1); }
+            set { _along = value; _hasAlong = true; }
+        }
+
+        /// <summary>The longest translation tried, in pixels (Euclidean); <see cref="DefaultMaxDistance"/>
+        /// unless set.</summary>
+        public uint MaxDistance
+        {
+            get { return _hasMaxDistance ? _maxDistance : DefaultMaxDistance; }
+            set { _maxDistance = value; _hasMaxDistance = true; }
+        }
+
+        /// <summary>Only along (<paramref name="dx"/>, <paramref name="dy"/>), at most
+        /// <see cref="DefaultMaxDistance"/> pixels.</summary>
+        public static PushOptions Along(int dx, int dy)
+        {
+            return new PushOptions { Direction = PushDirection.Along, AlongDirection = new Offset(dx, dy) };
+        }
+
+        /// <summary>The native struct: <c>pp_push_options_default()</c> with these options written over it.
+        /// Call after <see cref="Library.EnsureLoaded"/>.</summary>
+        internal NativePushOptions ToNative()
+        {
+            NativePushOptions o = Native.pp_push_options_default();
+            o.direction = (byte)Direction;
+            Offset along = AlongDirection;
+            o.along_x = along.dx;
+            o.along_y = along.dy;
+            o.max_distance = MaxDistance;
+            return o;
+        }
+    }
+
+    /// <summary>How <see cref="PlacedSprite.MoveAndSlide"/> moves (C's <c>pp_move_options</c>).</summary>
+    /// <remarks><c>new MoveOptions()</c> and <c>default(MoveOptions)</c> are the defaults: no climbing, y
+    /// down (<see cref="Up"/> -1). In Unity's y-up world use <see cref="YUp"/> or set <c>Up = 1</c>, e.g.
+    /// <c>MoveOptions.YUp(4)</c> climbs up to 4 pixels.</remarks>
+    public struct MoveOptions
+    {
+        private bool _hasUp;
+        private int _up;
+
+        /// <summary>The most pixels the mover may climb to pass a blocked x step (slopes, low ledges); 0 (the
+        /// default) never climbs.</summary>
+        public uint StepUp;
+
+        /// <summary>Which way is up on the y axis, for climbing: -1 (the default) in a y-down world, 1 in a
+        /// y-up world (Unity). Any other value is refused by the library
+        /// (<see cref="Status.InvalidArgument"/>).</summary>
+        public int Up
+        {
+            get { return _hasUp ? _up : -1; }
+            set { _up = value; _hasUp = true; }
+        }
+
+        /// <summary>Options for a y-up world (Unity): up is +1, climbing at most <paramref name="stepUp"/>
+        /// pixels.</summary>
+        public static MoveOptions YUp(uint stepUp = 0)
+        {
+            return new MoveOptions { StepUp = stepUp, Up = 1 };
+        }
+
+        /// <summary>The native struct: <c>pp_move_options_default()</c> with these options written over it.
+        /// Call after <see cref="Library.EnsureLoaded"/>.</summary>
+        internal NativeMoveOptions ToNative()
+        {
+            NativeMoveOptions o = Native.pp_move_options_default();
+            o.step_up = StepUp;
+            o.up = Up;
+            return o;
+        }
+    }
+
+    /// <summary>Where <see cref="PlacedSprite.MoveAndSlide"/> left the sprite (C's
+    /// <c>pp_move_result</c>).</summary>
+    public struct MoveResult
+    {
+        /// <summary>World x of the sprite's pixel (0, 0) at the end.</summary>
+        public int X;
+        /// <summary>World y of the sprite's pixel (0, 0) at the end.</summary>
+        public int Y;
+        /// <summary>The x motion stopped short (an obstacle on the side it moved towards).</summary>
+        public bool BlockedX;
+        /// <summary>The y motion stopped short (with gravity: on the ground).</summary>
+        public bool BlockedY;
+        /// <summary>The sprite overlapped an obstacle where it started, so it did not move (push it out
+        /// first).</summary>
+        public bool StartedInside;
+        /// <summary>Pixels climbed by stepping up during the x motion.</summary>
+        public uint Climbed;
+
+        /// <inheritdoc/>
+        public override string ToString()
+        {
+            return "(" + X + ", " + Y + ")" + (BlockedX ? " blocked x" : "") + (BlockedY ? " blocked y" : "") +
+                (StartedInside ? " started inside" : "") + (Climbed != 0 ? " climbed " + Climbed : "");
+        }
+    }
+
+    /// <summary>What <see cref="PlacedSprite.Raycast"/> hit (C's <c>pp_ray_hit</c>).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+#pragma warning disable 0649 // _hasNormal is written by the native library
+    public struct RayHit
+    {
+        /// <summary>The first solid pixel on the ray.</summary>
+        public Point Pixel;
+        /// <summary>Steps along the ray's path from its start (0: the start pixel is solid).</summary>
+        public ulong Step;
+        /// <summary>Distance from the start pixel to <see cref="Pixel"/>, between their centres.</summary>
+        public double Distance;
+        private byte _hasNormal;
+        /// <summary>The surface normal at <see cref="Pixel"/>, out of the sprite towards where the ray came
+        /// from; (0, 0) when <see cref="HasNormal"/> is false.</summary>
+        public Normal Normal;
+
+        /// <summary>True when <see cref="Normal"/> holds the surface normal.</summary>
+        public bool HasNormal { get { return _hasNormal != 0; } }
+    }
+#pragma warning restore 0649
 
     /// <summary>
     /// A mask placed in the world: the seed's <c>SpriteCollider</c> without Unity. With
@@ -711,6 +884,139 @@ namespace PerPixel
             }
             finally { Leave(this, other, ra, rb); }
             return Mask.WrapOverlap(s, h);
+        }
+
+        /// <summary>The native view of this sprite, its mask checked live (null: ArgumentNullException,
+        /// disposed: ObjectDisposedException). Keep the mask reachable until the call returns.</summary>
+        private NativeSprite View(string name)
+        {
+            Mask m = Mask;
+            if (m == null) throw new ArgumentNullException(name);
+            if (m._ptr == IntPtr.Zero) Mask.ThrowDisposed();
+            NativeSprite n;
+            n.mask = m._ptr;
+            n.x = X;
+            n.y = Y;
+            n.pixel_collision = PixelCollision ? (byte)1 : (byte)0;
+            return n;
+        }
+
+        /// <summary>The contact normal between <paramref name="obstacle"/> and this sprite: a unit vector from
+        /// the obstacle's surface towards this sprite where they overlap or touch (8-neighbour adjacency);
+        /// null when they neither overlap nor touch, or no direction stands out. Exact on flat floors and
+        /// walls ((0, -1) for a sprite on flat ground in a y-down world, (0, 1) in a y-up one); within a few
+        /// degrees on slopes and circles. The definition is <c>pp_contact_normal</c>'s (perpixel.h).</summary>
+        public unsafe Normal? ContactNormal(PlacedSprite obstacle)
+        {
+            NativeSprite na = View("Mask"), nb = obstacle.View("obstacle.Mask");
+            byte found;
+            Normal n;
+            Status s = Native.pp_contact_normal(&na, &nb, &found, &n);
+            GC.KeepAlive(Mask);
+            GC.KeepAlive(obstacle.Mask);
+            PerPixelException.Check(s);
+            return found != 0 ? n : (Normal?)null;
+        }
+
+        /// <summary>The shortest whole-pixel translation of this sprite after which it no longer overlaps
+        /// <paramref name="obstacle"/> (as <see cref="Collides"/> decides), among those
+        /// <paramref name="options"/> allows and no longer than its <see cref="PushOptions.MaxDistance"/>:
+        /// (0, 0) when they do not overlap, null when no allowed translation that short frees it.
+        /// Translations are tried in order of length, ties as <see cref="PushDirection"/> says. Throws
+        /// <see cref="PerPixelException"/> (<see cref="Status.InvalidArgument"/>) for an unknown direction
+        /// or an <see cref="PushDirection.Along"/> direction of (0, 0).</summary>
+        public unsafe Offset? PushOut(PlacedSprite obstacle, PushOptions options = default(PushOptions))
+        {
+            NativeSprite na = View("Mask"), nb = obstacle.View("obstacle.Mask");
+            Library.EnsureLoaded();
+            NativePushOptions o = options.ToNative();
+            byte found;
+            Offset offset;
+            Status s = Native.pp_push_out(&na, &nb, &o, &found, &offset);
+            GC.KeepAlive(Mask);
+            GC.KeepAlive(obstacle.Mask);
+            PerPixelException.Check(s);
+            return found != 0 ? offset : (Offset?)null;
+        }
+
+        /// <summary>Moves this sprite by (<paramref name="dx"/>, <paramref name="dy"/>) against
+        /// <paramref name="obstacles"/> the way pixel platformers do: x first, stopping before the first
+        /// position that overlaps an obstacle, then y from there the same way; an axis that stops short is
+        /// reported blocked and the rest of its motion dropped (the other axis still moves: sliding). With
+        /// <see cref="MoveOptions.StepUp"/> N &gt; 0 a blocked x step is retried climbing up to N pixels
+        /// (up is <see cref="MoveOptions.Up"/>). A sprite overlapping an obstacle where it starts does not
+        /// move (<see cref="MoveResult.StartedInside"/>). The sprite itself is not changed: place it at
+        /// the result. Throws <see cref="PerPixelException"/> (<see cref="Status.InvalidArgument"/>) for
+        /// an <see cref="MoveOptions.Up"/> other than 1 or -1 or a motion leaving the int range.</summary>
+        public MoveResult MoveAndSlide(PlacedSprite[] obstacles, int dx, int dy,
+            MoveOptions options = default(MoveOptions))
+        {
+            if (obstacles == null) throw new ArgumentNullException("obstacles");
+            return MoveAndSlideFirst(obstacles, obstacles.Length, dx, dy, options);
+        }
+
+        /// <summary><see cref="MoveAndSlide(PlacedSprite[], int, int, MoveOptions)"/> against the first
+        /// <paramref name="count"/> sprites of <paramref name="obstacles"/> (a buffer kept between calls).</summary>
+        internal unsafe MoveResult MoveAndSlideFirst(PlacedSprite[] obstacles, int count, int dx, int dy, MoveOptions options)
+        {
+            if (obstacles == null) throw new ArgumentNullException("obstacles");
+            if (count < 0 || count > obstacles.Length) throw new ArgumentOutOfRangeException("count");
+            NativeSprite mover = View("Mask");
+            // Small lists on the stack, long ones in an array; the masks stay reachable through obstacles.
+            NativeSprite[] heap = count > 32 ? new NativeSprite[count] : null;
+            NativeSprite* stack = stackalloc NativeSprite[heap == null ? count : 0];
+            for (int i = 0; i < count; i++)
+            {
+                NativeSprite n = obstacles[i].View("obstacles[" + i + "].Mask");
+                if (heap != null) heap[i] = n; else stack[i] = n;
+            }
+            Library.EnsureLoaded();
+            NativeMoveOptions o = options.ToNative();
+            NativeMoveResult r;
+            Status s;
+            fixed (NativeSprite* h = heap)
+            {
+                s = Native.pp_move_and_slide(&mover, heap != null ? h : stack, (UIntPtr)count, dx, dy, &o, &r);
+            }
+            GC.KeepAlive(Mask);
+            GC.KeepAlive(obstacles);
+            PerPixelException.Check(s);
+            return new MoveResult
+            {
+                X = r.x, Y = r.y, BlockedX = r.blocked_x != 0, BlockedY = r.blocked_y != 0,
+                StartedInside = r.started_inside != 0, Climbed = r.climbed,
+            };
+        }
+
+        /// <summary>The first solid pixel of this sprite on the ray from world pixel (<paramref name="x"/>,
+        /// <paramref name="y"/>) in the direction (<paramref name="dx"/>, <paramref name="dy"/>), at most
+        /// <paramref name="maxLength"/> pixels from the start (between pixel centres); null when there is
+        /// none. The ray visits the pixels of the 4-connected sweep path towards (dx, dy), continued in the
+        /// same direction, so it never slips between pixels touching at a corner; the start pixel counts
+        /// (step 0). Throws <see cref="PerPixelException"/> (<see cref="Status.InvalidArgument"/>) for a
+        /// (0, 0) direction.</summary>
+        public unsafe RayHit? Raycast(int x, int y, int dx, int dy, uint maxLength)
+        {
+            NativeSprite n = View("Mask");
+            byte found;
+            RayHit hit;
+            Status s = Native.pp_raycast(&n, x, y, dx, dy, maxLength, &found, &hit);
+            GC.KeepAlive(Mask);
+            PerPixelException.Check(s);
+            return found != 0 ? hit : (RayHit?)null;
+        }
+
+        /// <summary>True when world pixel (<paramref name="x"/>, <paramref name="y"/>) is solid in this
+        /// sprite: inside its rectangle and solid in its mask (anywhere in its rectangle when
+        /// <see cref="PixelCollision"/> is off).</summary>
+        public unsafe bool SolidAt(long x, long y)
+        {
+            NativeSprite n = View("Mask");
+            byte solid;
+            Status s = Native.pp_solid_at(&n, x, y, &solid);
+            GC.KeepAlive(Mask);
+            PerPixelException.Check(s);
+            return solid != 0;
         }
     }
 }

@@ -49,6 +49,35 @@ namespace PerPixel
         public double scale_y;
     }
 
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativePushOptions
+    {
+        public uint internal_cookie; // set by pp_push_options_default(); checked by the library
+        public byte direction;
+        public int along_x;
+        public int along_y;
+        public uint max_distance;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeMoveOptions
+    {
+        public uint internal_cookie; // set by pp_move_options_default(); checked by the library
+        public uint step_up;
+        public int up;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeMoveResult
+    {
+        public int x;
+        public int y;
+        public byte blocked_x;
+        public byte blocked_y;
+        public byte started_inside;
+        public uint climbed;
+    }
+
     internal static class Native
     {
 #if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
@@ -190,6 +219,29 @@ namespace PerPixel
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_overlap_mask(ref NativeSprite a, ref NativeSprite b, out MaskHandle mask,
             out Bounds2D bounds);
+
+        // Contacts and motion (raw pointers to locals, as the pair queries).
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_contact_normal(NativeSprite* mover, NativeSprite* obstacle,
+            byte* found, Normal* normal);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern NativePushOptions pp_push_options_default();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_push_out(NativeSprite* mover, NativeSprite* obstacle,
+            NativePushOptions* options, byte* found, Offset* offset);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern NativeMoveOptions pp_move_options_default();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_move_and_slide(NativeSprite* mover, NativeSprite* obstacles,
+            UIntPtr count, int dx, int dy, NativeMoveOptions* options, NativeMoveResult* result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_raycast(NativeSprite* sprite, int x, int y, int dx, int dy,
+            uint maxLength, byte* found, RayHit* hit);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_solid_at(NativeSprite* sprite, long x, long y, byte* solid);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_transformed_solid_at(MaskHandle mask, ref NativeTransform transform,
+            long x, long y, out byte solid);
 
         // pygame style: B at an offset from A.
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]

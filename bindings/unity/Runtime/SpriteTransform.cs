@@ -164,6 +164,18 @@ namespace PerPixel
             return found != 0;
         }
 
+        /// <summary>True when world pixel (<paramref name="x"/>, <paramref name="y"/>) is covered: its centre,
+        /// mapped back into the mask, lands in a solid texel. The same answer as
+        /// <see cref="PlacedSprite.SolidAt"/> on the sprite's <see cref="Raster"/>.</summary>
+        public bool SolidAt(long x, long y)
+        {
+            NativeTransform t = Transform.ToNative();
+            byte solid;
+            PerPixelException.Check(Native.pp_transformed_solid_at(Checked(Mask, "Mask").Handle, ref t, x, y,
+                out solid));
+            return solid != 0;
+        }
+
         /// <summary>How many world pixels both cover.</summary>
         public ulong OverlapArea(TransformedSprite other)
         {

@@ -6,6 +6,70 @@ using UnityEngine;
 
 namespace PerPixel.Unity
 {
+    /// <summary>What <see cref="SpriteCollider.Sweep"/> found, in Unity's terms (pixels, y up).</summary>
+    public struct ColliderSweep
+    {
+        /// <summary>Clear, hit or starts touching.</summary>
+        public SweepOutcome Outcome;
+        /// <summary>Pixels from the start to the last free position: where a mover stops (the whole motion
+        /// when clear, (0, 0) when starting inside).</summary>
+        public Vector2Int Travel;
+        /// <summary>Pixels from the start to where it first touches (one step past <see cref="Travel"/> for a
+        /// hit).</summary>
+        public Vector2Int HitTravel;
+        /// <summary>The first world pixel solid in both where it touches ((0, 0) when clear).</summary>
+        public Vector2Int Contact;
+        /// <summary>True when <see cref="Normal"/> holds the contact normal.</summary>
+        public bool HasNormal;
+        /// <summary>The contact normal, from the obstacle towards the mover, y up: (0, 1) landing on flat
+        /// ground; (0, 0) when there is none.</summary>
+        public Vector2 Normal;
+        /// <summary>How far along the motion it touched, 0 to 1 (1 when clear, 0 when starting inside).</summary>
+        public double Fraction;
+        /// <summary><see cref="Travel"/> in world units (pixels ÷ the sprite's pixels per unit): add it to the
+        /// transform's position to move there.</summary>
+        public Vector2 WorldTravel;
+    }
+
+    /// <summary>Where <see cref="SpriteCollider.MoveWithSlide"/> left the sprite, in Unity's terms.</summary>
+    public struct ColliderMove
+    {
+        /// <summary>Pixels actually moved.</summary>
+        public Vector2Int Moved;
+        /// <summary><see cref="Moved"/> in world units (pixels ÷ the sprite's pixels per unit): add it to the
+        /// transform's position.</summary>
+        public Vector2 WorldDelta;
+        /// <summary>The x motion stopped short (a wall).</summary>
+        public bool BlockedX;
+        /// <summary>The y motion stopped short (a floor when moving down, a ceiling when moving up).</summary>
+        public bool BlockedY;
+        /// <summary>The y motion went down (y up: negative) and stopped short: standing on the ground.</summary>
+        public bool Grounded;
+        /// <summary>The sprite overlapped an obstacle where it started, so it did not move (push it out
+        /// first: <see cref="SpriteCollider.PushOut"/>).</summary>
+        public bool StartedInside;
+        /// <summary>Pixels climbed by stepping up.</summary>
+        public int Climbed;
+    }
+
+    /// <summary>What <see cref="SpriteCollider.Raycast"/> hit, in Unity's terms.</summary>
+    public struct ColliderRayHit
+    {
+        /// <summary>The world pixel hit.</summary>
+        public Vector2Int Pixel;
+        /// <summary>The centre of <see cref="Pixel"/> in world units: (pixel + 0.5) ÷ pixels per unit.</summary>
+        public Vector2 Point;
+        /// <summary>Distance from the start pixel's centre to the hit pixel's, in world units.</summary>
+        public float Distance;
+        /// <summary>The same distance in pixels.</summary>
+        public double PixelDistance;
+        /// <summary>True when <see cref="Normal"/> holds the surface normal.</summary>
+        public bool HasNormal;
+        /// <summary>The surface normal, out of the sprite towards where the ray came from, y up; (0, 0) when
+        /// there is none.</summary>
+        public Vector2 Normal;
+    }
+
     /// <summary>
     /// Pixel-perfect collision for a sprite, in the spirit of the tutorials' <c>SpriteCollider</c>: a mask
     /// of the sprite's solid pixels, placed at the sprite's position in world pixels, turned, scaled and
@@ -308,6 +372,142 @@ namespace PerPixel.Unity
             Mask overlap = Placed.OverlapMask(Other(other).Placed, out bounds);
             worldBounds = UnityMasks.ToRectInt(bounds);
             return overlap;
+        }
+
+        /// <summary>The sprite's pixels per unit, to turn pixels into world units.</summary>
+        private float PixelsPerUnit()
+        {
+            return CurrentSprite().pixelsPerUnit;
+        }
+
+        /// <summary><paramref name="pixels"/> in world units: pixels ÷ the sprite's pixels per unit, the
+        /// amount to add to the transform's position to move the sprite by those pixels.</summary>
+        public Vector2 PixelsToUnits(Vector2Int pixels)
+        {
+            float ppu = PixelsPerUnit();
+            return new Vector2((float)(pixels.x / (double)ppu), (float)(pixels.y / (double)ppu));
+        }
+
+        /// <summary>The contact normal between <paramref name="obstacle"/> and this sprite, from the obstacle
+        /// towards this one, y up: exactly (0, 1) for a sprite resting on flat ground; null when they neither
+        /// overlap nor touch (see <see cref="PlacedSprite.ContactNormal"/>).</summary>
+        public Vector2? ContactNormal(SpriteCollider obstacle)
+        {
+            Normal? n = Placed.ContactNormal(Other(obstacle).Placed);
+            return n.HasValue ? UnityMasks.ToVector2(n.Value) : (Vector2?)null;
+        }
+
+        /// <summary>The shortest whole-pixel move that frees this sprite from <paramref name="obstacle"/>
+        /// ((0, 0) when they do not overlap; null when nothing within
+        /// <see cref="PushOptions.MaxDistance"/> frees it); see <see cref="PlacedSprite.PushOut"/>. In Unity's
+        /// y-up world <see cref="PushDirection.Any"/> breaks ties towards smaller y, i.e. down, and the default
+        /// <see cref="PushOptions.AlongDirection"/> (0, -1) is down: to push up only, pass
+        /// <c>PushOptions.Along(0, 1)</c>. Move the transform by <see cref="PixelsToUnits"/> of the
+        /// answer.</summary>
+        public Vector2Int? PushOut(SpriteCollider obstacle, PushOptions options = default(PushOptions))
+        {
+            Offset? o = Placed.PushOut(Other(obstacle).Placed, options);
+            return o.HasValue ? UnityMasks.ToVector2Int(o.Value) : (Vector2Int?)null;
+        }
+
+        /// <summary>Moves this sprite by <paramref name="pixels"/> along its 4-connected path (see
+        /// <see cref="PlacedSprite.Sweep"/>) and reports where it first touches <paramref name="obstacle"/>,
+        /// how far it can go and the contact normal (y up). The transform is not moved: add
+        /// <see cref="ColliderSweep.WorldTravel"/> to its position.</summary>
+        public ColliderSweep Sweep(SpriteCollider obstacle, Vector2Int pixels)
+        {
+            PlacedSprite me = Placed;
+            SweepResult r = me.Sweep(Other(obstacle).Placed, pixels.x, pixels.y);
+            Vector2Int travel = new Vector2Int(checked((int)(r.LastFree.x - me.X)), checked((int)(r.LastFree.y - me.Y)));
+            return new ColliderSweep
+            {
+                Outcome = r.Outcome,
+                Travel = travel,
+                HitTravel = new Vector2Int(checked((int)(r.At.x - me.X)), checked((int)(r.At.y - me.Y))),
+                Contact = UnityMasks.ToVector2Int(r.Contact),
+                HasNormal = r.HasNormal,
+                Normal = UnityMasks.ToVector2(r.Normal),
+                Fraction = r.Fraction,
+                WorldTravel = PixelsToUnits(travel),
+            };
+        }
+
+        // The obstacles' placed sprites, kept between MoveWithSlide calls so a move allocates nothing.
+        private PlacedSprite[] _obstacles = new PlacedSprite[0];
+
+        /// <summary>Moves this sprite by <paramref name="pixels"/> against <paramref name="obstacles"/> as pixel
+        /// platformers do (x first, then y, each axis stopping at its last free pixel; see
+        /// <see cref="PlacedSprite.MoveAndSlide"/>), climbing up to <paramref name="stepUp"/> pixels to pass a
+        /// blocked x step: up is +y, Unity's convention (<see cref="MoveOptions.YUp"/>). Null entries and this
+        /// collider itself are skipped. The transform is not moved: add
+        /// <see cref="ColliderMove.WorldDelta"/> to its position.</summary>
+        public ColliderMove MoveWithSlide(SpriteCollider[] obstacles, Vector2Int pixels, uint stepUp = 0)
+        {
+            if (obstacles == null) throw new ArgumentNullException("obstacles");
+            PlacedSprite me = Placed;
+            if (_obstacles.Length < obstacles.Length) _obstacles = new PlacedSprite[obstacles.Length];
+            int count = 0;
+            foreach (SpriteCollider o in obstacles)
+                if (o != null && !ReferenceEquals(o, this)) _obstacles[count++] = o.Placed;
+            MoveResult r;
+            try
+            {
+                r = me.MoveAndSlideFirst(_obstacles, count, pixels.x, pixels.y, MoveOptions.YUp(stepUp));
+            }
+            finally
+            {
+                // Do not keep the obstacles' masks reachable from this collider.
+                Array.Clear(_obstacles, 0, count);
+            }
+            var moved = new Vector2Int(r.X - me.X, r.Y - me.Y);
+            return new ColliderMove
+            {
+                Moved = moved,
+                WorldDelta = PixelsToUnits(moved),
+                BlockedX = r.BlockedX,
+                BlockedY = r.BlockedY,
+                Grounded = r.BlockedY && pixels.y < 0,
+                StartedInside = r.StartedInside,
+                Climbed = checked((int)r.Climbed),
+            };
+        }
+
+        /// <summary>The first solid pixel of this sprite on the ray from <paramref name="origin"/> (world
+        /// units) in <paramref name="direction"/>, at most <paramref name="maxDistance"/> world units from the
+        /// start; null when there is none. Floats become pixels by the project's rule, floor(v + 0.5), in
+        /// double: the start is the world pixel holding the origin (<see cref="UnityMasks.PointPixel"/>), the
+        /// direction is scaled so its larger component is 65536 and rounded
+        /// (<see cref="UnityMasks.RayDirection"/>), and the length is rounded to whole pixels
+        /// (<see cref="UnityMasks.RayLength"/>), all with the sprite's pixels per unit. Throws
+        /// <see cref="PerPixelException"/> (<see cref="Status.InvalidArgument"/>) for a (0, 0) direction.
+        /// </summary>
+        public ColliderRayHit? Raycast(Vector2 origin, Vector2 direction, float maxDistance)
+        {
+            float ppu = PixelsPerUnit();
+            Vector2Int start = UnityMasks.PointPixel(origin, ppu);
+            Vector2Int d = UnityMasks.RayDirection(direction);
+            RayHit? hit = Placed.Raycast(start.x, start.y, d.x, d.y, UnityMasks.RayLength(maxDistance, ppu));
+            if (!hit.HasValue) return null;
+            RayHit h = hit.Value;
+            Vector2Int pixel = UnityMasks.ToVector2Int(h.Pixel);
+            return new ColliderRayHit
+            {
+                Pixel = pixel,
+                Point = new Vector2((float)((pixel.x + 0.5) / ppu), (float)((pixel.y + 0.5) / ppu)),
+                Distance = (float)(h.Distance / ppu),
+                PixelDistance = h.Distance,
+                HasNormal = h.HasNormal,
+                Normal = UnityMasks.ToVector2(h.Normal),
+            };
+        }
+
+        /// <summary>True when the world pixel holding <paramref name="point"/> (world units, see
+        /// <see cref="UnityMasks.PointPixel"/>) is solid in this sprite, as drawn (turned, scaled,
+        /// mirrored); Unity's <c>Collider2D.OverlapPoint</c>.</summary>
+        public bool OverlapPoint(Vector2 point)
+        {
+            Vector2Int p = UnityMasks.PointPixel(point, PixelsPerUnit());
+            return Placed.SolidAt(p.x, p.y);
         }
 
         private void OnValidate()

@@ -312,6 +312,64 @@ namespace PerPixel.Unity
             return new RectInt(bounds.x, bounds.y, bounds.width, bounds.height);
         }
 
+        /// <summary>A normal as a <c>Vector2</c> (its doubles rounded to float).</summary>
+        public static Vector2 ToVector2(Normal normal)
+        {
+            return new Vector2((float)normal.x, (float)normal.y);
+        }
+
+        /// <summary>A whole-pixel translation as a <c>Vector2Int</c>.</summary>
+        public static Vector2Int ToVector2Int(Offset offset)
+        {
+            return new Vector2Int(offset.dx, offset.dy);
+        }
+
+        /// <summary>The world pixel holding <paramref name="point"/> (world units): pixel (X, Y) covers
+        /// [X, X + 1) × [Y, Y + 1) in pixel coordinates (units × <paramref name="pixelsPerUnit"/>, the
+        /// coordinates <see cref="PixelPosition"/> places sprites in). Computed with the project's one rule,
+        /// floor(v + 0.5) (<see cref="Pixels.Round(double)"/>), applied to the bottom-left corner of a
+        /// one-pixel sprite centred on the point, v = point × pixelsPerUnit − 0.5 in double: so the answer is
+        /// floor(point × pixelsPerUnit), the pixel a one-pixel sprite with a centre pivot at the point
+        /// occupies (3.5 → 3, 4.0 → 4, −0.2 → −1). Throws <see cref="OverflowException"/> for a point with
+        /// no pixel (NaN, infinite, outside <see cref="int"/>).</summary>
+        public static Vector2Int PointPixel(Vector2 point, float pixelsPerUnit)
+        {
+            return new Vector2Int(Pixels.Round((double)point.x * pixelsPerUnit - 0.5),
+                Pixels.Round((double)point.y * pixelsPerUnit - 0.5));
+        }
+
+        /// <summary>The scale of an integer ray direction: its larger component is this long.</summary>
+        public const int RayDirectionScale = 1 << 16;
+
+        /// <summary>A float direction as the integer one the library's rays take: scaled so that its larger
+        /// component is ±<see cref="RayDirectionScale"/> (65536), then each component rounded by floor(v + 0.5)
+        /// (<see cref="Pixels.Round(double)"/>), in double. The ray follows the 4-connected pixel line
+        /// towards that direction, so the angle is kept to within about 1/65536 of a radian; (1, 0.5)
+        /// becomes (65536, 32768). (0, 0) stays (0, 0), which the library refuses. Throws
+        /// <see cref="ArgumentException"/> for a NaN or infinite component.</summary>
+        public static Vector2Int RayDirection(Vector2 direction)
+        {
+            double x = direction.x, y = direction.y;
+            if (double.IsNaN(x) || double.IsNaN(y) || double.IsInfinity(x) || double.IsInfinity(y))
+                throw new ArgumentException("a ray direction must be finite", "direction");
+            double big = Math.Max(Math.Abs(x), Math.Abs(y));
+            if (big == 0) return new Vector2Int(0, 0);
+            return new Vector2Int(Pixels.Round(x / big * RayDirectionScale), Pixels.Round(y / big * RayDirectionScale));
+        }
+
+        /// <summary>A length in world units as whole pixels for a ray: <paramref name="distance"/> ×
+        /// <paramref name="pixelsPerUnit"/> rounded by floor(v + 0.5); infinity and anything from
+        /// <see cref="int.MaxValue"/> pixels on (beyond the int range rays keep to) become
+        /// <see cref="uint.MaxValue"/>. Throws
+        /// <see cref="ArgumentOutOfRangeException"/> for a negative or NaN distance.</summary>
+        public static uint RayLength(float distance, float pixelsPerUnit)
+        {
+            double v = (double)distance * pixelsPerUnit;
+            if (double.IsNaN(v) || v < 0) throw new ArgumentOutOfRangeException("distance", "a ray length must be >= 0");
+            // Past int.MaxValue pixels every ray has left the int range the library keeps to.
+            return v >= int.MaxValue ? uint.MaxValue : (uint)Pixels.Round(v);
+        }
+
         /// <summary>A world pixel as a <c>Vector2Int</c>; throws <see cref="OverflowException"/> when a
         /// coordinate does not fit in an <see cref="int"/> (a contact beyond <c>int.MaxValue</c>, possible
         /// only for sprites placed at the edge of the range).</summary>
