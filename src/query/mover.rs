@@ -85,7 +85,7 @@ impl Sprite<'_> {
     ) -> Result<Moved> {
         if options.up != 1 && options.up != -1 {
             return Err(Error::InvalidArgument(format!(
-                "MoveOptions::up must be 1 or -1, not {}",
+                "the move options' up must be 1 (y up) or -1 (y down), not {}",
                 options.up
             )));
         }
