@@ -442,7 +442,7 @@ fn sweep_words(place: &Placement, by: (i32, i32), found: &Sweep) -> String {
             "{head}: clear; B reaches {} without touching A",
             place.b_text(end)
         ),
-        Sweep::StartsTouching { contact } => format!(
+        Sweep::StartsTouching { contact, .. } => format!(
             "{head}: starts touching A (first contact at {}); no step is free",
             xy(*contact)
         ),
@@ -475,7 +475,7 @@ fn sweep_json(place: &Placement, by: (i32, i32), found: &Sweep) -> Json {
             None,
             pos(end),
         ),
-        Sweep::StartsTouching { contact } => (
+        Sweep::StartsTouching { contact, .. } => (
             "starts_touching",
             Json::from(0),
             0.0,
