@@ -849,6 +849,13 @@ static void move_scenes(void)
     /* No obstacles (NULL, 0): the whole motion. */
     r = move(ts(&hero, 10, 108), NULL, 0, -1000, 2000, NULL);
     CHECK(r.x == -990 && r.y == 2108 && !r.blocked_x && !r.blocked_y);
+    /* The longest motion int32_t holds towards +x, past a far wall. (A motion of
+     * INT32_MIN, 2^31 steps, panics in src/query/mover.rs: not tested here yet.) */
+    r = move(ts(&hero, -1, 0), NULL, 0, INT32_MAX, 0, NULL);
+    CHECK(r.x == INT32_MAX - 1 && !r.blocked_x);
+    world[1] = ts(&wall, 1 << 30, -100);
+    r = move(ts(&hero, -1, 0), world + 1, 1, INT32_MAX, INT32_MAX - 1, NULL);
+    CHECK(r.x == (1 << 30) - 8 && r.y == INT32_MAX - 1 && r.blocked_x && !r.blocked_y);
     /* A wall one pixel thick is never passed through, however far the motion. */
     world[1] = ts(&wall, 500, 0);
     r = move(ts(&hero, 10, 50), world + 1, 1, 100000, 0, NULL);
