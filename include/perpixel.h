@@ -96,7 +96,11 @@
  */
 #define PP_SWEEP_STARTS_TOUCHING 2
 
-
+/**
+ * The radius the window of a contact normal extends beyond the contact, in pixels.
+ * (A literal: cbindgen writes no `#define` for a path to another constant.)
+ */
+#define PP_NORMAL_RADIUS 6
 
 /**
  * `pp_push_options.direction`: any translation, the shortest by Euclidean length; ties

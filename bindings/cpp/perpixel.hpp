@@ -13,6 +13,10 @@
  *   if (auto hit = a.first_contact(b)) std::printf("hit at %lld,%lld\n",
  *                                                  (long long)hit->x, (long long)hit->y);
  *
+ * Motion: Sprite::sweep (with the contact normal where it stopped), contact_normal,
+ * push_out (PushOptions), move_and_slide (MoveOptions, over a vector, a pointer and a count,
+ * or a C++20 span of obstacles), raycast and solid_at; TransformedSprite::solid_at.
+ *
  * Errors: every failing C call throws perpixel::Error (a std::runtime_error) carrying the
  * perpixel::Status and the library's message. Queries on valid masks never throw except
  * on a moved-from Mask (Status::NullPointer).
@@ -24,9 +28,10 @@
  *
  * Threads: a Mask is immutable once built. Any number of threads may call its const
  * members (and query Sprites built on it) at once without locks; only destroying or
- * assigning to it needs exclusive access. Bounds2D, Point, MaskOptions and Sprite are
- * plain values. Errors are per thread (the message an Error carries is the throwing
- * thread's). set_max_mask_pixels changes one process-wide setting: call it at start-up.
+ * assigning to it needs exclusive access. Bounds2D, Point, MaskOptions, Sprite and the
+ * motion types (Normal, PushOptions, Offset, MoveOptions, MoveResult, RayHit) are plain
+ * values. Errors are per thread (the message an Error carries is the throwing thread's).
+ * set_max_mask_pixels changes one process-wide setting: call it at start-up.
  *
  * The C ABI's conventions underneath (statuses, handles, buffers, absent answers versus
  * errors, options defaults) are in ARCHITECTURE.md, "The C ABI conventions".
@@ -43,6 +48,7 @@
 #include "perpixel.h"
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -167,8 +173,40 @@ struct Point {
     friend bool operator!=(const Point &a, const Point &b) noexcept { return !(a == b); }
 };
 
+/// A unit vector (pp_normal): a contact or surface normal, in the caller's own y
+/// convention (a sprite resting on flat ground gets (0, -1) in a y-down world, (0, 1) in a
+/// y-up one). See Sprite::contact_normal.
+struct Normal {
+    double x = 0.0;
+    double y = 0.0;
+
+    /// The angle in degrees, atan2(y, x): -90 is (0, -1).
+    double degrees() const noexcept { return std::atan2(y, x) * 57.29577951308232; }
+
+    friend bool operator==(const Normal &a, const Normal &b) noexcept
+    {
+        return a.x == b.x && a.y == b.y;
+    }
+    friend bool operator!=(const Normal &a, const Normal &b) noexcept { return !(a == b); }
+};
+
+/// The radius, in pixels, the window of a contact normal extends beyond the contact.
+constexpr std::uint32_t normal_radius = PP_NORMAL_RADIUS;
+
+namespace detail {
+/// The normal a C result carries, nullopt when its flag says there is none.
+inline std::optional<Normal> normal(std::uint8_t has, const pp_normal &n)
+{
+    if (has == 0) {
+        return std::nullopt;
+    }
+    return Normal{n.x, n.y};
+}
+} // namespace detail
+
 /// What Sprite::sweep found (pp_sweep_result): the outcome, how far along the path, where
-/// the sprite stopped, the last free position before it and their first contact.
+/// the sprite stopped, the last free position before it, their first contact and the
+/// contact normal there.
 struct SweepResult {
     enum class Outcome : std::uint8_t {
         Clear = PP_SWEEP_CLEAR,                    ///< reached the end without touching
@@ -181,6 +219,10 @@ struct SweepResult {
     Point at;                ///< the sprite's pixel (0, 0) where it stopped
     Point last_free;         ///< one step before `at` (where a mover stops)
     Point contact;           ///< the first pixel solid in both at `at` ({0, 0} when clear)
+    /// The contact normal at `at`, from the obstacle towards the sprite (as
+    /// Sprite::contact_normal): the surface hit, to bounce or slide along; nullopt when
+    /// clear or when there is none.
+    std::optional<Normal> normal;
 
     /// True for Outcome::Hit.
     bool hit() const noexcept { return outcome == Outcome::Hit; }
@@ -192,6 +234,107 @@ struct SweepResult {
         }
         return steps == 0 ? 1.0 : static_cast<double>(step) / static_cast<double>(steps);
     }
+};
+
+/// Which translations Sprite::push_out may use (the PP_PUSH_* constants).
+enum class PushDirection : std::uint8_t {
+    /// Any translation, the shortest by Euclidean length; ties to the smallest dy, then the
+    /// smallest dx (in a y-down world: up first, then left).
+    Any = PP_PUSH_ANY,
+    /// Along x only; on a tie, towards smaller x first.
+    Horizontal = PP_PUSH_HORIZONTAL,
+    /// Along y only; on a tie, towards smaller y first.
+    Vertical = PP_PUSH_VERTICAL,
+    /// Along (along_x, along_y) only, at the positions of the sweep path towards it.
+    Along = PP_PUSH_ALONG,
+};
+
+/// How Sprite::push_out searches. A default-constructed PushOptions holds
+/// pp_push_options_default()'s values (any direction, at most 64 pixels), read from the
+/// library, and to_c() starts from pp_push_options_default(), so the C struct always
+/// carries the cookie the library checks.
+struct PushOptions {
+    PushDirection direction = static_cast<PushDirection>(pp_push_options_default().direction);
+    /// The direction for PushDirection::Along (not both 0; default (0, -1): towards
+    /// smaller y only). Ignored otherwise.
+    std::int32_t along_x = pp_push_options_default().along_x;
+    std::int32_t along_y = pp_push_options_default().along_y;
+    /// The longest translation tried, in pixels (Euclidean).
+    std::uint32_t max_distance = pp_push_options_default().max_distance;
+
+    /// Only along (dx, dy) (PushDirection::Along): the negated motion of a sprite pushes it
+    /// back the way it came.
+    static PushOptions along(std::int32_t dx, std::int32_t dy)
+    {
+        PushOptions o;
+        o.direction = PushDirection::Along;
+        o.along_x = dx;
+        o.along_y = dy;
+        return o;
+    }
+
+    /// To the C struct, starting from pp_push_options_default().
+    pp_push_options to_c() const noexcept
+    {
+        pp_push_options o = pp_push_options_default();
+        o.direction = static_cast<std::uint8_t>(direction);
+        o.along_x = along_x;
+        o.along_y = along_y;
+        o.max_distance = max_distance;
+        return o;
+    }
+};
+
+/// A whole-pixel translation (pp_offset), what Sprite::push_out finds.
+struct Offset {
+    std::int32_t dx = 0;
+    std::int32_t dy = 0;
+
+    friend bool operator==(const Offset &a, const Offset &b) noexcept
+    {
+        return a.dx == b.dx && a.dy == b.dy;
+    }
+    friend bool operator!=(const Offset &a, const Offset &b) noexcept { return !(a == b); }
+};
+
+/// How Sprite::move_and_slide moves. A default-constructed MoveOptions holds
+/// pp_move_options_default()'s values (no climbing, y down); to_c() starts from it.
+struct MoveOptions {
+    /// The most pixels the mover may climb to pass a blocked x step (slopes, low ledges);
+    /// 0 never climbs.
+    std::uint32_t step_up = pp_move_options_default().step_up;
+    /// Which way is up on the y axis, for climbing: -1 in a y-down world, 1 in a y-up
+    /// world (Unity). Anything else throws Status::InvalidArgument.
+    std::int32_t up = pp_move_options_default().up;
+
+    /// To the C struct, starting from pp_move_options_default().
+    pp_move_options to_c() const noexcept
+    {
+        pp_move_options o = pp_move_options_default();
+        o.step_up = step_up;
+        o.up = up;
+        return o;
+    }
+};
+
+/// Where Sprite::move_and_slide left the sprite (pp_move_result).
+struct MoveResult {
+    std::int32_t x = 0;          ///< world x of the sprite's pixel (0, 0) at the end
+    std::int32_t y = 0;          ///< world y of the sprite's pixel (0, 0) at the end
+    bool blocked_x = false;      ///< the x motion stopped short
+    bool blocked_y = false;      ///< the y motion stopped short (with gravity: on the ground)
+    bool started_inside = false; ///< it overlapped an obstacle at its start, so did not move
+    std::uint32_t climbed = 0;   ///< pixels climbed by stepping up
+};
+
+/// What Sprite::raycast hit (pp_ray_hit).
+struct RayHit {
+    Point pixel;            ///< the first solid pixel on the ray
+    std::uint64_t step = 0; ///< steps along the ray's path from its start (0: starts inside)
+    double distance = 0.0;  ///< from the start pixel to `pixel`, between their centres
+    /// The surface normal at `pixel`, out of the sprite towards where the ray came from;
+    /// nullopt when there is none.
+    std::optional<Normal> normal;
 };
 
 /// A rectangle of whole pixels, the half-open box [x, x + width) x [y, y + height); empty
@@ -782,7 +925,111 @@ struct Sprite {
         out.at = Point{r.at.x, r.at.y};
         out.last_free = Point{r.last_free.x, r.last_free.y};
         out.contact = Point{r.contact.x, r.contact.y};
+        out.normal = detail::normal(r.has_normal, r.normal);
         return out;
+    }
+    /// The contact normal between `obstacle` and this sprite: a unit vector from the
+    /// obstacle's surface towards this sprite where they overlap or touch (eight-neighbour
+    /// adjacency); nullopt when they neither overlap nor touch, or no direction stands out
+    /// (pp_contact_normal has the exact definition). Exact on flat floors and walls.
+    std::optional<Normal> contact_normal(const Sprite &obstacle) const
+    {
+        const pp_sprite a = to_c(), b = obstacle.to_c();
+        std::uint8_t found = 0;
+        pp_normal n{};
+        detail::check(pp_contact_normal(&a, &b, &found, &n));
+        return detail::normal(found, n);
+    }
+    /// The shortest whole-pixel translation after which this sprite no longer overlaps
+    /// `obstacle`, among those `options` allows: {0, 0} when they do not overlap, nullopt
+    /// when no allowed translation within options.max_distance frees it (pp_push_out).
+    /// Throws Status::InvalidArgument for an Along direction of (0, 0) or an unknown
+    /// direction.
+    std::optional<Offset> push_out(const Sprite &obstacle,
+                                   const PushOptions &options = PushOptions()) const
+    {
+        const pp_sprite a = to_c(), b = obstacle.to_c();
+        const pp_push_options o = options.to_c();
+        std::uint8_t found = 0;
+        pp_offset out{};
+        detail::check(pp_push_out(&a, &b, &o, &found, &out));
+        if (found == 0) {
+            return std::nullopt;
+        }
+        return Offset{out.dx, out.dy};
+    }
+    /// Moves this sprite by (dx, dy) against `count` obstacles the way pixel platformers
+    /// do: x first, stopping before the first position that overlaps an obstacle
+    /// (climbing up to options.step_up pixels), then y (pp_move_and_slide). The sprite
+    /// itself is not changed: place it at the result's (x, y). Throws
+    /// Status::InvalidArgument when options.up is not 1 or -1 or the motion leaves
+    /// int32_t.
+    MoveResult move_and_slide(const Sprite *obstacles, std::size_t count, std::int32_t dx,
+                              std::int32_t dy, const MoveOptions &options = MoveOptions()) const
+    {
+        std::vector<pp_sprite> list;
+        list.reserve(count);
+        for (std::size_t i = 0; i < count; ++i) {
+            list.push_back(obstacles[i].to_c());
+        }
+        const pp_sprite a = to_c();
+        const pp_move_options o = options.to_c();
+        pp_move_result r{};
+        detail::check(pp_move_and_slide(&a, list.empty() ? nullptr : list.data(), list.size(),
+                                        dx, dy, &o, &r));
+        MoveResult out;
+        out.x = r.x;
+        out.y = r.y;
+        out.blocked_x = r.blocked_x != 0;
+        out.blocked_y = r.blocked_y != 0;
+        out.started_inside = r.started_inside != 0;
+        out.climbed = r.climbed;
+        return out;
+    }
+    /// move_and_slide against a vector of obstacles.
+    MoveResult move_and_slide(const std::vector<Sprite> &obstacles, std::int32_t dx,
+                              std::int32_t dy, const MoveOptions &options = MoveOptions()) const
+    {
+        return move_and_slide(obstacles.data(), obstacles.size(), dx, dy, options);
+    }
+#ifdef PERPIXEL_HPP_HAS_SPAN
+    /// move_and_slide against a span of obstacles.
+    MoveResult move_and_slide(std::span<const Sprite> obstacles, std::int32_t dx,
+                              std::int32_t dy, const MoveOptions &options = MoveOptions()) const
+    {
+        return move_and_slide(obstacles.data(), obstacles.size(), dx, dy, options);
+    }
+#endif
+    /// The first solid pixel of this sprite on the ray from world pixel (x, y) in the
+    /// direction (dx, dy) (not both 0), at most max_length pixels from the start; nullopt
+    /// when there is none (pp_raycast). The ray visits the pixels of the 4-connected sweep
+    /// path, so it never slips between pixels touching at a corner; the start pixel counts.
+    /// Throws Status::InvalidArgument for a (0, 0) direction.
+    std::optional<RayHit> raycast(std::int32_t x_, std::int32_t y_, std::int32_t dx,
+                                  std::int32_t dy, std::uint32_t max_length) const
+    {
+        const pp_sprite s = to_c();
+        std::uint8_t found = 0;
+        pp_ray_hit h{};
+        detail::check(pp_raycast(&s, x_, y_, dx, dy, max_length, &found, &h));
+        if (found == 0) {
+            return std::nullopt;
+        }
+        RayHit out;
+        out.pixel = Point{h.pixel.x, h.pixel.y};
+        out.step = h.step;
+        out.distance = h.distance;
+        out.normal = detail::normal(h.has_normal, h.normal);
+        return out;
+    }
+    /// True when world pixel (px, py) is solid in this sprite (inside its rectangle and
+    /// solid in its mask; anywhere in its rectangle when bounds-only).
+    bool solid_at(std::int64_t px, std::int64_t py) const
+    {
+        const pp_sprite s = to_c();
+        std::uint8_t out = 0;
+        detail::check(pp_solid_at(&s, px, py, &out));
+        return out != 0;
     }
     /// How many world pixels are solid in both.
     std::uint64_t overlap_area(const Sprite &other) const
@@ -906,6 +1153,15 @@ struct TransformedSprite {
         std::uint64_t out = 0;
         detail::check(pp_transformed_overlap_area(mask->get(), &a, other.mask->get(), &b, &out));
         return out;
+    }
+    /// True when world pixel (x, y) is covered: its centre, mapped back into the mask,
+    /// lands in a solid texel (the raster's pixel; pp_transformed_solid_at).
+    bool solid_at(std::int64_t x, std::int64_t y) const
+    {
+        const pp_transform t = transform.to_c();
+        std::uint8_t out = 0;
+        detail::check(pp_transformed_solid_at(mask->get(), &t, x, y, &out));
+        return out != 0;
     }
 };
 

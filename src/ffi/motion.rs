@@ -190,7 +190,9 @@ pub unsafe extern "C" fn pp_contact_normal(
 }
 
 /// The radius the window of a contact normal extends beyond the contact, in pixels.
-pub const PP_NORMAL_RADIUS: u32 = crate::NORMAL_RADIUS;
+/// (A literal: cbindgen writes no `#define` for a path to another constant.)
+pub const PP_NORMAL_RADIUS: u32 = 6;
+const _: () = assert!(PP_NORMAL_RADIUS == crate::NORMAL_RADIUS);
 
 /// `pp_push_options.direction`: any translation, the shortest by Euclidean length; ties
 /// to the smallest dy, then the smallest dx (in a y-down world: up first, then left).

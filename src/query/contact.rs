@@ -96,7 +96,10 @@ impl Sprite<'_> {
     /// # Ok::<(), perpixel::Error>(())
     /// ```
     pub fn is_solid_at(&self, x: i64, y: i64) -> bool {
-        let (lx, ly) = (x - self.x as i64, y - self.y as i64);
+        let (lx, ly) = (
+            x.saturating_sub(self.x as i64),
+            y.saturating_sub(self.y as i64),
+        );
         if lx < 0 || ly < 0 || lx >= self.mask.width() as i64 || ly >= self.mask.height() as i64 {
             return false;
         }

@@ -8,6 +8,8 @@
 // "N passed, M failed", exits non-zero on any failure.
 #include "perpixel.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cmath>
@@ -574,6 +576,399 @@ void test_baked(const std::string &scratch)
     CHECK(perpixel::status_text(Status::BadBakedData) != std::string("unknown status"));
 }
 
+// ---- contacts and motion: the C program's scenes (tests/c/test_motion.c), the same
+// answers, and a few oracle cross-checks written here from the documented rules.
+
+// A w x h mask whose pixel (x, y) is solid when `solid(x, y)`.
+Mask mask_of(std::int32_t w, std::int32_t h, const std::function<bool(int, int)> &solid)
+{
+    std::vector<std::uint8_t> alpha(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            alpha[static_cast<std::size_t>(y * w + x)] = solid(x, y) ? 255 : 0;
+        }
+    }
+    return Mask::from_pixels(alpha.data(), alpha.size(), PixelFormat::A8, w, h, w);
+}
+
+// A random mask (fixed seed): `percent` of the pixels solid on average.
+Mask random_mask(std::int32_t w, std::int32_t h, std::uint32_t percent, std::uint32_t &seed)
+{
+    return mask_of(w, h, [&](int, int) {
+        seed = seed * 1103515245u + 12345u;
+        return (seed >> 16) % 100 < percent;
+    });
+}
+
+// The pair test by reading both masks pixel by pixel.
+bool oracle_collides(const Sprite &a, const Sprite &b)
+{
+    const Bounds2D ba = a.bounds(), bb = b.bounds();
+    for (std::int64_t y = std::max(ba.y_min(), bb.y_min()); y < std::min(ba.y_max(), bb.y_max());
+         ++y) {
+        for (std::int64_t x = std::max(ba.x_min(), bb.x_min());
+             x < std::min(ba.x_max(), bb.x_max()); ++x) {
+            const bool sa = !a.pixel_collision || a.mask->is_solid(static_cast<int32_t>(x - a.x),
+                                                                   static_cast<int32_t>(y - a.y));
+            const bool sb = !b.pixel_collision || b.mask->is_solid(static_cast<int32_t>(x - b.x),
+                                                                   static_cast<int32_t>(y - b.y));
+            if (sa && sb) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+void test_motion_types()
+{
+    using perpixel::MoveOptions;
+    using perpixel::PushDirection;
+    using perpixel::PushOptions;
+    static_assert(std::is_trivially_copyable<perpixel::Normal>::value, "Normal is a value");
+    static_assert(std::is_trivially_copyable<perpixel::Offset>::value, "Offset is a value");
+    static_assert(std::is_trivially_copyable<PushOptions>::value, "PushOptions is a value");
+    static_assert(std::is_trivially_copyable<MoveOptions>::value, "MoveOptions is a value");
+    CHECK(perpixel::normal_radius == 6);
+    // Defaults from the library, and the C structs carry its cookies.
+    const PushOptions p;
+    const pp_push_options pd = pp_push_options_default(), pc = p.to_c();
+    CHECK(p.direction == PushDirection::Any && p.along_x == 0 && p.along_y == -1 &&
+          p.max_distance == 64);
+    CHECK(pc.internal_cookie == pd.internal_cookie && pc.internal_cookie != 0 &&
+          pc.direction == PP_PUSH_ANY && pc.along_y == -1 && pc.max_distance == 64);
+    const PushOptions a = PushOptions::along(3, -4);
+    CHECK(a.direction == PushDirection::Along && a.to_c().direction == PP_PUSH_ALONG &&
+          a.to_c().along_x == 3 && a.to_c().along_y == -4 && a.max_distance == 64);
+    const MoveOptions m;
+    const pp_move_options md = pp_move_options_default(), mc = m.to_c();
+    CHECK(m.step_up == 0 && m.up == -1);
+    CHECK(mc.internal_cookie == md.internal_cookie && mc.internal_cookie != 0 &&
+          mc.internal_cookie != pc.internal_cookie && mc.step_up == 0 && mc.up == -1);
+    CHECK((perpixel::Normal{0, -1}.degrees() == -90.0));
+    CHECK((perpixel::Normal{1, 0} != perpixel::Normal{0, 1}));
+    CHECK((perpixel::Offset{1, 2} == perpixel::Offset{1, 2}));
+}
+
+void test_contact_normals()
+{
+    using perpixel::Normal;
+    const Mask ground = Mask::create(200, 50, true), crate = Mask::create(16, 16, true);
+    const Mask wall = Mask::create(50, 200, true), dot = Mask::create(1, 1, true);
+    const Sprite floor(ground, 0, 100), side(wall, 100, 0);
+    // Resting and sunk on a flat floor: exactly (0, -1); a wall: (-1, 0).
+    CHECK(Sprite(crate, 50, 84).contact_normal(floor) == std::optional<Normal>(Normal{0, -1}));
+    CHECK(Sprite(crate, 50, 87).contact_normal(floor) == std::optional<Normal>(Normal{0, -1}));
+    CHECK(Sprite(crate, 50, 150).contact_normal(floor) == std::optional<Normal>(Normal{0, 1}));
+    CHECK(Sprite(crate, 84, 50).contact_normal(side) == std::optional<Normal>(Normal{-1, 0}));
+    CHECK(Sprite(crate, 87, 50).contact_normal(side) == std::optional<Normal>(Normal{-1, 0}));
+    CHECK(Sprite(crate, 150, 50).contact_normal(side) == std::optional<Normal>(Normal{1, 0}));
+    CHECK(!Sprite(crate, 50, 10).contact_normal(floor).has_value());
+    CHECK(!Sprite(crate, 50, 83).contact_normal(floor).has_value());
+    // A 45-degree slope: within 5 degrees of -135, resting and sunk.
+    const Mask slope = mask_of(120, 120, [](int x, int y) { return x + y >= 119; });
+    int near_45 = 0;
+    for (int s = 30; s <= 70; s += 8) {
+        for (int d = 0; d <= 3; ++d) {
+            const auto n = Sprite(crate, s, 88 - s + d).contact_normal(Sprite(slope, 0, 0));
+            near_45 += n.has_value() && std::fabs(n->degrees() + 135.0) <= 5.0;
+        }
+        const auto n = Sprite(dot, s, 118 - s).contact_normal(Sprite(slope, 0, 0));
+        near_45 += n.has_value() && std::fabs(n->degrees() + 135.0) <= 5.0;
+    }
+    CHECK(near_45 == 6 * 5);
+    // Bounds-only obstacles are solid over their rectangle.
+    const Mask hollow = Mask::create(50, 50, false);
+    CHECK(Sprite(crate, 10, 84).contact_normal(Sprite::bounds_only(hollow, 0, 100)) ==
+          std::optional<Normal>(Normal{0, -1}));
+    CHECK(!Sprite(crate, 10, 84).contact_normal(Sprite(hollow, 0, 100)).has_value());
+    // The same answers as the C ABI on random pairs, and always unit vectors.
+    std::uint32_t seed = 2024;
+    int same = 0, unit = 0, found = 0;
+    for (int round = 0; round < 40; ++round) {
+        const Mask a = random_mask(1 + round % 13, 1 + round % 7, 60, seed);
+        const Mask b = random_mask(5 + round % 20, 3 + round % 17, 50, seed);
+        const Sprite mover(a, round % 23 - 8, round % 19 - 8), obstacle(b, 0, 0);
+        const auto n = mover.contact_normal(obstacle);
+        const pp_sprite ca = mover.to_c(), cb = obstacle.to_c();
+        std::uint8_t f = 0;
+        pp_normal cn{};
+        CHECK(pp_contact_normal(&ca, &cb, &f, &cn) == PP_OK);
+        same += n.has_value() == (f != 0) && (!n || (n->x == cn.x && n->y == cn.y));
+        unit += !n || std::fabs(n->x * n->x + n->y * n->y - 1.0) < 1e-12;
+        found += n.has_value();
+    }
+    CHECK(same == 40 && unit == 40 && found > 10);
+    // Errors: a moved-from mask.
+    Mask gone = Mask::create(2, 2, true);
+    const Sprite dangling(gone, 0, 0);
+    Mask taken = std::move(gone);
+    CHECK_THROWS(dangling.contact_normal(floor), Status::NullPointer, "`mover->mask`");
+    CHECK_THROWS(floor.contact_normal(dangling), Status::NullPointer, "`obstacle->mask`");
+    CHECK(taken.count() == 4);
+}
+
+void test_sweep_normals()
+{
+    const Mask ground = Mask::create(200, 50, true), crate = Mask::create(16, 16, true);
+    const Mask wall = Mask::create(1, 60, true);
+    auto r = Sprite(crate, 50, 0).sweep(Sprite(ground, 0, 100), 0, 200);
+    CHECK(r.hit() && r.at == (Point{50, 85}) && r.normal == (perpixel::Normal{0, -1}));
+    CHECK(r.normal == Sprite(crate, 50, 85).contact_normal(Sprite(ground, 0, 100)));
+    r = Sprite(crate, 0, 20).sweep(Sprite(wall, 100, 0), 300, 0);
+    CHECK(r.hit() && r.at == (Point{85, 20}) && r.normal == (perpixel::Normal{-1, 0}));
+    r = Sprite(crate, 0, 20).sweep(Sprite(wall, 100, 0), 0, 10);
+    CHECK(r.outcome == perpixel::SweepResult::Outcome::Clear && !r.normal.has_value());
+    r = Sprite(crate, 95, 20).sweep(Sprite(wall, 100, 0), 0, 10);
+    CHECK(r.outcome == perpixel::SweepResult::Outcome::StartsTouching &&
+          r.normal == Sprite(crate, 95, 20).contact_normal(Sprite(wall, 100, 0)));
+}
+
+void test_push_out()
+{
+    using perpixel::Offset;
+    using perpixel::PushDirection;
+    using perpixel::PushOptions;
+    const Mask ground = Mask::create(100, 20, true), player = Mask::create(8, 16, true);
+    const Sprite floor(ground, 0, 50), sunk(player, 40, 39);
+    CHECK(sunk.push_out(floor) == std::optional<Offset>(Offset{0, -5}));
+    PushOptions o;
+    o.direction = PushDirection::Horizontal;
+    CHECK(sunk.push_out(floor, o) == std::optional<Offset>(Offset{-48, 0}));
+    o.max_distance = 40;
+    CHECK(!sunk.push_out(floor, o).has_value());
+    o = PushOptions();
+    o.direction = PushDirection::Vertical;
+    CHECK(sunk.push_out(floor, o) == std::optional<Offset>(Offset{0, -5}));
+    CHECK(sunk.push_out(floor, PushOptions::along(0, 1)) == std::optional<Offset>(Offset{0, 31}));
+    CHECK(Sprite(player, 40, 0).push_out(floor) == std::optional<Offset>(Offset{0, 0}));
+    // Ties as the C program checks them.
+    const Mask bar = Mask::create(3, 1, true), post = Mask::create(1, 40, true);
+    CHECK(Sprite(bar, 9, 10).push_out(Sprite(post, 10, 0)) == std::optional<Offset>(Offset{-2, 0}));
+    CHECK(Sprite(bar, 9, 1).push_out(Sprite(post, 10, 0)) == std::optional<Offset>(Offset{0, -2}));
+    // Against an oracle: every translation in order of (d^2, dy, dx).
+    std::uint32_t seed = 7;
+    int agree = 0;
+    for (int round = 0; round < 25; ++round) {
+        const Mask a = random_mask(2 + round % 9, 2 + round % 7, 70, seed);
+        const Mask b = random_mask(4 + round % 15, 4 + round % 11, 70, seed);
+        const Sprite m(a, round % 13 - 4, round % 11 - 4), obstacle(b, 0, 0);
+        const int max = 12;
+        std::optional<Offset> want;
+        if (!oracle_collides(m, obstacle)) {
+            want = Offset{0, 0};
+        } else {
+            std::vector<std::array<int, 3>> order;
+            for (int dy = -max; dy <= max; ++dy) {
+                for (int dx = -max; dx <= max; ++dx) {
+                    if ((dx != 0 || dy != 0) && dx * dx + dy * dy <= max * max) {
+                        order.push_back({dx * dx + dy * dy, dy, dx});
+                    }
+                }
+            }
+            std::sort(order.begin(), order.end());
+            for (const auto &c : order) {
+                if (!oracle_collides(Sprite(a, m.x + c[2], m.y + c[1]), obstacle)) {
+                    want = Offset{c[2], c[1]};
+                    break;
+                }
+            }
+        }
+        PushOptions limited;
+        limited.max_distance = max;
+        agree += m.push_out(obstacle, limited) == want;
+    }
+    CHECK(agree == 25);
+    // Errors.
+    o = PushOptions::along(0, 0);
+    CHECK_THROWS(sunk.push_out(floor, o), Status::InvalidArgument, "(0, 0)");
+    o.direction = static_cast<PushDirection>(7);
+    CHECK_THROWS(sunk.push_out(floor, o), Status::InvalidArgument, "direction");
+}
+
+void test_move_and_slide()
+{
+    using perpixel::MoveOptions;
+    using perpixel::MoveResult;
+    const Mask ground =
+        mask_of(100, 40, [](int x, int y) { return y >= 20 || (x >= 60 && y >= 17); });
+    const Mask hero = Mask::create(8, 12, true), post = Mask::create(1, 200, true);
+    const std::vector<Sprite> world{Sprite(ground, 0, 100)};
+    const Sprite at(hero, 10, 108);
+    MoveResult r = at.move_and_slide(world, 60, 5);
+    CHECK(r.x == 52 && r.y == 108 && r.blocked_x && r.blocked_y && r.climbed == 0 &&
+          !r.started_inside);
+    MoveOptions climb;
+    climb.step_up = 4;
+    r = at.move_and_slide(world, 60, 5, climb);
+    CHECK(r.x == 70 && r.y == 105 && !r.blocked_x && r.blocked_y && r.climbed == 3);
+    // Pointer and count, and nothing at all.
+    r = at.move_and_slide(world.data(), world.size(), 60, 5, climb);
+    CHECK(r.x == 70 && r.y == 105);
+    r = at.move_and_slide(nullptr, 0, -1000, 2000);
+    CHECK(r.x == -990 && r.y == 2108 && !r.blocked_x && !r.blocked_y);
+    r = Sprite(hero, 10, 115).move_and_slide(world, 60, 5);
+    CHECK(r.started_inside && r.x == 10 && r.y == 115);
+    // A wall one pixel thick is never passed through.
+    const std::vector<Sprite> walls{Sprite(ground, 0, 100), Sprite(post, 500, 0)};
+    r = Sprite(hero, 10, 50).move_and_slide(walls, 100000, 0);
+    CHECK(r.x == 492 && r.blocked_x);
+    r = Sprite(hero, 900, 50).move_and_slide(walls, -100000, 0);
+    CHECK(r.x == 501 && r.blocked_x);
+    r = Sprite(hero, 10, 60).move_and_slide(walls, 30, 100);
+    CHECK(r.x == 40 && r.y == 108 && !r.blocked_x && r.blocked_y);
+#ifdef PERPIXEL_HPP_HAS_SPAN
+    r = Sprite(hero, 10, 60).move_and_slide(std::span<const Sprite>(walls), 1000, 100);
+    CHECK(r.x == 492 && r.y == 160 && r.blocked_x && !r.blocked_y);
+#endif
+    // A y-up world: the ground flipped, up = +1 climbs.
+    const Mask up_ground = ground.flipped(false, true);
+    const std::vector<Sprite> up_world{Sprite(up_ground, 0, -140)};
+    climb.up = 1;
+    r = Sprite(hero, 10, -120).move_and_slide(up_world, 60, -5, climb);
+    CHECK(r.x == 70 && r.y == -117 && r.climbed == 3 && r.blocked_y);
+    // Against single-pixel steps on a 45-degree slope with step-up 1.
+    const Mask slope = mask_of(60, 60, [](int x, int y) { return x + y >= 59; });
+    const std::vector<Sprite> hill{Sprite(slope, 0, 0)};
+    Sprite s(hero, 0, 27);
+    std::uint32_t climbed = 0;
+    bool blocked_y = false;
+    for (int i = 0; i < 30; ++i) {
+        Sprite next(hero, s.x + 1, s.y);
+        if (oracle_collides(next, hill[0])) {
+            next.y -= 1;
+            Sprite top(hero, s.x, s.y - 1);
+            CHECK(!oracle_collides(top, hill[0]) && !oracle_collides(next, hill[0]));
+            ++climbed;
+        }
+        s = next;
+    }
+    for (int i = 0; i < 3 && !blocked_y; ++i) {
+        Sprite next(hero, s.x, s.y + 1);
+        blocked_y = oracle_collides(next, hill[0]);
+        if (!blocked_y) {
+            s = next;
+        }
+    }
+    MoveOptions one;
+    one.step_up = 1;
+    r = Sprite(hero, 0, 27).move_and_slide(hill, 30, 3, one);
+    CHECK(r.x == s.x && r.y == s.y && r.climbed == climbed && climbed > 10 && !r.blocked_x &&
+          r.blocked_y == blocked_y);
+    // Errors.
+    MoveOptions bad;
+    bad.up = 0;
+    CHECK_THROWS(at.move_and_slide(world, 1, 1, bad), Status::InvalidArgument, "up");
+    CHECK_THROWS(Sprite(hero, INT32_MAX - 10, 0).move_and_slide(world, 20, 0),
+                 Status::InvalidArgument, "i32");
+    Mask gone = Mask::create(2, 2, true);
+    const std::vector<Sprite> dangling{Sprite(gone, 0, 0)};
+    Mask taken = std::move(gone);
+    CHECK_THROWS(at.move_and_slide(dangling, 1, 1), Status::NullPointer, "obstacles[i].mask");
+    CHECK(taken.count() == 4);
+}
+
+void test_raycasts()
+{
+    const Mask ground = Mask::create(300, 20, true), post = Mask::create(1, 100, true);
+    const Sprite floor(ground, 0, 100), wall(post, 100, 0);
+    auto h = floor.raycast(50, 10, 0, 1, 500);
+    CHECK(h.has_value() && h->pixel == (Point{50, 100}) && h->step == 90 && h->distance == 90.0 &&
+          h->normal == (perpixel::Normal{0, -1}));
+    CHECK(!floor.raycast(50, 10, 0, 1, 80).has_value());
+    CHECK(floor.raycast(50, 10, 0, 7, 90).has_value());
+    h = wall.raycast(0, 50, 1, 0, 1000);
+    CHECK(h.has_value() && h->pixel == (Point{100, 50}) && h->distance == 100.0 &&
+          h->normal == (perpixel::Normal{-1, 0}));
+    h = floor.raycast(50, 105, 3, -2, 10);
+    CHECK(h.has_value() && h->step == 0 && h->distance == 0.0 && h->pixel == (Point{50, 105}));
+    // A diagonal wall touching only at corners is never slipped through.
+    const Mask diag = mask_of(40, 40, [](int x, int y) { return x + y == 39; });
+    int blocked = 0;
+    for (int s = 0; s < 20; ++s) {
+        h = Sprite(diag, 0, 0).raycast(s, s, 1, 1, 100);
+        blocked += h.has_value() && h->pixel.x + h->pixel.y == 39;
+    }
+    CHECK(blocked == 20);
+    // Against visiting every pixel of the path (x moves when (2i+1)|dy| <= (2j+1)|dx|).
+    std::uint32_t seed = 4242;
+    int agree = 0, hits = 0;
+    for (int round = 0; round < 40; ++round) {
+        const Mask m = random_mask(10 + round % 25, 8 + round % 19, 15, seed);
+        const Sprite target(m, 0, 0);
+        const int x = round % 17 - 8, y = round % 13 - 6;
+        const int dx = round % 7 - 2, dy = dx == 0 && round % 5 == 1 ? 1 : round % 5 - 1;
+        const std::uint32_t len = 10 + static_cast<std::uint32_t>(round) * 2;
+        std::optional<Point> want;
+        std::uint64_t want_step = 0;
+        const std::int64_t len2 = static_cast<std::int64_t>(len) * len;
+        for (std::int64_t i = 0, j = 0, step = 0; i * i + j * j <= len2; ++step) {
+            const std::int64_t px = x + (dx < 0 ? -i : i), py = y + (dy < 0 ? -j : j);
+            if (target.solid_at(px, py)) {
+                want = Point{px, py};
+                want_step = static_cast<std::uint64_t>(step);
+                break;
+            }
+            if ((2 * i + 1) * std::abs(dy) <= (2 * j + 1) * std::abs(dx)) {
+                ++i;
+            } else {
+                ++j;
+            }
+        }
+        h = target.raycast(x, y, dx, dy, len);
+        agree += h.has_value() == want.has_value() &&
+                 (!h || (h->pixel == *want && h->step == want_step));
+        hits += h.has_value();
+    }
+    CHECK(agree == 40 && hits > 5);
+    CHECK_THROWS(floor.raycast(0, 0, 0, 0, 10), Status::InvalidArgument, "(0, 0)");
+}
+
+void test_solid_at()
+{
+    std::uint32_t seed = 11;
+    const Mask m = random_mask(70, 5, 40, seed);
+    const Sprite s(m, -30, 7), box = Sprite::bounds_only(m, -30, 7);
+    int agree = 0, total = 0;
+    for (int y = 5; y < 14; ++y) {
+        for (int x = -33; x < 43; ++x) {
+            ++total;
+            agree += s.solid_at(x, y) == m.is_solid(x + 30, y - 7) &&
+                     box.solid_at(x, y) == (x >= -30 && x < 40 && y >= 7 && y < 12);
+        }
+    }
+    CHECK(agree == total);
+    CHECK(!s.solid_at(INT64_MAX, INT64_MIN));
+    // Transformed: whole-pixel moves are the plain sprite, any angle is the raster.
+    perpixel::Transform t = perpixel::Transform::at(3, -2);
+    const Mask small = random_mask(6, 4, 50, seed);
+    const perpixel::TransformedSprite moved(small, t);
+    agree = total = 0;
+    for (int y = -3; y < 10; ++y) {
+        for (int x = -3; x < 12; ++x) {
+            ++total;
+            agree += moved.solid_at(x, y) == Sprite(small, 3, -2).solid_at(x, y);
+        }
+    }
+    CHECK(agree == total);
+    t = perpixel::Transform::at(1.25, -0.5);
+    t.rotation_degrees = 33;
+    t.scale_y = 1.5;
+    const perpixel::TransformedSprite turned(small, t);
+    const perpixel::Raster r = small.rasterise(t);
+    agree = total = 0;
+    for (int y = -8; y < 14; ++y) {
+        for (int x = -8; x < 14; ++x) {
+            ++total;
+            agree += turned.solid_at(x, y) == r.sprite().solid_at(x, y);
+        }
+    }
+    CHECK(agree == total);
+    t.scale_x = 0;
+    CHECK_THROWS(perpixel::TransformedSprite(small, t).solid_at(0, 0), Status::InvalidTransform,
+                 "scale");
+}
+
 } // namespace
 
 void test_transforms()
@@ -711,6 +1106,13 @@ int main(int argc, char **argv)
         test_baked(argv[1]);
         test_transforms();
         test_sweeps();
+        test_motion_types();
+        test_contact_normals();
+        test_sweep_normals();
+        test_push_out();
+        test_move_and_slide();
+        test_raycasts();
+        test_solid_at();
     } catch (const std::exception &e) {
         ++g_failed;
         std::printf("FAIL unexpected exception: %s\n", e.what());
