@@ -430,7 +430,8 @@ pub unsafe extern "C" fn pp_move_and_slide(
                 .map_err(|_| Failure::from(crate::Error::OutOfMemory))?;
             for i in 0..count {
                 // SAFETY: the caller guarantees `count` readable sprites.
-                let s = unsafe { read_sprite(obstacles.add(i), "obstacles", "obstacles[i].mask") }?;
+                let s = unsafe { read_sprite(obstacles.add(i), "obstacles", "obstacles[i].mask") }
+                    .map_err(|f| Failure::new(f.status, format!("{} (i = {i})", f.message)))?;
                 list.push(s);
             }
         }

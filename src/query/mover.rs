@@ -93,8 +93,9 @@ impl Sprite<'_> {
         let climb_most = options.step_up as i128 * dx.unsigned_abs() as i128;
         let (x_end, y_lo, y_hi) = (
             self.x as i128 + dx as i128,
-            self.y as i128 + dy.min(0) as i128 - climb_most,
-            self.y as i128 + dy.max(0) as i128 + climb_most,
+            // Climbing moves only towards `up`.
+            self.y as i128 + dy.min(0) as i128 - if options.up < 0 { climb_most } else { 0 },
+            self.y as i128 + dy.max(0) as i128 + if options.up > 0 { climb_most } else { 0 },
         );
         let range = i32::MIN as i128..=i32::MAX as i128;
         if ![x_end, y_lo, y_hi].iter().all(|v| range.contains(v)) {
@@ -119,7 +120,8 @@ impl Sprite<'_> {
         let mut left = dx.unsigned_abs();
         while left > 0 {
             let free = free_run(&at, obstacles, sx, 0, left);
-            at.x += sx * free as i32;
+            // Within the range checked above (so is every position below).
+            at.x = (at.x as i64 + sx as i64 * free as i64) as i32;
             left -= free;
             if left == 0 {
                 break;
@@ -140,7 +142,7 @@ impl Sprite<'_> {
         // The y motion.
         let sy = dy.signum();
         let free = free_run(&at, obstacles, 0, sy, dy.unsigned_abs());
-        at.y += sy * free as i32;
+        at.y = (at.y as i64 + sy as i64 * free as i64) as i32;
         moved.blocked_y = free < dy.unsigned_abs();
         moved.x = at.x;
         moved.y = at.y;
@@ -154,7 +156,7 @@ fn free_run(at: &Sprite, obstacles: &[Sprite], sx: i32, sy: i32, n: u32) -> u32 
     if n == 0 {
         return 0;
     }
-    let path = SweepPath::new(sx * n as i32, sy * n as i32);
+    let path = SweepPath::from_offsets(sx as i64 * n as i64, sy as i64 * n as i64);
     let mut last = path.steps();
     for o in obstacles {
         if let Stop::Hit(k, _, _) = at.sweep_on(o, &path, last) {

@@ -5,7 +5,6 @@ use super::plan::extent;
 use super::sweep::SweepPath;
 use crate::{Error, Result};
 use std::cell::Cell;
-use std::sync::OnceLock;
 
 /// Which translations [`Sprite::push_out`] may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -225,25 +224,63 @@ impl Samples {
     }
 }
 
-/// Translations shorter than this are taken from one table ([`near_order`]).
+/// Translations shorter than this are taken from one table ([`NEAR_ORDER`]).
 const TABLE_RADIUS: i64 = 64;
 
+/// How many translations [`NEAR_ORDER`] holds.
+const NEAR_COUNT: usize = {
+    let r = TABLE_RADIUS;
+    let mut n = 0;
+    let mut dy = -r;
+    while dy <= r {
+        let mut dx = -r;
+        while dx <= r {
+            let d2 = dx * dx + dy * dy;
+            if d2 > 0 && d2 < r * r {
+                n += 1;
+            }
+            dx += 1;
+        }
+        dy += 1;
+    }
+    n
+};
+
 /// Every translation `(dx, dy)` with `0 < dx^2 + dy^2 < TABLE_RADIUS^2`, sorted by
-/// `(dx^2 + dy^2, dy, dx)`: made once per process.
-fn near_order() -> &'static [(i8, i8)] {
-    static TABLE: OnceLock<Vec<(i8, i8)>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let r = TABLE_RADIUS;
-        let mut all: Vec<(i64, i64, i64)> = (-r..=r)
-            .flat_map(|dy| (-r..=r).map(move |dx| (dx * dx + dy * dy, dy, dx)))
-            .filter(|&(d2, _, _)| d2 > 0 && d2 < r * r)
-            .collect();
-        all.sort_unstable();
-        all.into_iter()
-            .map(|(_, dy, dx)| (dx as i8, dy as i8))
-            .collect()
-    })
-}
+/// `(dx^2 + dy^2, dy, dx)`: built by the compiler (no allocation at run time), by
+/// listing for each length in turn the rows `dy` (ascending) on which it has a point.
+static NEAR_ORDER: [(i8, i8); NEAR_COUNT] = {
+    const R: i64 = TABLE_RADIUS;
+    // root[v] = the square root of v when v is a square below R^2, else -1.
+    let mut root = [-1i64; (R * R) as usize];
+    let mut k = 0;
+    while k < R {
+        root[(k * k) as usize] = k;
+        k += 1;
+    }
+    let mut out = [(0i8, 0i8); NEAR_COUNT];
+    let mut n = 0;
+    let mut d2 = 1;
+    while d2 < R * R {
+        let mut dy = -R + 1;
+        while dy < R {
+            let rest = d2 - dy * dy;
+            if rest >= 0 && root[rest as usize] >= 0 {
+                let ax = root[rest as usize];
+                out[n] = (-ax as i8, dy as i8);
+                n += 1;
+                if ax > 0 {
+                    out[n] = (ax as i8, dy as i8);
+                    n += 1;
+                }
+            }
+            dy += 1;
+        }
+        d2 += 1;
+    }
+    assert!(n == NEAR_COUNT);
+    out
+};
 
 /// The Euclidean search up to length `limit`: the table, then rings of translations
 /// `r^2 <= d^2 < (r + 1)^2`, each sorted by `(d^2, dy, dx)`.
@@ -252,7 +289,7 @@ fn any_direction(
     free: impl Fn(i64, i64) -> Option<PushOut>,
 ) -> Result<Option<PushOut>> {
     let limit2 = limit * limit;
-    for &(dx, dy) in near_order() {
+    for &(dx, dy) in NEAR_ORDER.iter() {
         let (dx, dy) = (dx as i64, dy as i64);
         if dx * dx + dy * dy > limit2 {
             return Ok(None);

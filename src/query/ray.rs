@@ -4,7 +4,6 @@ use super::Sprite;
 use super::contact::Normal;
 use super::sweep::{Stop, SweepPath};
 use crate::{Error, Mask, Point, Result};
-use std::sync::OnceLock;
 
 /// What [`Sprite::raycast`] hit.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -21,12 +20,6 @@ pub struct RayHit {
     pub normal: Option<Normal>,
 }
 
-/// The one-pixel probe a ray is swept as.
-fn probe() -> &'static Mask {
-    static PROBE: OnceLock<Mask> = OnceLock::new();
-    PROBE.get_or_init(|| Mask::full(1, 1).expect("a 1x1 mask"))
-}
-
 impl Sprite<'_> {
     /// The first solid pixel of this sprite on the ray from world pixel `(x, y)` in the
     /// direction `(dx, dy)` (not both 0), at most `max_length` pixels from the start
@@ -39,7 +32,8 @@ impl Sprite<'_> {
     /// through open space costs a few comparisons. Pixels outside the `i32` range are
     /// never reached. For transformed sprites, ask their rasters
     /// ([`Mask::rasterise`]). Fails with [`Error::InvalidArgument`] for a `(0, 0)`
-    /// direction.
+    /// direction, and with [`Error::OutOfMemory`] when the few bytes of its one-pixel
+    /// probe cannot be had.
     ///
     /// ```
     /// use perpixel::{Mask, Point, Sprite};
@@ -85,10 +79,13 @@ impl Sprite<'_> {
                 hi = mid - 1;
             }
         }
-        let ray = Sprite::new(probe(), x, y);
+        // The one-pixel probe the ray is swept as (made per call: a few bytes, and no
+        // process-wide allocation left behind).
+        let probe = Mask::full(1, 1)?;
+        let ray = Sprite::new(&probe, x, y);
         let place = |k: u64| {
             let (ox, oy) = path.offset_at(k);
-            Sprite::new(probe(), (start.0 + ox) as i32, (start.1 + oy) as i32)
+            Sprite::new(&probe, (start.0 + ox) as i32, (start.1 + oy) as i32)
         };
         Ok(match ray.sweep_on(self, &path, lo) {
             Stop::Clear => None,

@@ -38,6 +38,11 @@ impl SweepPath {
     /// The path of a motion by `(dx, dy)`, starting with `(0, 0)` and ending with
     /// `(dx, dy)`.
     pub fn new(dx: i32, dy: i32) -> SweepPath {
+        SweepPath::from_offsets(dx as i64, dy as i64)
+    }
+
+    /// [`SweepPath::new`] of a motion given in `i64` (`i32::MIN` negated fits).
+    pub(crate) fn from_offsets(dx: i64, dy: i64) -> SweepPath {
         SweepPath {
             a: dx.unsigned_abs() as u64,
             b: dy.unsigned_abs() as u64,
