@@ -44,8 +44,8 @@ impl SweepPath {
     /// [`SweepPath::new`] of a motion given in `i64` (`i32::MIN` negated fits).
     pub(crate) fn from_offsets(dx: i64, dy: i64) -> SweepPath {
         SweepPath {
-            a: dx.unsigned_abs() as u64,
-            b: dy.unsigned_abs() as u64,
+            a: dx.unsigned_abs(),
+            b: dy.unsigned_abs(),
             sx: if dx < 0 { -1 } else { 1 },
             sy: if dy < 0 { -1 } else { 1 },
             at: Some((0, 0)),
