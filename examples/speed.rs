@@ -517,6 +517,19 @@ fn motion_line(
     }
 }
 
+/// What the contact normal a hit carries costs (`mover` where it hit), on its own: an
+/// information line (no baseline), printed just before the hit's own line.
+fn normal_share(mover: &Sprite, obstacle: &Sprite) -> Motion {
+    Motion {
+        case: "  of the next line: the hit's contact_normal".into(),
+        library: fast(|| {
+            black_box(black_box(mover).contact_normal(black_box(obstacle)));
+        }),
+        baseline: f64::NAN,
+        target: "info",
+    }
+}
+
 /// Motion (issue 14) against the stepping loops games write, on the same inputs:
 /// sweeps of a 10 x 4 bullet 1,500 px across the terrain (baseline: a pair query at
 /// every position); push-out of a 32 x 32 box sunk into flat ground and hills
@@ -544,6 +557,9 @@ fn motion() {
             scenes::step_sweep(&bullet, &obstacle, scene.motion),
             "{name}"
         );
+        if let Some((x, y)) = at {
+            lines.push(normal_share(&Sprite { x, y, ..bullet }, &obstacle));
+        }
         let target = match name {
             "open_sky" => ">= 20x",
             "open_sky_one_pixel_wall_at_the_end" | "one_pixel_wall_at_the_end" => ">= 1x",
@@ -635,6 +651,17 @@ fn motion() {
             oracle_hit.unwrap().map(|h| (h.pixel.x, h.pixel.y)),
             "{name}"
         );
+        if let Some(h) = cast(&ground).filter(|h| h.step > 0) {
+            // The ray's normal: its last free pixel's, as a 1 x 1 probe.
+            let (dx, dy) = (h.pixel.x - r.from.0 as i64, h.pixel.y - r.from.1 as i64);
+            let last = perpixel::SweepPath::new(dx as i32, dy as i32)
+                .nth(h.step as usize - 1)
+                .unwrap();
+            let probe = Mask::full(1, 1).unwrap();
+            let at = Sprite::new(&probe, r.from.0 + last.0, r.from.1 + last.1);
+            assert_eq!(at.contact_normal(&ground), h.normal, "{name}");
+            lines.push(normal_share(&at, &ground));
+        }
         let answer = hit.map_or("none".into(), |p| format!("({}, {})", p.0, p.1));
         lines.push(motion_line(
             format!("raycast 2100px {name} -> {answer}"),
@@ -673,13 +700,18 @@ fn motion() {
         "case", "perpixel ns", "baseline ns", "speed-up", "target"
     );
     for l in &lines {
+        // No baseline (a part of the next line's cost): dashes.
+        let (base, up) = if l.baseline.is_nan() {
+            ("-".into(), "-".into())
+        } else {
+            (
+                format!("{:.1}", l.baseline),
+                format!("{:.1}x", l.baseline / l.library),
+            )
+        };
         println!(
-            "{:<66} {:>13.1} {:>13.1} {:>8.1}x {:>7}",
-            l.case,
-            l.library,
-            l.baseline,
-            l.baseline / l.library,
-            l.target
+            "{:<66} {:>13.1} {:>13} {:>9} {:>7}",
+            l.case, l.library, base, up, l.target
         );
     }
     println!(
