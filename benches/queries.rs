@@ -17,8 +17,11 @@
 //! * `overlap_mask/*`: making and freeing masks: a 1 x 1 mask through Rust and through
 //!   the C ABI (`pp_mask_new` + `pp_mask_free`), and overlap masks (created and dropped)
 //!   of 1 x 1 sprites, 32 x 32 discs and 256 x 256 discs meeting in one column.
-//! * `sweep/*`: a 10 x 4 bullet swept 1,500 px across the terrain (clear, skimming the
-//!   hills; and ending on a 1-pixel wall), by `Sprite::sweep` and by stepping.
+//! * `sweep/*`: a 10 x 4 bullet swept 1,500 px across the terrain (clear through open
+//!   sky and skimming the hills; and each ending on a 1-pixel wall), by `Sprite::sweep`
+//!   and by stepping.
+//! * `motion/*`: push-out, move-and-slide, raycasts and contact normals, each beside the
+//!   stepping loop games write on the same inputs (`.../brute_force`, `.../stepping`).
 
 #[path = "scenes/mod.rs"]
 mod scenes;
@@ -412,6 +415,64 @@ fn bench_sweep(c: &mut Criterion) {
     g.finish();
 }
 
+/// Motion (issue 14) against the stepping loops games write, on the same inputs (the
+/// scenes and baselines of `scenes`): push-out of a 32 x 32 box sunk 1, 8 and 24 px
+/// into flat ground and hills, any direction and straight up, beside the brute force
+/// (translations by length, the plain pair test); a 16 x 24 character walking 600
+/// frames over the hills (per walk) beside `reference::motion::move_and_slide`;
+/// raycasts 2,100 px long beside a lookup of every pixel of the ray; contact normals.
+fn bench_motion(c: &mut Criterion) {
+    use perpixel::reference::motion as oracle;
+    let mut g = c.benchmark_group("motion");
+    for (name, scene) in scenes::push_scenes() {
+        let (s, ground) = scene.sprites();
+        for (dir_name, dir) in scenes::push_directions() {
+            let order = scenes::push_order(dir, scenes::PUSH_MAX);
+            g.bench_function(format!("push_out/{name}/{dir_name}/perpixel"), |bn| {
+                bn.iter(|| {
+                    black_box(&s)
+                        .push_out(black_box(&ground), dir, scenes::PUSH_MAX)
+                        .unwrap()
+                })
+            });
+            g.bench_function(format!("push_out/{name}/{dir_name}/brute_force"), |bn| {
+                bn.iter(|| scenes::brute_push_out(black_box(&s), black_box(&ground), &order))
+            });
+        }
+    }
+    let walk = scenes::walk_scene();
+    g.throughput(Throughput::Elements(walk.frames as u64));
+    g.bench_function("move_and_slide/hills_600_frames/perpixel", |bn| {
+        bn.iter(|| walk.walk(|s, o, dx, dy, opt| black_box(s).move_and_slide(o, dx, dy, opt)))
+    });
+    g.bench_function("move_and_slide/hills_600_frames/stepping", |bn| {
+        bn.iter(|| {
+            walk.walk(|s, o, dx, dy, opt| oracle::move_and_slide(black_box(s), o, dx, dy, opt))
+        })
+    });
+    g.throughput(Throughput::Elements(1));
+    for (name, r) in scenes::ray_scenes() {
+        let ground = Sprite::new(&r.ground, 0, 0);
+        g.bench_function(format!("raycast/{name}/perpixel"), |bn| {
+            bn.iter(|| {
+                black_box(&ground)
+                    .raycast(r.from.0, r.from.1, r.dir.0, r.dir.1, r.max)
+                    .unwrap()
+            })
+        });
+        g.bench_function(format!("raycast/{name}/stepping"), |bn| {
+            bn.iter(|| scenes::step_ray(black_box(&ground), &r))
+        });
+    }
+    for (name, hero, ground, at) in scenes::normal_scenes() {
+        let (s, o) = (Sprite::new(&hero, at.0, at.1), Sprite::new(&ground, 0, 0));
+        g.bench_function(format!("contact_normal/{}", name.replace(' ', "_")), |bn| {
+            bn.iter(|| black_box(&s).contact_normal(black_box(&o)))
+        });
+    }
+    g.finish();
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .sample_size(30)
@@ -487,7 +548,7 @@ criterion_group! {
     config = config();
     // Untuned groups first: once a thread forces a path or early outs (`early_outs/*`,
     // `path/*`), every query pays a thread-local read for the rest of the process.
-    targets = bench_queries, bench_bounds_only, bench_fixed_cost, bench_games, bench_overlap_mask, bench_transformed, bench_sweep, bench_floor,
+    targets = bench_queries, bench_bounds_only, bench_fixed_cost, bench_games, bench_overlap_mask, bench_transformed, bench_sweep, bench_motion, bench_floor,
         bench_early_outs, bench_paths
 }
 criterion_main!(benches);

@@ -1,4 +1,5 @@
-//! One-run speed comparison: `cargo run --release --example speed`.
+//! One-run speed comparison: `cargo run --release --example speed` (`-- motion` for the
+//! motion table alone).
 //!
 //! For each scene, nanoseconds per call of `perpixel::reference` (the tutorials'
 //! per-pixel algorithm) and of the library (mask making has no reference), their ratio, and the ratio of the library to
@@ -14,10 +15,9 @@ use perpixel::{Mask, MaskOptions, Sprite, Transform, kernels, reference};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// Best time per call over `rounds` rounds of at least `budget` each.
-fn time_per_call(budget: Duration, rounds: u32, mut f: impl FnMut()) -> f64 {
+/// How many calls of `f` fill `budget`.
+fn calibrate(budget: Duration, f: &mut impl FnMut()) -> u64 {
     f();
-    // Calibrate: how many calls fill the budget.
     let mut n = 1u64;
     loop {
         let t = Instant::now();
@@ -27,20 +27,41 @@ fn time_per_call(budget: Duration, rounds: u32, mut f: impl FnMut()) -> f64 {
         let e = t.elapsed();
         if e >= budget / 4 || n >= 1 << 30 {
             let per = e.as_secs_f64() / n as f64;
-            n = ((budget.as_secs_f64() / per.max(1e-10)) as u64).max(1);
-            break;
+            return ((budget.as_secs_f64() / per.max(1e-10)) as u64).max(1);
         }
         n *= 4;
     }
+}
+
+/// Nanoseconds per call over one round of `n` calls.
+fn round(n: u64, f: &mut impl FnMut()) -> f64 {
+    let t = Instant::now();
+    for _ in 0..n {
+        f();
+    }
+    t.elapsed().as_secs_f64() * 1e9 / n as f64
+}
+
+/// Best time per call over `rounds` rounds of at least `budget` each.
+fn time_per_call(budget: Duration, rounds: u32, mut f: impl FnMut()) -> f64 {
+    let n = calibrate(budget, &mut f);
     (0..rounds)
-        .map(|_| {
-            let t = Instant::now();
-            for _ in 0..n {
-                f();
-            }
-            t.elapsed().as_secs_f64() * 1e9 / n as f64
-        })
+        .map(|_| round(n, &mut f))
         .fold(f64::INFINITY, f64::min)
+}
+
+/// Best times per call of `f` and `g`, their rounds alternated (so that both see the
+/// same noise from other processes): `rounds` rounds of at least `budget` each.
+fn alternated(
+    budget: Duration,
+    rounds: u32,
+    mut f: impl FnMut(),
+    mut g: impl FnMut(),
+) -> (f64, f64) {
+    let (nf, ng) = (calibrate(budget, &mut f), calibrate(budget, &mut g));
+    (0..rounds).fold((f64::INFINITY, f64::INFINITY), |(bf, bg), _| {
+        (bf.min(round(nf, &mut f)), bg.min(round(ng, &mut g)))
+    })
 }
 
 fn fast(f: impl FnMut()) -> f64 {
@@ -95,6 +116,11 @@ fn print(rows: &[Row]) {
 }
 
 fn main() {
+    // `-- motion`: only the motion table (sweeps, push-out, move-and-slide, raycasts).
+    if std::env::args().nth(1).as_deref() == Some("motion") {
+        motion();
+        return;
+    }
     let started = Instant::now();
     println!(
         "perpixel {} speed: kernel path {} (detected at run time; available: {})",
@@ -355,7 +381,7 @@ fn main() {
 
     print(&rows);
     transformed();
-    sweeps();
+    motion();
     per_path(&i1024, &i2048, &noise, &image, side);
     println!(
         "\nmask building: {:.1} GB/s of RGBA8 input ({} MiB in {:.0} us)",
@@ -466,44 +492,234 @@ fn per_path(
     }
 }
 
-/// Sweeps (issue 14): a 10 x 4 bullet fired 1,500 px across the terrain, by
-/// `Sprite::sweep` and by stepping every position with a pair query (the games' loop).
-fn sweeps() {
-    println!();
+/// One line of the motion table: perpixel and the stepping baseline, ns per call.
+struct Motion {
+    case: String,
+    library: f64,
+    baseline: f64,
+    target: &'static str,
+}
+
+/// Times `library` and `baseline` alternately (the baseline's rounds longer: it is the
+/// slow one) into a [`Motion`] line.
+fn motion_line(
+    case: String,
+    target: &'static str,
+    library: impl FnMut(),
+    baseline: impl FnMut(),
+) -> Motion {
+    let (library, baseline) = alternated(Duration::from_millis(60), 5, library, baseline);
+    Motion {
+        case,
+        library,
+        baseline,
+        target,
+    }
+}
+
+/// What the contact normal a hit carries costs (`mover` where it hit), on its own: an
+/// information line (no baseline), printed just before the hit's own line.
+fn normal_share(mover: &Sprite, obstacle: &Sprite) -> Motion {
+    Motion {
+        case: "  of the next line: the hit's contact_normal".into(),
+        library: fast(|| {
+            black_box(black_box(mover).contact_normal(black_box(obstacle)));
+        }),
+        baseline: f64::NAN,
+        target: "info",
+    }
+}
+
+/// Motion (issue 14) against the stepping loops games write, on the same inputs:
+/// sweeps of a 10 x 4 bullet 1,500 px across the terrain (baseline: a pair query at
+/// every position); push-out of a 32 x 32 box sunk into flat ground and hills
+/// (baseline: translations in order of length, each tried with the plain per-pixel
+/// test); a 16 x 24 character walking 600 frames over the hills with move-and-slide
+/// (baseline: `reference::motion::move_and_slide`, one pixel at a time with the plain
+/// test); raycasts 2,100 px long (baseline: every pixel of the ray looked up); contact
+/// normals, for their cost (beside the plain oracle, which scans both boxes whole).
+/// No memory-bound floor: these read a few words per step, never a region.
+fn motion() {
+    use perpixel::reference::motion as oracle;
+    let mut lines = Vec::new();
+
     for (name, scene) in scenes::sweep_scenes() {
         let (bullet, obstacle) = scene.sprites();
-        let swept = bullet
-            .sweep(&obstacle, scene.motion.0, scene.motion.1)
-            .unwrap();
-        let stepped = scenes::step_sweep(&bullet, &obstacle, scene.motion);
-        // The same answer both ways.
+        let (dx, dy) = scene.motion;
+        let swept = bullet.sweep(&obstacle, dx, dy).unwrap();
         let at = match swept {
             perpixel::Sweep::Hit(h) => Some((h.at.x as i32, h.at.y as i32)),
             _ => None,
         };
-        assert_eq!(at, stepped, "{name}");
-        let sweep = fast(|| {
-            black_box(black_box(&bullet).sweep(
-                black_box(&obstacle),
-                scene.motion.0,
-                scene.motion.1,
-            ))
-            .ok();
-        });
-        let step = slow(|| {
-            black_box(scenes::step_sweep(
-                black_box(&bullet),
-                black_box(&obstacle),
-                scene.motion,
+        // The same answer both ways.
+        assert_eq!(
+            at,
+            scenes::step_sweep(&bullet, &obstacle, scene.motion),
+            "{name}"
+        );
+        if let Some((x, y)) = at {
+            lines.push(normal_share(&Sprite { x, y, ..bullet }, &obstacle));
+        }
+        let target = match name {
+            "open_sky" => ">= 20x",
+            "open_sky_one_pixel_wall_at_the_end" | "one_pixel_wall_at_the_end" => ">= 1x",
+            _ => "",
+        };
+        lines.push(motion_line(
+            format!("sweep 10x4 1500px {name}"),
+            target,
+            || {
+                black_box(black_box(&bullet).sweep(black_box(&obstacle), dx, dy)).ok();
+            },
+            || {
+                black_box(scenes::step_sweep(
+                    black_box(&bullet),
+                    black_box(&obstacle),
+                    scene.motion,
+                ));
+            },
+        ));
+    }
+
+    for (name, scene) in scenes::push_scenes() {
+        let (s, ground) = scene.sprites();
+        for (dir_name, dir) in scenes::push_directions() {
+            let order = scenes::push_order(dir, scenes::PUSH_MAX);
+            let got = s.push_out(&ground, dir, scenes::PUSH_MAX).unwrap();
+            let want = oracle::push_out(&s, &ground, dir, scenes::PUSH_MAX).unwrap();
+            assert_eq!(got, want, "{name} {dir_name}");
+            assert_eq!(
+                got.map(|p| (p.dx, p.dy)),
+                scenes::brute_push_out(&s, &ground, &order),
+                "{name} {dir_name}"
+            );
+            let answer = got.map_or("none".into(), |p| format!("({}, {})", p.dx, p.dy));
+            lines.push(motion_line(
+                format!("push_out 32x32 {name} {dir_name} -> {answer}"),
+                "",
+                || {
+                    black_box(black_box(&s).push_out(black_box(&ground), dir, scenes::PUSH_MAX))
+                        .ok();
+                },
+                || {
+                    black_box(scenes::brute_push_out(
+                        black_box(&s),
+                        black_box(&ground),
+                        &order,
+                    ));
+                },
             ));
-        });
+        }
+    }
+
+    let walk = scenes::walk_scene();
+    let end = walk.walk(|s, o, dx, dy, opt| s.move_and_slide(o, dx, dy, opt));
+    assert_eq!(end, walk.walk(oracle::move_and_slide), "walk");
+    let mut line =
+        motion_line(
+            format!(
+                "move_and_slide 16x24, hills, per frame ({} frames, x {} -> {})",
+                walk.frames, walk.start.0, end.0
+            ),
+            "",
+            || {
+                black_box(walk.walk(|s, o, dx, dy, opt| {
+                    black_box(s).move_and_slide(black_box(o), dx, dy, opt)
+                }));
+            },
+            || {
+                black_box(walk.walk(|s, o, dx, dy, opt| {
+                    oracle::move_and_slide(black_box(s), black_box(o), dx, dy, opt)
+                }));
+            },
+        );
+    line.library /= walk.frames as f64;
+    line.baseline /= walk.frames as f64;
+    lines.push(line);
+
+    for (name, r) in scenes::ray_scenes() {
+        let ground = Sprite::new(&r.ground, 0, 0);
+        let cast = |g: &Sprite| {
+            g.raycast(r.from.0, r.from.1, r.dir.0, r.dir.1, r.max)
+                .unwrap()
+        };
+        let hit = cast(&ground).map(|h| (h.pixel.x, h.pixel.y));
+        assert_eq!(hit, scenes::step_ray(&ground, &r), "{name}");
+        let oracle_hit = oracle::raycast(&ground, r.from.0, r.from.1, r.dir.0, r.dir.1, r.max);
+        assert_eq!(
+            hit,
+            oracle_hit.unwrap().map(|h| (h.pixel.x, h.pixel.y)),
+            "{name}"
+        );
+        if let Some(h) = cast(&ground).filter(|h| h.step > 0) {
+            // The ray's normal: its last free pixel's, as a 1 x 1 probe.
+            let (dx, dy) = (h.pixel.x - r.from.0 as i64, h.pixel.y - r.from.1 as i64);
+            let last = perpixel::SweepPath::new(dx as i32, dy as i32)
+                .nth(h.step as usize - 1)
+                .unwrap();
+            let probe = Mask::full(1, 1).unwrap();
+            let at = Sprite::new(&probe, r.from.0 + last.0, r.from.1 + last.1);
+            assert_eq!(at.contact_normal(&ground), h.normal, "{name}");
+            lines.push(normal_share(&at, &ground));
+        }
+        let answer = hit.map_or("none".into(), |p| format!("({}, {})", p.0, p.1));
+        lines.push(motion_line(
+            format!("raycast 2100px {name} -> {answer}"),
+            "",
+            || {
+                black_box(cast(black_box(&ground)));
+            },
+            || {
+                black_box(scenes::step_ray(black_box(&ground), &r));
+            },
+        ));
+    }
+
+    for (name, hero, ground, at) in scenes::normal_scenes() {
+        let (s, g) = (Sprite::new(&hero, at.0, at.1), Sprite::new(&ground, 0, 0));
+        let n = s.contact_normal(&g);
+        assert_eq!(n, oracle::contact_normal(&s, &g), "{name}");
+        let answer = n.map_or("none".into(), |n| format!("{:.0} deg", n.degrees()));
+        lines.push(motion_line(
+            format!("contact_normal {name} -> {answer}"),
+            "info",
+            || {
+                black_box(black_box(&s).contact_normal(black_box(&g)));
+            },
+            || {
+                black_box(oracle::contact_normal(black_box(&s), black_box(&g)));
+            },
+        ));
+    }
+
+    println!(
+        "\nmotion (issue 14): perpixel against the stepping loop on the same inputs (best of 5 alternated rounds)"
+    );
+    println!(
+        "{:<66} {:>13} {:>13} {:>9} {:>7}",
+        "case", "perpixel ns", "baseline ns", "speed-up", "target"
+    );
+    for l in &lines {
+        // No baseline (a part of the next line's cost): dashes.
+        let (base, up) = if l.baseline.is_nan() {
+            ("-".into(), "-".into())
+        } else {
+            (
+                format!("{:.1}", l.baseline),
+                format!("{:.1}x", l.baseline / l.library),
+            )
+        };
         println!(
-            "sweep {name}: {:.2} us by Sprite::sweep, {:.1} us stepping ({:.0}x)",
-            sweep / 1e3,
-            step / 1e3,
-            step / sweep
+            "{:<66} {:>13.1} {:>13} {:>9} {:>7}",
+            l.case, l.library, base, up, l.target
         );
     }
+    println!(
+        "baselines: sweeps a pair query per position; push_out translations by length with\n\
+         reference::collides; move_and_slide reference::motion::move_and_slide; raycast every\n\
+         pixel of the ray (perpixel's time includes the hit's normal, the baseline's does not);\n\
+         contact_normal reference::motion::contact_normal (scans both boxes; information only)"
+    );
 }
 
 /// Transformed sprites (issue 13): rotated 64x64 pairs cached and not, against the

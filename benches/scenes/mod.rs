@@ -465,7 +465,8 @@ impl SweepScene {
 }
 
 /// The sweep scenes, a bullet fired 1,500 px across the terrain: through open sky above
-/// the hills (the boxes never meet); skimming the hills 4 px above the highest ground it
+/// the hills (the boxes never meet), and the same ending on a 1-pixel wall 40 px before
+/// the end of the motion; skimming the hills 4 px above the highest ground it
 /// passes, clear, with a 1-pixel tower at the terrain's far edge so that its box spans
 /// the bullet's rows; and the skimming shot ending on a 1-pixel wall.
 pub fn sweep_scenes() -> Vec<(&'static str, SweepScene)> {
@@ -479,8 +480,13 @@ pub fn sweep_scenes() -> Vec<(&'static str, SweepScene)> {
         start,
         motion: (len as i32, 0),
     };
+    let with_wall = || Mask::from_fn(2048, 512, |x, y| y >= surface(x) || x == wall_x).unwrap();
     vec![
         ("open_sky", scene(terrain(), (x0 as i32, 100))),
+        (
+            "open_sky_one_pixel_wall_at_the_end",
+            scene(with_wall(), (x0 as i32, 100)),
+        ),
         (
             "skimming_hills",
             scene(
@@ -488,13 +494,7 @@ pub fn sweep_scenes() -> Vec<(&'static str, SweepScene)> {
                 skim,
             ),
         ),
-        (
-            "one_pixel_wall_at_the_end",
-            scene(
-                Mask::from_fn(2048, 512, |x, y| y >= surface(x) || x == wall_x).unwrap(),
-                skim,
-            ),
-        ),
+        ("one_pixel_wall_at_the_end", scene(with_wall(), skim)),
     ]
 }
 
@@ -504,4 +504,242 @@ pub fn step_sweep(bullet: &Sprite, obstacle: &Sprite, motion: (i32, i32)) -> Opt
     perpixel::SweepPath::new(motion.0, motion.1)
         .map(|(dx, dy)| (bullet.x + dx, bullet.y + dy))
         .find(|&(x, y)| Sprite { x, y, ..*bullet }.collides(obstacle))
+}
+
+/// A 2048 x 512 flat ground, solid from row 300 down.
+pub fn flat_ground() -> Mask {
+    Mask::from_fn(2048, 512, |_, y| y >= 300).unwrap()
+}
+
+/// The highest ground row under columns `x..x + width` of `ground` (the first solid
+/// row of the highest column).
+pub fn ground_top(ground: &Mask, x: i32, width: i32) -> i32 {
+    (x..x + width)
+        .map(|c| {
+            (0..ground.height())
+                .find(|&y| ground.is_solid(c as u32, y))
+                .unwrap_or(ground.height()) as i32
+        })
+        .min()
+        .unwrap()
+}
+
+/// A push-out scene (issue 14): a 32 x 32 box sunk into ground at `(0, 0)`.
+pub struct PushScene {
+    pub ground: Mask,
+    pub sprite: Mask,
+    pub at: (i32, i32),
+}
+
+impl PushScene {
+    /// The sunk sprite and the ground as sprites.
+    pub fn sprites(&self) -> (Sprite<'_>, Sprite<'_>) {
+        (
+            Sprite::new(&self.sprite, self.at.0, self.at.1),
+            Sprite::new(&self.ground, 0, 0),
+        )
+    }
+}
+
+/// The longest push-out the benchmarks allow: the box's size.
+pub const PUSH_MAX: u32 = 32;
+
+/// The push-out scenes: a 32 x 32 box sunk 1, 8 and 24 px into flat ground and into the
+/// hills (on a slope: column 1000), where "sunk d" means its last row is d rows below
+/// the highest ground under it, so that pushing straight up frees it after exactly d.
+pub fn push_scenes() -> Vec<(String, PushScene)> {
+    let mut out = Vec::new();
+    for (ground_name, ground, x) in [("flat", flat_ground(), 1000), ("hills", terrain(), 1000)] {
+        let top = ground_top(&ground, x, 32);
+        for depth in [1, 8, 24] {
+            out.push((
+                format!("{ground_name}/sunk_{depth}"),
+                PushScene {
+                    ground: ground.clone(),
+                    sprite: Mask::full(32, 32).unwrap(),
+                    at: (x, top - 32 + depth),
+                },
+            ));
+        }
+    }
+    out
+}
+
+/// The push directions benchmarked, with their names.
+pub fn push_directions() -> [(&'static str, perpixel::PushDirection); 2] {
+    [
+        ("any", perpixel::PushDirection::Any),
+        ("up", perpixel::PushDirection::Along { dx: 0, dy: -1 }),
+    ]
+}
+
+/// The translations [`Sprite::push_out`] may take for `direction` within `max`, in the
+/// order it tries them: for `Any` by length, then `dy`, then `dx`; for `Along` the
+/// [`perpixel::SweepPath`] towards it. Made once, outside the timed loop, as a game
+/// would keep such a table.
+pub fn push_order(direction: perpixel::PushDirection, max: u32) -> Vec<(i32, i32)> {
+    let m = max as i32;
+    let within = |&(dx, dy): &(i32, i32)| (dx, dy) != (0, 0) && dx * dx + dy * dy <= m * m;
+    match direction {
+        perpixel::PushDirection::Along { dx, dy } => perpixel::SweepPath::new(dx * m, dy * m)
+            .filter(within)
+            .collect(),
+        _ => {
+            let mut all: Vec<(i32, i32)> = (-m..=m)
+                .flat_map(|dy| (-m..=m).map(move |dx| (dx, dy)))
+                .filter(within)
+                .collect();
+            all.sort_by_key(|&(dx, dy)| (dx * dx + dy * dy, dy, dx));
+            all
+        }
+    }
+}
+
+/// The brute-force push-out games write: each translation of `order` in turn, tested
+/// with the plain per-pixel pair test, until one is free.
+pub fn brute_push_out(s: &Sprite, ground: &Sprite, order: &[(i32, i32)]) -> Option<(i32, i32)> {
+    if !perpixel::reference::collides(s, ground) {
+        return Some((0, 0));
+    }
+    order.iter().copied().find(|&(dx, dy)| {
+        let moved = Sprite {
+            x: s.x + dx,
+            y: s.y + dy,
+            ..*s
+        };
+        !perpixel::reference::collides(&moved, ground)
+    })
+}
+
+/// The move-and-slide scene: a 16 x 24 character walking right across the hills for
+/// `frames` frames, 2, 3 or 4 px a frame, falling with gravity (1 px a frame more each
+/// frame in the air, at most 6; 1 px a frame on the ground), climbing up to 4 px.
+pub struct WalkScene {
+    pub ground: Mask,
+    pub hero: Mask,
+    pub start: (i32, i32),
+    pub frames: u32,
+    pub options: perpixel::MoveOptions,
+}
+
+/// [`WalkScene`] from column 64, standing on the hills, for 600 frames (about 1,800 px).
+pub fn walk_scene() -> WalkScene {
+    let ground = terrain();
+    let start = (64, ground_top(&ground, 64, 16) - 24);
+    WalkScene {
+        ground,
+        hero: Mask::full(16, 24).unwrap(),
+        start,
+        frames: 600,
+        options: perpixel::MoveOptions {
+            step_up: 4,
+            ..perpixel::MoveOptions::default()
+        },
+    }
+}
+
+impl WalkScene {
+    /// Walks the scene's frames with `step` moving the character for one frame (a
+    /// move-and-slide: `(sprite, obstacles, dx, dy, options)`); the end position.
+    pub fn walk(
+        &self,
+        step: impl Fn(
+            &Sprite,
+            &[Sprite],
+            i32,
+            i32,
+            &perpixel::MoveOptions,
+        ) -> perpixel::Result<perpixel::Moved>,
+    ) -> (i32, i32) {
+        let world = [Sprite::new(&self.ground, 0, 0)];
+        let (mut at, mut vy) = (Sprite::new(&self.hero, self.start.0, self.start.1), 1);
+        for frame in 0..self.frames {
+            let dx = 2 + (frame % 3) as i32;
+            let m = step(&at, &world, dx, vy, &self.options).unwrap();
+            at.x = m.x;
+            at.y = m.y;
+            vy = if m.blocked_y { 1 } else { (vy + 1).min(6) };
+        }
+        (at.x, at.y)
+    }
+}
+
+/// A raycast scene: a ray from `from` towards `dir`, at most `max` px, against `ground`.
+pub struct RayScene {
+    pub ground: Mask,
+    pub from: (i32, i32),
+    pub dir: (i32, i32),
+    pub max: u32,
+}
+
+/// The raycast scenes, rays 2,100 px long across the 2048-wide terrain: horizontal
+/// through the sky (open), the same ending on a 1-pixel wall at the terrain's far edge,
+/// horizontal skimming 4 px above the highest hill to that wall; and a shallow diagonal
+/// rising through the sky, open and ending on the wall.
+pub fn ray_scenes() -> Vec<(&'static str, RayScene)> {
+    let top = (0..2048).map(surface).min().unwrap() as i32;
+    let walled = || Mask::from_fn(2048, 512, |x, y| y >= surface(x) || x == 2047).unwrap();
+    let ray = |ground: Mask, from: (i32, i32), dir: (i32, i32)| RayScene {
+        ground,
+        from,
+        dir,
+        max: 2100,
+    };
+    vec![
+        ("horizontal/open", ray(terrain(), (0, 100), (1, 0))),
+        (
+            "horizontal/wall_at_the_end",
+            ray(walled(), (0, 100), (1, 0)),
+        ),
+        (
+            "horizontal/skimming_to_the_wall",
+            ray(walled(), (0, top - 5), (1, 0)),
+        ),
+        ("diagonal/open", ray(terrain(), (0, top - 5), (2047, -150))),
+        (
+            "diagonal/wall_at_the_end",
+            ray(walled(), (0, top - 5), (2047, -150)),
+        ),
+    ]
+}
+
+/// The raycast games write: every pixel of the ray in turn (the same 4-connected path
+/// as [`Sprite::raycast`]), tested with the plain per-pixel lookup, until one is solid.
+pub fn step_ray(ground: &Sprite, r: &RayScene) -> Option<(i64, i64)> {
+    let m = r.max as i64;
+    perpixel::SweepPath::new(r.dir.0 * r.max as i32, r.dir.1 * r.max as i32)
+        .map(|(dx, dy)| (dx as i64, dy as i64))
+        .take_while(|&(dx, dy)| dx * dx + dy * dy <= m * m)
+        .map(|(dx, dy)| (r.from.0 as i64 + dx, r.from.1 as i64 + dy))
+        .find(|&(x, y)| perpixel::reference::motion::solid_at(ground, x, y))
+}
+
+/// The contact-normal scenes, `(name, sprite, ground, where)`: a 16 x 24 character
+/// resting on the hills (touching, not overlapping) on a slope (column 1000) and in a
+/// valley, and a 32 x 32 box sunk 8 px into them on the slope.
+pub fn normal_scenes() -> Vec<(&'static str, Mask, Mask, (i32, i32))> {
+    let ground = terrain();
+    let rest = |x: i32| (x, ground_top(&ground, x, 16) - 24);
+    let valley_x = valley(900..1300, 16);
+    let sunk = (1000, ground_top(&ground, 1000, 32) - 32 + 8);
+    vec![
+        (
+            "16x24 resting on a slope",
+            Mask::full(16, 24).unwrap(),
+            ground.clone(),
+            rest(1000),
+        ),
+        (
+            "16x24 resting in a valley",
+            Mask::full(16, 24).unwrap(),
+            ground.clone(),
+            rest(valley_x),
+        ),
+        (
+            "32x32 sunk 8 on a slope",
+            Mask::full(32, 32).unwrap(),
+            ground,
+            sunk,
+        ),
+    ]
 }
