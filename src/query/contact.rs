@@ -190,27 +190,43 @@ impl Sprite<'_> {
         if x0 >= x1 || y0 >= y1 {
             return None;
         }
-        let contact = |x: i64, y: i64| -> u64 {
-            let a = obstacle.row_bits(x, y);
-            if a == 0 {
-                return 0;
+        // Visits the contact pixels as words: `f(x, y, word)`, bit i being pixel (x + i, y).
+        // Column by column of words, rows in order, so that a touching pair's mover rows,
+        // widened by a pixel each side, are read once and rolled over three rows.
+        let visit = |f: &mut dyn FnMut(i64, i64, u64)| {
+            for x in (x0..x1).step_by(64) {
+                let take = bit_range(0, x1 - x);
+                let widened = |y: i64| {
+                    let w = self.row_bits(x, y);
+                    w | w << 1
+                        | w >> 1
+                        | self.is_solid_at(x - 1, y) as u64
+                        | (self.is_solid_at(x + 64, y) as u64) << 63
+                };
+                let (mut above, mut here) = if overlapping {
+                    (0, 0)
+                } else {
+                    (widened(y0 - 1), widened(y0))
+                };
+                for y in y0..y1 {
+                    let a = obstacle.row_bits(x, y) & take;
+                    let word = if overlapping {
+                        a & self.row_bits(x, y)
+                    } else {
+                        let below = widened(y + 1);
+                        let near = above | here | below;
+                        (above, here) = (here, below);
+                        a & near
+                    };
+                    if word != 0 {
+                        f(x, y, word);
+                    }
+                }
             }
-            if overlapping {
-                return a & self.row_bits(x, y);
-            }
-            let mut near = 0;
-            for yy in y - 1..=y + 1 {
-                near |= self.row_bits(x - 1, yy) | self.row_bits(x, yy) | self.row_bits(x + 1, yy);
-            }
-            a & near
         };
         // The centroid, from the origin (x0, y0).
         let mut k = Moments::default();
-        for y in y0..y1 {
-            for x in (x0..x1).step_by(64) {
-                k.add(contact(x, y) & bit_range(0, x1 - x), x - x0, y - y0);
-            }
-        }
+        visit(&mut |x, y, w| k.add(w, x - x0, y - y0));
         if k.n == 0 {
             return None;
         }
@@ -220,18 +236,13 @@ impl Sprite<'_> {
         let fy = k.sy.rem_euclid(k.n) as f64 / k.n as f64;
         // The farthest contact pixel from c: the ends of each row's contact bits.
         let mut far2 = 0f64;
-        for y in y0..y1 {
+        visit(&mut |x, y, w| {
             let dy = (y - oy) as f64 - fy;
-            for x in (x0..x1).step_by(64) {
-                let w = contact(x, y) & bit_range(0, x1 - x);
-                if w != 0 {
-                    for i in [w.trailing_zeros(), 63 - w.leading_zeros()] {
-                        let dx = (x + i as i64 - ox) as f64 - fx;
-                        far2 = far2.max(dx * dx + dy * dy);
-                    }
-                }
+            for i in [w.trailing_zeros(), 63 - w.leading_zeros()] {
+                let dx = (x + i as i64 - ox) as f64 - fx;
+                far2 = far2.max(dx * dx + dy * dy);
             }
-        }
+        });
         let r = NORMAL_RADIUS as f64 + far2.sqrt();
         let (mut a, mut b, mut window) = (Moments::default(), Moments::default(), 0i64);
         let (r0, r1) = ((fy - r).ceil() as i64, (fy + r).floor() as i64);

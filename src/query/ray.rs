@@ -70,7 +70,21 @@ impl Sprite<'_> {
                 && i32::try_from(start.0 + ox).is_ok()
                 && i32::try_from(start.1 + oy).is_ok()
         };
-        let (mut lo, mut hi) = (0u64, path.steps());
+        // Along the path the distance grows by about |d| / (|dx| + |dy|) a step: start
+        // next to the step that estimate gives and settle by a few steps; a binary search
+        // when the i32 range cuts the ray short far before.
+        let (a, b) = (dx.unsigned_abs() as f64, dy.unsigned_abs() as f64);
+        let guess = (max_length as f64 * (a + b) / (a * a + b * b).sqrt()) as u64;
+        let steps = path.steps();
+        let (mut lo, mut hi) = (0u64, steps);
+        let near = guess.saturating_sub(3).min(steps);
+        if ok(near) {
+            lo = near;
+            while lo < steps && lo < near + 8 && ok(lo + 1) {
+                lo += 1;
+            }
+            hi = if lo < near + 8 { lo } else { steps };
+        }
         while lo < hi {
             let mid = lo + (hi - lo).div_ceil(2);
             if ok(mid) {

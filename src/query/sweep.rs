@@ -130,17 +130,24 @@ impl SweepPath {
 
     /// The x and y steps taken after `k` steps of the path.
     fn split(&self, k: u64) -> (u64, u64) {
-        // The largest i with step_of_x(i) <= k (step_of_x grows with i).
-        let (mut lo, mut hi) = (0, self.a.min(k));
-        while lo < hi {
-            let mid = lo + (hi - lo).div_ceil(2);
-            if self.step_of_x(mid) <= k {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
+        // The path stays within half a pixel of the segment: with i moves in x and
+        // k - i in y, |i (a + b) - k a| <= (a + b) / 2, so i is next to k a / (a + b).
+        // Start there and settle on the largest i with step_of_x(i) <= k (step_of_x
+        // grows with i).
+        let total = self.a as u128 + self.b as u128;
+        let mut i = if total == 0 {
+            0
+        } else {
+            ((k as u128 * self.a as u128) / total) as u64
+        };
+        i = i.min(self.a).min(k);
+        while i > 0 && self.step_of_x(i) > k {
+            i -= 1;
         }
-        (lo, k - lo)
+        while i < self.a.min(k) && self.step_of_x(i + 1) <= k {
+            i += 1;
+        }
+        (i, k - i)
     }
 
     /// The offset after `k` steps.
