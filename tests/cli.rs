@@ -616,6 +616,9 @@ fn check_keys(transformed: bool, sweep: bool) -> Vec<&'static str> {
         "collides",
         "first_contact",
         "overlap_area",
+        "push_max",
+        "push_out",
+        "contact_normal",
     ]);
     if sweep {
         keys.push("sweep");
@@ -1529,6 +1532,34 @@ fn check_sweep_reports_hits_clear_paths_and_starting_contact_in_words_and_json()
             &["--offset", &o, "--sweep", &s],
         );
         assert_sweep_json(&v, by, expected, end, |q| (q.x as f64, q.y as f64));
+        // The normal where B touches, from the reference on B placed there.
+        let normal = expected.map(|(_, at, _, _)| {
+            let there = Sprite::new(mask(nb), at.x as i32, at.y as i32);
+            reference::motion::contact_normal(&there, &sa)
+        });
+        let got = v.field("sweep").field("normal");
+        match normal {
+            None | Some(None) => assert!(got.is_null(), "{what}: {got}"),
+            Some(Some(n)) => assert_normal_json(got, n),
+        }
+        let words = normal.map(|n| {
+            let at = if kind == "starts" {
+                "where it starts"
+            } else {
+                "where it hits"
+            };
+            format!(
+                "sweep normal {at}: {}",
+                n.map_or("none (no direction stands out)".into(), normal_words)
+            )
+        });
+        assert_eq!(
+            out.lines()
+                .find(|l| l.starts_with("sweep normal"))
+                .map(str::to_string),
+            words,
+            "{what}"
+        );
     }
     // The dot crossing the diagonal wall: moved one diagonal step at a time it would
     // pass between two of the wall's pixels; the sweep's path cannot.
@@ -1610,4 +1641,151 @@ fn check_sweep_rejects_bad_values_saying_what_it_expects() {
         ],
     );
     fails(&o, &["cannot sweep B", "i32 range"]);
+}
+
+// check: push-out and contact normal.
+
+/// `v` rounded to `places` decimals, as the text reports write numbers (no `-0`).
+fn rounded(v: f64, places: i32) -> f64 {
+    let k = 10f64.powi(places);
+    (v * k).round() / k + 0.0
+}
+
+/// A normal as the text reports write it: `(x, y) (D degrees)`.
+fn normal_words(n: perpixel::Normal) -> String {
+    let degrees = n.y.atan2(n.x).to_degrees();
+    format!(
+        "({}, {}) ({} degrees)",
+        rounded(n.x, 4),
+        rounded(n.y, 4),
+        rounded(degrees, 1)
+    )
+}
+
+/// Checks a `{x, y, degrees}` normal of the JSON output against `n` (the reference's
+/// sums may round differently in the last bit).
+fn assert_normal_json(j: &J, n: perpixel::Normal) {
+    assert!(
+        (j.field("x").as_f64().unwrap() - n.x).abs() < 1e-12,
+        "{j} {n:?}"
+    );
+    assert!(
+        (j.field("y").as_f64().unwrap() - n.y).abs() < 1e-12,
+        "{j} {n:?}"
+    );
+    let degrees = j.field("degrees").as_f64().unwrap();
+    assert!((degrees - n.y.atan2(n.x).to_degrees()).abs() < 1e-9, "{j}");
+}
+
+/// B's shortest push-out out of A, found the plain way: every translation up to `max`
+/// pixels long, in order of length, then smallest dy, then smallest dx, tried with the
+/// reference pair test.
+fn plain_push_out(a: &Sprite, b: &Sprite, max: i32) -> Option<(i32, i32)> {
+    let mut all: Vec<(i32, i32, i32)> = (-max..=max)
+        .flat_map(|dy| (-max..=max).map(move |dx| (dx * dx + dy * dy, dy, dx)))
+        .filter(|&(d2, ..)| d2 > 0 && d2 <= max * max)
+        .collect();
+    all.sort();
+    all.into_iter().find_map(|(_, dy, dx)| {
+        let moved = Sprite {
+            x: b.x + dx,
+            y: b.y + dy,
+            ..*b
+        };
+        (!reference::collides(a, &moved)).then_some((dx, dy))
+    })
+}
+
+#[test]
+fn check_reports_the_push_out_and_contact_normal_of_an_overlapping_or_touching_pair() {
+    let dir = scratch("check_push_out");
+    pair_images(&dir);
+    // A solid block, and a 5x5 plus sign.
+    write_png(&dir.join("block.png"), 12, 10, |_, _| 255);
+    write_png(&dir.join("plus.png"), 5, 5, |x, y| {
+        if x == 2 || y == 2 { 255 } else { 0 }
+    });
+    let cases: [(&str, &str, (i32, i32), u32); 7] = [
+        ("a.png", "b.png", (2, 3), 64),
+        ("a.png", "b.png", (-1, 0), 64),
+        ("block.png", "plus.png", (4, 3), 64),
+        ("block.png", "plus.png", (4, 3), 2),
+        ("block.png", "plus.png", (-2, 8), 64),
+        ("block.png", "plus.png", (12, 4), 64),
+        ("block.png", "plus.png", (14, 4), 64),
+    ];
+    let mut seen = (false, false, false, false);
+    for (na, nb, off, max) in cases {
+        let (ma, mb) = (load(&dir.join(na), 1, false), load(&dir.join(nb), 1, false));
+        let (sa, sb) = (Sprite::new(&ma, 0, 0), Sprite::new(&mb, off.0, off.1));
+        let what = format!("{na} {nb} --offset {},{} --push-max {max}", off.0, off.1);
+        let collides = reference::collides(&sa, &sb);
+        let push = collides
+            .then(|| plain_push_out(&sa, &sb, max as i32))
+            .flatten();
+        let normal = reference::motion::contact_normal(&sb, &sa);
+        seen.0 |= push.is_some();
+        seen.1 |= collides && push.is_none();
+        seen.2 |= !collides && normal.is_some();
+        seen.3 |= !collides && normal.is_none();
+
+        let (o, m) = (format!("{},{}", off.0, off.1), max.to_string());
+        let out = ok(&run(
+            &dir,
+            &["check", na, nb, "--offset", &o, "--push-max", &m],
+        ));
+        let line = |prefix: &str| {
+            out.lines()
+                .find(|l| l.starts_with(prefix))
+                .map(str::to_string)
+        };
+        let expected_push = collides.then(|| match push {
+            Some((dx, dy)) => format!(
+                "push-out: moving B by ({dx}, {dy}) ({} px) frees it (the shortest \
+                 translation, any direction)",
+                rounded(f64::from(dx * dx + dy * dy).sqrt(), 2)
+            ),
+            None => {
+                format!("push-out: no translation of B up to {max} px long frees it (--push-max)")
+            }
+        });
+        assert_eq!(line("push-out:"), expected_push, "{what}\n{out}");
+        assert_eq!(
+            line("contact normal:"),
+            normal.map(|n| format!(
+                "contact normal: {} from A's surface towards B",
+                normal_words(n)
+            )),
+            "{what}\n{out}"
+        );
+
+        let v = check_json(
+            &dir,
+            &dir.join(na),
+            &dir.join(nb),
+            &["--offset", &o, "--push-max", &m],
+        );
+        assert_eq!(v.field("push_max").int(), i64::from(max));
+        let p = v.field("push_out");
+        match push {
+            None => assert!(p.is_null(), "{what}: {p}"),
+            Some((dx, dy)) => {
+                assert_eq!(
+                    p.point(),
+                    Some(Point {
+                        x: dx.into(),
+                        y: dy.into()
+                    }),
+                    "{what}"
+                );
+                let d = p.field("distance").as_f64().unwrap();
+                assert_eq!(d, f64::from(dx * dx + dy * dy).sqrt(), "{what}");
+            }
+        }
+        match normal {
+            None => assert!(v.field("contact_normal").is_null(), "{what}"),
+            Some(n) => assert_normal_json(v.field("contact_normal"), n),
+        }
+    }
+    assert_eq!(seen, (true, true, true, true), "the cases cover every kind");
 }

@@ -289,7 +289,7 @@ impl Touch {
     ) -> Option<Touch> {
         match sweep {
             Sweep::Clear => None,
-            Sweep::StartsTouching { contact } => Some(Touch {
+            Sweep::StartsTouching { contact, .. } => Some(Touch {
                 frame: frame(flown),
                 step: flown,
                 other,
