@@ -567,6 +567,167 @@ fn scene_bullet_stops_where_a_pixel_by_pixel_flight_first_touches() {
 }
 
 #[test]
+fn scene_pushes_the_boulder_out_and_walks_the_walker_like_the_reference() {
+    use perpixel::{MoveOptions, PushDirection};
+    let dir = scratch("scene_push_walk");
+    let v = parse_json(&ok(&run(&dir, &["scene", "--json"])));
+    let out = ok(&run(&dir, &["scene"]));
+    let line = |prefix: &str| {
+        out.lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no line {prefix:?} in\n{out}"))
+            .to_string()
+    };
+    let sprites = v.field("sprites").arr();
+    let entry = |name: &str| {
+        sprites
+            .iter()
+            .find(|s| s.field("name").str() == name)
+            .unwrap_or_else(|| panic!("no sprite {name}"))
+    };
+    let masks: BTreeMap<String, Mask> = sprites
+        .iter()
+        .map(|s| {
+            let path = s.field("image").str();
+            (path.to_string(), load(Path::new(path), 1, false))
+        })
+        .collect();
+    let placed = |name: &str| {
+        let s = entry(name);
+        assert!(s.field("transform").is_null(), "{name} is a plain sprite");
+        Sprite::new(
+            &masks[s.field("image").str()],
+            s.field("x").int() as i32,
+            s.field("y").int() as i32,
+        )
+    };
+
+    // The boulder sunk into the terrain: pushed out the plain way.
+    let p = v.field("push_out");
+    assert_eq!(p.field("sprite").str(), "boulder");
+    assert_eq!(p.field("obstacle").str(), "terrain");
+    let (boulder, terrain) = (placed("boulder"), placed("terrain"));
+    assert!(p.field("sunk").bool() && reference::collides(&boulder, &terrain));
+    let max = p.field("max").int() as i32;
+    assert_eq!(max, 64);
+    let any = plain_push_out(&terrain, &boulder, max).expect("the boulder can be pushed out");
+    let up = (1..=max)
+        .map(|k| (0, -k))
+        .find(|&(dx, dy)| {
+            !reference::collides(
+                &terrain,
+                &Sprite {
+                    x: boulder.x + dx,
+                    y: boulder.y + dy,
+                    ..boulder
+                },
+            )
+        })
+        .expect("the boulder can be pushed up");
+    // The library's own oracle agrees.
+    assert_eq!(
+        reference::motion::push_out(&boulder, &terrain, PushDirection::Any, 64)
+            .unwrap()
+            .map(|p| (p.dx, p.dy)),
+        Some(any)
+    );
+    let point = |(x, y): (i32, i32)| {
+        Some(Point {
+            x: x.into(),
+            y: y.into(),
+        })
+    };
+    assert_eq!(p.field("any").point(), point(any));
+    assert_eq!(p.field("up").point(), point(up));
+    let normal = reference::motion::contact_normal(&boulder, &terrain).expect("a normal");
+    assert_normal_json(p.field("normal"), normal);
+    // The normal points away from the hill: up (y down) and not into it.
+    assert!(normal.y < 0.0, "{normal:?}");
+    let length = |(dx, dy): (i32, i32)| rounded(f64::from(dx * dx + dy * dy).sqrt(), 2);
+    assert_eq!(
+        line("push-out: "),
+        format!(
+            "push-out: the boulder is sunk into the terrain; the shortest way out is ({}, {}) \
+             ({} px), straight up ({}, {}) ({} px) (searched up to 64 px).",
+            any.0,
+            any.1,
+            length(any),
+            up.0,
+            up.1,
+            length(up)
+        )
+    );
+    assert_eq!(
+        line("normal: "),
+        format!(
+            "normal: the contact normal from the terrain's surface towards the boulder is {}.",
+            normal_words(normal)
+        )
+    );
+
+    // The walker, walked frame by frame with the reference mover.
+    let w = v.field("walk");
+    assert_eq!(w.field("sprite").str(), "walker");
+    let image = entry("coin").field("image").str();
+    assert!(image.ends_with(w.field("image").str()), "{image}");
+    let walker = &masks[image];
+    let obstacles: Vec<Sprite> = w
+        .field("obstacles")
+        .arr()
+        .iter()
+        .map(|o| placed(o.str()))
+        .collect();
+    assert_eq!(obstacles.len(), 2, "the terrain and the boulder");
+    let from = w.field("from").point().unwrap();
+    let step = w.field("step").point().unwrap();
+    let frames = w.field("frames").int();
+    let options = MoveOptions {
+        step_up: w.field("step_up").int() as u32,
+        up: w.field("up").int() as i32,
+    };
+    assert_eq!(options.up, -1, "y down");
+    let mut at = Sprite::new(walker, from.x as i32, from.y as i32);
+    let mut path = vec![point((at.x, at.y)).unwrap()];
+    let (mut grounded, mut blocked, mut climbed) = (0, 0, 0);
+    for _ in 0..frames {
+        let m = reference::motion::move_and_slide(
+            &at,
+            &obstacles,
+            step.x as i32,
+            step.y as i32,
+            &options,
+        )
+        .unwrap();
+        assert!(!m.started_inside);
+        grounded += i64::from(m.blocked_y);
+        blocked += i64::from(m.blocked_x);
+        climbed += i64::from(m.climbed);
+        (at.x, at.y) = (m.x, m.y);
+        path.push(point((m.x, m.y)).unwrap());
+    }
+    let got: Vec<Option<Point>> = w.field("path").arr().iter().map(|p| p.point()).collect();
+    assert_eq!(got, path.iter().map(|&p| Some(p)).collect::<Vec<_>>());
+    assert_eq!(w.field("to").point(), point((at.x, at.y)));
+    assert_eq!(w.field("grounded_frames").int(), grounded);
+    assert_eq!(w.field("blocked_x_frames").int(), blocked);
+    assert_eq!(w.field("climbed").int(), climbed);
+    assert!(!w.field("started_inside").bool());
+    // What the walk is for: it lands, walks up and down the hills and gets far.
+    assert!(grounded > frames / 2 && climbed > 0, "{w}");
+    assert_eq!(i64::from(at.x), from.x + frames * step.x, "never blocked");
+    assert_eq!(
+        line("walk: "),
+        format!(
+            "walk: the walker (coin.png) walks right from ({}, {}), {} px a frame falling {} px \
+             a frame, stepping up at most {} px (up is -y), {frames} frames of move-and-slide \
+             against the terrain and the boulder: it ends at ({}, {}), on the ground in \
+             {grounded} of them, blocked in {blocked}, climbed {climbed} px in all.",
+            from.x, from.y, step.x, step.y, options.step_up, at.x, at.y
+        )
+    );
+}
+
+#[test]
 fn scene_reports_missing_assets() {
     let dir = scratch("scene_missing_assets");
     let o = run(&dir, &["scene", "--assets", "no-such-dir"]);
