@@ -1950,3 +1950,75 @@ fn check_reports_the_push_out_and_contact_normal_of_an_overlapping_or_touching_p
     }
     assert_eq!(seen, (true, true, true, true), "the cases cover every kind");
 }
+
+#[test]
+fn check_render_outlines_the_pushed_out_b_and_draws_the_normal() {
+    let dir = scratch("check_push_render");
+    write_png(&dir.join("block.png"), 12, 10, |_, _| 255);
+    write_png(&dir.join("plus.png"), 5, 5, |x, y| {
+        if x == 2 || y == 2 { 255 } else { 0 }
+    });
+    let (ma, mb) = (
+        load(&dir.join("block.png"), 1, false),
+        load(&dir.join("plus.png"), 1, false),
+    );
+    let off = (9, 6);
+    let (sa, sb) = (Sprite::new(&ma, 0, 0), Sprite::new(&mb, off.0, off.1));
+    let (dx, dy) = plain_push_out(&sa, &sb, 64).expect("a push-out");
+    let out = ok(&run(
+        &dir,
+        &[
+            "check",
+            "block.png",
+            "plus.png",
+            "--offset",
+            "9,6",
+            "--render",
+            "p.png",
+        ],
+    ));
+    let (w, _) = reported_render_size(&out, "p.png");
+    let png = image::open(dir.join("p.png")).unwrap().to_rgba8();
+    // The world drawn: the union of both boxes plus 4 pixels, at an even scale.
+    let (x0, y0) = (-4, -4);
+    let scale = w as i32 / (off.0 + 5 + 4 - x0);
+    let at = |x: i32, y: i32| {
+        let p = png.get_pixel(
+            ((x - x0) * scale + scale / 2) as u32,
+            ((y - y0) * scale + scale / 2) as u32,
+        );
+        [p[0] as i32, p[1] as i32, p[2] as i32]
+    };
+    // The pushed-out plus's pixels (all on its edge) are drawn green-cyan, but for a few
+    // the arrow may cross.
+    let edge: Vec<(i32, i32)> = (0..5)
+        .flat_map(|j| (0..5).map(move |i| (i, j)))
+        .filter(|&(i, j)| i == 2 || j == 2)
+        .map(|(i, j)| (off.0 + dx + i, off.1 + dy + j))
+        .collect();
+    let green = edge
+        .iter()
+        .filter(|&&(x, y)| {
+            let [r, g, b] = at(x, y);
+            g > r + 60 && b > 150
+        })
+        .count();
+    assert!(green * 2 > edge.len(), "{green} of {}", edge.len());
+    let yellow = |png: &image::RgbaImage| png.pixels().any(|p| p.0 == [255, 235, 80, 255]);
+    assert!(yellow(&png), "the normal's arrow");
+    // Apart: no arrow.
+    ok(&run(
+        &dir,
+        &[
+            "check",
+            "block.png",
+            "plus.png",
+            "--offset",
+            "20,6",
+            "--render",
+            "q.png",
+        ],
+    ));
+    let apart = image::open(dir.join("q.png")).unwrap().to_rgba8();
+    assert!(!yellow(&apart));
+}

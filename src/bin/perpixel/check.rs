@@ -136,7 +136,8 @@ pub struct CheckArgs {
     #[arg(long)]
     pub json: bool,
     /// Also write a PNG of the pair with the overlapping pixels highlighted (a transformed
-    /// B drawn as it lands on the world's pixels).
+    /// B drawn as it lands on the world's pixels), B pushed out as a green outline and the
+    /// contact normal as a yellow arrow from the centre of the overlapping pixels.
     #[arg(long, value_name = "PATH")]
     pub render: Option<PathBuf>,
 }
@@ -386,7 +387,7 @@ pub fn run(args: &CheckArgs) -> CliResult<()> {
     let rendered = match &args.render {
         Some(path) => {
             let t = moved.as_ref().map(|m| &m.transform);
-            let size = draw(&a, &b, &sa, &sb, t, args.flip_y, path)?;
+            let size = draw(&a, &b, &sa, &sb, t, &answer, args.flip_y, path)?;
             Some((path.as_path(), size))
         }
         None => None,
@@ -568,13 +569,16 @@ fn sweep_json(place: &Placement, by: (i32, i32), found: &Sweep) -> Json {
 }
 
 /// Draws the pair and saves it (B transformed by `tb` when given: the world pixels it
-/// covers, in its colours); returns the image size.
+/// covers, in its colours), with B's push-out as an outline and the contact normal as an
+/// arrow from the centre of the overlapping pixels; returns the image size.
+#[allow(clippy::too_many_arguments)]
 fn draw(
     a: &LoadedImage,
     b: &LoadedImage,
     sa: &Sprite,
     sb: &Sprite,
     tb: Option<&Transform>,
+    answer: &Answer,
     y_up: bool,
     path: &Path,
 ) -> CliResult<(u32, u32)> {
@@ -598,12 +602,21 @@ fn draw(
     }
     canvas.outline(ba, render::BOX_A, false);
     canvas.outline(bb, render::BOX_B, false);
-    if let Some(overlap) = sa.overlap_mask(sb) {
+    let overlap = sa.overlap_mask(sb);
+    if let Some(overlap) = &overlap {
         canvas.outline(overlap.bounds, render::INTERSECTION, true);
-        canvas.highlight(&overlap, render::OVERLAP);
+        canvas.highlight(overlap, render::OVERLAP);
     }
     if let Some(p) = sa.first_contact(sb) {
         canvas.mark(p, render::CONTACT);
+    }
+    if let Some(p) = answer.push_out.filter(|_| answer.collides) {
+        // push_out takes no translation that leaves the i32 range.
+        canvas.mask_outline(sb.mask, sb.x + p.dx, sb.y + p.dy, render::PUSHED);
+    }
+    if let (Some(n), Some(at)) = (answer.normal, overlap.as_ref().and_then(render::centre)) {
+        let len = (f64::from(bb.width.min(bb.height)) / 2.0).clamp(4.0, 28.0);
+        canvas.arrow(at, (n.x * len, n.y * len), render::NORMAL);
     }
     canvas.save(path)?;
     Ok(canvas.size())

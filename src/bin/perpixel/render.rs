@@ -383,6 +383,21 @@ impl Canvas {
     }
 }
 
+/// The centre of an overlap's pixels (each taken at its centre), in world coordinates;
+/// `None` for an overlap without pixels.
+pub fn centre(overlap: &Overlap) -> Option<(f64, f64)> {
+    let (m, b) = (&overlap.mask, overlap.bounds);
+    let (mut n, mut sx, mut sy) = (0u64, 0f64, 0f64);
+    for j in 0..m.height() {
+        for i in (0..m.width()).filter(|&i| m.is_solid(i, j)) {
+            n += 1;
+            sx += f64::from(b.x) + f64::from(i) + 0.5;
+            sy += f64::from(b.y) + f64::from(j) + 0.5;
+        }
+    }
+    (n > 0).then(|| (sx / n as f64, sy / n as f64))
+}
+
 /// Whether world pixel `(x, y)` holds a background star (sparse, deterministic).
 fn star(x: i32, y: i32) -> bool {
     let mut h = (x as u32).wrapping_mul(0x9E37_79B1) ^ (y as u32).wrapping_mul(0x85EB_CA77);

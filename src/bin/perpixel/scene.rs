@@ -669,18 +669,7 @@ fn push(sprites: &[Sprite], sunk: &Sunk) -> CliResult<Pushed> {
         s.push_out(obstacle, direction, sunk.max)
             .map_err(|e| Failure(format!("cannot push the {} out: {e}", sunk.sprite)))
     };
-    let contact = s.overlap_mask(obstacle).map(|overlap| {
-        let (m, b) = (&overlap.mask, overlap.bounds);
-        let (mut n, mut sx, mut sy) = (0u64, 0f64, 0f64);
-        for j in 0..m.height() {
-            for i in (0..m.width()).filter(|&i| m.is_solid(i, j)) {
-                n += 1;
-                sx += f64::from(b.x) + f64::from(i) + 0.5;
-                sy += f64::from(b.y) + f64::from(j) + 0.5;
-            }
-        }
-        (sx / n as f64, sy / n as f64)
-    });
+    let contact = s.overlap_mask(obstacle).as_ref().and_then(render::centre);
     Ok(Pushed {
         sprite: i,
         obstacle: o,
