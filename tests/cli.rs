@@ -567,6 +567,167 @@ fn scene_bullet_stops_where_a_pixel_by_pixel_flight_first_touches() {
 }
 
 #[test]
+fn scene_pushes_the_boulder_out_and_walks_the_walker_like_the_reference() {
+    use perpixel::{MoveOptions, PushDirection};
+    let dir = scratch("scene_push_walk");
+    let v = parse_json(&ok(&run(&dir, &["scene", "--json"])));
+    let out = ok(&run(&dir, &["scene"]));
+    let line = |prefix: &str| {
+        out.lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no line {prefix:?} in\n{out}"))
+            .to_string()
+    };
+    let sprites = v.field("sprites").arr();
+    let entry = |name: &str| {
+        sprites
+            .iter()
+            .find(|s| s.field("name").str() == name)
+            .unwrap_or_else(|| panic!("no sprite {name}"))
+    };
+    let masks: BTreeMap<String, Mask> = sprites
+        .iter()
+        .map(|s| {
+            let path = s.field("image").str();
+            (path.to_string(), load(Path::new(path), 1, false))
+        })
+        .collect();
+    let placed = |name: &str| {
+        let s = entry(name);
+        assert!(s.field("transform").is_null(), "{name} is a plain sprite");
+        Sprite::new(
+            &masks[s.field("image").str()],
+            s.field("x").int() as i32,
+            s.field("y").int() as i32,
+        )
+    };
+
+    // The boulder sunk into the terrain: pushed out the plain way.
+    let p = v.field("push_out");
+    assert_eq!(p.field("sprite").str(), "boulder");
+    assert_eq!(p.field("obstacle").str(), "terrain");
+    let (boulder, terrain) = (placed("boulder"), placed("terrain"));
+    assert!(p.field("sunk").bool() && reference::collides(&boulder, &terrain));
+    let max = p.field("max").int() as i32;
+    assert_eq!(max, 64);
+    let any = plain_push_out(&terrain, &boulder, max).expect("the boulder can be pushed out");
+    let up = (1..=max)
+        .map(|k| (0, -k))
+        .find(|&(dx, dy)| {
+            !reference::collides(
+                &terrain,
+                &Sprite {
+                    x: boulder.x + dx,
+                    y: boulder.y + dy,
+                    ..boulder
+                },
+            )
+        })
+        .expect("the boulder can be pushed up");
+    // The library's own oracle agrees.
+    assert_eq!(
+        reference::motion::push_out(&boulder, &terrain, PushDirection::Any, 64)
+            .unwrap()
+            .map(|p| (p.dx, p.dy)),
+        Some(any)
+    );
+    let point = |(x, y): (i32, i32)| {
+        Some(Point {
+            x: x.into(),
+            y: y.into(),
+        })
+    };
+    assert_eq!(p.field("any").point(), point(any));
+    assert_eq!(p.field("up").point(), point(up));
+    let normal = reference::motion::contact_normal(&boulder, &terrain).expect("a normal");
+    assert_normal_json(p.field("normal"), normal);
+    // The normal points away from the hill: up (y down) and not into it.
+    assert!(normal.y < 0.0, "{normal:?}");
+    let length = |(dx, dy): (i32, i32)| rounded(f64::from(dx * dx + dy * dy).sqrt(), 2);
+    assert_eq!(
+        line("push-out: "),
+        format!(
+            "push-out: the boulder is sunk into the terrain; the shortest way out is ({}, {}) \
+             ({} px), straight up ({}, {}) ({} px) (searched up to 64 px).",
+            any.0,
+            any.1,
+            length(any),
+            up.0,
+            up.1,
+            length(up)
+        )
+    );
+    assert_eq!(
+        line("normal: "),
+        format!(
+            "normal: the contact normal from the terrain's surface towards the boulder is {}.",
+            normal_words(normal)
+        )
+    );
+
+    // The walker, walked frame by frame with the reference mover.
+    let w = v.field("walk");
+    assert_eq!(w.field("sprite").str(), "walker");
+    let image = entry("coin").field("image").str();
+    assert!(image.ends_with(w.field("image").str()), "{image}");
+    let walker = &masks[image];
+    let obstacles: Vec<Sprite> = w
+        .field("obstacles")
+        .arr()
+        .iter()
+        .map(|o| placed(o.str()))
+        .collect();
+    assert_eq!(obstacles.len(), 2, "the terrain and the boulder");
+    let from = w.field("from").point().unwrap();
+    let step = w.field("step").point().unwrap();
+    let frames = w.field("frames").int();
+    let options = MoveOptions {
+        step_up: w.field("step_up").int() as u32,
+        up: w.field("up").int() as i32,
+    };
+    assert_eq!(options.up, -1, "y down");
+    let mut at = Sprite::new(walker, from.x as i32, from.y as i32);
+    let mut path = vec![point((at.x, at.y)).unwrap()];
+    let (mut grounded, mut blocked, mut climbed) = (0, 0, 0);
+    for _ in 0..frames {
+        let m = reference::motion::move_and_slide(
+            &at,
+            &obstacles,
+            step.x as i32,
+            step.y as i32,
+            &options,
+        )
+        .unwrap();
+        assert!(!m.started_inside);
+        grounded += i64::from(m.blocked_y);
+        blocked += i64::from(m.blocked_x);
+        climbed += i64::from(m.climbed);
+        (at.x, at.y) = (m.x, m.y);
+        path.push(point((m.x, m.y)).unwrap());
+    }
+    let got: Vec<Option<Point>> = w.field("path").arr().iter().map(|p| p.point()).collect();
+    assert_eq!(got, path.iter().map(|&p| Some(p)).collect::<Vec<_>>());
+    assert_eq!(w.field("to").point(), point((at.x, at.y)));
+    assert_eq!(w.field("grounded_frames").int(), grounded);
+    assert_eq!(w.field("blocked_x_frames").int(), blocked);
+    assert_eq!(w.field("climbed").int(), climbed);
+    assert!(!w.field("started_inside").bool());
+    // What the walk is for: it lands, walks up and down the hills and gets far.
+    assert!(grounded > frames / 2 && climbed > 0, "{w}");
+    assert_eq!(i64::from(at.x), from.x + frames * step.x, "never blocked");
+    assert_eq!(
+        line("walk: "),
+        format!(
+            "walk: the walker (coin.png) walks right from ({}, {}), {} px a frame falling {} px \
+             a frame, stepping up at most {} px (up is -y), {frames} frames of move-and-slide \
+             against the terrain and the boulder: it ends at ({}, {}), on the ground in \
+             {grounded} of them, blocked in {blocked}, climbed {climbed} px in all.",
+            from.x, from.y, step.x, step.y, options.step_up, at.x, at.y
+        )
+    );
+}
+
+#[test]
 fn scene_reports_missing_assets() {
     let dir = scratch("scene_missing_assets");
     let o = run(&dir, &["scene", "--assets", "no-such-dir"]);
@@ -616,6 +777,9 @@ fn check_keys(transformed: bool, sweep: bool) -> Vec<&'static str> {
         "collides",
         "first_contact",
         "overlap_area",
+        "push_max",
+        "push_out",
+        "contact_normal",
     ]);
     if sweep {
         keys.push("sweep");
@@ -1529,6 +1693,34 @@ fn check_sweep_reports_hits_clear_paths_and_starting_contact_in_words_and_json()
             &["--offset", &o, "--sweep", &s],
         );
         assert_sweep_json(&v, by, expected, end, |q| (q.x as f64, q.y as f64));
+        // The normal where B touches, from the reference on B placed there.
+        let normal = expected.map(|(_, at, _, _)| {
+            let there = Sprite::new(mask(nb), at.x as i32, at.y as i32);
+            reference::motion::contact_normal(&there, &sa)
+        });
+        let got = v.field("sweep").field("normal");
+        match normal {
+            None | Some(None) => assert!(got.is_null(), "{what}: {got}"),
+            Some(Some(n)) => assert_normal_json(got, n),
+        }
+        let words = normal.map(|n| {
+            let at = if kind == "starts" {
+                "where it starts"
+            } else {
+                "where it hits"
+            };
+            format!(
+                "sweep normal {at}: {}",
+                n.map_or("none (no direction stands out)".into(), normal_words)
+            )
+        });
+        assert_eq!(
+            out.lines()
+                .find(|l| l.starts_with("sweep normal"))
+                .map(str::to_string),
+            words,
+            "{what}"
+        );
     }
     // The dot crossing the diagonal wall: moved one diagonal step at a time it would
     // pass between two of the wall's pixels; the sweep's path cannot.
@@ -1610,4 +1802,223 @@ fn check_sweep_rejects_bad_values_saying_what_it_expects() {
         ],
     );
     fails(&o, &["cannot sweep B", "i32 range"]);
+}
+
+// check: push-out and contact normal.
+
+/// `v` rounded to `places` decimals, as the text reports write numbers (no `-0`).
+fn rounded(v: f64, places: i32) -> f64 {
+    let k = 10f64.powi(places);
+    (v * k).round() / k + 0.0
+}
+
+/// A normal as the text reports write it: `(x, y) (D degrees)`.
+fn normal_words(n: perpixel::Normal) -> String {
+    let degrees = n.y.atan2(n.x).to_degrees();
+    format!(
+        "({}, {}) ({} degrees)",
+        rounded(n.x, 4),
+        rounded(n.y, 4),
+        rounded(degrees, 1)
+    )
+}
+
+/// Checks a `{x, y, degrees}` normal of the JSON output against `n` (the reference's
+/// sums may round differently in the last bit).
+fn assert_normal_json(j: &J, n: perpixel::Normal) {
+    assert!(
+        (j.field("x").as_f64().unwrap() - n.x).abs() < 1e-12,
+        "{j} {n:?}"
+    );
+    assert!(
+        (j.field("y").as_f64().unwrap() - n.y).abs() < 1e-12,
+        "{j} {n:?}"
+    );
+    let degrees = j.field("degrees").as_f64().unwrap();
+    assert!((degrees - n.y.atan2(n.x).to_degrees()).abs() < 1e-9, "{j}");
+}
+
+/// B's shortest push-out out of A, found the plain way: every translation up to `max`
+/// pixels long, in order of length, then smallest dy, then smallest dx, tried with the
+/// reference pair test.
+fn plain_push_out(a: &Sprite, b: &Sprite, max: i32) -> Option<(i32, i32)> {
+    let mut all: Vec<(i32, i32, i32)> = (-max..=max)
+        .flat_map(|dy| (-max..=max).map(move |dx| (dx * dx + dy * dy, dy, dx)))
+        .filter(|&(d2, ..)| d2 > 0 && d2 <= max * max)
+        .collect();
+    all.sort();
+    all.into_iter().find_map(|(_, dy, dx)| {
+        let moved = Sprite {
+            x: b.x + dx,
+            y: b.y + dy,
+            ..*b
+        };
+        (!reference::collides(a, &moved)).then_some((dx, dy))
+    })
+}
+
+#[test]
+fn check_reports_the_push_out_and_contact_normal_of_an_overlapping_or_touching_pair() {
+    let dir = scratch("check_push_out");
+    pair_images(&dir);
+    // A solid block, and a 5x5 plus sign.
+    write_png(&dir.join("block.png"), 12, 10, |_, _| 255);
+    write_png(&dir.join("plus.png"), 5, 5, |x, y| {
+        if x == 2 || y == 2 { 255 } else { 0 }
+    });
+    let cases: [(&str, &str, (i32, i32), u32); 7] = [
+        ("a.png", "b.png", (2, 3), 64),
+        ("a.png", "b.png", (-1, 0), 64),
+        ("block.png", "plus.png", (4, 3), 64),
+        ("block.png", "plus.png", (4, 3), 2),
+        ("block.png", "plus.png", (-2, 8), 64),
+        ("block.png", "plus.png", (12, 4), 64),
+        ("block.png", "plus.png", (14, 4), 64),
+    ];
+    let mut seen = (false, false, false, false);
+    for (na, nb, off, max) in cases {
+        let (ma, mb) = (load(&dir.join(na), 1, false), load(&dir.join(nb), 1, false));
+        let (sa, sb) = (Sprite::new(&ma, 0, 0), Sprite::new(&mb, off.0, off.1));
+        let what = format!("{na} {nb} --offset {},{} --push-max {max}", off.0, off.1);
+        let collides = reference::collides(&sa, &sb);
+        let push = collides
+            .then(|| plain_push_out(&sa, &sb, max as i32))
+            .flatten();
+        let normal = reference::motion::contact_normal(&sb, &sa);
+        seen.0 |= push.is_some();
+        seen.1 |= collides && push.is_none();
+        seen.2 |= !collides && normal.is_some();
+        seen.3 |= !collides && normal.is_none();
+
+        let (o, m) = (format!("{},{}", off.0, off.1), max.to_string());
+        let out = ok(&run(
+            &dir,
+            &["check", na, nb, "--offset", &o, "--push-max", &m],
+        ));
+        let line = |prefix: &str| {
+            out.lines()
+                .find(|l| l.starts_with(prefix))
+                .map(str::to_string)
+        };
+        let expected_push = collides.then(|| match push {
+            Some((dx, dy)) => format!(
+                "push-out: moving B by ({dx}, {dy}) ({} px) frees it (the shortest \
+                 translation, any direction)",
+                rounded(f64::from(dx * dx + dy * dy).sqrt(), 2)
+            ),
+            None => {
+                format!("push-out: no translation of B up to {max} px long frees it (--push-max)")
+            }
+        });
+        assert_eq!(line("push-out:"), expected_push, "{what}\n{out}");
+        assert_eq!(
+            line("contact normal:"),
+            normal.map(|n| format!(
+                "contact normal: {} from A's surface towards B",
+                normal_words(n)
+            )),
+            "{what}\n{out}"
+        );
+
+        let v = check_json(
+            &dir,
+            &dir.join(na),
+            &dir.join(nb),
+            &["--offset", &o, "--push-max", &m],
+        );
+        assert_eq!(v.field("push_max").int(), i64::from(max));
+        let p = v.field("push_out");
+        match push {
+            None => assert!(p.is_null(), "{what}: {p}"),
+            Some((dx, dy)) => {
+                assert_eq!(
+                    p.point(),
+                    Some(Point {
+                        x: dx.into(),
+                        y: dy.into()
+                    }),
+                    "{what}"
+                );
+                let d = p.field("distance").as_f64().unwrap();
+                assert_eq!(d, f64::from(dx * dx + dy * dy).sqrt(), "{what}");
+            }
+        }
+        match normal {
+            None => assert!(v.field("contact_normal").is_null(), "{what}"),
+            Some(n) => assert_normal_json(v.field("contact_normal"), n),
+        }
+    }
+    assert_eq!(seen, (true, true, true, true), "the cases cover every kind");
+}
+
+#[test]
+fn check_render_outlines_the_pushed_out_b_and_draws_the_normal() {
+    let dir = scratch("check_push_render");
+    write_png(&dir.join("block.png"), 12, 10, |_, _| 255);
+    write_png(&dir.join("plus.png"), 5, 5, |x, y| {
+        if x == 2 || y == 2 { 255 } else { 0 }
+    });
+    let (ma, mb) = (
+        load(&dir.join("block.png"), 1, false),
+        load(&dir.join("plus.png"), 1, false),
+    );
+    let off = (9, 6);
+    let (sa, sb) = (Sprite::new(&ma, 0, 0), Sprite::new(&mb, off.0, off.1));
+    let (dx, dy) = plain_push_out(&sa, &sb, 64).expect("a push-out");
+    let out = ok(&run(
+        &dir,
+        &[
+            "check",
+            "block.png",
+            "plus.png",
+            "--offset",
+            "9,6",
+            "--render",
+            "p.png",
+        ],
+    ));
+    let (w, _) = reported_render_size(&out, "p.png");
+    let png = image::open(dir.join("p.png")).unwrap().to_rgba8();
+    // The world drawn: the union of both boxes plus 4 pixels, at an even scale.
+    let (x0, y0) = (-4, -4);
+    let scale = w as i32 / (off.0 + 5 + 4 - x0);
+    let at = |x: i32, y: i32| {
+        let p = png.get_pixel(
+            ((x - x0) * scale + scale / 2) as u32,
+            ((y - y0) * scale + scale / 2) as u32,
+        );
+        [p[0] as i32, p[1] as i32, p[2] as i32]
+    };
+    // The pushed-out plus's pixels (all on its edge) are drawn green-cyan, but for a few
+    // the arrow may cross.
+    let edge: Vec<(i32, i32)> = (0..5)
+        .flat_map(|j| (0..5).map(move |i| (i, j)))
+        .filter(|&(i, j)| i == 2 || j == 2)
+        .map(|(i, j)| (off.0 + dx + i, off.1 + dy + j))
+        .collect();
+    let green = edge
+        .iter()
+        .filter(|&&(x, y)| {
+            let [r, g, b] = at(x, y);
+            g > r + 60 && b > 150
+        })
+        .count();
+    assert!(green * 2 > edge.len(), "{green} of {}", edge.len());
+    let yellow = |png: &image::RgbaImage| png.pixels().any(|p| p.0 == [255, 235, 80, 255]);
+    assert!(yellow(&png), "the normal's arrow");
+    // Apart: no arrow.
+    ok(&run(
+        &dir,
+        &[
+            "check",
+            "block.png",
+            "plus.png",
+            "--offset",
+            "20,6",
+            "--render",
+            "q.png",
+        ],
+    ));
+    let apart = image::open(dir.join("q.png")).unwrap().to_rgba8();
+    assert!(!yellow(&apart));
 }

@@ -4,7 +4,10 @@ use crate::json::{Build, Json};
 use crate::load::LoadedImage;
 use crate::render::{self, Canvas};
 use crate::{CliResult, Failure, print_out};
-use perpixel::{Bounds2D, Mask, MaskOptions, Point, Raster, Sprite, Sweep, Transform};
+use perpixel::{
+    Bounds2D, Mask, MaskOptions, Normal, Point, PushDirection, PushOut, Raster, Sprite, Sweep,
+    Transform,
+};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -37,12 +40,22 @@ end without touching), a hit (the step of the path, B's position there, the firs
 B's last free position one step before, and the fraction step / steps) or that B already \
 touches A where it starts. B's positions are given like --offset (for a transformed B, its \
 untransformed top-left corner: B is swept with its transform fixed, its covered pixels \
-moving with it). The other answers and the render are about B where it starts.
+moving with it). The other answers and the render are about B where it starts. The sweep \
+also gives the contact normal where B hits (or where it starts, when it starts touching).
+
+When the pixels collide, the report adds B's push-out: the shortest whole-pixel \
+translation of B (any direction; among equally short ones the smallest DY, then the \
+smallest DX) after which it no longer overlaps A, searched up to --push-max N pixels \
+long (default 64). When B overlaps or touches A, it adds the contact normal: a unit \
+vector from A's surface towards B near where they meet (in the world's own y direction: \
+(0, -1) is up with y down), and its angle atan2(y, x) in degrees.
 
 With --json the answer is one JSON object with the keys a, b (each with path, width, \
 height, solid_pixels), offset {x, y}, threshold, flip_y, boxes_overlap, intersection \
-(null or {x, y, width, height}), collides, first_contact (null or {x, y}), overlap_area \
-and render (null or {path, width, height}). When B is transformed, two keys follow \
+(null or {x, y, width, height}), collides, first_contact (null or {x, y}), overlap_area, \
+push_max, push_out (null when the pixels do not collide or no translation up to \
+push_max frees B, else {x, y, distance}), contact_normal (null or {x, y, degrees}) and \
+render (null or {path, width, height}). When B is transformed, two keys follow \
 offset: transform {rotate, scale {x, y}, flip_x, flip_y, pivot {x, y}} (the pivot used, \
 in B's mask pixels) and b_raster {x, y, width, height, solid_pixels} (the world pixels B \
 covers: their box and count); offset's numbers may then be fractional. With --sweep, a \
@@ -50,7 +63,8 @@ key sweep follows overlap_area: {by {x, y}, steps, result (\"clear\", \"hit\" or
 \"starts_touching\"), step (null when clear, 0 when starting touching), fraction (1 when \
 clear, 0 when starting touching), at (B's position where it first touches), last_free, \
 contact (the first contact there), stops_at (where B stops: the last free position, the \
-start, or the end when clear)}; positions are {x, y} or null.
+start, or the end when clear), normal (the contact normal at the hit or the start, null \
+when clear or when no direction stands out: {x, y, degrees})}; positions are {x, y} or null.
 
 Exit status: 0 when the check ran, whether or not the sprites collide; 1 when a file is \
 missing, unreadable or corrupt or a value (offset, threshold, rotation, scale, flip, \
@@ -114,11 +128,16 @@ pub struct CheckArgs {
     /// covered pixels move with it, the transform unchanged).
     #[arg(long, value_name = "DX,DY", allow_hyphen_values = true)]
     pub sweep: Option<String>,
+    /// When the pixels collide, search B's push-out (the shortest whole-pixel translation
+    /// that frees it) up to N pixels long.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub push_max: u32,
     /// Print one JSON object instead of words.
     #[arg(long)]
     pub json: bool,
     /// Also write a PNG of the pair with the overlapping pixels highlighted (a transformed
-    /// B drawn as it lands on the world's pixels).
+    /// B drawn as it lands on the world's pixels), B pushed out as a green outline and the
+    /// contact normal as a yellow arrow from the centre of the overlapping pixels.
     #[arg(long, value_name = "PATH")]
     pub render: Option<PathBuf>,
 }
@@ -296,6 +315,11 @@ struct Answer {
     collides: bool,
     first_contact: Option<Point>,
     overlap_area: u64,
+    /// When the pixels collide: B's shortest push-out out of A (any direction, at most
+    /// `--push-max` pixels; `None` when none that short frees it).
+    push_out: Option<PushOut>,
+    /// The contact normal from A's surface towards B, when they overlap or touch.
+    normal: Option<Normal>,
     /// The sweep asked for with `--sweep`: the motion, and what it found.
     sweep: Option<((i32, i32), Sweep)>,
 }
@@ -335,12 +359,21 @@ pub fn run(args: &CheckArgs) -> CliResult<()> {
         None => Sprite::new(&b.mask, dx, dy),
     };
     let intersection = sa.bounds().intersection(&sb.bounds());
+    let collides = sa.collides(&sb);
+    let push_out = match collides {
+        true => sb
+            .push_out(&sa, PushDirection::Any, args.push_max)
+            .map_err(|e| Failure(format!("cannot push B out of A: {e}")))?,
+        false => None,
+    };
     let answer = Answer {
         boxes_overlap: sa.bounds().overlaps(&sb.bounds()),
         intersection,
-        collides: sa.collides(&sb),
+        collides,
         first_contact: sa.first_contact(&sb),
         overlap_area: sa.overlap_area(&sb),
+        push_out,
+        normal: sb.contact_normal(&sa),
         sweep: match motion {
             Some((mx, my)) => {
                 let found = sb
@@ -354,7 +387,7 @@ pub fn run(args: &CheckArgs) -> CliResult<()> {
     let rendered = match &args.render {
         Some(path) => {
             let t = moved.as_ref().map(|m| &m.transform);
-            let size = draw(&a, &b, &sa, &sb, t, args.flip_y, path)?;
+            let size = draw(&a, &b, &sa, &sb, t, &answer, args.flip_y, path)?;
             Some((path.as_path(), size))
         }
         None => None,
@@ -366,7 +399,7 @@ pub fn run(args: &CheckArgs) -> CliResult<()> {
     let text = if args.json {
         json(args, &a, &b, &place, threshold, &answer, rendered)
     } else {
-        words(&a, &b, &place, &options, &answer, rendered)
+        words(&a, &b, &place, &options, args.push_max, &answer, rendered)
     };
     print_out(&text)
 }
@@ -422,6 +455,27 @@ fn sweep_ends(place: &Placement, by: (i32, i32)) -> (Point, Point) {
     (start, end)
 }
 
+/// A number rounded to `places` decimals for the text reports, without a `-0`.
+fn rounded(v: f64, places: i32) -> f64 {
+    let k = 10f64.powi(places);
+    (v * k).round() / k + 0.0
+}
+
+/// A contact normal in words: `(x, y) (D degrees)`, components to 4 decimals.
+pub fn normal_words(n: Normal) -> String {
+    format!(
+        "({}, {}) ({} degrees)",
+        rounded(n.x, 4),
+        rounded(n.y, 4),
+        rounded(n.degrees(), 1)
+    )
+}
+
+/// A push-out in words: `(dx, dy) (L px)`, the length to 2 decimals.
+pub fn push_words(p: PushOut) -> String {
+    format!("({}, {}) ({} px)", p.dx, p.dy, rounded(p.distance(), 2))
+}
+
 /// `(x, y)` of a world point.
 fn xy(p: Point) -> String {
     format!("({}, {})", p.x, p.y)
@@ -464,8 +518,8 @@ fn sweep_json(place: &Placement, by: (i32, i32), found: &Sweep) -> Json {
     let (start, end) = sweep_ends(place, by);
     let steps = u64::from(by.0.unsigned_abs()) + u64::from(by.1.unsigned_abs());
     let pos = |p: Point| place.b_json(p);
-    // result, step, fraction, at, last_free, contact, stops_at
-    let (result, step, fraction, at, last_free, contact, stops_at) = match found {
+    // result, step, fraction, at, last_free, contact, stops_at, normal
+    let (result, step, fraction, at, last_free, contact, stops_at, normal) = match found {
         Sweep::Clear => (
             "clear",
             Json::Null,
@@ -474,8 +528,9 @@ fn sweep_json(place: &Placement, by: (i32, i32), found: &Sweep) -> Json {
             Json::Null,
             None,
             pos(end),
+            None,
         ),
-        Sweep::StartsTouching { contact, .. } => (
+        Sweep::StartsTouching { contact, normal } => (
             "starts_touching",
             Json::from(0),
             0.0,
@@ -483,6 +538,7 @@ fn sweep_json(place: &Placement, by: (i32, i32), found: &Sweep) -> Json {
             Json::Null,
             Some(*contact),
             pos(start),
+            *normal,
         ),
         Sweep::Hit(h) => (
             "hit",
@@ -492,6 +548,7 @@ fn sweep_json(place: &Placement, by: (i32, i32), found: &Sweep) -> Json {
             pos(h.last_free),
             Some(h.contact),
             pos(h.last_free),
+            h.normal,
         ),
     };
     Json::obj([
@@ -507,17 +564,21 @@ fn sweep_json(place: &Placement, by: (i32, i32), found: &Sweep) -> Json {
         ("last_free", last_free),
         ("contact", Json::point(contact)),
         ("stops_at", stops_at),
+        ("normal", Json::normal(normal)),
     ])
 }
 
 /// Draws the pair and saves it (B transformed by `tb` when given: the world pixels it
-/// covers, in its colours); returns the image size.
+/// covers, in its colours), with B's push-out as an outline and the contact normal as an
+/// arrow from the centre of the overlapping pixels; returns the image size.
+#[allow(clippy::too_many_arguments)]
 fn draw(
     a: &LoadedImage,
     b: &LoadedImage,
     sa: &Sprite,
     sb: &Sprite,
     tb: Option<&Transform>,
+    answer: &Answer,
     y_up: bool,
     path: &Path,
 ) -> CliResult<(u32, u32)> {
@@ -541,12 +602,21 @@ fn draw(
     }
     canvas.outline(ba, render::BOX_A, false);
     canvas.outline(bb, render::BOX_B, false);
-    if let Some(overlap) = sa.overlap_mask(sb) {
+    let overlap = sa.overlap_mask(sb);
+    if let Some(overlap) = &overlap {
         canvas.outline(overlap.bounds, render::INTERSECTION, true);
-        canvas.highlight(&overlap, render::OVERLAP);
+        canvas.highlight(overlap, render::OVERLAP);
     }
     if let Some(p) = sa.first_contact(sb) {
         canvas.mark(p, render::CONTACT);
+    }
+    if let Some(p) = answer.push_out.filter(|_| answer.collides) {
+        // push_out takes no translation that leaves the i32 range.
+        canvas.mask_outline(sb.mask, sb.x + p.dx, sb.y + p.dy, render::PUSHED);
+    }
+    if let (Some(n), Some(at)) = (answer.normal, overlap.as_ref().and_then(render::centre)) {
+        let len = (f64::from(bb.width.min(bb.height)) / 2.0).clamp(4.0, 28.0);
+        canvas.arrow(at, (n.x * len, n.y * len), render::NORMAL);
     }
     canvas.save(path)?;
     Ok(canvas.size())
@@ -569,6 +639,7 @@ fn words(
     b: &LoadedImage,
     place: &Placement,
     options: &MaskOptions,
+    push_max: u32,
     answer: &Answer,
     rendered: Option<(&Path, (u32, u32))>,
 ) -> String {
@@ -649,8 +720,41 @@ fn words(
             let _ = writeln!(out, "pixels: do not collide; overlap area 0 pixels");
         }
     }
+    if answer.collides {
+        let _ = match answer.push_out {
+            Some(p) => writeln!(
+                out,
+                "push-out: moving B by {} frees it (the shortest translation, any direction)",
+                push_words(p)
+            ),
+            None => writeln!(
+                out,
+                "push-out: no translation of B up to {} px long frees it (--push-max)",
+                push_max
+            ),
+        };
+    }
+    if let Some(n) = answer.normal {
+        let _ = writeln!(
+            out,
+            "contact normal: {} from A's surface towards B",
+            normal_words(n)
+        );
+    }
     if let Some((by, found)) = &answer.sweep {
         let _ = writeln!(out, "{}", sweep_words(place, *by, found));
+        let normal = match found {
+            Sweep::Clear => None,
+            Sweep::StartsTouching { normal, .. } => Some((*normal, "where it starts")),
+            Sweep::Hit(h) => Some((h.normal, "where it hits")),
+        };
+        if let Some((n, at)) = normal {
+            let _ = writeln!(
+                out,
+                "sweep normal {at}: {}",
+                n.map_or("none (no direction stands out)".to_string(), normal_words)
+            );
+        }
     }
     if let Some((path, (w, h))) = rendered {
         let _ = writeln!(out, "render: wrote {} ({w}x{h})", path.display());
@@ -730,6 +834,9 @@ fn json(
         ("collides", Json::Bool(answer.collides)),
         ("first_contact", Json::point(answer.first_contact)),
         ("overlap_area", Json::count(answer.overlap_area)),
+        ("push_max", Json::from(args.push_max)),
+        ("push_out", Json::push_out(answer.push_out)),
+        ("contact_normal", Json::normal(answer.normal)),
     ]);
     if let Some((by, found)) = &answer.sweep {
         fields.push(("sweep", sweep_json(place, *by, found)));

@@ -2,7 +2,7 @@
 //! `preserve_order` feature, so the output is stable), with constructors for the values
 //! perpixel reports.
 
-use perpixel::{Bounds2D, Point};
+use perpixel::{Bounds2D, Normal, Point, PushOut};
 pub use serde_json::Value as Json;
 
 /// Constructors and output for [`Json`] values.
@@ -19,6 +19,10 @@ pub trait Build {
     fn rect(b: Option<Bounds2D>) -> Json;
     /// `{"x","y"}`, or `null` for `None`.
     fn point(p: Option<Point>) -> Json;
+    /// A contact normal `{"x","y","degrees"}` (full precision), or `null` for `None`.
+    fn normal(n: Option<Normal>) -> Json;
+    /// A push-out `{"x","y","distance"}`, or `null` for `None`.
+    fn push_out(p: Option<PushOut>) -> Json;
     /// The value as compact JSON text.
     fn render(&self) -> String;
 }
@@ -59,6 +63,26 @@ impl Build for Json {
     fn point(p: Option<Point>) -> Json {
         p.map_or(Json::Null, |p| {
             Json::obj([("x", Json::from(p.x)), ("y", Json::from(p.y))])
+        })
+    }
+
+    fn normal(n: Option<Normal>) -> Json {
+        n.map_or(Json::Null, |n| {
+            Json::obj([
+                ("x", Json::number(n.x)),
+                ("y", Json::number(n.y)),
+                ("degrees", Json::number(n.degrees())),
+            ])
+        })
+    }
+
+    fn push_out(p: Option<PushOut>) -> Json {
+        p.map_or(Json::Null, |p| {
+            Json::obj([
+                ("x", Json::from(p.dx)),
+                ("y", Json::from(p.dy)),
+                ("distance", Json::number(p.distance())),
+            ])
         })
     }
 

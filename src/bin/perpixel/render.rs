@@ -7,7 +7,7 @@
 //! on screen, and sprites loaded with `flip_y` appear upright again.
 
 use crate::{CliResult, Failure, font};
-use perpixel::{Bounds2D, Overlap, Point, Transform};
+use perpixel::{Bounds2D, Mask, Overlap, Point, Transform};
 use std::path::Path;
 
 /// An RGBA colour, alpha 255 = opaque.
@@ -215,6 +215,96 @@ impl Canvas {
         }
     }
 
+    /// Paints the edge of `mask` placed at world `(x, y)`: its solid pixels that have an
+    /// empty pixel (or the mask's border) among their four neighbours.
+    pub fn mask_outline(&mut self, mask: &Mask, x: i32, y: i32, c: Colour) {
+        let (w, h) = (mask.width(), mask.height());
+        let solid = |i: i64, j: i64| {
+            i >= 0 && j >= 0 && i < w as i64 && j < h as i64 && mask.is_solid(i as u32, j as u32)
+        };
+        for j in 0..h as i64 {
+            for i in 0..w as i64 {
+                let edge = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                    .iter()
+                    .any(|(di, dj)| !solid(i + di, j + dj));
+                if solid(i, j) && edge {
+                    self.world_pixel(x + i as i32, y + j as i32, c);
+                }
+            }
+        }
+    }
+
+    /// The output position of world point `(x, y)` (a real point: pixel `(X, Y)` spans
+    /// `[X, X+1) x [Y, Y+1)`).
+    fn out_point(&self, (x, y): (f64, f64)) -> (f64, f64) {
+        let s = self.scale as f64;
+        let ox = (x - self.world.x_min() as f64) * s;
+        let oy = if self.y_up {
+            (self.world.y_max() as f64 - y) * s
+        } else {
+            (y - self.world.y_min() as f64) * s
+        };
+        (ox, oy)
+    }
+
+    /// A line two output pixels thick between world points `from` and `to`.
+    pub fn line(&mut self, from: (f64, f64), to: (f64, f64), c: Colour) {
+        let (a, b) = (self.out_point(from), self.out_point(to));
+        let n = (b.0 - a.0).abs().max((b.1 - a.1).abs()).ceil().max(1.0) as i64;
+        let mut last = None;
+        for k in 0..=n {
+            let t = k as f64 / n as f64;
+            let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+            let (x, y) = (x.round() as i64 - 1, y.round() as i64 - 1);
+            if last != Some((x, y)) {
+                self.fill(
+                    OutRect {
+                        x0: x,
+                        y0: y,
+                        x1: x + 2,
+                        y1: y + 2,
+                    },
+                    c,
+                );
+                last = Some((x, y));
+            }
+        }
+    }
+
+    /// An arrow from world point `from` along the world vector `(dx, dy)`, with a head
+    /// at its tip.
+    pub fn arrow(&mut self, from: (f64, f64), (dx, dy): (f64, f64), c: Colour) {
+        let tip = (from.0 + dx, from.1 + dy);
+        self.line(from, tip, c);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len == 0.0 {
+            return;
+        }
+        let (ux, uy) = (dx / len, dy / len);
+        let head = len.min(6.0);
+        for side in [-1.0, 1.0] {
+            // The tip's direction turned back by 150 degrees either way.
+            let (cos, sin) = (-(0.866_f64), 0.5 * side);
+            let back = (ux * cos - uy * sin, ux * sin + uy * cos);
+            self.line(tip, (tip.0 + back.0 * head, tip.1 + back.1 * head), c);
+        }
+    }
+
+    /// A small dot (three output pixels square) at world point `p`.
+    pub fn dot(&mut self, p: (f64, f64), c: Colour) {
+        let (x, y) = self.out_point(p);
+        let (x, y) = (x.round() as i64, y.round() as i64);
+        self.fill(
+            OutRect {
+                x0: x - 1,
+                y0: y - 1,
+                x1: x + 2,
+                y1: y + 2,
+            },
+            c,
+        );
+    }
+
     /// Marks world pixel `p` with a square around it and four ticks pointing at it.
     pub fn mark(&mut self, p: Point, c: Colour) {
         // Scene contacts lie inside the canvas's i32 world.
@@ -293,6 +383,21 @@ impl Canvas {
     }
 }
 
+/// The centre of an overlap's pixels (each taken at its centre), in world coordinates;
+/// `None` for an overlap without pixels.
+pub fn centre(overlap: &Overlap) -> Option<(f64, f64)> {
+    let (m, b) = (&overlap.mask, overlap.bounds);
+    let (mut n, mut sx, mut sy) = (0u64, 0f64, 0f64);
+    for j in 0..m.height() {
+        for i in (0..m.width()).filter(|&i| m.is_solid(i, j)) {
+            n += 1;
+            sx += f64::from(b.x) + f64::from(i) + 0.5;
+            sy += f64::from(b.y) + f64::from(j) + 0.5;
+        }
+    }
+    (n > 0).then(|| (sx / n as f64, sy / n as f64))
+}
+
 /// Whether world pixel `(x, y)` holds a background star (sparse, deterministic).
 fn star(x: i32, y: i32) -> bool {
     let mut h = (x as u32).wrapping_mul(0x9E37_79B1) ^ (y as u32).wrapping_mul(0x85EB_CA77);
@@ -323,5 +428,13 @@ pub const INTERSECTION: Colour = [255, 80, 80, 230];
 pub const OVERLAP: Colour = [255, 40, 220, 240];
 /// The first-contact marker.
 pub const CONTACT: Colour = [255, 255, 255, 255];
+/// The outline of a sprite pushed out of what it was sunk into.
+pub const PUSHED: Colour = [90, 255, 200, 235];
+/// The outline of a sprite pushed straight up instead.
+pub const PUSHED_UP: Colour = [90, 200, 255, 150];
+/// A contact normal's arrow.
+pub const NORMAL: Colour = [255, 235, 80, 255];
+/// The dots of a walker's path.
+pub const PATH: Colour = [255, 150, 210, 220];
 /// Label text.
 pub const LABEL: Colour = [225, 232, 245, 255];

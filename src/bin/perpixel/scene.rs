@@ -9,12 +9,15 @@
 //! The scene is played in a y-down world (the PNG convention): world `(0, 0)` is the top
 //! left of the render and world y grows downwards, like the rows of the sprite files.
 
-use crate::check::parse_threshold;
+use crate::check::{normal_words, parse_threshold, push_words};
 use crate::json::{Build, Json};
 use crate::load::LoadedImage;
 use crate::render::{self, Canvas};
 use crate::{CliResult, Failure, print_out};
-use perpixel::{Bounds2D, Mask, MaskOptions, Overlap, Point, Raster, Sprite, Sweep, Transform};
+use perpixel::{
+    Bounds2D, Mask, MaskOptions, MoveOptions, Normal, Overlap, Point, PushDirection, PushOut,
+    Raster, Sprite, Sweep, Transform,
+};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -37,7 +40,17 @@ report says how many pixels were swept in how many frames, what the bullet touch
 first contact and the bullet's last free position. Turned and mirrored \
 sprites are drawn onto the world's pixel grid (a world pixel is covered when its centre, \
 mapped back into the sprite, lands in a solid pixel) and collide through those pixels. \
-Then every pair of sprites is \
+The boulder sunk into a hill is pushed out (Sprite::push_out): the report gives its \
+shortest push-out in any direction (among equally short ones the smallest dy, then the \
+smallest dx) and straight up, searched up to 64 pixels, and their contact normal \
+(Sprite::contact_normal: a unit vector from the terrain's surface towards the boulder; \
+(0, -1) is up on this y-down screen). A walker (the coin's image, apart from the scene's \
+sprites and pairs) walks right over the hills with move-and-slide \
+(Sprite::move_and_slide against the terrain and the boulder): each frame it moves 3 \
+pixels right and falls 4 (gravity), climbing at most 4 pixels to pass a blocked pixel \
+(up is -y); the report gives where it ends, in how many frames the ground stopped its \
+fall (blocked_y), in how many its walk was stopped short (blocked_x) and how much it \
+climbed. Then every pair of sprites is \
 checked: for each pair whose bounding boxes overlap, the table says whether the pixels \
 collide, where they first touch (world x, y) and how many pixels overlap, and a summary \
 contrasts what bounding boxes alone would report with what the pixels confirm.
@@ -46,7 +59,10 @@ The render (perpixel-scene.png in the current directory unless --render says oth
 shows the sprites over a dark background (turned ones as they land on the world's \
 pixels) with their bounding boxes outlined (dashed \
 orange: bounds-only), the intersections of false hits dashed red, the overlapping pixels \
-of colliding pairs in magenta and each first contact marked with a white square.
+of colliding pairs in magenta and each first contact marked with a white square; the \
+boulder pushed out as a green outline (straight up: blue), the contact normal as a \
+yellow arrow from the centre of the pixels it shares with the terrain, and the walker's \
+path as a pink dot under it each frame with a faint ghost every 8 frames.
 
 The sprites are looked for in the project's assets/ directory (known at build time), \
 then in ./assets; --assets DIR names another directory holding sprites/.";
@@ -237,6 +253,56 @@ pub const MOTION: Motion = Motion {
     max_frames: 240,
 };
 
+/// A sprite sunk into another, shown pushed out: `sprite` is pushed out of `obstacle`.
+pub struct Sunk {
+    /// Name of the sunk sprite.
+    pub sprite: &'static str,
+    /// Name of what it is sunk into.
+    pub obstacle: &'static str,
+    /// The longest push-out searched, in pixels.
+    pub max: u32,
+}
+
+/// The boulder sunk into a hill.
+pub const SUNK: Sunk = Sunk {
+    sprite: "boulder",
+    obstacle: "terrain",
+    max: 64,
+};
+
+/// A character walking over the hills with move-and-slide, apart from the scene's
+/// sprites (it joins neither the table nor the pairs).
+pub struct Walk {
+    /// Name shown in the report and the render.
+    pub name: &'static str,
+    /// File name in `assets/sprites/`.
+    pub image: &'static str,
+    /// Where it starts (its top-left pixel), in the air: it falls onto the ground first.
+    pub from: (i32, i32),
+    /// Its motion each frame: walking speed in x, gravity (the fall per frame) in y.
+    pub step: (i32, i32),
+    /// Frames walked.
+    pub frames: u32,
+    /// The most pixels it may climb to pass a blocked x pixel.
+    pub step_up: u32,
+    /// What it walks on and bumps into.
+    pub obstacles: &'static [&'static str],
+}
+
+/// The walker: a coin rolling right over the hills past the boulder.
+pub const WALK: Walk = Walk {
+    name: "walker",
+    image: "coin.png",
+    from: (258, 222),
+    step: (3, 4),
+    frames: 56,
+    step_up: 4,
+    obstacles: &["terrain", "boulder"],
+};
+
+/// Every how many frames the render shows the walker's ghost on its path.
+const GHOST_EVERY: usize = 8;
+
 /// World shown in the render: the whole 512x288 play area.
 const WORLD: Bounds2D = Bounds2D::new(0, 0, 512, 288);
 
@@ -315,6 +381,38 @@ impl Touch {
     }
 }
 
+/// The sunk sprite pushed out.
+struct Pushed {
+    /// Scene index of the sunk sprite.
+    sprite: usize,
+    /// Scene index of what it is sunk into.
+    obstacle: usize,
+    /// Whether their pixels overlap (else there is nothing to push out of).
+    sunk: bool,
+    /// The shortest push-out, any direction.
+    any: Option<PushOut>,
+    /// The shortest push-out straight up (towards smaller y).
+    up: Option<PushOut>,
+    /// The contact normal from the obstacle's surface towards the sprite.
+    normal: Option<Normal>,
+    /// The centre of the pixels solid in both (where the normal is drawn from).
+    contact: Option<(f64, f64)>,
+}
+
+/// The walk: where the walker was after each frame, and what move-and-slide reported.
+struct Walked {
+    /// Its top-left pixel at the start and after each frame.
+    path: Vec<(i32, i32)>,
+    /// Frames whose fall was stopped by the ground (`blocked_y`).
+    grounded: u32,
+    /// Frames whose walk was stopped short (`blocked_x`).
+    blocked: u32,
+    /// Pixels climbed by stepping up, over the whole walk.
+    climbed: u32,
+    /// Whether it started inside an obstacle (then it never moved).
+    started_inside: bool,
+}
+
 /// One pair whose bounding boxes overlap.
 struct Pair {
     a: usize,
@@ -365,9 +463,9 @@ pub fn run(args: &SceneArgs) -> CliResult<()> {
         ..MaskOptions::default()
     };
     let mut images = BTreeMap::new();
-    for p in SCENE {
-        if !images.contains_key(p.image) {
-            images.insert(p.image, LoadedImage::open(&dir.join(p.image), &options)?);
+    for image in SCENE.iter().map(|p| p.image).chain([WALK.image]) {
+        if !images.contains_key(image) {
+            images.insert(image, LoadedImage::open(&dir.join(image), &options)?);
         }
     }
     let mut rasters = SCENE
@@ -377,9 +475,15 @@ pub fn run(args: &SceneArgs) -> CliResult<()> {
     let flight = fly(&mut rasters, &images, &MOTION)?;
     let sprites = sprites_of(&rasters);
     let pairs = pairs(&sprites);
+    let pushed = push(&sprites, &SUNK)?;
+    let walked = walk(&sprites, &images[WALK.image].mask, &WALK)?;
+    let extra = Extra {
+        pushed: &pushed,
+        walked: &walked,
+    };
 
     let mut canvas = Canvas::new(WORLD, SCALE, false, true)?;
-    draw(&mut canvas, &images, &sprites, &pairs, &flight)?;
+    draw(&mut canvas, &images, &sprites, &pairs, &flight, &extra)?;
     canvas.save(&args.render)?;
 
     let text = if args.json {
@@ -390,6 +494,7 @@ pub fn run(args: &SceneArgs) -> CliResult<()> {
             &sprites,
             &pairs,
             &flight,
+            &extra,
             &args.render,
             &canvas,
         )
@@ -400,6 +505,7 @@ pub fn run(args: &SceneArgs) -> CliResult<()> {
             &sprites,
             &pairs,
             &flight,
+            &extra,
             &args.render,
             &canvas,
         )
@@ -540,6 +646,75 @@ fn fly(
     })
 }
 
+/// The push-out and the walk, reported after the flight.
+struct Extra<'a> {
+    pushed: &'a Pushed,
+    walked: &'a Walked,
+}
+
+/// The scene index of the sprite called `name`.
+fn index_of(name: &str) -> usize {
+    SCENE
+        .iter()
+        .position(|p| p.name == name)
+        .expect("the named sprite is part of the scene")
+}
+
+/// Pushes the sunk sprite out of what it is sunk into: the shortest way in any
+/// direction and straight up, and their contact normal.
+fn push(sprites: &[Sprite], sunk: &Sunk) -> CliResult<Pushed> {
+    let (i, o) = (index_of(sunk.sprite), index_of(sunk.obstacle));
+    let (s, obstacle) = (&sprites[i], &sprites[o]);
+    let out = |direction| {
+        s.push_out(obstacle, direction, sunk.max)
+            .map_err(|e| Failure(format!("cannot push the {} out: {e}", sunk.sprite)))
+    };
+    let contact = s.overlap_mask(obstacle).as_ref().and_then(render::centre);
+    Ok(Pushed {
+        sprite: i,
+        obstacle: o,
+        sunk: s.collides(obstacle),
+        any: out(PushDirection::Any)?,
+        up: out(PushDirection::Along { dx: 0, dy: -1 })?,
+        normal: s.contact_normal(obstacle),
+        contact,
+    })
+}
+
+/// Walks the walker: `walk.frames` calls of [`Sprite::move_and_slide`] by `walk.step`
+/// against the obstacles, stepping up at most `walk.step_up` pixels, up being -y.
+fn walk(sprites: &[Sprite], mask: &Mask, walk: &Walk) -> CliResult<Walked> {
+    let obstacles: Vec<Sprite> = walk
+        .obstacles
+        .iter()
+        .map(|name| sprites[index_of(name)])
+        .collect();
+    let options = MoveOptions {
+        step_up: walk.step_up,
+        up: -1,
+    };
+    let mut at = Sprite::new(mask, walk.from.0, walk.from.1);
+    let mut walked = Walked {
+        path: vec![walk.from],
+        grounded: 0,
+        blocked: 0,
+        climbed: 0,
+        started_inside: false,
+    };
+    for _ in 0..walk.frames {
+        let m = at
+            .move_and_slide(&obstacles, walk.step.0, walk.step.1, &options)
+            .map_err(|e| Failure(format!("cannot move the {}: {e}", walk.name)))?;
+        walked.grounded += u32::from(m.blocked_y);
+        walked.blocked += u32::from(m.blocked_x);
+        walked.climbed += m.climbed;
+        walked.started_inside |= m.started_inside;
+        (at.x, at.y) = (m.x, m.y);
+        walked.path.push((m.x, m.y));
+    }
+    Ok(walked)
+}
+
 /// Every pair of sprites whose bounding boxes overlap, in scene order.
 fn pairs(sprites: &[Sprite]) -> Vec<Pair> {
     let mut out = Vec::new();
@@ -571,6 +746,7 @@ fn draw(
     sprites: &[Sprite],
     pairs: &[Pair],
     flight: &Flight,
+    extra: &Extra,
 ) -> CliResult<()> {
     let mut colours = BTreeMap::new();
     for (name, image) in images {
@@ -604,10 +780,57 @@ fn draw(
     for p in pairs.iter().filter_map(|p| p.first_contact) {
         canvas.mark(p, render::CONTACT);
     }
+    draw_push(canvas, sprites, extra.pushed);
+    let label = draw_walk(canvas, &colours[WALK.image], images, extra.walked);
     for (p, s) in SCENE.iter().zip(sprites) {
         canvas.label(p.name, s.bounds(), render::LABEL);
     }
+    canvas.label(WALK.name, label, render::LABEL);
     Ok(())
+}
+
+/// How long the normal's arrow is drawn, in world pixels.
+const NORMAL_ARROW: f64 = 28.0;
+
+/// The sunk sprite's pushed-out ghosts (outlines: any direction, and straight up) and
+/// the contact normal as an arrow from the centre of the pixels solid in both.
+fn draw_push(canvas: &mut Canvas, sprites: &[Sprite], pushed: &Pushed) {
+    let s = &sprites[pushed.sprite];
+    if !pushed.sunk {
+        return;
+    }
+    for (p, c) in [(pushed.up, render::PUSHED_UP), (pushed.any, render::PUSHED)] {
+        if let Some(p) = p {
+            canvas.mask_outline(s.mask, s.x + p.dx, s.y + p.dy, c);
+        }
+    }
+    if let (Some(n), Some(at)) = (pushed.normal, pushed.contact) {
+        canvas.arrow(at, (n.x * NORMAL_ARROW, n.y * NORMAL_ARROW), render::NORMAL);
+    }
+}
+
+/// The walker's path (a dot under it each frame, a faint ghost every few frames) and
+/// the walker where it ends; returns its rectangle there, for its label.
+fn draw_walk(
+    canvas: &mut Canvas,
+    colours: &image::RgbaImage,
+    images: &BTreeMap<&str, LoadedImage>,
+    walked: &Walked,
+) -> Bounds2D {
+    let m = &images[WALK.image].mask;
+    let (w, h) = (m.width() as i32, m.height() as i32);
+    for (k, &(x, y)) in walked.path.iter().enumerate() {
+        if k % GHOST_EVERY == 0 {
+            canvas.sprite_faded(colours, x, y, 0.35);
+        }
+        canvas.dot(
+            (f64::from(x) + f64::from(w) / 2.0, f64::from(y + h)),
+            render::PATH,
+        );
+    }
+    let &(x, y) = walked.path.last().expect("the path holds the start");
+    canvas.sprite(colours, x, y);
+    Bounds2D::new(x, y, w, h)
 }
 
 /// Where a sprite is: a plain sprite's position (the mover's where it stopped), a turned
@@ -626,12 +849,14 @@ fn plural(n: usize, word: &str, words: &str) -> String {
 }
 
 /// The human-readable report.
+#[allow(clippy::too_many_arguments)]
 fn table(
     threshold: u8,
     images: &BTreeMap<&str, LoadedImage>,
     sprites: &[Sprite],
     pairs: &[Pair],
     flight: &Flight,
+    extra: &Extra,
     render_path: &Path,
     canvas: &Canvas,
 ) -> String {
@@ -745,6 +970,9 @@ fn table(
         );
     }
 
+    push_words_of(&mut out, extra.pushed);
+    walk_words(&mut out, extra.walked);
+
     let _ = writeln!(out, "\npairs whose bounding boxes overlap:\n");
     let _ = writeln!(
         out,
@@ -811,7 +1039,123 @@ fn table(
         "        magenta: overlapping pixels; white squares: first contacts; \
          dashed red: boxes that overlap without pixels; dashed orange: bounds-only sprite"
     );
+    let _ = writeln!(
+        out,
+        "        green outline: the {} pushed out (blue: straight up); yellow arrow: the \
+         contact normal; pink dots: the {}'s path (a ghost every {GHOST_EVERY} frames)",
+        SCENE[extra.pushed.sprite].name, WALK.name
+    );
     out
+}
+
+/// The push-out's lines of the report.
+fn push_words_of(out: &mut String, pushed: &Pushed) {
+    let (s, o) = (SCENE[pushed.sprite].name, SCENE[pushed.obstacle].name);
+    if !pushed.sunk {
+        let _ = writeln!(
+            out,
+            "push-out: the {s} does not overlap the {o}: nothing to push out."
+        );
+    } else {
+        let way = |p: Option<PushOut>| p.map_or(format!("none within {} px", SUNK.max), push_words);
+        let _ = writeln!(
+            out,
+            "push-out: the {s} is sunk into the {o}; the shortest way out is {}, straight up {} \
+             (searched up to {} px).",
+            way(pushed.any),
+            way(pushed.up),
+            SUNK.max
+        );
+    }
+    if let Some(n) = pushed.normal {
+        let _ = writeln!(
+            out,
+            "normal: the contact normal from the {o}'s surface towards the {s} is {}.",
+            normal_words(n)
+        );
+    }
+}
+
+/// The walk's line of the report.
+fn walk_words(out: &mut String, walked: &Walked) {
+    let &(x, y) = walked.path.last().expect("the path holds the start");
+    let obstacles = WALK
+        .obstacles
+        .iter()
+        .map(|n| format!("the {n}"))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let _ = writeln!(
+        out,
+        "walk: the {} ({}) walks right from ({}, {}), {} px a frame falling {} px a frame, \
+         stepping up at most {} px (up is -y), {} frames of move-and-slide against {obstacles}: \
+         it ends at ({x}, {y}), on the ground in {} of them, blocked in {}, climbed {} px in all{}.",
+        WALK.name,
+        WALK.image,
+        WALK.from.0,
+        WALK.from.1,
+        WALK.step.0,
+        WALK.step.1,
+        WALK.step_up,
+        WALK.frames,
+        walked.grounded,
+        walked.blocked,
+        walked.climbed,
+        if walked.started_inside {
+            " (it started inside an obstacle and never moved)"
+        } else {
+            ""
+        }
+    );
+}
+
+/// The push-out as JSON (see [`json`]).
+fn push_json(pushed: &Pushed) -> Json {
+    Json::obj([
+        ("sprite", Json::str(SCENE[pushed.sprite].name)),
+        ("obstacle", Json::str(SCENE[pushed.obstacle].name)),
+        ("sunk", Json::Bool(pushed.sunk)),
+        ("max", Json::from(SUNK.max)),
+        ("any", Json::push_out(pushed.any)),
+        ("up", Json::push_out(pushed.up)),
+        ("normal", Json::normal(pushed.normal)),
+        (
+            "contact",
+            pushed.contact.map_or(Json::Null, |(x, y)| {
+                Json::obj([("x", Json::number(x)), ("y", Json::number(y))])
+            }),
+        ),
+    ])
+}
+
+/// The walk as JSON (see [`json`]).
+fn walk_json(walked: &Walked) -> Json {
+    let xy = |(x, y): (i32, i32)| Json::obj([("x", Json::from(x)), ("y", Json::from(y))]);
+    Json::obj([
+        ("sprite", Json::str(WALK.name)),
+        ("image", Json::str(WALK.image)),
+        ("from", xy(WALK.from)),
+        ("step", xy(WALK.step)),
+        ("frames", Json::from(WALK.frames)),
+        ("step_up", Json::from(WALK.step_up)),
+        ("up", Json::from(-1)),
+        (
+            "obstacles",
+            Json::Array(WALK.obstacles.iter().map(|n| Json::str(*n)).collect()),
+        ),
+        (
+            "to",
+            xy(*walked.path.last().expect("the path holds the start")),
+        ),
+        ("grounded_frames", Json::from(walked.grounded)),
+        ("blocked_x_frames", Json::from(walked.blocked)),
+        ("climbed", Json::from(walked.climbed)),
+        ("started_inside", Json::Bool(walked.started_inside)),
+        (
+            "path",
+            Json::Array(walked.path.iter().map(|&p| xy(p)).collect()),
+        ),
+    ])
 }
 
 /// A scene sprite's transform as JSON at the end of the motion (null when plain).
@@ -837,7 +1181,11 @@ fn transform_json(p: &Placement, mask: &Mask, flight: &Flight) -> Json {
 /// untransformed corner, and bounds: the world rectangle it collides in), `motion`
 /// (sprite, from, step, frames, hit, first_contact, swept_px: the pixels swept, last_free:
 /// the mover's position one step before it touched, and `spin`: the sprites that turn
-/// per frame), `pairs` (every pair whose boxes
+/// per frame), `push_out` (sprite, obstacle, sunk, max, any and up: {x, y, distance} or
+/// null, normal: {x, y, degrees} or null, contact: the centre {x, y} of the pixels solid
+/// in both), `walk` (sprite, image, from, step, frames, step_up, up, obstacles, to,
+/// grounded_frames, blocked_x_frames, climbed, started_inside, path: the position at the
+/// start and after each frame), `pairs` (every pair whose boxes
 /// overlap: a, b, boxes_overlap, intersection, collides, first_contact, overlap_area),
 /// `summary` (box_pairs, pixel_pairs, false_hits, apart_pairs) and `render`.
 #[allow(clippy::too_many_arguments)]
@@ -848,6 +1196,7 @@ fn json(
     sprites: &[Sprite],
     pairs: &[Pair],
     flight: &Flight,
+    extra: &Extra,
     render_path: &Path,
     canvas: &Canvas,
 ) -> String {
@@ -940,6 +1289,8 @@ fn json(
         ("threshold", Json::from(threshold)),
         ("sprites", Json::Array(sprite_list)),
         ("motion", motion),
+        ("push_out", push_json(extra.pushed)),
+        ("walk", walk_json(extra.walked)),
         ("pairs", Json::Array(pair_list)),
         (
             "summary",
