@@ -90,11 +90,12 @@ impl Sprite<'_> {
             )));
         }
         // Every position lies within the x motion, the climb and the y motion.
-        let climb_most = options.step_up as i64 * dx.unsigned_abs() as i64;
+        // In i128: step_up * |dx| reaches 2^63 and the sums go past i64.
+        let climb_most = options.step_up as i128 * dx.unsigned_abs() as i128;
         let (x_end, y_lo, y_hi) = (
-            self.x as i64 + dx as i64,
-            self.y as i64 + dy.min(0) as i64 - climb_most,
-            self.y as i64 + dy.max(0) as i64 + climb_most,
+            self.x as i128 + dx as i128,
+            self.y as i128 + dy.min(0) as i128 - climb_most,
+            self.y as i128 + dy.max(0) as i128 + climb_most,
         );
         if [x_end, y_lo, y_hi]
             .iter()
@@ -121,7 +122,8 @@ impl Sprite<'_> {
         let mut left = dx.unsigned_abs();
         while left > 0 {
             let free = free_run(&at, obstacles, sx, 0, left);
-            at.x += sx * free as i32;
+            // In i64 (`free` may be 2^31); the end was checked to fit in i32.
+            at.x = (at.x as i64 + sx as i64 * free as i64) as i32;
             left -= free;
             if left == 0 {
                 break;
@@ -142,7 +144,7 @@ impl Sprite<'_> {
         // The y motion.
         let sy = dy.signum();
         let free = free_run(&at, obstacles, 0, sy, dy.unsigned_abs());
-        at.y += sy * free as i32;
+        at.y = (at.y as i64 + sy as i64 * free as i64) as i32;
         moved.blocked_y = free < dy.unsigned_abs();
         moved.x = at.x;
         moved.y = at.y;
@@ -156,7 +158,10 @@ fn free_run(at: &Sprite, obstacles: &[Sprite], sx: i32, sy: i32, n: u32) -> u32 
     if n == 0 {
         return 0;
     }
-    let path = SweepPath::new(sx * n as i32, sy * n as i32);
+    // In i64: `n` is 2^31 for a motion of i32::MIN, which `n as i32` would wrap. The
+    // products are that motion (or what is left of it), so they fit in i32.
+    let (mx, my) = (sx as i64 * n as i64, sy as i64 * n as i64);
+    let path = SweepPath::new(mx as i32, my as i32);
     let mut last = path.steps();
     for o in obstacles {
         if let Stop::Hit(k, _, _) = at.sweep_on(o, &path, last) {
