@@ -4,13 +4,21 @@
 //! pygame-style mask queries must agree with the sprite queries; B swept against A (by a
 //! motion drawn from B's offset) stops where stepping every position of its path does.
 //!
+//! When the two sprites are near each other (so the oracles' boxes stay small), the
+//! contacts and motion queries too: B's contact normal against A (both ways), B pushed
+//! out of A, B moved and slid against A, a ray cast at A; each against
+//! `perpixel::reference::motion`, normals and distances bit for bit.
+//!
 //! Input layout (missing bytes read as 0): widths and heights of A and B (one byte each,
 //! up to 255 x 63), positions of A and B (i32 each; flag bits pick extreme values), flags,
-//! then the bits of A and B row by row.
+//! eight knob bytes for the motion queries (push direction kind, a direction as two i8,
+//! push distance, step-up and up, a move as two i8, ray length), then the bits of A and
+//! B row by row.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use perpixel::{Sprite, reference};
+use perpixel::reference::motion;
+use perpixel::{MoveOptions, Normal, PushDirection, RayHit, Sprite, reference};
 
 #[path = "reader.rs"]
 mod reader;
@@ -22,6 +30,7 @@ fuzz_target!(|data: &[u8]| {
     let (wa, ha, wb, hb) = (r.u8() as u32, (r.u8() % 64) as u32, r.u8() as u32, (r.u8() % 64) as u32);
     let raw = [r.i32(), r.i32(), r.i32(), r.i32()];
     let flags = r.u8();
+    let knobs: [u8; 8] = r.bytes();
     let bits = r.0;
     let split = bits.len() / 2;
     let a = mask(wa, ha, &bits[..split]);
@@ -57,7 +66,10 @@ fuzz_target!(|data: &[u8]| {
             let at = Sprite { x: sb.x + ox, y: sb.y + oy, ..sb };
             if let Some(contact) = sa.first_contact(&at) {
                 stepped = if k == 0 {
-                    perpixel::Sweep::StartsTouching { contact }
+                    perpixel::Sweep::StartsTouching {
+                        contact,
+                        normal: motion::contact_normal(&at, &sa),
+                    }
                 } else {
                     perpixel::Sweep::Hit(perpixel::SweepHit {
                         step: k as u64,
@@ -65,6 +77,7 @@ fuzz_target!(|data: &[u8]| {
                         at: perpixel::Point { x: at.x as i64, y: at.y as i64 },
                         last_free: perpixel::Point { x: last.0, y: last.1 },
                         contact,
+                        normal: motion::contact_normal(&at, &sa),
                     })
                 };
                 break;
@@ -80,6 +93,10 @@ fuzz_target!(|data: &[u8]| {
         );
     }
 
+    if flags & 4 == 0 {
+        motion_queries(&sa, &sb, knobs);
+    }
+
     // pygame style: A at the origin, B at an offset that fits in i32.
     if let (Ok(dx), Ok(dy)) = (
         i32::try_from(pb.0 as i64 - pa.0 as i64),
@@ -92,3 +109,62 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(a.overlap_mask(&b, (dx, dy)), reference::overlap_mask(&ra, &rb));
     }
 });
+
+fn normal_bits(n: Option<Normal>) -> Option<(u64, u64)> {
+    n.map(|n| (n.x.to_bits(), n.y.to_bits()))
+}
+
+fn hit_bits(h: Option<RayHit>) -> Option<(i64, i64, u64, u64, Option<(u64, u64)>)> {
+    h.map(|h| (h.pixel.x, h.pixel.y, h.step, h.distance.to_bits(), normal_bits(h.normal)))
+}
+
+/// The contacts and motion queries of B against A (near each other) against the
+/// oracles; errors must agree as errors.
+fn motion_queries(sa: &Sprite, sb: &Sprite, k: [u8; 8]) {
+    assert_eq!(sa.is_solid_at(sb.x as i64, sb.y as i64), motion::solid_at(sa, sb.x as i64, sb.y as i64));
+    assert_eq!(normal_bits(sb.contact_normal(sa)), normal_bits(motion::contact_normal(sb, sa)));
+    assert_eq!(normal_bits(sa.contact_normal(sb)), normal_bits(motion::contact_normal(sa, sb)));
+
+    // Push-out: the oracle lists (2 max + 1)^2 candidates for Any, so Any stays within 15.
+    let (ddx, ddy) = (k[1] as i8 as i32, k[2] as i8 as i32);
+    let (dir, max) = match k[0] % 4 {
+        0 => (PushDirection::Any, k[3] as u32 % 16),
+        1 => (PushDirection::Horizontal, k[3] as u32),
+        2 => (PushDirection::Vertical, k[3] as u32),
+        _ => (PushDirection::Along { dx: ddx, dy: ddy }, k[3] as u32),
+    };
+    let fast = sb.push_out(sa, dir, max);
+    let slow = motion::push_out(sb, sa, dir, max);
+    match (&fast, &slow) {
+        (Ok(f), Ok(s)) => assert_eq!(f, s, "{dir:?} within {max}"),
+        (Err(_), Err(_)) => {}
+        _ => panic!("push_out {dir:?} within {max}: {fast:?} vs {slow:?}"),
+    }
+
+    // Move-and-slide: the oracle steps each pixel without range checks, so it runs only
+    // where the fast path found the motion in range.
+    let options = MoveOptions { step_up: k[4] as u32 % 5, up: if k[4] & 8 != 0 { 1 } else { -1 } };
+    let (mx, my) = (k[5] as i8 as i32, k[6] as i8 as i32);
+    match sb.move_and_slide(&[*sa], mx, my, &options) {
+        Ok(m) => assert_eq!(m, motion::move_and_slide(sb, &[*sa], mx, my, &options).unwrap()),
+        Err(_) => {
+            let reach = options.step_up as i64 * mx.unsigned_abs() as i64;
+            let (x, y) = (sb.x as i64, sb.y as i64);
+            assert!(
+                i32::try_from(x + mx as i64).is_err()
+                    || i32::try_from(y + my.min(0) as i64 - reach).is_err()
+                    || i32::try_from(y + my.max(0) as i64 + reach).is_err()
+            );
+        }
+    }
+
+    // A ray from B's position in the knob direction (an error for (0, 0) in both).
+    let length = k[7] as u32 * 2;
+    let fast = sa.raycast(sb.x, sb.y, ddx, ddy, length);
+    let slow = motion::raycast(sa, sb.x, sb.y, ddx, ddy, length);
+    match (fast, slow) {
+        (Ok(f), Ok(s)) => assert_eq!(hit_bits(f), hit_bits(s), "{f:?} vs {s:?}"),
+        (Err(_), Err(_)) => {}
+        (f, s) => panic!("raycast: {f:?} vs {s:?}"),
+    }
+}
