@@ -638,8 +638,9 @@ fn check_transform(c: &TransformCase) -> Result<(), TestCaseError> {
 // ---- exhaustive small cases ----
 
 /// Every 3x3 mask at every offset in `-3..=4` around a fixed obstacle (a 4x4 corner with a
-/// notch and a lone pixel): push-out (`Any`, within 6) and the contact normal both ways;
-/// then rays from around and inside each mask in 12 directions.
+/// notch and a lone pixel): push-out (`Any` and one other kind in turn, within 6), the
+/// contact normal both ways and a move with step-up 2; then rays from around and inside
+/// each mask in 12 directions.
 fn exhaustive() -> usize {
     let obstacle_mask = Mask::from_fn(5, 5, |x, y| {
         (x < 4 && y < 4 && !(x == 1 && y == 1) && x + y < 6) || (x == 4 && y == 4)
@@ -667,13 +668,27 @@ fn exhaustive() -> usize {
         for oy in -3..=4 {
             for ox in -3..=4 {
                 let s = Sprite::new(&m, ox, oy);
+                // One more direction kind per offset, in turn, and one move.
+                let other = [
+                    PushDirection::Horizontal,
+                    PushDirection::Vertical,
+                    PushDirection::Along { dx: 1, dy: -1 },
+                    PushDirection::Along { dx: -2, dy: 1 },
+                ][(ox + 2 * oy).rem_euclid(4) as usize];
+                let (up, motion) = if bits % 2 == 0 {
+                    (-1, (6, 2))
+                } else {
+                    (1, (-5, -3))
+                };
                 let ok = check_push(&s, &obstacle, PushDirection::Any, 6)
+                    .and_then(|()| check_push(&s, &obstacle, other, 6))
                     .and_then(|()| check_normal(&s, &obstacle))
-                    .and_then(|()| check_normal(&obstacle, &s));
+                    .and_then(|()| check_normal(&obstacle, &s))
+                    .and_then(|()| compare_move(&s, &[obstacle], motion, 2, up));
                 if let Err(e) = ok {
                     panic!("3x3 mask {bits:#011b} at ({ox}, {oy}): {e}");
                 }
-                checks += 3;
+                checks += 5;
             }
         }
         let s = Sprite::new(&m, 0, 0);
