@@ -20,7 +20,8 @@ use common::props::{MaskSpec, mask_spec};
 use perpixel::kernels;
 use perpixel::reference::{self, motion};
 use perpixel::{
-    Mask, MoveOptions, Normal, PushDirection, RayHit, Sprite, Transform, TransformedSprite,
+    Mask, MoveOptions, NORMAL_RADIUS, Normal, PushDirection, RayHit, Sprite, Sweep, SweepHit,
+    Transform, TransformedSprite,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -35,6 +36,8 @@ static STARTED_INSIDE: AtomicU64 = AtomicU64::new(0);
 static BLOCKED: AtomicU64 = AtomicU64::new(0);
 static CLIMBED: AtomicU64 = AtomicU64::new(0);
 static RAY_HITS: AtomicU64 = AtomicU64::new(0);
+/// Normals that differed only by the oracle's rounding on the window's circle.
+static ON_CIRCLE: AtomicU64 = AtomicU64::new(0);
 
 /// A mask the properties place: random pixels, or one of the shapes motion code trips on.
 #[derive(Debug, Clone)]
@@ -169,10 +172,16 @@ fn check_solid_at(s: &Sprite) -> Result<(), TestCaseError> {
 /// radius `R`, e.g. the mover `..#` / `##.` / `###` at (17, 0) against a full 4x10 at
 /// (16, 0): `R = 23/3` exactly and pixel (18, 9) lies on it. The fast path takes `far` as
 /// `sqrt(dx^2 + dy^2)` and includes the pixel (as the definition does); the oracle takes
-/// `hypot(dx, dy)^2`, one ulp short, and leaves it out, so the normals differ.
+/// `hypot(dx, dy)^2`, one ulp short, and leaves it out, so the normals differ. Such
+/// pairs (found by [`on_window_circle`], in exact integers) are counted and reported
+/// at the end instead of failing; any other difference fails.
 fn check_normal(mover: &Sprite, obstacle: &Sprite) -> Result<(), TestCaseError> {
     let fast = mover.contact_normal(obstacle);
     let slow = motion::contact_normal(mover, obstacle);
+    if normal_bits(fast) != normal_bits(slow) && on_window_circle(mover, obstacle) {
+        ON_CIRCLE.fetch_add(1, Relaxed);
+        return Ok(());
+    }
     prop_assert_eq!(
         normal_bits(fast),
         normal_bits(slow),
@@ -181,6 +190,75 @@ fn check_normal(mover: &Sprite, obstacle: &Sprite) -> Result<(), TestCaseError> 
         slow
     );
     Ok(())
+}
+
+/// Whether some pixel lies exactly on the circle bounding the window of
+/// `mover.contact_normal(obstacle)` (see `Sprite::contact_normal`), in exact integers:
+/// with `n` contact pixels summing to `s`, `n^2 |p - c|^2 = |n p - s|^2`; `far` is
+/// `sqrt(F) / n` for the largest such `F` over the contact pixels, and `p` is on the
+/// circle when `|n p - s| = 6 n + sqrt(F)`, which needs `F` to be a square; and only
+/// when `far` measured with `hypot` (the oracle) and with a sum of squares (the fast
+/// path) round apart.
+fn on_window_circle(mover: &Sprite, obstacle: &Sprite) -> bool {
+    let overlapping = mover.collides(obstacle);
+    let (a, b) = (mover.bounds(), obstacle.bounds());
+    let (x0, x1) = (a.x_min().min(b.x_min()) - 1, a.x_max().max(b.x_max()) + 1);
+    let (y0, y1) = (a.y_min().min(b.y_min()) - 1, a.y_max().max(b.y_max()) + 1);
+    let touches = |x: i64, y: i64| {
+        (-1..=1).any(|dy| (-1..=1).any(|dx| motion::solid_at(mover, x + dx, y + dy)))
+    };
+    let mut k = Vec::new();
+    for y in y0..y1 {
+        for x in x0..x1 {
+            if motion::solid_at(obstacle, x, y)
+                && if overlapping {
+                    motion::solid_at(mover, x, y)
+                } else {
+                    touches(x, y)
+                }
+            {
+                k.push((x as i128, y as i128));
+            }
+        }
+    }
+    let n = k.len() as i128;
+    if n == 0 {
+        return false;
+    }
+    let sx: i128 = k.iter().map(|p| p.0).sum();
+    let sy: i128 = k.iter().map(|p| p.1).sum();
+    let d2 = |x: i128, y: i128| (n * x - sx).pow(2) + (n * y - sy).pow(2);
+    let far2 = k.iter().map(|&(x, y)| d2(x, y)).max().unwrap_or(0);
+    let f = (far2 as f64).sqrt().round() as i128;
+    if f * f != far2 {
+        return false;
+    }
+    // And the two ways of measuring `far` in floats (the centroid split as both split
+    // it) must round apart, or both windows are the same.
+    let (rx, ry) = (sx - n * x0 as i128, sy - n * y0 as i128);
+    let (ox, oy) = (x0 as i128 + rx.div_euclid(n), y0 as i128 + ry.div_euclid(n));
+    let (fx, fy) = (
+        rx.rem_euclid(n) as f64 / n as f64,
+        ry.rem_euclid(n) as f64 / n as f64,
+    );
+    let offsets = k
+        .iter()
+        .map(|&(x, y)| ((x - ox) as f64 - fx, (y - oy) as f64 - fy));
+    let squares = offsets
+        .clone()
+        .map(|(dx, dy)| dx * dx + dy * dy)
+        .fold(0f64, f64::max);
+    let hypots = offsets
+        .map(|(dx, dy)| dx.hypot(dy))
+        .fold(0f64, |a, b| a.max(b * b));
+    if squares.sqrt() == hypots.sqrt() {
+        return false;
+    }
+    let target = (NORMAL_RADIUS as i128 * n + f).pow(2);
+    // Pixels within R + 1 of c.
+    let reach = NORMAL_RADIUS as i128 + f / n + 2;
+    let (cx, cy) = (sx.div_euclid(n), sy.div_euclid(n));
+    (cy - reach..=cy + reach).any(|y| (cx - reach..=cx + reach).any(|x| d2(x, y) == target))
 }
 
 /// `push_out` against the oracle; a found translation must free the sprite.
@@ -220,6 +298,25 @@ fn check_ray(s: &Sprite, x: i32, y: i32, dx: i32, dy: i32, max: u32) -> Result<(
     match (&fast, &slow) {
         (Ok(f), Ok(o)) => {
             RAY_HITS.fetch_add(f.is_some() as u64, Relaxed);
+            if let (Some(fh), Some(oh)) = (f, o) {
+                // The normal is the probe's (the last free pixel's, or the start's)
+                // contact normal: the known on-circle rounding applies (check_normal).
+                let probe = Mask::full(1, 1).unwrap();
+                let (px, py) = (fh.pixel.x as i32, fh.pixel.y as i32);
+                let before = [(px, py), (px - dx.signum(), py), (px, py - dy.signum())];
+                if (RayHit {
+                    normal: oh.normal,
+                    ..*fh
+                }) == *oh
+                    && normal_bits(fh.normal) != normal_bits(oh.normal)
+                    && before
+                        .iter()
+                        .any(|&(bx, by)| on_window_circle(&Sprite::new(&probe, bx, by), s))
+                {
+                    ON_CIRCLE.fetch_add(1, Relaxed);
+                    return Ok(());
+                }
+            }
             prop_assert_eq!(
                 hit_bits(*f),
                 hit_bits(*o),
@@ -270,6 +367,27 @@ fn check_pair(c: &PairCase) -> Result<(), TestCaseError> {
     let (dx, dy) = c.motion;
     let fast = mover.sweep(&obstacle, dx, dy).unwrap();
     let slow = reference::sweep(&mover, &obstacle, dx, dy).unwrap();
+    // The normal is the contact normal at the stop: the known on-circle rounding applies.
+    let (stop, without) = match (fast, slow) {
+        (Sweep::Hit(f), Sweep::Hit(s)) => (
+            Some((f.at.x as i32, f.at.y as i32)),
+            Sweep::Hit(SweepHit {
+                normal: s.normal,
+                ..f
+            }) == slow,
+        ),
+        (Sweep::StartsTouching { contact, .. }, Sweep::StartsTouching { normal, .. }) => (
+            Some((mover.x, mover.y)),
+            Sweep::StartsTouching { contact, normal } == slow,
+        ),
+        _ => (None, false),
+    };
+    if let Some((x, y)) = stop.filter(|_| without && fast != slow) {
+        if on_window_circle(&Sprite { x, y, ..mover }, &obstacle) {
+            ON_CIRCLE.fetch_add(1, Relaxed);
+            return Ok(());
+        }
+    }
     prop_assert_eq!(fast, slow);
     Ok(())
 }
@@ -850,6 +968,18 @@ fn written_cases() -> usize {
             }
         }
     }
+    // The known on-circle case (see check_normal): recognised, and passing.
+    let mover = common::mask!("..#" "##." "###");
+    let tall = Mask::full(4, 10).unwrap();
+    let (s, o) = (Sprite::new(&mover, 17, 0), Sprite::new(&tall, 16, 0));
+    assert!(on_window_circle(&s, &o));
+    check_normal(&s, &o).unwrap();
+    // A single contact pixel has pixels on its circle (radius 6) but one way to round.
+    assert!(!on_window_circle(
+        &Sprite::new(&Mask::full(1, 1).unwrap(), 17, 3),
+        &o
+    ));
+    checks += 3;
     // Nested: a ring with a block in its hole, the block pushed out (it cannot leave
     // without crossing the ring, so the push goes through), moved, and rays from inside.
     let ring = Shape::Ring(10, 2).build();
@@ -922,6 +1052,14 @@ fn main() {
         CLIMBED.load(Relaxed),
         RAY_HITS.load(Relaxed)
     );
+    let on_circle = ON_CIRCLE.load(Relaxed);
+    if on_circle > 0 {
+        println!(
+            "motion_props: NOTE {on_circle} contact normals differed from the oracle only \
+             because a window pixel lies exactly on its circle (the oracle's hypot rounding; \
+             see check_normal): not counted as failures"
+        );
+    }
     println!("motion_props: {:.1} s", started.elapsed().as_secs_f64());
     common::props::summary("motion_props", &results, run);
 }
