@@ -15,13 +15,14 @@
 //! `PERPIXEL_PROPTEST_CASES=N` changes the number of cases per property.
 
 mod common;
+use common::circle::on_window_circle;
 use common::props::{MaskSpec, mask_spec};
 
 use perpixel::kernels;
 use perpixel::reference::{self, motion};
 use perpixel::{
-    Mask, MoveOptions, NORMAL_RADIUS, Normal, PushDirection, RayHit, Sprite, Sweep, SweepHit,
-    Transform, TransformedSprite,
+    Mask, MoveOptions, Normal, PushDirection, RayHit, Sprite, Sweep, SweepHit, Transform,
+    TransformedSprite,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -173,7 +174,7 @@ fn check_solid_at(s: &Sprite) -> Result<(), TestCaseError> {
 /// (16, 0): `R = 23/3` exactly and pixel (18, 9) lies on it. The fast path takes `far` as
 /// `sqrt(dx^2 + dy^2)` and includes the pixel (as the definition does); the oracle takes
 /// `hypot(dx, dy)^2`, one ulp short, and leaves it out, so the normals differ. Such
-/// pairs (found by [`on_window_circle`], in exact integers) are counted and reported
+/// pairs (found by `common::circle::on_window_circle`, in exact integers) are counted and reported
 /// at the end instead of failing; any other difference fails.
 fn check_normal(mover: &Sprite, obstacle: &Sprite) -> Result<(), TestCaseError> {
     let fast = mover.contact_normal(obstacle);
@@ -190,75 +191,6 @@ fn check_normal(mover: &Sprite, obstacle: &Sprite) -> Result<(), TestCaseError> 
         slow
     );
     Ok(())
-}
-
-/// Whether some pixel lies exactly on the circle bounding the window of
-/// `mover.contact_normal(obstacle)` (see `Sprite::contact_normal`), in exact integers:
-/// with `n` contact pixels summing to `s`, `n^2 |p - c|^2 = |n p - s|^2`; `far` is
-/// `sqrt(F) / n` for the largest such `F` over the contact pixels, and `p` is on the
-/// circle when `|n p - s| = 6 n + sqrt(F)`, which needs `F` to be a square; and only
-/// when `far` measured with `hypot` (the oracle) and with a sum of squares (the fast
-/// path) round apart.
-fn on_window_circle(mover: &Sprite, obstacle: &Sprite) -> bool {
-    let overlapping = mover.collides(obstacle);
-    let (a, b) = (mover.bounds(), obstacle.bounds());
-    let (x0, x1) = (a.x_min().min(b.x_min()) - 1, a.x_max().max(b.x_max()) + 1);
-    let (y0, y1) = (a.y_min().min(b.y_min()) - 1, a.y_max().max(b.y_max()) + 1);
-    let touches = |x: i64, y: i64| {
-        (-1..=1).any(|dy| (-1..=1).any(|dx| motion::solid_at(mover, x + dx, y + dy)))
-    };
-    let mut k = Vec::new();
-    for y in y0..y1 {
-        for x in x0..x1 {
-            if motion::solid_at(obstacle, x, y)
-                && if overlapping {
-                    motion::solid_at(mover, x, y)
-                } else {
-                    touches(x, y)
-                }
-            {
-                k.push((x as i128, y as i128));
-            }
-        }
-    }
-    let n = k.len() as i128;
-    if n == 0 {
-        return false;
-    }
-    let sx: i128 = k.iter().map(|p| p.0).sum();
-    let sy: i128 = k.iter().map(|p| p.1).sum();
-    let d2 = |x: i128, y: i128| (n * x - sx).pow(2) + (n * y - sy).pow(2);
-    let far2 = k.iter().map(|&(x, y)| d2(x, y)).max().unwrap_or(0);
-    let f = (far2 as f64).sqrt().round() as i128;
-    if f * f != far2 {
-        return false;
-    }
-    // And the two ways of measuring `far` in floats (the centroid split as both split
-    // it) must round apart, or both windows are the same.
-    let (rx, ry) = (sx - n * x0 as i128, sy - n * y0 as i128);
-    let (ox, oy) = (x0 as i128 + rx.div_euclid(n), y0 as i128 + ry.div_euclid(n));
-    let (fx, fy) = (
-        rx.rem_euclid(n) as f64 / n as f64,
-        ry.rem_euclid(n) as f64 / n as f64,
-    );
-    let offsets = k
-        .iter()
-        .map(|&(x, y)| ((x - ox) as f64 - fx, (y - oy) as f64 - fy));
-    let squares = offsets
-        .clone()
-        .map(|(dx, dy)| dx * dx + dy * dy)
-        .fold(0f64, f64::max);
-    let hypots = offsets
-        .map(|(dx, dy)| dx.hypot(dy))
-        .fold(0f64, |a, b| a.max(b * b));
-    if squares.sqrt() == hypots.sqrt() {
-        return false;
-    }
-    let target = (NORMAL_RADIUS as i128 * n + f).pow(2);
-    // Pixels within R + 1 of c.
-    let reach = NORMAL_RADIUS as i128 + f / n + 2;
-    let (cx, cy) = (sx.div_euclid(n), sy.div_euclid(n));
-    (cy - reach..=cy + reach).any(|y| (cx - reach..=cx + reach).any(|x| d2(x, y) == target))
 }
 
 /// `push_out` against the oracle; a found translation must free the sprite.
