@@ -116,7 +116,8 @@ impl Sprite<'_> {
         }
         // Pixels of the row within the mask: bits `-lx..w - lx` of the word.
         let inside = bit_range(-lx, w - lx);
-        if !self.pixel_collision {
+        // Nothing inside (a 0-wide mask, whose rows have no words): no word to read.
+        if inside == 0 || !self.pixel_collision {
             return inside;
         }
         let row = self.mask.row(ly as usize);

@@ -15,6 +15,8 @@
 //!   one per decoder.
 //! * `props`: running proptest properties under a binary's own `main`, printing how
 //!   many cases ran.
+//! * `circle`: recognises the contact normal's known on-circle rounding difference
+//!   between the fast path and its oracle (also used by the fuzz target `queries`).
 //!
 //! Each test binary includes this module with `mod common;` and uses part of it.
 #![allow(dead_code, unused_imports, unused_macros)]
@@ -23,6 +25,8 @@
 mod fixtures;
 #[cfg(feature = "image")]
 pub use fixtures::*;
+/// The contact normal's known on-circle rounding (see circle.rs).
+pub mod circle;
 #[cfg(feature = "image")]
 pub mod hostile;
 pub mod props;
