@@ -15,7 +15,6 @@
 //! `PERPIXEL_PROPTEST_CASES=N` changes the number of cases per property.
 
 mod common;
-use common::circle::on_window_circle;
 use common::props::{MaskSpec, mask_spec};
 
 use perpixel::kernels;
@@ -37,8 +36,6 @@ static STARTED_INSIDE: AtomicU64 = AtomicU64::new(0);
 static BLOCKED: AtomicU64 = AtomicU64::new(0);
 static CLIMBED: AtomicU64 = AtomicU64::new(0);
 static RAY_HITS: AtomicU64 = AtomicU64::new(0);
-/// Normals that differed only by the oracle's rounding on the window's circle.
-static ON_CIRCLE: AtomicU64 = AtomicU64::new(0);
 
 /// A mask the properties place: random pixels, or one of the shapes motion code trips on.
 #[derive(Debug, Clone)]
@@ -169,20 +166,13 @@ fn check_solid_at(s: &Sprite) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Known disagreement (open, in the oracle): a window pixel exactly on the circle of
-/// radius `R`, e.g. the mover `..#` / `##.` / `###` at (17, 0) against a full 4x10 at
-/// (16, 0): `R = 23/3` exactly and pixel (18, 9) lies on it. The fast path takes `far` as
-/// `sqrt(dx^2 + dy^2)` and includes the pixel (as the definition does); the oracle takes
-/// `hypot(dx, dy)^2`, one ulp short, and leaves it out, so the normals differ. Such
-/// pairs (found by `common::circle::on_window_circle`, in exact integers) are counted and reported
-/// at the end instead of failing; any other difference fails.
+/// The contact normal against the oracle, bit for bit: both follow the same definition
+/// with the same operations (a window pixel exactly on its circle, e.g. the mover `..#` /
+/// `##.` / `###` at (17, 0) against a full 4x10 at (16, 0), where `R = 23/3`, is in both;
+/// the oracle once took `hypot(dx, dy)^2` there, one ulp short).
 fn check_normal(mover: &Sprite, obstacle: &Sprite) -> Result<(), TestCaseError> {
     let fast = mover.contact_normal(obstacle);
     let slow = motion::contact_normal(mover, obstacle);
-    if normal_bits(fast) != normal_bits(slow) && on_window_circle(mover, obstacle) {
-        ON_CIRCLE.fetch_add(1, Relaxed);
-        return Ok(());
-    }
     prop_assert_eq!(
         normal_bits(fast),
         normal_bits(slow),
@@ -230,25 +220,6 @@ fn check_ray(s: &Sprite, x: i32, y: i32, dx: i32, dy: i32, max: u32) -> Result<(
     match (&fast, &slow) {
         (Ok(f), Ok(o)) => {
             RAY_HITS.fetch_add(f.is_some() as u64, Relaxed);
-            if let (Some(fh), Some(oh)) = (f, o) {
-                // The normal is the probe's (the last free pixel's, or the start's)
-                // contact normal: the known on-circle rounding applies (check_normal).
-                let probe = Mask::full(1, 1).unwrap();
-                let (px, py) = (fh.pixel.x as i32, fh.pixel.y as i32);
-                let before = [(px, py), (px - dx.signum(), py), (px, py - dy.signum())];
-                if (RayHit {
-                    normal: oh.normal,
-                    ..*fh
-                }) == *oh
-                    && normal_bits(fh.normal) != normal_bits(oh.normal)
-                    && before
-                        .iter()
-                        .any(|&(bx, by)| on_window_circle(&Sprite::new(&probe, bx, by), s))
-                {
-                    ON_CIRCLE.fetch_add(1, Relaxed);
-                    return Ok(());
-                }
-            }
             prop_assert_eq!(
                 hit_bits(*f),
                 hit_bits(*o),
@@ -299,27 +270,6 @@ fn check_pair(c: &PairCase) -> Result<(), TestCaseError> {
     let (dx, dy) = c.motion;
     let fast = mover.sweep(&obstacle, dx, dy).unwrap();
     let slow = reference::sweep(&mover, &obstacle, dx, dy).unwrap();
-    // The normal is the contact normal at the stop: the known on-circle rounding applies.
-    let (stop, without) = match (fast, slow) {
-        (Sweep::Hit(f), Sweep::Hit(s)) => (
-            Some((f.at.x as i32, f.at.y as i32)),
-            Sweep::Hit(SweepHit {
-                normal: s.normal,
-                ..f
-            }) == slow,
-        ),
-        (Sweep::StartsTouching { contact, .. }, Sweep::StartsTouching { normal, .. }) => (
-            Some((mover.x, mover.y)),
-            Sweep::StartsTouching { contact, normal } == slow,
-        ),
-        _ => (None, false),
-    };
-    if let Some((x, y)) = stop.filter(|_| without && fast != slow) {
-        if on_window_circle(&Sprite { x, y, ..mover }, &obstacle) {
-            ON_CIRCLE.fetch_add(1, Relaxed);
-            return Ok(());
-        }
-    }
     prop_assert_eq!(fast, slow);
     Ok(())
 }
@@ -900,14 +850,15 @@ fn written_cases() -> usize {
             }
         }
     }
-    // The known on-circle case (see check_normal): recognised, and passing.
+    // A window pixel exactly on its circle (see check_normal): recognised as such, and
+    // the fast normal equals the oracle's.
     let mover = common::mask!("..#" "##." "###");
     let tall = Mask::full(4, 10).unwrap();
     let (s, o) = (Sprite::new(&mover, 17, 0), Sprite::new(&tall, 16, 0));
-    assert!(on_window_circle(&s, &o));
+    assert!(common::circle::on_window_circle(&s, &o));
     check_normal(&s, &o).unwrap();
     // A single contact pixel has pixels on its circle (radius 6) but one way to round.
-    assert!(!on_window_circle(
+    assert!(!common::circle::on_window_circle(
         &Sprite::new(&Mask::full(1, 1).unwrap(), 17, 3),
         &o
     ));
@@ -984,14 +935,6 @@ fn main() {
         CLIMBED.load(Relaxed),
         RAY_HITS.load(Relaxed)
     );
-    let on_circle = ON_CIRCLE.load(Relaxed);
-    if on_circle > 0 {
-        println!(
-            "motion_props: NOTE {on_circle} contact normals differed from the oracle only \
-             because a window pixel lies exactly on its circle (the oracle's hypot rounding; \
-             see check_normal): not counted as failures"
-        );
-    }
     println!("motion_props: {:.1} s", started.elapsed().as_secs_f64());
     common::props::summary("motion_props", &results, run);
 }

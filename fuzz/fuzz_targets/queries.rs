@@ -22,9 +22,6 @@ use perpixel::{MoveOptions, Normal, PushDirection, RayHit, Sprite, reference};
 
 #[path = "reader.rs"]
 mod reader;
-// The contact normal's known on-circle rounding (the oracle's `hypot`), tolerated.
-#[path = "../../tests/common/circle.rs"]
-mod circle;
 use reader::{Reader, mask};
 
 
@@ -87,21 +84,7 @@ fuzz_target!(|data: &[u8]| {
             }
             last = (at.x as i64, at.y as i64);
         }
-        // A difference in the normal alone is allowed when it is the known rounding.
-        let normal_only = match (swept, stepped) {
-            (perpixel::Sweep::Hit(f), perpixel::Sweep::Hit(s)) => {
-                perpixel::Sweep::Hit(perpixel::SweepHit { normal: s.normal, ..f }) == stepped
-                    && circle::on_window_circle(&Sprite { x: f.at.x as i32, y: f.at.y as i32, ..sb }, &sa)
-            }
-            (perpixel::Sweep::StartsTouching { contact, .. }, perpixel::Sweep::StartsTouching { normal, .. }) => {
-                perpixel::Sweep::StartsTouching { contact, normal } == stepped
-                    && circle::on_window_circle(&sb, &sa)
-            }
-            _ => false,
-        };
-        if !normal_only {
-            assert_eq!(swept, stepped);
-        }
+        assert_eq!(swept, stepped);
     } else {
         // Refused only when the end leaves i32.
         assert!(
@@ -141,7 +124,7 @@ fn motion_queries(sa: &Sprite, sb: &Sprite, k: [u8; 8]) {
     assert_eq!(sa.is_solid_at(sb.x as i64, sb.y as i64), motion::solid_at(sa, sb.x as i64, sb.y as i64));
     for (m, o) in [(sb, sa), (sa, sb)] {
         let (fast, slow) = (normal_bits(m.contact_normal(o)), normal_bits(motion::contact_normal(m, o)));
-        assert!(fast == slow || circle::on_window_circle(m, o), "{fast:?} vs {slow:?}");
+        assert_eq!(fast, slow);
     }
 
     // Push-out: the oracle tries up to (2 max + 1)^2 candidates for Any (2 max + 1 for
@@ -187,20 +170,7 @@ fn motion_queries(sa: &Sprite, sb: &Sprite, k: [u8; 8]) {
     let slow = motion::raycast(sa, sb.x, sb.y, ddx, ddy, length);
     match (fast, slow) {
         (Ok(f), Ok(s)) => {
-            // The normal is the probe's (last free pixel's or start's) contact normal.
-            let known = hit_bits(f) != hit_bits(s) && match (f, s) {
-                (Some(fh), Some(sh)) if RayHit { normal: sh.normal, ..fh } == sh => {
-                    let probe = perpixel::Mask::full(1, 1).unwrap();
-                    let (px, py) = (fh.pixel.x as i32, fh.pixel.y as i32);
-                    [(px, py), (px - ddx.signum(), py), (px, py - ddy.signum())]
-                        .iter()
-                        .any(|&(x, y)| circle::on_window_circle(&Sprite::new(&probe, x, y), sa))
-                }
-                _ => false,
-            };
-            if !known {
-                assert_eq!(hit_bits(f), hit_bits(s), "{f:?} vs {s:?}");
-            }
+            assert_eq!(hit_bits(f), hit_bits(s), "{f:?} vs {s:?}");
         }
         (Err(_), Err(_)) => {}
         (f, s) => panic!("raycast: {f:?} vs {s:?}"),
