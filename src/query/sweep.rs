@@ -135,11 +135,9 @@ impl SweepPath {
         // Start there and settle on the largest i with step_of_x(i) <= k (step_of_x
         // grows with i).
         let total = self.a as u128 + self.b as u128;
-        let mut i = if total == 0 {
-            0
-        } else {
-            ((k as u128 * self.a as u128) / total) as u64
-        };
+        let mut i = (k as u128 * self.a as u128)
+            .checked_div(total)
+            .map_or(0, |i| i as u64);
         i = i.min(self.a).min(k);
         while i > 0 && self.step_of_x(i) > k {
             i -= 1;
