@@ -20,8 +20,7 @@ use common::props::{MaskSpec, mask_spec};
 use perpixel::kernels;
 use perpixel::reference::{self, motion};
 use perpixel::{
-    Mask, MoveOptions, Normal, PushDirection, RayHit, Sprite, Sweep, SweepHit, Transform,
-    TransformedSprite,
+    Mask, MoveOptions, Normal, PushDirection, RayHit, Sprite, Transform, TransformedSprite,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
