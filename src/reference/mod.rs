@@ -4,12 +4,14 @@
 //! [`overlap_mask`]) are the seeds' own algorithm; [`transformed`] applies the sampling
 //! rule of transformed sprites one world pixel at a time; [`sweep`] steps a moved sprite
 //! through every position of its path; [`motion`] holds contact normals, push-out,
-//! move-and-slide and raycasts, each pixel by pixel or translation by translation.
+//! move-and-slide and raycasts, each pixel by pixel or translation by translation;
+//! [`world`] tests every pair of a world's bodies.
 
 pub mod motion;
 mod pairs;
 mod sweep;
 pub mod transformed;
+pub mod world;
 
 pub use pairs::*;
 pub use sweep::sweep;

@@ -1,0 +1,625 @@
+//! A world of many sprites: bodies that share masks, a broad phase that finds the pairs
+//! whose boxes meet, the pixel test on those, and the touching pairs with begin and end
+//! events from one update to the next.
+//!
+//! Bodies are named by [`BodyId`]s: an index and a generation, so an id whose body was
+//! destroyed (even if its slot was reused) is refused with an error, never mistaken for
+//! another body.
+
+use crate::{Error, Mask, Point, RayHit, Result, Sprite, Sweep, Transform};
+
+/// A body of a [`World`]: an index and the generation of its slot. Ids of destroyed bodies
+/// are refused (the slot's generation moved on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BodyId {
+    /// The body's slot.
+    pub index: u32,
+    /// The slot's generation when the body was made.
+    pub generation: u32,
+}
+
+/// Which bodies may touch, as Box2D's `b2Filter`: two bodies collide when each one's
+/// `mask` has a bit of the other's `category`, unless they share a nonzero `group`:
+/// then a positive group always collides and a negative one never does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Filter {
+    /// The categories this body is in (bits).
+    pub category: u64,
+    /// The categories this body collides with (bits).
+    pub mask: u64,
+    /// 0: no group; bodies sharing a positive group always collide, a negative one never.
+    pub group: i32,
+}
+
+impl Default for Filter {
+    /// Category 1, colliding with everything, no group.
+    fn default() -> Self {
+        Filter {
+            category: 1,
+            mask: u64::MAX,
+            group: 0,
+        }
+    }
+}
+
+impl Filter {
+    /// Whether bodies with filters `self` and `other` may touch.
+    pub fn allows(&self, other: &Filter) -> bool {
+        if self.group != 0 && self.group == other.group {
+            return self.group > 0;
+        }
+        self.mask & other.category != 0 && other.mask & self.category != 0
+    }
+}
+
+/// Whether a body moves. Static bodies (terrain) never touch each other and are kept out
+/// of the per-update broad phase: a large static body costs nothing while nothing moves
+/// near it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BodyKind {
+    /// Never moves (it can still be moved by [`World::move_body`], at a cost).
+    Static,
+    /// Moves from update to update.
+    #[default]
+    Moving,
+}
+
+/// Where a body is: its mask's pixel `(0, 0)` at a world position, or the mask placed by
+/// a transform (drawn onto the world grid once, when set: [`Mask::rasterise`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Placement {
+    /// Mask pixel `(0, 0)` at world `(x, y)`.
+    At(i32, i32),
+    /// The mask placed by a transform.
+    Transformed(Transform),
+}
+
+/// What [`World::create_body`] makes.
+#[derive(Debug, Clone)]
+pub struct BodyDef {
+    /// The body's mask (shared, not copied: a clone of a `Mask` shares its pixels).
+    pub mask: Mask,
+    /// Where it is.
+    pub placement: Placement,
+    /// False: it collides as its whole rectangle (bounds-only).
+    pub pixel_collision: bool,
+    /// Static or moving.
+    pub kind: BodyKind,
+    /// Which bodies it may touch.
+    pub filter: Filter,
+    /// Anything the caller wants back with the body (an entity index, a pointer).
+    pub user_data: u64,
+}
+
+impl BodyDef {
+    /// A moving pixel body at `(x, y)` with the default filter and user data 0.
+    pub fn new(mask: &Mask, x: i32, y: i32) -> BodyDef {
+        BodyDef {
+            mask: mask.clone(),
+            placement: Placement::At(x, y),
+            pixel_collision: true,
+            kind: BodyKind::Moving,
+            filter: Filter::default(),
+            user_data: 0,
+        }
+    }
+}
+
+/// Two touching bodies, `a.index < b.index`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pair {
+    /// The body with the smaller index.
+    pub a: BodyId,
+    /// The other.
+    pub b: BodyId,
+}
+
+/// A body as the world holds it.
+#[derive(Debug, Clone)]
+struct Body {
+    def: BodyDef,
+    /// The mask and position the queries use: the definition's, or its raster's.
+    shape: Mask,
+    x: i32,
+    y: i32,
+    /// The world box the broad phase uses (solid bounds; the rectangle when bounds-only);
+    /// `None` when empty.
+    aabb: Option<(i64, i64, i64, i64)>,
+}
+
+impl Body {
+    fn new(def: BodyDef) -> Result<Body> {
+        let mut b = Body {
+            shape: def.mask.clone(),
+            x: 0,
+            y: 0,
+            aabb: None,
+            def,
+        };
+        b.place()?;
+        Ok(b)
+    }
+
+    /// Sets the shape and box from the definition's placement.
+    fn place(&mut self) -> Result<()> {
+        match self.def.placement {
+            Placement::At(x, y) => {
+                self.shape = self.def.mask.clone();
+                (self.x, self.y) = (x, y);
+            }
+            Placement::Transformed(t) => {
+                let r = if self.def.pixel_collision {
+                    self.def.mask.rasterise(&t)?
+                } else {
+                    self.def.mask.rasterise_bounds_only(&t)?
+                };
+                (self.shape, self.x, self.y) = (r.mask, r.x, r.y);
+            }
+        }
+        let s = self.sprite();
+        let (x, y) = (s.x as i64, s.y as i64);
+        // In i64: a position plus a mask size may pass i32.
+        self.aabb = if s.pixel_collision {
+            s.mask.solid_bounds().map(|r| {
+                let (rx, ry) = (x + r.x as i64, y + r.y as i64);
+                (rx, rx + r.width as i64, ry, ry + r.height as i64)
+            })
+        } else {
+            let (w, h) = (s.mask.width() as i64, s.mask.height() as i64);
+            (w > 0 && h > 0).then_some((x, x + w, y, y + h))
+        };
+        Ok(())
+    }
+
+    fn sprite(&self) -> Sprite<'_> {
+        Sprite {
+            mask: &self.shape,
+            x: self.x,
+            y: self.y,
+            pixel_collision: self.def.pixel_collision,
+        }
+    }
+}
+
+/// A slot: its generation, and its body while alive.
+#[derive(Debug, Clone)]
+struct Slot {
+    generation: u32,
+    body: Option<Body>,
+}
+
+/// The side of a broad-phase grid cell, in pixels.
+pub const CELL: i64 = 64;
+
+/// Many sprites, updated together.
+///
+/// ```
+/// use perpixel::{BodyDef, BodyKind, Mask, World};
+/// let ground = Mask::full(400, 40)?;
+/// let ball = Mask::from_fn(10, 10, |x, y| (x as i32 - 5).pow(2) + (y as i32 - 5).pow(2) < 25)?;
+/// let mut world = World::new();
+/// let floor = world.create_body(BodyDef { kind: BodyKind::Static, ..BodyDef::new(&ground, 0, 100) })?;
+/// let a = world.create_body(BodyDef::new(&ball, 20, 80))?;
+/// let b = world.create_body(BodyDef::new(&ball, 200, 80))?;
+/// world.update()?;
+/// assert!(world.touching().is_empty());
+/// world.move_body(a, 20, 91)?; // sinks into the ground
+/// world.update()?;
+/// assert_eq!(world.touching().len(), 1);
+/// assert_eq!((world.begin_events()[0].a, world.begin_events()[0].b), (floor, a));
+/// world.destroy_body(a)?;
+/// assert!(world.move_body(a, 0, 0).is_err()); // a stale id
+/// world.update()?;
+/// assert_eq!(world.end_events().len(), 1);
+/// # let _ = b;
+/// # Ok::<(), perpixel::Error>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct World {
+    slots: Vec<Slot>,
+    free: Vec<u32>,
+    touching: Vec<Pair>,
+    begins: Vec<Pair>,
+    ends: Vec<Pair>,
+    /// Scratch of the broad phase, kept between updates: (cell key, body index).
+    cells: Vec<(u64, u32)>,
+}
+
+impl World {
+    /// An empty world.
+    pub fn new() -> World {
+        World::default()
+    }
+
+    /// Adds a body; fails as [`Mask::rasterise`] does for a bad transform, and with
+    /// [`Error::OutOfMemory`].
+    pub fn create_body(&mut self, def: BodyDef) -> Result<BodyId> {
+        let body = Body::new(def)?;
+        if let Some(index) = self.free.pop() {
+            let slot = &mut self.slots[index as usize];
+            slot.body = Some(body);
+            return Ok(BodyId {
+                index,
+                generation: slot.generation,
+            });
+        }
+        let index = u32::try_from(self.slots.len())
+            .map_err(|_| Error::InvalidArgument("a world holds at most 2^32 bodies".into()))?;
+        self.slots.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
+        self.slots.push(Slot {
+            generation: 0,
+            body: Some(body),
+        });
+        Ok(BodyId {
+            index,
+            generation: 0,
+        })
+    }
+
+    fn slot(&self, id: BodyId) -> Result<&Body> {
+        self.slots
+            .get(id.index as usize)
+            .filter(|s| s.generation == id.generation)
+            .and_then(|s| s.body.as_ref())
+            .ok_or_else(|| stale(id))
+    }
+
+    fn slot_mut(&mut self, id: BodyId) -> Result<&mut Body> {
+        self.slots
+            .get_mut(id.index as usize)
+            .filter(|s| s.generation == id.generation)
+            .and_then(|s| s.body.as_mut())
+            .ok_or_else(|| stale(id))
+    }
+
+    /// Removes a body. Its touching pairs end at the next update (as end events, with its
+    /// id). Its slot is reused with a new generation, so the id stays refused.
+    pub fn destroy_body(&mut self, id: BodyId) -> Result<()> {
+        self.slot(id)?;
+        self.free.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
+        let slot = &mut self.slots[id.index as usize];
+        slot.body = None;
+        slot.generation = slot.generation.wrapping_add(1);
+        self.free.push(id.index);
+        Ok(())
+    }
+
+    /// Whether `id` names a live body.
+    pub fn contains(&self, id: BodyId) -> bool {
+        self.slot(id).is_ok()
+    }
+
+    /// How many bodies are alive.
+    pub fn len(&self) -> usize {
+        self.slots.len() - self.free.len()
+    }
+
+    /// Whether no body is alive.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Moves a body's mask pixel `(0, 0)` to `(x, y)` (a transformed body becomes a plain
+    /// one there).
+    pub fn move_body(&mut self, id: BodyId, x: i32, y: i32) -> Result<()> {
+        let b = self.slot_mut(id)?;
+        if let Placement::At(..) = b.def.placement {
+            // The shape is the mask itself: only the box moves.
+            let (dx, dy) = (x as i64 - b.x as i64, y as i64 - b.y as i64);
+            b.def.placement = Placement::At(x, y);
+            (b.x, b.y) = (x, y);
+            b.aabb = b
+                .aabb
+                .map(|(x0, x1, y0, y1)| (x0 + dx, x1 + dx, y0 + dy, y1 + dy));
+            return Ok(());
+        }
+        b.def.placement = Placement::At(x, y);
+        b.place()
+    }
+
+    /// Moves many bodies in one call: `ids[i]` to `positions[i]`. Checks every id first
+    /// and moves none when one is stale or the lengths differ.
+    pub fn move_bodies(&mut self, ids: &[BodyId], positions: &[(i32, i32)]) -> Result<()> {
+        if ids.len() != positions.len() {
+            return Err(Error::InvalidArgument(format!(
+                "{} ids but {} positions",
+                ids.len(),
+                positions.len()
+            )));
+        }
+        for &id in ids {
+            self.slot(id)?;
+        }
+        for (&id, &(x, y)) in ids.iter().zip(positions) {
+            self.move_body(id, x, y)?;
+        }
+        Ok(())
+    }
+
+    /// Places a body by a transform (rasterised now, once).
+    pub fn set_transform(&mut self, id: BodyId, t: &Transform) -> Result<()> {
+        let b = self.slot_mut(id)?;
+        let before = b.def.placement;
+        b.def.placement = Placement::Transformed(*t);
+        if let Err(e) = b.place() {
+            b.def.placement = before;
+            b.place()?;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Gives a body another mask (shared, not copied), at the same placement.
+    pub fn set_mask(&mut self, id: BodyId, mask: &Mask) -> Result<()> {
+        let b = self.slot_mut(id)?;
+        let before = std::mem::replace(&mut b.def.mask, mask.clone());
+        if let Err(e) = b.place() {
+            b.def.mask = before;
+            b.place()?;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Changes a body's filter (its pairs change at the next update).
+    pub fn set_filter(&mut self, id: BodyId, filter: Filter) -> Result<()> {
+        self.slot_mut(id)?.def.filter = filter;
+        Ok(())
+    }
+
+    /// A body's definition as it stands (its placement follows moves).
+    pub fn body(&self, id: BodyId) -> Result<&BodyDef> {
+        Ok(&self.slot(id)?.def)
+    }
+
+    /// A body as a placed sprite (a transformed body's raster).
+    pub fn sprite(&self, id: BodyId) -> Result<Sprite<'_>> {
+        Ok(self.slot(id)?.sprite())
+    }
+
+    /// Every live body, in index order.
+    pub fn bodies(&self) -> impl Iterator<Item = BodyId> + '_ {
+        self.slots.iter().enumerate().filter_map(|(i, s)| {
+            s.body.as_ref().map(|_| BodyId {
+                index: i as u32,
+                generation: s.generation,
+            })
+        })
+    }
+
+    fn id_at(&self, index: u32) -> BodyId {
+        BodyId {
+            index,
+            generation: self.slots[index as usize].generation,
+        }
+    }
+
+    /// Finds the touching pairs: bodies whose filters allow it, not both static, sharing
+    /// a solid world pixel ([`Sprite::collides`]). Then [`World::touching`] lists them in
+    /// order (by `a`, then `b`), [`World::begin_events`] those that did not touch at the
+    /// previous update and [`World::end_events`] those that touched then and do not now
+    /// (destroyed bodies' pairs included). The same bodies give the same lists, in the
+    /// same order, on every platform.
+    pub fn update(&mut self) -> Result<()> {
+        let mut now = Vec::new();
+        // Moving bodies: every grid cell their box covers.
+        self.cells.clear();
+        let mut statics = Vec::new();
+        for (i, s) in self.slots.iter().enumerate() {
+            let Some(b) = &s.body else { continue };
+            let Some((x0, x1, y0, y1)) = b.aabb else {
+                continue;
+            };
+            if b.def.kind == BodyKind::Static {
+                statics.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
+                statics.push(i as u32);
+                continue;
+            }
+            for cy in y0.div_euclid(CELL)..=(y1 - 1).div_euclid(CELL) {
+                for cx in x0.div_euclid(CELL)..=(x1 - 1).div_euclid(CELL) {
+                    self.cells.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
+                    self.cells.push((cell_key(cx, cy), i as u32));
+                }
+            }
+        }
+        self.cells.sort_unstable();
+        let body = |i: u32| self.slots[i as usize].body.as_ref().expect("a live body");
+        let test = |i: u32, j: u32, now: &mut Vec<Pair>| -> Result<()> {
+            let (p, q) = (body(i), body(j));
+            if !p.def.filter.allows(&q.def.filter) {
+                return Ok(());
+            }
+            if p.sprite().collides(&q.sprite()) {
+                let (lo, hi) = if i < j { (i, j) } else { (j, i) };
+                now.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
+                now.push(Pair {
+                    a: self.id_at(lo),
+                    b: self.id_at(hi),
+                });
+            }
+            Ok(())
+        };
+        // Pairs of moving bodies sharing a cell, each tested in one cell only: the one
+        // holding the top-left corner of the intersection of their boxes.
+        let mut run = 0;
+        while run < self.cells.len() {
+            let key = self.cells[run].0;
+            let mut end = run;
+            while end < self.cells.len() && self.cells[end].0 == key {
+                end += 1;
+            }
+            let (cx, cy) = key_cell(key);
+            for p in run..end {
+                for q in p + 1..end {
+                    let (i, j) = (self.cells[p].1, self.cells[q].1);
+                    let (a, b) = (body(i).aabb.unwrap(), body(j).aabb.unwrap());
+                    let (ix, iy) = (a.0.max(b.0), a.2.max(b.2));
+                    if ix >= a.1.min(b.1) || iy >= a.3.min(b.3) {
+                        continue;
+                    }
+                    if ix.div_euclid(CELL) == cx && iy.div_euclid(CELL) == cy {
+                        test(i, j, &mut now)?;
+                    }
+                }
+            }
+            run = end;
+        }
+        // Moving bodies against static ones.
+        for (i, s) in self.slots.iter().enumerate() {
+            let Some(b) = &s.body else { continue };
+            let Some(a) = b.aabb else { continue };
+            if b.def.kind == BodyKind::Static {
+                continue;
+            }
+            for &j in &statics {
+                let o = body(j).aabb.unwrap();
+                if a.0 < o.1 && o.0 < a.1 && a.2 < o.3 && o.2 < a.3 {
+                    test(i as u32, j, &mut now)?;
+                }
+            }
+        }
+        now.sort_unstable();
+        // Events: the sorted lists merged.
+        let (mut begins, mut ends) = (Vec::new(), Vec::new());
+        let (mut p, mut q) = (0, 0);
+        let before = &self.touching;
+        while p < now.len() || q < before.len() {
+            let take_now = q == before.len() || (p < now.len() && now[p] < before[q]);
+            let take_before = p == now.len() || (q < before.len() && before[q] < now[p]);
+            if take_now {
+                begins.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
+                begins.push(now[p]);
+                p += 1;
+            } else if take_before {
+                ends.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
+                ends.push(before[q]);
+                q += 1;
+            } else {
+                p += 1;
+                q += 1;
+            }
+        }
+        self.touching = now;
+        self.begins = begins;
+        self.ends = ends;
+        Ok(())
+    }
+
+    /// The pairs touching at the last update, sorted by `a` then `b`.
+    pub fn touching(&self) -> &[Pair] {
+        &self.touching
+    }
+
+    /// The pairs that began touching at the last update, sorted.
+    pub fn begin_events(&self) -> &[Pair] {
+        &self.begins
+    }
+
+    /// The pairs that stopped touching at the last update (or lost a body), sorted.
+    pub fn end_events(&self) -> &[Pair] {
+        &self.ends
+    }
+
+    /// The live bodies whose filter allows `filter` and that share a solid pixel with
+    /// `sprite`, in index order (from the bodies as they are now, not at the last
+    /// update).
+    pub fn overlapping(&self, sprite: &Sprite, filter: &Filter) -> Vec<BodyId> {
+        self.bodies()
+            .filter(|&id| {
+                let b = self.slot(id).expect("a live body");
+                b.def.filter.allows(filter) && b.sprite().collides(sprite)
+            })
+            .collect()
+    }
+
+    /// The live bodies whose filter allows `filter` that are solid at world pixel
+    /// `(x, y)`, in index order.
+    pub fn at_point(&self, x: i64, y: i64, filter: &Filter) -> Vec<BodyId> {
+        self.bodies()
+            .filter(|&id| {
+                let b = self.slot(id).expect("a live body");
+                b.def.filter.allows(filter) && b.sprite().is_solid_at(x, y)
+            })
+            .collect()
+    }
+
+    /// The first body hit by a ray ([`Sprite::raycast`]) among those whose filter allows
+    /// `filter`: the nearest hit by steps along the ray, ties to the smaller index.
+    pub fn raycast(
+        &self,
+        x: i32,
+        y: i32,
+        dx: i32,
+        dy: i32,
+        max_length: u32,
+        filter: &Filter,
+    ) -> Result<Option<(BodyId, RayHit)>> {
+        let mut best: Option<(BodyId, RayHit)> = None;
+        for id in self.bodies() {
+            let b = self.slot(id)?;
+            if !b.def.filter.allows(filter) {
+                continue;
+            }
+            if let Some(hit) = b.sprite().raycast(x, y, dx, dy, max_length)? {
+                if best.is_none_or(|(_, h)| hit.step < h.step) {
+                    best = Some((id, hit));
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// Sweeps body `id` by `(dx, dy)` ([`Sprite::sweep`]) against every other body its
+    /// filter allows: the earliest hit (fewest steps, ties to the smaller index), or
+    /// `None` when the path is clear. Bodies it touches at its start are reported as a
+    /// hit at step 0 ([`Sweep::StartsTouching`]).
+    pub fn sweep(&self, id: BodyId, dx: i32, dy: i32) -> Result<Option<(BodyId, Sweep)>> {
+        let mover = self.slot(id)?;
+        let mut best: Option<(BodyId, Sweep, u64)> = None;
+        for other in self.bodies() {
+            if other == id {
+                continue;
+            }
+            let b = self.slot(other)?;
+            if !mover.def.filter.allows(&b.def.filter) {
+                continue;
+            }
+            let s = mover.sprite().sweep(&b.sprite(), dx, dy)?;
+            let step = match s {
+                Sweep::Clear => continue,
+                Sweep::StartsTouching { .. } => 0,
+                Sweep::Hit(h) => h.step,
+            };
+            if best.is_none_or(|(_, _, k)| step < k) {
+                best = Some((other, s, step));
+            }
+        }
+        Ok(best.map(|(o, s, _)| (o, s)))
+    }
+
+    /// The first contact of a touching pair ([`Sprite::first_contact`]).
+    pub fn first_contact(&self, pair: &Pair) -> Result<Option<Point>> {
+        Ok(self.sprite(pair.a)?.first_contact(&self.sprite(pair.b)?))
+    }
+}
+
+/// The error of a stale or unknown id.
+fn stale(id: BodyId) -> Error {
+    Error::InvalidArgument(format!(
+        "body {}:{} does not exist (destroyed, or never made by this world)",
+        id.index, id.generation
+    ))
+}
+
+/// A grid cell as one sortable key.
+fn cell_key(cx: i64, cy: i64) -> u64 {
+    ((cy as i32 as u32 as u64) << 32) | cx as i32 as u32 as u64
+}
+
+/// The cell of a key.
+fn key_cell(key: u64) -> (i64, i64) {
+    (
+        (key as u32 as i32) as i64,
+        ((key >> 32) as u32 as i32) as i64,
+    )
+}

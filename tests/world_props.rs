@@ -1,0 +1,325 @@
+//! The world against its oracle: random worlds (shared masks, static and moving bodies,
+//! bounds-only and transformed ones, filters with categories and groups) driven through
+//! random operations (moves, batched moves, creates, destroys, mask, filter and transform
+//! changes, stale ids); after every update the touching pairs equal
+//! `reference::world::touching` and the events the difference from the previous update;
+//! the world queries equal their brute-force counterparts. On every kernel path.
+//!
+//! Runs under its own `main` (harness = false) so `cargo test` prints how many cases ran.
+
+mod common;
+
+use common::Rng;
+use perpixel::reference::{self, world as oracle};
+use perpixel::{
+    BodyDef, BodyId, BodyKind, Filter, Mask, Placement, Sweep, Transform, World, kernels,
+};
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// What the random worlds held, printed at the end so a weak generator shows: touching
+/// pairs, begin and end events, updates, ray and sweep hits.
+static PAIRS: AtomicU64 = AtomicU64::new(0);
+static BEGINS: AtomicU64 = AtomicU64::new(0);
+static ENDS: AtomicU64 = AtomicU64::new(0);
+static UPDATES: AtomicU64 = AtomicU64::new(0);
+static QUERY_HITS: AtomicU64 = AtomicU64::new(0);
+
+/// A few masks the bodies share: random ones of several sizes, a full block, a ring, a
+/// wide terrain strip, an empty one.
+fn masks(rng: &mut Rng) -> Vec<Mask> {
+    let mut out = Vec::new();
+    for _ in 0..4 {
+        let (w, h) = (rng.range(1, 90) as u32, rng.range(1, 40) as u32);
+        let d = rng.below(256);
+        out.push(Mask::from_fn(w, h, |_, _| rng.below(256) < d).unwrap());
+    }
+    out.push(Mask::full(8, 8).unwrap());
+    out.push(
+        Mask::from_fn(20, 20, |x, y| {
+            let d = (x as i32 - 10).pow(2) + (y as i32 - 10).pow(2);
+            (49..=100).contains(&d)
+        })
+        .unwrap(),
+    );
+    out.push(
+        Mask::from_fn(300, 40, |x, y| {
+            y as f64 >= 20.0 + 12.0 * (x as f64 / 17.0).sin()
+        })
+        .unwrap(),
+    );
+    out.push(Mask::empty(5, 5).unwrap());
+    out
+}
+
+fn filter(rng: &mut Rng) -> Filter {
+    match rng.below(4) {
+        0 => Filter::default(),
+        1 => Filter {
+            category: 1 << rng.below(3),
+            mask: rng.below(8),
+            group: 0,
+        },
+        2 => Filter {
+            group: [-1, 1, 2][rng.below(3) as usize],
+            ..Filter::default()
+        },
+        _ => Filter {
+            category: 1 << rng.below(3),
+            mask: u64::MAX,
+            group: rng.range(-1, 1) as i32,
+        },
+    }
+}
+
+fn placement(rng: &mut Rng) -> Placement {
+    let (x, y) = (rng.range(-40, 200) as i32, rng.range(-40, 120) as i32);
+    if rng.below(5) == 0 {
+        Placement::Transformed(
+            Transform::at(x as f64 + rng.below(4) as f64 * 0.25, y as f64)
+                .rotated(rng.range(-180, 180) as f64),
+        )
+    } else {
+        Placement::At(x, y)
+    }
+}
+
+fn def(rng: &mut Rng, masks: &[Mask]) -> BodyDef {
+    BodyDef {
+        mask: masks[rng.below(masks.len() as u64) as usize].clone(),
+        placement: placement(rng),
+        pixel_collision: rng.below(6) != 0,
+        kind: if rng.below(5) == 0 {
+            BodyKind::Static
+        } else {
+            BodyKind::Moving
+        },
+        filter: filter(rng),
+        user_data: rng.next_u64(),
+    }
+}
+
+/// Checks the world's last update against the oracle, given the previous pairs.
+fn check_update(world: &World, before: &[perpixel::Pair]) -> Result<(), TestCaseError> {
+    let want = oracle::touching(world);
+    prop_assert_eq!(world.touching(), &want[..], "touching pairs");
+    let (begins, ends) = oracle::events(before, &want);
+    prop_assert_eq!(world.begin_events(), &begins[..], "begin events");
+    prop_assert_eq!(world.end_events(), &ends[..], "end events");
+    PAIRS.fetch_add(want.len() as u64, Relaxed);
+    BEGINS.fetch_add(begins.len() as u64, Relaxed);
+    ENDS.fetch_add(ends.len() as u64, Relaxed);
+    UPDATES.fetch_add(1, Relaxed);
+    Ok(())
+}
+
+/// The world queries against brute force over the bodies.
+fn check_queries(world: &World, rng: &mut Rng, masks: &[Mask]) -> Result<(), TestCaseError> {
+    let f = filter(rng);
+    let ids: Vec<BodyId> = world.bodies().collect();
+    // Overlapping a probe sprite.
+    let probe = &masks[rng.below(masks.len() as u64) as usize];
+    let ps = perpixel::Sprite::new(
+        probe,
+        rng.range(-40, 200) as i32,
+        rng.range(-40, 120) as i32,
+    );
+    let want: Vec<BodyId> = ids
+        .iter()
+        .copied()
+        .filter(|&id| {
+            world.body(id).unwrap().filter.allows(&f)
+                && reference::collides(&world.sprite(id).unwrap(), &ps)
+        })
+        .collect();
+    prop_assert_eq!(world.overlapping(&ps, &f), want, "overlapping");
+    // At a point.
+    let (px, py) = (rng.range(-40, 260), rng.range(-40, 160));
+    let want: Vec<BodyId> = ids
+        .iter()
+        .copied()
+        .filter(|&id| {
+            world.body(id).unwrap().filter.allows(&f)
+                && reference::motion::solid_at(&world.sprite(id).unwrap(), px, py)
+        })
+        .collect();
+    prop_assert_eq!(world.at_point(px, py, &f), want, "at_point");
+    // A ray: the nearest hit by steps, ties to the smaller index.
+    let (dx, dy) = loop {
+        let d = (rng.range(-5, 5) as i32, rng.range(-5, 5) as i32);
+        if d != (0, 0) {
+            break d;
+        }
+    };
+    let max = rng.below(300) as u32;
+    let (rx, ry) = (px as i32, py as i32);
+    let mut want = None;
+    for &id in &ids {
+        if !world.body(id).unwrap().filter.allows(&f) {
+            continue;
+        }
+        let s = world.sprite(id).unwrap();
+        if let Some(h) = reference::motion::raycast(&s, rx, ry, dx, dy, max).unwrap() {
+            if want.is_none_or(|(_, k): (BodyId, u64)| h.step < k) {
+                want = Some((id, h.step));
+            }
+        }
+    }
+    let got = world.raycast(rx, ry, dx, dy, max, &f).unwrap();
+    prop_assert_eq!(got.map(|(id, h)| (id, h.step)), want, "raycast");
+    QUERY_HITS.fetch_add(want.is_some() as u64, Relaxed);
+    // A sweep of one body.
+    if let Some(&mover) = ids.get(rng.below(ids.len().max(1) as u64) as usize) {
+        let (sx, sy) = (rng.range(-60, 60) as i32, rng.range(-60, 60) as i32);
+        let md = world.body(mover).unwrap();
+        let ms = world.sprite(mover).unwrap();
+        let mut want: Option<(BodyId, u64)> = None;
+        for &id in &ids {
+            if id == mover || !md.filter.allows(&world.body(id).unwrap().filter) {
+                continue;
+            }
+            let step = match reference::sweep(&ms, &world.sprite(id).unwrap(), sx, sy).unwrap() {
+                Sweep::Clear => continue,
+                Sweep::StartsTouching { .. } => 0,
+                Sweep::Hit(h) => h.step,
+            };
+            if want.is_none_or(|(_, k)| step < k) {
+                want = Some((id, step));
+            }
+        }
+        let got = world.sweep(mover, sx, sy).unwrap().map(|(id, s)| {
+            (
+                id,
+                match s {
+                    Sweep::Hit(h) => h.step,
+                    _ => 0,
+                },
+            )
+        });
+        prop_assert_eq!(got, want, "sweep of {:?} by ({}, {})", mover, sx, sy);
+        QUERY_HITS.fetch_add(want.is_some() as u64, Relaxed);
+    }
+    Ok(())
+}
+
+/// One random world driven through `steps` rounds of operations and updates.
+fn check_world(&(seed, steps): &(u64, u32)) -> Result<(), TestCaseError> {
+    let mut rng = Rng::new(seed);
+    let masks = masks(&mut rng);
+    let mut world = World::new();
+    let mut ids = Vec::new();
+    let mut dead = Vec::new();
+    for _ in 0..rng.range(0, 24) {
+        ids.push(world.create_body(def(&mut rng, &masks)).unwrap());
+    }
+    let mut before = Vec::new();
+    for _ in 0..steps {
+        for _ in 0..rng.range(0, 8) {
+            let op = rng.below(9);
+            let pick = |rng: &mut Rng, ids: &Vec<BodyId>| {
+                (!ids.is_empty()).then(|| ids[rng.below(ids.len() as u64) as usize])
+            };
+            match op {
+                0 | 1 => {
+                    if let Some(id) = pick(&mut rng, &ids) {
+                        let (x, y) = (rng.range(-40, 200) as i32, rng.range(-40, 120) as i32);
+                        world.move_body(id, x, y).unwrap();
+                        prop_assert_eq!(world.sprite(id).unwrap().x, x);
+                    }
+                }
+                2 => {
+                    let moved: Vec<BodyId> =
+                        ids.iter().copied().filter(|_| rng.below(2) == 0).collect();
+                    let to: Vec<(i32, i32)> = moved
+                        .iter()
+                        .map(|_| (rng.range(-40, 200) as i32, rng.range(-40, 120) as i32))
+                        .collect();
+                    world.move_bodies(&moved, &to).unwrap();
+                }
+                3 => ids.push(world.create_body(def(&mut rng, &masks)).unwrap()),
+                4 => {
+                    if !ids.is_empty() {
+                        let id = ids.swap_remove(rng.below(ids.len() as u64) as usize);
+                        world.destroy_body(id).unwrap();
+                        dead.push(id);
+                    }
+                }
+                5 => {
+                    if let Some(id) = pick(&mut rng, &ids) {
+                        world.set_filter(id, filter(&mut rng)).unwrap();
+                    }
+                }
+                6 => {
+                    if let Some(id) = pick(&mut rng, &ids) {
+                        let m = &masks[rng.below(masks.len() as u64) as usize];
+                        world.set_mask(id, m).unwrap();
+                    }
+                }
+                7 => {
+                    if let Some(id) = pick(&mut rng, &ids) {
+                        let t =
+                            Transform::at(rng.range(-40, 200) as f64, rng.range(-40, 120) as f64)
+                                .rotated(rng.range(-90, 90) as f64);
+                        world.set_transform(id, &t).unwrap();
+                    }
+                }
+                _ => {
+                    // A stale id: refused by every call, nothing changes.
+                    if let Some(&id) = dead.last() {
+                        prop_assert!(!world.contains(id));
+                        prop_assert!(world.move_body(id, 0, 0).is_err());
+                        prop_assert!(world.destroy_body(id).is_err());
+                        prop_assert!(world.set_filter(id, Filter::default()).is_err());
+                        prop_assert!(world.sprite(id).is_err());
+                        prop_assert!(world.sweep(id, 1, 1).is_err());
+                        let live: Vec<BodyId> = ids.iter().copied().take(2).collect();
+                        let mut batch = live.clone();
+                        batch.push(id);
+                        let before_pos: Vec<_> =
+                            live.iter().map(|&l| world.sprite(l).unwrap().x).collect();
+                        let to = vec![(7, 7); batch.len()];
+                        prop_assert!(world.move_bodies(&batch, &to).is_err());
+                        let after_pos: Vec<_> =
+                            live.iter().map(|&l| world.sprite(l).unwrap().x).collect();
+                        prop_assert_eq!(before_pos, after_pos, "a refused batch moved bodies");
+                    }
+                }
+            }
+        }
+        prop_assert_eq!(world.len(), ids.len());
+        world.update().unwrap();
+        check_update(&world, &before)?;
+        before = world.touching().to_vec();
+        check_queries(&world, &mut rng, &masks)?;
+    }
+    Ok(())
+}
+
+fn main() {
+    let n = common::props::cases(60);
+    let paths = kernels::available_paths();
+    let mut results = Vec::new();
+    for &path in &paths {
+        let p = path.name();
+        kernels::with_path(path, || {
+            results.push(common::props::run(
+                &format!("world_props: [{p}] random worlds, updates and queries vs the oracle"),
+                n,
+                (any::<u64>(), 1u32..8),
+                check_world,
+            ));
+        });
+    }
+    println!(
+        "world_props: {} updates held {} touching pairs, {} begin and {} end events; {} ray \
+         and sweep hits (all paths)",
+        UPDATES.load(Relaxed),
+        PAIRS.load(Relaxed),
+        BEGINS.load(Relaxed),
+        ENDS.load(Relaxed),
+        QUERY_HITS.load(Relaxed)
+    );
+    let run = paths.len() as u64 * n as u64;
+    common::props::summary("world_props", &results, run);
+}
