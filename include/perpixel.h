@@ -225,6 +225,11 @@ typedef enum {
    * a mask wider or taller than 2^24 pixels. The message says which limit.
    */
   PP_ERR_INVALID_TRANSFORM = 13,
+  /**
+   * A body id names no live body of the world (destroyed, its slot reused, or never
+   * made by this world). The world statuses start at 100.
+   */
+  PP_ERR_STALE_BODY = 100,
 } pp_status;
 
 /**

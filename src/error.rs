@@ -57,6 +57,15 @@ pub enum Error {
     /// matrix, a mask wider or taller than 2^24 pixels. The text says which limit and the
     /// values (see [`crate::Transform`] and [`crate::Affine`]).
     InvalidTransform(String),
+    /// A [`crate::BodyId`] names no live body of the world: its body was destroyed (its
+    /// slot may hold another body now, with another generation) or it never came from
+    /// this world.
+    StaleBody {
+        /// The id's slot.
+        index: u32,
+        /// The id's generation.
+        generation: u32,
+    },
     /// Memory for the mask, or for decoding or reading its image or file, could not be
     /// allocated (returned instead of aborting the process).
     OutOfMemory,
@@ -94,6 +103,11 @@ impl fmt::Display for Error {
             Error::Io(why) => write!(f, "file error: {why}"),
             Error::BadBakedData(why) => write!(f, "bad baked mask data: {why}"),
             Error::InvalidTransform(why) => write!(f, "invalid transform: {why}"),
+            Error::StaleBody { index, generation } => write!(
+                f,
+                "stale body id: body {index} (generation {generation}) does not exist in this \
+                 world (destroyed, or never made by it)"
+            ),
             Error::OutOfMemory => write!(
                 f,
                 "out of memory: the mask, or the image or file it is built from, could not be \

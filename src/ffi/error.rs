@@ -58,11 +58,14 @@ pub enum pp_status {
     /// outside 1e-6..1e6, a position beyond ±2^31, a singular or nearly singular matrix,
     /// a mask wider or taller than 2^24 pixels. The message says which limit.
     PP_ERR_INVALID_TRANSFORM = 13,
+    /// A body id names no live body of the world (destroyed, its slot reused, or never
+    /// made by this world). The world statuses start at 100.
+    PP_ERR_STALE_BODY = 100,
 }
 
 impl pp_status {
     /// Every status, in numeric order.
-    pub(crate) const ALL: [pp_status; 14] = [
+    pub(crate) const ALL: [pp_status; 15] = [
         pp_status::PP_OK,
         pp_status::PP_ERR_NULL_POINTER,
         pp_status::PP_ERR_INVALID_ARGUMENT,
@@ -77,6 +80,7 @@ impl pp_status {
         pp_status::PP_ERR_PANIC,
         pp_status::PP_ERR_BAD_BAKED_DATA,
         pp_status::PP_ERR_INVALID_TRANSFORM,
+        pp_status::PP_ERR_STALE_BODY,
     ];
 
     /// A short static description, NUL-terminated.
@@ -96,6 +100,7 @@ impl pp_status {
             pp_status::PP_ERR_PANIC => c"internal panic",
             pp_status::PP_ERR_BAD_BAKED_DATA => c"bad baked mask data",
             pp_status::PP_ERR_INVALID_TRANSFORM => c"invalid transform",
+            pp_status::PP_ERR_STALE_BODY => c"stale body id",
         }
     }
 }
@@ -149,6 +154,7 @@ pub(crate) fn status_of(e: &crate::Error) -> pp_status {
         E::Io(_) => pp_status::PP_ERR_IO,
         E::BadBakedData(_) => pp_status::PP_ERR_BAD_BAKED_DATA,
         E::InvalidTransform(_) => pp_status::PP_ERR_INVALID_TRANSFORM,
+        E::StaleBody { .. } => pp_status::PP_ERR_STALE_BODY,
         // No wildcard: inside the crate the match is exhaustive, so a new variant
         // fails to compile here until it is given a status.
         E::OutOfMemory => pp_status::PP_ERR_OUT_OF_MEMORY,

@@ -605,10 +605,10 @@ impl World {
 
 /// The error of a stale or unknown id.
 fn stale(id: BodyId) -> Error {
-    Error::InvalidArgument(format!(
-        "body {}:{} does not exist (destroyed, or never made by this world)",
-        id.index, id.generation
-    ))
+    Error::StaleBody {
+        index: id.index,
+        generation: id.generation,
+    }
 }
 
 /// A grid cell as one sortable key.
