@@ -677,6 +677,220 @@ typedef struct {
   double scale_y;
 } pp_transform;
 
+/**
+ * Which bodies may touch (Box2D's `b2Filter`): two bodies collide when each one's
+ * `mask` has a bit of the other's `category`, unless they share a nonzero `group`: then
+ * a positive group always collides and a negative one never. A plain value; start from
+ * `pp_filter_default()` (category 1, mask all bits, group 0). A zeroed filter is in no
+ * category and collides with nothing.
+ */
+typedef struct {
+  /**
+   * The categories the body is in (bits).
+   */
+  uint64_t category;
+  /**
+   * The categories it collides with (bits).
+   */
+  uint64_t mask;
+  /**
+   * 0: no group; a shared positive group always collides, a negative one never.
+   */
+  int32_t group;
+} pp_filter;
+
+/**
+ * What `pp_world_create_body` makes. Start from `pp_body_def_default()`.
+ */
+typedef struct {
+  /**
+   * Set by `pp_body_def_default()`; do not touch.
+   */
+  uint32_t internal_cookie;
+  /**
+   * The body's mask (required). The world keeps its own reference: the caller may
+   * `pp_mask_free` its handle right after.
+   */
+  const pp_mask *mask;
+  /**
+   * World x of mask pixel (0, 0) (when `transformed` is 0).
+   */
+  int32_t x;
+  /**
+   * World y of mask pixel (0, 0) (when `transformed` is 0).
+   */
+  int32_t y;
+  /**
+   * Nonzero: placed by `transform` (drawn onto the world grid once, as
+   * `pp_mask_rasterise` does) instead of at (x, y). Default 0.
+   */
+  uint8_t transformed;
+  /**
+   * The transform when `transformed` is nonzero (from `pp_transform_default()`; the
+   * default def holds a default transform).
+   */
+  pp_transform transform;
+  /**
+   * Nonzero (the default): pixel-perfect; 0: collides as its whole rectangle.
+   */
+  uint8_t pixel_collision;
+  /**
+   * Nonzero: a static body (terrain): never touches other static bodies and stays out
+   * of the per-update broad phase. Default 0 (moving).
+   */
+  uint8_t is_static;
+  /**
+   * Which bodies it may touch. Default `pp_filter_default()`.
+   */
+  pp_filter filter;
+  /**
+   * Anything the caller wants back with the body. Default 0.
+   */
+  uint64_t user_data;
+} pp_body_def;
+
+/**
+ * A world of bodies (opaque). Made by `pp_world_new`, released by `pp_world_free`.
+ */
+typedef struct {
+  uint8_t _opaque[0];
+} pp_world;
+
+/**
+ * A body of a world, by value: its slot and the slot's generation. An id whose body was
+ * destroyed is refused with `PP_ERR_STALE_BODY` (the slot's generation moved on), never
+ * mistaken for another body.
+ */
+typedef struct {
+  /**
+   * The body's slot.
+   */
+  uint32_t index;
+  /**
+   * The slot's generation when the body was made.
+   */
+  uint32_t generation;
+} pp_body_id;
+
+/**
+ * A whole-pixel position.
+ */
+typedef struct {
+  /**
+   * World x.
+   */
+  int32_t x;
+  /**
+   * World y.
+   */
+  int32_t y;
+} pp_position;
+
+/**
+ * A body as the world holds it.
+ */
+typedef struct {
+  /**
+   * The body as a placed sprite (a transformed body's raster). `sprite.mask` is
+   * borrowed: valid while the body keeps that mask and placement; do not free it.
+   */
+  pp_sprite sprite;
+  /**
+   * 1 for a static body.
+   */
+  uint8_t is_static;
+  /**
+   * Its filter.
+   */
+  pp_filter filter;
+  /**
+   * Its user data.
+   */
+  uint64_t user_data;
+} pp_body_info;
+
+/**
+ * Two touching bodies, `a.index < b.index`.
+ */
+typedef struct {
+  /**
+   * The body with the smaller index.
+   */
+  pp_body_id a;
+  /**
+   * The other.
+   */
+  pp_body_id b;
+} pp_pair;
+
+/**
+ * The lists of the last update: the touching pairs (sorted by `a`, then `b`), the pairs
+ * that began touching and those that stopped (destroyed bodies' pairs included), each
+ * sorted. The arrays belong to the world and stay valid until the next
+ * `pp_world_update` or `pp_world_free`; NULL when empty.
+ */
+typedef struct {
+  /**
+   * The touching pairs.
+   */
+  const pp_pair *touching;
+  /**
+   * How many.
+   */
+  size_t touching_count;
+  /**
+   * The pairs that began touching.
+   */
+  const pp_pair *begins;
+  /**
+   * How many.
+   */
+  size_t begin_count;
+  /**
+   * The pairs that stopped touching.
+   */
+  const pp_pair *ends;
+  /**
+   * How many.
+   */
+  size_t end_count;
+} pp_world_events;
+
+/**
+ * A pair's contact data, computed when asked.
+ */
+typedef struct {
+  /**
+   * 1 when they share a solid pixel (`first_contact` and `area` then say where and
+   * how much).
+   */
+  uint8_t touching;
+  /**
+   * Their first pixel solid in both, row by row ({0, 0} when not touching).
+   */
+  pp_point first_contact;
+  /**
+   * Pixels solid in both.
+   */
+  uint64_t area;
+  /**
+   * 1 when `normal` holds the contact normal from `a` towards `b`.
+   */
+  uint8_t has_normal;
+  /**
+   * The contact normal from `a`'s surface towards `b` (`pp_contact_normal`).
+   */
+  pp_normal normal;
+  /**
+   * 1 when `push_out` holds `b`'s shortest way out of `a`.
+   */
+  uint8_t has_push_out;
+  /**
+   * `b`'s shortest translation out of `a`, any direction, within `push_max`.
+   */
+  pp_offset push_out;
+} pp_contact;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1600,6 +1814,257 @@ const char *pp_version(void);
  * library. Any thread.
  */
 uint32_t pp_version_number(void);
+
+/**
+ * The default filter: category 1, colliding with everything, no group.
+ */
+pp_filter pp_filter_default(void);
+
+/**
+ * A body definition with the defaults: no mask yet (set `mask`), at (0, 0), moving,
+ * pixel collision on, the default filter, user data 0.
+ */
+pp_body_def pp_body_def_default(void);
+
+/**
+ * Makes an empty world in `*out` (release it with `pp_world_free`).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` when `out` is NULL.
+ *
+ * # Safety
+ * `out` NULL or valid for a write.
+ */
+pp_status pp_world_new(pp_world **out);
+
+/**
+ * Releases a world (and its references to its bodies' masks). NULL is a no-op.
+ *
+ * # Safety
+ * `w` NULL or a live world handle, released once; no call on it may be running.
+ */
+void pp_world_free(pp_world *w);
+
+/**
+ * Adds a body to the world and writes its id to `*out`.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`world`, `def`, `def->mask` or `out`
+ * NULL), `PP_ERR_INVALID_ARGUMENT` (a def not from `pp_body_def_default()`, or a world in
+ * use on another thread), `PP_ERR_INVALID_TRANSFORM`, `PP_ERR_TOO_LARGE` (a raster past
+ * the size limit), `PP_ERR_OUT_OF_MEMORY`. Not thread-safe for the same world.
+ *
+ * # Safety
+ * `world` NULL or a live world handle; `def` NULL or readable, its mask NULL or a live
+ * handle; `out` NULL or valid for a write.
+ */
+pp_status pp_world_create_body(pp_world *world, const pp_body_def *def, pp_body_id *out);
+
+/**
+ * Removes a body. Its touching pairs end at the next update (reported as end events with
+ * its id); the id is refused from now on.
+ *
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+ *
+ * # Safety
+ * `world` NULL or a live world handle.
+ */
+pp_status pp_world_destroy_body(pp_world *world, pp_body_id id);
+
+/**
+ * Moves a body's mask pixel (0, 0) to (x, y) (a transformed body becomes a plain one).
+ *
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+ *
+ * # Safety
+ * `world` NULL or a live world handle.
+ */
+pp_status pp_world_move_body(pp_world *world, pp_body_id id, int32_t x, int32_t y);
+
+/**
+ * Moves `count` bodies in one call: `ids[i]` to `positions[i]`. Every id is checked
+ * first: when one is stale nothing moves.
+ *
+ * Errors: `PP_ERR_NULL_POINTER` (`world`, or `ids`/`positions` with `count` > 0),
+ * `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
+ *
+ * # Safety
+ * `world` NULL or a live world handle; `ids` and `positions` NULL or `count` readable
+ * elements each.
+ */
+pp_status pp_world_move_bodies(pp_world *world,
+                               const pp_body_id *ids,
+                               const pp_position *positions,
+                               size_t count);
+
+/**
+ * Places a body by a transform (rasterised now, once). NULL: the identity at (0, 0).
+ *
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (a
+ * transform not from `pp_transform_default()`, in use), `PP_ERR_INVALID_TRANSFORM`,
+ * `PP_ERR_TOO_LARGE`; on error the body keeps its placement.
+ *
+ * # Safety
+ * `world` NULL or a live world handle; `t` NULL or readable.
+ */
+pp_status pp_world_set_transform(pp_world *world, pp_body_id id, const pp_transform *t);
+
+/**
+ * Gives a body another mask (the world keeps a reference), at the same placement.
+ *
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in
+ * use), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` for a transformed body.
+ *
+ * # Safety
+ * `world` NULL or a live world handle; `mask` NULL or a live handle.
+ */
+pp_status pp_world_set_mask(pp_world *world, pp_body_id id, const pp_mask *mask);
+
+/**
+ * Changes a body's filter (its pairs change at the next update).
+ *
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+ *
+ * # Safety
+ * `world` NULL or a live world handle.
+ */
+pp_status pp_world_set_filter(pp_world *world, pp_body_id id, pp_filter filter);
+
+/**
+ * Writes what the world holds for a body to `*out`.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * `PP_ERR_INVALID_ARGUMENT` (in use). Any thread while nothing changes the world.
+ *
+ * # Safety
+ * `world` NULL or a live world handle; `out` NULL or valid for a write.
+ */
+pp_status pp_world_body(const pp_world *world, pp_body_id id, pp_body_info *out);
+
+/**
+ * Finds the touching pairs (bodies whose filters allow it, not both static, sharing a
+ * solid world pixel) and the begin/end events against the previous update; writes the
+ * lists to `*out` when `out` is not NULL (also `pp_world_get_events` later). The same bodies
+ * give the same lists in the same order on every platform.
+ *
+ * Errors: `PP_ERR_NULL_POINTER` (`world`), `PP_ERR_INVALID_ARGUMENT` (in use),
+ * `PP_ERR_OUT_OF_MEMORY` (the lists of the previous update are kept).
+ *
+ * # Safety
+ * `world` NULL or a live world handle; `out` NULL or valid for a write.
+ */
+pp_status pp_world_update(pp_world *world, pp_world_events *out);
+
+/**
+ * Writes the last update's lists to `*out` (see `pp_world_events`).
+ *
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT` (in use).
+ *
+ * # Safety
+ * `world` NULL or a live world handle; `out` NULL or valid for a write.
+ */
+pp_status pp_world_get_events(const pp_world *world, pp_world_events *out);
+
+/**
+ * The contact of two live bodies (touching or not): first contact, area, normal from
+ * `pair.a` towards `pair.b`, and `pair.b`'s push-out within `push_max` pixels.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
+ *
+ * # Safety
+ * `world` NULL or a live world handle; `out` NULL or valid for a write.
+ */
+pp_status pp_world_contact(const pp_world *world, pp_pair pair, uint32_t push_max, pp_contact *out);
+
+/**
+ * The bodies (in index order) whose filter allows `*filter` (NULL: the default filter)
+ * and that share a solid pixel with `probe`, by the buffer convention.
+ *
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_INVALID_ARGUMENT`
+ * (in use). Any thread while nothing changes the world.
+ *
+ * # Safety
+ * `world` NULL or a live world handle; `probe` as in `pp_collides`; `filter` NULL or
+ * readable; the buffer as the convention says.
+ */
+pp_status pp_world_overlapping(const pp_world *world,
+                               const pp_sprite *probe,
+                               const pp_filter *filter,
+                               pp_body_id *buf,
+                               size_t buf_len,
+                               size_t *len);
+
+/**
+ * The bodies (in index order) whose filter allows `*filter` (NULL: the default filter)
+ * that are solid at world pixel (x, y), by the buffer convention.
+ *
+ * Errors: as `pp_world_overlapping`.
+ *
+ * # Safety
+ * As `pp_world_overlapping`.
+ */
+pp_status pp_world_at_point(const pp_world *world,
+                            int64_t x,
+                            int64_t y,
+                            const pp_filter *filter,
+                            pp_body_id *buf,
+                            size_t buf_len,
+                            size_t *len);
+
+/**
+ * The first body a ray hits (as `pp_raycast` on each body; the nearest by steps, ties to
+ * the smaller index) among those whose filter allows `*filter` (NULL: default):
+ * `*found` = 1, the body in `*body` and the hit in `*hit`; else `*found` = 0 and zeroes.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT` (a (0, 0)
+ * direction, in use), `PP_ERR_OUT_OF_MEMORY`.
+ *
+ * # Safety
+ * `world` NULL or a live world handle; `filter` NULL or readable; `found`, `body` and
+ * `hit` NULL or valid for writes.
+ */
+pp_status pp_world_raycast(const pp_world *world,
+                           int32_t x,
+                           int32_t y,
+                           int32_t dx,
+                           int32_t dy,
+                           uint32_t max_length,
+                           const pp_filter *filter,
+                           uint8_t *found,
+                           pp_body_id *body,
+                           pp_ray_hit *hit);
+
+/**
+ * Sweeps body `id` by (dx, dy) (as `pp_sweep`) against every other body its filter
+ * allows: `*found` = 1 with the earliest hit's body in `*other` and the sweep result in
+ * `*out` (fewest steps, ties to the smaller index; a body touched at the start is a hit
+ * at step 0, outcome `PP_SWEEP_STARTS_TOUCHING`); else `*found` = 0, `*other` zeroed and
+ * `*out` the clear result.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * `PP_ERR_INVALID_ARGUMENT` (a motion leaving `int32_t`, in use).
+ *
+ * # Safety
+ * `world` NULL or a live world handle; `found`, `other`, `out` NULL or valid for writes.
+ */
+pp_status pp_world_sweep(const pp_world *world,
+                         pp_body_id id,
+                         int32_t dx,
+                         int32_t dy,
+                         uint8_t *found,
+                         pp_body_id *other,
+                         pp_sweep_result *out);
+
+/**
+ * A new handle to the mask a body collides with (a transformed body's raster), released
+ * with `pp_mask_free`.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * `PP_ERR_INVALID_ARGUMENT` (in use).
+ *
+ * # Safety
+ * `world` NULL or a live world handle; `out` NULL or valid for a write.
+ */
+pp_status pp_world_body_mask(const pp_world *world, pp_body_id id, pp_mask **out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -198,7 +198,7 @@ pub use query::{
     MoveOptions, Moved, NORMAL_RADIUS, Normal, Overlap, PushDirection, PushOut, RayHit, Sprite,
     Sweep, SweepHit, SweepPath, TransformedSprite,
 };
-pub use world::{BodyDef, BodyId, BodyKind, CELL, Filter, Pair, Placement, World};
+pub use world::{BodyDef, BodyId, BodyKind, CELL, Contact, Filter, Pair, Placement, World};
 
 /// The library version, `major.minor.patch`, as in `Cargo.toml`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -95,7 +95,9 @@ pub(crate) unsafe fn read_or_default<T: Cookied, R>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ffi::{pp_mask_options, pp_move_options, pp_push_options, pp_transform};
+    use crate::ffi::{
+        pp_body_def, pp_mask_options, pp_move_options, pp_push_options, pp_transform,
+    };
 
     #[test]
     fn cookies_are_fnv1a_of_the_name_and_distinct() {
@@ -110,6 +112,7 @@ mod tests {
             (pp_transform::C_NAME, pp_transform::COOKIE),
             (pp_push_options::C_NAME, pp_push_options::COOKIE),
             (pp_move_options::C_NAME, pp_move_options::COOKIE),
+            (pp_body_def::C_NAME, pp_body_def::COOKIE),
         ];
         for (i, (name, c)) in all.iter().enumerate() {
             assert_ne!(*c, 0, "{name}");

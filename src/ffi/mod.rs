@@ -33,6 +33,7 @@ mod no_alloc_tests;
 mod query;
 mod transform;
 mod version;
+mod world;
 
 pub use bake::{
     pp_bake_info, pp_bundle, pp_bundle_count, pp_bundle_free, pp_bundle_from_bytes,
@@ -74,4 +75,12 @@ pub use transform::{
 pub use version::{
     PP_VERSION_MAJOR, PP_VERSION_MINOR, PP_VERSION_NUMBER, PP_VERSION_PATCH, pp_version,
     pp_version_number,
+};
+pub use world::{
+    pp_body_def, pp_body_def_default, pp_body_id, pp_body_info, pp_contact, pp_filter,
+    pp_filter_default, pp_pair, pp_position, pp_world, pp_world_at_point, pp_world_body,
+    pp_world_body_mask, pp_world_contact, pp_world_create_body, pp_world_destroy_body,
+    pp_world_events, pp_world_free, pp_world_get_events, pp_world_move_bodies, pp_world_move_body,
+    pp_world_new, pp_world_overlapping, pp_world_raycast, pp_world_set_filter, pp_world_set_mask,
+    pp_world_set_transform, pp_world_sweep, pp_world_update,
 };

@@ -5,7 +5,7 @@ use super::bounds::pp_point;
 use super::cookie::{Cookied, read_or_default};
 use super::error::{Failure, guard, non_null, pp_status, write_out};
 use super::query::{pp_sprite, read_sprite};
-use crate::{MoveOptions, Normal, PushDirection, Sweep, SweepPath};
+use crate::{MoveOptions, Normal, PushDirection, RayHit, Sweep, SweepPath};
 
 /// `pp_sweep_result.outcome`: the sprite reaches the end of its motion without touching.
 pub const PP_SWEEP_CLEAR: u8 = 0;
@@ -80,51 +80,56 @@ pub unsafe extern "C" fn pp_sweep(
         // SAFETY: forwarded caller guarantees.
         let o = unsafe { read_sprite(obstacle, "obstacle", "obstacle->mask") }?;
         non_null(out, "out")?;
-        let steps = SweepPath::new(dx, dy).steps();
-        let start = pp_point {
-            x: m.x as i64,
-            y: m.y as i64,
-        };
-        let result = match m.sweep(&o, dx, dy)? {
-            Sweep::Clear => {
-                let end = pp_point {
-                    x: start.x + dx as i64,
-                    y: start.y + dy as i64,
-                };
-                pp_sweep_result {
-                    outcome: PP_SWEEP_CLEAR,
-                    step: steps,
-                    steps,
-                    at: end,
-                    last_free: end,
-                    ..pp_sweep_result::default()
-                }
-            }
-            Sweep::StartsTouching { contact, normal } => pp_sweep_result {
-                outcome: PP_SWEEP_STARTS_TOUCHING,
-                step: 0,
-                steps,
-                at: start,
-                last_free: start,
-                contact: contact.into(),
-                has_normal: normal.is_some() as u8,
-                normal: normal.into(),
-            },
-            Sweep::Hit(h) => pp_sweep_result {
-                outcome: PP_SWEEP_HIT,
-                step: h.step,
-                steps: h.steps,
-                at: h.at.into(),
-                last_free: h.last_free.into(),
-                contact: h.contact.into(),
-                has_normal: h.normal.is_some() as u8,
-                normal: h.normal.into(),
-            },
-        };
+        let result = sweep_result(m.x, m.y, dx, dy, m.sweep(&o, dx, dy)?);
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, result) };
         Ok(())
     })
+}
+
+/// The C result of a sweep of a sprite at `(x, y)` by `(dx, dy)`.
+pub(super) fn sweep_result(x: i32, y: i32, dx: i32, dy: i32, sweep: Sweep) -> pp_sweep_result {
+    let steps = SweepPath::new(dx, dy).steps();
+    let start = pp_point {
+        x: x as i64,
+        y: y as i64,
+    };
+    match sweep {
+        Sweep::Clear => {
+            let end = pp_point {
+                x: start.x + dx as i64,
+                y: start.y + dy as i64,
+            };
+            pp_sweep_result {
+                outcome: PP_SWEEP_CLEAR,
+                step: steps,
+                steps,
+                at: end,
+                last_free: end,
+                ..pp_sweep_result::default()
+            }
+        }
+        Sweep::StartsTouching { contact, normal } => pp_sweep_result {
+            outcome: PP_SWEEP_STARTS_TOUCHING,
+            step: 0,
+            steps,
+            at: start,
+            last_free: start,
+            contact: contact.into(),
+            has_normal: normal.is_some() as u8,
+            normal: normal.into(),
+        },
+        Sweep::Hit(h) => pp_sweep_result {
+            outcome: PP_SWEEP_HIT,
+            step: h.step,
+            steps: h.steps,
+            at: h.at.into(),
+            last_free: h.last_free.into(),
+            contact: h.contact.into(),
+            has_normal: h.normal.is_some() as u8,
+            normal: h.normal.into(),
+        },
+    }
 }
 
 /// A unit vector: a contact or surface normal, in the caller's own y convention (a
@@ -472,6 +477,17 @@ pub struct pp_ray_hit {
     pub normal: pp_normal,
 }
 
+/// The C form of a ray hit.
+pub(super) fn ray_hit(h: &RayHit) -> pp_ray_hit {
+    pp_ray_hit {
+        pixel: h.pixel.into(),
+        step: h.step,
+        distance: h.distance,
+        has_normal: h.normal.is_some() as u8,
+        normal: h.normal.into(),
+    }
+}
+
 /// The first solid pixel of `sprite` on the ray from world pixel (x, y) in the direction
 /// (dx, dy) (not both 0), at most `max_length` pixels from the start (between pixel
 /// centres): `*found` = 1 and the hit in `*out`, or `*found` = 0 and a zeroed hit. The
@@ -502,13 +518,7 @@ pub unsafe extern "C" fn pp_raycast(
         non_null(found, "found")?;
         non_null(out, "out")?;
         let hit = s.raycast(x, y, dx, dy, max_length)?;
-        let value = hit.map_or(pp_ray_hit::default(), |h| pp_ray_hit {
-            pixel: h.pixel.into(),
-            step: h.step,
-            distance: h.distance,
-            has_normal: h.normal.is_some() as u8,
-            normal: h.normal.into(),
-        });
+        let value = hit.as_ref().map_or(pp_ray_hit::default(), ray_hit);
         // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
         unsafe {
             write_out(found, hit.is_some() as u8);

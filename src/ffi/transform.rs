@@ -85,7 +85,7 @@ impl Default for pp_transform {
 }
 
 impl pp_transform {
-    fn to_transform(self) -> Transform {
+    pub(super) fn to_transform(self) -> Transform {
         Transform {
             x: self.x,
             y: self.y,

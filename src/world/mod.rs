@@ -6,10 +6,11 @@
 //! destroyed (even if its slot was reused) is refused with an error, never mistaken for
 //! another body.
 
-use crate::{Error, Mask, Point, RayHit, Result, Sprite, Sweep, Transform};
+use crate::{Error, Mask, Normal, Point, PushOut, RayHit, Result, Sprite, Sweep, Transform};
 
 /// A body of a [`World`]: an index and the generation of its slot. Ids of destroyed bodies
-/// are refused (the slot's generation moved on).
+/// are refused (the slot's generation moved on). Laid out as C's `pp_body_id`.
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BodyId {
     /// The body's slot.
@@ -105,13 +106,28 @@ impl BodyDef {
     }
 }
 
-/// Two touching bodies, `a.index < b.index`.
+/// Two touching bodies, `a.index < b.index`. Laid out as C's `pp_pair`, so the C ABI
+/// hands out the world's own lists.
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pair {
     /// The body with the smaller index.
     pub a: BodyId,
     /// The other.
     pub b: BodyId,
+}
+
+/// The contact data of a pair ([`World::contact`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Contact {
+    /// Their first pixel solid in both, row by row.
+    pub first_contact: Option<Point>,
+    /// How many pixels are solid in both.
+    pub area: u64,
+    /// The contact normal from `a`'s surface towards `b`.
+    pub normal: Option<Normal>,
+    /// `b`'s shortest translation out of `a` (any direction), when one is in reach.
+    pub push_out: Option<PushOut>,
 }
 
 /// A body as the world holds it.
@@ -575,6 +591,13 @@ impl World {
     /// hit at step 0 ([`Sweep::StartsTouching`]).
     pub fn sweep(&self, id: BodyId, dx: i32, dy: i32) -> Result<Option<(BodyId, Sweep)>> {
         let mover = self.slot(id)?;
+        let end = (mover.x as i64 + dx as i64, mover.y as i64 + dy as i64);
+        if i32::try_from(end.0).is_err() || i32::try_from(end.1).is_err() {
+            return Err(Error::InvalidArgument(format!(
+                "the sweep's end ({}, {}) is outside the i32 range",
+                end.0, end.1
+            )));
+        }
         let mut best: Option<(BodyId, Sweep, u64)> = None;
         for other in self.bodies() {
             if other == id {
@@ -597,9 +620,19 @@ impl World {
         Ok(best.map(|(o, s, _)| (o, s)))
     }
 
-    /// The first contact of a touching pair ([`Sprite::first_contact`]).
-    pub fn first_contact(&self, pair: &Pair) -> Result<Option<Point>> {
-        Ok(self.sprite(pair.a)?.first_contact(&self.sprite(pair.b)?))
+    /// What a pair's contact looks like, computed when asked (not by [`World::update`]):
+    /// their first contact ([`Sprite::first_contact`]), overlap area, the contact normal
+    /// from `a` towards `b` ([`Sprite::contact_normal`]) and `b`'s shortest push-out from
+    /// `a` in any direction within `push_max` pixels ([`Sprite::push_out`]). For any two
+    /// live bodies, touching or not.
+    pub fn contact(&self, pair: &Pair, push_max: u32) -> Result<Contact> {
+        let (a, b) = (self.sprite(pair.a)?, self.sprite(pair.b)?);
+        Ok(Contact {
+            first_contact: a.first_contact(&b),
+            area: a.overlap_area(&b),
+            normal: b.contact_normal(&a),
+            push_out: b.push_out(&a, crate::PushDirection::Any, push_max)?,
+        })
     }
 }
 
