@@ -133,6 +133,19 @@
 //! push-out is in the caller's own y convention, and the only place "up" must be named
 //! (climbing in [`Sprite::move_and_slide`]) takes it as [`MoveOptions::up`].
 //!
+//! ## A world of many sprites
+//!
+//! [`World`] holds bodies (a shared [`Mask`], placed at a position or by a
+//! [`Transform`], static or moving, pixel or bounds-only, with a Box2D-style [`Filter`]
+//! and user data) named by generational [`BodyId`]s: a destroyed body's id is refused
+//! ([`Error::StaleBody`]), never mistaken for another. [`World::update`] finds the
+//! touching pairs (a grid broad phase over the moving bodies, static terrain kept apart,
+//! the pixel test on what the boxes let through) and the begin and end events against
+//! the previous update, sorted, the same on every platform; [`World::contact`] gives a
+//! pair's first contact, area, normal and push-out when asked. Queries: the bodies
+//! overlapping a sprite or at a pixel, the first body along a ray, a body swept through
+//! the world. [`reference::world`] is the all-pairs oracle the tests hold it to.
+//!
 //! ## Baked masks
 //!
 //! Masks can be computed once, at build time, and shipped as a few bytes per sprite:
