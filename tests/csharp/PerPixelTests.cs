@@ -914,6 +914,7 @@ static partial class Tests
             FastPath();
             PixelRounding();
             UnityGlue(args[0]);
+            Worlds(args[0]);
         }
         catch (Exception e)
         {
