@@ -915,6 +915,7 @@ static partial class Tests
             PixelRounding();
             UnityGlue(args[0]);
             Worlds(args[0]);
+            PixelWorlds();
         }
         catch (Exception e)
         {
