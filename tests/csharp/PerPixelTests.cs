@@ -914,6 +914,8 @@ static partial class Tests
             FastPath();
             PixelRounding();
             UnityGlue(args[0]);
+            Worlds(args[0]);
+            PixelWorlds();
         }
         catch (Exception e)
         {

@@ -134,6 +134,7 @@ namespace UnityEngine
     public class GameObject : Object
     {
         public readonly Transform transform = new Transform();
+        public int layer;
         internal readonly List<Component> components = new List<Component>();
         public GameObject(string name) { this.name = name; }
         public T AddComponent<T>() where T : Component, new()

@@ -42,6 +42,9 @@ namespace PerPixel
         /// a position beyond ±2^31, a singular or nearly singular matrix, a mask wider or taller than 2^24
         /// pixels.</summary>
         InvalidTransform = 13,
+        /// <summary>A body id names no live body of the world: its body was destroyed (its slot may hold
+        /// another body now), or the id is from another world. The world's statuses start at 100.</summary>
+        StaleBody = 100,
         /// <summary>C# only: the native library could not be loaded.</summary>
         LibraryNotFound = 1000,
         /// <summary>C# only: the native library's version does not match this binding.</summary>

@@ -78,6 +78,60 @@ namespace PerPixel
         public uint climbed;
     }
 
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeBodyDef
+    {
+        public uint internal_cookie; // set by pp_body_def_default(); checked by the library
+        public IntPtr mask;
+        public int x;
+        public int y;
+        public byte transformed;
+        public NativeTransform transform;
+        public byte pixel_collision;
+        public byte is_static;
+        public Filter filter;
+        public ulong user_data;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativePosition
+    {
+        public int x;
+        public int y;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeBodyInfo
+    {
+        public NativeSprite sprite;
+        public byte is_static;
+        public Filter filter;
+        public ulong user_data;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe struct NativeWorldEvents
+    {
+        public Pair* touching;
+        public UIntPtr touching_count;
+        public Pair* begins;
+        public UIntPtr begin_count;
+        public Pair* ends;
+        public UIntPtr end_count;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeContact
+    {
+        public byte touching;
+        public Point first_contact;
+        public ulong area;
+        public byte has_normal;
+        public Normal normal;
+        public byte has_push_out;
+        public Offset push_out;
+    }
+
     internal static class Native
     {
 #if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
@@ -255,5 +309,52 @@ namespace PerPixel
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_mask_overlap_mask(MaskHandle a, MaskHandle b, int dx, int dy,
             out MaskHandle mask, out Bounds2D bounds);
+        // Worlds (src/ffi/world.rs). Ids, filters and pairs go by value; the event arrays are the world's.
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Filter pp_filter_default();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern NativeBodyDef pp_body_def_default();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_world_new(out WorldHandle world);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern void pp_world_free(IntPtr world);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_world_create_body(WorldHandle world, ref NativeBodyDef def, out BodyId id);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_world_destroy_body(WorldHandle world, BodyId id);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_world_move_body(WorldHandle world, BodyId id, int x, int y);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_world_move_bodies(WorldHandle world, BodyId* ids,
+            NativePosition* positions, UIntPtr count);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_world_set_transform(WorldHandle world, BodyId id, ref NativeTransform t);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_world_set_mask(WorldHandle world, BodyId id, MaskHandle mask);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_world_set_filter(WorldHandle world, BodyId id, Filter filter);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_world_body(WorldHandle world, BodyId id, out NativeBodyInfo info);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl), SuppressUnmanagedCodeSecurity]
+        internal static extern unsafe Status pp_world_update(WorldHandle world, NativeWorldEvents* events);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_world_get_events(WorldHandle world, NativeWorldEvents* events);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_world_contact(WorldHandle world, Pair pair, uint pushMax,
+            out NativeContact contact);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_world_overlapping(WorldHandle world, NativeSprite* probe,
+            Filter* filter, BodyId* buf, UIntPtr bufLen, out UIntPtr len);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_world_at_point(WorldHandle world, long x, long y, Filter* filter,
+            BodyId* buf, UIntPtr bufLen, out UIntPtr len);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_world_raycast(WorldHandle world, int x, int y, int dx, int dy,
+            uint maxLength, Filter* filter, out byte found, out BodyId body, out RayHit hit);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_world_sweep(WorldHandle world, BodyId id, int dx, int dy, out byte found,
+            out BodyId other, out SweepResult result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_world_body_mask(WorldHandle world, BodyId id, out MaskHandle mask);
     }
 }

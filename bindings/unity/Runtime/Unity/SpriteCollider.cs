@@ -131,6 +131,26 @@ namespace PerPixel.Unity
         [Tooltip("The mask's name in Baked Bundle; empty means the sprite's name plus \".png\".")]
         public string bakedName;
 
+        /// <summary>The <see cref="PixelWorld"/> this collider joins while enabled; when empty,
+        /// <see cref="PixelWorld.Main"/> (the first enabled one).</summary>
+        [Tooltip("The PixelWorld this collider joins while enabled; when empty, the first enabled one.")]
+        public PixelWorld pixelWorld;
+
+        /// <summary>Raised by the collider's <see cref="PixelWorld"/> on the step this collider begins
+        /// touching another (pixel-perfect, layers allowing).</summary>
+        public event Action<PixelCollision> OnPixelCollisionEnter;
+        /// <summary>Raised on every later step while the two still touch.</summary>
+        public event Action<PixelCollision> OnPixelCollisionStay;
+        /// <summary>Raised on the step the two stop touching, or one of them leaves the world
+        /// (disabled).</summary>
+        public event Action<PixelCollision> OnPixelCollisionExit;
+
+        // The world this collider is in (null: none).
+        private PixelWorld _joined;
+
+        /// <summary>The <see cref="PixelWorld"/> this collider is in now; null when in none.</summary>
+        public PixelWorld JoinedWorld { get { return _joined; } }
+
         private Mask _mask;
         // What _mask was built from; any difference at the next query rebuilds it.
         private Sprite _builtSprite;
@@ -516,8 +536,41 @@ namespace PerPixel.Unity
             _stale = true;
         }
 
+        private void OnEnable()
+        {
+            PixelWorld w = pixelWorld != null ? pixelWorld : PixelWorld.Main;
+            if (w != null && w.World != null) JoinWorld(w);
+            else if (!PixelWorld.s_waiting.Contains(this)) PixelWorld.s_waiting.Add(this);
+        }
+
+        private void OnDisable()
+        {
+            PixelWorld.s_waiting.Remove(this);
+            if (_joined != null) _joined.Leave(this);
+            _joined = null;
+        }
+
+        internal void JoinWorld(PixelWorld world)
+        {
+            world.Join(this);
+            _joined = world;
+        }
+
+        internal void LeftWorld(PixelWorld world)
+        {
+            if (ReferenceEquals(_joined, world)) _joined = null;
+        }
+
+        internal void RaisePixelCollision(int kind, PixelCollision collision)
+        {
+            Action<PixelCollision> handler = kind == 0 ? OnPixelCollisionEnter
+                : kind == 1 ? OnPixelCollisionStay : OnPixelCollisionExit;
+            if (handler != null) handler(collision);
+        }
+
         private void OnDestroy()
         {
+            OnDisable();
             if (_raster != null) _raster.Dispose();
             _raster = null;
             _rasterOf = null;

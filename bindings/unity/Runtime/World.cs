@@ -1,0 +1,530 @@
+using System;
+using System.Runtime.InteropServices;
+
+namespace PerPixel
+{
+    /// <summary>Owns one native <c>pp_world*</c>; frees it exactly once.</summary>
+    internal sealed class WorldHandle : SafeHandle
+    {
+        private WorldHandle() : base(IntPtr.Zero, true) { }
+
+        public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
+
+        protected override bool ReleaseHandle()
+        {
+            Native.pp_world_free(handle);
+            return true;
+        }
+    }
+
+    /// <summary>A body of a <see cref="World"/>, by value (C's <c>pp_body_id</c>): its slot and the slot's
+    /// generation. Once the body is destroyed the id is refused (<see cref="Status.StaleBody"/>), never
+    /// mistaken for a later body in the same slot.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct BodyId : IEquatable<BodyId>
+    {
+        /// <summary>The body's slot.</summary>
+        public uint Index;
+        /// <summary>The slot's generation when the body was made.</summary>
+        public uint Generation;
+
+        /// <summary>An id (normally handed out by <see cref="World.CreateBody"/>).</summary>
+        public BodyId(uint index, uint generation) { Index = index; Generation = generation; }
+
+        /// <inheritdoc/>
+        public bool Equals(BodyId other) { return Index == other.Index && Generation == other.Generation; }
+        /// <inheritdoc/>
+        public override bool Equals(object obj) { return obj is BodyId && Equals((BodyId)obj); }
+        /// <inheritdoc/>
+        public override int GetHashCode() { return (int)(Index * 31 + Generation); }
+        /// <summary>Same slot and generation.</summary>
+        public static bool operator ==(BodyId a, BodyId b) { return a.Equals(b); }
+        /// <summary>Not the same slot and generation.</summary>
+        public static bool operator !=(BodyId a, BodyId b) { return !a.Equals(b); }
+        /// <inheritdoc/>
+        public override string ToString() { return "#" + Index + "g" + Generation; }
+    }
+
+    /// <summary>Two touching bodies (C's <c>pp_pair</c>), <c>A.Index &lt; B.Index</c>.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Pair : IEquatable<Pair>
+    {
+        /// <summary>The body with the smaller index.</summary>
+        public BodyId A;
+        /// <summary>The other.</summary>
+        public BodyId B;
+
+        /// <summary>A pair as given (not reordered).</summary>
+        public Pair(BodyId a, BodyId b) { A = a; B = b; }
+
+        /// <summary>True when <paramref name="id"/> is one of the two.</summary>
+        public bool Contains(BodyId id) { return A == id || B == id; }
+
+        /// <summary>The body of the pair that is not <paramref name="id"/>.</summary>
+        public BodyId Other(BodyId id) { return A == id ? B : A; }
+
+        /// <inheritdoc/>
+        public bool Equals(Pair other) { return A == other.A && B == other.B; }
+        /// <inheritdoc/>
+        public override bool Equals(object obj) { return obj is Pair && Equals((Pair)obj); }
+        /// <inheritdoc/>
+        public override int GetHashCode() { return A.GetHashCode() * 7919 + B.GetHashCode(); }
+        /// <inheritdoc/>
+        public override string ToString() { return "(" + A + ", " + B + ")"; }
+    }
+
+    /// <summary>Which bodies may touch (C's <c>pp_filter</c>, Box2D's <c>b2Filter</c>): two bodies collide
+    /// when each one's <see cref="Mask"/> has a bit of the other's <see cref="Category"/>, unless they share a
+    /// nonzero <see cref="Group"/>: then a positive group always collides and a negative one never.</summary>
+    /// <remarks>A plain value: <c>default(Filter)</c> is in no category and collides with nothing; start
+    /// from <see cref="Default"/> (category 1, every mask bit, no group), which is also what a
+    /// <see cref="BodyDef"/> holds unless set.</remarks>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Filter : IEquatable<Filter>
+    {
+        /// <summary>The categories the body is in (bits).</summary>
+        public ulong Category;
+        /// <summary>The categories it collides with (bits).</summary>
+        public ulong Mask;
+        /// <summary>0: no group; a shared positive group always collides, a negative one never.</summary>
+        public int Group;
+
+        /// <summary>A filter.</summary>
+        public Filter(ulong category, ulong mask, int group = 0) { Category = category; Mask = mask; Group = group; }
+
+        /// <summary>Category 1, colliding with everything, no group (<c>pp_filter_default()</c>).</summary>
+        public static Filter Default { get { return new Filter(1, ulong.MaxValue, 0); } }
+
+        /// <summary>Whether bodies with filters <c>this</c> and <paramref name="other"/> may touch (the
+        /// library's rule, written out).</summary>
+        public bool Allows(Filter other)
+        {
+            if (Group != 0 && Group == other.Group) return Group > 0;
+            return (Mask & other.Category) != 0 && (other.Mask & Category) != 0;
+        }
+
+        /// <inheritdoc/>
+        public bool Equals(Filter other) { return Category == other.Category && Mask == other.Mask && Group == other.Group; }
+        /// <inheritdoc/>
+        public override bool Equals(object obj) { return obj is Filter && Equals((Filter)obj); }
+        /// <inheritdoc/>
+        public override int GetHashCode() { return (Category ^ (Mask * 31)).GetHashCode() ^ Group; }
+        /// <inheritdoc/>
+        public override string ToString() { return "{category " + Category + ", mask " + Mask + ", group " + Group + "}"; }
+    }
+
+    /// <summary>A whole-pixel position for <see cref="World.MoveBodies(BodyId[], BodyPosition[])"/> (C's
+    /// <c>pp_position</c>).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct BodyPosition
+    {
+        /// <summary>World x of the body's mask pixel (0, 0).</summary>
+        public int X;
+        /// <summary>World y of the body's mask pixel (0, 0).</summary>
+        public int Y;
+
+        /// <summary>A position.</summary>
+        public BodyPosition(int x, int y) { X = x; Y = y; }
+    }
+
+    /// <summary>What <see cref="World.CreateBody"/> makes (C's <c>pp_body_def</c>).</summary>
+    /// <remarks><c>new BodyDef()</c> and <c>default(BodyDef)</c> are the defaults, as
+    /// <c>pp_body_def_default()</c>: at (0, 0), not transformed, pixel collision on, moving,
+    /// <see cref="Filter.Default"/>, user data 0. Set <see cref="Mask"/> (required) and what you need, e.g.
+    /// <c>new BodyDef { Mask = m, X = 10, Y = 4, Static = true }</c>. The values that are not zero by default
+    /// are stored behind flags; the native struct is filled from <c>pp_body_def_default()</c>, so it always
+    /// carries the cookie the library checks.</remarks>
+    public struct BodyDef
+    {
+        private bool _boundsOnly, _hasFilter;
+        private Filter _filter;
+
+        /// <summary>The body's mask (required). The world keeps its own reference: the mask may be disposed
+        /// right after <see cref="World.CreateBody"/>.</summary>
+        public Mask Mask;
+        /// <summary>World x of mask pixel (0, 0) (when <see cref="Transform"/> is null).</summary>
+        public int X;
+        /// <summary>World y of mask pixel (0, 0) (when <see cref="Transform"/> is null).</summary>
+        public int Y;
+        /// <summary>When set, the body is placed by this transform (drawn onto the world grid once, as
+        /// <see cref="Mask.Rasterise(SpriteTransform, bool)"/> does) instead of at (X, Y).</summary>
+        public SpriteTransform? Transform;
+        /// <summary>A static body (terrain): never touches other static bodies and stays out of the
+        /// per-update broad phase. Default false (moving).</summary>
+        public bool Static;
+        /// <summary>Anything the caller wants back with the body (<see cref="BodyInfo.UserData"/>).</summary>
+        public ulong UserData;
+
+        /// <summary>True (the default): pixel-perfect; false: the body collides as its whole rectangle.</summary>
+        public bool PixelCollision
+        {
+            get { return !_boundsOnly; }
+            set { _boundsOnly = !value; }
+        }
+
+        /// <summary>Which bodies it may touch; <see cref="Filter.Default"/> unless set.</summary>
+        public Filter Filter
+        {
+            get { return _hasFilter ? _filter : Filter.Default; }
+            set { _filter = value; _hasFilter = true; }
+        }
+
+        /// <summary>The native struct: <c>pp_body_def_default()</c> with these values written over it (the
+        /// mask pointer is the caller's to set and keep alive). Call after
+        /// <see cref="Library.EnsureLoaded"/>.</summary>
+        internal NativeBodyDef ToNative()
+        {
+            NativeBodyDef d = Native.pp_body_def_default();
+            d.x = X;
+            d.y = Y;
+            if (Transform.HasValue)
+            {
+                d.transformed = 1;
+                d.transform = Transform.Value.ToNative();
+            }
+            d.pixel_collision = (byte)(PixelCollision ? 1 : 0);
+            d.is_static = (byte)(Static ? 1 : 0);
+            d.filter = Filter;
+            d.user_data = UserData;
+            return d;
+        }
+    }
+
+    /// <summary>A body as the world holds it (<see cref="World.GetBody"/>).</summary>
+    public struct BodyInfo
+    {
+        /// <summary>The body as a placed sprite: its mask (a transformed body's raster, a new
+        /// <see cref="PerPixel.Mask"/> the caller owns and should dispose), position and pixel collision.</summary>
+        public PlacedSprite Sprite;
+        /// <summary>True for a static body.</summary>
+        public bool Static;
+        /// <summary>Its filter.</summary>
+        public Filter Filter;
+        /// <summary>Its user data.</summary>
+        public ulong UserData;
+    }
+
+    /// <summary>The contact of two bodies (<see cref="World.Contact"/>, C's <c>pp_contact</c>).</summary>
+    public struct WorldContact
+    {
+        /// <summary>True when they share a solid pixel.</summary>
+        public bool Touching;
+        /// <summary>Their first pixel solid in both, row by row ((0, 0) when not touching).</summary>
+        public Point FirstContact;
+        /// <summary>Pixels solid in both.</summary>
+        public ulong Area;
+        /// <summary>The contact normal from the pair's A towards its B (as
+        /// <see cref="PlacedSprite.ContactNormal"/> with B the mover); null when there is none.</summary>
+        public Normal? Normal;
+        /// <summary>B's shortest translation out of A, any direction, within the push limit; null when none
+        /// that short frees it.</summary>
+        public Offset? PushOut;
+    }
+
+    /// <summary>
+    /// Many bodies updated together (C's <c>pp_world</c>): each body is a mask placed at a whole-pixel
+    /// position or by a transform, with a <see cref="Filter"/>. <see cref="Update"/> finds every touching
+    /// pair and the pairs that began and stopped touching since the previous update, in one native call.
+    /// </summary>
+    /// <remarks>
+    /// <para>Errors throw <see cref="PerPixelException"/> with the library's status, a destroyed body's id
+    /// included (<see cref="Status.StaleBody"/>; nothing changes). After <see cref="Dispose"/> every member
+    /// throws <see cref="ObjectDisposedException"/>.</para>
+    /// <para>Threads: a world is not thread-safe for changes. A change (create, move, update, ...) while
+    /// another thread is inside a call on the same world is refused with
+    /// <see cref="Status.InvalidArgument"/>, never a race; queries may run on many threads while nothing
+    /// changes the world.</para>
+    /// </remarks>
+    public sealed class World : IDisposable
+    {
+        private readonly WorldHandle _handle;
+        // The last update's lists: arrays owned by the native world, valid until the next update or Dispose.
+        private NativeWorldEvents _events;
+
+        /// <summary>An empty world.</summary>
+        public World()
+        {
+            Library.EnsureLoaded();
+            WorldHandle h;
+            Status s = Native.pp_world_new(out h);
+            PerPixelException.CheckOwned(s, h);
+            _handle = h;
+        }
+
+        private WorldHandle Handle
+        {
+            get
+            {
+                if (_handle.IsClosed) throw new ObjectDisposedException("World");
+                return _handle;
+            }
+        }
+
+        /// <summary>True once <see cref="Dispose"/> has run.</summary>
+        public bool IsDisposed { get { return _handle.IsClosed; } }
+
+        /// <summary>Frees the world (and its references to its bodies' masks). Further use throws
+        /// <see cref="ObjectDisposedException"/>; spans taken from <see cref="Touching"/>,
+        /// <see cref="Begins"/> and <see cref="Ends"/> must not be read any more.</summary>
+        public void Dispose()
+        {
+            _events = default(NativeWorldEvents);
+            _handle.Dispose();
+        }
+
+        /// <summary>Adds a body and returns its id. Throws <see cref="ArgumentNullException"/> without a
+        /// mask, <see cref="PerPixelException"/> for an invalid transform or a raster past the size
+        /// limit.</summary>
+        public BodyId CreateBody(BodyDef def)
+        {
+            WorldHandle w = Handle;
+            if (def.Mask == null) throw new ArgumentNullException("def.Mask");
+            MaskHandle m = def.Mask.Handle;
+            NativeBodyDef d = def.ToNative();
+            bool added = false;
+            BodyId id;
+            Status s;
+            try
+            {
+                m.DangerousAddRef(ref added);
+                d.mask = m.DangerousGetHandle();
+                s = Native.pp_world_create_body(w, ref d, out id);
+            }
+            finally
+            {
+                if (added) m.DangerousRelease();
+            }
+            PerPixelException.Check(s);
+            return id;
+        }
+
+        /// <summary>Removes a body: its touching pairs end at the next update (end events with its id) and
+        /// its id is refused from now on (<see cref="Status.StaleBody"/>).</summary>
+        public void DestroyBody(BodyId id)
+        {
+            PerPixelException.Check(Native.pp_world_destroy_body(Handle, id));
+        }
+
+        /// <summary>Moves a body's mask pixel (0, 0) to (<paramref name="x"/>, <paramref name="y"/>); a
+        /// transformed body becomes a plain one.</summary>
+        public void MoveBody(BodyId id, int x, int y)
+        {
+            PerPixelException.Check(Native.pp_world_move_body(Handle, id, x, y));
+        }
+
+        /// <summary>Moves <c>ids[i]</c> to <c>positions[i]</c> for every i, in one native call. Every id is
+        /// checked first: when one is stale nothing moves (<see cref="Status.StaleBody"/>).</summary>
+        public void MoveBodies(BodyId[] ids, BodyPosition[] positions)
+        {
+            if (ids == null) throw new ArgumentNullException("ids");
+            if (positions == null) throw new ArgumentNullException("positions");
+            MoveBodies(new ReadOnlySpan<BodyId>(ids), new ReadOnlySpan<BodyPosition>(positions));
+        }
+
+        /// <summary><see cref="MoveBodies(BodyId[], BodyPosition[])"/> on spans (e.g. the first n entries of
+        /// buffers kept between frames). The spans must be of the same length.</summary>
+        public unsafe void MoveBodies(ReadOnlySpan<BodyId> ids, ReadOnlySpan<BodyPosition> positions)
+        {
+            WorldHandle w = Handle;
+            if (ids.Length != positions.Length)
+                throw new ArgumentException("ids and positions differ in length (" + ids.Length + " and " +
+                    positions.Length + ")", "positions");
+            if (ids.Length == 0) return;
+            Status s;
+            fixed (BodyId* pi = &MemoryMarshal.GetReference(ids))
+            fixed (BodyPosition* pp = &MemoryMarshal.GetReference(positions))
+            {
+                s = Native.pp_world_move_bodies(w, pi, (NativePosition*)pp, (UIntPtr)ids.Length);
+            }
+            PerPixelException.Check(s);
+        }
+
+        /// <summary>Places a body by a transform (drawn onto the grid now, once). On error the body keeps
+        /// its placement.</summary>
+        public void SetTransform(BodyId id, SpriteTransform transform)
+        {
+            WorldHandle w = Handle;
+            NativeTransform t = transform.ToNative();
+            PerPixelException.Check(Native.pp_world_set_transform(w, id, ref t));
+        }
+
+        /// <summary>Gives a body another mask (the world keeps a reference), at the same placement.</summary>
+        public void SetMask(BodyId id, Mask mask)
+        {
+            WorldHandle w = Handle;
+            if (mask == null) throw new ArgumentNullException("mask");
+            PerPixelException.Check(Native.pp_world_set_mask(w, id, mask.Handle));
+        }
+
+        /// <summary>Changes a body's filter; its pairs change at the next update.</summary>
+        public void SetFilter(BodyId id, Filter filter)
+        {
+            PerPixelException.Check(Native.pp_world_set_filter(Handle, id, filter));
+        }
+
+        /// <summary>What the world holds for a body. <see cref="BodyInfo.Sprite"/>'s mask is a new
+        /// <see cref="Mask"/> (dispose it).</summary>
+        public BodyInfo GetBody(BodyId id)
+        {
+            WorldHandle w = Handle;
+            NativeBodyInfo info;
+            PerPixelException.Check(Native.pp_world_body(w, id, out info));
+            Mask m = BodyMask(id);
+            return new BodyInfo
+            {
+                Sprite = new PlacedSprite(m, info.sprite.x, info.sprite.y, info.sprite.pixel_collision != 0),
+                Static = info.is_static != 0,
+                Filter = info.filter,
+                UserData = info.user_data,
+            };
+        }
+
+        /// <summary>A new <see cref="Mask"/> (dispose it) of what a body collides with: its mask, or a
+        /// transformed body's raster.</summary>
+        public Mask BodyMask(BodyId id)
+        {
+            WorldHandle w = Handle;
+            MaskHandle h;
+            Status s = Native.pp_world_body_mask(w, id, out h);
+            return Mask.Wrap(s, h);
+        }
+
+        /// <summary>Finds the touching pairs (bodies whose filters allow it, not both static, sharing a solid
+        /// world pixel) and the pairs that began and stopped touching since the previous update, in one
+        /// native call; read them through <see cref="Touching"/>, <see cref="Begins"/> and
+        /// <see cref="Ends"/>.</summary>
+        public unsafe void Update()
+        {
+            WorldHandle w = Handle;
+            NativeWorldEvents e;
+            Status s = Native.pp_world_update(w, &e);
+            if (s != Status.Ok) PerPixelException.Check(s);
+            _events = e;
+        }
+
+        /// <summary>Reads the last update's lists again from the library (<c>pp_world_get_events</c>); they
+        /// are what <see cref="Update"/> gave.</summary>
+        public unsafe void ReloadEvents()
+        {
+            WorldHandle w = Handle;
+            NativeWorldEvents e;
+            PerPixelException.Check(Native.pp_world_get_events(w, &e));
+            _events = e;
+        }
+
+        private unsafe ReadOnlySpan<Pair> List(Pair* p, UIntPtr count)
+        {
+            if (_handle.IsClosed) throw new ObjectDisposedException("World");
+            if (p == null) return ReadOnlySpan<Pair>.Empty;
+            return new ReadOnlySpan<Pair>(p, checked((int)count.ToUInt64()));
+        }
+
+        /// <summary>The pairs touching at the last <see cref="Update"/>, sorted by A then B: a view of the
+        /// world's own array, no copy. Valid until the next <see cref="Update"/> or <see cref="Dispose"/>:
+        /// copy what you keep (<c>ToArray()</c>). Empty before the first update.</summary>
+        public unsafe ReadOnlySpan<Pair> Touching { get { return List(_events.touching, _events.touching_count); } }
+
+        /// <summary>The pairs that began touching at the last <see cref="Update"/>, sorted; valid as
+        /// <see cref="Touching"/> is.</summary>
+        public unsafe ReadOnlySpan<Pair> Begins { get { return List(_events.begins, _events.begin_count); } }
+
+        /// <summary>The pairs that stopped touching at the last <see cref="Update"/> (destroyed bodies' pairs
+        /// included), sorted; valid as <see cref="Touching"/> is.</summary>
+        public unsafe ReadOnlySpan<Pair> Ends { get { return List(_events.ends, _events.end_count); } }
+
+        /// <summary>The contact of two live bodies, touching or not: first contact, area, the normal from
+        /// <paramref name="pair"/>.A towards B, and B's push-out within <paramref name="pushMax"/>
+        /// pixels.</summary>
+        public WorldContact Contact(Pair pair, uint pushMax = PushOptions.DefaultMaxDistance)
+        {
+            NativeContact c;
+            PerPixelException.Check(Native.pp_world_contact(Handle, pair, pushMax, out c));
+            return new WorldContact
+            {
+                Touching = c.touching != 0,
+                FirstContact = c.first_contact,
+                Area = c.area,
+                Normal = c.has_normal != 0 ? c.normal : (Normal?)null,
+                PushOut = c.has_push_out != 0 ? c.push_out : (Offset?)null,
+            };
+        }
+
+        /// <summary>The bodies (in index order) whose filter allows <paramref name="filter"/> (null: the
+        /// default filter) that share a solid pixel with <paramref name="probe"/>.</summary>
+        public unsafe BodyId[] Overlapping(PlacedSprite probe, Filter? filter = null)
+        {
+            WorldHandle w = Handle;
+            if (probe.Mask == null) throw new ArgumentNullException("probe.Mask");
+            Mask m = probe.Mask;
+            if (m._ptr == IntPtr.Zero) Mask.ThrowDisposed();
+            NativeSprite n;
+            n.mask = m._ptr;
+            n.x = probe.X;
+            n.y = probe.Y;
+            n.pixel_collision = probe.PixelCollision ? (byte)1 : (byte)0;
+            Filter f = filter ?? Filter.Default;
+            UIntPtr len;
+            PerPixelException.Check(Native.pp_world_overlapping(w, &n, &f, null, UIntPtr.Zero, out len));
+            var ids = new BodyId[checked((int)len.ToUInt64())];
+            if (ids.Length > 0)
+            {
+                fixed (BodyId* p = ids)
+                {
+                    PerPixelException.Check(Native.pp_world_overlapping(w, &n, &f, p, (UIntPtr)ids.Length, out len));
+                }
+            }
+            GC.KeepAlive(m);
+            return ids;
+        }
+
+        /// <summary>The bodies (in index order) whose filter allows <paramref name="filter"/> (null: the
+        /// default filter) that are solid at world pixel (<paramref name="x"/>, <paramref name="y"/>).</summary>
+        public unsafe BodyId[] AtPoint(long x, long y, Filter? filter = null)
+        {
+            WorldHandle w = Handle;
+            Filter f = filter ?? Filter.Default;
+            UIntPtr len;
+            PerPixelException.Check(Native.pp_world_at_point(w, x, y, &f, null, UIntPtr.Zero, out len));
+            var ids = new BodyId[checked((int)len.ToUInt64())];
+            if (ids.Length > 0)
+            {
+                fixed (BodyId* p = ids)
+                {
+                    PerPixelException.Check(Native.pp_world_at_point(w, x, y, &f, p, (UIntPtr)ids.Length, out len));
+                }
+            }
+            return ids;
+        }
+
+        /// <summary>The first body the ray from (<paramref name="x"/>, <paramref name="y"/>) towards
+        /// (<paramref name="dx"/>, <paramref name="dy"/>) hits within <paramref name="maxLength"/> pixels, as
+        /// <see cref="PlacedSprite.Raycast"/> on each body whose filter allows <paramref name="filter"/> (null:
+        /// default): the nearest by steps, ties to the smaller index. False (and default outs) when none.
+        /// Throws <see cref="PerPixelException"/> (InvalidArgument) for a (0, 0) direction.</summary>
+        public unsafe bool Raycast(int x, int y, int dx, int dy, uint maxLength, out BodyId body, out RayHit hit,
+            Filter? filter = null)
+        {
+            WorldHandle w = Handle;
+            Filter f = filter ?? Filter.Default;
+            byte found;
+            BodyId b;
+            RayHit h;
+            PerPixelException.Check(Native.pp_world_raycast(w, x, y, dx, dy, maxLength, &f, out found, out b, out h));
+            body = b;
+            hit = h;
+            return found != 0;
+        }
+
+        /// <summary>Sweeps body <paramref name="id"/> by (<paramref name="dx"/>, <paramref name="dy"/>) (as
+        /// <see cref="PlacedSprite.Sweep"/>) against every other body its filter allows: true with the earliest
+        /// hit's body in <paramref name="other"/> (fewest steps, ties to the smaller index; a body touched at
+        /// the start is a hit at step 0, <see cref="SweepOutcome.StartsTouching"/>); false, a default
+        /// <paramref name="other"/> and the clear result otherwise. The body does not move.</summary>
+        public bool Sweep(BodyId id, int dx, int dy, out BodyId other, out SweepResult result)
+        {
+            byte found;
+            PerPixelException.Check(Native.pp_world_sweep(Handle, id, dx, dy, out found, out other, out result));
+            return found != 0;
+        }
+    }
+}

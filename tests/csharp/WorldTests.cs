@@ -1,0 +1,601 @@
+// Tests of PerPixel.World (bindings/unity/Runtime/World.cs) against a brute-force oracle written here:
+// every pair of live bodies tested with the PlacedSprite queries and the filter rule, events as set
+// differences of consecutive touching lists, queries body by body. Part of PerPixelTests.exe.
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Runtime.InteropServices;
+using PerPixel;
+
+static partial class Tests
+{
+    /// The oracle's view of one body: what the C# side placed, independently of the world.
+    sealed class OracleBody
+    {
+        public BodyId Id;
+        public Mask Mask;          // the body's own mask (owned by the test)
+        public SpriteTransform? Transform;
+        public int X, Y;
+        public bool PixelCollision = true, Static;
+        public Filter Filter = Filter.Default;
+        public ulong UserData;
+        public Raster Raster;      // the transformed placement, made by Mask.Rasterise
+
+        public PlacedSprite Placed
+        {
+            get
+            {
+                if (Transform.HasValue)
+                {
+                    if (Raster == null) Raster = Mask.Rasterise(Transform.Value, !PixelCollision);
+                    return new PlacedSprite(Raster.Mask, Raster.X, Raster.Y, PixelCollision);
+                }
+                return new PlacedSprite(Mask, X, Y, PixelCollision);
+            }
+        }
+
+        public void Place(int x, int y)
+        {
+            X = x; Y = y; Transform = null; DropRaster();
+        }
+
+        public void DropRaster()
+        {
+            if (Raster != null) Raster.Dispose();
+            Raster = null;
+        }
+    }
+
+    static List<Pair> OracleTouching(List<OracleBody> bodies)
+    {
+        var sorted = bodies.OrderBy(b => b.Id.Index).ToList();
+        var pairs = new List<Pair>();
+        for (int i = 0; i < sorted.Count; i++)
+            for (int j = i + 1; j < sorted.Count; j++)
+            {
+                OracleBody a = sorted[i], b = sorted[j];
+                if (a.Static && b.Static) continue;
+                if (!a.Filter.Allows(b.Filter)) continue;
+                if (a.Placed.Collides(b.Placed)) pairs.Add(new Pair(a.Id, b.Id));
+            }
+        return pairs;
+    }
+
+    static string Pairs(IEnumerable<Pair> pairs) { return string.Join(" ", pairs.Select(p => p.ToString())); }
+
+    static string SpanPairs(ReadOnlySpan<Pair> pairs)
+    {
+        var list = new List<Pair>();
+        foreach (Pair p in pairs) list.Add(p);
+        return Pairs(list);
+    }
+
+    static string Ids(IEnumerable<BodyId> ids) { return string.Join(" ", ids.Select(i => i.ToString())); }
+
+    static Mask RandomMask(Random rng, int maxSide)
+    {
+        int w = rng.Next(1, maxSide + 1), h = rng.Next(1, maxSide + 1);
+        int density = rng.Next(1, 10);
+        var px = new byte[w * h];
+        for (int i = 0; i < px.Length; i++) px[i] = rng.Next(10) < density ? (byte)255 : (byte)0;
+        return Mask.FromPixels(px, PixelFormat.A8, w, h, w, new MaskOptions());
+    }
+
+    static Mask Square(int side) { return Mask.Create(side, side, true); }
+
+    static void Worlds(string scratch)
+    {
+        WorldLayouts(scratch);
+        WorldBasics();
+        WorldStaleIds();
+        WorldDispose();
+        WorldThreads();
+        foreach (int seed in new[] { 1, 2, 3, 15, 2026 }) WorldRandom(seed);
+    }
+
+    static void WorldLayouts(string scratch)
+    {
+        // The header's sizes and offsets (written by tests/csharp.rs from the Rust types the header is
+        // generated from) against the C# structs.
+        var expected = File.ReadAllLines(Path.Combine(scratch, "layouts.txt"))
+            .Select(l => l.Split(' ')).ToDictionary(p => p[0], p => int.Parse(p[1]));
+        var types = new Dictionary<string, Type>
+        {
+            { "pp_body_def", typeof(NativeBodyDef) }, { "pp_filter", typeof(Filter) }, { "pp_body_id", typeof(BodyId) },
+            { "pp_pair", typeof(Pair) }, { "pp_position", typeof(NativePosition) },
+            { "pp_body_info", typeof(NativeBodyInfo) }, { "pp_world_events", typeof(NativeWorldEvents) },
+            { "pp_contact", typeof(NativeContact) },
+        };
+        var fields = new Dictionary<string, string>
+        {
+            { "pp_filter.mask", "Mask" }, { "pp_filter.group", "Group" }, { "pp_body_id.generation", "Generation" },
+            { "pp_pair.b", "B" }, { "pp_position.y", "y" },
+        };
+        int checkedCount = 0;
+        foreach (var kv in expected)
+        {
+            string[] parts = kv.Key.Split('.');
+            Type t = types[parts[0]];
+            int actual;
+            if (parts.Length == 1) actual = Marshal.SizeOf(t);
+            else
+            {
+                string field;
+                if (!fields.TryGetValue(kv.Key, out field)) field = parts[1];
+                actual = (int)Marshal.OffsetOf(t, field);
+            }
+            Equal("layout of " + kv.Key, kv.Value, actual);
+            checkedCount++;
+        }
+        Check("layouts.txt lists the world structs (" + checkedCount + " entries)", checkedCount >= 30);
+        // The public BodyPosition is passed as pp_position.
+        Equal("BodyPosition is pp_position's size", Marshal.SizeOf(typeof(NativePosition)),
+            Marshal.SizeOf(typeof(BodyPosition)));
+        Equal("pp_body_def_default() == new BodyDef().ToNative() but for the mask", 1,
+            (int)new BodyDef().ToNative().pixel_collision);
+        Equal("Filter.Default is pp_filter_default()", Native.pp_filter_default(), Filter.Default);
+    }
+
+    static void WorldBasics()
+    {
+        using (var world = new World())
+        using (Mask sq = Square(4))
+        using (Mask cross = Cross())
+        {
+            Check("an empty world touches nothing", world.Touching.IsEmpty && world.Begins.IsEmpty && world.Ends.IsEmpty);
+            world.Update();
+            Check("an empty world's update: nothing", world.Touching.Length == 0);
+            BodyId a = world.CreateBody(new BodyDef { Mask = sq, X = 0, Y = 0, UserData = 77 });
+            BodyId b = world.CreateBody(new BodyDef { Mask = sq, X = 3, Y = 3 });
+            BodyId c = world.CreateBody(new BodyDef { Mask = sq, X = 4, Y = 0 });
+            Equal("ids are slots 0, 1, 2", "#0g" + a.Generation + " 1 2", a + " " + b.Index + " " + c.Index);
+            world.Update();
+            Equal("touching after the first update", Pairs(new[] { new Pair(a, b), new Pair(b, c) }), SpanPairs(world.Touching));
+            Equal("begins: every touching pair", SpanPairs(world.Touching), SpanPairs(world.Begins));
+            Check("no ends", world.Ends.IsEmpty);
+            world.ReloadEvents();
+            Equal("pp_world_get_events gives the same lists", Pairs(new[] { new Pair(a, b), new Pair(b, c) }),
+                SpanPairs(world.Touching));
+            world.Update();
+            Equal("nothing moved: same touching", 2, world.Touching.Length);
+            Check("nothing moved: no events", world.Begins.IsEmpty && world.Ends.IsEmpty);
+            world.MoveBody(b, 10, 10);
+            world.Update();
+            Check("moved apart: nothing touches", world.Touching.IsEmpty);
+            Equal("moved apart: both pairs end", Pairs(new[] { new Pair(a, b), new Pair(b, c) }), SpanPairs(world.Ends));
+            world.MoveBodies(new[] { a, b }, new[] { new BodyPosition(2, 0), new BodyPosition(5, 3) });
+            world.Update();
+            Equal("MoveBodies in one call", Pairs(new[] { new Pair(a, b), new Pair(a, c), new Pair(b, c) }),
+                SpanPairs(world.Touching));
+            Equal("...and the begins", SpanPairs(world.Touching), SpanPairs(world.Begins));
+            world.MoveBodies(new BodyId[0], new BodyPosition[0]);
+            Throws<ArgumentException>("MoveBodies with lengths that differ",
+                () => world.MoveBodies(new[] { a }, new BodyPosition[0]));
+
+            // Filters: c leaves a's categories, then a negative group keeps a and b apart.
+            world.SetFilter(c, new Filter(2, 2));
+            world.Update();
+            Equal("c in category 2 colliding with 2 only", Pairs(new[] { new Pair(a, b) }), SpanPairs(world.Touching));
+            world.SetFilter(a, new Filter(1, ulong.MaxValue, -3));
+            world.SetFilter(b, new Filter(1, ulong.MaxValue, -3));
+            world.Update();
+            Check("a shared negative group never collides", world.Touching.IsEmpty);
+            world.SetFilter(a, new Filter(4, 0, 5));
+            world.SetFilter(b, new Filter(8, 0, 5));
+            world.Update();
+            Equal("a shared positive group always collides", Pairs(new[] { new Pair(a, b) }), SpanPairs(world.Touching));
+
+            BodyInfo info = world.GetBody(a);
+            using (info.Sprite.Mask)
+            {
+                Equal("GetBody: position", "2,0", info.Sprite.X + "," + info.Sprite.Y);
+                Equal("GetBody: user data", 77UL, info.UserData);
+                Equal("GetBody: filter", new Filter(4, 0, 5), info.Filter);
+                Check("GetBody: moving, pixel collision", !info.Static && info.Sprite.PixelCollision);
+                Equal("GetBody: the mask's pixels", 16UL, info.Sprite.Mask.Count);
+            }
+
+            // Contact of a (at 2,0) and b (at 5,3): they share pixel (5, 3).
+            WorldContact contact = world.Contact(new Pair(a, b));
+            Check("Contact: touching at (5, 3), area 1", contact.Touching && contact.FirstContact.Equals(new Point(5, 3))
+                && contact.Area == 1);
+            var pa = new PlacedSprite(sq, 2, 0);
+            var pb = new PlacedSprite(sq, 5, 3);
+            Equal("Contact: normal as b.ContactNormal(a)", pb.ContactNormal(pa), contact.Normal);
+            Equal("Contact: push-out as b.PushOut(a)", pb.PushOut(pa), contact.PushOut);
+            WorldContact limited = world.Contact(new Pair(a, b), 0);
+            Check("Contact with push max 0: no push-out", !limited.PushOut.HasValue);
+            world.MoveBody(b, 40, 40);
+            WorldContact apart = world.Contact(new Pair(a, b));
+            Check("Contact apart: nothing", !apart.Touching && apart.Area == 0 && apart.FirstContact.Equals(default(Point))
+                && !apart.Normal.HasValue && apart.PushOut.Equals((Offset?)new Offset(0, 0)));
+
+            // Queries. a is in category 4 with mask 0 and group 5: only a query in its group finds it.
+            world.SetFilter(b, Filter.Default);
+            Equal("AtPoint (2, 0) with the default filter: a's mask 0 refuses it", "", Ids(world.AtPoint(2, 0)));
+            Equal("AtPoint (2, 0) in a's positive group", Ids(new[] { a }), Ids(world.AtPoint(2, 0, new Filter(0, 0, 5))));
+            Equal("AtPoint nowhere", 0, world.AtPoint(-100, -100).Length);
+            Equal("Overlapping a probe over b", Ids(new[] { b }), Ids(world.Overlapping(new PlacedSprite(cross, 39, 39))));
+            BodyId hitBody;
+            RayHit hit;
+            Check("Raycast from (40, 30) up (+y) hits b at (40, 40)",
+                world.Raycast(40, 30, 0, 1, 100, out hitBody, out hit) && hitBody == b
+                && hit.Pixel.Equals(new Point(40, 40)) && hit.Step == 10);
+            Check("Raycast too short: none, default outs",
+                !world.Raycast(40, 30, 0, 1, 5, out hitBody, out hit) && hitBody == default(BodyId));
+            Throws<PerPixelException>("Raycast with a (0, 0) direction", () => world.Raycast(0, 0, 0, 0, 5, out hitBody, out hit),
+                e => e.Status == Status.InvalidArgument);
+            BodyId other;
+            SweepResult sweep;
+            world.SetFilter(b, Filter.Default);
+            world.SetFilter(c, Filter.Default);
+            world.MoveBody(b, 20, 0);
+            Check("Sweep b left (-20, 0) hits c (at 4, 0) first",
+                world.Sweep(b, -20, 0, out other, out sweep) && other == c && sweep.IsHit
+                && sweep.LastFree.Equals(new Point(8, 0)));
+            Check("Sweep b right: clear", !world.Sweep(b, 5, 0, out other, out sweep) && other == default(BodyId)
+                && sweep.Outcome == SweepOutcome.Clear && sweep.At.Equals(new Point(25, 0)));
+            Throws<PerPixelException>("Sweep past int", () => world.Sweep(b, int.MaxValue, 0, out other, out sweep),
+                e => e.Status == Status.InvalidArgument);
+
+            // Transformed bodies: a square turned 45 degrees, the oracle rasterises it the same way.
+            var turn = new SpriteTransform { X = 30, Y = 30, RotationDegrees = 45 };
+            world.SetTransform(c, turn);
+            using (Raster r = sq.Rasterise(turn))
+            using (Mask m = world.BodyMask(c))
+            {
+                BodyInfo ci = world.GetBody(c);
+                using (ci.Sprite.Mask)
+                    Check("SetTransform: the body is the raster", ci.Sprite.X == r.X && ci.Sprite.Y == r.Y
+                        && m.Count == r.Mask.Count && m.Width == r.Mask.Width);
+            }
+            Throws<PerPixelException>("SetTransform with scale 0", () => world.SetTransform(c, new SpriteTransform { ScaleX = 0 }),
+                e => e.Status == Status.InvalidTransform);
+            world.SetMask(c, cross);
+            using (Mask m = world.BodyMask(c)) Check("SetMask on a turned body: the cross turned", m.Count > 0);
+            BodyId t = world.CreateBody(new BodyDef { Mask = sq, Transform = new SpriteTransform { X = 1.5, Y = 0 }, Static = true });
+            BodyInfo ti = world.GetBody(t);
+            using (Raster r = sq.Rasterise(new SpriteTransform { X = 1.5, Y = 0 }))
+            using (ti.Sprite.Mask)
+                Check("a body created transformed and static", ti.Static && ti.Sprite.X == r.X && ti.Sprite.Y == r.Y);
+
+            // Destroy: its pairs end at the next update, with its id.
+            world.MoveBodies(new[] { a, b }, new[] { new BodyPosition(0, 0), new BodyPosition(1, 1) });
+            world.SetFilter(a, Filter.Default);
+            world.Update();
+            Check("a and b touch again", world.Touching.ToArray().Contains(new Pair(a, b)));
+            world.DestroyBody(b);
+            world.Update();
+            Check("destroying b ends its pair", world.Ends.ToArray().Contains(new Pair(a, b))
+                && !world.Touching.ToArray().Any(p => p.Contains(b)));
+            BodyId reused = world.CreateBody(new BodyDef { Mask = sq });
+            Check("a new body reuses the slot with a new generation", reused.Index == b.Index
+                && reused.Generation != b.Generation);
+            Throws<ArgumentNullException>("CreateBody without a mask", () => world.CreateBody(new BodyDef()));
+        }
+    }
+
+    static void WorldStaleIds()
+    {
+        using (var world = new World())
+        using (Mask sq = Square(3))
+        {
+            BodyId a = world.CreateBody(new BodyDef { Mask = sq });
+            BodyId b = world.CreateBody(new BodyDef { Mask = sq, X = 1 });
+            BodyId gone = world.CreateBody(new BodyDef { Mask = sq, X = 2 });
+            world.DestroyBody(gone);
+            world.Update();
+            string before = SpanPairs(world.Touching);
+            Func<PerPixelException, bool> stale = e => e.Status == Status.StaleBody;
+            Throws<PerPixelException>("DestroyBody twice", () => world.DestroyBody(gone), stale);
+            Throws<PerPixelException>("MoveBody of a destroyed body", () => world.MoveBody(gone, 5, 5), stale);
+            Throws<PerPixelException>("MoveBodies with one stale id", () => world.MoveBodies(new[] { a, gone },
+                new[] { new BodyPosition(50, 50), new BodyPosition(0, 0) }), stale);
+            Throws<PerPixelException>("SetFilter", () => world.SetFilter(gone, Filter.Default), stale);
+            Throws<PerPixelException>("SetMask", () => world.SetMask(gone, sq), stale);
+            Throws<PerPixelException>("SetTransform", () => world.SetTransform(gone, new SpriteTransform()), stale);
+            Throws<PerPixelException>("GetBody", () => world.GetBody(gone), stale);
+            Throws<PerPixelException>("BodyMask", () => world.BodyMask(gone), stale);
+            Throws<PerPixelException>("Contact", () => world.Contact(new Pair(a, gone)), stale);
+            BodyId o;
+            SweepResult r;
+            Throws<PerPixelException>("Sweep", () => world.Sweep(gone, 1, 0, out o, out r), stale);
+            Throws<PerPixelException>("an id never made", () => world.MoveBody(new BodyId(99, 0), 0, 0), stale);
+            BodyInfo ai = world.GetBody(a);
+            using (ai.Sprite.Mask) Equal("the failed MoveBodies moved nothing", "0,0", ai.Sprite.X + "," + ai.Sprite.Y);
+            world.Update();
+            Equal("nothing changed: the same pairs", before, SpanPairs(world.Touching));
+            Check("nothing changed: no events", world.Begins.IsEmpty && world.Ends.IsEmpty);
+            using (var other = new World())
+            {
+                Throws<PerPixelException>("an id of another world", () => other.MoveBody(b, 0, 0), stale);
+            }
+        }
+    }
+
+    static void WorldDispose()
+    {
+        var world = new World();
+        Mask sq = Square(2);
+        BodyId a = world.CreateBody(new BodyDef { Mask = sq });
+        world.CreateBody(new BodyDef { Mask = sq, X = 1 });
+        sq.Dispose();
+        world.Update();
+        Equal("the world keeps its own reference to a disposed mask", 1, world.Touching.Length);
+        world.Dispose();
+        Check("IsDisposed", world.IsDisposed);
+        world.Dispose();
+        Throws<ObjectDisposedException>("Update after Dispose", () => world.Update());
+        Throws<ObjectDisposedException>("Touching after Dispose", () => { var t = world.Touching; });
+        Throws<ObjectDisposedException>("MoveBody after Dispose", () => world.MoveBody(a, 0, 0));
+        Throws<ObjectDisposedException>("AtPoint after Dispose", () => world.AtPoint(0, 0));
+        Throws<ObjectDisposedException>("CreateBody after Dispose", () => world.CreateBody(new BodyDef()));
+    }
+
+    static void WorldThreads()
+    {
+        // Changes from two threads at once: each call either works or is refused with InvalidArgument ("in
+        // use"), never a race or a crash; the world stays consistent.
+        using (var world = new World())
+        using (Mask sq = Square(3))
+        {
+            var ids = new List<BodyId>();
+            for (int i = 0; i < 20; i++) ids.Add(world.CreateBody(new BodyDef { Mask = sq, X = i * 2 }));
+            int refused = 0, otherErrors = 0, done = 0;
+            var t = new System.Threading.Thread(() =>
+            {
+                for (int k = 0; k < 2000; k++)
+                {
+                    try { world.MoveBody(ids[k % ids.Count], k % 50, 0); }
+                    catch (PerPixelException e) { if (e.Status == Status.InvalidArgument) System.Threading.Interlocked.Increment(ref refused); else otherErrors++; }
+                }
+            });
+            t.Start();
+            for (int k = 0; k < 2000; k++)
+            {
+                try { world.Update(); done++; }
+                catch (PerPixelException e) { if (e.Status == Status.InvalidArgument) System.Threading.Interlocked.Increment(ref refused); else otherErrors++; }
+            }
+            t.Join();
+            Equal("two threads changing a world: only 'in use' refusals (" + refused + " of them)", 0, otherErrors);
+            world.Update();
+            Check("the world still answers after the race (" + done + " updates went through)", world.Touching.Length >= 0
+                && world.AtPoint(0, 0).Length <= ids.Count);
+        }
+    }
+
+    /// A random world driven through every change, every update and every query checked against the oracle.
+    static void WorldRandom(int seed)
+    {
+        var rng = new Random(seed);
+        var masks = new List<Mask>();
+        for (int i = 0; i < 6; i++) masks.Add(RandomMask(rng, 18));
+        var bodies = new List<OracleBody>();
+        var gone = new List<BodyId>();
+        var prev = new List<Pair>();
+        Filter[] filters =
+        {
+            Filter.Default, new Filter(1, 1), new Filter(2, 3), new Filter(4, 6), new Filter(1, ulong.MaxValue, 1),
+            new Filter(2, ulong.MaxValue, -1), new Filter(0, 0), new Filter(3, 3, -1),
+        };
+        int seenPairs = 0, seenBegins = 0, seenEnds = 0, wrongPairs = 0, wrongEvents = 0, wrongQueries = 0, wrongStale = 0, updates = 0, queries = 0;
+        string firstWrong = null;
+        using (var world = new World())
+        {
+            Action<OracleBody> create = ob =>
+            {
+                var def = new BodyDef
+                {
+                    Mask = ob.Mask, X = ob.X, Y = ob.Y, Transform = ob.Transform, Static = ob.Static, Filter = ob.Filter,
+                    PixelCollision = ob.PixelCollision, UserData = ob.UserData,
+                };
+                ob.Id = world.CreateBody(def);
+                bodies.Add(ob);
+            };
+            Func<OracleBody> randomBody = () => new OracleBody
+            {
+                Mask = masks[rng.Next(masks.Count)], X = rng.Next(-5, 40), Y = rng.Next(-5, 40),
+                Static = rng.Next(4) == 0, Filter = filters[rng.Next(filters.Length)],
+                PixelCollision = rng.Next(5) != 0, UserData = (ulong)rng.Next(),
+            };
+            for (int i = 0; i < 14; i++) create(randomBody());
+            for (int step = 0; step < 40; step++)
+            {
+                int changes = rng.Next(1, 6);
+                for (int k = 0; k < changes; k++)
+                {
+                    int op = rng.Next(9);
+                    OracleBody b = bodies.Count > 0 ? bodies[rng.Next(bodies.Count)] : null;
+                    if (b == null || op == 0) { create(randomBody()); continue; }
+                    switch (op)
+                    {
+                        case 1:
+                            b.Place(b.X + rng.Next(-6, 7), b.Y + rng.Next(-6, 7));
+                            world.MoveBody(b.Id, b.X, b.Y);
+                            break;
+                        case 2:
+                            {
+                                var movers = bodies.Where(x => rng.Next(2) == 0).ToList();
+                                foreach (OracleBody m in movers) m.Place(m.X + rng.Next(-5, 6), m.Y + rng.Next(-5, 6));
+                                world.MoveBodies(movers.Select(m => m.Id).ToArray(),
+                                    movers.Select(m => new BodyPosition(m.X, m.Y)).ToArray());
+                                break;
+                            }
+                        case 3:
+                            world.DestroyBody(b.Id);
+                            b.DropRaster();
+                            bodies.Remove(b);
+                            gone.Add(b.Id);
+                            break;
+                        case 4:
+                            b.Filter = filters[rng.Next(filters.Length)];
+                            world.SetFilter(b.Id, b.Filter);
+                            break;
+                        case 5:
+                            b.Mask = masks[rng.Next(masks.Count)];
+                            b.DropRaster();
+                            world.SetMask(b.Id, b.Mask);
+                            break;
+                        case 6:
+                            {
+                                var t = new SpriteTransform
+                                {
+                                    X = rng.Next(-10, 60) + rng.Next(4) * 0.25, Y = rng.Next(-10, 60) + rng.Next(4) * 0.25,
+                                    RotationDegrees = rng.Next(0, 8) * 22.5 + rng.Next(3),
+                                    ScaleX = 0.5 + rng.Next(4) * 0.5, ScaleY = 0.5 + rng.Next(4) * 0.5,
+                                    FlipX = rng.Next(2) == 0,
+                                };
+                                b.Transform = t;
+                                b.DropRaster();
+                                world.SetTransform(b.Id, t);
+                                break;
+                            }
+                        case 7:
+                            if (gone.Count > 0)
+                            {
+                                // A stale id: refused with StaleBody, nothing changes (the oracle is not touched).
+                                BodyId g = gone[rng.Next(gone.Count)];
+                                try
+                                {
+                                    if (rng.Next(2) == 0) world.MoveBody(g, 0, 0);
+                                    else world.MoveBodies(new[] { b.Id, g }, new[] { new BodyPosition(-999, -999), new BodyPosition(0, 0) });
+                                    wrongStale++;
+                                }
+                                catch (PerPixelException e)
+                                {
+                                    if (e.Status != Status.StaleBody) wrongStale++;
+                                }
+                            }
+                            break;
+                        default:
+                            break; // no change
+                    }
+                }
+                world.Update();
+                updates++;
+                List<Pair> now = OracleTouching(bodies);
+                var begins = now.Except(prev).ToList();
+                var ends = prev.Except(now).OrderBy(p => p.A.Index).ThenBy(p => p.B.Index).ToList();
+                seenPairs += now.Count;
+                seenBegins += begins.Count;
+                seenEnds += ends.Count;
+                if (Pairs(now) != SpanPairs(world.Touching))
+                {
+                    wrongPairs++;
+                    if (firstWrong == null) firstWrong = "seed " + seed + " step " + step + ": touching " + SpanPairs(world.Touching) + " oracle " + Pairs(now);
+                }
+                if (Pairs(begins) != SpanPairs(world.Begins) || Pairs(ends) != SpanPairs(world.Ends))
+                {
+                    wrongEvents++;
+                    if (firstWrong == null) firstWrong = "seed " + seed + " step " + step + ": begins " + SpanPairs(world.Begins)
+                        + " / " + Pairs(begins) + ", ends " + SpanPairs(world.Ends) + " / " + Pairs(ends);
+                }
+                prev = now;
+
+                // Queries.
+                var byIndex = bodies.OrderBy(b => b.Id.Index).ToList();
+                Filter qf = filters[rng.Next(filters.Length)];
+                for (int q = 0; q < 6; q++)
+                {
+                    queries++;
+                    int px = rng.Next(-12, 70), py = rng.Next(-12, 70);
+                    string want = Ids(byIndex.Where(b => b.Filter.Allows(qf) && b.Placed.SolidAt(px, py)).Select(b => b.Id));
+                    string got = Ids(world.AtPoint(px, py, qf));
+                    if (want != got) { wrongQueries++; if (firstWrong == null) firstWrong = "AtPoint " + px + "," + py + ": " + got + " / " + want; }
+                }
+                {
+                    queries++;
+                    var probe = new PlacedSprite(masks[rng.Next(masks.Count)], rng.Next(-10, 60), rng.Next(-10, 60), rng.Next(4) != 0);
+                    string want = Ids(byIndex.Where(b => b.Filter.Allows(qf) && b.Placed.Collides(probe)).Select(b => b.Id));
+                    string got = Ids(world.Overlapping(probe, qf));
+                    if (want != got) { wrongQueries++; if (firstWrong == null) firstWrong = "Overlapping: " + got + " / " + want; }
+                }
+                {
+                    queries++;
+                    int rx = rng.Next(-12, 70), ry = rng.Next(-12, 70), rdx = rng.Next(-3, 4), rdy = rng.Next(-3, 4);
+                    if (rdx == 0 && rdy == 0) rdx = 1;
+                    uint len = (uint)rng.Next(0, 80);
+                    BodyId wantId = default(BodyId);
+                    RayHit? wantHit = null;
+                    foreach (OracleBody b in byIndex)
+                    {
+                        if (!b.Filter.Allows(qf)) continue;
+                        RayHit? h = b.Placed.Raycast(rx, ry, rdx, rdy, len);
+                        if (h.HasValue && (!wantHit.HasValue || h.Value.Step < wantHit.Value.Step)) { wantHit = h; wantId = b.Id; }
+                    }
+                    BodyId gotId;
+                    RayHit gotHit;
+                    bool found = world.Raycast(rx, ry, rdx, rdy, len, out gotId, out gotHit, qf);
+                    bool same = found == wantHit.HasValue && gotId == wantId
+                        && (!found || (gotHit.Pixel.Equals(wantHit.Value.Pixel) && gotHit.Step == wantHit.Value.Step
+                            && gotHit.Normal.Equals(wantHit.Value.Normal) && gotHit.Distance == wantHit.Value.Distance));
+                    if (!same) { wrongQueries++; if (firstWrong == null) firstWrong = "Raycast " + rx + "," + ry + " dir " + rdx + "," + rdy + ": " + gotId + " / " + wantId; }
+                }
+                if (bodies.Count > 0)
+                {
+                    queries++;
+                    OracleBody mover = bodies[rng.Next(bodies.Count)];
+                    int sdx = rng.Next(-30, 31), sdy = rng.Next(-30, 31);
+                    BodyId wantId = default(BodyId);
+                    SweepResult? want = null;
+                    ulong wantStep = 0;
+                    foreach (OracleBody b in byIndex)
+                    {
+                        if (b == mover || !mover.Filter.Allows(b.Filter)) continue;
+                        SweepResult s = mover.Placed.Sweep(b.Placed, sdx, sdy);
+                        if (s.Outcome == SweepOutcome.Clear) continue;
+                        ulong st = s.Outcome == SweepOutcome.StartsTouching ? 0 : s.Step;
+                        if (!want.HasValue || st < wantStep) { want = s; wantId = b.Id; wantStep = st; }
+                    }
+                    BodyId gotId;
+                    SweepResult got;
+                    bool found = world.Sweep(mover.Id, sdx, sdy, out gotId, out got);
+                    SweepResult expected = want ?? mover.Placed.Sweep(new PlacedSprite(mover.Mask, int.MinValue / 2, 0), sdx, sdy);
+                    bool same = found == want.HasValue && gotId == wantId && got.Outcome == expected.Outcome
+                        && got.At.Equals(expected.At) && got.LastFree.Equals(expected.LastFree)
+                        && got.Contact.Equals(expected.Contact) && got.Step == expected.Step && got.Steps == expected.Steps
+                        && got.Normal.Equals(expected.Normal) && got.HasNormal == expected.HasNormal;
+                    if (!same) { wrongQueries++; if (firstWrong == null) firstWrong = "Sweep " + mover.Id + " by " + sdx + "," + sdy + ": " + gotId + " " + got.Outcome + " / " + wantId + " " + expected.Outcome; }
+                }
+                if (now.Count > 0)
+                {
+                    queries++;
+                    Pair p = now[rng.Next(now.Count)];
+                    PlacedSprite sa = bodies.First(b => b.Id == p.A).Placed, sb = bodies.First(b => b.Id == p.B).Placed;
+                    WorldContact c = world.Contact(p, 8);
+                    Point fc;
+                    bool touching = sa.TryFirstContact(sb, out fc);
+                    bool same = c.Touching == touching && c.FirstContact.Equals(fc) && c.Area == sa.OverlapArea(sb)
+                        && Equals(c.Normal, sb.ContactNormal(sa))
+                        && Equals(c.PushOut, sb.PushOut(sa, new PushOptions { MaxDistance = 8 }));
+                    if (!same) { wrongQueries++; if (firstWrong == null) firstWrong = "Contact " + p; }
+                }
+            }
+            // Every body's record.
+            int wrongBodies = 0;
+            foreach (OracleBody b in bodies)
+            {
+                BodyInfo info = world.GetBody(b.Id);
+                PlacedSprite want = b.Placed;
+                using (info.Sprite.Mask)
+                {
+                    if (info.Sprite.X != want.X || info.Sprite.Y != want.Y || info.Static != b.Static
+                        || !info.Filter.Equals(b.Filter) || info.UserData != b.UserData
+                        || info.Sprite.PixelCollision != b.PixelCollision || info.Sprite.Mask.Count != want.Mask.Count)
+                        wrongBodies++;
+                }
+            }
+            Equal("seed " + seed + ": every body's record matches the oracle (" + bodies.Count + " bodies)", 0, wrongBodies);
+        }
+        foreach (OracleBody b in bodies) b.DropRaster();
+        foreach (Mask m in masks) m.Dispose();
+        if (firstWrong != null) Console.WriteLine("     first difference: " + firstWrong);
+        Equal("seed " + seed + ": touching pairs of " + updates + " updates match the oracle", 0, wrongPairs);
+        Equal("seed " + seed + ": begin/end events match the set differences", 0, wrongEvents);
+        Check("seed " + seed + ": the updates had pairs, begins and ends to compare (" + seenPairs + ", " + seenBegins +
+            ", " + seenEnds + ")", seenPairs > 20 && seenBegins > 5 && seenEnds > 5);
+        Equal("seed " + seed + ": " + queries + " queries (at point, overlapping, raycast, sweep, contact) match", 0, wrongQueries);
+        Equal("seed " + seed + ": stale ids refused with StaleBody", 0, wrongStale);
+    }
+}
