@@ -22,6 +22,9 @@
 //! * `tests/c/test_hostile.c`: hostile input on purpose (NULLs, bad sizes, short buffers,
 //!   corrupt and oversized images...).
 //! * `tests/c/test_threads.c`: masks shared between pthreads.
+//! * `tests/c/test_world.c`: worlds of bodies against an oracle in plain C (random worlds
+//!   with fixed seeds, stale ids, events, queries, contacts), errors, and threads reading
+//!   one world at once or racing a writer.
 //! * `tests/c/test_bake.c` (with the `image` feature): baked masks and bundles, on files
 //!   the Rust library bakes first; they must equal the masks built from the same PNGs.
 //! * `tests/c/test_limits.c` (with the `image` feature): image headers claiming huge
@@ -462,6 +465,21 @@ fn c_threads_share_masks() {
     };
     build_and_run("test_threads", &program, &modes());
 }
+
+#[test]
+fn c_world_against_a_plain_c_oracle() {
+    let program = Program {
+        source: "tests/c/test_world.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: MIN_WORLD_CHECKS,
+    };
+    build_and_run("test_world", &program, &modes());
+}
+
+/// The world program's checks: its fixed scenes, errors and threads (about 200) and five
+/// random worlds of 60 steps (about 9700).
+const MIN_WORLD_CHECKS: u32 = 9500;
 
 #[test]
 fn cpp_wrapper_covers_every_member() {
