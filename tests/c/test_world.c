@@ -565,7 +565,7 @@ static void random_world(uint32_t seed, int steps)
     int nstale = 0;
     memset(&m, 0, sizeof m);
     CHECK_OK(pp_world_new(&w));
-    for (i = 0; i < 14; i++) create(w, &m, &s, 0);
+    for (i = 0; i < 22; i++) create(w, &m, &s, 0);
     update_and_compare(w, &m);
     for (step = 0; step < steps; step++) {
         int op = (int)rnd(&s, 10), n, k;
@@ -878,6 +878,11 @@ static void errors(void)
     CHECK_ERR(pp_world_set_transform(w, id, &zt), PP_ERR_INVALID_TRANSFORM, NULL);
     CHECK_OK(pp_world_body(w, id, &info));
     CHECK(info.sprite.x == 2 && info.sprite.y == 0); /* kept its placement */
+    /* a NULL transform is the identity at (0, 0), rasterised: the same 4 x 4 box there */
+    CHECK_OK(pp_world_set_transform(w, id, NULL));
+    CHECK_OK(pp_world_body(w, id, &info));
+    CHECK(info.sprite.x == 0 && info.sprite.y == 0 && info.sprite.pixel_collision == 1);
+    CHECK_OK(pp_world_move_body(w, id, 2, 0));
     CHECK_ERR(pp_world_update(NULL, &ev), PP_ERR_NULL_POINTER, "world");
     CHECK_ERR(pp_world_get_events(NULL, &ev), PP_ERR_NULL_POINTER, "world");
     CHECK_ERR(pp_world_get_events(w, NULL), PP_ERR_NULL_POINTER, "out");
