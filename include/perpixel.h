@@ -258,6 +258,11 @@ typedef struct pp_bundle pp_bundle;
 typedef struct pp_mask pp_mask;
 
 /**
+ * A world of bodies (opaque). Made by `pp_world_new`, released by `pp_world_free`.
+ */
+typedef struct pp_world pp_world;
+
+/**
  * How a baked mask was made, as its file records it (an output: the library fills it).
  * Loading does not need it; tools and engine glue use it, e.g. to warn when a baked mask
  * was made with another alpha threshold than the one the game asks for now.
@@ -748,13 +753,6 @@ typedef struct {
    */
   uint64_t user_data;
 } pp_body_def;
-
-/**
- * A world of bodies (opaque). Made by `pp_world_new`, released by `pp_world_free`.
- */
-typedef struct {
-  uint8_t _opaque[0];
-} pp_world;
 
 /**
  * A body of a world, by value: its slot and the slot's generation. An id whose body was

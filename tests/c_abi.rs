@@ -22,6 +22,9 @@
 //! * `tests/c/test_hostile.c`: hostile input on purpose (NULLs, bad sizes, short buffers,
 //!   corrupt and oversized images...).
 //! * `tests/c/test_threads.c`: masks shared between pthreads.
+//! * `tests/c/test_world.c`: worlds of bodies against an oracle in plain C (random worlds
+//!   with fixed seeds, stale ids, events, queries, contacts), errors, and threads reading
+//!   one world at once or racing a writer.
 //! * `tests/c/test_bake.c` (with the `image` feature): baked masks and bundles, on files
 //!   the Rust library bakes first; they must equal the masks built from the same PNGs.
 //! * `tests/c/test_limits.c` (with the `image` feature): image headers claiming huge
@@ -464,13 +467,29 @@ fn c_threads_share_masks() {
 }
 
 #[test]
+fn c_world_against_a_plain_c_oracle() {
+    let program = Program {
+        source: "tests/c/test_world.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: MIN_WORLD_CHECKS,
+    };
+    build_and_run("test_world", &program, &modes());
+}
+
+/// The world program's checks: its fixed scenes, errors and threads (about 200) and five
+/// random worlds of 60 steps (about 11800).
+const MIN_WORLD_CHECKS: u32 = 11500;
+
+#[test]
 fn cpp_wrapper_covers_every_member() {
     let modes = modes();
     let program = Program {
         source: "tests/cpp/test_perpixel.cpp",
         lang: Lang::Cpp17,
         args: vec![env!("CARGO_PKG_VERSION").to_owned()],
-        min_checks: 340,
+        // About 350 before the world; its tests add about 650.
+        min_checks: 950,
     };
     if !build_and_run("test_cpp17", &program, &modes) {
         return;

@@ -33,6 +33,12 @@
  * values. Errors are per thread (the message an Error carries is the throwing thread's).
  * set_max_mask_pixels changes one process-wide setting: call it at start-up.
  *
+ * World: move-only RAII over a pp_world * holding bodies (BodyId values, generational:
+ * an id of a destroyed body throws Status::StaleBody). update() returns Events whose
+ * PairViews point into the world's arrays, valid until the next update. Changes from one
+ * thread at a time (a change racing another call throws Status::InvalidArgument); the
+ * const members may run on many threads at once while nothing changes the world.
+ *
  * The C ABI's conventions underneath (statuses, handles, buffers, absent answers versus
  * errors, options defaults) are in ARCHITECTURE.md, "The C ABI conventions".
  *
@@ -51,6 +57,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -82,6 +89,7 @@ enum class Status : std::uint32_t {
     Panic = PP_ERR_PANIC,
     BadBakedData = PP_ERR_BAD_BAKED_DATA,
     InvalidTransform = PP_ERR_INVALID_TRANSFORM,
+    StaleBody = PP_ERR_STALE_BODY,
 };
 
 /// A short static description of a status ("ok", "null pointer", ...).
@@ -336,6 +344,31 @@ struct RayHit {
     /// nullopt when there is none.
     std::optional<Normal> normal;
 };
+
+namespace detail {
+inline SweepResult sweep_result(const pp_sweep_result &r)
+{
+    SweepResult out;
+    out.outcome = static_cast<SweepResult::Outcome>(r.outcome);
+    out.step = r.step;
+    out.steps = r.steps;
+    out.at = Point{r.at.x, r.at.y};
+    out.last_free = Point{r.last_free.x, r.last_free.y};
+    out.contact = Point{r.contact.x, r.contact.y};
+    out.normal = normal(r.has_normal, r.normal);
+    return out;
+}
+
+inline RayHit ray_hit(const pp_ray_hit &h)
+{
+    RayHit out;
+    out.pixel = Point{h.pixel.x, h.pixel.y};
+    out.step = h.step;
+    out.distance = h.distance;
+    out.normal = normal(h.has_normal, h.normal);
+    return out;
+}
+} // namespace detail
 
 /// A rectangle of whole pixels, the half-open box [x, x + width) x [y, y + height); empty
 /// when width <= 0 or height <= 0. The same members as Rust's Bounds2D; edges are
@@ -918,15 +951,7 @@ struct Sprite {
         const pp_sprite a = to_c(), b = obstacle.to_c();
         pp_sweep_result r{};
         detail::check(pp_sweep(&a, &b, dx, dy, &r));
-        SweepResult out;
-        out.outcome = static_cast<SweepResult::Outcome>(r.outcome);
-        out.step = r.step;
-        out.steps = r.steps;
-        out.at = Point{r.at.x, r.at.y};
-        out.last_free = Point{r.last_free.x, r.last_free.y};
-        out.contact = Point{r.contact.x, r.contact.y};
-        out.normal = detail::normal(r.has_normal, r.normal);
-        return out;
+        return detail::sweep_result(r);
     }
     /// The contact normal between `obstacle` and this sprite: a unit vector from the
     /// obstacle's surface towards this sprite where they overlap or touch (eight-neighbour
@@ -1015,12 +1040,7 @@ struct Sprite {
         if (found == 0) {
             return std::nullopt;
         }
-        RayHit out;
-        out.pixel = Point{h.pixel.x, h.pixel.y};
-        out.step = h.step;
-        out.distance = h.distance;
-        out.normal = detail::normal(h.has_normal, h.normal);
-        return out;
+        return detail::ray_hit(h);
     }
     /// True when world pixel (px, py) is solid in this sprite (inside its rectangle and
     /// solid in its mask; anywhere in its rectangle when bounds-only).
@@ -1182,6 +1202,458 @@ inline Raster Mask::rasterise_matrix(const std::array<double, 6> &matrix, bool b
         pp_mask_rasterise_matrix(handle_, matrix.data(), bounds_only ? 1 : 0, &m, &x, &y));
     return Raster{Mask(m), x, y};
 }
+
+// ---- the world ------------------------------------------------------------------------
+
+/// A body of a World, by value (pp_body_id): its slot and the slot's generation. An id
+/// whose body was destroyed throws Status::StaleBody wherever it is used.
+struct BodyId {
+    std::uint32_t index = 0;
+    std::uint32_t generation = 0;
+
+    pp_body_id to_c() const noexcept { return pp_body_id{index, generation}; }
+    static BodyId from_c(const pp_body_id &id) noexcept { return BodyId{id.index, id.generation}; }
+
+    friend bool operator==(const BodyId &a, const BodyId &b) noexcept
+    {
+        return a.index == b.index && a.generation == b.generation;
+    }
+    friend bool operator!=(const BodyId &a, const BodyId &b) noexcept { return !(a == b); }
+};
+
+/// Two touching bodies, a.index < b.index.
+struct Pair {
+    BodyId a;
+    BodyId b;
+
+    friend bool operator==(const Pair &x, const Pair &y) noexcept
+    {
+        return x.a == y.a && x.b == y.b;
+    }
+    friend bool operator!=(const Pair &x, const Pair &y) noexcept { return !(x == y); }
+};
+
+/// Which bodies may touch (pp_filter, Box2D's b2Filter): two bodies collide when each
+/// one's mask has a bit of the other's category, unless they share a nonzero group: a
+/// positive group always collides, a negative one never. Default-constructed: category 1,
+/// mask all bits, group 0 (pp_filter_default()).
+struct Filter {
+    std::uint64_t category = pp_filter_default().category;
+    std::uint64_t mask = pp_filter_default().mask;
+    std::int32_t group = pp_filter_default().group;
+
+    pp_filter to_c() const noexcept
+    {
+        pp_filter f = pp_filter_default();
+        f.category = category;
+        f.mask = mask;
+        f.group = group;
+        return f;
+    }
+    static Filter from_c(const pp_filter &f) noexcept
+    {
+        Filter out;
+        out.category = f.category;
+        out.mask = f.mask;
+        out.group = f.group;
+        return out;
+    }
+
+    friend bool operator==(const Filter &a, const Filter &b) noexcept
+    {
+        return a.category == b.category && a.mask == b.mask && a.group == b.group;
+    }
+    friend bool operator!=(const Filter &a, const Filter &b) noexcept { return !(a == b); }
+};
+
+/// What World::create_body makes (pp_body_def, filled from pp_body_def_default()).
+/// Borrows the Mask only until create_body returns: the world keeps its own reference.
+struct BodyDef {
+    const Mask *mask = nullptr;
+    std::int32_t x = 0; ///< world x of mask pixel (0, 0) (without a transform)
+    std::int32_t y = 0; ///< world y of mask pixel (0, 0) (without a transform)
+    /// Placed by a transform (rasterised once) instead of at (x, y).
+    std::optional<Transform> transform;
+    bool pixel_collision = true; ///< false: collides as its whole rectangle
+    bool is_static = false;      ///< terrain: never touches other static bodies
+    Filter filter;
+    std::uint64_t user_data = 0;
+
+    BodyDef() = default;
+    BodyDef(const Mask &mask_, std::int32_t x_, std::int32_t y_) noexcept
+        : mask(&mask_), x(x_), y(y_)
+    {
+    }
+    BodyDef(Mask &&, std::int32_t, std::int32_t) = delete;
+
+    /// The C struct, from pp_body_def_default().
+    pp_body_def to_c() const
+    {
+        pp_body_def d = pp_body_def_default();
+        d.mask = mask != nullptr ? mask->get() : nullptr;
+        d.x = x;
+        d.y = y;
+        if (transform) {
+            d.transformed = 1;
+            d.transform = transform->to_c();
+        }
+        d.pixel_collision = pixel_collision ? 1 : 0;
+        d.is_static = is_static ? 1 : 0;
+        d.filter = filter.to_c();
+        d.user_data = user_data;
+        return d;
+    }
+};
+
+/// A whole-pixel position (pp_position), for World::move_bodies.
+struct Position {
+    std::int32_t x = 0;
+    std::int32_t y = 0;
+};
+
+/// A read-only view of a list of pairs the World owns: valid until the world's next
+/// update (or its destruction). Iterating gives Pair values.
+class PairView {
+public:
+    class iterator {
+    public:
+        using value_type = Pair;
+        using difference_type = std::ptrdiff_t;
+        using pointer = void;
+        using reference = Pair;
+        using iterator_category = std::input_iterator_tag;
+
+        explicit iterator(const pp_pair *p) noexcept : p_(p) {}
+        Pair operator*() const noexcept
+        {
+            return Pair{BodyId::from_c(p_->a), BodyId::from_c(p_->b)};
+        }
+        iterator &operator++() noexcept
+        {
+            ++p_;
+            return *this;
+        }
+        iterator operator++(int) noexcept
+        {
+            iterator old = *this;
+            ++p_;
+            return old;
+        }
+        friend bool operator==(const iterator &a, const iterator &b) noexcept
+        {
+            return a.p_ == b.p_;
+        }
+        friend bool operator!=(const iterator &a, const iterator &b) noexcept
+        {
+            return a.p_ != b.p_;
+        }
+
+    private:
+        const pp_pair *p_;
+    };
+
+    PairView() noexcept = default;
+    PairView(const pp_pair *data, std::size_t size) noexcept : data_(data), size_(size) {}
+
+    iterator begin() const noexcept { return iterator(data_); }
+    iterator end() const noexcept { return iterator(data_ + size_); }
+    std::size_t size() const noexcept { return size_; }
+    bool empty() const noexcept { return size_ == 0; }
+    /// The i-th pair; throws Status::InvalidArgument past the end.
+    Pair at(std::size_t i) const
+    {
+        if (i >= size_) {
+            throw Error(Status::InvalidArgument, "PairView::at: index past the end");
+        }
+        return (*this)[i];
+    }
+    Pair operator[](std::size_t i) const noexcept { return *iterator(data_ + i); }
+    /// A copy that outlives the next update.
+    std::vector<Pair> to_vector() const { return std::vector<Pair>(begin(), end()); }
+
+private:
+    const pp_pair *data_ = nullptr;
+    std::size_t size_ = 0;
+};
+
+/// The lists of the last update (pp_world_events): the touching pairs (sorted by a, then
+/// b), the pairs that began and those that stopped touching (destroyed bodies' pairs
+/// included, with their old ids). Views over the world's arrays: valid until its next
+/// update.
+struct Events {
+    PairView touching;
+    PairView begins;
+    PairView ends;
+};
+
+/// A pair's contact (pp_contact): first pixel solid in both, area, the normal from a
+/// towards b, b's shortest push-out from a.
+struct Contact {
+    std::optional<Point> first_contact; ///< nullopt when they do not touch
+    std::uint64_t area = 0;
+    std::optional<Normal> normal;
+    std::optional<Offset> push_out;
+
+    bool touching() const noexcept { return first_contact.has_value(); }
+};
+
+/// A body as the world holds it (pp_world_body), with its own reference to the mask the
+/// body collides with (a transformed body's raster).
+struct BodyInfo {
+    Mask mask;
+    std::int32_t x = 0;
+    std::int32_t y = 0;
+    bool pixel_collision = true;
+    bool is_static = false;
+    Filter filter;
+    std::uint64_t user_data = 0;
+
+    /// The body as a placed sprite (borrowing this BodyInfo's mask).
+    Sprite sprite() const { return Sprite(mask, x, y, pixel_collision); }
+};
+
+/// What World::raycast hit: the body and the hit.
+struct BodyRayHit {
+    BodyId body;
+    RayHit hit;
+};
+
+/// What World::sweep found: the body hit first (nullopt when the path is clear) and the
+/// sweep against it (the clear result otherwise).
+struct BodySweep {
+    std::optional<BodyId> other;
+    SweepResult result;
+};
+
+namespace detail {
+inline PairView pairs(const pp_pair *p, std::size_t n) noexcept { return PairView(p, n); }
+
+inline Events events(const pp_world_events &e) noexcept
+{
+    return Events{pairs(e.touching, e.touching_count), pairs(e.begins, e.begin_count),
+                  pairs(e.ends, e.end_count)};
+}
+
+/// Fills a list by the buffer convention: asks the size, then the list (again if it grew).
+template <typename Call> std::vector<BodyId> body_list(Call call)
+{
+    std::size_t len = 0;
+    check(call(nullptr, 0, &len));
+    std::vector<pp_body_id> buf(len);
+    for (;;) {
+        const pp_status s = call(buf.data(), buf.size(), &len);
+        if (s == PP_ERR_BUFFER_TOO_SMALL) {
+            buf.resize(buf.size() * 2 + 1);
+            continue;
+        }
+        check(s);
+        break;
+    }
+    std::vector<BodyId> out;
+    out.reserve(len);
+    for (std::size_t i = 0; i < len; i++) {
+        out.push_back(BodyId::from_c(buf[i]));
+    }
+    return out;
+}
+} // namespace detail
+
+/// Many bodies updated together: move-only RAII over a pp_world *. Bodies are BodyId
+/// values; an id of a destroyed body throws Status::StaleBody. Not thread-safe for
+/// changes: a change while another thread is inside a call on the same world throws
+/// Status::InvalidArgument ("in use"); the const members may run on many threads at once
+/// while nothing changes the world.
+class World {
+public:
+    World()
+    {
+        pp_world *w = nullptr;
+        detail::check(pp_world_new(&w));
+        handle_ = w;
+    }
+    World(const World &) = delete;
+    World &operator=(const World &) = delete;
+    World(World &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    World &operator=(World &&other) noexcept
+    {
+        if (this != &other) {
+            pp_world_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~World() { pp_world_free(handle_); }
+
+    /// The C handle, still owned by this World (nullptr after a move).
+    pp_world *get() const noexcept { return handle_; }
+    /// False for a moved-from World.
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+    /// Adds a body (the world keeps its own reference to def.mask).
+    BodyId create_body(const BodyDef &def)
+    {
+        const pp_body_def d = def.to_c();
+        pp_body_id id{};
+        detail::check(pp_world_create_body(handle_, &d, &id));
+        return BodyId::from_c(id);
+    }
+    /// Removes a body; its pairs end at the next update.
+    void destroy_body(BodyId id) { detail::check(pp_world_destroy_body(handle_, id.to_c())); }
+    /// Moves a body's mask pixel (0, 0) to (x, y) (a transformed body becomes plain).
+    void move_body(BodyId id, std::int32_t x, std::int32_t y)
+    {
+        detail::check(pp_world_move_body(handle_, id.to_c(), x, y));
+    }
+    /// Moves ids[i] to positions[i]; when one id is stale nothing moves. Throws
+    /// Status::InvalidArgument when the counts differ.
+    void move_bodies(const std::vector<BodyId> &ids, const std::vector<Position> &positions)
+    {
+        if (ids.size() != positions.size()) {
+            throw Error(Status::InvalidArgument,
+                        "move_bodies: ids and positions differ in length");
+        }
+        std::vector<pp_body_id> c_ids;
+        std::vector<pp_position> c_pos;
+        c_ids.reserve(ids.size());
+        c_pos.reserve(ids.size());
+        for (std::size_t i = 0; i < ids.size(); i++) {
+            c_ids.push_back(ids[i].to_c());
+            c_pos.push_back(pp_position{positions[i].x, positions[i].y});
+        }
+        detail::check(pp_world_move_bodies(handle_, c_ids.data(), c_pos.data(), c_ids.size()));
+    }
+    /// Gives a body another mask (the world keeps a reference), at the same placement.
+    void set_mask(BodyId id, const Mask &mask)
+    {
+        detail::check(pp_world_set_mask(handle_, id.to_c(), mask.get()));
+    }
+    /// Changes a body's filter (its pairs change at the next update).
+    void set_filter(BodyId id, const Filter &filter)
+    {
+        detail::check(pp_world_set_filter(handle_, id.to_c(), filter.to_c()));
+    }
+    /// Places a body by a transform (rasterised now, once).
+    void set_transform(BodyId id, const Transform &transform)
+    {
+        const pp_transform t = transform.to_c();
+        detail::check(pp_world_set_transform(handle_, id.to_c(), &t));
+    }
+
+    /// Finds the touching pairs and the begin/end events; the views stay valid until the
+    /// next update.
+    Events update()
+    {
+        pp_world_events e{};
+        detail::check(pp_world_update(handle_, &e));
+        return detail::events(e);
+    }
+    /// The last update's lists (empty before the first update).
+    Events events() const
+    {
+        pp_world_events e{};
+        detail::check(pp_world_get_events(handle_, &e));
+        return detail::events(e);
+    }
+
+    /// The contact of two live bodies (touching or not); push-out within push_max pixels.
+    Contact contact(BodyId a, BodyId b, std::uint32_t push_max = 64) const
+    {
+        pp_pair p;
+        p.a = a.to_c();
+        p.b = b.to_c();
+        pp_contact c{};
+        detail::check(pp_world_contact(handle_, p, push_max, &c));
+        Contact out;
+        if (c.touching != 0) {
+            out.first_contact = Point{c.first_contact.x, c.first_contact.y};
+        }
+        out.area = c.area;
+        out.normal = detail::normal(c.has_normal, c.normal);
+        if (c.has_push_out != 0) {
+            out.push_out = Offset{c.push_out.dx, c.push_out.dy};
+        }
+        return out;
+    }
+    /// The contact of a pair from the events.
+    Contact contact(const Pair &pair, std::uint32_t push_max = 64) const
+    {
+        return contact(pair.a, pair.b, push_max);
+    }
+
+    /// The bodies (in index order) whose filter allows `filter` and that share a solid
+    /// pixel with `probe`.
+    std::vector<BodyId> overlapping(const Sprite &probe, const Filter &filter = Filter()) const
+    {
+        const pp_sprite s = probe.to_c();
+        const pp_filter f = filter.to_c();
+        return detail::body_list([&](pp_body_id *buf, std::size_t n, std::size_t *len) {
+            return pp_world_overlapping(handle_, &s, &f, buf, n, len);
+        });
+    }
+    /// The bodies (in index order) whose filter allows `filter` that are solid at (x, y).
+    std::vector<BodyId> at_point(std::int64_t x, std::int64_t y,
+                                 const Filter &filter = Filter()) const
+    {
+        const pp_filter f = filter.to_c();
+        return detail::body_list([&](pp_body_id *buf, std::size_t n, std::size_t *len) {
+            return pp_world_at_point(handle_, x, y, &f, buf, n, len);
+        });
+    }
+    /// The first body the ray hits (nearest by steps, ties to the smaller index); nullopt
+    /// when none. Throws Status::InvalidArgument for a (0, 0) direction.
+    std::optional<BodyRayHit> raycast(std::int32_t x, std::int32_t y, std::int32_t dx,
+                                      std::int32_t dy, std::uint32_t max_length,
+                                      const Filter &filter = Filter()) const
+    {
+        const pp_filter f = filter.to_c();
+        std::uint8_t found = 0;
+        pp_body_id body{};
+        pp_ray_hit h{};
+        detail::check(pp_world_raycast(handle_, x, y, dx, dy, max_length, &f, &found, &body, &h));
+        if (found == 0) {
+            return std::nullopt;
+        }
+        return BodyRayHit{BodyId::from_c(body), detail::ray_hit(h)};
+    }
+    /// Sweeps body `id` by (dx, dy) against every other body its filter allows.
+    BodySweep sweep(BodyId id, std::int32_t dx, std::int32_t dy) const
+    {
+        std::uint8_t found = 0;
+        pp_body_id other{};
+        pp_sweep_result r{};
+        detail::check(pp_world_sweep(handle_, id.to_c(), dx, dy, &found, &other, &r));
+        BodySweep out;
+        if (found != 0) {
+            out.other = BodyId::from_c(other);
+        }
+        out.result = detail::sweep_result(r);
+        return out;
+    }
+
+    /// What the world holds for a body, with its own reference to the body's mask.
+    BodyInfo body(BodyId id) const
+    {
+        pp_body_info info{};
+        detail::check(pp_world_body(handle_, id.to_c(), &info));
+        return BodyInfo{body_mask(id),
+                        info.sprite.x,
+                        info.sprite.y,
+                        info.sprite.pixel_collision != 0,
+                        info.is_static != 0,
+                        Filter::from_c(info.filter),
+                        info.user_data};
+    }
+    /// A new reference to the mask a body collides with (a transformed body's raster).
+    Mask body_mask(BodyId id) const
+    {
+        pp_mask *m = nullptr;
+        detail::check(pp_world_body_mask(handle_, id.to_c(), &m));
+        return Mask(m);
+    }
+
+private:
+    pp_world *handle_ = nullptr;
+};
 
 } // namespace perpixel
 

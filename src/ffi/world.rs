@@ -18,7 +18,6 @@ use crate::{BodyDef, BodyId, BodyKind, Filter, Pair, Placement, Transform, World
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard, TryLockError};
 
 /// A world of bodies (opaque). Made by `pp_world_new`, released by `pp_world_free`.
-#[repr(C)]
 pub struct pp_world {
     _opaque: [u8; 0],
 }

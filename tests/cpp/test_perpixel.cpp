@@ -16,6 +16,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -1087,6 +1088,378 @@ void test_sweeps()
                  Status::InvalidArgument, "i32");
 }
 
+// ---- the world ----------------------------------------------------------------------
+
+using perpixel::BodyDef;
+using perpixel::BodyId;
+using perpixel::Filter;
+using perpixel::Pair;
+using perpixel::World;
+
+void test_world_types()
+{
+    static_assert(!std::is_copy_constructible<World>::value, "World is move-only");
+    static_assert(!std::is_copy_assignable<World>::value, "World is move-only");
+    static_assert(std::is_nothrow_move_constructible<World>::value, "World moves");
+    static_assert(std::is_nothrow_move_assignable<World>::value, "World moves");
+    static_assert(std::is_trivially_copyable<BodyId>::value, "BodyId is a value");
+    static_assert(!std::is_constructible<BodyDef, Mask &&, int32_t, int32_t>::value,
+                  "no BodyDef over a temporary Mask");
+    CHECK(static_cast<uint32_t>(Status::StaleBody) == 100u);
+    CHECK(std::string(perpixel::status_text(Status::StaleBody)) == "stale body id");
+    const Filter f;
+    CHECK(f.category == 1u && f.mask == UINT64_MAX && f.group == 0);
+    const BodyDef d;
+    const pp_body_def c = d.to_c();
+    const pp_body_def def = pp_body_def_default();
+    CHECK(c.internal_cookie == def.internal_cookie && c.mask == nullptr &&
+          c.pixel_collision == 1 && c.is_static == 0 && c.transformed == 0 &&
+          c.filter.category == 1u);
+}
+
+// The C program's scene (test_world.c destroy_and_reuse): the same answers.
+void test_world_destroy_and_reuse()
+{
+    Mask box = Mask::create(10, 10, true);
+    World w;
+    CHECK(static_cast<bool>(w));
+    const BodyId a = w.create_body(BodyDef(box, 0, 0));
+    const BodyId b = w.create_body(BodyDef(box, 5, 0));
+    CHECK(a.index != b.index);
+    perpixel::Events ev = w.update();
+    CHECK(ev.touching.size() == 1 && ev.begins.size() == 1 && ev.ends.empty());
+    CHECK(ev.touching[0] == (Pair{a, b}));
+    w.destroy_body(a);
+    const BodyId c = w.create_body(BodyDef(box, 5, 0));
+    CHECK(c.index == a.index && c.generation != a.generation);
+    ev = w.update();
+    CHECK(ev.touching.size() == 1 && ev.touching.at(0) == (Pair{c, b}));
+    CHECK(ev.begins.size() == 1 && ev.begins[0] == (Pair{c, b}));
+    CHECK(ev.ends.size() == 1 && ev.ends[0] == (Pair{a, b}));
+    const std::vector<Pair> kept = w.events().ends.to_vector();
+    CHECK(kept.size() == 1 && kept[0] == (Pair{a, b}));
+    CHECK_THROWS(ev.ends.at(1), Status::InvalidArgument, "past the end");
+    // The stale id throws everywhere and changes nothing.
+    CHECK_THROWS(w.destroy_body(a), Status::StaleBody, "stale body id");
+    CHECK_THROWS(w.move_body(a, 3, 3), Status::StaleBody, "stale");
+    CHECK_THROWS(w.move_bodies({c, a}, {{100, 100}, {100, 100}}), Status::StaleBody, "stale");
+    CHECK(w.body(c).x == 5);
+    CHECK_THROWS(w.set_mask(a, box), Status::StaleBody, "stale");
+    CHECK_THROWS(w.set_filter(a, Filter()), Status::StaleBody, "stale");
+    CHECK_THROWS(w.set_transform(a, perpixel::Transform()), Status::StaleBody, "stale");
+    CHECK_THROWS(w.body(a), Status::StaleBody, "stale");
+    CHECK_THROWS(w.body_mask(a), Status::StaleBody, "stale");
+    CHECK_THROWS(w.contact(a, b), Status::StaleBody, "stale");
+    CHECK_THROWS(w.contact(Pair{b, a}), Status::StaleBody, "stale");
+    CHECK_THROWS(w.sweep(a, 1, 1), Status::StaleBody, "stale");
+    ev = w.update();
+    CHECK(ev.touching.size() == 1 && ev.begins.empty() && ev.ends.empty());
+    // An id of another world.
+    World w2;
+    w2.create_body(BodyDef(box, 0, 0));
+    w2.create_body(BodyDef(box, 0, 0));
+    const BodyId far = w2.create_body(BodyDef(box, 0, 0));
+    CHECK_THROWS(w.destroy_body(far), Status::StaleBody, "stale");
+    // RAII: moving a world hands over its handle; the moved-from one is empty.
+    World moved(std::move(w2));
+    CHECK(static_cast<bool>(moved) && !static_cast<bool>(w2));
+    CHECK_THROWS(w2.update(), Status::NullPointer, "world");
+    w2 = std::move(moved);
+    CHECK(w2.body(far).x == 0);
+}
+
+// The C program's scene (test_world.c filters_and_statics): the same answers.
+void test_world_filters()
+{
+    Mask box = Mask::create(4, 4, true);
+    World w;
+    std::vector<BodyId> id;
+    for (int i = 0; i < 5; ++i) {
+        BodyDef d(box, 0, 0);
+        d.is_static = i >= 3;
+        id.push_back(w.create_body(d));
+    }
+    CHECK(w.body(id[4]).is_static && !w.body(id[0]).is_static);
+    perpixel::Events ev = w.update();
+    CHECK(ev.touching.size() == 9 && ev.begins.size() == 9);
+    CHECK(ev.touching[8] == (Pair{id[2], id[4]}));
+    Filter never;
+    never.group = -1;
+    w.set_filter(id[0], never);
+    w.set_filter(id[1], never);
+    ev = w.update();
+    CHECK(ev.touching.size() == 8 && ev.begins.empty() && ev.ends.size() == 1 &&
+          ev.ends[0] == (Pair{id[0], id[1]}));
+    Filter g2a, g2b;
+    g2a.category = 2;
+    g2a.mask = 0;
+    g2a.group = 2;
+    g2b.category = 4;
+    g2b.mask = 0;
+    g2b.group = 2;
+    w.set_filter(id[0], g2a);
+    w.set_filter(id[1], g2b);
+    ev = w.update();
+    std::vector<Pair> want = {{id[0], id[1]}, {id[2], id[3]}, {id[2], id[4]}};
+    CHECK(ev.touching.to_vector() == want);
+    CHECK(w.body(id[1]).filter == g2b);
+    Filter none;
+    none.category = 0;
+    none.mask = 0;
+    w.set_filter(id[2], none);
+    ev = w.update();
+    CHECK(ev.touching.size() == 1 && ev.ends.size() == 2);
+    size_t n = 0;
+    for (const Pair &p : ev.ends) {
+        CHECK(p.a == id[2]);
+        ++n;
+    }
+    CHECK(n == 2);
+}
+
+bool filter_allows(const Filter &a, const Filter &b)
+{
+    if (a.group != 0 && a.group == b.group) {
+        return a.group > 0;
+    }
+    return (a.mask & b.category) != 0 && (b.mask & a.category) != 0;
+}
+
+// A random world through the wrapper: pairs, queries and contacts against the Sprite
+// functions on the bodies' own sprites.
+void test_world_random()
+{
+    uint32_t seed = 2024;
+    auto rnd = [&](uint32_t n) {
+        seed = seed * 1103515245u + 12345u;
+        return (seed >> 8) % n;
+    };
+    std::vector<Mask> pool;
+    for (int k = 0; k < 4; ++k) {
+        const int32_t mw = 3 + k * 3, mh = 9 - k * 2;
+        std::vector<uint8_t> alpha(static_cast<size_t>(mw * mh));
+        for (auto &px : alpha) {
+            px = rnd(100) < 60 ? 255 : 0;
+        }
+        pool.push_back(Mask::from_pixels(alpha.data(), alpha.size(), PixelFormat::A8, mw, mh, mw));
+    }
+    World w;
+    std::vector<BodyId> live;
+    for (int i = 0; i < 16; ++i) {
+        BodyDef d(pool[rnd(4)], static_cast<int32_t>(rnd(40)), static_cast<int32_t>(rnd(40)));
+        d.is_static = rnd(4) == 0;
+        d.pixel_collision = rnd(5) != 0;
+        if (rnd(3) == 0) {
+            d.filter.category = 1u << rnd(2);
+            d.filter.mask = rnd(4);
+            d.filter.group = static_cast<int32_t>(rnd(3)) - 1;
+        }
+        if (rnd(5) == 0) {
+            perpixel::Transform t;
+            t.x = rnd(400) / 10.0;
+            t.y = rnd(400) / 10.0;
+            t.rotation_degrees = rnd(360);
+            d.transform = t;
+        }
+        d.user_data = i;
+        live.push_back(w.create_body(d));
+    }
+    std::vector<Pair> prev;
+    int compared = 0;
+    for (int step = 0; step < 25; ++step) {
+        const size_t k = rnd(static_cast<uint32_t>(live.size()));
+        switch (rnd(4)) {
+        case 0:
+            w.move_body(live[k], static_cast<int32_t>(rnd(40)), static_cast<int32_t>(rnd(40)));
+            break;
+        case 1:
+            w.move_bodies({live[k]}, {{static_cast<int32_t>(rnd(40)), 3}});
+            break;
+        case 2:
+            w.set_mask(live[k], pool[rnd(4)]);
+            break;
+        default: {
+            BodyDef d(pool[rnd(4)], static_cast<int32_t>(rnd(40)), static_cast<int32_t>(rnd(40)));
+            w.destroy_body(live[k]);
+            live[k] = w.create_body(d);
+            break;
+        }
+        }
+        const perpixel::Events ev = w.update();
+        // The oracle: every pair of live bodies through Sprite::collides.
+        std::vector<perpixel::BodyInfo> infos;
+        std::vector<BodyId> ids = live;
+        std::sort(ids.begin(), ids.end(),
+                  [](const BodyId &x, const BodyId &y) { return x.index < y.index; });
+        for (const BodyId &id : ids) {
+            infos.push_back(w.body(id));
+        }
+        std::vector<Pair> want;
+        for (size_t i = 0; i < ids.size(); ++i) {
+            for (size_t j = i + 1; j < ids.size(); ++j) {
+                const auto &a = infos[i], &b = infos[j];
+                if ((a.is_static && b.is_static) || !filter_allows(a.filter, b.filter)) {
+                    continue;
+                }
+                if (a.sprite().collides(b.sprite())) {
+                    want.push_back(Pair{ids[i], ids[j]});
+                }
+            }
+        }
+        const std::vector<Pair> got = ev.touching.to_vector();
+        CHECK(got == want);
+        size_t begins = 0, ends = 0;
+        for (const Pair &p : want) {
+            begins += std::find(prev.begin(), prev.end(), p) == prev.end();
+        }
+        for (const Pair &p : prev) {
+            ends += std::find(want.begin(), want.end(), p) == want.end();
+        }
+        CHECK(ev.begins.size() == begins && ev.ends.size() == ends);
+        prev = want;
+        // Queries against brute force.
+        const int64_t px = rnd(50), py = rnd(50);
+        std::vector<BodyId> at;
+        for (size_t i = 0; i < ids.size(); ++i) {
+            if (filter_allows(infos[i].filter, Filter()) && infos[i].sprite().solid_at(px, py)) {
+                at.push_back(ids[i]);
+            }
+        }
+        CHECK(w.at_point(px, py) == at);
+        const Sprite probe(pool[1], static_cast<int32_t>(rnd(40)), static_cast<int32_t>(rnd(40)));
+        std::vector<BodyId> over;
+        for (size_t i = 0; i < ids.size(); ++i) {
+            if (filter_allows(infos[i].filter, Filter()) && infos[i].sprite().collides(probe)) {
+                over.push_back(ids[i]);
+            }
+        }
+        CHECK(w.overlapping(probe) == over);
+        // Raycast: the nearest body by steps, ties to the smaller index.
+        std::optional<perpixel::BodyRayHit> best;
+        for (size_t i = 0; i < ids.size(); ++i) {
+            if (!filter_allows(infos[i].filter, Filter())) {
+                continue;
+            }
+            auto h = infos[i].sprite().raycast(-3, static_cast<int32_t>(py), 1, 0, 80);
+            if (h && (!best || h->step < best->hit.step)) {
+                best = perpixel::BodyRayHit{ids[i], *h};
+            }
+        }
+        const auto ray = w.raycast(-3, static_cast<int32_t>(py), 1, 0, 80);
+        CHECK(ray.has_value() == best.has_value());
+        if (ray && best) {
+            CHECK(ray->body == best->body && ray->hit.pixel == best->hit.pixel &&
+                  ray->hit.step == best->hit.step && ray->hit.normal == best->hit.normal);
+        }
+        // Sweep of one body against the others its filter allows.
+        const size_t m = rnd(static_cast<uint32_t>(ids.size()));
+        const int32_t dx = static_cast<int32_t>(rnd(41)) - 20, dy = static_cast<int32_t>(rnd(41)) - 20;
+        std::optional<BodyId> other;
+        perpixel::SweepResult bestr = infos[m].sprite().sweep(infos[m].sprite(), 0, 0);
+        uint64_t beststep = 0;
+        for (size_t i = 0; i < ids.size(); ++i) {
+            if (i == m || !filter_allows(infos[m].filter, infos[i].filter)) {
+                continue;
+            }
+            const perpixel::SweepResult r = infos[m].sprite().sweep(infos[i].sprite(), dx, dy);
+            if (r.outcome == perpixel::SweepResult::Outcome::Clear) {
+                continue;
+            }
+            const uint64_t s = r.outcome == perpixel::SweepResult::Outcome::StartsTouching ? 0 : r.step;
+            if (!other || s < beststep) {
+                other = ids[i];
+                beststep = s;
+                bestr = r;
+            }
+        }
+        const perpixel::BodySweep sw = w.sweep(ids[m], dx, dy);
+        CHECK(sw.other == other);
+        if (other) {
+            CHECK(sw.result.outcome == bestr.outcome && sw.result.step == bestr.step &&
+                  sw.result.at == bestr.at && sw.result.contact == bestr.contact &&
+                  sw.result.normal == bestr.normal);
+        } else {
+            CHECK(sw.result.outcome == perpixel::SweepResult::Outcome::Clear &&
+                  sw.result.at == (Point{infos[m].x + dx, infos[m].y + dy}));
+        }
+        // Contacts of the touching pairs against the Sprite functions.
+        for (const Pair &p : ev.touching) {
+            const perpixel::BodyInfo a = w.body(p.a), b = w.body(p.b);
+            const perpixel::Contact c = w.contact(p, 12);
+            perpixel::PushOptions o;
+            o.max_distance = 12;
+            CHECK(c.touching() && c.first_contact == a.sprite().first_contact(b.sprite()));
+            CHECK(c.area == a.sprite().overlap_area(b.sprite()));
+            CHECK(c.normal == b.sprite().contact_normal(a.sprite()));
+            CHECK(c.push_out == b.sprite().push_out(a.sprite(), o));
+            ++compared;
+        }
+    }
+    CHECK(compared > 10);
+}
+
+void test_world_errors_and_raii()
+{
+    Mask box = Mask::create(4, 4, true);
+    World w;
+    CHECK(w.events().touching.empty() && w.events().begins.size() == 0);
+    CHECK_THROWS(w.create_body(BodyDef()), Status::NullPointer, "def->mask");
+    BodyDef bad(box, 0, 0);
+    perpixel::Transform t;
+    t.scale_x = std::nan("");
+    bad.transform = t;
+    CHECK_THROWS(w.create_body(bad), Status::InvalidTransform, "");
+    const BodyId id = w.create_body(BodyDef(box, 1, 2));
+    CHECK_THROWS(w.set_transform(id, t), Status::InvalidTransform, "");
+    CHECK(w.body(id).x == 1 && w.body(id).y == 2);
+    CHECK_THROWS(w.move_bodies({id}, {}), Status::InvalidArgument, "differ");
+    w.move_bodies({}, {});
+    CHECK_THROWS(w.raycast(0, 0, 0, 0, 5), Status::InvalidArgument, "");
+    CHECK_THROWS(w.sweep(id, INT32_MAX, 0), Status::InvalidArgument, "");
+    // A transformed body: its info holds the raster, kept alive past the world.
+    perpixel::BodyInfo info = [&]() {
+        World inner;
+        Mask m = Mask::create(6, 2, true);
+        BodyDef d(m, 0, 0);
+        perpixel::Transform r;
+        r.rotation_degrees = 90;
+        d.transform = r;
+        d.user_data = 77;
+        const BodyId b = inner.create_body(d);
+        return inner.body(b);
+    }();
+    CHECK(info.user_data == 77 && info.mask.width() == 2 && info.mask.height() == 6);
+    CHECK(info.mask.count() == 12);
+    // The caller's mask freed right after create_body: the world keeps its own.
+    BodyId kept;
+    {
+        Mask temp = Mask::create(3, 3, true);
+        kept = w.create_body(BodyDef(temp, 1, 2));
+    }
+    CHECK(w.body_mask(kept).count() == 9);
+    CHECK(w.at_point(2, 3).size() == 2);
+    CHECK(w.contact(id, kept).area == 9);
+    // Readers on threads at once: the same answers.
+    w.update();
+    const World &cw = w;
+    std::vector<int> wrong(4, 0);
+    std::vector<std::thread> threads;
+    for (int k = 0; k < 4; ++k) {
+        threads.emplace_back([&, k]() {
+            for (int round = 0; round < 100; ++round) {
+                if (cw.events().touching.size() != 1 || cw.at_point(2, 3).size() != 2 ||
+                    !cw.raycast(-5, 3, 1, 0, 20)) {
+                    ++wrong[static_cast<size_t>(k)];
+                }
+            }
+        });
+    }
+    for (auto &th : threads) {
+        th.join();
+    }
+    CHECK(wrong[0] + wrong[1] + wrong[2] + wrong[3] == 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -1113,6 +1486,11 @@ int main(int argc, char **argv)
         test_move_and_slide();
         test_raycasts();
         test_solid_at();
+        test_world_types();
+        test_world_destroy_and_reuse();
+        test_world_filters();
+        test_world_random();
+        test_world_errors_and_raii();
     } catch (const std::exception &e) {
         ++g_failed;
         std::printf("FAIL unexpected exception: %s\n", e.what());
