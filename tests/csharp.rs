@@ -253,9 +253,15 @@ fn world_layouts() -> String {
     line("pp_body_def.mask", offset_of!(pp_body_def, mask));
     line("pp_body_def.x", offset_of!(pp_body_def, x));
     line("pp_body_def.y", offset_of!(pp_body_def, y));
-    line("pp_body_def.transformed", offset_of!(pp_body_def, transformed));
+    line(
+        "pp_body_def.transformed",
+        offset_of!(pp_body_def, transformed),
+    );
     line("pp_body_def.transform", offset_of!(pp_body_def, transform));
-    line("pp_body_def.pixel_collision", offset_of!(pp_body_def, pixel_collision));
+    line(
+        "pp_body_def.pixel_collision",
+        offset_of!(pp_body_def, pixel_collision),
+    );
     line("pp_body_def.is_static", offset_of!(pp_body_def, is_static));
     line("pp_body_def.filter", offset_of!(pp_body_def, filter));
     line("pp_body_def.user_data", offset_of!(pp_body_def, user_data));
@@ -269,18 +275,36 @@ fn world_layouts() -> String {
     line("pp_position", size_of::<pp_position>());
     line("pp_position.y", offset_of!(pp_position, y));
     line("pp_body_info", size_of::<pp_body_info>());
-    line("pp_body_info.is_static", offset_of!(pp_body_info, is_static));
+    line(
+        "pp_body_info.is_static",
+        offset_of!(pp_body_info, is_static),
+    );
     line("pp_body_info.filter", offset_of!(pp_body_info, filter));
-    line("pp_body_info.user_data", offset_of!(pp_body_info, user_data));
+    line(
+        "pp_body_info.user_data",
+        offset_of!(pp_body_info, user_data),
+    );
     line("pp_world_events", size_of::<pp_world_events>());
-    line("pp_world_events.begins", offset_of!(pp_world_events, begins));
-    line("pp_world_events.end_count", offset_of!(pp_world_events, end_count));
+    line(
+        "pp_world_events.begins",
+        offset_of!(pp_world_events, begins),
+    );
+    line(
+        "pp_world_events.end_count",
+        offset_of!(pp_world_events, end_count),
+    );
     line("pp_contact", size_of::<pp_contact>());
-    line("pp_contact.first_contact", offset_of!(pp_contact, first_contact));
+    line(
+        "pp_contact.first_contact",
+        offset_of!(pp_contact, first_contact),
+    );
     line("pp_contact.area", offset_of!(pp_contact, area));
     line("pp_contact.has_normal", offset_of!(pp_contact, has_normal));
     line("pp_contact.normal", offset_of!(pp_contact, normal));
-    line("pp_contact.has_push_out", offset_of!(pp_contact, has_push_out));
+    line(
+        "pp_contact.has_push_out",
+        offset_of!(pp_contact, has_push_out),
+    );
     line("pp_contact.push_out", offset_of!(pp_contact, push_out));
     out
 }

@@ -296,7 +296,48 @@ fn check_world(&(seed, steps): &(u64, u32)) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Written cases: the errors a world gives whatever it holds.
+fn written() -> u32 {
+    let mut checks = 0;
+    let empty = World::new();
+    // A (0, 0) ray is an error even when no body is there to test it against.
+    assert!(empty.raycast(0, 0, 0, 0, 10, &Filter::default()).is_err());
+    assert!(
+        empty
+            .raycast(0, 0, 1, 0, 10, &Filter::default())
+            .unwrap()
+            .is_none()
+    );
+    checks += 2;
+    // A sweep leaving i32 is an error even with no other body.
+    let mut w = World::new();
+    let m = Mask::full(2, 2).unwrap();
+    let id = w.create_body(BodyDef::new(&m, i32::MAX - 1, 0)).unwrap();
+    assert!(w.sweep(id, 5, 0).is_err());
+    assert!(w.sweep(id, -5, 0).unwrap().is_none());
+    // Stale ids: a destroyed body's id, and an index never made.
+    w.destroy_body(id).unwrap();
+    let again = w.create_body(BodyDef::new(&m, 0, 0)).unwrap();
+    assert_eq!(again.index, id.index);
+    assert_ne!(again.generation, id.generation);
+    assert!(matches!(
+        w.move_body(id, 0, 0),
+        Err(perpixel::Error::StaleBody { .. })
+    ));
+    let never = BodyId {
+        index: 7,
+        generation: 0,
+    };
+    assert!(matches!(
+        w.sprite(never),
+        Err(perpixel::Error::StaleBody { .. })
+    ));
+    checks += 5;
+    checks
+}
+
 fn main() {
+    println!("world_props: {} written checks", written());
     let n = common::props::cases(60);
     let paths = kernels::available_paths();
     let mut results = Vec::new();

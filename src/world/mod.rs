@@ -570,6 +570,11 @@ impl World {
         max_length: u32,
         filter: &Filter,
     ) -> Result<Option<(BodyId, RayHit)>> {
+        if dx == 0 && dy == 0 {
+            return Err(Error::InvalidArgument(
+                "a ray's direction must not be (0, 0)".into(),
+            ));
+        }
         let mut best: Option<(BodyId, RayHit)> = None;
         for id in self.bodies() {
             let b = self.slot(id)?;
