@@ -495,7 +495,9 @@ pub unsafe extern "C" fn pp_world_body(
 /// The lists of the last update: the touching pairs (sorted by `a`, then `b`), the pairs
 /// that began touching and those that stopped (destroyed bodies' pairs included), each
 /// sorted. The arrays belong to the world and stay valid until the next
-/// `pp_world_update` or `pp_world_free`; NULL when empty.
+/// `pp_world_update` or `pp_world_free`; NULL when empty. The world's lock does not cover
+/// them once the call has returned: a thread reading them must not overlap another
+/// thread's update of the same world (copy what you keep).
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct pp_world_events {
