@@ -497,7 +497,7 @@ mod tests {
                 status.text()
             );
         }
-        for unknown in [14, 99, 100, 1000, u32::MAX] {
+        for unknown in [14, 99, 101, 199, 1000, u32::MAX] {
             assert_eq!(
                 unsafe { std::ffi::CStr::from_ptr(pp_status_text(unknown)) },
                 c"unknown status"
@@ -506,5 +506,7 @@ mod tests {
         assert_eq!(pp_status::PP_ERR_PANIC as u32, 11);
         assert_eq!(pp_status::PP_ERR_BAD_BAKED_DATA as u32, 12);
         assert_eq!(pp_status::PP_ERR_INVALID_TRANSFORM as u32, 13);
+        // The world's range starts at 100.
+        assert_eq!(pp_status::PP_ERR_STALE_BODY as u32, 100);
     }
 }
