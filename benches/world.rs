@@ -10,8 +10,10 @@
 //!   `Sprite::collides` (which answers from the boxes first) on the same frame; for
 //!   10,000 sprites that is 50M pairs, measured with the fewest samples criterion allows.
 
-#[path = "scenes/world.rs"]
-mod scene;
+#[path = "scenes/mod.rs"]
+mod scenes;
+
+use scenes::world as scene;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::time::{Duration, Instant};

@@ -3,8 +3,10 @@
 //!
 //! `cargo run --release --example world -- --sprites 1000 [--frames 100]`
 
-#[path = "../benches/scenes/world.rs"]
-mod scene;
+#[path = "../benches/scenes/mod.rs"]
+mod scenes;
+
+use scenes::world as scene;
 
 use std::time::{Duration, Instant};
 

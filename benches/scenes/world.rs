@@ -1,29 +1,15 @@
-//! The world scene shared by `benches/world.rs` and `examples/world.rs` (through
-//! `#[path]`): N moving sprites of 16-64 px (discs and random blobs, a fixed seed) over a
+//! The world scene shared by `benches/world.rs` and `examples/world.rs` (a module of
+//! `scenes`): N moving sprites of 16-64 px (discs and random blobs, a fixed seed) over a
 //! 4096 x 1024 static hilly terrain, bouncing off the edges each frame.
 
 #![allow(dead_code)]
 
+use super::Rng;
 use perpixel::{BodyDef, BodyId, BodyKind, Mask, Sprite, World};
 
 /// The terrain's size.
 pub const WIDTH: i32 = 4096;
 pub const HEIGHT: i32 = 1024;
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        (self.next() >> 11) % n
-    }
-}
 
 /// The surface row at column `x` (y down, solid below): hills between rows ~620 and ~940.
 fn surface(x: i32) -> i32 {
