@@ -240,6 +240,8 @@ struct Scratch {
     order: Vec<u32>,
     /// Cells holding two or more bodies: (cx, cy, begin, end) into `order`.
     runs: Vec<(i64, i64, u32, u32)>,
+    /// The bodies of one cell: (slot index, box).
+    local: Vec<(u32, (i64, i64, i64, i64))>,
     /// Pairs whose boxes meet, as `lo << 32 | hi` slot indices.
     candidates: Vec<u64>,
     /// The candidates that touch, sorted.
@@ -564,22 +566,32 @@ impl World {
         }
         // Pairs of moving bodies sharing a cell, each kept in one cell only: the one
         // holding the top-left corner of the intersection of their boxes.
+        // Branch-free: every pair of a cell writes its key and the count moves on only
+        // for the kept ones (the verdicts are too mixed for a predictor).
         for &(cx, cy, begin, end) in &sc.runs {
-            let ds = &sc.order[begin as usize..end as usize];
-            for (k, &p) in ds.iter().enumerate() {
-                let (i, a) = sc.moving[p as usize];
-                for &q in &ds[k + 1..] {
-                    let (j, b) = sc.moving[q as usize];
+            sc.local.clear();
+            sc.local.extend(
+                sc.order[begin as usize..end as usize]
+                    .iter()
+                    .map(|&d| sc.moving[d as usize]),
+            );
+            let k = sc.local.len();
+            let mut len = sc.candidates.len();
+            let room = len + k * (k - 1) / 2;
+            sc.candidates.try_reserve(room - len).map_err(oom)?;
+            sc.candidates.resize(room, 0);
+            for (n, &(i, a)) in sc.local.iter().enumerate() {
+                for &(j, b) in &sc.local[n + 1..] {
                     let (ix, iy) = (a.0.max(b.0), a.2.max(b.2));
-                    if ix >= a.1.min(b.1) || iy >= a.3.min(b.3) {
-                        continue;
-                    }
-                    if ix.div_euclid(CELL) == cx && iy.div_euclid(CELL) == cy {
-                        sc.candidates.try_reserve(1).map_err(oom)?;
-                        sc.candidates.push(((i as u64) << 32) | j as u64);
-                    }
+                    let keep = (ix < a.1.min(b.1))
+                        & (iy < a.3.min(b.3))
+                        & (ix.div_euclid(CELL) == cx)
+                        & (iy.div_euclid(CELL) == cy);
+                    sc.candidates[len] = ((i as u64) << 32) | j as u64;
+                    len += keep as usize;
                 }
             }
+            sc.candidates.truncate(len);
         }
         // Moving bodies against static ones.
         for &(i, a) in &sc.moving {
