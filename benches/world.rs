@@ -8,7 +8,9 @@
 //!   for N = 100, 1,000 and 10,000;
 //! * `world/naive_all_pairs/N`: the baseline, every pair of bodies tested with
 //!   `Sprite::collides` (which answers from the boxes first) on the same frame; for
-//!   10,000 sprites that is 50M pairs, measured with the fewest samples criterion allows.
+//!   10,000 sprites that is 50M pairs, measured with the fewest samples criterion allows;
+//! * `world/update_512_statics/1000` and `world/naive_all_pairs_512_statics/1000`: the
+//!   terrain cut into 512 static strips 8 px wide, under 1,000 sprites.
 
 #[path = "scenes/mod.rs"]
 mod scenes;
@@ -17,6 +19,18 @@ use scenes::world as scene;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::time::{Duration, Instant};
+
+/// `iters` frames: each moves the sprites (not timed) and updates the world (timed).
+fn updates(s: &mut scene::Scene, iters: u64) -> Duration {
+    let mut t = Duration::ZERO;
+    for _ in 0..iters {
+        s.step();
+        let start = Instant::now();
+        s.world.update().unwrap();
+        t += start.elapsed();
+    }
+    t
+}
 
 fn bench_world(c: &mut Criterion) {
     let mut g = c.benchmark_group("world");
@@ -28,22 +42,21 @@ fn bench_world(c: &mut Criterion) {
         s.world.update().unwrap();
         assert_eq!(s.touching(), s.naive());
         g.bench_function(format!("update/{n}"), |b| {
-            b.iter_custom(|iters| {
-                let mut t = Duration::ZERO;
-                for _ in 0..iters {
-                    s.step();
-                    let start = Instant::now();
-                    s.world.update().unwrap();
-                    t += start.elapsed();
-                }
-                t
-            })
+            b.iter_custom(|iters| updates(&mut s, iters))
         });
         if n >= 10_000 {
             g.sample_size(10).measurement_time(Duration::from_secs(1));
         }
         g.bench_function(format!("naive_all_pairs/{n}"), |b| b.iter(|| s.naive()));
     }
+    // Many static bodies: the terrain as 512 strips 8 px wide, under 1,000 sprites.
+    g.sample_size(100).measurement_time(Duration::from_secs(5));
+    let mut s = scene::Scene::tiled(1_000, 512);
+    s.world.update().unwrap();
+    g.bench_function("update_512_statics/1000", |b| {
+        b.iter_custom(|iters| updates(&mut s, iters))
+    });
+    g.bench_function("naive_all_pairs_512_statics/1000", |b| b.iter(|| s.naive()));
     g.finish();
 }
 

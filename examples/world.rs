@@ -1,7 +1,8 @@
 //! A world of moving sprites over a hilly terrain, timed: `World::update` beside the naive
 //! all-pairs loop of `Sprite::collides` on the same frames (both must give the same pairs).
 //!
-//! `cargo run --release --example world -- --sprites 1000 [--frames 100]`
+//! `cargo run --release --example world -- --sprites 1000 [--frames 100] [--tiles 1]`
+//! (`--tiles K`: the terrain as K static column strips instead of one body)
 
 #[path = "../benches/scenes/mod.rs"]
 mod scenes;
@@ -23,8 +24,9 @@ fn main() {
     let n = arg(&args, "--sprites", 1000);
     let frames = arg(&args, "--frames", 100);
     // The naive loop is O(n^2): time it on fewer frames when n is large.
+    let tiles = arg(&args, "--tiles", 1) as u32;
     let naive_every = arg(&args, "--naive-every", if n > 2000 { 20 } else { 1 }).max(1);
-    let mut s = scene::Scene::new(n);
+    let mut s = scene::Scene::tiled(n, tiles);
     let (mut world_t, mut naive_t) = (Vec::new(), Vec::new());
     let (mut pairs, mut begins, mut ends) = (0usize, 0usize, 0usize);
     s.world.update().unwrap();
@@ -55,9 +57,10 @@ fn main() {
     let (nmin, nmed) = stats(&mut naive_t);
     let per = |x: usize| x as f64 / frames as f64;
     println!(
-        "{n} moving sprites (16-64 px) over a {}x{} static terrain, {frames} frames",
+        "{n} moving sprites (16-64 px) over a {}x{} static terrain in {} bodies, {frames} frames",
         scene::WIDTH,
-        scene::HEIGHT
+        scene::HEIGHT,
+        s.statics.len()
     );
     println!(
         "per update: {:.1} touching pairs, {:.1} begin and {:.1} end events",

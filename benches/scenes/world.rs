@@ -20,7 +20,8 @@ fn surface(x: i32) -> i32 {
 /// A world of moving sprites over the terrain, and their velocities.
 pub struct Scene {
     pub world: World,
-    pub terrain: BodyId,
+    /// The terrain's static bodies (one, or as many column strips).
+    pub statics: Vec<BodyId>,
     pub ids: Vec<BodyId>,
     pub pos: Vec<(i32, i32)>,
     pub size: Vec<(i32, i32)>,
@@ -31,6 +32,11 @@ impl Scene {
     /// `n` sprites from a fixed seed: 32 shared masks (half discs, half blobs of random
     /// noise thinned to about 60 % solid), random positions and velocities up to 4 px.
     pub fn new(n: usize) -> Scene {
+        Scene::tiled(n, 1)
+    }
+
+    /// The same scene with the terrain cut into `tiles` static column strips.
+    pub fn tiled(n: usize, tiles: u32) -> Scene {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let terrain = Mask::from_fn(WIDTH as u32, HEIGHT as u32, |x, y| {
             y as i32 >= surface(x as i32)
@@ -57,12 +63,21 @@ impl Scene {
             })
             .collect();
         let mut world = World::new();
-        let terrain = world
-            .create_body(BodyDef {
-                kind: BodyKind::Static,
-                ..BodyDef::new(&terrain, 0, 0)
+        let strip = (WIDTH as u32).div_ceil(tiles.max(1));
+        let statics = (0..WIDTH as u32)
+            .step_by(strip as usize)
+            .map(|x0| {
+                let w = strip.min(WIDTH as u32 - x0);
+                let m =
+                    Mask::from_fn(w, HEIGHT as u32, |x, y| terrain.is_solid(x0 + x, y)).unwrap();
+                world
+                    .create_body(BodyDef {
+                        kind: BodyKind::Static,
+                        ..BodyDef::new(&m, x0 as i32, 0)
+                    })
+                    .unwrap()
             })
-            .unwrap();
+            .collect();
         let (mut ids, mut pos, mut size, mut vel) = (vec![], vec![], vec![], vec![]);
         for _ in 0..n {
             let m = &masks[rng.below(masks.len() as u64) as usize];
@@ -76,7 +91,7 @@ impl Scene {
         }
         Scene {
             world,
-            terrain,
+            statics,
             ids,
             pos,
             size,
@@ -111,12 +126,10 @@ impl Scene {
     /// The naive all-pairs loop: every pair of bodies (not both static) tested with
     /// `Sprite::collides`, as body indices in order.
     pub fn naive(&self) -> Vec<(u32, u32)> {
-        let all: Vec<(u32, Sprite, bool)> = std::iter::once(self.terrain)
-            .chain(self.ids.iter().copied())
-            .map(|id| {
-                let s = self.world.sprite(id).unwrap();
-                (id.index, s, id == self.terrain)
-            })
+        let statics = self.statics.iter().map(|&id| (id, true));
+        let all: Vec<(u32, Sprite, bool)> = statics
+            .chain(self.ids.iter().map(|&id| (id, false)))
+            .map(|(id, fixed)| (id.index, self.world.sprite(id).unwrap(), fixed))
             .collect();
         let mut out = Vec::new();
         for (k, (i, a, sa)) in all.iter().enumerate() {

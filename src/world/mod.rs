@@ -230,7 +230,7 @@ pub struct World {
 struct Scratch {
     /// Moving bodies with boxes: (slot index, box), in index order.
     moving: Vec<(u32, (i64, i64, i64, i64))>,
-    /// Static bodies with boxes, the same way.
+    /// Static bodies with boxes, sorted by left edge (then index) for the x-range search.
     statics: Vec<(u32, (i64, i64, i64, i64))>,
     /// Per grid cell: counts, then starts, then ends (the counting sort).
     counts: Vec<u32>,
@@ -593,9 +593,15 @@ impl World {
             }
             sc.candidates.truncate(len);
         }
-        // Moving bodies against static ones.
+        // Moving bodies against static ones, through the statics sorted by left edge: a
+        // moving box meets only statics whose left edge lies in (its left - the widest
+        // static's width, its right).
+        sc.statics.sort_unstable_by_key(|&(j, o)| (o.0, j));
+        let widest = sc.statics.iter().map(|(_, o)| o.1 - o.0).max().unwrap_or(0);
         for &(i, a) in &sc.moving {
-            for &(j, o) in &sc.statics {
+            let from = sc.statics.partition_point(|(_, o)| o.0 <= a.0 - widest);
+            let to = sc.statics.partition_point(|(_, o)| o.0 < a.1);
+            for &(j, o) in &sc.statics[from..to.max(from)] {
                 if a.0 < o.1 && o.0 < a.1 && a.2 < o.3 && o.2 < a.3 {
                     let (lo, hi) = (i.min(j) as u64, i.max(j) as u64);
                     sc.candidates.try_reserve(1).map_err(oom)?;
