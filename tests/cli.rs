@@ -203,6 +203,54 @@ fn scene_runs_by_default_prints_the_table_and_writes_the_render() {
     assert!(image::open(dir.join("other.png")).is_ok());
 }
 
+/// The scene's pair table comes from `World` updates now (a bounds-only world for the
+/// rows, the scene's world for the pixel verdicts); its rows must be the ones the plain
+/// loop over every pair gave (the values below were printed by that loop and each one is
+/// checked against `reference` by `scene_collisions_agree_with_the_reference`), in scene
+/// order, with the same summary.
+#[test]
+fn scene_pairs_from_a_world_update_are_unchanged() {
+    let dir = scratch("scene_world_pairs");
+    let out = ok(&run(&dir, &[]));
+    let lines: Vec<&str> = out.lines().collect();
+    let head = lines
+        .iter()
+        .position(|l| {
+            l.split_whitespace().collect::<Vec<_>>()
+                == ["A", "B", "boxes", "pixels", "first", "contact", "overlap"]
+        })
+        .expect("the table's header");
+    let rows: Vec<Vec<&str>> = lines[head + 1..]
+        .iter()
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let expected: [&[&str]; 9] = [
+        &["terrain", "boulder", "yes", "yes", "(204,", "243)", "120"],
+        &["terrain", "ring", "yes", "no", "-", "0"],
+        &[
+            "terrain", "pickup", "yes", "yes", "(as", "box)*", "(470,", "212)", "2",
+        ],
+        &["ship", "rock", "yes", "no", "-", "0"],
+        &["ship", "pebble", "yes", "yes", "(71,", "73)", "27"],
+        &["rock", "spinner", "yes", "yes", "(157,", "49)", "29"],
+        &["ring", "coin", "yes", "no", "-", "0"],
+        &["target", "bullet", "yes", "yes", "(262,", "108)", "2"],
+        &["target", "mirror", "yes", "yes", "(291,", "108)", "6"],
+    ];
+    assert_eq!(rows, expected, "{out}");
+    assert!(out.contains("the other 57 pairs are apart"), "{out}");
+    assert!(
+        out.contains(
+            "bounding boxes report 9 colliding pairs; pixels confirm 6; 3 would be false hits."
+        ),
+        "{out}"
+    );
+    // The help says where the pairs come from.
+    let help = ok(&run(&dir, &["scene", "--help"]));
+    assert!(help.contains("world update"), "{help}");
+}
+
 /// A scene sprite from its JSON entry, for the plain oracle of transformed sprites: its
 /// position, and its `transform` when it has one (a plain sprite is the identity
 /// transform at an integer position, which the sampling rule makes exactly the plain

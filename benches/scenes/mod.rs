@@ -6,6 +6,8 @@
 
 use perpixel::{Mask, Sprite, Transform};
 
+pub mod world;
+
 /// A small deterministic generator (xorshift64*), so every run draws the same scenes.
 pub struct Rng(pub u64);
 
@@ -15,6 +17,11 @@ impl Rng {
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        (self.next() >> 11) % n
     }
 }
 

@@ -237,8 +237,33 @@ pub struct World {
     touching: Vec<Pair>,
     begins: Vec<Pair>,
     ends: Vec<Pair>,
-    /// Scratch of the broad phase, kept between updates: (cell key, body index).
-    cells: Vec<(u64, u32)>,
+    /// Scratch of the broad phase, kept between updates (no allocation once warm).
+    scratch: Scratch,
+}
+
+/// The broad phase's buffers, reused from update to update.
+#[derive(Debug, Default)]
+struct Scratch {
+    /// Moving bodies with boxes: (slot index, box), in index order.
+    moving: Vec<(u32, (i64, i64, i64, i64))>,
+    /// Static bodies with boxes, sorted by left edge (then index) for the x-range search.
+    statics: Vec<(u32, (i64, i64, i64, i64))>,
+    /// Per grid cell: counts, then starts, then ends (the counting sort).
+    counts: Vec<u32>,
+    /// (cell key, dense index) when the grid is too sparse to count.
+    keyed: Vec<(u64, u32)>,
+    /// Dense indices of moving bodies grouped by cell.
+    order: Vec<u32>,
+    /// Cells holding two or more bodies: (cx, cy, begin, end) into `order`.
+    runs: Vec<(i64, i64, u32, u32)>,
+    /// The bodies of one cell: (slot index, box).
+    local: Vec<(u32, (i64, i64, i64, i64))>,
+    /// Pairs whose boxes meet, as `lo << 32 | hi` slot indices.
+    candidates: Vec<u64>,
+    /// The candidates that touch, sorted.
+    hits: Vec<u64>,
+    /// The radix sort's other buffer.
+    tmp: Vec<u64>,
 }
 
 impl World {
@@ -417,84 +442,17 @@ impl World {
     /// (destroyed bodies' pairs included). The same bodies give the same lists, in the
     /// same order, on every platform.
     pub fn update(&mut self) -> Result<()> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let r = self.broad_and_narrow(&mut scratch);
+        self.scratch = scratch;
+        r?;
         let mut now = Vec::new();
-        // Moving bodies: every grid cell their box covers.
-        self.cells.clear();
-        let mut statics = Vec::new();
-        for (i, s) in self.slots.iter().enumerate() {
-            let Some(b) = &s.body else { continue };
-            let Some((x0, x1, y0, y1)) = b.aabb else {
-                continue;
-            };
-            if b.def.kind == BodyKind::Static {
-                statics.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
-                statics.push(i as u32);
-                continue;
-            }
-            for cy in y0.div_euclid(CELL)..=(y1 - 1).div_euclid(CELL) {
-                for cx in x0.div_euclid(CELL)..=(x1 - 1).div_euclid(CELL) {
-                    self.cells.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
-                    self.cells.push((cell_key(cx, cy), i as u32));
-                }
-            }
-        }
-        self.cells.sort_unstable();
-        let body = |i: u32| self.slots[i as usize].body.as_ref().expect("a live body");
-        let test = |i: u32, j: u32, now: &mut Vec<Pair>| -> Result<()> {
-            let (p, q) = (body(i), body(j));
-            if !p.def.filter.allows(&q.def.filter) {
-                return Ok(());
-            }
-            if p.sprite().collides(&q.sprite()) {
-                let (lo, hi) = if i < j { (i, j) } else { (j, i) };
-                now.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
-                now.push(Pair {
-                    a: self.id_at(lo),
-                    b: self.id_at(hi),
-                });
-            }
-            Ok(())
-        };
-        // Pairs of moving bodies sharing a cell, each tested in one cell only: the one
-        // holding the top-left corner of the intersection of their boxes.
-        let mut run = 0;
-        while run < self.cells.len() {
-            let key = self.cells[run].0;
-            let mut end = run;
-            while end < self.cells.len() && self.cells[end].0 == key {
-                end += 1;
-            }
-            let (cx, cy) = key_cell(key);
-            for p in run..end {
-                for q in p + 1..end {
-                    let (i, j) = (self.cells[p].1, self.cells[q].1);
-                    let (a, b) = (body(i).aabb.unwrap(), body(j).aabb.unwrap());
-                    let (ix, iy) = (a.0.max(b.0), a.2.max(b.2));
-                    if ix >= a.1.min(b.1) || iy >= a.3.min(b.3) {
-                        continue;
-                    }
-                    if ix.div_euclid(CELL) == cx && iy.div_euclid(CELL) == cy {
-                        test(i, j, &mut now)?;
-                    }
-                }
-            }
-            run = end;
-        }
-        // Moving bodies against static ones.
-        for (i, s) in self.slots.iter().enumerate() {
-            let Some(b) = &s.body else { continue };
-            let Some(a) = b.aabb else { continue };
-            if b.def.kind == BodyKind::Static {
-                continue;
-            }
-            for &j in &statics {
-                let o = body(j).aabb.unwrap();
-                if a.0 < o.1 && o.0 < a.1 && a.2 < o.3 && o.2 < a.3 {
-                    test(i as u32, j, &mut now)?;
-                }
-            }
-        }
-        now.sort_unstable();
+        now.try_reserve(self.scratch.hits.len())
+            .map_err(|_| Error::OutOfMemory)?;
+        now.extend(self.scratch.hits.iter().map(|&k| Pair {
+            a: self.id_at((k >> 32) as u32),
+            b: self.id_at(k as u32),
+        }));
         // Events: the sorted lists merged.
         let (mut begins, mut ends) = (Vec::new(), Vec::new());
         let (mut p, mut q) = (0, 0);
@@ -518,6 +476,179 @@ impl World {
         self.touching = now;
         self.begins = begins;
         self.ends = ends;
+        Ok(())
+    }
+
+    /// The broad phase and the pixel tests: `scratch.hits` ends as the touching pairs'
+    /// keys (`lo << 32 | hi`, slot indices), sorted.
+    fn broad_and_narrow(&self, sc: &mut Scratch) -> Result<()> {
+        let oom = |_| Error::OutOfMemory;
+        sc.moving.clear();
+        sc.statics.clear();
+        sc.hits.clear();
+        sc.candidates.clear();
+        // Dense lists of the moving and static bodies with boxes, in index order.
+        let (mut gx0, mut gx1, mut gy0, mut gy1) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
+        let mut covered = 0usize;
+        for (i, s) in self.slots.iter().enumerate() {
+            let Some(b) = &s.body else { continue };
+            let Some(a) = b.aabb else { continue };
+            if b.def.kind == BodyKind::Static {
+                sc.statics.try_reserve(1).map_err(oom)?;
+                sc.statics.push((i as u32, a));
+                continue;
+            }
+            let (cx0, cx1) = (a.0.div_euclid(CELL), (a.1 - 1).div_euclid(CELL));
+            let (cy0, cy1) = (a.2.div_euclid(CELL), (a.3 - 1).div_euclid(CELL));
+            (gx0, gx1, gy0, gy1) = (gx0.min(cx0), gx1.max(cx1), gy0.min(cy0), gy1.max(cy1));
+            covered = covered.saturating_add(((cx1 - cx0 + 1) * (cy1 - cy0 + 1)) as usize);
+            sc.moving.try_reserve(1).map_err(oom)?;
+            sc.moving.push((i as u32, a));
+        }
+        // Every (cell, body) of the moving bodies, grouped by cell with each cell's bodies
+        // in index order: a counting sort over the grid spanned by the boxes when it is
+        // small beside the entries, a sort of the cell keys otherwise.
+        sc.order.clear();
+        sc.runs.clear();
+        let grid = if sc.moving.is_empty() {
+            None
+        } else {
+            let (w, h) = ((gx1 - gx0 + 1) as u128, (gy1 - gy0 + 1) as u128);
+            (w * h <= (4 * covered as u128).max(4096)).then_some((w as i64, (w * h) as usize))
+        };
+        sc.order.try_reserve(covered).map_err(oom)?;
+        if let Some((gw, cells)) = grid {
+            sc.counts.clear();
+            sc.counts.try_reserve(cells + 1).map_err(oom)?;
+            sc.counts.resize(cells + 1, 0);
+            let each = |a: &(i64, i64, i64, i64), f: &mut dyn FnMut(usize)| {
+                for cy in a.2.div_euclid(CELL)..=(a.3 - 1).div_euclid(CELL) {
+                    let row = (cy - gy0) * gw - gx0;
+                    for cx in a.0.div_euclid(CELL)..=(a.1 - 1).div_euclid(CELL) {
+                        f((row + cx) as usize);
+                    }
+                }
+            };
+            for (_, a) in &sc.moving {
+                each(a, &mut |c| sc.counts[c + 1] += 1);
+            }
+            for c in 0..cells {
+                sc.counts[c + 1] += sc.counts[c];
+            }
+            sc.order.resize(covered, 0);
+            for (d, (_, a)) in sc.moving.iter().enumerate() {
+                each(a, &mut |c| {
+                    sc.order[sc.counts[c] as usize] = d as u32;
+                    sc.counts[c] += 1;
+                });
+            }
+            // counts[c] is now the end of cell c.
+            let mut begin = 0u32;
+            sc.runs.try_reserve(cells).map_err(oom)?;
+            for c in 0..cells {
+                let end = sc.counts[c];
+                if end - begin >= 2 {
+                    let c = c as i64;
+                    sc.runs.push((gx0 + c % gw, gy0 + c / gw, begin, end));
+                }
+                begin = end;
+            }
+        } else {
+            sc.keyed.clear();
+            sc.keyed.try_reserve(covered).map_err(oom)?;
+            for (d, (_, a)) in sc.moving.iter().enumerate() {
+                for cy in a.2.div_euclid(CELL)..=(a.3 - 1).div_euclid(CELL) {
+                    for cx in a.0.div_euclid(CELL)..=(a.1 - 1).div_euclid(CELL) {
+                        sc.keyed.push((cell_key(cx, cy), d as u32));
+                    }
+                }
+            }
+            sc.keyed.sort_unstable();
+            let mut run = 0;
+            while run < sc.keyed.len() {
+                let key = sc.keyed[run].0;
+                let mut end = run;
+                while end < sc.keyed.len() && sc.keyed[end].0 == key {
+                    end += 1;
+                }
+                if end - run >= 2 {
+                    let (cx, cy) = key_cell(key);
+                    sc.runs.try_reserve(1).map_err(oom)?;
+                    sc.runs.push((cx, cy, run as u32, end as u32));
+                }
+                run = end;
+            }
+            sc.order.extend(sc.keyed.iter().map(|&(_, d)| d));
+        }
+        // Pairs of moving bodies sharing a cell, each kept in one cell only: the one
+        // holding the top-left corner of the intersection of their boxes.
+        // Branch-free: every pair of a cell writes its key and the count moves on only
+        // for the kept ones (the verdicts are too mixed for a predictor).
+        for &(cx, cy, begin, end) in &sc.runs {
+            sc.local.clear();
+            sc.local.extend(
+                sc.order[begin as usize..end as usize]
+                    .iter()
+                    .map(|&d| sc.moving[d as usize]),
+            );
+            let k = sc.local.len();
+            let mut len = sc.candidates.len();
+            let room = len + k * (k - 1) / 2;
+            sc.candidates.try_reserve(room - len).map_err(oom)?;
+            sc.candidates.resize(room, 0);
+            for (n, &(i, a)) in sc.local.iter().enumerate() {
+                for &(j, b) in &sc.local[n + 1..] {
+                    let (ix, iy) = (a.0.max(b.0), a.2.max(b.2));
+                    let keep = (ix < a.1.min(b.1))
+                        & (iy < a.3.min(b.3))
+                        & (ix.div_euclid(CELL) == cx)
+                        & (iy.div_euclid(CELL) == cy);
+                    sc.candidates[len] = ((i as u64) << 32) | j as u64;
+                    len += keep as usize;
+                }
+            }
+            sc.candidates.truncate(len);
+        }
+        // Moving bodies against static ones, through the statics sorted by left edge: a
+        // moving box meets only statics whose left edge lies in (its left - the widest
+        // static's width, its right).
+        sc.statics.sort_unstable_by_key(|&(j, o)| (o.0, j));
+        let widest = sc.statics.iter().map(|(_, o)| o.1 - o.0).max().unwrap_or(0);
+        for &(i, a) in &sc.moving {
+            let from = sc.statics.partition_point(|(_, o)| o.0 <= a.0 - widest);
+            let to = sc.statics.partition_point(|(_, o)| o.0 < a.1);
+            for &(j, o) in &sc.statics[from..to.max(from)] {
+                if a.0 < o.1 && o.0 < a.1 && a.2 < o.3 && o.2 < a.3 {
+                    let (lo, hi) = (i.min(j) as u64, i.max(j) as u64);
+                    sc.candidates.try_reserve(1).map_err(oom)?;
+                    sc.candidates.push((lo << 32) | hi);
+                }
+            }
+        }
+        // The pixel tests.
+        let body = |i: u32| self.slots[i as usize].body.as_ref().expect("a live body");
+        for &k in &sc.candidates {
+            let (p, q) = (body((k >> 32) as u32), body(k as u32));
+            if p.def.filter.allows(&q.def.filter) && p.sprite().collides(&q.sprite()) {
+                sc.hits.try_reserve(1).map_err(oom)?;
+                sc.hits.push(k);
+            }
+        }
+        // Sorted by a radix sort of the keys packed to twice the bits of a slot index
+        // (the pixel tests' order is the cells', far from sorted); small lists by a sort.
+        let bits = u32::BITS - (self.slots.len() as u32).leading_zeros();
+        if sc.hits.len() < 2048 || bits > 24 {
+            sc.hits.sort_unstable();
+        } else {
+            for k in sc.hits.iter_mut() {
+                *k = ((*k >> 32) << bits) | (*k & 0xFFFF_FFFF);
+            }
+            radix_sort(&mut sc.hits, &mut sc.tmp, &mut sc.counts, 2 * bits)?;
+            let low = (1u64 << bits) - 1;
+            for k in sc.hits.iter_mut() {
+                *k = ((*k >> bits) << 32) | (*k & low);
+            }
+        }
         Ok(())
     }
 
@@ -647,6 +778,46 @@ fn stale(id: BodyId) -> Error {
         index: id.index,
         generation: id.generation,
     }
+}
+
+/// Sorts `keys` (each below `2^bits`) by least significant digits first, 11 bits a pass,
+/// through `tmp`, reusing `counts`.
+fn radix_sort(
+    keys: &mut Vec<u64>,
+    tmp: &mut Vec<u64>,
+    counts: &mut Vec<u32>,
+    bits: u32,
+) -> Result<()> {
+    const DIGIT: u32 = 11;
+    tmp.clear();
+    tmp.try_reserve(keys.len())
+        .map_err(|_| Error::OutOfMemory)?;
+    tmp.resize(keys.len(), 0);
+    counts.clear();
+    counts
+        .try_reserve(1 << DIGIT)
+        .map_err(|_| Error::OutOfMemory)?;
+    let mut shift = 0;
+    while shift < bits {
+        counts.clear();
+        counts.resize(1 << DIGIT, 0);
+        let digit = |k: u64| ((k >> shift) & ((1 << DIGIT) - 1)) as usize;
+        for &k in keys.iter() {
+            counts[digit(k)] += 1;
+        }
+        let mut sum = 0;
+        for c in counts.iter_mut() {
+            (*c, sum) = (sum, sum + *c);
+        }
+        for &k in keys.iter() {
+            let d = digit(k);
+            tmp[counts[d] as usize] = k;
+            counts[d] += 1;
+        }
+        std::mem::swap(keys, tmp);
+        shift += DIGIT;
+    }
+    Ok(())
 }
 
 /// A grid cell as one sortable key.

@@ -15,8 +15,8 @@ use crate::load::LoadedImage;
 use crate::render::{self, Canvas};
 use crate::{CliResult, Failure, print_out};
 use perpixel::{
-    Bounds2D, Mask, MaskOptions, MoveOptions, Normal, Overlap, Point, PushDirection, PushOut,
-    Raster, Sprite, Sweep, Transform,
+    BodyDef, Bounds2D, Mask, MaskOptions, MoveOptions, Normal, Overlap, Point, PushDirection,
+    PushOut, Raster, Sprite, Sweep, Transform, World,
 };
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -50,8 +50,8 @@ sprites and pairs) walks right over the hills with move-and-slide \
 pixels right and falls 4 (gravity), climbing at most 4 pixels to pass a blocked pixel \
 (up is -y); the report gives where it ends, in how many frames the ground stopped its \
 fall (blocked_y), in how many its walk was stopped short (blocked_x) and how much it \
-climbed. Then every pair of sprites is \
-checked: for each pair whose bounding boxes overlap, the table says whether the pixels \
+climbed. Then the pairs come from a world update (perpixel's World: a broad phase \
+over a grid instead of testing every pair): for each pair whose bounding boxes overlap, the table says whether the pixels \
 collide, where they first touch (world x, y) and how many pixels overlap, and a summary \
 contrasts what bounding boxes alone would report with what the pixels confirm.
 
@@ -474,7 +474,7 @@ pub fn run(args: &SceneArgs) -> CliResult<()> {
         .collect::<CliResult<Vec<Raster>>>()?;
     let flight = fly(&mut rasters, &images, &MOTION)?;
     let sprites = sprites_of(&rasters);
-    let pairs = pairs(&sprites);
+    let pairs = pairs(&sprites)?;
     let pushed = push(&sprites, &SUNK)?;
     let walked = walk(&sprites, &images[WALK.image].mask, &WALK)?;
     let extra = Extra {
@@ -715,27 +715,47 @@ fn walk(sprites: &[Sprite], mask: &Mask, walk: &Walk) -> CliResult<Walked> {
     Ok(walked)
 }
 
-/// Every pair of sprites whose bounding boxes overlap, in scene order.
-fn pairs(sprites: &[Sprite]) -> Vec<Pair> {
-    let mut out = Vec::new();
-    for a in 0..sprites.len() {
-        for b in a + 1..sprites.len() {
-            let (sa, sb) = (&sprites[a], &sprites[b]);
-            let Some(intersection) = sa.bounds().intersection(&sb.bounds()) else {
-                continue;
-            };
-            out.push(Pair {
-                a,
-                b,
-                intersection,
-                collides: sa.collides(sb),
-                first_contact: sa.first_contact(sb),
-                overlap: sa.overlap_mask(sb),
-                overlap_area: sa.overlap_area(sb),
-            });
+/// Every pair of sprites whose bounding boxes overlap, in scene order, from `World`
+/// updates instead of a loop over every pair: one world of the sprites as bounds-only
+/// bodies (their touching pairs are exactly the pairs whose boxes overlap: the table's
+/// rows, false hits included), one of the sprites as the scene places them (their
+/// touching pairs are the pixel verdicts). Every body is moving, so every pair is tested;
+/// a body's index is its sprite's place in the scene.
+fn pairs(sprites: &[Sprite]) -> CliResult<Vec<Pair>> {
+    let touching = |pixel: bool| -> CliResult<World> {
+        let mut world = World::new();
+        for s in sprites {
+            world
+                .create_body(BodyDef {
+                    pixel_collision: pixel && s.pixel_collision,
+                    ..BodyDef::new(s.mask, s.x, s.y)
+                })
+                .map_err(|e| Failure(format!("cannot build the scene's world: {e}")))?;
         }
+        world
+            .update()
+            .map_err(|e| Failure(format!("cannot update the scene's world: {e}")))?;
+        Ok(world)
+    };
+    let (boxes, pixels) = (touching(false)?, touching(true)?);
+    let mut out = Vec::new();
+    for p in boxes.touching() {
+        let (a, b) = (p.a.index as usize, p.b.index as usize);
+        let (sa, sb) = (&sprites[a], &sprites[b]);
+        let Some(intersection) = sa.bounds().intersection(&sb.bounds()) else {
+            continue;
+        };
+        out.push(Pair {
+            a,
+            b,
+            intersection,
+            collides: pixels.touching().binary_search(p).is_ok(),
+            first_contact: sa.first_contact(sb),
+            overlap: sa.overlap_mask(sb),
+            overlap_area: sa.overlap_area(sb),
+        });
     }
-    out
+    Ok(out)
 }
 
 /// Paints the scene: sprites, the bullet's starting ghost, boxes, false-hit
