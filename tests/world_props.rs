@@ -16,7 +16,30 @@ use perpixel::{
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+/// Which worlds the properties make: [`NEAR`] (bodies within a few hundred pixels),
+/// [`SPREAD`] (clusters tens of thousands of pixels apart: a sparse grid), [`DENSE`]
+/// (hundreds of small bodies piled up: thousands of touching pairs).
+static KIND: AtomicU8 = AtomicU8::new(NEAR);
+const NEAR: u8 = 0;
+const SPREAD: u8 = 1;
+const DENSE: u8 = 2;
+
+/// A random position for the current kind of world.
+fn pos(rng: &mut Rng) -> (i32, i32) {
+    match KIND.load(Relaxed) {
+        SPREAD => {
+            let (cx, cy) = [(-60_000, 0), (0, 45_000), (70_000, -30_000)][rng.below(3) as usize];
+            (
+                cx + rng.range(-60, 60) as i32,
+                cy + rng.range(-60, 60) as i32,
+            )
+        }
+        DENSE => (rng.range(0, 90) as i32, rng.range(0, 60) as i32),
+        _ => (rng.range(-40, 200) as i32, rng.range(-40, 120) as i32),
+    }
+}
 
 /// What the random worlds held, printed at the end so a weak generator shows: touching
 /// pairs, begin and end events, updates, ray and sweep hits.
@@ -25,6 +48,7 @@ static BEGINS: AtomicU64 = AtomicU64::new(0);
 static ENDS: AtomicU64 = AtomicU64::new(0);
 static UPDATES: AtomicU64 = AtomicU64::new(0);
 static QUERY_HITS: AtomicU64 = AtomicU64::new(0);
+static MOST_PAIRS: AtomicU64 = AtomicU64::new(0);
 
 /// A few masks the bodies share: random ones of several sizes, a full block, a ring, a
 /// wide terrain strip, an empty one.
@@ -74,7 +98,7 @@ fn filter(rng: &mut Rng) -> Filter {
 }
 
 fn placement(rng: &mut Rng) -> Placement {
-    let (x, y) = (rng.range(-40, 200) as i32, rng.range(-40, 120) as i32);
+    let (x, y) = pos(rng);
     if rng.below(5) == 0 {
         Placement::Transformed(
             Transform::at(x as f64 + rng.below(4) as f64 * 0.25, y as f64)
@@ -87,7 +111,12 @@ fn placement(rng: &mut Rng) -> Placement {
 
 fn def(rng: &mut Rng, masks: &[Mask]) -> BodyDef {
     BodyDef {
-        mask: masks[rng.below(masks.len() as u64) as usize].clone(),
+        mask: if KIND.load(Relaxed) == DENSE && rng.below(4) != 0 {
+            // Mostly the full 8x8 block: piled up, thousands of pairs.
+            masks[4].clone()
+        } else {
+            masks[rng.below(masks.len() as u64) as usize].clone()
+        },
         placement: placement(rng),
         pixel_collision: rng.below(6) != 0,
         kind: if rng.below(5) == 0 {
@@ -108,6 +137,7 @@ fn check_update(world: &World, before: &[perpixel::Pair]) -> Result<(), TestCase
     prop_assert_eq!(world.begin_events(), &begins[..], "begin events");
     prop_assert_eq!(world.end_events(), &ends[..], "end events");
     PAIRS.fetch_add(want.len() as u64, Relaxed);
+    MOST_PAIRS.fetch_max(want.len() as u64, Relaxed);
     BEGINS.fetch_add(begins.len() as u64, Relaxed);
     ENDS.fetch_add(ends.len() as u64, Relaxed);
     UPDATES.fetch_add(1, Relaxed);
@@ -120,11 +150,8 @@ fn check_queries(world: &World, rng: &mut Rng, masks: &[Mask]) -> Result<(), Tes
     let ids: Vec<BodyId> = world.bodies().collect();
     // Overlapping a probe sprite.
     let probe = &masks[rng.below(masks.len() as u64) as usize];
-    let ps = perpixel::Sprite::new(
-        probe,
-        rng.range(-40, 200) as i32,
-        rng.range(-40, 120) as i32,
-    );
+    let (qx, qy) = pos(rng);
+    let ps = perpixel::Sprite::new(probe, qx, qy);
     let want: Vec<BodyId> = ids
         .iter()
         .copied()
@@ -135,7 +162,11 @@ fn check_queries(world: &World, rng: &mut Rng, masks: &[Mask]) -> Result<(), Tes
         .collect();
     prop_assert_eq!(world.overlapping(&ps, &f), want, "overlapping");
     // At a point.
-    let (px, py) = (rng.range(-40, 260), rng.range(-40, 160));
+    let (px, py) = pos(rng);
+    let (px, py) = (
+        px as i64 + rng.range(-20, 60),
+        py as i64 + rng.range(-20, 40),
+    );
     let want: Vec<BodyId> = ids
         .iter()
         .copied()
@@ -210,7 +241,12 @@ fn check_world(&(seed, steps): &(u64, u32)) -> Result<(), TestCaseError> {
     let mut world = World::new();
     let mut ids = Vec::new();
     let mut dead = Vec::new();
-    for _ in 0..rng.range(0, 24) {
+    let bodies = if KIND.load(Relaxed) == DENSE {
+        rng.range(150, 260)
+    } else {
+        rng.range(0, 24)
+    };
+    for _ in 0..bodies {
         ids.push(world.create_body(def(&mut rng, &masks)).unwrap());
     }
     let mut before = Vec::new();
@@ -223,7 +259,7 @@ fn check_world(&(seed, steps): &(u64, u32)) -> Result<(), TestCaseError> {
             match op {
                 0 | 1 => {
                     if let Some(id) = pick(&mut rng, &ids) {
-                        let (x, y) = (rng.range(-40, 200) as i32, rng.range(-40, 120) as i32);
+                        let (x, y) = pos(&mut rng);
                         world.move_body(id, x, y).unwrap();
                         prop_assert_eq!(world.sprite(id).unwrap().x, x);
                     }
@@ -231,10 +267,7 @@ fn check_world(&(seed, steps): &(u64, u32)) -> Result<(), TestCaseError> {
                 2 => {
                     let moved: Vec<BodyId> =
                         ids.iter().copied().filter(|_| rng.below(2) == 0).collect();
-                    let to: Vec<(i32, i32)> = moved
-                        .iter()
-                        .map(|_| (rng.range(-40, 200) as i32, rng.range(-40, 120) as i32))
-                        .collect();
+                    let to: Vec<(i32, i32)> = moved.iter().map(|_| pos(&mut rng)).collect();
                     world.move_bodies(&moved, &to).unwrap();
                 }
                 3 => ids.push(world.create_body(def(&mut rng, &masks)).unwrap()),
@@ -258,9 +291,8 @@ fn check_world(&(seed, steps): &(u64, u32)) -> Result<(), TestCaseError> {
                 }
                 7 => {
                     if let Some(id) = pick(&mut rng, &ids) {
-                        let t =
-                            Transform::at(rng.range(-40, 200) as f64, rng.range(-40, 120) as f64)
-                                .rotated(rng.range(-90, 90) as f64);
+                        let t = Transform::at(pos(&mut rng).0 as f64, pos(&mut rng).1 as f64)
+                            .rotated(rng.range(-90, 90) as f64);
                         world.set_transform(id, &t).unwrap();
                     }
                 }
@@ -341,26 +373,40 @@ fn main() {
     let n = common::props::cases(60);
     let paths = kernels::available_paths();
     let mut results = Vec::new();
+    let (spread, dense) = (n / 2, (n / 15).max(3));
     for &path in &paths {
         let p = path.name();
         kernels::with_path(path, || {
-            results.push(common::props::run(
-                &format!("world_props: [{p}] random worlds, updates and queries vs the oracle"),
-                n,
-                (any::<u64>(), 1u32..8),
-                check_world,
-            ));
+            for (kind, what, cases, steps) in [
+                (NEAR, "random worlds", n, 1u32..8),
+                (
+                    SPREAD,
+                    "clusters far apart (a sparse grid)",
+                    spread,
+                    1u32..6,
+                ),
+                (DENSE, "hundreds of bodies piled up", dense, 1u32..3),
+            ] {
+                KIND.store(kind, Relaxed);
+                results.push(common::props::run(
+                    &format!("world_props: [{p}] {what}: updates and queries vs the oracle"),
+                    cases,
+                    (any::<u64>(), steps),
+                    check_world,
+                ));
+            }
         });
     }
     println!(
-        "world_props: {} updates held {} touching pairs, {} begin and {} end events; {} ray \
-         and sweep hits (all paths)",
+        "world_props: {} updates held {} touching pairs (at most {} in one), {} begin and {} \
+         end events; {} ray and sweep hits (all paths)",
         UPDATES.load(Relaxed),
         PAIRS.load(Relaxed),
+        MOST_PAIRS.load(Relaxed),
         BEGINS.load(Relaxed),
         ENDS.load(Relaxed),
         QUERY_HITS.load(Relaxed)
     );
-    let run = paths.len() as u64 * n as u64;
+    let run = paths.len() as u64 * (n + spread + dense) as u64;
     common::props::summary("world_props", &results, run);
 }
