@@ -12,7 +12,7 @@ mod common;
 use common::Rng;
 use perpixel::reference::{self, world as oracle};
 use perpixel::{
-    BodyDef, BodyId, BodyKind, Filter, Mask, Placement, Sweep, Transform, World, kernels,
+    BodyDef, BodyId, BodyKind, Bounds2D, Filter, Mask, Placement, Sweep, Transform, World, kernels,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -48,6 +48,7 @@ static BEGINS: AtomicU64 = AtomicU64::new(0);
 static ENDS: AtomicU64 = AtomicU64::new(0);
 static UPDATES: AtomicU64 = AtomicU64::new(0);
 static QUERY_HITS: AtomicU64 = AtomicU64::new(0);
+static RECT_HITS: AtomicU64 = AtomicU64::new(0);
 static MOST_PAIRS: AtomicU64 = AtomicU64::new(0);
 
 /// A few masks the bodies share: random ones of several sizes, a full block, a ring, a
@@ -176,6 +177,28 @@ fn check_queries(world: &World, rng: &mut Rng, masks: &[Mask]) -> Result<(), Tes
         })
         .collect();
     prop_assert_eq!(world.at_point(px, py, &f), want, "at_point");
+    // In a rectangle: small ones near the bodies, empty ones (zero or negative sides)
+    // and huge ones (edges past i32).
+    let (rx, ry) = pos(rng);
+    let rect = match rng.below(6) {
+        0 => Bounds2D::new(rx, ry, rng.range(-3, 1) as i32, rng.range(-3, 40) as i32),
+        1 => Bounds2D::new(i32::MIN, i32::MIN, i32::MAX, i32::MAX),
+        2 => Bounds2D::new(
+            rx - 30,
+            ry - 30,
+            i32::MAX - rng.below(3) as i32,
+            rng.range(1, i32::MAX as i64) as i32,
+        ),
+        _ => Bounds2D::new(
+            rx + rng.range(-20, 20) as i32,
+            ry + rng.range(-20, 20) as i32,
+            rng.range(1, 70) as i32,
+            rng.range(1, 50) as i32,
+        ),
+    };
+    let want = oracle::in_rect(world, rect, &f);
+    RECT_HITS.fetch_add(want.len() as u64, Relaxed);
+    prop_assert_eq!(world.in_rect(rect, &f), want, "in_rect {:?}", rect);
     // A ray: the nearest hit by steps, ties to the smaller index.
     let (dx, dy) = loop {
         let d = (rng.range(-5, 5) as i32, rng.range(-5, 5) as i32);
@@ -399,13 +422,14 @@ fn main() {
     }
     println!(
         "world_props: {} updates held {} touching pairs (at most {} in one), {} begin and {} \
-         end events; {} ray and sweep hits (all paths)",
+         end events; {} ray and sweep hits, {} bodies found in rectangles (all paths)",
         UPDATES.load(Relaxed),
         PAIRS.load(Relaxed),
         MOST_PAIRS.load(Relaxed),
         BEGINS.load(Relaxed),
         ENDS.load(Relaxed),
-        QUERY_HITS.load(Relaxed)
+        QUERY_HITS.load(Relaxed),
+        RECT_HITS.load(Relaxed)
     );
     let run = paths.len() as u64 * (n + spread + dense) as u64;
     common::props::summary("world_props", &results, run);

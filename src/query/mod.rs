@@ -103,6 +103,12 @@ impl<'m> Sprite<'m> {
         Plan::run_outlined(self, other, Collides)
     }
 
+    /// Whether the sprite has a solid pixel (any pixel, when bounds-only) inside the world
+    /// box `x0..x1` by `y0..y1` (half-open; an empty box has none).
+    pub(crate) fn has_solid_in(&self, x0: i64, x1: i64, y0: i64, y1: i64) -> bool {
+        Plan::solid_in(self, (x0, x1, y0, y1))
+    }
+
     /// [`Sprite::first_contact`] as one out-of-line call (for the C ABI).
     pub(crate) fn first_contact_outlined(&self, other: &Sprite) -> Option<Point> {
         Plan::run_outlined(self, other, FirstContact)

@@ -1,7 +1,7 @@
 //! The world oracle: every pair of live bodies, tested with the plain pair test.
 
 use super::collides;
-use crate::{BodyKind, Pair, World};
+use crate::{BodyId, BodyKind, Bounds2D, Filter, Pair, World};
 
 /// Reference [`World::update`]'s touching pairs: every pair of live bodies, not both
 /// static, whose filters allow it and whose sprites share a solid pixel by the plain
@@ -41,4 +41,24 @@ pub fn events(before: &[Pair], now: &[Pair]) -> (Vec<Pair>, Vec<Pair>) {
         .copied()
         .collect();
     (begins, ends)
+}
+
+/// Reference [`World::in_rect`]: the live bodies, in index order, whose filter allows
+/// `filter` and that are solid ([`super::motion::solid_at`]) at some pixel of `rect`
+/// inside the body's bounds, tested pixel by pixel.
+pub fn in_rect(world: &World, rect: Bounds2D, filter: &Filter) -> Vec<BodyId> {
+    world
+        .bodies()
+        .filter(|&id| {
+            let s = world.sprite(id).unwrap();
+            if !world.body(id).unwrap().filter.allows(filter) {
+                return false;
+            }
+            let Some(r) = rect.intersection(&s.bounds()) else {
+                return false;
+            };
+            (r.y_min()..r.y_max())
+                .any(|y| (r.x_min()..r.x_max()).any(|x| super::motion::solid_at(&s, x, y)))
+        })
+        .collect()
 }

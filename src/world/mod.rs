@@ -6,7 +6,9 @@
 //! destroyed (even if its slot was reused) is refused with an error, never mistaken for
 //! another body.
 
-use crate::{Error, Mask, Normal, Point, PushOut, RayHit, Result, Sprite, Sweep, Transform};
+use crate::{
+    Bounds2D, Error, Mask, Normal, Point, PushOut, RayHit, Result, Sprite, Sweep, Transform,
+};
 
 /// A body of a [`World`]: an index and the generation of its slot. Ids of destroyed bodies
 /// are refused (the slot's generation moved on). Laid out as C's `pp_body_id`.
@@ -686,6 +688,35 @@ impl World {
             .filter(|&id| {
                 let b = self.slot(id).expect("a live body");
                 b.def.filter.allows(filter) && b.sprite().is_solid_at(x, y)
+            })
+            .collect()
+    }
+
+    /// The live bodies whose filter allows `filter` that have a solid pixel (any pixel,
+    /// when bounds-only) inside the world rectangle `rect`, in index order (from the
+    /// bodies as they are now, not at the last update). An empty rectangle holds none.
+    ///
+    /// ```
+    /// use perpixel::{BodyDef, Bounds2D, Filter, Mask, World};
+    ///
+    /// let mut world = World::new();
+    /// let a = world.create_body(BodyDef::new(&Mask::full(4, 4)?, 0, 0))?;
+    /// let b = world.create_body(BodyDef::new(&Mask::full(4, 4)?, 10, 0))?;
+    /// let all = Filter::default();
+    /// assert_eq!(world.in_rect(Bounds2D::new(2, 2, 10, 1), &all), vec![a, b]);
+    /// assert_eq!(world.in_rect(Bounds2D::new(4, 0, 6, 4), &all), vec![]);
+    /// assert_eq!(world.in_rect(Bounds2D::new(0, 0, 0, 4), &all), vec![]);
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn in_rect(&self, rect: Bounds2D, filter: &Filter) -> Vec<BodyId> {
+        if rect.is_empty() {
+            return Vec::new();
+        }
+        let (x0, x1, y0, y1) = (rect.x_min(), rect.x_max(), rect.y_min(), rect.y_max());
+        self.bodies()
+            .filter(|&id| {
+                let b = self.slot(id).expect("a live body");
+                b.def.filter.allows(filter) && b.sprite().has_solid_in(x0, x1, y0, y1)
             })
             .collect()
     }
