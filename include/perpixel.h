@@ -2011,6 +2011,23 @@ pp_status pp_world_at_point(const pp_world *world,
                             size_t *len);
 
 /**
+ * The bodies (in index order) whose filter allows `*filter` (NULL: the default filter)
+ * that have a solid pixel (any pixel, when bounds-only) inside the world rectangle
+ * `rect`, by the buffer convention. An empty rectangle holds none.
+ *
+ * Errors: as `pp_world_overlapping`.
+ *
+ * # Safety
+ * As `pp_world_overlapping`.
+ */
+pp_status pp_world_in_rect(const pp_world *world,
+                           pp_bounds rect,
+                           const pp_filter *filter,
+                           pp_body_id *buf,
+                           size_t buf_len,
+                           size_t *len);
+
+/**
  * The first body a ray hits (as `pp_raycast` on each body; the nearest by steps, ties to
  * the smaller index) among those whose filter allows `*filter` (NULL: default):
  * `*found` = 1, the body in `*body` and the hit in `*hit`; else `*found` = 0 and zeroes.

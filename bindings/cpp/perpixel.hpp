@@ -1599,6 +1599,16 @@ public:
             return pp_world_at_point(handle_, x, y, &f, buf, n, len);
         });
     }
+    /// The bodies (in index order) whose filter allows `filter` that have a solid pixel
+    /// (any pixel, when bounds-only) inside `rect`; none when `rect` is empty.
+    std::vector<BodyId> in_rect(const Bounds2D &rect, const Filter &filter = Filter()) const
+    {
+        const pp_bounds r = rect.to_c();
+        const pp_filter f = filter.to_c();
+        return detail::body_list([&](pp_body_id *buf, std::size_t n, std::size_t *len) {
+            return pp_world_in_rect(handle_, r, &f, buf, n, len);
+        });
+    }
     /// The first body the ray hits (nearest by steps, ties to the smaller index); nullopt
     /// when none. Throws Status::InvalidArgument for a (0, 0) direction.
     std::optional<BodyRayHit> raycast(std::int32_t x, std::int32_t y, std::int32_t dx,

@@ -80,7 +80,7 @@ pub use world::{
     pp_body_def, pp_body_def_default, pp_body_id, pp_body_info, pp_contact, pp_filter,
     pp_filter_default, pp_pair, pp_position, pp_world, pp_world_at_point, pp_world_body,
     pp_world_body_mask, pp_world_contact, pp_world_create_body, pp_world_destroy_body,
-    pp_world_events, pp_world_free, pp_world_get_events, pp_world_move_bodies, pp_world_move_body,
-    pp_world_new, pp_world_overlapping, pp_world_raycast, pp_world_set_filter, pp_world_set_mask,
-    pp_world_set_transform, pp_world_sweep, pp_world_update,
+    pp_world_events, pp_world_free, pp_world_get_events, pp_world_in_rect, pp_world_move_bodies,
+    pp_world_move_body, pp_world_new, pp_world_overlapping, pp_world_raycast, pp_world_set_filter,
+    pp_world_set_mask, pp_world_set_transform, pp_world_sweep, pp_world_update,
 };

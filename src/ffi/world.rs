@@ -6,7 +6,7 @@
 //! using it fails with `PP_ERR_INVALID_ARGUMENT` ("in use") instead of racing. Reading
 //! (the event arrays, queries) may happen from many threads at once.
 
-use super::bounds::pp_point;
+use super::bounds::{pp_bounds, pp_point};
 use super::cookie::{Cookied, read_or_default};
 use super::error::{Failure, guard, non_null, pp_status, write_out};
 use super::handle::{Opaque, borrow, into_handle, release};
@@ -693,14 +693,70 @@ pub unsafe extern "C" fn pp_world_at_point(
     buf_len: usize,
     len: *mut usize,
 ) -> pp_status {
+    let at = |w: &World, f: &Filter| w.at_point(x, y, f);
+    // SAFETY: forwarded caller guarantees.
+    unsafe {
+        write_bodies(
+            world,
+            filter,
+            (buf, buf_len, len),
+            "the bodies at the point",
+            at,
+        )
+    }
+}
+
+/// The bodies (in index order) whose filter allows `*filter` (NULL: the default filter)
+/// that have a solid pixel (any pixel, when bounds-only) inside the world rectangle
+/// `rect`, by the buffer convention. An empty rectangle holds none.
+///
+/// Errors: as `pp_world_overlapping`.
+///
+/// # Safety
+/// As `pp_world_overlapping`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_world_in_rect(
+    world: *const pp_world,
+    rect: pp_bounds,
+    filter: *const pp_filter,
+    buf: *mut pp_body_id,
+    buf_len: usize,
+    len: *mut usize,
+) -> pp_status {
+    let inside = |w: &World, f: &Filter| w.in_rect(rect.into(), f);
+    // SAFETY: forwarded caller guarantees.
+    unsafe {
+        write_bodies(
+            world,
+            filter,
+            (buf, buf_len, len),
+            "the bodies in the rectangle",
+            inside,
+        )
+    }
+}
+
+/// The bodies `query` picks from the world behind `world` with the filter behind `filter`
+/// (NULL: the default), written to `(buf, buf_len, len)` by the buffer convention (`what`
+/// names the list).
+///
+/// # Safety
+/// As `pp_world_overlapping`.
+unsafe fn write_bodies(
+    world: *const pp_world,
+    filter: *const pp_filter,
+    (buf, buf_len, len): (*mut pp_body_id, usize, *mut usize),
+    what: &str,
+    query: impl FnOnce(&World, &Filter) -> Vec<BodyId>,
+) -> pp_status {
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let w = unsafe { read_world(world) }?;
         // SAFETY: forwarded caller guarantees.
         let f = unsafe { read_filter(filter) };
-        let ids: Vec<pp_body_id> = w.at_point(x, y, &f).into_iter().map(Into::into).collect();
+        let ids: Vec<pp_body_id> = query(&w, &f).into_iter().map(Into::into).collect();
         // SAFETY: forwarded caller guarantees.
-        unsafe { super::buffer::write_list(&ids, buf, buf_len, len, "the bodies at the point") }
+        unsafe { super::buffer::write_list(&ids, buf, buf_len, len, what) }
     })
 }
 

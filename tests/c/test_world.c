@@ -294,6 +294,32 @@ static void compare_body(const pp_world *w, const Body *b)
 
 /* ---- queries against brute force ---------------------------------------------------- */
 
+/* Whether the world's body `id` has a solid pixel (any pixel, when bounds-only) in `r`:
+ * pp_world_body, then pp_mask_is_solid pixel by pixel over r and the body's rectangle. */
+static int solid_in_rect(const pp_world *w, pp_body_id id, pp_bounds r)
+{
+    pp_body_info info;
+    int32_t mw = 0, mh = 0;
+    int64_t x0, x1, y0, y1, x, y;
+    CHECK_OK(pp_world_body(w, id, &info));
+    CHECK_OK(pp_mask_size(info.sprite.mask, &mw, &mh));
+    x0 = (int64_t)r.x > info.sprite.x ? (int64_t)r.x : info.sprite.x;
+    y0 = (int64_t)r.y > info.sprite.y ? (int64_t)r.y : info.sprite.y;
+    x1 = (int64_t)r.x + r.width;
+    y1 = (int64_t)r.y + r.height;
+    if (x1 > (int64_t)info.sprite.x + mw) x1 = (int64_t)info.sprite.x + mw;
+    if (y1 > (int64_t)info.sprite.y + mh) y1 = (int64_t)info.sprite.y + mh;
+    for (y = y0; y < y1; y++)
+        for (x = x0; x < x1; x++) {
+            uint8_t solid = 0;
+            if (!info.sprite.pixel_collision) return 1;
+            CHECK_OK(pp_mask_is_solid(info.sprite.mask, (int32_t)(x - info.sprite.x),
+                                      (int32_t)(y - info.sprite.y), &solid));
+            if (solid) return 1;
+        }
+    return 0;
+}
+
 static void compare_queries(const pp_world *w, const Model *m, uint32_t *s)
 {
     pp_body_id got[MAXB], want[MAXB];
@@ -330,6 +356,32 @@ static void compare_queries(const pp_world *w, const Model *m, uint32_t *s)
             if (m->b[i].live && allows(m->b[i].f, eff) && touch(&m->b[i], &probe))
                 want[nwant++] = m->b[i].id;
         CHECK_OK(pp_world_overlapping(w, &ps, qfp, got, MAXB, &ngot));
+        CHECK(ngot == nwant);
+        for (k = 0; k < nwant && k < ngot; k++) CHECK(id_eq(got[k], want[k]));
+    }
+    /* in_rect: small rectangles, empty ones (zero or negative sides), huge ones */
+    for (q = 0; q < 4; q++) {
+        pp_bounds r;
+        r.x = (int32_t)rnd(s, 90) - 20;
+        r.y = (int32_t)rnd(s, 90) - 20;
+        r.width = (int32_t)rnd(s, 50) + 1;
+        r.height = (int32_t)rnd(s, 50) + 1;
+        if (q == 1) r.width = -(int32_t)rnd(s, 3); /* empty */
+        if (q == 2 && rnd(s, 2)) {
+            r.x = INT32_MIN;
+            r.y = INT32_MIN;
+            r.width = INT32_MAX;
+            r.height = INT32_MAX;
+        } else if (q == 2) {
+            r.width = INT32_MAX; /* its right edge past INT32_MAX */
+            r.height = INT32_MAX;
+        }
+        nwant = 0;
+        for (i = 0; i < MAXB; i++)
+            if (m->b[i].live && allows(m->b[i].f, eff) && r.width > 0 && r.height > 0 &&
+                solid_in_rect(w, m->b[i].id, r))
+                want[nwant++] = m->b[i].id;
+        CHECK_OK(pp_world_in_rect(w, r, qfp, got, MAXB, &ngot));
         CHECK(ngot == nwant);
         for (k = 0; k < nwant && k < ngot; k++) CHECK(id_eq(got[k], want[k]));
     }
@@ -925,6 +977,26 @@ static void errors(void)
     CHECK(len == 2 && buf[2].index == 9);
     CHECK_OK(pp_world_at_point(w, 100, 100, NULL, buf, 0, &len));
     CHECK(len == 0);
+    {
+        pp_bounds r = {3, 1, 1, 1}, none = {0, 0, 0, 5};
+        size_t bi;
+        for (bi = 0; bi < 4; bi++) buf[bi].index = buf[bi].generation = 9;
+        CHECK_OK(pp_world_in_rect(w, r, NULL, NULL, 0, &len));
+        CHECK(len == 2);
+        len = SENTINEL_SIZE;
+        CHECK_ERR(pp_world_in_rect(w, r, NULL, buf, 1, &len), PP_ERR_BUFFER_TOO_SMALL, "2");
+        CHECK(len == SENTINEL_SIZE && buf[0].index == 9 && buf[0].generation == 9);
+        CHECK_ERR(pp_world_in_rect(NULL, r, NULL, buf, 4, &len), PP_ERR_NULL_POINTER, "world");
+        CHECK_ERR(pp_world_in_rect(w, r, NULL, buf, 4, NULL), PP_ERR_NULL_POINTER, "len");
+        CHECK(len == SENTINEL_SIZE && buf[0].index == 9);
+        CHECK_OK(pp_world_in_rect(w, r, NULL, buf, 4, &len));
+        CHECK(len == 2 && buf[2].index == 9);
+        CHECK_OK(pp_world_at_point(w, 3, 1, NULL, buf + 2, 2, &len));
+        CHECK(len == 2 && id_eq(buf[0], buf[2]) && id_eq(buf[1], buf[3]));
+        /* an empty rectangle holds none, even over the bodies */
+        CHECK_OK(pp_world_in_rect(w, none, NULL, buf, 4, &len));
+        CHECK(len == 0);
+    }
 
     /* raycast and sweep */
     memset(&hit, 0x5A, sizeof hit);

@@ -1326,6 +1326,30 @@ void test_world_random()
             }
         }
         CHECK(w.at_point(px, py) == at);
+        // A rectangle: small, empty (a side <= 0) or huge (edges past int32), against a
+        // scan of its pixels inside each body's rectangle.
+        Bounds2D rect(static_cast<int32_t>(rnd(60)) - 10, static_cast<int32_t>(rnd(60)) - 10,
+                      static_cast<int32_t>(rnd(40)) - 2, static_cast<int32_t>(rnd(40)) + 1);
+        if (rnd(5) == 0) {
+            rect = Bounds2D(INT32_MIN, -5, INT32_MAX, INT32_MAX);
+        }
+        std::vector<BodyId> in;
+        for (size_t i = 0; i < ids.size(); ++i) {
+            const auto cut = rect.intersection(infos[i].sprite().bounds());
+            if (!filter_allows(infos[i].filter, Filter()) || !cut) {
+                continue;
+            }
+            bool hit = false;
+            for (int64_t y = cut->y_min(); y < cut->y_max() && !hit; ++y) {
+                for (int64_t x = cut->x_min(); x < cut->x_max() && !hit; ++x) {
+                    hit = infos[i].sprite().solid_at(x, y);
+                }
+            }
+            if (hit) {
+                in.push_back(ids[i]);
+            }
+        }
+        CHECK(w.in_rect(rect) == in);
         const Sprite probe(pool[1], static_cast<int32_t>(rnd(40)), static_cast<int32_t>(rnd(40)));
         std::vector<BodyId> over;
         for (size_t i = 0; i < ids.size(); ++i) {
@@ -1438,6 +1462,8 @@ void test_world_errors_and_raii()
     }
     CHECK(w.body_mask(kept).count() == 9);
     CHECK(w.at_point(2, 3).size() == 2);
+    CHECK(w.in_rect(Bounds2D(2, 3, 1, 1)) == w.at_point(2, 3));
+    CHECK(w.in_rect(Bounds2D(0, 0, 0, 100)).empty());
     CHECK(w.contact(id, kept).area == 9);
     // Readers on threads at once: the same answers.
     w.update();

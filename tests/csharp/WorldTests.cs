@@ -73,6 +73,18 @@ static partial class Tests
 
     static string Ids(IEnumerable<BodyId> ids) { return string.Join(" ", ids.Select(i => i.ToString())); }
 
+    /// <summary>Whether the sprite is solid at some pixel of <paramref name="rect"/>, pixel by pixel over the
+    /// rectangle and the sprite's bounds.</summary>
+    static bool SolidIn(PlacedSprite s, Bounds2D rect)
+    {
+        Bounds2D cut;
+        if (!rect.TryIntersection(s.Bounds, out cut)) return false;
+        for (long y = cut.yMin; y < cut.yMax; y++)
+            for (long x = cut.xMin; x < cut.xMax; x++)
+                if (s.SolidAt(x, y)) return true;
+        return false;
+    }
+
     static Mask RandomMask(Random rng, int maxSide)
     {
         int w = rng.Next(1, maxSide + 1), h = rng.Next(1, maxSide + 1);
@@ -216,6 +228,9 @@ static partial class Tests
             Equal("AtPoint (2, 0) with the default filter: a's mask 0 refuses it", "", Ids(world.AtPoint(2, 0)));
             Equal("AtPoint (2, 0) in a's positive group", Ids(new[] { a }), Ids(world.AtPoint(2, 0, new Filter(0, 0, 5))));
             Equal("AtPoint nowhere", 0, world.AtPoint(-100, -100).Length);
+            Equal("InRect of one pixel is AtPoint", Ids(world.AtPoint(2, 0, new Filter(0, 0, 5))),
+                Ids(world.InRect(new Bounds2D(2, 0, 1, 1), new Filter(0, 0, 5))));
+            Equal("InRect empty", 0, world.InRect(new Bounds2D(-100, -100, 0, 500)).Length);
             Equal("Overlapping a probe over b", Ids(new[] { b }), Ids(world.Overlapping(new PlacedSprite(cross, 39, 39))));
             BodyId hitBody;
             RayHit hit;
@@ -330,6 +345,7 @@ static partial class Tests
         Throws<ObjectDisposedException>("Touching after Dispose", () => { var t = world.Touching; });
         Throws<ObjectDisposedException>("MoveBody after Dispose", () => world.MoveBody(a, 0, 0));
         Throws<ObjectDisposedException>("AtPoint after Dispose", () => world.AtPoint(0, 0));
+        Throws<ObjectDisposedException>("InRect after Dispose", () => world.InRect(new Bounds2D(0, 0, 1, 1)));
         Throws<ObjectDisposedException>("CreateBody after Dispose", () => world.CreateBody(new BodyDef()));
     }
 
@@ -505,6 +521,16 @@ static partial class Tests
                     if (want != got) { wrongQueries++; if (firstWrong == null) firstWrong = "AtPoint " + px + "," + py + ": " + got + " / " + want; }
                 }
                 {
+                    // A rectangle: small, empty (a side <= 0) or huge (edges past int), against a scan of its
+                    // pixels inside each body's rectangle.
+                    queries++;
+                    var rect = new Bounds2D(rng.Next(-12, 60), rng.Next(-12, 60), rng.Next(-2, 40), rng.Next(1, 40));
+                    if (rng.Next(5) == 0) rect = new Bounds2D(int.MinValue, -5, int.MaxValue, int.MaxValue);
+                    string want = Ids(byIndex.Where(b => b.Filter.Allows(qf) && SolidIn(b.Placed, rect)).Select(b => b.Id));
+                    string got = Ids(world.InRect(rect, qf));
+                    if (want != got) { wrongQueries++; if (firstWrong == null) firstWrong = "InRect " + rect + ": " + got + " / " + want; }
+                }
+                {
                     queries++;
                     var probe = new PlacedSprite(masks[rng.Next(masks.Count)], rng.Next(-10, 60), rng.Next(-10, 60), rng.Next(4) != 0);
                     string want = Ids(byIndex.Where(b => b.Filter.Allows(qf) && b.Placed.Collides(probe)).Select(b => b.Id));
@@ -595,7 +621,7 @@ static partial class Tests
         Equal("seed " + seed + ": begin/end events match the set differences", 0, wrongEvents);
         Check("seed " + seed + ": the updates had pairs, begins and ends to compare (" + seenPairs + ", " + seenBegins +
             ", " + seenEnds + ")", seenPairs > 20 && seenBegins > 5 && seenEnds > 5);
-        Equal("seed " + seed + ": " + queries + " queries (at point, overlapping, raycast, sweep, contact) match", 0, wrongQueries);
+        Equal("seed " + seed + ": " + queries + " queries (at point, in rect, overlapping, raycast, sweep, contact) match", 0, wrongQueries);
         Equal("seed " + seed + ": stale ids refused with StaleBody", 0, wrongStale);
     }
 }

@@ -349,6 +349,9 @@ namespace PerPixel
         internal static extern unsafe Status pp_world_at_point(WorldHandle world, long x, long y, Filter* filter,
             BodyId* buf, UIntPtr bufLen, out UIntPtr len);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern unsafe Status pp_world_in_rect(WorldHandle world, Bounds2D rect, Filter* filter,
+            BodyId* buf, UIntPtr bufLen, out UIntPtr len);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern unsafe Status pp_world_raycast(WorldHandle world, int x, int y, int dx, int dy,
             uint maxLength, Filter* filter, out byte found, out BodyId body, out RayHit hit);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]

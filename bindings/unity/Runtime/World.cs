@@ -496,6 +496,26 @@ namespace PerPixel
             return ids;
         }
 
+        /// <summary>The bodies (in index order) whose filter allows <paramref name="filter"/> (null: the
+        /// default filter) that have a solid pixel (any pixel, when bounds-only) inside the world rectangle
+        /// <paramref name="rect"/>; none when it is empty.</summary>
+        public unsafe BodyId[] InRect(Bounds2D rect, Filter? filter = null)
+        {
+            WorldHandle w = Handle;
+            Filter f = filter ?? Filter.Default;
+            UIntPtr len;
+            PerPixelException.Check(Native.pp_world_in_rect(w, rect, &f, null, UIntPtr.Zero, out len));
+            var ids = new BodyId[checked((int)len.ToUInt64())];
+            if (ids.Length > 0)
+            {
+                fixed (BodyId* p = ids)
+                {
+                    PerPixelException.Check(Native.pp_world_in_rect(w, rect, &f, p, (UIntPtr)ids.Length, out len));
+                }
+            }
+            return ids;
+        }
+
         /// <summary>The first body the ray from (<paramref name="x"/>, <paramref name="y"/>) towards
         /// (<paramref name="dx"/>, <paramref name="dy"/>) hits within <paramref name="maxLength"/> pixels, as
         /// <see cref="PlacedSprite.Raycast"/> on each body whose filter allows <paramref name="filter"/> (null:
