@@ -36,7 +36,7 @@ fn pos(rng: &mut Rng) -> (i32, i32) {
                 cy + rng.range(-60, 60) as i32,
             )
         }
-        DENSE => (rng.range(0, 90) as i32, rng.range(0, 60) as i32),
+        DENSE => (rng.range(0, 80) as i32, rng.range(0, 50) as i32),
         _ => (rng.range(-40, 200) as i32, rng.range(-40, 120) as i32),
     }
 }
@@ -265,7 +265,7 @@ fn check_world(&(seed, steps): &(u64, u32)) -> Result<(), TestCaseError> {
     let mut ids = Vec::new();
     let mut dead = Vec::new();
     let bodies = if KIND.load(Relaxed) == DENSE {
-        rng.range(150, 260)
+        rng.range(260, 340)
     } else {
         rng.range(0, 24)
     };
@@ -430,6 +430,12 @@ fn main() {
         ENDS.load(Relaxed),
         QUERY_HITS.load(Relaxed),
         RECT_HITS.load(Relaxed)
+    );
+    // The piled-up worlds must reach the pair count where the update radix-sorts its
+    // pairs (2,048), or that path went untested.
+    assert!(
+        MOST_PAIRS.load(Relaxed) >= 2048,
+        "no update had 2,048 pairs: the dense worlds are too thin"
     );
     let run = paths.len() as u64 * (n + spread + dense) as u64;
     common::props::summary("world_props", &results, run);
