@@ -182,7 +182,9 @@ fn compile(program: &Program, scratch: &Path, lib_dir: &Path, sanitize: bool) ->
         .arg("-L")
         .arg(lib_dir)
         .arg(format!("-Wl,-rpath,{}", lib_dir.display()))
-        .arg("-lperpixel");
+        .arg("-lperpixel")
+        // The world benchmark draws its terrain with sin/cos, as the Rust scene does.
+        .arg("-lm");
     if !cfg!(feature = "image") {
         // pp_mask_from_image_* exist only with the `image` feature.
         cc.arg("-DPERPIXEL_TEST_NO_IMAGE");
@@ -544,17 +546,24 @@ fn c_program_gets_a_status_for_huge_images_in_a_capped_process() {
     build_and_run("test_limits", &program, &modes);
 }
 
-/// Keeps the hand-run C benchmark (`tests/c/bench_queries.c`, see its header) building:
-/// compiled only, never run or timed. `cargo test --test c_abi -- --ignored`.
+/// Keeps the hand-run C benchmarks building (`tests/c/bench_queries.c`, and
+/// `tests/c/bench_world.c` whose C# twin is the world section of `tests/csharp/Bench.cs`;
+/// see their headers): compiled only, never run or timed. `cargo test --test c_abi --
+/// --ignored`.
 #[test]
-#[ignore = "compiles the hand-run C benchmark; it is never run by the tests"]
+#[ignore = "compiles the hand-run C benchmarks; they are never run by the tests"]
 fn c_benchmark_compiles() {
-    let program = Program {
-        source: "tests/c/bench_queries.c",
-        lang: Lang::C,
-        args: vec![],
-        min_checks: 0,
-    };
-    let scratch = common::scratch("c-tests", "bench_queries");
-    compile(&program, &scratch, &common::cdylib_dir(false), false);
+    for (source, name) in [
+        ("tests/c/bench_queries.c", "bench_queries"),
+        ("tests/c/bench_world.c", "bench_world"),
+    ] {
+        let program = Program {
+            source,
+            lang: Lang::C,
+            args: vec![],
+            min_checks: 0,
+        };
+        let scratch = common::scratch("c-tests", name);
+        compile(&program, &scratch, &common::cdylib_dir(false), false);
+    }
 }
