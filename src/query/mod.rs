@@ -12,6 +12,8 @@ pub use contact::{NORMAL_RADIUS, Normal};
 pub use mover::{MoveOptions, Moved};
 pub use pushout::{PushDirection, PushOut};
 pub use ray::RayHit;
+pub(crate) use ray::check_direction as check_ray_direction;
+pub(crate) use sweep::check_end as check_sweep_end;
 pub use sweep::{Sweep, SweepHit, SweepPath};
 pub use transformed::TransformedSprite;
 

@@ -56,11 +56,7 @@ impl Sprite<'_> {
         dy: i32,
         max_length: u32,
     ) -> Result<Option<RayHit>> {
-        if dx == 0 && dy == 0 {
-            return Err(Error::InvalidArgument(
-                "a ray's direction must not be (0, 0)".into(),
-            ));
-        }
+        check_direction(dx, dy)?;
         let path = SweepPath::towards(dx as i64, dy as i64, max_length as i64);
         let start = (x as i64, y as i64);
         // The last step within reach and within the i32 range: both only fail further on.
@@ -120,4 +116,15 @@ impl Sprite<'_> {
             }),
         })
     }
+}
+
+/// A ray's direction must not be `(0, 0)` ([`Error::InvalidArgument`]): the one check
+/// every raycast makes first, whatever it is cast against.
+pub(crate) fn check_direction(dx: i32, dy: i32) -> Result<()> {
+    if dx == 0 && dy == 0 {
+        return Err(Error::InvalidArgument(
+            "a ray's direction must not be (0, 0)".into(),
+        ));
+    }
+    Ok(())
 }

@@ -245,13 +245,7 @@ impl Sprite<'_> {
     /// # Ok::<(), perpixel::Error>(())
     /// ```
     pub fn sweep(&self, obstacle: &Sprite, dx: i32, dy: i32) -> Result<Sweep> {
-        let end = (self.x as i64 + dx as i64, self.y as i64 + dy as i64);
-        if i32::try_from(end.0).is_err() || i32::try_from(end.1).is_err() {
-            return Err(Error::InvalidArgument(format!(
-                "the sweep's end ({}, {}) is outside the i32 range",
-                end.0, end.1
-            )));
-        }
+        check_end(self.x, self.y, dx, dy)?;
         let path = SweepPath::new(dx, dy);
         Ok(match self.sweep_on(obstacle, &path, path.steps()) {
             Stop::Clear => Sweep::Clear,
@@ -461,6 +455,19 @@ fn axis_steps(lo: i64, hi: i64, s: i64, steps: u64) -> Option<(u64, u64)> {
 fn world_box(s: &Sprite) -> Option<(i64, i64, i64, i64)> {
     let b = extent(s, true);
     (b.0 < b.1 && b.2 < b.3).then_some(b)
+}
+
+/// A sweep from `(x, y)` by `(dx, dy)` must end inside the `i32` range
+/// ([`Error::InvalidArgument`]): the one check every sweep makes first.
+pub(crate) fn check_end(x: i32, y: i32, dx: i32, dy: i32) -> Result<()> {
+    let end = (x as i64 + dx as i64, y as i64 + dy as i64);
+    if i32::try_from(end.0).is_err() || i32::try_from(end.1).is_err() {
+        return Err(Error::InvalidArgument(format!(
+            "the sweep's end ({}, {}) is outside the i32 range",
+            end.0, end.1
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

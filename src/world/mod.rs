@@ -732,11 +732,7 @@ impl World {
         max_length: u32,
         filter: &Filter,
     ) -> Result<Option<(BodyId, RayHit)>> {
-        if dx == 0 && dy == 0 {
-            return Err(Error::InvalidArgument(
-                "a ray's direction must not be (0, 0)".into(),
-            ));
-        }
+        crate::query::check_ray_direction(dx, dy)?;
         let mut best: Option<(BodyId, RayHit)> = None;
         for id in self.bodies() {
             let b = self.slot(id)?;
@@ -758,13 +754,7 @@ impl World {
     /// hit at step 0 ([`Sweep::StartsTouching`]).
     pub fn sweep(&self, id: BodyId, dx: i32, dy: i32) -> Result<Option<(BodyId, Sweep)>> {
         let mover = self.slot(id)?;
-        let end = (mover.x as i64 + dx as i64, mover.y as i64 + dy as i64);
-        if i32::try_from(end.0).is_err() || i32::try_from(end.1).is_err() {
-            return Err(Error::InvalidArgument(format!(
-                "the sweep's end ({}, {}) is outside the i32 range",
-                end.0, end.1
-            )));
-        }
+        crate::query::check_sweep_end(mover.x, mover.y, dx, dy)?;
         let mut best: Option<(BodyId, Sweep, u64)> = None;
         for other in self.bodies() {
             if other == id {
