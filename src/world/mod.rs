@@ -6,6 +6,8 @@
 //! destroyed (even if its slot was reused) is refused with an error, never mistaken for
 //! another body.
 
+use std::sync::OnceLock;
+
 use crate::{
     Bounds2D, Error, Mask, Normal, Point, PushOut, RayHit, Result, Sprite, Sweep, Transform,
 };
@@ -174,18 +176,7 @@ impl Body {
                 (self.shape, self.x, self.y) = (r.mask, r.x, r.y);
             }
         }
-        let s = self.sprite();
-        let (x, y) = (s.x as i64, s.y as i64);
-        // In i64: a position plus a mask size may pass i32.
-        self.aabb = if s.pixel_collision {
-            s.mask.solid_bounds().map(|r| {
-                let (rx, ry) = (x + r.x as i64, y + r.y as i64);
-                (rx, rx + r.width as i64, ry, ry + r.height as i64)
-            })
-        } else {
-            let (w, h) = (s.mask.width() as i64, s.mask.height() as i64);
-            (w > 0 && h > 0).then_some((x, x + w, y, y + h))
-        };
+        self.aabb = sprite_box(&self.sprite());
         Ok(())
     }
 
@@ -241,6 +232,62 @@ pub struct World {
     ends: Vec<Pair>,
     /// Scratch of the broad phase, kept between updates (no allocation once warm).
     scratch: Scratch,
+    /// The boxes the queries search, built by the first query after a change (reset by
+    /// every change to a body).
+    index: OnceLock<Option<Index>>,
+}
+
+/// Bodies wider than this are kept apart from the sorted boxes of [`Index`] (a wide one
+/// would widen every search).
+const WIDE: i64 = 4 * CELL;
+
+/// The live bodies' boxes for the world queries: those at most [`WIDE`] pixels wide
+/// sorted by left edge, so that a query box finds them by a binary search, and the wider
+/// ones (terrain) listed. Boxes as `(x0, x1, y0, y1, slot)`.
+#[derive(Debug, Default)]
+struct Index {
+    narrow: Vec<(i64, i64, i64, i64, u32)>,
+    /// The widest box in `narrow`.
+    widest: i64,
+    wide: Vec<(i64, i64, i64, i64, u32)>,
+}
+
+impl Index {
+    /// The index of `slots`, `None` when its memory cannot be had (the queries then
+    /// scan every body).
+    fn new(slots: &[Slot]) -> Option<Index> {
+        let mut ix = Index::default();
+        for (i, s) in slots.iter().enumerate() {
+            let Some((x0, x1, y0, y1)) = s.body.as_ref().and_then(|b| b.aabb) else {
+                continue;
+            };
+            let list = if x1 - x0 > WIDE {
+                &mut ix.wide
+            } else {
+                ix.widest = ix.widest.max(x1 - x0);
+                &mut ix.narrow
+            };
+            list.try_reserve(1).ok()?;
+            list.push((x0, x1, y0, y1, i as u32));
+        }
+        ix.narrow.sort_unstable();
+        Some(ix)
+    }
+
+    /// The slots of the bodies whose boxes meet the box `(x0, x1, y0, y1)`, in index
+    /// order; `None` when the list's memory cannot be had.
+    fn meeting(&self, (x0, x1, y0, y1): (i64, i64, i64, i64)) -> Option<Vec<u32>> {
+        let meets = |b: &&(i64, i64, i64, i64, u32)| b.0 < x1 && x0 < b.1 && b.2 < y1 && y0 < b.3;
+        let from = self.narrow.partition_point(|b| b.0 <= x0 - self.widest);
+        let to = self.narrow.partition_point(|b| b.0 < x1).max(from);
+        let mut out = Vec::new();
+        for b in self.narrow[from..to].iter().chain(&self.wide).filter(meets) {
+            out.try_reserve(1).ok()?;
+            out.push(b.4);
+        }
+        out.sort_unstable();
+        Some(out)
+    }
 }
 
 /// The broad phase's buffers, reused from update to update.
@@ -348,6 +395,7 @@ impl World {
     /// [`Error::OutOfMemory`].
     pub fn create_body(&mut self, def: BodyDef) -> Result<BodyId> {
         let body = Body::new(def)?;
+        self.index.take();
         if let Some(index) = self.free.pop() {
             let slot = &mut self.slots[index as usize];
             slot.body = Some(body);
@@ -377,7 +425,9 @@ impl World {
             .ok_or_else(|| stale(id))
     }
 
+    /// A body to change (the queries' index is rebuilt at the next query).
     fn slot_mut(&mut self, id: BodyId) -> Result<&mut Body> {
+        self.index.take();
         self.slots
             .get_mut(id.index as usize)
             .filter(|s| s.generation == id.generation)
@@ -390,6 +440,7 @@ impl World {
     pub fn destroy_body(&mut self, id: BodyId) -> Result<()> {
         self.slot(id)?;
         self.free.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
+        self.index.take();
         let slot = &mut self.slots[id.index as usize];
         slot.body = None;
         slot.generation = slot.generation.wrapping_add(1);
@@ -796,7 +847,11 @@ impl World {
     /// `sprite`, in index order (from the bodies as they are now, not at the last
     /// update).
     pub fn overlapping(&self, sprite: &Sprite, filter: &Filter) -> Vec<BodyId> {
-        self.bodies()
+        let Some(q) = sprite_box(sprite) else {
+            return Vec::new();
+        };
+        self.near(q)
+            .into_iter()
             .filter(|&id| {
                 let b = self.slot(id).expect("a live body");
                 b.def.filter.allows(filter) && b.sprite().collides(sprite)
@@ -807,7 +862,8 @@ impl World {
     /// The live bodies whose filter allows `filter` that are solid at world pixel
     /// `(x, y)`, in index order.
     pub fn at_point(&self, x: i64, y: i64, filter: &Filter) -> Vec<BodyId> {
-        self.bodies()
+        self.near((x, x.saturating_add(1), y, y.saturating_add(1)))
+            .into_iter()
             .filter(|&id| {
                 let b = self.slot(id).expect("a live body");
                 b.def.filter.allows(filter) && b.sprite().is_solid_at(x, y)
@@ -836,7 +892,8 @@ impl World {
             return Vec::new();
         }
         let (x0, x1, y0, y1) = (rect.x_min(), rect.x_max(), rect.y_min(), rect.y_max());
-        self.bodies()
+        self.near((x0, x1, y0, y1))
+            .into_iter()
             .filter(|&id| {
                 let b = self.slot(id).expect("a live body");
                 b.def.filter.allows(filter) && b.sprite().has_solid_in(x0, x1, y0, y1)
@@ -856,14 +913,34 @@ impl World {
         filter: &Filter,
     ) -> Result<Option<(BodyId, RayHit)>> {
         crate::query::check_ray_direction(dx, dy)?;
+        // The ray's pixels lie within max_length of the start, on the sides its
+        // direction points to.
+        let reach = |p: i32, d: i32| {
+            let (p, l) = (p as i64, max_length as i64);
+            (p - l * (d < 0) as i64, p + 1 + l * (d > 0) as i64)
+        };
+        let ((x0, x1), (y0, y1)) = (reach(x, dx), reach(y, dy));
+        // A step moves the ray one pixel across or down, so a body is reached no sooner
+        // than its box's distance from the start in those moves: nearest boxes first,
+        // and the search ends at the first one that cannot beat the best hit.
+        let (x, y) = (x as i64, y as i64);
+        let gap = |p: i64, lo: i64, hi: i64| (lo - p).max(p - (hi - 1)).max(0) as u64;
+        let order = self.nearest_first(self.near((x0, x1, y0, y1)), |b| {
+            gap(x, b.0, b.1) + gap(y, b.2, b.3)
+        });
+        let (x, y) = (x as i32, y as i32);
         let mut best: Option<(BodyId, RayHit)> = None;
-        for id in self.bodies() {
+        for (least, id) in order {
+            if best.is_some_and(|(_, h)| least > h.step) {
+                break;
+            }
             let b = self.slot(id)?;
             if !b.def.filter.allows(filter) {
                 continue;
             }
             if let Some(hit) = b.sprite().raycast(x, y, dx, dy, max_length)? {
-                if best.is_none_or(|(_, h)| hit.step < h.step) {
+                // The fewest steps, then the smaller index.
+                if best.is_none_or(|(o, h)| (hit.step, id.index) < (h.step, o.index)) {
                     best = Some((id, hit));
                 }
             }
@@ -878,8 +955,28 @@ impl World {
     pub fn sweep(&self, id: BodyId, dx: i32, dy: i32) -> Result<Option<(BodyId, Sweep)>> {
         let mover = self.slot(id)?;
         crate::query::check_sweep_end(mover.x, mover.y, dx, dy)?;
+        // The path lies in the box spanning the mover's boxes at its start and its end.
+        let Some((x0, x1, y0, y1)) = mover.aabb else {
+            return Ok(None);
+        };
+        let (dx64, dy64) = (dx as i64, dy as i64);
+        let path = (
+            x0 + dx64.min(0),
+            x1 + dx64.max(0),
+            y0 + dy64.min(0),
+            y1 + dy64.max(0),
+        );
+        // As for rays: a step moves the body one pixel across or down, so it meets a box
+        // no sooner than the gaps between the boxes across and down add up to.
+        let gap = |lo: i64, hi: i64, at: i64, to: i64| (at - hi + 1).max(lo - to + 1).max(0) as u64;
+        let order = self.nearest_first(self.near(path), |b| {
+            gap(x0, x1, b.0, b.1) + gap(y0, y1, b.2, b.3)
+        });
         let mut best: Option<(BodyId, Sweep, u64)> = None;
-        for other in self.bodies() {
+        for (least, other) in order {
+            if best.as_ref().is_some_and(|&(_, _, k)| least > k) {
+                break;
+            }
             if other == id {
                 continue;
             }
@@ -893,11 +990,41 @@ impl World {
                 Sweep::StartsTouching { .. } => 0,
                 Sweep::Hit(h) => h.step,
             };
-            if best.is_none_or(|(_, _, k)| step < k) {
+            if best.is_none_or(|(o, _, k)| (step, other.index) < (k, o.index)) {
                 best = Some((other, s, step));
             }
         }
         Ok(best.map(|(o, s, _)| (o, s)))
+    }
+
+    /// The live bodies whose boxes meet the box `q` (`x0, x1, y0, y1`), in index order,
+    /// through the index (built now when a change reset it); every live body when the
+    /// index's memory cannot be had.
+    fn near(&self, q: (i64, i64, i64, i64)) -> Vec<BodyId> {
+        let id = |index: u32| BodyId {
+            index,
+            generation: self.slots[index as usize].generation,
+        };
+        let found = self.index.get_or_init(|| Index::new(&self.slots));
+        match found.as_ref().and_then(|ix| ix.meeting(q)) {
+            Some(slots) => slots.into_iter().map(id).collect(),
+            None => self.bodies().collect(),
+        }
+    }
+
+    /// `ids` with `least(box)` of each (a lower bound of the steps before a ray or sweep
+    /// can reach it), by that bound then index.
+    fn nearest_first(
+        &self,
+        ids: Vec<BodyId>,
+        least: impl Fn((i64, i64, i64, i64)) -> u64,
+    ) -> Vec<(u64, BodyId)> {
+        let mut out: Vec<(u64, BodyId)> = ids
+            .into_iter()
+            .filter_map(|id| Some((least(self.slot(id).ok()?.aabb?), id)))
+            .collect();
+        out.sort_unstable_by_key(|&(k, id)| (k, id.index));
+        out
     }
 
     /// What a pair's contact looks like, computed when asked (not by [`World::update`]):
@@ -914,6 +1041,20 @@ impl World {
             push_out: b.push_out(&a, crate::PushDirection::Any, push_max)?,
         })
     }
+}
+
+/// A sprite's world box as `(x0, x1, y0, y1)` (in i64: a position plus a mask size may
+/// pass i32): its solid bounds, its rectangle when bounds-only; `None` when it has no
+/// pixel that can touch.
+fn sprite_box(s: &Sprite) -> Option<(i64, i64, i64, i64)> {
+    let (x, y) = (s.x as i64, s.y as i64);
+    let (x0, y0, w, h) = if s.pixel_collision {
+        let r = s.mask.solid_bounds()?;
+        (r.x as i64, r.y as i64, r.width as i64, r.height as i64)
+    } else {
+        (0, 0, s.mask.width() as i64, s.mask.height() as i64)
+    };
+    (w > 0 && h > 0).then_some((x + x0, x + x0 + w, y + y0, y + y0 + h))
 }
 
 /// The error of a stale or unknown id.
