@@ -194,6 +194,7 @@ pub mod kernels;
 mod mask;
 mod query;
 pub mod reference;
+mod shape;
 mod world;
 
 #[cfg(feature = "image")]
@@ -211,6 +212,8 @@ pub use query::{
     MoveOptions, Moved, NORMAL_RADIUS, Normal, Overlap, PushDirection, PushOut, RayHit, Sprite,
     Sweep, SweepHit, SweepPath, TransformedSprite,
 };
+#[allow(unused_imports)] // (goes when src/shape has public items)
+pub use shape::*;
 pub use world::{BodyDef, BodyId, BodyKind, CELL, Contact, Filter, Pair, Placement, World};
 
 /// The library version, `major.minor.patch`, as in `Cargo.toml`.

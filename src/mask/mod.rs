@@ -7,6 +7,7 @@ mod baked;
 mod build;
 #[cfg(feature = "image")]
 pub(crate) mod decode;
+pub(crate) mod edit;
 mod limits;
 mod options;
 mod pairs;

@@ -7,8 +7,11 @@
 //! move-and-slide and raycasts, each pixel by pixel or translation by translation;
 //! [`world`] tests every pair of a world's bodies.
 
+pub mod edit;
 pub mod motion;
 mod pairs;
+pub mod polygon;
+pub mod shape;
 mod sweep;
 pub mod transformed;
 pub mod world;

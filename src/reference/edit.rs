@@ -1,0 +1,1 @@
+//! The editing oracle: every edit pixel by pixel.

@@ -1,0 +1,1 @@
+//! The outline and polygon oracle.

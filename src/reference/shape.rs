@@ -1,0 +1,1 @@
+//! The shape tools oracle: components, morphology and resampling pixel by pixel.

@@ -1,0 +1,1 @@
+//! Connected components, labels, centroid, orientation.

@@ -1,0 +1,1 @@
+//! Morphology and resampling: grow, shrink, convolve, scale, crop.

@@ -1,0 +1,1 @@
+//! Outlines: the boundary pixels of a mask as paths.

@@ -1,0 +1,1 @@
+//! Polygons from masks: outer boundaries and holes, exact or simplified, convex pieces.
