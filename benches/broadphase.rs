@@ -11,6 +11,9 @@
 //!   statics' sorted left edges) on a copy of the scene whose bodies are bounds-only
 //!   `Mask::full` rectangles of the same boxes, so an update is broad phase, box confirm,
 //!   filters, sort and events (more work than the others do: their figures are a floor);
+//! * `grid_alone`: the same grid algorithm written plainly in this file, doing only what
+//!   the alternatives do (pairs, then a sort), to tell the algorithm from the world's
+//!   other work;
 //! * `sap`: sweep-and-prune on x, the previous frame's order re-sorted by insertion sort,
 //!   an active list swept with a y test; the statics sit in the same sorted list (the
 //!   one terrain body is simply always active) and are never paired with each other;
@@ -32,7 +35,7 @@ mod scenes;
 use scenes::world as scene;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use perpixel::{BodyDef, BodyId, BodyKind, Mask, World};
+use perpixel::{BodyDef, BodyId, BodyKind, CELL, Mask, World};
 use std::time::{Duration, Instant};
 
 /// A world box: `(x0, x1, y0, y1)`, half-open.
@@ -78,6 +81,114 @@ trait BroadPhase {
     fn new(statics: &[(u32, Aabb)], moving: &[(u32, Aabb)]) -> Self;
     /// `out` becomes the frame's overlapping pairs as sorted keys.
     fn update(&mut self, moving: &[Aabb], out: &mut Vec<u64>);
+}
+
+/// The world's algorithm without the world around it (no slots, filters, box confirm,
+/// ids or events), written plainly: moving boxes counting-sorted into [`CELL`]-px cells
+/// over the grid their boxes span, each cell's pairs tested with a pair kept only in the
+/// cell of its intersection's top-left corner; the statics sorted by left edge once and
+/// searched by binary search.
+struct Grid {
+    index: Vec<u32>,
+    statics: Vec<(u32, Aabb)>,
+    widest: i64,
+    /// Per cell: its count, then its start, then its end.
+    counts: Vec<u32>,
+    /// Moving items grouped by cell.
+    order: Vec<u32>,
+    /// One cell's items.
+    cell: Vec<(u32, Aabb)>,
+}
+
+/// The cells a box covers: `(first column, last column, first row, last row)`.
+fn cells(b: &Aabb) -> Aabb {
+    (
+        b.0.div_euclid(CELL),
+        (b.1 - 1).div_euclid(CELL),
+        b.2.div_euclid(CELL),
+        (b.3 - 1).div_euclid(CELL),
+    )
+}
+
+impl BroadPhase for Grid {
+    fn new(statics: &[(u32, Aabb)], moving: &[(u32, Aabb)]) -> Grid {
+        let mut sorted = statics.to_vec();
+        sorted.sort_unstable_by_key(|&(i, b)| (b.0, i));
+        Grid {
+            index: moving.iter().map(|&(i, _)| i).collect(),
+            widest: statics.iter().map(|(_, b)| b.1 - b.0).max().unwrap_or(0),
+            statics: sorted,
+            counts: Vec::new(),
+            order: Vec::new(),
+            cell: Vec::new(),
+        }
+    }
+
+    fn update(&mut self, moving: &[Aabb], out: &mut Vec<u64>) {
+        out.clear();
+        let span = moving
+            .iter()
+            .map(cells)
+            .reduce(|a, c| (a.0.min(c.0), a.1.max(c.1), a.2.min(c.2), a.3.max(c.3)));
+        if let Some((gx0, gx1, gy0, gy1)) = span {
+            let w = gx1 - gx0 + 1;
+            let n = (w * (gy1 - gy0 + 1)) as usize;
+            let each = |b: &Aabb, f: &mut dyn FnMut(usize)| {
+                let c = cells(b);
+                for cy in c.2..=c.3 {
+                    for cx in c.0..=c.1 {
+                        f(((cy - gy0) * w + cx - gx0) as usize);
+                    }
+                }
+            };
+            self.counts.clear();
+            self.counts.resize(n + 1, 0);
+            for b in moving {
+                each(b, &mut |c| self.counts[c + 1] += 1);
+            }
+            for c in 0..n {
+                self.counts[c + 1] += self.counts[c];
+            }
+            self.order.resize(self.counts[n] as usize, 0);
+            for (k, b) in moving.iter().enumerate() {
+                each(b, &mut |c| {
+                    self.order[self.counts[c] as usize] = k as u32;
+                    self.counts[c] += 1;
+                });
+            }
+            let mut begin = 0;
+            for c in 0..n {
+                let end = self.counts[c] as usize;
+                let (cx, cy) = (gx0 + c as i64 % w, gy0 + c as i64 / w);
+                self.cell.clear();
+                let cell = self.order[begin..end].iter();
+                self.cell
+                    .extend(cell.map(|&k| (self.index[k as usize], moving[k as usize])));
+                for (p, (i, a)) in self.cell.iter().enumerate() {
+                    for (j, b) in &self.cell[p + 1..] {
+                        let (ix, iy) = (a.0.max(b.0), a.2.max(b.2));
+                        if overlaps(a, b) && ix.div_euclid(CELL) == cx && iy.div_euclid(CELL) == cy
+                        {
+                            out.push(key(*i, *j));
+                        }
+                    }
+                }
+                begin = end;
+            }
+        }
+        for (k, a) in moving.iter().enumerate() {
+            let from = self
+                .statics
+                .partition_point(|(_, o)| o.0 <= a.0 - self.widest);
+            let to = self.statics.partition_point(|(_, o)| o.0 < a.1);
+            for (j, o) in &self.statics[from..to.max(from)] {
+                if overlaps(a, o) {
+                    out.push(key(self.index[k], *j));
+                }
+            }
+        }
+        out.sort_unstable();
+    }
 }
 
 /// Sweep-and-prune on x with temporal coherence.
@@ -659,6 +770,7 @@ fn bench_broadphase(c: &mut Criterion) {
         let mut s = Setup::new(n, tiles);
         s.grid.update().unwrap();
         let moving = s.moving();
+        let mut grid = Grid::new(&s.statics, &moving);
         let mut sap = Sap::new(&s.statics, &moving);
         let mut tree = DynamicTree::new(&s.statics, &moving);
         let mut bvh = RebuiltBvh::new(&s.statics, &moving);
@@ -669,6 +781,8 @@ fn bench_broadphase(c: &mut Criterion) {
             let boxes = s.step();
             s.grid.update().unwrap();
             let want = s.grid_pairs();
+            grid.update(&boxes, &mut out);
+            assert_eq!(out, want, "grid alone, {name}");
             sap.update(&boxes, &mut out);
             assert_eq!(out, want, "sap, {name}");
             tree.update(&boxes, &mut out);
@@ -680,6 +794,9 @@ fn bench_broadphase(c: &mut Criterion) {
         println!("broadphase/{name}: {} pairs a frame", pairs / 8);
         g.bench_function(format!("grid/{name}"), |b| {
             b.iter_custom(|iters| s.time_grid(iters))
+        });
+        g.bench_function(format!("grid_alone/{name}"), |b| {
+            b.iter_custom(|iters| s.time(&mut grid, &mut out, iters))
         });
         g.bench_function(format!("sap/{name}"), |b| {
             b.iter_custom(|iters| s.time(&mut sap, &mut out, iters))
