@@ -159,6 +159,10 @@ impl BroadPhase for Grid {
             let mut begin = 0;
             for c in 0..n {
                 let end = self.counts[c] as usize;
+                if end - begin < 2 {
+                    begin = end;
+                    continue;
+                }
                 let (cx, cy) = (gx0 + c as i64 % w, gy0 + c as i64 / w);
                 self.cell.clear();
                 let cell = self.order[begin..end].iter();
