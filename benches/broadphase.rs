@@ -738,25 +738,14 @@ impl Setup {
             .collect()
     }
 
-    /// `iters` frames of the grid world: moves not timed, updates timed.
-    fn time_grid(&mut self, iters: u64) -> Duration {
-        let mut t = Duration::ZERO;
-        for _ in 0..iters {
-            self.step();
-            let start = Instant::now();
-            self.grid.update().unwrap();
-            t += start.elapsed();
-        }
-        t
-    }
-
-    /// `iters` frames of `bp`: moves not timed, its update (pairs sorted) timed.
-    fn time(&mut self, bp: &mut impl BroadPhase, out: &mut Vec<u64>, iters: u64) -> Duration {
+    /// `iters` frames: each moves the sprites (not timed) and runs `timed` on the grid
+    /// world and the moving boxes (timed).
+    fn frames(&mut self, iters: u64, mut timed: impl FnMut(&mut World, &[Aabb])) -> Duration {
         let mut t = Duration::ZERO;
         for _ in 0..iters {
             let boxes = self.step();
             let start = Instant::now();
-            bp.update(&boxes, out);
+            timed(&mut self.grid, &boxes);
             t += start.elapsed();
         }
         t
@@ -797,19 +786,19 @@ fn bench_broadphase(c: &mut Criterion) {
         }
         println!("broadphase/{name}: {} pairs a frame", pairs / 8);
         g.bench_function(format!("grid/{name}"), |b| {
-            b.iter_custom(|iters| s.time_grid(iters))
+            b.iter_custom(|iters| s.frames(iters, |w, _| w.update().unwrap()))
         });
         g.bench_function(format!("grid_alone/{name}"), |b| {
-            b.iter_custom(|iters| s.time(&mut grid, &mut out, iters))
+            b.iter_custom(|iters| s.frames(iters, |_, boxes| grid.update(boxes, &mut out)))
         });
         g.bench_function(format!("sap/{name}"), |b| {
-            b.iter_custom(|iters| s.time(&mut sap, &mut out, iters))
+            b.iter_custom(|iters| s.frames(iters, |_, boxes| sap.update(boxes, &mut out)))
         });
         g.bench_function(format!("tree/{name}"), |b| {
-            b.iter_custom(|iters| s.time(&mut tree, &mut out, iters))
+            b.iter_custom(|iters| s.frames(iters, |_, boxes| tree.update(boxes, &mut out)))
         });
         g.bench_function(format!("bvh/{name}"), |b| {
-            b.iter_custom(|iters| s.time(&mut bvh, &mut out, iters))
+            b.iter_custom(|iters| s.frames(iters, |_, boxes| bvh.update(boxes, &mut out)))
         });
     }
     g.finish();
