@@ -235,6 +235,10 @@ pub struct World {
     /// The boxes the queries search, built by the first query after a change (reset by
     /// every change to a body).
     index: OnceLock<Option<Index>>,
+    /// The static bodies with boxes by left edge then index, for the broad phase; redone
+    /// by the first update after a static body changes (`statics_stale`).
+    static_order: Vec<u32>,
+    statics_stale: bool,
 }
 
 /// Bodies wider than this are kept apart from the sorted boxes of [`Index`] (a wide one
@@ -350,6 +354,17 @@ struct Proxy<'a> {
     sprite: Sprite<'a>,
 }
 
+impl Proxy<'_> {
+    /// Whether two bodies whose boxes meet share a solid pixel ([`Sprite::collides`]).
+    fn touches(&self, q: &Proxy) -> bool {
+        if self.narrow && q.narrow {
+            one_word_collides(self, q)
+        } else {
+            self.sprite.collides(&q.sprite)
+        }
+    }
+}
+
 /// [`Sprite::collides`] for two pixel sprites at most 64 pixels wide whose solid boxes
 /// (`aabb`) meet: over the rows both boxes span, each row's word of one shifted onto the
 /// other's and ANDed (their x offset is under 64, since the boxes meet), eight rows between
@@ -396,6 +411,7 @@ impl World {
     pub fn create_body(&mut self, def: BodyDef) -> Result<BodyId> {
         let body = Body::new(def)?;
         self.index.take();
+        self.statics_stale |= body.def.kind == BodyKind::Static;
         if let Some(index) = self.free.pop() {
             let slot = &mut self.slots[index as usize];
             slot.body = Some(body);
@@ -428,17 +444,20 @@ impl World {
     /// A body to change (the queries' index is rebuilt at the next query).
     fn slot_mut(&mut self, id: BodyId) -> Result<&mut Body> {
         self.index.take();
-        self.slots
+        let b = self
+            .slots
             .get_mut(id.index as usize)
             .filter(|s| s.generation == id.generation)
             .and_then(|s| s.body.as_mut())
-            .ok_or_else(|| stale(id))
+            .ok_or_else(|| stale(id))?;
+        self.statics_stale |= b.def.kind == BodyKind::Static;
+        Ok(b)
     }
 
     /// Removes a body. Its touching pairs end at the next update (as end events, with its
     /// id). Its slot is reused with a new generation, so the id stays refused.
     pub fn destroy_body(&mut self, id: BodyId) -> Result<()> {
-        self.slot(id)?;
+        self.statics_stale |= self.slot(id)?.def.kind == BodyKind::Static;
         self.free.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
         self.index.take();
         let slot = &mut self.slots[id.index as usize];
@@ -559,6 +578,22 @@ impl World {
     /// same order, on every platform.
     pub fn update(&mut self) -> Result<()> {
         let oom = |_| Error::OutOfMemory;
+        if self.statics_stale {
+            let mut order = std::mem::take(&mut self.static_order);
+            order.clear();
+            for (i, s) in self.slots.iter().enumerate() {
+                if let Some(b) = s.body.as_ref().filter(|b| b.def.kind == BodyKind::Static) {
+                    if b.aabb.is_some() {
+                        order.try_reserve(1).map_err(oom)?;
+                        order.push(i as u32);
+                    }
+                }
+            }
+            let left = |i: &u32| self.slots[*i as usize].body.as_ref().and_then(|b| b.aabb);
+            order.sort_unstable_by_key(|i| (left(i).map(|a| a.0), *i));
+            self.static_order = order;
+            self.statics_stale = false;
+        }
         let mut sc = std::mem::take(&mut self.scratch);
         let r = self.broad_and_narrow(&mut sc);
         // The new list in the buffer of the one before last (no allocation once warm).
@@ -632,29 +667,30 @@ impl World {
         statics: &mut Vec<Proxy<'a>>,
     ) -> Result<()> {
         let oom = |_| Error::OutOfMemory;
+        let proxy = |slot: u32, b: &'a Body| {
+            let sprite = b.sprite();
+            Proxy {
+                aabb: b.aabb.expect("a body with a box"),
+                slot,
+                filter: b.def.filter,
+                narrow: sprite.pixel_collision && sprite.mask.words_per_row() == 1,
+                sprite,
+            }
+        };
         sc.hits.clear();
         sc.gens.clear();
         sc.gens.try_reserve(self.slots.len()).map_err(oom)?;
         sc.gens.extend(self.slots.iter().map(|s| s.generation));
-        // Dense lists of the moving and static bodies with boxes, in index order.
+        // The moving bodies with boxes, in index order.
         let (mut gx0, mut gx1, mut gy0, mut gy1) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
         let mut covered = 0usize;
         for (i, s) in self.slots.iter().enumerate() {
             let Some(b) = &s.body else { continue };
             let Some(a) = b.aabb else { continue };
-            let sprite = b.sprite();
-            let proxy = Proxy {
-                aabb: a,
-                slot: i as u32,
-                filter: b.def.filter,
-                narrow: sprite.pixel_collision && sprite.mask.words_per_row() == 1,
-                sprite,
-            };
             if b.def.kind == BodyKind::Static {
-                statics.try_reserve(1).map_err(oom)?;
-                statics.push(proxy);
                 continue;
             }
+            let proxy = proxy(i as u32, b);
             let (cx0, cx1) = (a.0.div_euclid(CELL), (a.1 - 1).div_euclid(CELL));
             let (cy0, cy1) = (a.2.div_euclid(CELL), (a.3 - 1).div_euclid(CELL));
             (gx0, gx1, gy0, gy1) = (gx0.min(cx0), gx1.max(cx1), gy0.min(cy0), gy1.max(cy1));
@@ -766,12 +802,7 @@ impl World {
                         bits &= bits - 1;
                         let p = &moving[cell[n].d as usize];
                         let q = &moving[cell[j].d as usize];
-                        let touch = if p.narrow && q.narrow {
-                            one_word_collides(p, q)
-                        } else {
-                            p.sprite.collides(&q.sprite)
-                        };
-                        if p.filter.allows(&q.filter) && touch {
+                        if p.filter.allows(&q.filter) && p.touches(q) {
                             sc.hits.try_reserve(1).map_err(oom)?;
                             // The smaller dense index has the smaller slot.
                             let (lo, hi) = (p.slot.min(q.slot) as u64, p.slot.max(q.slot) as u64);
@@ -785,7 +816,14 @@ impl World {
         // Moving bodies against static ones, through the statics sorted by left edge: a
         // moving box meets only statics whose left edge lies in (its left - the widest
         // static's width, its right).
-        statics.sort_unstable_by_key(|o| (o.aabb.0, o.slot));
+        statics.try_reserve(self.static_order.len()).map_err(oom)?;
+        for &i in &self.static_order {
+            let b = self.slots[i as usize]
+                .body
+                .as_ref()
+                .expect("a live static body");
+            statics.push(proxy(i, b));
+        }
         let widest = statics
             .iter()
             .map(|o| o.aabb.1 - o.aabb.0)
@@ -802,7 +840,7 @@ impl World {
                     && a.2 < o.3
                     && o.2 < a.3
                     && p.filter.allows(&q.filter)
-                    && p.sprite.collides(&q.sprite)
+                    && p.touches(q)
                 {
                     let (lo, hi) = (p.slot.min(q.slot) as u64, p.slot.max(q.slot) as u64);
                     sc.hits.try_reserve(1).map_err(oom)?;
