@@ -138,8 +138,11 @@ pub struct Contact {
 #[derive(Debug, Clone)]
 struct Body {
     def: BodyDef,
-    /// The mask and position the queries use: the definition's, or its raster's.
-    shape: Mask,
+    /// A transformed body's raster; `None` when placed at a pixel (the queries then use
+    /// the definition's mask itself, so that the body holds one reference to it: an
+    /// edit through [`World::edit_mask`] need not copy it).
+    raster: Option<Mask>,
+    /// The position of the mask the queries use (the definition's, or the raster's).
     x: i32,
     y: i32,
     /// The world box the broad phase uses (solid bounds; the rectangle when bounds-only);
@@ -150,7 +153,7 @@ struct Body {
 impl Body {
     fn new(def: BodyDef) -> Result<Body> {
         let mut b = Body {
-            shape: def.mask.clone(),
+            raster: None,
             x: 0,
             y: 0,
             aabb: None,
@@ -164,7 +167,7 @@ impl Body {
     fn place(&mut self) -> Result<()> {
         match self.def.placement {
             Placement::At(x, y) => {
-                self.shape = self.def.mask.clone();
+                self.raster = None;
                 (self.x, self.y) = (x, y);
             }
             Placement::Transformed(t) => {
@@ -173,7 +176,7 @@ impl Body {
                 } else {
                     self.def.mask.rasterise_bounds_only(&t)?
                 };
-                (self.shape, self.x, self.y) = (r.mask, r.x, r.y);
+                (self.raster, self.x, self.y) = (Some(r.mask), r.x, r.y);
             }
         }
         self.aabb = sprite_box(&self.sprite());
@@ -182,7 +185,7 @@ impl Body {
 
     fn sprite(&self) -> Sprite<'_> {
         Sprite {
-            mask: &self.shape,
+            mask: self.raster.as_ref().unwrap_or(&self.def.mask),
             x: self.x,
             y: self.y,
             pixel_collision: self.def.pixel_collision,
@@ -542,6 +545,45 @@ impl World {
             return Err(e);
         }
         Ok(())
+    }
+
+    /// Edits a body's mask with `edit` (the [`Mask`] editing methods: a crater blown into
+    /// the terrain, a wall dug through), then places the body again, so the queries see
+    /// the edit at once and the next update's pairs follow it. For a body placed at a
+    /// pixel that costs what the edit costs (the box comes from the mask's cached solid
+    /// bounds); a transformed body is rasterised again.
+    ///
+    /// Masks are values: the body's mask is shared with every clone of it (the one the
+    /// `BodyDef` was made from, other bodies made from it), and the first edit of a
+    /// shared mask copies it (copy on write), so those keep their pixels and only this
+    /// body changes. Drop the other clones (or build the body from the only one) and
+    /// every edit is in place, at the cost of the pixels it touches. Returns what `edit`
+    /// returns. When a transformed body's new raster cannot be made (out of memory), the
+    /// error is returned and the body keeps its old raster until it is placed again
+    /// (the mask keeps the edit).
+    ///
+    /// ```
+    /// use perpixel::{BodyDef, BodyKind, Mask, World};
+    /// let ground = Mask::full(100, 20)?;
+    /// let ball = Mask::full(4, 4)?;
+    /// let mut world = World::new();
+    /// let floor = world.create_body(BodyDef { kind: BodyKind::Static, ..BodyDef::new(&ground, 0, 50) })?;
+    /// drop(ground); // the world's is the only clone now: edits are in place
+    /// let b = world.create_body(BodyDef::new(&ball, 10, 48))?;
+    /// world.update()?;
+    /// assert_eq!(world.touching().len(), 1);
+    /// // Replace the ground with one that has nothing under the ball.
+    /// world.edit_mask(floor, |m| *m = Mask::from_fn(100, 20, |x, _| x >= 20).unwrap())?;
+    /// world.update()?;
+    /// assert!(world.touching().is_empty());
+    /// # let _ = b;
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn edit_mask<R>(&mut self, id: BodyId, edit: impl FnOnce(&mut Mask) -> R) -> Result<R> {
+        let b = self.slot_mut(id)?;
+        let r = edit(&mut b.def.mask);
+        b.place()?;
+        Ok(r)
     }
 
     /// Changes a body's filter (its pairs change at the next update).
