@@ -20,7 +20,9 @@ use common::props::MaskSpec;
 
 use common::{assert_mask_eq, mask};
 use perpixel::reference::edit as oracle;
-use perpixel::{Bounds2D, Mask, Sprite, kernels, reference};
+use perpixel::{
+    Bounds2D, ColorRange, Error, Mask, MaskOptions, PixelFormat, Sprite, kernels, reference,
+};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -508,6 +510,254 @@ fn check_sequence(c: &Case) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+// ---------------------------------------------------------------------------------------
+// Conversions: pixels, PNG, colour ranges, raw bytes.
+
+fn conversions_drawn() {
+    let m = mask!("#.........#" "..#........");
+    // Bytes: LSB first, ceil(11 / 8) = 2 bytes a row, zero past the width.
+    let bytes = m.to_bytes().unwrap();
+    assert_eq!(bytes, [0b0000_0001, 0b0000_0100, 0b0000_0100, 0]);
+    assert_eq!(Mask::from_bytes(11, 2, &bytes).unwrap(), m);
+    // Bits past the width are ignored.
+    let padded = [0b0000_0001, 0b1111_1100, 0b0000_0100, 0b1111_1000];
+    let back = Mask::from_bytes(11, 2, &padded).unwrap();
+    assert_eq!(back, m);
+    assert_eq!(back.stale_cache(), None);
+    for (w, h, len) in [(11u32, 2u32, 3usize), (11, 2, 5), (0, 3, 1), (8, 0, 1)] {
+        match Mask::from_bytes(w, h, &vec![0; len]) {
+            Err(Error::InvalidArgument(why)) => assert!(why.contains("bytes"), "{why}"),
+            other => panic!("from_bytes({w}, {h}, {len} bytes): {other:?}"),
+        }
+    }
+    assert_eq!(Mask::from_bytes(0, 3, &[]).unwrap().height(), 3);
+    assert!(matches!(
+        Mask::from_bytes(1 << 20, 1 << 20, &[]),
+        Err(Error::InvalidArgument(_))
+    ));
+    // Pixels: each format's byte order, colours given as [r, g, b, a].
+    let one = mask!("#.");
+    let (set, unset) = ([1, 2, 3, 4], [5, 6, 7, 8]);
+    let expect: [(PixelFormat, Vec<u8>); 5] = [
+        (PixelFormat::Rgba8, vec![1, 2, 3, 4, 5, 6, 7, 8]),
+        (PixelFormat::Bgra8, vec![3, 2, 1, 4, 7, 6, 5, 8]),
+        (PixelFormat::Argb8, vec![4, 1, 2, 3, 8, 5, 6, 7]),
+        (PixelFormat::Abgr8, vec![4, 3, 2, 1, 8, 7, 6, 5]),
+        (PixelFormat::A8, vec![4, 8]),
+    ];
+    for (format, want) in expect {
+        assert_eq!(
+            one.to_pixels(format, set, unset).unwrap(),
+            want,
+            "{format:?}"
+        );
+    }
+    let word = one.to_pixels(PixelFormat::Argb32, set, unset).unwrap();
+    assert_eq!(
+        u32::from_ne_bytes(word[..4].try_into().unwrap()),
+        0x0401_0203
+    );
+    // Strides: too small, buffer too small, nothing written on failure.
+    let mut buf = [7u8; 9];
+    assert!(matches!(
+        one.write_pixels(&mut buf, 7, PixelFormat::Rgba8, set, unset),
+        Err(Error::StrideTooSmall {
+            row_bytes: 8,
+            stride: 7
+        })
+    ));
+    let two = mask!("#." ".#");
+    assert!(matches!(
+        two.write_pixels(&mut buf, 8, PixelFormat::A8, set, unset),
+        Err(Error::BufferTooSmall {
+            needed: 10,
+            actual: 9
+        })
+    ));
+    assert_eq!(buf, [7; 9]);
+    two.write_pixels(&mut buf[..], 7, PixelFormat::A8, set, unset)
+        .unwrap();
+    assert_eq!(buf, [4, 8, 7, 7, 7, 7, 7, 8, 4]);
+    // Colour ranges.
+    assert!(matches!(
+        Mask::from_color_range(
+            &[0; 4],
+            PixelFormat::A8,
+            2,
+            2,
+            2,
+            ColorRange::within([0; 4], [1; 4])
+        ),
+        Err(Error::InvalidArgument(_))
+    ));
+    assert!(matches!(
+        Mask::from_color_range(
+            &[0; 4],
+            PixelFormat::Rgba8,
+            2,
+            1,
+            8,
+            ColorRange::within([0; 4], [1; 4])
+        ),
+        Err(Error::BufferTooSmall {
+            needed: 8,
+            actual: 4
+        })
+    ));
+    let r = ColorRange::within([0, 128, 255, 255], [1, 3, 2, 0]);
+    assert_eq!(r.min, [0, 126, 254, 255]);
+    assert_eq!(r.max, [0, 130, 255, 0]);
+    assert!(
+        !r.contains([0, 128, 255, 255]),
+        "threshold 0 admits nothing"
+    );
+    let exact = ColorRange::within([9, 8, 7, 6], [1; 4]);
+    assert!(exact.contains([9, 8, 7, 6]) && !exact.contains([9, 8, 7, 5]));
+    // PNG.
+    #[cfg(feature = "image")]
+    {
+        let png = two.to_png([255; 4], [0; 4]).unwrap();
+        assert_eq!(&png[1..4], b"PNG");
+        assert_eq!(
+            Mask::from_image_bytes(&png, &MaskOptions::default()).unwrap(),
+            two
+        );
+        assert!(matches!(
+            Mask::empty(0, 4).unwrap().to_png([255; 4], [0; 4]),
+            Err(Error::InvalidArgument(_))
+        ));
+    }
+    println!(
+        "ok   drawn: bytes (LSB first, padding ignored, lengths), pixels in 6 formats, strides, colour ranges, PNG"
+    );
+}
+
+/// A random mask and a pixel buffer drawn from a seed, with a colour range.
+#[derive(Debug, Clone)]
+struct ConvertCase {
+    mask: MaskSpec,
+    /// Bytes of padding after each row of rendered pixels.
+    pad: usize,
+    image_seed: u64,
+    range: ([u8; 4], [u8; 4]),
+}
+
+fn convert_case() -> impl Strategy<Value = ConvertCase> {
+    (
+        common::props::mask_spec(side(), side(), density()),
+        prop_oneof![2 => Just(0usize), 1 => 1usize..20],
+        any::<u64>(),
+        (any::<[u8; 4]>(), any::<[u8; 4]>()),
+    )
+        .prop_map(|(mask, pad, image_seed, range)| ConvertCase {
+            mask,
+            pad,
+            image_seed,
+            range,
+        })
+}
+
+fn check_conversions(c: &ConvertCase) -> Result<(), TestCaseError> {
+    let m = c.mask.build();
+    let (w, h) = (m.width(), m.height());
+    // Bytes round trip.
+    let bytes = m.to_bytes().unwrap();
+    prop_assert_eq!(bytes.len(), (w as usize).div_ceil(8) * h as usize);
+    let back = Mask::from_bytes(w, h, &bytes).unwrap();
+    prop_assert!(back == m, "from_bytes(to_bytes) differs");
+    prop_assert_eq!(back.stale_cache(), None);
+    for y in 0..h as usize {
+        for x in 0..(w as usize).div_ceil(8) * 8 {
+            let bit = bytes[y * (w as usize).div_ceil(8) + x / 8] >> (x % 8) & 1 == 1;
+            prop_assert_eq!(
+                bit,
+                m.is_solid(x as u32, y as u32),
+                "byte bit ({}, {})",
+                x,
+                y
+            );
+        }
+    }
+    // Render, then build from alpha: the same mask, in every format, with padded rows.
+    for format in PixelFormat::ALL {
+        let bpp = format.bytes_per_pixel();
+        let stride = w as usize * bpp + c.pad;
+        let len = if h == 0 {
+            0
+        } else {
+            stride * (h as usize - 1) + w as usize * bpp
+        };
+        let mut buf = vec![0xA5u8; len];
+        m.write_pixels(&mut buf, stride, format, [10, 20, 30, 255], [40, 50, 60, 0])
+            .unwrap();
+        let again = Mask::from_pixels(&buf, format, w, h, stride, &MaskOptions::default()).unwrap();
+        prop_assert!(again == m, "{:?}: rendered then rebuilt differs", format);
+        for y in 0..(h as usize).saturating_sub(1) {
+            let gap = &buf[y * stride + w as usize * bpp..(y + 1) * stride];
+            prop_assert!(
+                gap.iter().all(|&b| b == 0xA5),
+                "{:?}: padding written",
+                format
+            );
+        }
+        if c.pad == 0 {
+            prop_assert_eq!(
+                m.to_pixels(format, [10, 20, 30, 255], [40, 50, 60, 0])
+                    .unwrap(),
+                buf
+            );
+        }
+    }
+    // A colour range against a per-pixel rule, on a random RGBA image with padded rows.
+    let mut rng = common::Rng::new(c.image_seed);
+    let stride = w as usize * 4 + c.pad;
+    let img: Vec<u8> = (0..stride * h as usize)
+        .map(|_| match rng.below(4) {
+            // Values near the range's ends, so both sides of each bound occur.
+            0 => c.range.0[rng.below(4) as usize]
+                .wrapping_add(rng.below(3) as u8)
+                .wrapping_sub(1),
+            1 => c.range.1[rng.below(4) as usize]
+                .wrapping_add(rng.below(3) as u8)
+                .wrapping_sub(1),
+            _ => rng.below(256) as u8,
+        })
+        .collect();
+    let (lo, hi) = c.range;
+    // Half the cases: a range around a colour (so more pixels fall inside).
+    let range = if c.image_seed % 2 == 0 {
+        ColorRange { min: lo, max: hi }
+    } else {
+        ColorRange::within(lo, hi.map(|t| t / 4))
+    };
+    for format in [
+        PixelFormat::Rgba8,
+        PixelFormat::Bgra8,
+        PixelFormat::Argb8,
+        PixelFormat::Abgr8,
+    ] {
+        let got = Mask::from_color_range(&img, format, w, h, stride, range).unwrap();
+        let [oa, or, og, ob] = format.channel_offsets();
+        let want = Mask::from_fn(w, h, |x, y| {
+            let p = &img[y as usize * stride + x as usize * 4..];
+            (0..4).all(|k| {
+                let v = [p[or], p[og], p[ob], p[oa]][k];
+                range.min[k] <= v && v <= range.max[k]
+            })
+        })
+        .unwrap();
+        prop_assert!(got == want, "{:?}: from_color_range differs", format);
+        prop_assert_eq!(got.stale_cache(), None);
+    }
+    #[cfg(feature = "image")]
+    if w > 0 && h > 0 {
+        let png = m.to_png([255, 255, 255, 255], [0, 0, 0, 0]).unwrap();
+        let decoded = Mask::from_image_bytes(&png, &MaskOptions::default()).unwrap();
+        prop_assert!(decoded == m, "PNG round trip differs");
+    }
+    Ok(())
+}
+
 fn main() {
     circles_drawn();
     ellipses_and_lines_drawn();
@@ -515,6 +765,7 @@ fn main() {
     edges();
     clones_are_values();
     caches_through_transitions();
+    conversions_drawn();
     let n = common::props::cases(96);
     let mut results = Vec::new();
     for path in kernels::available_paths() {
@@ -528,5 +779,12 @@ fn main() {
             ));
         });
     }
+    // Conversions do not depend on the kernel path except through building masks.
+    results.push(common::props::run(
+        "mask_edit: bytes, pixels (6 formats, padded rows), colour ranges, PNG round trips",
+        n,
+        convert_case(),
+        check_conversions,
+    ));
     common::props::summary("mask_edit", &results, results.len() as u64 * n as u64);
 }

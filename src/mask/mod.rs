@@ -14,6 +14,7 @@ mod pairs;
 mod raster;
 mod reshape;
 
+pub(crate) use build::check_pixel_layout;
 pub use limits::{max_mask_pixels, set_max_mask_pixels};
 pub use options::{MaskOptions, PixelFormat};
 pub(crate) use raster::Sampled;
