@@ -767,6 +767,10 @@ pub(crate) struct Summary {
     /// and the ends of rows): worth their check in the queries. False when no spans
     /// were asked for.
     pub spans_useful: bool,
+    /// Set bits written to the block level.
+    pub occupied: u64,
+    /// The sum of the rows' span lengths (`end - first`); 0 when no spans were asked for.
+    pub covered: u64,
 }
 
 /// The derived levels [`summarize`] writes, all zeroed by the caller.
@@ -852,5 +856,7 @@ pub(crate) fn summarize(bits: &[u64], wpr: usize, height: usize, levels: Levels)
         bounds,
         dense,
         spans_useful,
+        occupied,
+        covered,
     }
 }

@@ -70,28 +70,7 @@ impl Mask {
         options: &MaskOptions,
     ) -> Result<Mask> {
         let bpp = format.bytes_per_pixel();
-        let row_bytes = width as u64 * bpp as u64;
-        if width > 0 && height > 0 {
-            if (stride as u64) < row_bytes {
-                return Err(Error::StrideTooSmall {
-                    row_bytes,
-                    stride: stride as u64,
-                });
-            }
-            let needed = (stride as u64)
-                .checked_mul(height as u64 - 1)
-                .and_then(|n| n.checked_add(row_bytes))
-                .ok_or(Error::TooLarge {
-                    width: width as u64,
-                    height: height as u64,
-                })?;
-            if (data.len() as u64) < needed {
-                return Err(Error::BufferTooSmall {
-                    needed,
-                    actual: data.len() as u64,
-                });
-            }
-        }
+        check_pixel_layout(data.len(), format, width, height, stride)?;
         if format == PixelFormat::A8 && options.color_key.is_some() {
             return Err(Error::InvalidArgument(
                 "a colour key needs colour channels; A8 pixels have only alpha".into(),
@@ -169,6 +148,43 @@ impl Mask {
         mask.finish();
         Ok(mask)
     }
+}
+
+/// Checks that a buffer of `len` bytes holds `height` rows of `width` pixels of `format`
+/// whose starts are `stride` bytes apart (the last row needs no padding): the stride is at
+/// least a row, and `len` at least `stride * (height - 1) + width * bytes_per_pixel`.
+/// Nothing to check when the image has no pixel.
+pub(crate) fn check_pixel_layout(
+    len: usize,
+    format: PixelFormat,
+    width: u32,
+    height: u32,
+    stride: usize,
+) -> Result<()> {
+    let row_bytes = width as u64 * format.bytes_per_pixel() as u64;
+    if width == 0 || height == 0 {
+        return Ok(());
+    }
+    if (stride as u64) < row_bytes {
+        return Err(Error::StrideTooSmall {
+            row_bytes,
+            stride: stride as u64,
+        });
+    }
+    let needed = (stride as u64)
+        .checked_mul(height as u64 - 1)
+        .and_then(|n| n.checked_add(row_bytes))
+        .ok_or(Error::TooLarge {
+            width: width as u64,
+            height: height as u64,
+        })?;
+    if (len as u64) < needed {
+        return Err(Error::BufferTooSmall {
+            needed,
+            actual: len as u64,
+        });
+    }
+    Ok(())
 }
 
 /// The region to take from a `width x height` image, checked to lie inside it.

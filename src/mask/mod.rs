@@ -14,6 +14,7 @@ mod pairs;
 mod raster;
 mod reshape;
 
+pub(crate) use build::check_pixel_layout;
 pub use limits::{max_mask_pixels, set_max_mask_pixels};
 pub use options::{MaskOptions, PixelFormat};
 pub(crate) use raster::Sampled;
@@ -28,7 +29,8 @@ pub use raster::{MAX_TRANSFORM_SIDE, Raster};
 /// Decoding an image is bounded the same way.
 pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 
-/// The solid pixels of a sprite, one bit per pixel, immutable once built.
+/// The solid pixels of a sprite, one bit per pixel: a value, editable through `&mut`
+/// (see the editing methods: [`Mask::set_pixel`], [`Mask::erase`], [`Mask::fill_circle`], ...).
 ///
 /// Rows are stored as 64-bit words, bit `i % 64` of word `i / 64` being pixel `i` of the
 /// row; pixel `(i, j)` of a mask placed at `(x, y)` covers world pixel `(x + i, y + j)`.
@@ -47,19 +49,21 @@ pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 ///   `8 * (ceil(height / 64) + 1)` bytes; together about `64 / width` bits per pixel.
 ///
 /// * a header (size, caches, reference count, the copy a C handle points at) at the start
-///   of the allocation: 120 bytes on 64-bit targets.
+///   of the allocation: 136 bytes on 64-bit targets.
 ///
 /// The header, the bits, the pad and the block level share one allocation; the spans and
 /// the live-row map, when kept, take a second (built masks wider than 64 pixels only).
 /// A `Mask` value itself is a pointer to that allocation and a copy of the solid bounds
-/// (24 bytes on 64-bit targets). A 2048 x 2048 mask takes 532,632 heap bytes without
+/// (24 bytes on 64-bit targets). A 2048 x 2048 mask takes 532,648 heap bytes without
 /// spans (noise, a full rectangle): 1.016 bits per pixel, against the 32 bits per pixel
-/// of a `Color[]` (16 MiB). With spans (a disc) it takes 549,280: 1.047 bits per pixel. A
-/// 32 x 32 sprite takes 440 bytes: rows narrower than 64 pixels pay for a whole word.
+/// of a `Color[]` (16 MiB). With spans (a disc) it takes 549,296: 1.047 bits per pixel. A
+/// 32 x 32 sprite takes 456 bytes: rows narrower than 64 pixels pay for a whole word.
 ///
-/// **Sharing.** A mask never changes once built, so cloning one is cheap: clones share
-/// the one allocation (a reference count, as `Arc`), and the C ABI's `pp_mask *` points
-/// into it. Masks are `Send + Sync`: share one between threads freely.
+/// **Sharing.** Cloning a mask is cheap: clones share the one allocation (a reference
+/// count, as `Arc`), and the C ABI's `pp_mask *` points into it. Editing a mask whose
+/// allocation is shared first gives it a copy of its own (copy on write, as
+/// `Arc::make_mut`), so an edit never changes another clone. Masks are `Send + Sync`:
+/// share one between threads freely.
 ///
 /// ```
 /// use perpixel::{Mask, MaskOptions, PixelFormat};
@@ -75,7 +79,7 @@ pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 #[repr(C)]
 pub struct Mask {
     /// The header ([`Head`]) and the words in one reference-counted allocation: clones
-    /// share it (a mask is immutable once built). Words: `height * words_per_row` of
+    /// share it (an edit makes its own copy first: `edit.rs`). Words: `height * words_per_row` of
     /// rows, then `PAD_WORDS` zero words (together `words[..blocks_at]`), then the 8x8
     /// block level (`words[blocks_at..]`).
     s: Shared<Head>,
@@ -113,6 +117,14 @@ struct Head {
     block_words_per_row: usize,
     /// Every block inside the solid bounds is occupied (the block level skips nothing).
     blocks_dense: bool,
+    /// Set bits of the block level (occupied 8x8 blocks): with the solid bounds it gives
+    /// `blocks_dense` without reading the level, so an edit updates both in O(its blocks).
+    occupied: u64,
+    /// In a mask wider than 64 pixels: the sum over rows of their solid span's length
+    /// (`end - first`), kept or not, which decides whether the spans are worth keeping;
+    /// [`COVERED_UNKNOWN`] when it was not computed (spans' memory unavailable). Unused
+    /// (0) in narrower masks.
+    covered: u64,
     /// Per-row solid spans and the live-row map (see `kernels::Spans`); both empty when
     /// they would skip too little to pay for their check (or the mask is one word wide).
     spans: Box<[[u32; 2]]>,
@@ -197,6 +209,8 @@ impl Layout {
             count: 0,
             block_words_per_row: self.block_words_per_row,
             blocks_dense: true,
+            occupied: 0,
+            covered: 0,
             spans: Box::new([]),
             live_rows: Box::new([]),
             handle: MaskSlot::default(),
@@ -206,6 +220,9 @@ impl Layout {
             .ok_or(Error::OutOfMemory)
     }
 }
+
+/// [`Head::covered`] when it was not computed.
+const COVERED_UNKNOWN: u64 = u64::MAX;
 
 /// Solid bounds as `[x0, y0, x1, y1]`; `[0; 4]` for none.
 fn solid_box_of(b: Option<Bounds2D>) -> [i32; 4] {
@@ -260,6 +277,8 @@ impl Mask {
                 }
             }
             head.count = w as u64 * h as u64;
+            head.occupied = bw as u64 * h.div_ceil(BLOCK) as u64;
+            head.covered = if w > 64 { head.count } else { 0 };
             // Dense, and full rows leave nothing for spans to skip.
             mask.seal([0, 0, width as i32, height as i32]);
         }
@@ -279,11 +298,11 @@ impl Mask {
     }
 
     /// The header and the words, writable: only while the mask is being built, before
-    /// anything else holds it (a built mask is never written again).
+    /// anything else holds it, or edited after `make_unique` (edit.rs).
     fn parts_mut(&mut self) -> (&mut Head, &mut [u64]) {
         self.s
             .parts_mut()
-            .expect("a mask is written only while it is built, before it is shared")
+            .expect("a mask is written only while it is built or made unique, before it is shared")
     }
 
     /// Sets the solid bounds (`[x0, y0, x1, y1]`, `[0; 4]` for none) in this value and in
@@ -355,7 +374,7 @@ impl Mask {
             (y1 - 1) / BLOCK - y0 / BLOCK + 1,
         );
         head.count = w.count;
-
+        head.occupied = w.occupied as u64;
         head.blocks_dense = w.occupied as usize == bw * bh;
         mask.seal([x0 as i32, y0 as i32, x1 as i32, y1 as i32]);
         Ok(mask)
@@ -518,6 +537,14 @@ impl Mask {
             },
         );
         head.count = s.count;
+        head.occupied = s.occupied;
+        // Spans were summed only when asked for (every row of a mask wider than a word,
+        // unless their memory could not be had).
+        head.covered = if head.width > 64 && spans.len() != rows {
+            COVERED_UNKNOWN
+        } else {
+            s.covered
+        };
         let solid_box = s.bounds.map_or([0; 4], |(x0, y0, x1, y1)| {
             [x0 as i32, y0 as i32, x1 as i32, y1 as i32]
         });
@@ -572,15 +599,23 @@ impl Mask {
             let bh = (y1 - 1) / BLOCK - y0 / BLOCK + 1;
             occupied == (bw * bh) as u64
         });
+        head.occupied = occupied;
         head.spans = Box::new([]);
         head.live_rows = Box::new([]);
-        let (Some(spans), Some(b)) = (spans, bounds) else {
+        let covered: Option<u64> = spans
+            .as_ref()
+            .map(|spans| spans.iter().map(|&[a, e]| (e - a) as u64).sum());
+        head.covered = match covered {
+            Some(c) => c,
+            None if head.width > 64 => COVERED_UNKNOWN,
+            None => 0,
+        };
+        let (Some(spans), Some(b), Some(covered)) = (spans, bounds, covered) else {
             return;
         };
         debug_assert!(head.width > 64 && spans.len() == head.height as usize);
         // As in `summarize`: kept when they leave out at least 1/16 of the bounds' area.
         let area = b.width as u128 * b.height as u128;
-        let covered: u64 = spans.iter().map(|&[a, e]| (e - a) as u64).sum();
         if (area - covered as u128) * 16 < area {
             return;
         }
@@ -608,7 +643,8 @@ impl Mask {
         let (head, data) = out.parts_mut();
         data.copy_from_slice(self.data());
         head.count = h.count;
-
+        head.occupied = h.occupied;
+        head.covered = h.covered;
         head.blocks_dense = h.blocks_dense;
         head.spans = spans.into_boxed_slice();
         head.live_rows = live_rows;
@@ -622,7 +658,8 @@ impl Mask {
     }
 
     /// The first of this mask's caches (`"count"`, `"solid bounds"`, `"block level"`,
-    /// `"dense"`, `"spans"`, `"live rows"`) that differs from what `finish()` computes
+    /// `"dense"`, `"spans"`, `"live rows"`, `"occupied blocks"`, `"covered span length"`)
+    /// that differs from what `finish()` computes
     /// from its bits, or `None` when every one is fresh. For the crate's own tests only
     /// (it clones the mask and recomputes everything): not part of the supported API.
     #[doc(hidden)]
@@ -637,6 +674,11 @@ impl Mask {
             (h.blocks_dense == a.blocks_dense, "dense"),
             (h.spans == a.spans, "spans"),
             (h.live_rows == a.live_rows, "live rows"),
+            (h.occupied == a.occupied, "occupied blocks"),
+            (
+                h.width <= 64 || h.covered == COVERED_UNKNOWN || h.covered == a.covered,
+                "covered span length",
+            ),
         ]
         .into_iter()
         .find(|&(fresh, _)| !fresh)
@@ -699,18 +741,18 @@ mod tests {
         if cfg!(target_pointer_width = "32") {
             return;
         }
-        assert_eq!(Shared::<Head>::HEAD_BYTES, 120);
-        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_632);
-        assert_eq!(Mask::full(2048, 2048).unwrap().heap_bytes(), 532_632);
+        assert_eq!(Shared::<Head>::HEAD_BYTES, 136);
+        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_648);
+        assert_eq!(Mask::full(2048, 2048).unwrap().heap_bytes(), 532_648);
         let disc = Mask::from_fn(2048, 2048, |x, y| {
             (x as f64 - 1023.5).powi(2) + (y as f64 - 1023.5).powi(2) <= 1024.0 * 1024.0
         })
         .unwrap();
         // Bits and pad, blocks, then 2048 spans and 33 words of live-row map.
-        assert_eq!(disc.heap_bytes(), 532_632 + 2048 * 8 + 33 * 8);
+        assert_eq!(disc.heap_bytes(), 532_648 + 2048 * 8 + 33 * 8);
         assert!(disc.useful_spans().is_some());
-        assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 440);
-        assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 152);
+        assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 456);
+        assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 168);
     }
 
     /// Every cache, compared with what `finish()` computes from the same bits.

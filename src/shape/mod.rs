@@ -13,7 +13,6 @@ mod polygon;
 #[allow(unused_imports)]
 pub use components::*;
 
-#[allow(unused_imports)]
 pub use convert::*;
 
 #[allow(unused_imports)]
