@@ -212,7 +212,6 @@ pub use query::{
     MoveOptions, Moved, NORMAL_RADIUS, Normal, Overlap, PushDirection, PushOut, RayHit, Sprite,
     Sweep, SweepHit, SweepPath, TransformedSprite,
 };
-#[allow(unused_imports)] // (goes when src/shape has public items)
 pub use shape::*;
 pub use world::{BodyDef, BodyId, BodyKind, CELL, Contact, Filter, Pair, Placement, World};
 

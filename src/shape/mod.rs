@@ -10,12 +10,10 @@ mod outline;
 mod polygon;
 
 // (Each `allow` goes when its module has public items.)
-#[allow(unused_imports)]
 pub use components::*;
 
 pub use convert::*;
 
-#[allow(unused_imports)]
 pub use morph::*;
 
 #[allow(unused_imports)]
