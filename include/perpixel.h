@@ -30,6 +30,61 @@
 #include <stdint.h>
 
 /**
+ * Nothing (the default's `op`: an edit must name its operation).
+ */
+#define PP_EDIT_NONE 0
+
+/**
+ * `pp_mask_set_pixel`: pixel `(x, y)` to `solid`.
+ */
+#define PP_EDIT_SET_PIXEL 1
+
+/**
+ * `pp_mask_fill_rect`: the rectangle `x, y, width, height` to `solid`.
+ */
+#define PP_EDIT_FILL_RECT 2
+
+/**
+ * `pp_mask_draw`: `other` ORed in with its pixel (0, 0) at `(x, y)`.
+ */
+#define PP_EDIT_DRAW 3
+
+/**
+ * `pp_mask_erase`: `other`'s solid pixels cleared, placed at `(x, y)`.
+ */
+#define PP_EDIT_ERASE 4
+
+/**
+ * `pp_mask_intersect`: only pixels also solid in `other` (placed at `(x, y)`) kept.
+ */
+#define PP_EDIT_INTERSECT 5
+
+/**
+ * `pp_mask_xor`: pixels flipped where `other` (placed at `(x, y)`) is solid.
+ */
+#define PP_EDIT_XOR 6
+
+/**
+ * `pp_mask_invert`: every pixel flipped.
+ */
+#define PP_EDIT_INVERT 7
+
+/**
+ * `pp_mask_fill_circle`: the disc at `(x, y)` of `radius` to `solid`.
+ */
+#define PP_EDIT_FILL_CIRCLE 8
+
+/**
+ * `pp_mask_fill_ellipse`: the ellipse in the rectangle `x, y, width, height` to `solid`.
+ */
+#define PP_EDIT_FILL_ELLIPSE 9
+
+/**
+ * `pp_mask_draw_line`: the capsule from `(x, y)` to `(x1, y1)` of `radius` to `solid`.
+ */
+#define PP_EDIT_DRAW_LINE 10
+
+/**
  * Pixel format: bytes R, G, B, A in memory, on every CPU. Unity `Color32`, XNA/MonoGame
  * `Color`, raylib `PIXELFORMAT_UNCOMPRESSED_R8G8B8A8`, SFML `sf::Image::getPixelsPtr()`,
  * Godot `Image.FORMAT_RGBA8`, SDL `SDL_PIXELFORMAT_RGBA32`; SDL `SDL_PIXELFORMAT_ABGR8888`
@@ -132,7 +187,7 @@
 /**
  * Minor version of the headers (compare with `pp_version_number() / 100 % 100`).
  */
-#define PP_VERSION_MINOR 5
+#define PP_VERSION_MINOR 6
 
 /**
  * Patch version of the headers (compare with `pp_version_number() % 100`).
@@ -143,7 +198,7 @@
  * `PP_VERSION_MAJOR * 10000 + PP_VERSION_MINOR * 100 + PP_VERSION_PATCH`: what
  * `pp_version_number()` returns when the header and the library match.
  */
-#define PP_VERSION_NUMBER 500
+#define PP_VERSION_NUMBER 600
 
 /**
  * The result of every fallible `pp_` call. `PP_OK` (0) is success; anything else is a
@@ -230,6 +285,13 @@ typedef enum {
    * made by this world). The world statuses start at 100.
    */
   PP_ERR_STALE_BODY = 100,
+  /**
+   * A mask to edit in place is also held by something else (a world body, a bundle,
+   * another handle), so editing it would change theirs: edit a copy (`pp_mask_copy`),
+   * or a world body's mask with `pp_world_edit_mask`. The shape tools' statuses start
+   * at 200.
+   */
+  PP_ERR_MASK_SHARED = 200,
 } pp_status;
 
 /**
@@ -317,6 +379,75 @@ typedef struct {
    */
   int32_t height;
 } pp_bounds;
+
+/**
+ * One edit of a list (`pp_world_edit_mask`): an operation and its arguments, as the
+ * `pp_mask_*` edit function of the same name takes them. Start from
+ * `pp_mask_edit_default()`, set `op` and the fields it reads; the others are ignored.
+ */
+typedef struct {
+  /**
+   * Set by `pp_mask_edit_default()`; do not touch.
+   */
+  uint32_t internal_cookie;
+  /**
+   * `PP_EDIT_*` (the default, `PP_EDIT_NONE`, is refused).
+   */
+  uint32_t op;
+  /**
+   * The pixel, the rectangle's or ellipse's corner, the circle's centre, the line's
+   * start, or where `other`'s pixel (0, 0) goes.
+   */
+  int32_t x;
+  /**
+   * See `x`.
+   */
+  int32_t y;
+  /**
+   * The line's end.
+   */
+  int32_t x1;
+  /**
+   * See `x1`.
+   */
+  int32_t y1;
+  /**
+   * The rectangle's or ellipse's width (`<= 0`: empty, nothing changes).
+   */
+  int32_t width;
+  /**
+   * The rectangle's or ellipse's height.
+   */
+  int32_t height;
+  /**
+   * The circle's radius or the line's half-width.
+   */
+  uint32_t radius;
+  /**
+   * Nonzero: make the pixels solid; 0: clear them (default 1).
+   */
+  uint8_t solid;
+  /**
+   * The other mask of `DRAW`, `ERASE`, `INTERSECT` and `XOR` (read, not kept).
+   */
+  const pp_mask *other;
+} pp_mask_edit;
+
+/**
+ * A body of a world, by value: its slot and the slot's generation. An id whose body was
+ * destroyed is refused with `PP_ERR_STALE_BODY` (the slot's generation moved on), never
+ * mistaken for another body.
+ */
+typedef struct {
+  /**
+   * The body's slot.
+   */
+  uint32_t index;
+  /**
+   * The slot's generation when the body was made.
+   */
+  uint32_t generation;
+} pp_body_id;
 
 /**
  * How pixels become solid, and which part of the image to take.
@@ -755,22 +886,6 @@ typedef struct {
 } pp_body_def;
 
 /**
- * A body of a world, by value: its slot and the slot's generation. An id whose body was
- * destroyed is refused with `PP_ERR_STALE_BODY` (the slot's generation moved on), never
- * mistaken for another body.
- */
-typedef struct {
-  /**
-   * The body's slot.
-   */
-  uint32_t index;
-  /**
-   * The slot's generation when the body was made.
-   */
-  uint32_t generation;
-} pp_body_id;
-
-/**
  * A whole-pixel position.
  */
 typedef struct {
@@ -1112,6 +1227,161 @@ uint64_t pp_bounds_area(pp_bounds bounds);
  * `out` must be NULL or valid for a write.
  */
 pp_status pp_bounds_to_global(pp_bounds bounds, pp_bounds local, pp_bounds *out);
+
+/**
+ * An edit with its cookie set, `op` `PP_EDIT_NONE` (set it), every number 0, `solid`
+ * 1 and `other` NULL.
+ */
+pp_mask_edit pp_mask_edit_default(void);
+
+/**
+ * A new mask equal to `mask` whose pixels are its own: editable in place even when
+ * `mask` is shared. The caller owns `*out` (`pp_mask_free`).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `out` NULL or valid for a write.
+ */
+pp_status pp_mask_copy(const pp_mask *mask, pp_mask **out);
+
+/**
+ * Makes pixel `(x, y)` solid (`solid` nonzero) or empty; outside the mask: ignored.
+ *
+ * Every edit (`pp_mask_set_pixel` ... `pp_mask_draw_line`) changes the mask in place and
+ * keeps its caches exact at the cost of the pixels it touches; the next query sees it.
+ * It needs the only reference to the mask and exclusive access: no other thread may
+ * use the handle during the call, and a mask also held by a world body, a bundle or
+ * another handle is refused with `PP_ERR_MASK_SHARED` (edit a `pp_mask_copy`, or a body's
+ * mask with `pp_world_edit_mask`). Errors (nothing changed): `PP_ERR_NULL_POINTER`,
+ * `PP_ERR_MASK_SHARED`.
+ *
+ * # Safety
+ * `mask` NULL or a live handle used by no other thread during the call.
+ */
+pp_status pp_mask_set_pixel(pp_mask *mask, int32_t x, int32_t y, uint8_t solid);
+
+/**
+ * Makes every pixel of `rect` (clipped to the mask; empty when its width or height is
+ * `<= 0`) solid or empty. As `pp_mask_set_pixel` for the rules and errors.
+ *
+ * # Safety
+ * As `pp_mask_set_pixel`.
+ */
+pp_status pp_mask_fill_rect(pp_mask *mask, pp_bounds rect, uint8_t solid);
+
+/**
+ * Draws `other` into `mask` (OR) with `other`'s pixel (0, 0) at `(x, y)` of `mask`,
+ * clipped. `other` may be `mask` itself. As `pp_mask_set_pixel` for the rules; errors
+ * also `PP_ERR_OUT_OF_MEMORY` (a copy of `other` when it is `mask`).
+ *
+ * # Safety
+ * As `pp_mask_set_pixel`; `other` NULL or a live handle.
+ */
+pp_status pp_mask_draw(pp_mask *mask, const pp_mask *other, int32_t x, int32_t y);
+
+/**
+ * Erases `other`'s solid pixels from `mask` (AND NOT), `other` placed as in
+ * `pp_mask_draw`.
+ *
+ * # Safety
+ * As `pp_mask_draw`.
+ */
+pp_status pp_mask_erase(pp_mask *mask, const pp_mask *other, int32_t x, int32_t y);
+
+/**
+ * Keeps only `mask`'s pixels that are solid in `other` too (AND), `other` placed as in
+ * `pp_mask_draw`: pixels outside `other`'s rectangle become empty.
+ *
+ * # Safety
+ * As `pp_mask_draw`.
+ */
+pp_status pp_mask_intersect(pp_mask *mask, const pp_mask *other, int32_t x, int32_t y);
+
+/**
+ * Flips `mask`'s pixels where `other` is solid (XOR), `other` placed as in
+ * `pp_mask_draw`.
+ *
+ * # Safety
+ * As `pp_mask_draw`.
+ */
+pp_status pp_mask_xor(pp_mask *mask, const pp_mask *other, int32_t x, int32_t y);
+
+/**
+ * Flips every pixel of `mask`. As `pp_mask_set_pixel` for the rules and errors.
+ *
+ * # Safety
+ * As `pp_mask_set_pixel`.
+ */
+pp_status pp_mask_invert(pp_mask *mask);
+
+/**
+ * Makes the disc centred on pixel `(cx, cy)` of `radius` solid or empty: pixel `(i, j)`
+ * when `(i - cx)^2 + (j - cy)^2 <= radius^2 + radius` (exact integers: the pixels whose
+ * centres lie within `radius + 1/2` of the centre pixel's centre, as drawing a filled
+ * circle of that radius does; radius 0 is the one pixel). As `pp_mask_set_pixel` for
+ * the rules and errors.
+ *
+ * # Safety
+ * As `pp_mask_set_pixel`.
+ */
+pp_status pp_mask_fill_circle(pp_mask *mask,
+                              int32_t cx,
+                              int32_t cy,
+                              uint32_t radius,
+                              uint8_t solid);
+
+/**
+ * Makes the ellipse inscribed in `rect` solid or empty (the pixels whose centres lie
+ * inside it; `Mask::fill_ellipse` has the exact rule). As `pp_mask_set_pixel` for the
+ * rules and errors.
+ *
+ * # Safety
+ * As `pp_mask_set_pixel`.
+ */
+pp_status pp_mask_fill_ellipse(pp_mask *mask, pp_bounds rect, uint8_t solid);
+
+/**
+ * Makes a thick line with round caps solid or empty: every pixel within `radius` of the
+ * segment from pixel `(x0, y0)` to `(x1, y1)` (the capsule; `Mask::draw_line` has the
+ * exact rule), for digging tunnels. As `pp_mask_set_pixel` for the rules and errors.
+ *
+ * # Safety
+ * As `pp_mask_set_pixel`.
+ */
+pp_status pp_mask_draw_line(pp_mask *mask,
+                            int32_t x0,
+                            int32_t y0,
+                            int32_t x1,
+                            int32_t y1,
+                            uint32_t radius,
+                            uint8_t solid);
+
+/**
+ * Edits a world body's mask: the `count` edits of `edits`, in order (each as the
+ * `pp_mask_*` function its `op` names), then places the body again, so its queries see
+ * the result at once and the next update's pairs follow it (`World::edit_mask`). A
+ * crater blown into the terrain costs the pixels it touches. The world's mask is copied
+ * on its first edit while something else still holds it (the handle the body was made
+ * from, a handle from `pp_world_body_mask`, another body): free those to edit in place;
+ * they keep the old pixels. Every edit is checked before any is applied (cookies, ops,
+ * `other` masks), so a bad list changes nothing.
+ *
+ * Errors: `PP_ERR_NULL_POINTER` (`world`, or `edits` with `count > 0`, or an `other`),
+ * `PP_ERR_INVALID_ARGUMENT` (an edit not from `pp_mask_edit_default()`, an unknown
+ * `op`, the world in use), `PP_ERR_STALE_BODY`, `PP_ERR_OUT_OF_MEMORY` (the copy; or a
+ * transformed body's new raster, after the edits are made), `PP_ERR_TOO_LARGE` /
+ * `PP_ERR_INVALID_TRANSFORM` (a transformed body's raster). Not thread-safe for the same
+ * world.
+ *
+ * # Safety
+ * `world` NULL or a live world handle; `edits` NULL or valid for `count` reads; each
+ * `other` NULL or a live mask handle.
+ */
+pp_status pp_world_edit_mask(pp_world *world,
+                             pp_body_id id,
+                             const pp_mask_edit *edits,
+                             size_t count);
 
 /**
  * A short static description of a status (`"ok"`, `"null pointer"`, ...); values that
@@ -1803,14 +2073,14 @@ pp_status pp_transformed_overlap_area(const pp_mask *a,
                                       uint64_t *out);
 
 /**
- * The library's version, `"major.minor.patch"` (e.g. `"0.5.0"`), NUL-terminated and
+ * The library's version, `"major.minor.patch"` (e.g. `"0.6.0"`), NUL-terminated and
  * static: never free it. Any thread.
  */
 const char *pp_version(void);
 
 /**
- * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.5.0 is
- * 500); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
+ * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.6.0 is
+ * 600); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
  * library. Any thread.
  */
 uint32_t pp_version_number(void);

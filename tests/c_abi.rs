@@ -9,6 +9,9 @@
 //!   * `tests/c/test_masks.c`: `pp_mask_new` and the accessors, options (default and
 //!     cookie), pixel formats, `pp_mask_from_pixels` layouts, the size limit, images;
 //!   * `tests/c/test_bounds.c`: the `pp_bounds_*` rectangle functions;
+//!   * `tests/c/test_edit.c`: masks edited in place (`pp_mask_set_pixel` ...
+//!     `pp_mask_draw_line`, `pp_mask_copy`) against a plain C oracle after every edit,
+//!     shared masks refused, a world's terrain edited (`pp_world_edit_mask`);
 //!   * `tests/c/test_sweep.c`: sweeps (`pp_sweep`) against stepping with `pp_collides`,
 //!     walls one pixel thick, corner-touching diagonals, errors.
 //!   * `tests/c/test_motion.c`: contact normals, push-out, move-and-slide, raycasts,
@@ -399,6 +402,17 @@ fn c_bounds_arithmetic() {
         min_checks: 55,
     };
     build_and_run("test_bounds", &program, &modes());
+}
+
+#[test]
+fn c_mask_edits() {
+    let program = Program {
+        source: "tests/c/test_edit.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: 1700,
+    };
+    build_and_run("test_edit", &program, &modes());
 }
 
 #[test]

@@ -312,8 +312,9 @@ fn check_world(&(seed, steps): &(u64, u32)) -> Result<(), TestCaseError> {
                         if rng.below(2) == 0 {
                             world.set_mask(id, m).unwrap();
                         } else {
-                            // An edit of the body's own mask (thinned to two pixels of
-                            // three): the masks it shares storage with keep theirs.
+                            // An edit of the body's own mask (a crater and a tunnel, and a
+                            // third of the pixels thinned out): the masks it shares storage
+                            // with keep theirs.
                             let count = |w: &World| {
                                 w.bodies()
                                     .map(|b| w.body(b).unwrap().mask.count())
@@ -323,6 +324,9 @@ fn check_world(&(seed, steps): &(u64, u32)) -> Result<(), TestCaseError> {
                             let was = world.body(id).unwrap().mask.count();
                             let now = world
                                 .edit_mask(id, |b| {
+                                    let (w, h) = (b.width() as i32, b.height() as i32);
+                                    b.fill_circle(w / 2, 0, (w / 3) as u32, false).unwrap();
+                                    b.draw_line(0, h / 2, w, h / 3, 1, false).unwrap();
                                     *b = Mask::from_fn(b.width(), b.height(), |x, y| {
                                         b.is_solid(x, y) && (x + y) % 3 != 0
                                     })

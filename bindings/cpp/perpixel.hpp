@@ -90,6 +90,7 @@ enum class Status : std::uint32_t {
     BadBakedData = PP_ERR_BAD_BAKED_DATA,
     InvalidTransform = PP_ERR_INVALID_TRANSFORM,
     StaleBody = PP_ERR_STALE_BODY,
+    MaskShared = PP_ERR_MASK_SHARED,
 };
 
 /// A short static description of a status ("ok", "null pointer", ...).
@@ -655,6 +656,68 @@ public:
         return Bounds2D(out);
     }
 
+    /// A copy whose pixels are its own: editable even when this mask is shared.
+    Mask copy() const
+    {
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_copy(handle_, &m));
+        return Mask(m);
+    }
+
+    // Editing in place (pp_mask_set_pixel ...): each edit changes this mask and keeps its
+    // caches exact at the cost of the pixels it touches. It needs the only reference:
+    // a mask a World body or a bundle also holds throws Status::MaskShared (edit copy(),
+    // or a body's mask with World::edit_mask). Not thread-safe for this mask.
+
+    /// Makes pixel (x, y) solid or empty; outside the mask: ignored.
+    void set_pixel(std::int32_t x, std::int32_t y, bool solid)
+    {
+        detail::check(pp_mask_set_pixel(handle_, x, y, solid ? 1 : 0));
+    }
+    /// Makes every pixel of `rect` (clipped) solid or empty.
+    void fill_rect(const Bounds2D &rect, bool solid)
+    {
+        detail::check(pp_mask_fill_rect(handle_, rect.to_c(), solid ? 1 : 0));
+    }
+    /// ORs `other` in with its pixel (0, 0) at (x, y) (clipped; `other` may be *this).
+    void draw(const Mask &other, std::int32_t x, std::int32_t y)
+    {
+        detail::check(pp_mask_draw(handle_, other.handle_, x, y));
+    }
+    /// Clears the pixels solid in `other` placed at (x, y).
+    void erase(const Mask &other, std::int32_t x, std::int32_t y)
+    {
+        detail::check(pp_mask_erase(handle_, other.handle_, x, y));
+    }
+    /// Keeps only the pixels solid in `other` placed at (x, y) (outside it: cleared).
+    void intersect(const Mask &other, std::int32_t x, std::int32_t y)
+    {
+        detail::check(pp_mask_intersect(handle_, other.handle_, x, y));
+    }
+    /// Flips the pixels where `other` placed at (x, y) is solid.
+    void xor_with(const Mask &other, std::int32_t x, std::int32_t y)
+    {
+        detail::check(pp_mask_xor(handle_, other.handle_, x, y));
+    }
+    /// Flips every pixel.
+    void invert() { detail::check(pp_mask_invert(handle_)); }
+    /// The disc of `radius` around pixel (cx, cy): (i - cx)^2 + (j - cy)^2 <= r^2 + r.
+    void fill_circle(std::int32_t cx, std::int32_t cy, std::uint32_t radius, bool solid)
+    {
+        detail::check(pp_mask_fill_circle(handle_, cx, cy, radius, solid ? 1 : 0));
+    }
+    /// The ellipse inscribed in `rect` (pixel centres inside it).
+    void fill_ellipse(const Bounds2D &rect, bool solid)
+    {
+        detail::check(pp_mask_fill_ellipse(handle_, rect.to_c(), solid ? 1 : 0));
+    }
+    /// A thick line with round caps: pixels within radius + 1/2 of the segment.
+    void draw_line(std::int32_t x0, std::int32_t y0, std::int32_t x1, std::int32_t y1,
+                   std::uint32_t radius, bool solid)
+    {
+        detail::check(pp_mask_draw_line(handle_, x0, y0, x1, y1, radius, solid ? 1 : 0));
+    }
+
     /// A new mask mirrored left-right (flip_x) and/or up-down (flip_y); exact.
     Mask flipped(bool flip_x, bool flip_y) const
     {
@@ -1205,6 +1268,85 @@ inline Raster Mask::rasterise_matrix(const std::array<double, 6> &matrix, bool b
 
 // ---- the world ------------------------------------------------------------------------
 
+/// One edit of a list for World::edit_mask (pp_mask_edit, from pp_mask_edit_default()):
+/// made by the factories named as Mask's edit methods. An edit with another mask reads it
+/// during World::edit_mask only; keep it alive until then.
+class MaskEdit {
+public:
+    static MaskEdit set_pixel(std::int32_t x, std::int32_t y, bool solid)
+    {
+        return make(PP_EDIT_SET_PIXEL, x, y, solid);
+    }
+    static MaskEdit fill_rect(const Bounds2D &r, bool solid)
+    {
+        MaskEdit e = make(PP_EDIT_FILL_RECT, r.x, r.y, solid);
+        e.c_.width = r.width;
+        e.c_.height = r.height;
+        return e;
+    }
+    static MaskEdit draw(const Mask &other, std::int32_t x, std::int32_t y)
+    {
+        return with(PP_EDIT_DRAW, other, x, y);
+    }
+    static MaskEdit erase(const Mask &other, std::int32_t x, std::int32_t y)
+    {
+        return with(PP_EDIT_ERASE, other, x, y);
+    }
+    static MaskEdit intersect(const Mask &other, std::int32_t x, std::int32_t y)
+    {
+        return with(PP_EDIT_INTERSECT, other, x, y);
+    }
+    static MaskEdit xor_with(const Mask &other, std::int32_t x, std::int32_t y)
+    {
+        return with(PP_EDIT_XOR, other, x, y);
+    }
+    static MaskEdit invert() { return make(PP_EDIT_INVERT, 0, 0, true); }
+    static MaskEdit fill_circle(std::int32_t cx, std::int32_t cy, std::uint32_t radius,
+                                bool solid)
+    {
+        MaskEdit e = make(PP_EDIT_FILL_CIRCLE, cx, cy, solid);
+        e.c_.radius = radius;
+        return e;
+    }
+    static MaskEdit fill_ellipse(const Bounds2D &r, bool solid)
+    {
+        MaskEdit e = make(PP_EDIT_FILL_ELLIPSE, r.x, r.y, solid);
+        e.c_.width = r.width;
+        e.c_.height = r.height;
+        return e;
+    }
+    static MaskEdit draw_line(std::int32_t x0, std::int32_t y0, std::int32_t x1,
+                              std::int32_t y1, std::uint32_t radius, bool solid)
+    {
+        MaskEdit e = make(PP_EDIT_DRAW_LINE, x0, y0, solid);
+        e.c_.x1 = x1;
+        e.c_.y1 = y1;
+        e.c_.radius = radius;
+        return e;
+    }
+    /// The C struct.
+    const pp_mask_edit &to_c() const noexcept { return c_; }
+
+private:
+    static MaskEdit make(std::uint32_t op, std::int32_t x, std::int32_t y, bool solid)
+    {
+        MaskEdit e;
+        e.c_.op = op;
+        e.c_.x = x;
+        e.c_.y = y;
+        e.c_.solid = solid ? 1 : 0;
+        return e;
+    }
+    static MaskEdit with(std::uint32_t op, const Mask &other, std::int32_t x, std::int32_t y)
+    {
+        MaskEdit e = make(op, x, y, true);
+        e.c_.other = other.get();
+        return e;
+    }
+    MaskEdit() : c_(pp_mask_edit_default()) {}
+    pp_mask_edit c_;
+};
+
 /// A body of a World, by value (pp_body_id): its slot and the slot's generation. An id
 /// whose body was destroyed throws Status::StaleBody wherever it is used.
 struct BodyId {
@@ -1526,6 +1668,18 @@ public:
     void set_mask(BodyId id, const Mask &mask)
     {
         detail::check(pp_world_set_mask(handle_, id.to_c(), mask.get()));
+    }
+    /// Edits a body's own mask with a list of edits (from MaskEdit's factories), then
+    /// places it again: a crater in the terrain. Copied on its first edit while a Mask
+    /// you hold still shares it (yours keeps its pixels). A bad list changes nothing.
+    void edit_mask(BodyId id, const std::vector<MaskEdit> &edits)
+    {
+        std::vector<pp_mask_edit> c;
+        c.reserve(edits.size());
+        for (const MaskEdit &e : edits) {
+            c.push_back(e.to_c());
+        }
+        detail::check(pp_world_edit_mask(handle_, id.to_c(), c.data(), c.size()));
     }
     /// Changes a body's filter (its pairs change at the next update).
     void set_filter(BodyId id, const Filter &filter)

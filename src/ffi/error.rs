@@ -61,11 +61,16 @@ pub enum pp_status {
     /// A body id names no live body of the world (destroyed, its slot reused, or never
     /// made by this world). The world statuses start at 100.
     PP_ERR_STALE_BODY = 100,
+    /// A mask to edit in place is also held by something else (a world body, a bundle,
+    /// another handle), so editing it would change theirs: edit a copy (`pp_mask_copy`),
+    /// or a world body's mask with `pp_world_edit_mask`. The shape tools' statuses start
+    /// at 200.
+    PP_ERR_MASK_SHARED = 200,
 }
 
 impl pp_status {
     /// Every status, in numeric order.
-    pub(crate) const ALL: [pp_status; 15] = [
+    pub(crate) const ALL: [pp_status; 16] = [
         pp_status::PP_OK,
         pp_status::PP_ERR_NULL_POINTER,
         pp_status::PP_ERR_INVALID_ARGUMENT,
@@ -81,6 +86,7 @@ impl pp_status {
         pp_status::PP_ERR_BAD_BAKED_DATA,
         pp_status::PP_ERR_INVALID_TRANSFORM,
         pp_status::PP_ERR_STALE_BODY,
+        pp_status::PP_ERR_MASK_SHARED,
     ];
 
     /// A short static description, NUL-terminated.
@@ -101,6 +107,7 @@ impl pp_status {
             pp_status::PP_ERR_BAD_BAKED_DATA => c"bad baked mask data",
             pp_status::PP_ERR_INVALID_TRANSFORM => c"invalid transform",
             pp_status::PP_ERR_STALE_BODY => c"stale body id",
+            pp_status::PP_ERR_MASK_SHARED => c"mask shared",
         }
     }
 }

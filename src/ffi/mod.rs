@@ -23,6 +23,7 @@ mod bake;
 mod bounds;
 mod buffer;
 mod cookie;
+mod edit;
 mod error;
 mod handle;
 mod limits;
@@ -44,6 +45,13 @@ pub use bounds::{
     pp_bounds, pp_bounds_area, pp_bounds_contains, pp_bounds_intersection, pp_bounds_is_empty,
     pp_bounds_overlaps, pp_bounds_to_global, pp_bounds_to_local, pp_bounds_x_max, pp_bounds_x_min,
     pp_bounds_y_max, pp_bounds_y_min, pp_point,
+};
+pub use edit::{
+    PP_EDIT_DRAW, PP_EDIT_DRAW_LINE, PP_EDIT_ERASE, PP_EDIT_FILL_CIRCLE, PP_EDIT_FILL_ELLIPSE,
+    PP_EDIT_FILL_RECT, PP_EDIT_INTERSECT, PP_EDIT_INVERT, PP_EDIT_NONE, PP_EDIT_SET_PIXEL,
+    PP_EDIT_XOR, pp_mask_copy, pp_mask_draw, pp_mask_draw_line, pp_mask_edit, pp_mask_edit_default,
+    pp_mask_erase, pp_mask_fill_circle, pp_mask_fill_ellipse, pp_mask_fill_rect, pp_mask_intersect,
+    pp_mask_invert, pp_mask_set_pixel, pp_mask_xor, pp_world_edit_mask,
 };
 pub use error::{pp_last_error_message, pp_last_error_message_copy, pp_status, pp_status_text};
 pub use limits::{pp_max_mask_pixels, pp_set_max_mask_pixels};

@@ -199,7 +199,9 @@ unsafe fn read_world<'a>(w: *const pp_world) -> Result<RwLockReadGuard<'a, World
 ///
 /// # Safety
 /// `w` NULL or a live world handle.
-unsafe fn write_world<'a>(w: *mut pp_world) -> Result<RwLockWriteGuard<'a, World>, Failure> {
+pub(crate) unsafe fn write_world<'a>(
+    w: *mut pp_world,
+) -> Result<RwLockWriteGuard<'a, World>, Failure> {
     // SAFETY: forwarded caller guarantees.
     let lock = unsafe { borrow::<pp_world>(w, "world") }?;
     match lock.try_write() {

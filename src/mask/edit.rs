@@ -270,6 +270,27 @@ impl Mask {
         Ok(())
     }
 
+    /// Whether this mask's storage is its own (no clone shares it), so that an edit
+    /// changes it in place without copying (for the C ABI, whose handles must stay put).
+    pub(crate) fn is_unique(&mut self) -> bool {
+        self.s.parts_mut().is_some()
+    }
+
+    /// A copy of this mask whose storage is its own (edits of it never copy), caches and
+    /// all; fails with [`Error::OutOfMemory`](crate::Error::OutOfMemory).
+    ///
+    /// ```
+    /// use perpixel::Mask;
+    /// let m = Mask::full(3, 3)?;
+    /// let mut c = m.deep_copy()?;
+    /// c.set_pixel(1, 1, false)?; // in place: nobody shares c
+    /// assert_eq!((m.count(), c.count()), (9, 8));
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn deep_copy(&self) -> Result<Mask> {
+        self.try_clone()
+    }
+
     /// `rect` clipped to this mask, `None` when nothing of it is inside.
     fn clip(&self, x0: i64, y0: i64, x1: i64, y1: i64) -> Option<Touched> {
         let (w, h) = (self.width() as i64, self.height() as i64);

@@ -572,8 +572,8 @@ impl World {
     /// let b = world.create_body(BodyDef::new(&ball, 10, 48))?;
     /// world.update()?;
     /// assert_eq!(world.touching().len(), 1);
-    /// // Replace the ground with one that has nothing under the ball.
-    /// world.edit_mask(floor, |m| *m = Mask::from_fn(100, 20, |x, _| x >= 20).unwrap())?;
+    /// // Blow a crater under the ball (radius 8 around the ground's top pixel (12, 0)).
+    /// world.edit_mask(floor, |m| m.fill_circle(12, 0, 8, false))??;
     /// world.update()?;
     /// assert!(world.touching().is_empty());
     /// # let _ = b;

@@ -1486,6 +1486,70 @@ void test_world_errors_and_raii()
     CHECK(wrong[0] + wrong[1] + wrong[2] + wrong[3] == 0);
 }
 
+// Editing masks in place (issue 16): every edit against a per-pixel rebuild, shared masks
+// refused, a copy editable, a crater in a world's terrain.
+void test_edits()
+{
+    using perpixel::MaskEdit;
+    using perpixel::World;
+    Mask m = Mask::create(40, 20, true);
+    m.set_pixel(3, 4, false);
+    m.fill_rect(Bounds2D(-2, -2, 5, 4), false); // columns 0..3, rows 0..2
+    m.fill_circle(20, 10, 3, false);            // 37 pixels: r^2 + r = 12
+    m.fill_ellipse(Bounds2D(30, 0, 10, 4), false);
+    m.draw_line(0, 19, 39, 19, 0, false);       // the bottom row
+    std::size_t disc = 0, ellipse = 0;
+    for (int j = -3; j <= 3; ++j) {
+        for (int i = -3; i <= 3; ++i) {
+            disc += i * i + j * j <= 12;
+        }
+    }
+    for (int j = 0; j < 4; ++j) {
+        for (int i = 0; i < 10; ++i) {
+            const long u = 2 * i + 1 - 10, v = 2 * j + 1 - 4;
+            ellipse += u * u * 16 + v * v * 100 <= 1600;
+        }
+    }
+    CHECK(disc == 37);
+    CHECK(m.count() == 800 - 1 - 6 - disc - ellipse - 40);
+    CHECK(!m.is_solid(3, 4) && !m.is_solid(0, 0) && m.is_solid(3, 0) && !m.is_solid(20, 13));
+    Mask dot = Mask::create(2, 2, true);
+    Mask blank = Mask::create(40, 20, false);
+    blank.draw(dot, 5, 5);
+    blank.xor_with(dot, 6, 5); // (5,5),(5,6) stay; (7,5),(7,6) appear
+    CHECK(blank.count() == 4 && blank.is_solid(7, 6) && !blank.is_solid(6, 5));
+    blank.erase(dot, 4, 4); // clears (5,5)
+    CHECK(blank.count() == 3);
+    blank.intersect(dot, 5, 5); // keeps (5,6) only
+    CHECK(blank.count() == 1 && blank.is_solid(5, 6));
+    blank.invert();
+    CHECK(blank.count() == 799);
+    blank.draw(blank, 1, 0); // itself, shifted
+    CHECK(blank.count() == 800);
+    // Shared with a world: refused; its copy edits.
+    World w;
+    Mask ground = Mask::create(200, 40, true);
+    BodyDef floor_def(ground, 0, 100);
+    floor_def.is_static = true;
+    const perpixel::BodyId floor = w.create_body(floor_def);
+    Mask ball = Mask::create(6, 6, true);
+    const perpixel::BodyId b = w.create_body(BodyDef(ball, 60, 97));
+    CHECK_THROWS(ground.set_pixel(0, 0, false), Status::MaskShared, "pp_mask_copy");
+    Mask mine = ground.copy();
+    mine.set_pixel(0, 0, false);
+    CHECK(mine.count() == 7999 && ground.count() == 8000);
+    CHECK(w.update().touching.size() == 1);
+    w.edit_mask(floor, {MaskEdit::fill_circle(62, 0, 10, false)});
+    CHECK(w.update().touching.empty());
+    CHECK(ground.count() == 8000); // the world copied its own on the first edit
+    CHECK(w.body_mask(floor).count() < 8000);
+    // Erased by the whole ground, then inverted: full again.
+    w.edit_mask(floor, {MaskEdit::erase(ground, 0, 0), MaskEdit::invert()});
+    CHECK(w.body_mask(floor).count() == 8000);
+    w.destroy_body(b);
+    CHECK_THROWS(w.edit_mask(b, {MaskEdit::invert()}), Status::StaleBody, "stale");
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -1517,6 +1581,7 @@ int main(int argc, char **argv)
         test_world_filters();
         test_world_random();
         test_world_errors_and_raii();
+        test_edits();
     } catch (const std::exception &e) {
         ++g_failed;
         std::printf("FAIL unexpected exception: %s\n", e.what());

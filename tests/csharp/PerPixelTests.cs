@@ -97,14 +97,14 @@ static partial class Tests
         Library.EnsureLoaded();
         Equal("Library.NativeVersion", Library.BindingVersion, Library.NativeVersion);
         Equal("Library.StatusText(Ok)", true, Library.StatusText(Status.Ok).Length > 0);
-        Equal("the native library is 0.5.x", 5u, Native.pp_version_number() / 100);
-        Library.CheckVersionNumber(500);
-        Check("CheckVersionNumber accepts another patch (0.5.0 vs 0.5.0..0.5.99)", true);
-        Library.CheckVersionNumber(599);
-        Throws("a native 0.6.0 is refused", () => Library.CheckVersionNumber(600),
-            With(Status.VersionMismatch, "0.6.0"));
-        Throws("a native 0.4.0 is refused (the 0.5 pp_sweep_result layout)", () => Library.CheckVersionNumber(400),
-            With(Status.VersionMismatch, "0.4.0"));
+        Equal("the native library is 0.6.x", 6u, Native.pp_version_number() / 100);
+        Library.CheckVersionNumber(600);
+        Check("CheckVersionNumber accepts another patch (0.6.0 vs 0.6.0..0.6.99)", true);
+        Library.CheckVersionNumber(699);
+        Throws("a native 0.7.0 is refused", () => Library.CheckVersionNumber(700),
+            With(Status.VersionMismatch, "0.7.0"));
+        Throws("a native 0.5.0 is refused (no mask edits: 0.6 added them)", () => Library.CheckVersionNumber(500),
+            With(Status.VersionMismatch, "0.5.0"));
         Throws("a native 1.1.0 is refused", () => Library.CheckVersionNumber(10100),
             With(Status.VersionMismatch, "build the library from the same release"));
         Equal("Library.StatusText(Decode) differs from Ok", true,
@@ -916,6 +916,7 @@ static partial class Tests
             UnityGlue(args[0]);
             Worlds(args[0]);
             PixelWorlds();
+            Edits();
         }
         catch (Exception e)
         {

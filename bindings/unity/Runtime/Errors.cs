@@ -45,6 +45,9 @@ namespace PerPixel
         /// <summary>A body id names no live body of the world: its body was destroyed (its slot may hold
         /// another body now), or the id is from another world. The world's statuses start at 100.</summary>
         StaleBody = 100,
+        /// <summary>A mask to edit in place is also held by something else (a World body, a bundle): edit
+        /// <see cref="Mask.Copy"/>, or a body's mask with <see cref="World.EditMask"/>.</summary>
+        MaskShared = 200,
         /// <summary>C# only: the native library could not be loaded.</summary>
         LibraryNotFound = 1000,
         /// <summary>C# only: the native library's version does not match this binding.</summary>
@@ -98,13 +101,13 @@ namespace PerPixel
     public static class Library
     {
         /// <summary>The version of the C ABI this binding was written for.</summary>
-        public const string BindingVersion = "0.5.0";
+        public const string BindingVersion = "0.6.0";
         // Read from BindingVersion, so the version is written in one place.
         private static readonly uint BindingMajor = uint.Parse(BindingVersion.Split('.')[0]);
         private static readonly uint BindingMinor = uint.Parse(BindingVersion.Split('.')[1]);
         private static volatile bool s_checked;
 
-        /// <summary>The native library's version, e.g. "0.5.0".</summary>
+        /// <summary>The native library's version, e.g. "0.6.0".</summary>
         public static string NativeVersion
         {
             get

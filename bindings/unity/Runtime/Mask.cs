@@ -124,8 +124,9 @@ namespace PerPixel
     }
 
     /// <summary>
-    /// The solid pixels of a sprite, one bit per pixel, held by the native library. Immutable once built
-    /// and safe to query from any number of threads; <see cref="Dispose"/> frees it (the finalizer does
+    /// The solid pixels of a sprite, one bit per pixel, held by the native library. Safe to query from any
+    /// number of threads while nobody edits it (the edits, <see cref="SetPixel"/> ... <see cref="DrawLine"/>,
+    /// need it to themselves); <see cref="Dispose"/> frees it (the finalizer does
     /// too, but games should not wait for the GC). After <see cref="Dispose"/> every use throws
     /// <see cref="ObjectDisposedException"/>. Dispose a mask only once no other thread is querying it: the
     /// per-frame <see cref="PlacedSprite"/> queries do not ref-count the mask (that would double their
@@ -396,6 +397,94 @@ namespace PerPixel
             ulong area;
             PerPixelException.Check(Native.pp_mask_overlap_area(Handle, b, dx, dy, out area));
             return area;
+        }
+
+        /// <summary>A copy (dispose it) whose pixels are its own: editable even when this mask is shared.</summary>
+        public Mask Copy()
+        {
+            MaskHandle h;
+            Status s = Native.pp_mask_copy(Handle, out h);
+            return Wrap(s, h);
+        }
+
+        // Editing in place: each edit changes this mask and keeps its caches exact at the cost of the pixels
+        // it touches; the next query sees it. It needs the only reference: a mask a World body or a bundle
+        // also holds throws PerPixelException with Status.MaskShared (edit Copy(), or a body's mask with
+        // World.EditMask). Not thread-safe for this mask: no query on it may run meanwhile.
+
+        /// <summary>Makes pixel (x, y) solid or empty; outside the mask: ignored.</summary>
+        public void SetPixel(int x, int y, bool solid)
+        {
+            PerPixelException.Check(Native.pp_mask_set_pixel(Handle, x, y, Flag(solid)));
+        }
+
+        /// <summary>Makes every pixel of <paramref name="rect"/> (clipped) solid or empty.</summary>
+        public void FillRect(Bounds2D rect, bool solid)
+        {
+            PerPixelException.Check(Native.pp_mask_fill_rect(Handle, rect, Flag(solid)));
+        }
+
+        /// <summary>ORs <paramref name="other"/> in with its pixel (0, 0) at (x, y), clipped (it may be this
+        /// mask).</summary>
+        public void Draw(Mask other, int x, int y)
+        {
+            PerPixelException.Check(Native.pp_mask_draw(Handle, OtherHandle(other), x, y));
+        }
+
+        /// <summary>Clears the pixels solid in <paramref name="other"/> placed at (x, y).</summary>
+        public void Erase(Mask other, int x, int y)
+        {
+            PerPixelException.Check(Native.pp_mask_erase(Handle, OtherHandle(other), x, y));
+        }
+
+        /// <summary>Keeps only the pixels solid in <paramref name="other"/> placed at (x, y); pixels outside
+        /// its rectangle are cleared.</summary>
+        public void Intersect(Mask other, int x, int y)
+        {
+            PerPixelException.Check(Native.pp_mask_intersect(Handle, OtherHandle(other), x, y));
+        }
+
+        /// <summary>Flips the pixels where <paramref name="other"/> placed at (x, y) is solid.</summary>
+        public void Xor(Mask other, int x, int y)
+        {
+            PerPixelException.Check(Native.pp_mask_xor(Handle, OtherHandle(other), x, y));
+        }
+
+        /// <summary>Flips every pixel.</summary>
+        public void Invert()
+        {
+            PerPixelException.Check(Native.pp_mask_invert(Handle));
+        }
+
+        /// <summary>The disc of <paramref name="radius"/> around pixel (cx, cy) made solid or empty: pixel (i, j)
+        /// when (i - cx)² + (j - cy)² ≤ radius² + radius (a crater).</summary>
+        public void FillCircle(int cx, int cy, int radius, bool solid)
+        {
+            if (radius < 0) throw new ArgumentOutOfRangeException("radius", radius, "must not be negative");
+            PerPixelException.Check(Native.pp_mask_fill_circle(Handle, cx, cy, (uint)radius, Flag(solid)));
+        }
+
+        /// <summary>The ellipse inscribed in <paramref name="rect"/> (pixel centres inside it) made solid or
+        /// empty.</summary>
+        public void FillEllipse(Bounds2D rect, bool solid)
+        {
+            PerPixelException.Check(Native.pp_mask_fill_ellipse(Handle, rect, Flag(solid)));
+        }
+
+        /// <summary>A thick line with round caps made solid or empty: the pixels whose centres lie within
+        /// radius + 1/2 of the segment from pixel (x0, y0) to (x1, y1) (digging a tunnel).</summary>
+        public void DrawLine(int x0, int y0, int x1, int y1, int radius, bool solid)
+        {
+            if (radius < 0) throw new ArgumentOutOfRangeException("radius", radius, "must not be negative");
+            PerPixelException.Check(Native.pp_mask_draw_line(Handle, x0, y0, x1, y1, (uint)radius, Flag(solid)));
+        }
+
+        private static byte Flag(bool b) { return (byte)(b ? 1 : 0); }
+
+        private static MaskHandle OtherHandle(Mask other)
+        {
+            if (other == null) throw new ArgumentNullException("other");
+            return other.Handle;
         }
 
         /// <summary>A new mask (dispose it) mirrored left-right and/or up-down; exact.</summary>

@@ -24,6 +24,22 @@ namespace PerPixel
     }
 
     [StructLayout(LayoutKind.Sequential)]
+    internal struct NativeMaskEdit
+    {
+        public uint internal_cookie; // set by pp_mask_edit_default(); checked by the library
+        public uint op;
+        public int x;
+        public int y;
+        public int x1;
+        public int y1;
+        public int width;
+        public int height;
+        public uint radius;
+        public byte solid;
+        public IntPtr other;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
     internal struct NativeSprite
     {
         public IntPtr mask;
@@ -190,6 +206,34 @@ namespace PerPixel
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_mask_rasterise_matrix(MaskHandle mask, double[] matrix,
             byte boundsOnly, out MaskHandle raster, out int x, out int y);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_copy(MaskHandle mask, out MaskHandle result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_set_pixel(MaskHandle mask, int x, int y, byte solid);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_fill_rect(MaskHandle mask, Bounds2D rect, byte solid);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_draw(MaskHandle mask, MaskHandle other, int x, int y);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_erase(MaskHandle mask, MaskHandle other, int x, int y);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_intersect(MaskHandle mask, MaskHandle other, int x, int y);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_xor(MaskHandle mask, MaskHandle other, int x, int y);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_invert(MaskHandle mask);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_fill_circle(MaskHandle mask, int cx, int cy, uint radius, byte solid);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_fill_ellipse(MaskHandle mask, Bounds2D rect, byte solid);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_draw_line(MaskHandle mask, int x0, int y0, int x1, int y1,
+            uint radius, byte solid);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern NativeMaskEdit pp_mask_edit_default();
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_world_edit_mask(WorldHandle world, BodyId id, NativeMaskEdit[] edits,
+            UIntPtr count);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_mask_flip(MaskHandle mask, byte flipX, byte flipY, out MaskHandle result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]

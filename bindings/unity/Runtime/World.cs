@@ -356,6 +356,42 @@ namespace PerPixel
             PerPixelException.Check(Native.pp_world_set_mask(w, id, mask.Handle));
         }
 
+        /// <summary>Edits a body's own mask with <paramref name="edits"/>, in order, then places the body again,
+        /// so queries see it at once and the next update's pairs follow it (a crater in the terrain). The
+        /// world's mask is copied on its first edit while a <see cref="Mask"/> you hold still shares it (yours
+        /// keeps its pixels); after that, edits are in place. Every edit is checked first: a bad list changes
+        /// nothing.</summary>
+        public void EditMask(BodyId id, params MaskEdit[] edits)
+        {
+            WorldHandle w = Handle;
+            if (edits == null) throw new ArgumentNullException("edits");
+            var native = new NativeMaskEdit[edits.Length];
+            var held = new MaskHandle[edits.Length];
+            try
+            {
+                for (int k = 0; k < edits.Length; k++)
+                {
+                    native[k] = Native.pp_mask_edit_default();
+                    edits[k].Fill(ref native[k]);
+                    if (edits[k].Other != null)
+                    {
+                        // Keep the other mask's handle alive through the call.
+                        MaskHandle h = edits[k].Other.Handle;
+                        bool added = false;
+                        h.DangerousAddRef(ref added);
+                        held[k] = h;
+                        native[k].other = h.DangerousGetHandle();
+                    }
+                }
+                PerPixelException.Check(Native.pp_world_edit_mask(w, id, native, (UIntPtr)edits.Length));
+            }
+            finally
+            {
+                foreach (MaskHandle h in held)
+                    if (h != null) h.DangerousRelease();
+            }
+        }
+
         /// <summary>Changes a body's filter; its pairs change at the next update.</summary>
         public void SetFilter(BodyId id, Filter filter)
         {
@@ -545,6 +581,100 @@ namespace PerPixel
             byte found;
             PerPixelException.Check(Native.pp_world_sweep(Handle, id, dx, dy, out found, out other, out result));
             return found != 0;
+        }
+    }
+
+    /// <summary>One edit of a list for <see cref="World.EditMask"/>, made by the factories named as
+    /// <see cref="Mask"/>'s edit methods (same arguments, same rules).</summary>
+    public struct MaskEdit
+    {
+        private uint _op;
+        private int _x, _y, _x1, _y1, _w, _h;
+        private uint _radius;
+        private bool _solid;
+        /// <summary>The other mask of Draw, Erase, Intersect and Xor (null otherwise).</summary>
+        public Mask Other { get; private set; }
+
+        private static MaskEdit Make(uint op, int x, int y, bool solid)
+        {
+            var e = new MaskEdit();
+            e._op = op;
+            e._x = x;
+            e._y = y;
+            e._solid = solid;
+            return e;
+        }
+
+        private static MaskEdit With(uint op, Mask other, int x, int y)
+        {
+            if (other == null) throw new ArgumentNullException("other");
+            MaskEdit e = Make(op, x, y, true);
+            e.Other = other;
+            return e;
+        }
+
+        private static uint Radius(int radius)
+        {
+            if (radius < 0) throw new ArgumentOutOfRangeException("radius", radius, "must not be negative");
+            return (uint)radius;
+        }
+
+        /// <summary>See <see cref="Mask.SetPixel"/>.</summary>
+        public static MaskEdit SetPixel(int x, int y, bool solid) { return Make(1, x, y, solid); }
+        /// <summary>See <see cref="Mask.FillRect"/>.</summary>
+        public static MaskEdit FillRect(Bounds2D rect, bool solid)
+        {
+            MaskEdit e = Make(2, rect.x, rect.y, solid);
+            e._w = rect.width;
+            e._h = rect.height;
+            return e;
+        }
+        /// <summary>See <see cref="Mask.Draw"/>.</summary>
+        public static MaskEdit Draw(Mask other, int x, int y) { return With(3, other, x, y); }
+        /// <summary>See <see cref="Mask.Erase"/>.</summary>
+        public static MaskEdit Erase(Mask other, int x, int y) { return With(4, other, x, y); }
+        /// <summary>See <see cref="Mask.Intersect"/>.</summary>
+        public static MaskEdit Intersect(Mask other, int x, int y) { return With(5, other, x, y); }
+        /// <summary>See <see cref="Mask.Xor"/>.</summary>
+        public static MaskEdit Xor(Mask other, int x, int y) { return With(6, other, x, y); }
+        /// <summary>See <see cref="Mask.Invert"/>.</summary>
+        public static MaskEdit Invert() { return Make(7, 0, 0, true); }
+        /// <summary>See <see cref="Mask.FillCircle"/>.</summary>
+        public static MaskEdit FillCircle(int cx, int cy, int radius, bool solid)
+        {
+            MaskEdit e = Make(8, cx, cy, solid);
+            e._radius = Radius(radius);
+            return e;
+        }
+        /// <summary>See <see cref="Mask.FillEllipse"/>.</summary>
+        public static MaskEdit FillEllipse(Bounds2D rect, bool solid)
+        {
+            MaskEdit e = Make(9, rect.x, rect.y, solid);
+            e._w = rect.width;
+            e._h = rect.height;
+            return e;
+        }
+        /// <summary>See <see cref="Mask.DrawLine"/>.</summary>
+        public static MaskEdit DrawLine(int x0, int y0, int x1, int y1, int radius, bool solid)
+        {
+            MaskEdit e = Make(10, x0, y0, solid);
+            e._x1 = x1;
+            e._y1 = y1;
+            e._radius = Radius(radius);
+            return e;
+        }
+
+        internal void Fill(ref NativeMaskEdit n)
+        {
+            n.op = _op;
+            n.x = _x;
+            n.y = _y;
+            n.x1 = _x1;
+            n.y1 = _y1;
+            n.width = _w;
+            n.height = _h;
+            n.radius = _radius;
+            n.solid = (byte)(_solid ? 1 : 0);
         }
     }
 }

@@ -1,0 +1,430 @@
+/*
+ * C test of editing masks in place (issue 16): pp_mask_set_pixel, pp_mask_fill_rect,
+ * pp_mask_draw / _erase / _intersect / _xor, pp_mask_invert, pp_mask_fill_circle,
+ * pp_mask_fill_ellipse, pp_mask_draw_line, pp_mask_copy, and a world body's mask edited
+ * with pp_world_edit_mask (pp_mask_edit, pp_mask_edit_default).
+ *
+ * Random edit sequences are applied to masks and to a plain pixel array in C (the oracle:
+ * each rule written out, exact integers), and after every edit the two agree pixel by
+ * pixel, in count and solid bounds, and in a pair query. Then the rules: a mask a world
+ * or another handle also holds is refused (PP_ERR_MASK_SHARED, nothing changed) and a copy
+ * is editable; a mask drawn into itself; a crater blown into a world's terrain takes a
+ * body off it at the next update; bad edit lists change nothing.
+ * Built by tests/c_abi.rs with gcc -std=c99 -Wall -Wextra -Werror -I include and run
+ * against the cdylib (also under ASan+UBSan and valgrind when asked).
+ *
+ * usage: test_edit <scratch-dir>
+ * Prints each check, ends with "N passed, M failed", exits non-zero on any failure.
+ */
+#include "perpixel.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+#define MAX_W 100
+#define MAX_H 70
+
+/* The oracle: a mask as one byte per pixel. */
+typedef struct {
+    int32_t w, h;
+    uint8_t px[MAX_W * MAX_H];
+} plain;
+
+static uint64_t g_rng = 0x9E3779B97F4A7C15ULL;
+
+static int32_t below(int32_t n)
+{
+    g_rng ^= g_rng >> 12;
+    g_rng ^= g_rng << 25;
+    g_rng ^= g_rng >> 27;
+    return (int32_t)((g_rng * 0x2545F4914F6CDD1DULL >> 33) % (uint64_t)n);
+}
+
+static int32_t range(int32_t lo, int32_t hi) { return lo + below(hi - lo); }
+
+static int solid_at(const plain *p, int64_t x, int64_t y)
+{
+    return x >= 0 && y >= 0 && x < p->w && y < p->h && p->px[y * p->w + x];
+}
+
+/* A random mask and its plain twin; density in percent. */
+static pp_mask *random_mask(plain *p, int32_t w, int32_t h, int32_t density)
+{
+    pp_mask_options o = pp_mask_options_default();
+    uint8_t *a8 = malloc((size_t)(w * h) + 1);
+    p->w = w;
+    p->h = h;
+    for (int32_t i = 0; i < w * h; i++) {
+        p->px[i] = below(100) < density;
+        a8[i] = p->px[i] ? 255 : 0;
+    }
+    pp_mask *m = NULL;
+    CHECK_OK(pp_mask_from_pixels(a8, (size_t)(w * h), PP_FORMAT_A8, w, h, w, &o, &m));
+    free(a8);
+    return m;
+}
+
+/* Whether the mask equals its twin: every pixel, the count, the solid bounds. */
+static int same(const pp_mask *m, const plain *p)
+{
+    uint64_t count = 0, n = 0;
+    int32_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
+    for (int32_t y = 0; y < p->h; y++) {
+        for (int32_t x = 0; x < p->w; x++) {
+            uint8_t s = SENTINEL_U8;
+            if (pp_mask_is_solid(m, x, y, &s) != PP_OK || s != p->px[y * p->w + x]) {
+                return 0;
+            }
+            if (s) {
+                n++;
+                x0 = x < x0 ? x : x0;
+                y0 = y < y0 ? y : y0;
+                x1 = x + 1 > x1 ? x + 1 : x1;
+                y1 = y + 1 > y1 ? y + 1 : y1;
+            }
+        }
+    }
+    pp_bounds b = SENTINEL_BOUNDS;
+    uint8_t has = SENTINEL_U8;
+    if (pp_mask_count(m, &count) != PP_OK || count != n) {
+        return 0;
+    }
+    if (pp_mask_solid_bounds(m, &has, &b) != PP_OK || has != (n > 0)) {
+        return 0;
+    }
+    return n == 0 || bounds_eq(b, x0, y0, x1 - x0, y1 - y0);
+}
+
+/* ---- the oracle's rules ------------------------------------------------------------- */
+
+static void paint(plain *p, int solid, int (*inside)(int64_t, int64_t, const int64_t *),
+                  const int64_t *args)
+{
+    for (int32_t y = 0; y < p->h; y++) {
+        for (int32_t x = 0; x < p->w; x++) {
+            if (inside(x, y, args)) {
+                p->px[y * p->w + x] = (uint8_t)solid;
+            }
+        }
+    }
+}
+
+/* args: x, y, w, h */
+static int in_rect(int64_t i, int64_t j, const int64_t *a)
+{
+    return i >= a[0] && j >= a[1] && i < a[0] + a[2] && j < a[1] + a[3];
+}
+
+/* args: cx, cy, r: (i - cx)^2 + (j - cy)^2 <= r^2 + r */
+static int in_circle(int64_t i, int64_t j, const int64_t *a)
+{
+    int64_t dx = i - a[0], dy = j - a[1];
+    return dx * dx + dy * dy <= a[2] * a[2] + a[2];
+}
+
+/* args: x, y, w, h: the pixel centre inside the closed inscribed ellipse */
+static int in_ellipse(int64_t i, int64_t j, const int64_t *a)
+{
+    int64_t w = a[2], h = a[3];
+    if (w <= 0 || h <= 0) {
+        return 0;
+    }
+    int64_t u = 2 * i + 1 - 2 * a[0] - w, v = 2 * j + 1 - 2 * a[1] - h;
+    return u * u * h * h + v * v * w * w <= w * w * h * h;
+}
+
+/* args: x0, y0, x1, y1, r: the pixel centre closer than r + 1/2 to the segment */
+static int in_capsule(int64_t px, int64_t py, const int64_t *a)
+{
+    int64_t ax = a[0], ay = a[1], bx = a[2], by = a[3];
+    int64_t d2 = (2 * a[4] + 1) * (2 * a[4] + 1);
+    int64_t dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+    int64_t dot = (px - ax) * dx + (py - ay) * dy;
+    if (len2 == 0 || dot <= 0) {
+        return 4 * ((px - ax) * (px - ax) + (py - ay) * (py - ay)) < d2;
+    }
+    if (dot >= len2) {
+        return 4 * ((px - bx) * (px - bx) + (py - by) * (py - by)) < d2;
+    }
+    int64_t ex = (px - ax) * len2 - dot * dx, ey = (py - ay) * len2 - dot * dy;
+    return 4 * (ex * ex + ey * ey) < d2 * len2 * len2;
+}
+
+/* op: PP_EDIT_DRAW / ERASE / INTERSECT / XOR of `o` placed at (x, y) */
+static void combine(plain *p, const plain *o, uint32_t op, int32_t x, int32_t y)
+{
+    static plain before;
+    before = *p;
+    for (int32_t j = 0; j < p->h; j++) {
+        for (int32_t i = 0; i < p->w; i++) {
+            int a = solid_at(&before, i, j), b = solid_at(o, (int64_t)i - x, (int64_t)j - y);
+            int r = op == PP_EDIT_DRAW ? a | b
+                    : op == PP_EDIT_ERASE ? a & !b
+                    : op == PP_EDIT_INTERSECT ? a & b
+                                              : a ^ b;
+            p->px[j * p->w + i] = (uint8_t)r;
+        }
+    }
+}
+
+/* ---- random sequences --------------------------------------------------------------- */
+
+static const int32_t SIDES[] = {1, 2, 7, 63, 64, 65, 99, 100};
+
+/* One random edit applied to both; returns whether the call succeeded. */
+static int random_edit(pp_mask *m, plain *p, pp_mask *other, const plain *po)
+{
+    int32_t w = p->w, h = p->h;
+    uint8_t solid = (uint8_t)below(2);
+    int32_t x = range(-20, w + 20), y = range(-20, h + 20);
+    switch (below(9)) {
+    case 0:
+        paint(p, solid, in_rect, (int64_t[]){x, y, 1, 1});
+        return CHECK_OK(pp_mask_set_pixel(m, x, y, solid));
+    case 1: {
+        pp_bounds r = {x, y, range(-3, w + 10), range(-3, h + 10)};
+        paint(p, solid, in_rect, (int64_t[]){r.x, r.y, r.width, r.height});
+        return CHECK_OK(pp_mask_fill_rect(m, r, solid));
+    }
+    case 2:
+    case 3: {
+        static const uint32_t OPS[4] = {PP_EDIT_DRAW, PP_EDIT_ERASE, PP_EDIT_INTERSECT,
+                                        PP_EDIT_XOR};
+        uint32_t op = OPS[below(4)];
+        int32_t ox = range(-po->w - 5, w + 5), oy = range(-po->h - 5, h + 5);
+        combine(p, po, op, ox, oy);
+        pp_status s = op == PP_EDIT_DRAW    ? pp_mask_draw(m, other, ox, oy)
+                      : op == PP_EDIT_ERASE ? pp_mask_erase(m, other, ox, oy)
+                      : op == PP_EDIT_INTERSECT ? pp_mask_intersect(m, other, ox, oy)
+                                                : pp_mask_xor(m, other, ox, oy);
+        return CHECK_OK(s);
+    }
+    case 4:
+        for (int32_t i = 0; i < w * h; i++) {
+            p->px[i] ^= 1;
+        }
+        return CHECK_OK(pp_mask_invert(m));
+    case 5:
+    case 6: {
+        int32_t r = below(below(3) == 0 ? 60 : 12);
+        paint(p, solid, in_circle, (int64_t[]){x, y, r});
+        return CHECK_OK(pp_mask_fill_circle(m, x, y, (uint32_t)r, solid));
+    }
+    case 7: {
+        pp_bounds r = {x, y, range(-2, w + 5), range(-2, h + 5)};
+        paint(p, solid, in_ellipse, (int64_t[]){r.x, r.y, r.width, r.height});
+        return CHECK_OK(pp_mask_fill_ellipse(m, r, solid));
+    }
+    default: {
+        int32_t x1 = range(-20, w + 20), y1 = range(-20, h + 20), r = below(8);
+        paint(p, solid, in_capsule, (int64_t[]){x, y, x1, y1, r});
+        return CHECK_OK(pp_mask_draw_line(m, x, y, x1, y1, (uint32_t)r, solid));
+    }
+    }
+}
+
+static void random_sequences(void)
+{
+    static plain p, po;
+    int agree = 0, runs = 0, edits = 0, queries = 0;
+    for (int run = 0; run < 120; run++) {
+        int32_t w = SIDES[below(8)], h = SIDES[below(8)];
+        if (h > MAX_H) {
+            h = MAX_H;
+        }
+        pp_mask *m = random_mask(&p, w, h, below(101));
+        pp_mask *other = random_mask(&po, range(1, 40), range(1, 40), below(101));
+        int ok = 1;
+        for (int k = 0; k < 12 && ok; k++) {
+            ok = random_edit(m, &p, other, &po) && same(m, &p);
+            edits++;
+        }
+        /* A pair query on the edited mask agrees with the oracle's pixels. */
+        if (ok) {
+            int32_t ox = range(-po.w, w), oy = range(-po.h, h);
+            uint8_t hit = SENTINEL_U8;
+            int want = 0;
+            for (int32_t j = 0; j < h && !want; j++) {
+                for (int32_t i = 0; i < w && !want; i++) {
+                    want = p.px[j * w + i] && solid_at(&po, i - ox, j - oy);
+                }
+            }
+            ok = pp_mask_collides(m, other, ox, oy, &hit) == PP_OK && hit == want;
+            queries++;
+        }
+        agree += ok;
+        runs++;
+        pp_mask_free(other);
+        pp_mask_free(m);
+    }
+    CHECK(agree == runs);
+    printf("random edit sequences: %d runs, %d edits, %d queries agree with the plain C "
+           "oracle\n",
+           agree, edits, queries);
+}
+
+/* ---- the rules ---------------------------------------------------------------------- */
+
+/* A mask held by a world (or by another handle from it) is refused, untouched; its copy
+ * is editable; once nothing else holds it, it is editable again. */
+static void shared_masks(void)
+{
+    static plain p;
+    pp_mask *m = random_mask(&p, 30, 20, 50);
+    pp_world *w = NULL;
+    CHECK_OK(pp_world_new(&w));
+    pp_body_def def = pp_body_def_default();
+    def.mask = m;
+    pp_body_id id;
+    CHECK_OK(pp_world_create_body(w, &def, &id));
+    CHECK_ERR(pp_mask_set_pixel(m, 1, 1, 1), PP_ERR_MASK_SHARED, "mask shared");
+    CHECK_ERR(pp_mask_invert(m), PP_ERR_MASK_SHARED, "pp_mask_copy");
+    CHECK_ERR(pp_mask_draw(m, m, 1, 0), PP_ERR_MASK_SHARED, "pp_world_edit_mask");
+    CHECK(same(m, &p));
+    pp_mask *c = SENTINEL_MASK;
+    CHECK_OK(pp_mask_copy(m, &c));
+    CHECK(c != m && same(c, &p));
+    CHECK_OK(pp_mask_invert(c));
+    CHECK(same(m, &p)); /* the original keeps its pixels */
+    CHECK_OK(pp_mask_invert(c));
+    CHECK(same(c, &p));
+    pp_mask_free(c);
+    CHECK_OK(pp_world_destroy_body(w, id));
+    pp_world_free(w);
+    /* Only the caller holds it now. */
+    CHECK_OK(pp_mask_fill_rect(m, (pp_bounds){0, 0, 30, 20}, 0));
+    uint64_t n = SENTINEL_U64;
+    CHECK_OK(pp_mask_count(m, &n));
+    CHECK(n == 0);
+    /* Arguments. */
+    CHECK_ERR(pp_mask_set_pixel(NULL, 0, 0, 1), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_draw(m, NULL, 0, 0), PP_ERR_NULL_POINTER, "other");
+    c = SENTINEL_MASK;
+    CHECK_ERR(pp_mask_copy(NULL, &c), PP_ERR_NULL_POINTER, "mask");
+    CHECK(c == SENTINEL_MASK);
+    CHECK_ERR(pp_mask_copy(m, NULL), PP_ERR_NULL_POINTER, "out");
+    pp_mask_free(m);
+}
+
+/* A mask drawn into, erased from and xored with itself, shifted. */
+static void self_edits(void)
+{
+    static plain p, q;
+    pp_mask *m = random_mask(&p, 70, 30, 30);
+    q = p;
+    combine(&p, &q, PP_EDIT_DRAW, 3, -2);
+    CHECK_OK(pp_mask_draw(m, m, 3, -2));
+    CHECK(same(m, &p));
+    q = p;
+    combine(&p, &q, PP_EDIT_XOR, -5, 1);
+    CHECK_OK(pp_mask_xor(m, m, -5, 1));
+    CHECK(same(m, &p));
+    q = p;
+    combine(&p, &q, PP_EDIT_ERASE, 0, 0);
+    CHECK_OK(pp_mask_erase(m, m, 0, 0));
+    CHECK(same(m, &p));
+    uint64_t n = SENTINEL_U64;
+    CHECK_OK(pp_mask_count(m, &n));
+    CHECK(n == 0);
+    pp_mask_free(m);
+}
+
+/* A crater blown into the terrain of a world takes the ball resting in it off it. */
+static void world_crater(void)
+{
+    pp_mask *ground = NULL, *ball = NULL;
+    pp_mask_options o = pp_mask_options_default();
+    static uint8_t a8[200 * 40];
+    memset(a8, 255, sizeof a8);
+    CHECK_OK(pp_mask_from_pixels(a8, sizeof a8, PP_FORMAT_A8, 200, 40, 200, &o, &ground));
+    CHECK_OK(pp_mask_from_pixels(a8, 36, PP_FORMAT_A8, 6, 6, 6, &o, &ball));
+    pp_world *w = NULL;
+    CHECK_OK(pp_world_new(&w));
+    pp_body_def def = pp_body_def_default();
+    def.mask = ground;
+    def.is_static = 1;
+    def.y = 100;
+    pp_body_id floor_id, ball_id;
+    CHECK_OK(pp_world_create_body(w, &def, &floor_id));
+    def = pp_body_def_default();
+    def.mask = ball;
+    def.x = 60;
+    def.y = 97; /* sunk 3 rows into the ground */
+    CHECK_OK(pp_world_create_body(w, &def, &ball_id));
+    pp_world_events ev;
+    CHECK_OK(pp_world_update(w, &ev));
+    CHECK(ev.touching_count == 1);
+
+    /* Bad lists change nothing: a zeroed edit, an unknown op, a NULL other. */
+    pp_mask_edit e[3];
+    memset(e, 0, sizeof e);
+    CHECK_ERR(pp_world_edit_mask(w, floor_id, e, 1), PP_ERR_INVALID_ARGUMENT,
+              "pp_mask_edit_default");
+    e[0] = pp_mask_edit_default();
+    CHECK_ERR(pp_world_edit_mask(w, floor_id, e, 1), PP_ERR_INVALID_ARGUMENT, "op");
+    e[0].op = PP_EDIT_FILL_CIRCLE;
+    e[0].x = 62;
+    e[0].y = 0;
+    e[0].radius = 10;
+    e[0].solid = 0;
+    e[1] = pp_mask_edit_default();
+    e[1].op = PP_EDIT_ERASE;
+    CHECK_ERR(pp_world_edit_mask(w, floor_id, e, 2), PP_ERR_NULL_POINTER, "edits[1].other");
+    CHECK_ERR(pp_world_edit_mask(w, floor_id, NULL, 1), PP_ERR_NULL_POINTER, "edits");
+    CHECK_OK(pp_world_edit_mask(w, floor_id, NULL, 0));
+    CHECK_OK(pp_world_update(w, &ev));
+    CHECK(ev.touching_count == 1);
+
+    /* The crater (the caller still holds `ground`: the world's copy is made now, and
+     * the caller's keeps its pixels). */
+    CHECK_OK(pp_world_edit_mask(w, floor_id, e, 1));
+    CHECK_OK(pp_world_update(w, &ev));
+    CHECK(ev.touching_count == 0 && ev.end_count == 1);
+    uint64_t n = SENTINEL_U64;
+    CHECK_OK(pp_mask_count(ground, &n));
+    CHECK(n == 200 * 40);
+    pp_mask *body_mask = NULL;
+    CHECK_OK(pp_world_body_mask(w, floor_id, &body_mask));
+    CHECK_OK(pp_mask_count(body_mask, &n));
+    uint64_t hole = 0;
+    for (int64_t j = 0; j < 40; j++) {
+        for (int64_t i = 0; i < 200; i++) {
+            hole += in_circle(i, j, (int64_t[]){62, 0, 10});
+        }
+    }
+    CHECK(n == 200 * 40 - hole);
+    pp_mask_free(body_mask);
+    /* A stale id. */
+    CHECK_OK(pp_world_destroy_body(w, ball_id));
+    CHECK_ERR(pp_world_edit_mask(w, ball_id, e, 1), PP_ERR_STALE_BODY, "stale");
+    CHECK_ERR(pp_world_edit_mask(NULL, floor_id, e, 1), PP_ERR_NULL_POINTER, "world");
+    pp_world_free(w);
+    pp_mask_free(ball);
+    pp_mask_free(ground);
+}
+
+/* The status text and the default edit. */
+static void basics(void)
+{
+    CHECK(PP_ERR_MASK_SHARED == 200);
+    CHECK(strcmp(pp_status_text(PP_ERR_MASK_SHARED), "mask shared") == 0);
+    pp_mask_edit e = pp_mask_edit_default();
+    CHECK(e.op == PP_EDIT_NONE && e.solid == 1 && e.other == NULL && e.radius == 0);
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    basics();
+    random_sequences();
+    shared_masks();
+    self_edits();
+    world_crater();
+    return finish();
+}
