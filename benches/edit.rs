@@ -50,35 +50,31 @@ fn crater(c: &mut Criterion) {
     let query = |m: &Mask, (x, y): (i32, i32)| {
         black_box(Sprite::new(m, 0, 0).collides(&Sprite::new(&probe, x - 8, y - 8)))
     };
-    let mut m = terrain();
     let mut i = 0u64;
-    g.bench_function("fill_circle_then_collides", |b| {
-        b.iter(|| {
-            let at = crater_at(i);
-            i += 1;
-            m.fill_circle(at.0, at.1, 16, false).unwrap();
-            query(&m, at)
-        })
-    });
-    let mut m = terrain();
-    g.bench_function("erase_disc_then_collides", |b| {
-        b.iter(|| {
-            let at = crater_at(i);
-            i += 1;
-            m.erase(&hole, at.0 - 16, at.1 - 16).unwrap();
-            query(&m, at)
-        })
-    });
-    let mut m = terrain();
-    g.bench_function("erase_disc_full_recompute_then_collides", |b| {
-        b.iter(|| {
-            let at = crater_at(i);
-            i += 1;
-            m.erase(&hole, at.0 - 16, at.1 - 16).unwrap();
+    type Edit = fn(&mut Mask, &Mask, (i32, i32));
+    let edits: [(&str, Edit); 3] = [
+        ("fill_circle_then_collides", |m, _, at| {
+            m.fill_circle(at.0, at.1, 16, false).unwrap()
+        }),
+        ("erase_disc_then_collides", |m, hole, at| {
+            m.erase(hole, at.0 - 16, at.1 - 16).unwrap()
+        }),
+        ("erase_disc_full_recompute_then_collides", |m, hole, at| {
+            m.erase(hole, at.0 - 16, at.1 - 16).unwrap();
             m.recompute_caches().unwrap();
-            query(&m, at)
-        })
-    });
+        }),
+    ];
+    for (name, edit) in edits {
+        let mut m = terrain();
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let at = crater_at(i);
+                i += 1;
+                edit(&mut m, &hole, at);
+                query(&m, at)
+            })
+        });
+    }
     g.sample_size(10);
     g.bench_function("rebuild_from_fn_then_collides", |b| {
         b.iter(|| {

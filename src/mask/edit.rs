@@ -10,6 +10,14 @@
 //! the old bounds, walking inward from that edge and stopping at the first row (column)
 //! that holds a solid pixel. The dense flag and whether the row spans are worth keeping
 //! follow from those counts in O(1), as `Mask::finish` decides them.
+//!
+//! Costs, for an edit touching `R` rows and `K` words of each: O(R * K) word writes, the
+//! blocks of those rows and words, and each touched row's span: from its kept span in
+//! O(1) plus the words between the edit and the span's ends; in a mask that keeps no
+//! spans (narrow, or rows nearly full), by scanning the row in from both ends. Beyond
+//! that, only two rare cases read more: clearing pixels on an edge of the solid bounds
+//! walks inward from that edge, and an edit that makes the spans worth keeping where
+//! they were not computes them once for every row (as building does).
 
 use super::{COVERED_UNKNOWN, Mask, tail_mask};
 use crate::kernels::{BLOCK, nonzero_bytes};
@@ -249,11 +257,13 @@ fn ellipse_row(x: i64, y: i64, w: i64, h: i64, j: i64) -> Option<(i64, i64)> {
 
 /// The closed column range of row `j` of the filled circle of radius `r` around pixel
 /// `(cx, cy)`: pixels with `(i - cx)^2 + (j - cy)^2 <= r^2 + r`.
-fn circle_row(cx: i64, cy: i64, r: u64, j: i64) -> Option<(i64, i64)> {
-    let dy = (j - cy).unsigned_abs() as u128;
-    let r = r as u128;
+fn circle_row(cx: i64, cy: i64, r: u32, j: i64) -> Option<(i64, i64)> {
+    // `r^2 + r < 2^64` for every `u32` radius, and a row the disc reaches is closer than
+    // `r + 1` to its centre: everything fits in `u64`.
+    let r = r as u64;
     let rr = r * r + r;
-    if dy * dy > rr {
+    let dy = (j - cy).unsigned_abs();
+    if dy > r {
         return None;
     }
     let half = (rr - dy * dy).isqrt() as i64;
@@ -723,7 +733,7 @@ impl Mask {
         let Some(t) = self.clip(cx - r, cy - r, cx + r + 1, cy + r + 1) else {
             return Ok(());
         };
-        self.apply_spans(t, solid, |j| circle_row(cx, cy, radius as u64, j))
+        self.apply_spans(t, solid, |j| circle_row(cx, cy, radius, j))
     }
 
     /// Fills (`solid`) or clears the ellipse inscribed in `rect` (pygame's
@@ -888,7 +898,7 @@ mod tests {
         assert_eq!(circle_row(5, 5, 1, 4), Some((4, 6)));
         assert_eq!(circle_row(5, 5, 2, 3), Some((4, 6)));
         // The circle is the ellipse of its square.
-        for r in 0..20u64 {
+        for r in 0..20u32 {
             for j in -25..25 {
                 let (x, s) = (-(r as i64), 2 * r as i64 + 1);
                 assert_eq!(
@@ -899,7 +909,8 @@ mod tests {
             }
         }
         // A huge circle does not overflow.
-        assert!(circle_row(0, 0, u32::MAX as u64, i32::MAX as i64).is_some());
+        assert!(circle_row(0, 0, u32::MAX, i32::MAX as i64).is_some());
+        assert!(circle_row(0, i32::MIN as i64, u32::MAX, i32::MAX as i64).is_some());
         assert!(ellipse_row(i32::MIN as i64, 0, i32::MAX as i64, i32::MAX as i64, 7).is_some());
     }
 
