@@ -570,6 +570,28 @@ impl Mask {
         self.apply(t, effect, |_, _, _| value)
     }
 
+    /// Makes every pixel solid (pygame's `Mask.fill`): [`Mask::fill_rect`] of the whole
+    /// mask.
+    ///
+    /// ```
+    /// use perpixel::Mask;
+    /// let mut m = Mask::empty(70, 3)?;
+    /// m.fill()?;
+    /// assert_eq!(m, Mask::full(70, 3)?);
+    /// m.clear()?;
+    /// assert_eq!(m.count(), 0);
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn fill(&mut self) -> Result<()> {
+        self.fill_rect(self.bounds_at(0, 0), true)
+    }
+
+    /// Makes every pixel empty (pygame's `Mask.clear`): [`Mask::fill_rect`] of the whole
+    /// mask. See [`Mask::fill`].
+    pub fn clear(&mut self) -> Result<()> {
+        self.fill_rect(self.bounds_at(0, 0), false)
+    }
+
     /// The rectangle of this mask that `other`, placed with its pixel `(0, 0)` at
     /// `(x, y)`, may change: `other`'s solid bounds there, clipped.
     fn under_solid(&self, other: &Mask, x: i32, y: i32) -> Option<Touched> {
