@@ -10,10 +10,13 @@
 //! * `edit/sprite_512/*`: a 512 x 512 sprite: `fill_rect` of 64 x 64, `draw` of a
 //!   128 x 128 disc at an unaligned offset, and the oracle's per-pixel
 //!   `reference::edit::draw` (a new mask built pixel by pixel) beside them.
+//! * `edit/convert_512/*`: conversions of a 512 x 512 sprite: `to_bytes` and
+//!   `from_bytes`, `to_pixels` (RGBA8) and building it back with `from_pixels`,
+//!   `from_color_range` on the same RGBA8 pixels.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use perpixel::reference::edit as oracle;
-use perpixel::{Bounds2D, Mask, Sprite};
+use perpixel::{Bounds2D, ColorRange, Mask, MaskOptions, PixelFormat, Sprite};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -120,5 +123,39 @@ fn sprite_512(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, crater, sprite_512);
+fn convert_512(c: &mut Criterion) {
+    let mut g = c.benchmark_group("edit/convert_512");
+    g.warm_up_time(Duration::from_secs(1));
+    let m = Mask::from_fn(512, 512, |x, y| (x ^ y) % 7 < 3).unwrap();
+    let bytes = m.to_bytes().unwrap();
+    let rgba = m
+        .to_pixels(PixelFormat::Rgba8, [200, 30, 30, 255], [0, 0, 0, 0])
+        .unwrap();
+    g.bench_function("to_bytes", |b| b.iter(|| black_box(m.to_bytes().unwrap())));
+    g.bench_function("from_bytes", |b| {
+        b.iter(|| black_box(Mask::from_bytes(512, 512, black_box(&bytes)).unwrap()))
+    });
+    g.bench_function("to_pixels_rgba8", |b| {
+        b.iter(|| {
+            black_box(
+                m.to_pixels(PixelFormat::Rgba8, [200, 30, 30, 255], [0, 0, 0, 0])
+                    .unwrap(),
+            )
+        })
+    });
+    g.bench_function("from_pixels_rgba8", |b| {
+        b.iter(|| black_box(Mask::from_rgba8(&rgba, 512, 512, &MaskOptions::default()).unwrap()))
+    });
+    let reds = ColorRange::within([200, 30, 30, 255], [20, 20, 20, 1]);
+    g.bench_function("from_color_range_rgba8", |b| {
+        b.iter(|| {
+            black_box(
+                Mask::from_color_range(&rgba, PixelFormat::Rgba8, 512, 512, 2048, reds).unwrap(),
+            )
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, crater, sprite_512, convert_512);
 criterion_main!(benches);
