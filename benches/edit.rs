@@ -10,10 +10,13 @@
 //! * `edit/sprite_512/*`: a 512 x 512 sprite: `fill_rect` of 64 x 64, `draw` of a
 //!   128 x 128 disc at an unaligned offset, and the oracle's per-pixel
 //!   `reference::edit::draw` (a new mask built pixel by pixel) beside them.
+//! * `edit/convert_512/*`: conversions of a 512 x 512 sprite: `to_bytes` and
+//!   `from_bytes`, `to_pixels` (RGBA8) and building it back with `from_pixels`,
+//!   `from_color_range` on the same RGBA8 pixels.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use perpixel::reference::edit as oracle;
-use perpixel::{Bounds2D, Mask, Sprite};
+use perpixel::{Bounds2D, ColorRange, Mask, MaskOptions, PixelFormat, Sprite};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -50,35 +53,31 @@ fn crater(c: &mut Criterion) {
     let query = |m: &Mask, (x, y): (i32, i32)| {
         black_box(Sprite::new(m, 0, 0).collides(&Sprite::new(&probe, x - 8, y - 8)))
     };
-    let mut m = terrain();
     let mut i = 0u64;
-    g.bench_function("fill_circle_then_collides", |b| {
-        b.iter(|| {
-            let at = crater_at(i);
-            i += 1;
-            m.fill_circle(at.0, at.1, 16, false).unwrap();
-            query(&m, at)
-        })
-    });
-    let mut m = terrain();
-    g.bench_function("erase_disc_then_collides", |b| {
-        b.iter(|| {
-            let at = crater_at(i);
-            i += 1;
-            m.erase(&hole, at.0 - 16, at.1 - 16).unwrap();
-            query(&m, at)
-        })
-    });
-    let mut m = terrain();
-    g.bench_function("erase_disc_full_recompute_then_collides", |b| {
-        b.iter(|| {
-            let at = crater_at(i);
-            i += 1;
-            m.erase(&hole, at.0 - 16, at.1 - 16).unwrap();
+    type Edit = fn(&mut Mask, &Mask, (i32, i32));
+    let edits: [(&str, Edit); 3] = [
+        ("fill_circle_then_collides", |m, _, at| {
+            m.fill_circle(at.0, at.1, 16, false).unwrap()
+        }),
+        ("erase_disc_then_collides", |m, hole, at| {
+            m.erase(hole, at.0 - 16, at.1 - 16).unwrap()
+        }),
+        ("erase_disc_full_recompute_then_collides", |m, hole, at| {
+            m.erase(hole, at.0 - 16, at.1 - 16).unwrap();
             m.recompute_caches().unwrap();
-            query(&m, at)
-        })
-    });
+        }),
+    ];
+    for (name, edit) in edits {
+        let mut m = terrain();
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let at = crater_at(i);
+                i += 1;
+                edit(&mut m, &hole, at);
+                query(&m, at)
+            })
+        });
+    }
     g.sample_size(10);
     g.bench_function("rebuild_from_fn_then_collides", |b| {
         b.iter(|| {
@@ -124,5 +123,39 @@ fn sprite_512(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, crater, sprite_512);
+fn convert_512(c: &mut Criterion) {
+    let mut g = c.benchmark_group("edit/convert_512");
+    g.warm_up_time(Duration::from_secs(1));
+    let m = Mask::from_fn(512, 512, |x, y| (x ^ y) % 7 < 3).unwrap();
+    let bytes = m.to_bytes().unwrap();
+    let rgba = m
+        .to_pixels(PixelFormat::Rgba8, [200, 30, 30, 255], [0, 0, 0, 0])
+        .unwrap();
+    g.bench_function("to_bytes", |b| b.iter(|| black_box(m.to_bytes().unwrap())));
+    g.bench_function("from_bytes", |b| {
+        b.iter(|| black_box(Mask::from_bytes(512, 512, black_box(&bytes)).unwrap()))
+    });
+    g.bench_function("to_pixels_rgba8", |b| {
+        b.iter(|| {
+            black_box(
+                m.to_pixels(PixelFormat::Rgba8, [200, 30, 30, 255], [0, 0, 0, 0])
+                    .unwrap(),
+            )
+        })
+    });
+    g.bench_function("from_pixels_rgba8", |b| {
+        b.iter(|| black_box(Mask::from_rgba8(&rgba, 512, 512, &MaskOptions::default()).unwrap()))
+    });
+    let reds = ColorRange::within([200, 30, 30, 255], [20, 20, 20, 1]);
+    g.bench_function("from_color_range_rgba8", |b| {
+        b.iter(|| {
+            black_box(
+                Mask::from_color_range(&rgba, PixelFormat::Rgba8, 512, 512, 2048, reds).unwrap(),
+            )
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, crater, sprite_512, convert_512);
 criterion_main!(benches);

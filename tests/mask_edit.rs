@@ -268,6 +268,11 @@ fn caches_through_transitions() {
     m.set_pixel(0, 99, false).unwrap();
     m.set_pixel(199, 99, false).unwrap();
     check(&m, "bounds shrink from both sides");
+    m.clear().unwrap();
+    check(&m, "cleared");
+    m.fill().unwrap();
+    assert_eq!(m.count(), 200 * 100);
+    check(&m, "filled");
     m.fill_rect(Bounds2D::new(0, 0, 200, 100), false).unwrap();
     check(&m, "empty");
     m.set_pixel(150, 3, true).unwrap();

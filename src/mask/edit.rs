@@ -10,6 +10,14 @@
 //! the old bounds, walking inward from that edge and stopping at the first row (column)
 //! that holds a solid pixel. The dense flag and whether the row spans are worth keeping
 //! follow from those counts in O(1), as `Mask::finish` decides them.
+//!
+//! Costs, for an edit touching `R` rows and `K` words of each: O(R * K) word writes, the
+//! blocks of those rows and words, and each touched row's span: from its kept span in
+//! O(1) plus the words between the edit and the span's ends; in a mask that keeps no
+//! spans (narrow, or rows nearly full), by scanning the row in from both ends. Beyond
+//! that, only two rare cases read more: clearing pixels on an edge of the solid bounds
+//! walks inward from that edge, and an edit that makes the spans worth keeping where
+//! they were not computes them once for every row (as building does).
 
 use super::{COVERED_UNKNOWN, Mask, tail_mask};
 use crate::kernels::{BLOCK, nonzero_bytes};
@@ -249,11 +257,13 @@ fn ellipse_row(x: i64, y: i64, w: i64, h: i64, j: i64) -> Option<(i64, i64)> {
 
 /// The closed column range of row `j` of the filled circle of radius `r` around pixel
 /// `(cx, cy)`: pixels with `(i - cx)^2 + (j - cy)^2 <= r^2 + r`.
-fn circle_row(cx: i64, cy: i64, r: u64, j: i64) -> Option<(i64, i64)> {
-    let dy = (j - cy).unsigned_abs() as u128;
-    let r = r as u128;
+fn circle_row(cx: i64, cy: i64, r: u32, j: i64) -> Option<(i64, i64)> {
+    // `r^2 + r < 2^64` for every `u32` radius, and a row the disc reaches is closer than
+    // `r + 1` to its centre: everything fits in `u64`.
+    let r = r as u64;
     let rr = r * r + r;
-    if dy * dy > rr {
+    let dy = (j - cy).unsigned_abs();
+    if dy > r {
         return None;
     }
     let half = (rr - dy * dy).isqrt() as i64;
@@ -316,7 +326,7 @@ impl Mask {
         mut word: impl FnMut(usize, usize, u64) -> u64,
     ) -> Result<()> {
         self.make_unique()?;
-        let old_box = self.solid_bounds().map(|b| {
+        let old_box: Option<Box4> = self.solid_bounds().map(|b| {
             let (x, y) = (b.x as usize, b.y as usize);
             (x, y, x + b.width as usize, y + b.height as usize)
         });
@@ -403,76 +413,13 @@ impl Mask {
         }
 
         // The solid bounds.
-        let touched_rows = (ty0 < ty1).then_some((ty0, ty1));
-        let row_is_live = |bits: &[u64], y: usize, x0: usize, x1: usize| -> bool {
-            if kept {
-                head.spans[y][1] != 0
-            } else {
-                bits[y * wpr + x0 / 64..y * wpr + x1.div_ceil(64)]
-                    .iter()
-                    .any(|&w| w != 0)
-            }
+        let view = RowsView {
+            bits,
+            wpr,
+            spans: &head.spans,
         };
-        let new_box = match old_box {
-            None => touched_rows.map(|(y0, y1)| (tx0, y0, tx1, y1)),
-            Some(ob) if effect == Effect::Sets => Some(match touched_rows {
-                Some((y0, y1)) => (ob.0.min(tx0), ob.1.min(y0), ob.2.max(tx1), ob.3.max(y1)),
-                None => ob,
-            }),
-            Some((ox0, oy0, ox1, oy1)) => {
-                // Rows: an unchanged edge row stays; else the touched rows decide, else
-                // walk inward from the old edge past empty rows.
-                let y0 = if oy0 < t.y0 {
-                    Some(oy0)
-                } else if let Some((y0, _)) = touched_rows {
-                    Some(y0)
-                } else {
-                    (t.y1.max(oy0)..oy1).find(|&y| row_is_live(bits, y, ox0, ox1))
-                };
-                y0.map(|y0| {
-                    let y1 = if oy1 > t.y1 {
-                        oy1
-                    } else if let Some((_, y1)) = touched_rows {
-                        y1
-                    } else {
-                        (y0..t.y0.min(oy1))
-                            .rev()
-                            .find(|&y| row_is_live(bits, y, ox0, ox1))
-                            .map_or(y0 + 1, |y| y + 1)
-                    };
-                    // Columns: the same, over rows y0..y1.
-                    let (ux0, ux1) = if touched_rows.is_some() {
-                        (tx0, tx1)
-                    } else {
-                        (usize::MAX, 0)
-                    };
-                    let x0 = if ox0 < t.x0 || ux0 <= ox0 {
-                        ox0.min(ux0)
-                    } else if kept {
-                        head.spans[y0..y1]
-                            .iter()
-                            .filter(|s| s[1] != 0)
-                            .map(|s| s[0] as usize)
-                            .min()
-                            .unwrap_or(ux0)
-                    } else {
-                        first_column(bits, wpr, y0..y1, ox0, ux0.min(ox1))
-                    };
-                    let x1 = if ox1 > t.x1 || ux1 >= ox1 {
-                        ox1.max(ux1)
-                    } else if kept {
-                        head.spans[y0..y1]
-                            .iter()
-                            .map(|s| s[1] as usize)
-                            .max()
-                            .unwrap_or(ux1)
-                    } else {
-                        last_column_end(bits, wpr, y0..y1, ox1, ux1.max(x0 + 1))
-                    };
-                    (x0, y0, x1, y1)
-                })
-            }
-        };
+        let touched = (ty0 < ty1).then_some((tx0, ty0, tx1, ty1));
+        let new_box = bounds_after(&view, old_box, t, effect, touched);
         debug_assert!(new_box.is_some() == (head.count > 0));
         // The dense flag and the spans follow from the counts, as `finish()` decides them.
         head.blocks_dense = new_box.is_none_or(|(x0, y0, x1, y1)| {
@@ -579,6 +526,28 @@ impl Mask {
             (Effect::Clears, 0)
         };
         self.apply(t, effect, |_, _, _| value)
+    }
+
+    /// Makes every pixel solid (pygame's `Mask.fill`): [`Mask::fill_rect`] of the whole
+    /// mask.
+    ///
+    /// ```
+    /// use perpixel::Mask;
+    /// let mut m = Mask::empty(70, 3)?;
+    /// m.fill()?;
+    /// assert_eq!(m, Mask::full(70, 3)?);
+    /// m.clear()?;
+    /// assert_eq!(m.count(), 0);
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn fill(&mut self) -> Result<()> {
+        self.fill_rect(self.bounds_at(0, 0), true)
+    }
+
+    /// Makes every pixel empty (pygame's `Mask.clear`): [`Mask::fill_rect`] of the whole
+    /// mask. See [`Mask::fill`].
+    pub fn clear(&mut self) -> Result<()> {
+        self.fill_rect(self.bounds_at(0, 0), false)
     }
 
     /// The rectangle of this mask that `other`, placed with its pixel `(0, 0)` at
@@ -744,7 +713,7 @@ impl Mask {
         let Some(t) = self.clip(cx - r, cy - r, cx + r + 1, cy + r + 1) else {
             return Ok(());
         };
-        self.apply_spans(t, solid, |j| circle_row(cx, cy, radius as u64, j))
+        self.apply_spans(t, solid, |j| circle_row(cx, cy, radius, j))
     }
 
     /// Fills (`solid`) or clears the ellipse inscribed in `rect` (pygame's
@@ -828,50 +797,133 @@ impl Mask {
     }
 }
 
-/// The first solid column at or after `from` over `rows` of a packed mask, or `limit`
-/// when none comes before it: a scan one word column at a time.
-fn first_column(
-    bits: &[u64],
+/// Solid bounds as `(x0, y0, x1, y1)`, half-open.
+type Box4 = (usize, usize, usize, usize);
+
+/// A mask's rows in the middle of an edit (bits written, kept spans up to date), as
+/// [`bounds_after`] reads them.
+struct RowsView<'a> {
+    bits: &'a [u64],
     wpr: usize,
-    rows: std::ops::Range<usize>,
-    from: usize,
-    limit: usize,
-) -> usize {
-    let mut k = from / 64;
-    while k * 64 < limit {
-        let mut any = rows.clone().fold(0, |acc, y| acc | bits[y * wpr + k]);
-        if k == from / 64 {
-            any &= !0 << (from % 64);
-        }
-        if any != 0 {
-            return (k * 64 + any.trailing_zeros() as usize).min(limit);
-        }
-        k += 1;
-    }
-    limit
+    /// Every row's span when the mask keeps them, else empty.
+    spans: &'a [[u32; 2]],
 }
 
-/// One past the last solid column before `to` over `rows`, or `floor` when none lies at
-/// or after it: [`first_column`] from the right.
-fn last_column_end(
-    bits: &[u64],
-    wpr: usize,
-    rows: std::ops::Range<usize>,
-    to: usize,
-    floor: usize,
-) -> usize {
-    let mut k = to.div_ceil(64);
-    while k > 0 && k * 64 > floor {
-        k -= 1;
-        let mut any = rows.clone().fold(0, |acc, y| acc | bits[y * wpr + k]);
-        if k == (to - 1) / 64 {
-            any &= tail_mask(to - 64 * k);
+impl RowsView<'_> {
+    /// Whether row `y`, whose solid pixels all lie in columns `x0..x1`, holds one.
+    fn live(&self, y: usize, x0: usize, x1: usize) -> bool {
+        if !self.spans.is_empty() {
+            return self.spans[y][1] != 0;
         }
-        if any != 0 {
-            return (k * 64 + 64 - any.leading_zeros() as usize).max(floor);
-        }
+        let row = &self.bits[y * self.wpr..(y + 1) * self.wpr];
+        row[x0 / 64..x1.div_ceil(64)].iter().any(|&w| w != 0)
     }
-    floor
+
+    /// The least solid column over `rows`, knowing none lies before `from` and that
+    /// `limit` is an upper bound (returned when nothing comes before it).
+    fn first_column(&self, rows: std::ops::Range<usize>, from: usize, limit: usize) -> usize {
+        if !self.spans.is_empty() {
+            let spans = self.spans[rows].iter().filter(|s| s[1] != 0);
+            return spans
+                .map(|s| s[0] as usize)
+                .min()
+                .unwrap_or(limit)
+                .min(limit);
+        }
+        let mut k = from / 64;
+        while k * 64 < limit {
+            let mut any = rows
+                .clone()
+                .fold(0, |acc, y| acc | self.bits[y * self.wpr + k]);
+            if k == from / 64 {
+                any &= !0 << (from % 64);
+            }
+            if any != 0 {
+                return (k * 64 + any.trailing_zeros() as usize).min(limit);
+            }
+            k += 1;
+        }
+        limit
+    }
+
+    /// One past the greatest solid column over `rows`, knowing none lies at or past `to`
+    /// and that `floor` is a lower bound (returned when nothing lies at or after it).
+    fn last_column_end(&self, rows: std::ops::Range<usize>, to: usize, floor: usize) -> usize {
+        if !self.spans.is_empty() {
+            let ends = self.spans[rows].iter().map(|s| s[1] as usize);
+            return ends.max().unwrap_or(floor).max(floor);
+        }
+        let mut k = to.div_ceil(64);
+        while k > 0 && k * 64 > floor {
+            k -= 1;
+            let mut any = rows
+                .clone()
+                .fold(0, |acc, y| acc | self.bits[y * self.wpr + k]);
+            if k == (to - 1) / 64 {
+                any &= tail_mask(to - 64 * k);
+            }
+            if any != 0 {
+                return (k * 64 + 64 - any.leading_zeros() as usize).max(floor);
+            }
+        }
+        floor
+    }
+}
+
+/// The solid bounds after an edit that rewrote `t`, from the bounds before (`old`) and
+/// the bounds of the touched rows' spans after it (`touched`, `None` when those rows are
+/// empty now). Only pixels inside `t` changed, so an edge of the old bounds stays unless
+/// it lies inside `t` and the edit may clear pixels; then the touched rows decide, or,
+/// when they cannot, the rows (columns) are walked inward from the old edge.
+fn bounds_after(
+    v: &RowsView,
+    old: Option<Box4>,
+    t: Touched,
+    effect: Effect,
+    touched: Option<Box4>,
+) -> Option<Box4> {
+    let Some((ox0, oy0, ox1, oy1)) = old else {
+        // Nothing was solid outside the edit.
+        return touched;
+    };
+    if effect == Effect::Sets {
+        return Some(touched.map_or((ox0, oy0, ox1, oy1), |(x0, y0, x1, y1)| {
+            (ox0.min(x0), oy0.min(y0), ox1.max(x1), oy1.max(y1))
+        }));
+    }
+    // Rows: an old edge row outside `t` is still solid; else the first (last) touched row
+    // holding a pixel is the edge; else walk in past the rows that emptied.
+    let y0 = if oy0 < t.y0 {
+        oy0
+    } else if let Some((_, y0, _, _)) = touched {
+        y0
+    } else {
+        (t.y1.max(oy0)..oy1).find(|&y| v.live(y, ox0, ox1))?
+    };
+    let y1 = if oy1 > t.y1 {
+        oy1
+    } else if let Some((_, _, _, y1)) = touched {
+        y1
+    } else {
+        // `y0` is solid and lies before `t` here.
+        (y0..t.y0.min(oy1))
+            .rev()
+            .find(|&y| v.live(y, ox0, ox1))
+            .map_or(y0 + 1, |y| y + 1)
+    };
+    // Columns, over rows `y0..y1`: the same.
+    let (ux0, ux1) = touched.map_or((usize::MAX, 0), |(x0, _, x1, _)| (x0, x1));
+    let x0 = if ox0 < t.x0 || ux0 <= ox0 {
+        ox0.min(ux0)
+    } else {
+        v.first_column(y0..y1, ox0, ux0.min(ox1))
+    };
+    let x1 = if ox1 > t.x1 || ux1 >= ox1 {
+        ox1.max(ux1)
+    } else {
+        v.last_column_end(y0..y1, ox1, ux1.max(x0 + 1))
+    };
+    Some((x0, y0, x1, y1))
 }
 
 /// Every row's span and the live-row map, as `finish()` keeps them; `None` when their
@@ -909,7 +961,7 @@ mod tests {
         assert_eq!(circle_row(5, 5, 1, 4), Some((4, 6)));
         assert_eq!(circle_row(5, 5, 2, 3), Some((4, 6)));
         // The circle is the ellipse of its square.
-        for r in 0..20u64 {
+        for r in 0..20u32 {
             for j in -25..25 {
                 let (x, s) = (-(r as i64), 2 * r as i64 + 1);
                 assert_eq!(
@@ -920,7 +972,8 @@ mod tests {
             }
         }
         // A huge circle does not overflow.
-        assert!(circle_row(0, 0, u32::MAX as u64, i32::MAX as i64).is_some());
+        assert!(circle_row(0, 0, u32::MAX, i32::MAX as i64).is_some());
+        assert!(circle_row(0, i32::MIN as i64, u32::MAX, i32::MAX as i64).is_some());
         assert!(ellipse_row(i32::MIN as i64, 0, i32::MAX as i64, i32::MAX as i64, 7).is_some());
     }
 

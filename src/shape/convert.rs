@@ -146,21 +146,32 @@ impl Mask {
         if w == 0 || h == 0 {
             return Ok(());
         }
-        let bpp = format.bytes_per_pixel();
         let (set, unset) = (
             pixel_bytes(format, set_color),
             pixel_bytes(format, unset_color),
         );
-        let (set, unset) = (&set[..bpp], &unset[..bpp]);
-        for y in 0..h {
-            let row = self.row(y);
-            let dst = &mut out[y * stride..y * stride + w * bpp];
-            for (i, px) in dst.chunks_exact_mut(bpp).enumerate() {
-                let solid = row[i / 64] >> (i % 64) & 1 == 1;
-                px.copy_from_slice(if solid { set } else { unset });
-            }
+        if format == PixelFormat::A8 {
+            self.paint_rows(out, stride, [[unset[0]], [set[0]]]);
+        } else {
+            self.paint_rows(out, stride, [unset, set]);
         }
         Ok(())
+    }
+
+    /// Writes pixel `i` of row `j` as `colors[solid]` at byte `j * stride + i * N` of
+    /// `out` (whose layout was checked), a word of the row at a time.
+    fn paint_rows<const N: usize>(&self, out: &mut [u8], stride: usize, colors: [[u8; N]; 2]) {
+        let w = self.width() as usize;
+        for y in 0..self.height() as usize {
+            let dst = &mut out[y * stride..y * stride + w * N];
+            for (chunk, &word) in dst.chunks_mut(64 * N).zip(self.row(y)) {
+                let mut bits = word;
+                for px in chunk.chunks_exact_mut(N) {
+                    px.copy_from_slice(&colors[(bits & 1) as usize]);
+                    bits >>= 1;
+                }
+            }
+        }
     }
 
     /// This mask as PNG bytes (8-bit RGBA), `set_color` where solid and `unset_color`
@@ -236,15 +247,22 @@ impl Mask {
         }
         check_pixel_layout(data.len(), format, width, height, stride)?;
         let mut mask = Mask::empty(width, height)?;
-        let [oa, or, og, ob] = format.channel_offsets();
+        // The bounds in the pixels' byte order, so each pixel is four plain compares.
+        let (lo, hi) = (
+            pixel_bytes(format, range.min),
+            pixel_bytes(format, range.max),
+        );
         let w = width as usize;
         for y in 0..height as usize {
             let src = &data[y * stride..y * stride + w * 4];
             let row = mask.row_mut(y);
-            for (i, p) in src.chunks_exact(4).enumerate() {
-                if range.contains([p[or], p[og], p[ob], p[oa]]) {
-                    row[i / 64] |= 1 << (i % 64);
+            for (word, pixels) in row.iter_mut().zip(src.chunks(64 * 4)) {
+                let mut bits = 0u64;
+                for (i, p) in pixels.chunks_exact(4).enumerate() {
+                    let inside = (0..4).all(|c| lo[c] <= p[c] && p[c] <= hi[c]);
+                    bits |= (inside as u64) << i;
                 }
+                *word = bits;
             }
         }
         mask.finish();
