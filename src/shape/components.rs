@@ -439,18 +439,30 @@ fn word_moments(w: u64) -> (u64, u64, u64) {
 
 /// The moments of `mask`, a word at a time.
 pub(crate) fn moments(mask: &Mask) -> Moments {
+    // Rows in chunks of 2^14 words (2^20 pixels): within a chunk the sums of the local
+    // x (below 2^40) and x^2 (below 2^60) fit in u64; each chunk's base is added in u128.
+    const CHUNK: usize = 1 << 14;
     let mut m = Moments::default();
     for y in 0..mask.height() as usize {
         let (mut c, mut sx, mut sxx) = (0u128, 0u128, 0u128);
-        for (j, &w) in mask.row(y).iter().enumerate() {
-            if w == 0 {
-                continue;
+        for (k, chunk) in mask.row(y).chunks(CHUNK).enumerate() {
+            let (mut lc, mut lx, mut lxx) = (0u64, 0u64, 0u64);
+            for (j, &w) in chunk.iter().enumerate() {
+                if w == 0 {
+                    continue;
+                }
+                let (wc, s1, s2) = word_moments(w);
+                let j = j as u64;
+                lc += wc;
+                lx += 64 * j * wc + s1;
+                lxx += 4096 * j * j * wc + 128 * j * s1 + s2;
             }
-            let (wc, s1, s2) = word_moments(w);
-            let (j, wc) = (j as u128, wc as u128);
-            c += wc;
-            sx += 64 * j * wc + s1 as u128;
-            sxx += 4096 * j * j * wc + 128 * j * s1 as u128 + s2 as u128;
+            // Absolute x = base + local x.
+            let base = (64 * CHUNK * k) as u128;
+            let (lc, lx) = (lc as u128, lx as u128);
+            c += lc;
+            sx += base * lc + lx;
+            sxx += base * base * lc + 2 * base * lx + lxx as u128;
         }
         let y = y as u128;
         m.m00 += c;
@@ -1051,6 +1063,27 @@ mod tests {
             assert_eq!(word_moments(w), (c, s1, s2), "{w:#x}");
         }
         assert_eq!(word_moments(!0), (64, 2016, 85344));
+    }
+
+    /// Rows wider than one chunk of the moments' u64 sums (2^20 pixels).
+    #[test]
+    fn moments_of_rows_past_a_chunk() {
+        let w = (1u32 << 20) + 200;
+        let solid = |x: u32, y: u32| x % 99_991 < 3 + y || x >= w - 70 || x == (1 << 20) - 1;
+        let m = Mask::from_fn(w, 2, solid).unwrap();
+        let mut want = Moments::default();
+        for y in 0..2u32 {
+            for x in (0..w).filter(|&x| solid(x, y)) {
+                let (x, y) = (x as u128, y as u128);
+                want.m00 += 1;
+                want.m10 += x;
+                want.m01 += y;
+                want.m20 += x * x;
+                want.m11 += x * y;
+                want.m02 += y * y;
+            }
+        }
+        assert_eq!(moments(&m), want);
     }
 
     #[test]
