@@ -374,6 +374,17 @@ pub(crate) struct Moments {
 }
 
 impl Moments {
+    /// Adds one solid pixel (the oracle's way: pixel by pixel).
+    pub(crate) fn add_pixel(&mut self, x: u32, y: u32) {
+        let (x, y) = (x as u128, y as u128);
+        self.m00 += 1;
+        self.m10 += x;
+        self.m01 += y;
+        self.m20 += x * x;
+        self.m11 += x * y;
+        self.m02 += y * y;
+    }
+
     /// pygame's centroid: the sums divided by the count, rounded down; `(0, 0)` for none.
     pub(crate) fn centroid(&self) -> (u32, u32) {
         if self.m00 == 0 {
@@ -1074,13 +1085,7 @@ mod tests {
         let mut want = Moments::default();
         for y in 0..2u32 {
             for x in (0..w).filter(|&x| solid(x, y)) {
-                let (x, y) = (x as u128, y as u128);
-                want.m00 += 1;
-                want.m10 += x;
-                want.m01 += y;
-                want.m20 += x * x;
-                want.m11 += x * y;
-                want.m02 += y * y;
+                want.add_pixel(x, y);
             }
         }
         assert_eq!(moments(&m), want);
