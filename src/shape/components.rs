@@ -294,8 +294,9 @@ impl Mask {
 
     /// The connected component holding pixel `(x, y)`, as a mask the size of this one
     /// (pygame's `Mask.connected_component((x, y))`); an empty mask when that pixel is not
-    /// solid. Costs time in proportion to the component (its runs of pixels), not to the
-    /// mask: it follows runs from the pixel outwards, with an explicit stack.
+    /// solid. It follows runs from the pixel outwards, with an explicit stack, so the search
+    /// costs time in proportion to the component's runs (the result, a mask of this size,
+    /// then takes one pass to build its caches), not a labelling of the whole mask.
     ///
     /// Errors: [`Error::InvalidArgument`] when `(x, y)` lies outside the mask (pygame
     /// raises `IndexError`), [`Error::OutOfMemory`].
