@@ -25,13 +25,7 @@ fn moments(mask: &Mask) -> Moments {
     for y in 0..mask.height() {
         for x in 0..mask.width() {
             if mask.is_solid(x, y) {
-                let (x, y) = (x as u128, y as u128);
-                m.m00 += 1;
-                m.m10 += x;
-                m.m01 += y;
-                m.m20 += x * x;
-                m.m11 += x * y;
-                m.m02 += y * y;
+                m.add_pixel(x, y);
             }
         }
     }

@@ -7,7 +7,7 @@
 //! |---|---|
 //! | Godot `BitMap.grow_mask(n, rect)` with `n > 0` | [`Mask::grow`] with [`Norm::Disc`] (the default), then [`Mask::crop`] for a rectangle |
 //! | Godot `BitMap.grow_mask(-n, rect)`, `shrink_mask(n, rect)` | [`Mask::shrink`] with the default options |
-//! | pygame `Mask.convolve(other)` | [`Mask::convolve`] (pygame's `output` and `offset` arguments: OR the result into another mask at an offset) |
+//! | pygame `Mask.convolve(other)` | [`Mask::convolve`] (pygame's optional `output` and `offset` are not taken: OR the result into another mask at an offset with the editing tools instead) |
 //! | pygame `Mask.scale((w, h))` | [`Mask::scale`] |
 //! | (pygame: `Mask(size)` plus `draw`) | [`Mask::crop`] |
 //!
@@ -73,6 +73,11 @@ impl Mask {
     /// every norm, the disc included (it is symmetric, exact in integers), with
     /// `shrink_from_edges: false`; with `true`, every pixel farther than `pixels` from the
     /// mask's edges.
+    ///
+    /// Cost: for each row holding a solid pixel, about `3 * pixels` passes over that
+    /// row's words (widening it, ORing it into the rows within reach), capped by the
+    /// mask's size: meant for reaches of a few pixels to a few dozen (a reach of 4 on a
+    /// 4096 x 1024 terrain takes about 0.8 ms on a 2020s desktop core).
     ///
     /// Errors: [`Error::OutOfMemory`].
     ///
@@ -401,24 +406,28 @@ impl Reach {
     /// The reach of `pixels` in `mask`, capped at `width + height` (farther reaches
     /// nothing more inside the mask, and shrinks it away entirely alike).
     fn new(mask: &Mask, pixels: u32, norm: Norm) -> Result<Reach> {
-        let n = (pixels as u64).min(mask.width() as u64 + mask.height() as u64) as u32;
-        let mut spans = try_vec(n as usize + 1)?;
-        let mut half = n as u64;
-        let nn = n as u64 * n as u64;
-        for d in 0..=n {
+        let (w, h) = (mask.width(), mask.height());
+        let n = (pixels as u64).min(w as u64 + h as u64) as u32;
+        // Rows `h` or more away and half-widths past `w` reach nothing more inside the
+        // mask: the spans stop there (at most `h` rows, at most `w` pixels wide).
+        let rows = n.min(h);
+        let mut spans = try_vec(rows as usize + 1)?;
+        let mut half = n as u128;
+        let nn = n as u128 * n as u128;
+        for d in 0..=rows {
             let hw = match norm {
                 Norm::Square => n,
                 Norm::Diamond => n - d,
                 Norm::Disc => {
                     // The largest half-width with hw^2 + d^2 <= n^2: exact integers,
                     // non-increasing in d.
-                    while half * half + d as u64 * d as u64 > nn {
+                    while half * half + d as u128 * d as u128 > nn {
                         half -= 1;
                     }
                     half as u32
                 }
             };
-            spans.push((hw, d));
+            spans.push((hw.min(w), d));
         }
         spans.reverse();
         spans.sort_by_key(|&(hw, _)| hw);
