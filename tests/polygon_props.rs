@@ -76,6 +76,10 @@ fn check_rings(polys: &[Polygon], what: &str) -> Result<(), String> {
             rings.push((r, bbox(r)));
         }
     }
+    let nesting = oracle::nesting_problems(polys);
+    if !nesting.is_empty() {
+        return Err(format!("{what}: {nesting:?}"));
+    }
     for i in 0..rings.len() {
         for j in i + 1..rings.len() {
             let (a, b) = (rings[i].1, rings[j].1);
@@ -156,6 +160,49 @@ fn check_exact(m: &Mask) -> Result<Vec<Polygon>, String> {
     }
     check_rings(&flipped, "exact, y flipped")?;
     Ok(polys)
+}
+
+/// The convex pieces' promises: each convex with at most `max` vertices, their areas
+/// summing to their polygon's, and every sample point of the grid (at an offset no edge
+/// passes through) inside the polygons exactly when it is inside one piece, none when
+/// outside. Exact polygons' pieces are also checked at the pixel centres.
+fn check_pieces(m: &Mask, polys: &[Polygon], max: u32, exact: bool) -> Result<usize, String> {
+    let mut all = Vec::new();
+    for (i, p) in polys.iter().enumerate() {
+        let pieces = p.convex_pieces(max).map_err(|e| e.to_string())?;
+        for piece in &pieces {
+            let problems = oracle::convex_problems(piece, max as usize);
+            if !problems.is_empty() {
+                return Err(format!("polygon {i}: piece {piece:?}: {problems:?}"));
+            }
+        }
+        let sum: f64 = pieces.iter().map(|q| perpixel::convex_piece_area(q)).sum();
+        if (sum - p.area()).abs() > 1e-6 * p.area().max(1.0) {
+            return Err(format!(
+                "polygon {i}: pieces' area {sum}, polygon's {}",
+                p.area()
+            ));
+        }
+        all.extend(pieces);
+    }
+    let (w, h) = (m.width(), m.height());
+    let mut offsets = vec![(0.37, 0.41), (0.713, 0.187)];
+    if exact {
+        offsets.push((0.5, 0.5));
+    }
+    for (dx, dy) in offsets {
+        let inside = oracle::rasterise_at(w, h, polys, dx, dy);
+        let count = oracle::coverage(w, h, &all, dx, dy);
+        for (k, (&i, &c)) in inside.iter().zip(&count).enumerate() {
+            if c != i as u32 {
+                let (x, y) = (k as u32 % w, k as u32 / w);
+                return Err(format!(
+                    "point ({x} + {dx}, {y} + {dy}): inside the polygons {i}, in {c} pieces"
+                ));
+            }
+        }
+    }
+    Ok(all.len())
 }
 
 /// The simplified polygons' promises, against the exact ones.
@@ -321,6 +368,22 @@ fn golden_text(m: &Mask) -> String {
         })
         .unwrap();
     polys_text(&mut out, "exact, y_flip", &flipped);
+    for (eps, exact) in [(0.0, true), (1.0, false)] {
+        let polys = m.polygons(&opts(eps)).unwrap();
+        let n = check_pieces(m, &polys, 8, exact).unwrap();
+        writeln!(
+            out,
+            "convex pieces (epsilon {eps}, at most 8 vertices): {n}"
+        )
+        .unwrap();
+        for p in &polys {
+            for piece in p.convex_pieces(8).unwrap() {
+                let text: Vec<String> =
+                    piece.iter().map(|v| format!("{},{}", v[0], v[1])).collect();
+                writeln!(out, "  {}", text.join(" ")).unwrap();
+            }
+        }
+    }
     out
 }
 
@@ -459,6 +522,34 @@ fn prop_simplified(&(ref c, epsilon): &(Case, f64)) -> Result<(), TestCaseError>
     Ok(())
 }
 
+fn prop_pieces(&(ref c, epsilon, max): &(Case, f64, u32)) -> Result<(), TestCaseError> {
+    let m = c.build();
+    let polys = m
+        .polygons(&opts(epsilon))
+        .map_err(|e| fail(e.to_string()))?;
+    check_pieces(&m, &polys, max, epsilon == 0.0).map_err(fail)?;
+    // The mask's own pieces: the same, flipped on request.
+    let options = PolygonOptions {
+        epsilon,
+        max_vertices: max,
+        y_flip: true,
+        ..PolygonOptions::default()
+    };
+    let flipped = m.convex_pieces(&options).map_err(|e| fail(e.to_string()))?;
+    let mut direct = Vec::new();
+    for p in &polys {
+        direct.extend(p.convex_pieces(max).map_err(|e| fail(e.to_string()))?);
+    }
+    prop_assert_eq!(flipped.len(), direct.len());
+    for (f, d) in flipped.iter().zip(&direct) {
+        prop_assert!(perpixel::convex_piece_area(f) > 0.0);
+        let mut back: Vec<[f64; 2]> = f.iter().map(|v| [v[0], m.height() as f64 - v[1]]).collect();
+        back[1..].reverse();
+        prop_assert_eq!(&back, d);
+    }
+    Ok(())
+}
+
 fn main() {
     drawn_rules();
     fixtures();
@@ -478,6 +569,16 @@ fn main() {
                 prop_oneof![Just(0.5f64), Just(1.0), 0.1f64..8.0, 8.0f64..40.0],
             ),
             prop_simplified,
+        ),
+        common::props::run(
+            "polygon_props: convex pieces (convex, <= N vertices, cover exactly)",
+            n,
+            (
+                case(),
+                prop_oneof![Just(0.0f64), Just(1.0), 0.1f64..12.0],
+                3u32..=12,
+            ),
+            prop_pieces,
         ),
     ];
     common::props::summary("polygon_props", &results, results.len() as u64 * n as u64);

@@ -261,3 +261,139 @@ pub fn point_segment_distance(p: Vertex, a: Vertex, b: Vertex) -> f64 {
     };
     ((ax + t * dx - px).powi(2) + (ay + t * dy - py).powi(2)).sqrt()
 }
+
+/// Which sample points `(x + dx, y + dy)`, one per pixel `(x, y)` of a `width x height`
+/// grid, are inside an odd number of the polygons' rings (even-odd, crossings counted in
+/// `f64`): [`rasterise`] at any offset, for comparing against shapes whose vertices are
+/// not on pixel corners (pick offsets no vertex or edge passes through, e.g. 0.37).
+pub fn rasterise_at(width: u32, height: u32, polygons: &[Polygon], dx: f64, dy: f64) -> Vec<bool> {
+    let rings: Vec<Vec<[f64; 2]>> = polygons
+        .iter()
+        .flat_map(|p| p.rings())
+        .map(|r| r.iter().map(|v| [v[0] as f64, v[1] as f64]).collect())
+        .collect();
+    let mut out = vec![false; width as usize * height as usize];
+    for y in 0..height as usize {
+        for x in 0..width as usize {
+            out[y * width as usize + x] = inside_rings(&rings, x as f64 + dx, y as f64 + dy);
+        }
+    }
+    out
+}
+
+/// Even-odd: whether `(px, py)` is inside an odd number of `rings`.
+fn inside_rings(rings: &[Vec<[f64; 2]>], px: f64, py: f64) -> bool {
+    let mut inside = false;
+    for ring in rings {
+        let n = ring.len();
+        for i in 0..n {
+            let (a, b) = (ring[i], ring[(i + 1) % n]);
+            if (a[1] <= py) != (b[1] <= py) {
+                let x = a[0] + (py - a[1]) * (b[0] - a[0]) / (b[1] - a[1]);
+                if x < px {
+                    inside = !inside;
+                }
+            }
+        }
+    }
+    inside
+}
+
+/// How many of the `pieces` hold each sample point `(x + dx, y + dy)` of a
+/// `width x height` grid (row after row), each piece tested by [`rasterise_at`]'s
+/// even-odd rule.
+pub fn coverage(width: u32, height: u32, pieces: &[Vec<[f64; 2]>], dx: f64, dy: f64) -> Vec<u32> {
+    let mut out = vec![0u32; width as usize * height as usize];
+    for piece in pieces {
+        let ring = std::slice::from_ref(piece);
+        for y in 0..height as usize {
+            for x in 0..width as usize {
+                if inside_rings(ring, x as f64 + dx, y as f64 + dy) {
+                    out[y * width as usize + x] += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What makes `piece` not a convex piece of at most `max_vertices` vertices with a
+/// positive signed area, in words (empty when it is one): too few or too many vertices,
+/// a repeated vertex, a turn that is not strictly left (cross product `<= 1e-9` times the
+/// edges' lengths).
+pub fn convex_problems(piece: &[[f64; 2]], max_vertices: usize) -> Vec<String> {
+    let n = piece.len();
+    let mut out = Vec::new();
+    if n < 3 || n > max_vertices {
+        out.push(format!("{n} vertices (3 to {max_vertices} allowed)"));
+        return out;
+    }
+    for i in 0..n {
+        let (p, c, q) = (piece[(i + n - 1) % n], piece[i], piece[(i + 1) % n]);
+        let (ux, uy, vx, vy) = (c[0] - p[0], c[1] - p[1], q[0] - c[0], q[1] - c[1]);
+        let turn = ux * vy - uy * vx;
+        let scale = (ux.hypot(uy) * vx.hypot(vy)).max(1e-300);
+        if turn / scale <= 1e-9 {
+            out.push(format!(
+                "not strictly convex at {c:?} ({p:?} -> {c:?} -> {q:?})"
+            ));
+        }
+    }
+    out
+}
+
+/// Where `p` is against `polygon` (even-odd over its rings): `Some(true)` inside,
+/// `Some(false)` outside, `None` on a ring. Exact.
+pub fn point_inside(polygon: &Polygon, p: Vertex) -> Option<bool> {
+    let mut inside = false;
+    for ring in polygon.rings() {
+        let n = ring.len();
+        for i in 0..n {
+            let (a, b) = (ring[i], ring[(i + 1) % n]);
+            if on_segment(p, a, b) {
+                return None;
+            }
+            if (a[1] > p[1]) != (b[1] > p[1]) {
+                // Where the edge crosses row p.y, left of p: p is on the edge's right
+                // when the edge goes down (+y), on its left when it goes up.
+                let c = cross(a, b, p);
+                if (c < 0) == (b[1] > a[1]) {
+                    inside = !inside;
+                }
+            }
+        }
+    }
+    Some(inside)
+}
+
+/// What is wrong with how `polygons` nest, in words (empty when nothing is): a hole
+/// vertex outside its polygon's outer ring, or a polygon's outer vertex inside another
+/// polygon (vertices on a ring, shared corners, are not counted). With rings that do not
+/// cross, this says each polygon's holes are inside it and no two polygons overlap.
+pub fn nesting_problems(polygons: &[Polygon]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, p) in polygons.iter().enumerate() {
+        let outer = Polygon {
+            outer: p.outer.clone(),
+            holes: Vec::new(),
+        };
+        for (j, h) in p.holes.iter().enumerate() {
+            if let Some(v) = h.iter().find(|&&v| point_inside(&outer, v) == Some(false)) {
+                out.push(format!(
+                    "polygon {i}: hole {j} vertex {v:?} is outside the outer ring"
+                ));
+            }
+        }
+        for (k, q) in polygons.iter().enumerate() {
+            if k == i {
+                continue;
+            }
+            if let Some(v) = q.outer.iter().find(|&&v| point_inside(p, v) == Some(true)) {
+                out.push(format!(
+                    "polygon {k}: outer vertex {v:?} is inside polygon {i}"
+                ));
+            }
+        }
+    }
+    out
+}

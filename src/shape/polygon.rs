@@ -223,7 +223,9 @@ impl Mask {
     /// cross any other edge (of the same ring, of the polygon's other rings or of another
     /// polygon), vertices of the exact ring are put back on it (the farthest first) until
     /// nothing crosses (checked with exact integer arithmetic), so simplified rings are
-    /// simple and never cross either. Every ring keeps at least 3 vertices (no ring is
+    /// simple and never cross either. Vertices are also put back where an edge would jump
+    /// over a vertex of another ring (or of its own), so rings keep their nesting: holes
+    /// stay inside their outer ring and polygons never overlap. Every ring keeps at least 3 vertices (no ring is
     /// dropped), and no vertex is the straight continuation of its neighbours.
     ///
     /// Errors: [`Error::InvalidArgument`] for a bad option (see
@@ -258,6 +260,44 @@ impl Mask {
             flip_y(&mut polys, self.height() as i32);
         }
         Ok(polys)
+    }
+}
+
+impl Mask {
+    /// The polygons of [`Mask::polygons`] (same options: exact or simplified, holes,
+    /// `y_flip`) cut into convex pieces of at most `options.max_vertices` vertices
+    /// (default 8, Box2D's limit), polygon after polygon: see
+    /// [`Polygon::convex_pieces`]. The pieces of each polygon cover it exactly, so all of
+    /// them together cover the solid pixels' polygons with no overlap.
+    ///
+    /// ```
+    /// use perpixel::{Mask, PolygonOptions};
+    /// let disc = Mask::from_fn(32, 32, |x, y| (x as i32 - 16).pow(2) + (y as i32 - 16).pow(2) < 200)?;
+    /// let options = PolygonOptions { epsilon: 1.0, y_flip: true, ..PolygonOptions::default() };
+    /// let pieces = disc.convex_pieces(&options)?;
+    /// assert!(pieces.iter().all(|p| p.len() >= 3 && p.len() <= 8));
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn convex_pieces(&self, options: &PolygonOptions) -> Result<Vec<ConvexPiece>> {
+        let unflipped = PolygonOptions {
+            y_flip: false,
+            ..options.clone()
+        };
+        let polys = self.polygons(&unflipped)?;
+        let mut out = Vec::new();
+        for p in &polys {
+            convex_pieces_into(p, options.max_vertices as usize, &mut out)?;
+        }
+        if options.y_flip {
+            let h = self.height() as f64;
+            for piece in &mut out {
+                for v in piece.iter_mut() {
+                    v[1] = h - v[1];
+                }
+                piece[1..].reverse();
+            }
+        }
+        Ok(out)
     }
 }
 
@@ -717,10 +757,12 @@ fn simplify(mask: &Mask, exact: &[Polygon], epsilon: f64) -> Result<Vec<Polygon>
         }
     }
     let pinch = |v: Vertex| is_pinch(mask, v);
+    let vertices = VertexGrid::new(&rings)?;
     let mut bad: Vec<(u32, u32)> = Vec::new();
     loop {
         bad.clear();
         crossings(&rings, &pinch, &mut bad)?;
+        swallowed(&rings, &vertices, &mut bad)?;
         if bad.is_empty() {
             break;
         }
@@ -795,6 +837,171 @@ fn simplify(mask: &Mask, exact: &[Polygon], epsilon: f64) -> Result<Vec<Polygon>
         out.push(Polygon { outer, holes });
     }
     Ok(out)
+}
+
+/// Every exact vertex of every ring, bucketed by square cells, for [`swallowed`].
+struct VertexGrid {
+    x0: i64,
+    y0: i64,
+    cell: i64,
+    cols: i64,
+    rows: i64,
+    /// Where each cell's entries start (plus the end).
+    start: Vec<u32>,
+    /// `(ring, index)` of each vertex, cell after cell.
+    entries: Vec<(u32, u32)>,
+}
+
+impl VertexGrid {
+    fn new(rings: &[Simplified]) -> Result<VertexGrid> {
+        let (mut x0, mut y0, mut x1, mut y1) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
+        let mut n = 0usize;
+        for r in rings {
+            for v in r.exact {
+                x0 = x0.min(v[0] as i64);
+                y0 = y0.min(v[1] as i64);
+                x1 = x1.max(v[0] as i64);
+                y1 = y1.max(v[1] as i64);
+            }
+            n += r.exact.len();
+        }
+        if n == 0 {
+            return Ok(VertexGrid {
+                x0: 0,
+                y0: 0,
+                cell: 1,
+                cols: 1,
+                rows: 1,
+                start: vec![0, 0],
+                entries: Vec::new(),
+            });
+        }
+        let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
+        let cell = ((((w as f64) * (h as f64) / n as f64).sqrt().ceil()) as i64).max(4);
+        let (cols, rows) = (w / cell + 1, h / cell + 1);
+        let mut start = filled((cols * rows) as usize + 1, 0u32)?;
+        let cell_of =
+            |v: &Vertex| ((v[1] as i64 - y0) / cell * cols + (v[0] as i64 - x0) / cell) as usize;
+        for r in rings {
+            for v in r.exact {
+                start[cell_of(v)] += 1;
+            }
+        }
+        let mut sum = 0u32;
+        for s in start.iter_mut() {
+            let c = *s;
+            *s = sum;
+            sum += c;
+        }
+        let mut entries = filled(n, (0u32, 0u32))?;
+        let mut fill = start.clone();
+        for (ri, r) in rings.iter().enumerate() {
+            for (i, v) in r.exact.iter().enumerate() {
+                let c = cell_of(v);
+                entries[fill[c] as usize] = (ri as u32, i as u32);
+                fill[c] += 1;
+            }
+        }
+        Ok(VertexGrid {
+            x0,
+            y0,
+            cell,
+            cols,
+            rows,
+            start,
+            entries,
+        })
+    }
+}
+
+/// Whether `q` is inside or on the closed polygon `pts` (even-odd, exact).
+fn in_region(pts: &[Vertex], q: Vertex) -> bool {
+    let n = pts.len();
+    let mut inside = false;
+    for i in 0..n {
+        let (a, b) = (pts[i], pts[(i + 1) % n]);
+        if cross(a, b, q) == 0
+            && q[0] >= a[0].min(b[0])
+            && q[0] <= a[0].max(b[0])
+            && q[1] >= a[1].min(b[1])
+            && q[1] <= a[1].max(b[1])
+        {
+            return true;
+        }
+        if (a[1] > q[1]) != (b[1] > q[1]) {
+            // A ray from q towards +x: the edge crosses it when q is on its left.
+            let side = cross(a, b, q);
+            if (side > 0) == (b[1] > a[1]) {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}
+
+/// The simplified edges whose shortcut would jump over an exact vertex: any vertex of
+/// any ring (other than the edge's own chain) inside or on the region between the edge
+/// and the exact chain it replaces. Without this, an edge could pass around a small ring
+/// (or a hole) without crossing it, and change which ring is inside which.
+fn swallowed(rings: &[Simplified], grid: &VertexGrid, bad: &mut Vec<(u32, u32)>) -> Result<()> {
+    let mut region: Vec<Vertex> = Vec::new();
+    for (ri, ring) in rings.iter().enumerate() {
+        let n = ring.exact.len();
+        let m = ring.keep.len();
+        for k in 0..m {
+            let (a, b) = (ring.keep[k], ring.keep[(k + 1) % m]);
+            let steps = (b + n - a) % n;
+            if steps == 1 {
+                continue;
+            }
+            region.clear();
+            let steps = if steps == 0 { n } else { steps };
+            reserve(&mut region, steps + 1)?;
+            region.extend((0..=steps).map(|s| ring.exact[(a + s) % n]));
+            let (mut bx0, mut by0, mut bx1, mut by1) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
+            for v in &region {
+                bx0 = bx0.min(v[0] as i64);
+                by0 = by0.min(v[1] as i64);
+                bx1 = bx1.max(v[0] as i64);
+                by1 = by1.max(v[1] as i64);
+            }
+            let (ends_a, ends_b) = (ring.exact[a], ring.exact[b]);
+            let clamp = |v: i64, lo: i64, cells: i64| ((v - lo) / grid.cell).clamp(0, cells - 1);
+            let mut hit = false;
+            'cells: for cy in clamp(by0, grid.y0, grid.rows)..=clamp(by1, grid.y0, grid.rows) {
+                for cx in clamp(bx0, grid.x0, grid.cols)..=clamp(bx1, grid.x0, grid.cols) {
+                    let c = (cy * grid.cols + cx) as usize;
+                    for &(r2, i2) in
+                        &grid.entries[grid.start[c] as usize..grid.start[c + 1] as usize]
+                    {
+                        let q = rings[r2 as usize].exact[i2 as usize];
+                        if q == ends_a || q == ends_b {
+                            continue;
+                        }
+                        if r2 as usize == ri {
+                            // Its own chain is the region's boundary.
+                            let off = (i2 as usize + n - a) % n;
+                            if off <= steps {
+                                continue;
+                            }
+                        }
+                        let (qx, qy) = (q[0] as i64, q[1] as i64);
+                        if qx < bx0 || qx > bx1 || qy < by0 || qy > by1 {
+                            continue;
+                        }
+                        if in_region(&region, q) {
+                            hit = true;
+                            break 'cells;
+                        }
+                    }
+                }
+            }
+            if hit {
+                push(bad, (ri as u32, k as u32))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The simplified edges that touch or cross an edge they must not: `(ring, edge)` pairs,
@@ -930,4 +1137,258 @@ fn edges_conflict(
         }
         None => adjacent || segments_intersect(s.a, s.b, t.a, t.b),
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Convex pieces: trapezoids between the vertices' rows, stacked while convex.
+
+/// One convex piece of a polygon: its vertices, with a positive signed area (as outer
+/// rings, see [`Polygon`]), at most [`PolygonOptions::max_vertices`] of them.
+pub type ConvexPiece = Vec<[f64; 2]>;
+
+/// An x coordinate `num / den` (`den > 0`), exact.
+#[derive(Clone, Copy, Debug)]
+struct Frac {
+    num: i128,
+    den: i128,
+}
+
+impl Frac {
+    fn eq(self, o: Frac) -> bool {
+        self.num * o.den == o.num * self.den
+    }
+    fn to_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+}
+
+/// A non-horizontal edge, its lower-`y` end first.
+#[derive(Clone, Copy)]
+struct Side {
+    lo: Vertex,
+    hi: Vertex,
+}
+
+impl Side {
+    /// `x` where the edge crosses row `y2 / 2` (`y2` in half pixels), exactly.
+    fn x_at2(&self, y2: i128) -> Frac {
+        let den = 2 * (self.hi[1] as i128 - self.lo[1] as i128);
+        let num = self.lo[0] as i128 * den
+            + (y2 - 2 * self.lo[1] as i128) * (self.hi[0] as i128 - self.lo[0] as i128);
+        Frac { num, den }
+    }
+    /// `dx * other.dy` against `other.dx * dy`: the sign of `slope(other) - slope(self)`
+    /// with slopes in x per y.
+    fn turn(&self, other: &Side) -> i128 {
+        let (dx1, dy1) = (
+            self.hi[0] as i128 - self.lo[0] as i128,
+            self.hi[1] as i128 - self.lo[1] as i128,
+        );
+        let (dx2, dy2) = (
+            other.hi[0] as i128 - other.lo[0] as i128,
+            other.hi[1] as i128 - other.lo[1] as i128,
+        );
+        (dx2 * dy1 - dx1 * dy2).signum()
+    }
+}
+
+/// A convex piece being built: its left and right chains from its first row down, and
+/// the edges it continues along.
+struct Piece {
+    left: Vec<(Frac, i64)>,
+    right: Vec<(Frac, i64)>,
+    l: Side,
+    r: Side,
+}
+
+impl Piece {
+    fn corners(&self) -> usize {
+        let apex = |a: &(Frac, i64), b: &(Frac, i64)| a.0.eq(b.0) as usize;
+        let bottom = apex(&self.left[0], &self.right[0]);
+        let top = apex(
+            self.left.last().unwrap_or(&self.left[0]),
+            self.right.last().unwrap_or(&self.right[0]),
+        );
+        self.left.len() + self.right.len() - bottom - top
+    }
+
+    fn finish(self, out: &mut Vec<ConvexPiece>) -> Result<()> {
+        let mut pts: Vec<[f64; 2]> = Vec::new();
+        reserve(&mut pts, self.left.len() + self.right.len())?;
+        // Right chain down its rows, then the left chain back up: positive area (y down).
+        for &(x, y) in self.left.iter().rev() {
+            pts.push([x.to_f64(), y as f64]);
+        }
+        for &(x, y) in &self.right {
+            pts.push([x.to_f64(), y as f64]);
+        }
+        pts.dedup();
+        if pts.len() > 1 && pts[0] == pts[pts.len() - 1] {
+            pts.pop();
+        }
+        let n = pts.len();
+        let area2: f64 = (0..n)
+            .map(|i| pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1])
+            .sum();
+        if area2 < 0.0 {
+            pts.reverse();
+        }
+        if n >= 3 {
+            push(out, pts)?;
+        }
+        Ok(())
+    }
+}
+
+impl Polygon {
+    /// This polygon cut into convex pieces of at most `max_vertices` vertices each
+    /// (at least 3), which cover it exactly: their areas sum to [`Polygon::area`] and no
+    /// two overlap (they share edges). The rings must be simple and not cross, as
+    /// [`Mask::polygons`] makes them.
+    ///
+    /// How: the polygon is cut into trapezoids by horizontal lines through its vertices
+    /// (each line running only to the nearest edges left and right), and trapezoids
+    /// stacked on exactly the same cut are joined while the union stays convex and within
+    /// `max_vertices`. Coordinates are exact rationals rounded to `f64`: integers (exactly)
+    /// where the cuts meet vertices and always for exact (pixel-edge) polygons, whose
+    /// pieces are rectangles. Pieces have a positive signed area in the polygon's
+    /// coordinates and no repeated vertex.
+    ///
+    /// ```
+    /// use perpixel::{Mask, PolygonOptions};
+    /// // An L of three pixels: two rectangles.
+    /// let m = Mask::from_fn(2, 2, |x, y| x == 0 || y == 1)?;
+    /// let polys = m.polygons(&PolygonOptions::default())?;
+    /// let pieces = polys[0].convex_pieces(8)?;
+    /// assert_eq!(pieces.len(), 2);
+    /// let area: f64 = pieces.iter().map(|p| perpixel::convex_piece_area(p)).sum();
+    /// assert_eq!(area, 3.0);
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn convex_pieces(&self, max_vertices: u32) -> Result<Vec<ConvexPiece>> {
+        if max_vertices < 3 {
+            return Err(Error::InvalidArgument(format!(
+                "max_vertices of a convex piece must be at least 3, got {max_vertices}"
+            )));
+        }
+        let mut out = Vec::new();
+        convex_pieces_into(self, max_vertices as usize, &mut out)?;
+        Ok(out)
+    }
+}
+
+/// The area of a convex piece (or any simple ring) in square pixels, by the shoelace
+/// formula: positive for the pieces [`Polygon::convex_pieces`] makes.
+pub fn convex_piece_area(piece: &[[f64; 2]]) -> f64 {
+    let n = piece.len();
+    (0..n)
+        .map(|i| piece[i][0] * piece[(i + 1) % n][1] - piece[(i + 1) % n][0] * piece[i][1])
+        .sum::<f64>()
+        / 2.0
+}
+
+fn convex_pieces_into(poly: &Polygon, max: usize, out: &mut Vec<ConvexPiece>) -> Result<()> {
+    let mut sides: Vec<Side> = Vec::new();
+    let mut ys: Vec<i64> = Vec::new();
+    for ring in poly.rings() {
+        let n = ring.len();
+        for i in 0..n {
+            let (a, b) = (ring[i], ring[(i + 1) % n]);
+            push(&mut ys, a[1] as i64)?;
+            if a[1] != b[1] {
+                let (lo, hi) = if a[1] < b[1] { (a, b) } else { (b, a) };
+                push(&mut sides, Side { lo, hi })?;
+            }
+        }
+    }
+    ys.sort_unstable();
+    ys.dedup();
+    sides.sort_unstable_by_key(|s| s.lo[1]);
+    let mut next_side = 0;
+    let mut active: Vec<Side> = Vec::new();
+    let mut open: Vec<Piece> = Vec::new();
+    let mut still: Vec<Piece> = Vec::new();
+    for w in ys.windows(2) {
+        let (y0, y1) = (w[0], w[1]);
+        active.retain(|s| s.hi[1] as i64 > y0);
+        while next_side < sides.len() && sides[next_side].lo[1] as i64 == y0 {
+            push(&mut active, sides[next_side])?;
+            next_side += 1;
+        }
+        // Edges never cross: their order at mid-row holds across the whole slab.
+        let mid2 = (y0 + y1) as i128;
+        active.sort_by(|a, b| {
+            let (p, q) = (a.x_at2(mid2), b.x_at2(mid2));
+            (p.num * q.den).cmp(&(q.num * p.den))
+        });
+        let at = |s: &Side| (s.x_at2(2 * y0 as i128), y0);
+        let below = |s: &Side| (s.x_at2(2 * y1 as i128), y1);
+        let mut prev = std::mem::take(&mut open).into_iter().peekable();
+        for pair in active.chunks_exact(2) {
+            let (l, r) = (pair[0], pair[1]);
+            let (bl, br) = (at(&l), at(&r));
+            // The open piece whose last cut is exactly this trapezoid's first.
+            while prev.peek().is_some_and(|p| {
+                let x = p.left.last().map_or(bl.0, |v| v.0);
+                (x.num * bl.0.den) < (bl.0.num * x.den)
+            }) {
+                if let Some(p) = prev.next() {
+                    p.finish(out)?;
+                }
+            }
+            let mut joined = false;
+            if let Some(p) = prev.peek_mut() {
+                let (pl, pr) = (p.left[p.left.len() - 1], p.right[p.right.len() - 1]);
+                let same = pl.0.eq(bl.0) && pr.0.eq(br.0) && pl.1 == y0 && !bl.0.eq(br.0);
+                let (tl, tr) = (p.l.turn(&l), p.r.turn(&r));
+                if same && tl >= 0 && tr <= 0 {
+                    let extra = (tl != 0) as usize + (tr != 0) as usize;
+                    let apex_now = below(&l).0.eq(below(&r).0) as usize;
+                    // The shared cut has width, so the piece's top is no apex yet.
+                    if p.corners() + extra - apex_now <= max {
+                        if tl == 0 {
+                            p.left.pop();
+                        }
+                        if tr == 0 {
+                            p.right.pop();
+                        }
+                        push(&mut p.left, below(&l))?;
+                        push(&mut p.right, below(&r))?;
+                        p.l = l;
+                        p.r = r;
+                        joined = true;
+                    }
+                }
+            }
+            if joined {
+                if let Some(p) = prev.next() {
+                    push(&mut still, p)?;
+                }
+                continue;
+            }
+            let (tl, tr) = (below(&l), below(&r));
+            if max == 3 && !bl.0.eq(br.0) && !tl.0.eq(tr.0) {
+                // Triangles only: the trapezoid in two, along a diagonal.
+                for (left, right) in [(vec![bl], vec![br, tr]), (vec![bl, tl], vec![tr])] {
+                    Piece { left, right, l, r }.finish(out)?;
+                }
+                continue;
+            }
+            let mut left = Vec::new();
+            let mut right = Vec::new();
+            push(&mut left, bl)?;
+            push(&mut left, below(&l))?;
+            push(&mut right, br)?;
+            push(&mut right, below(&r))?;
+            push(&mut still, Piece { left, right, l, r })?;
+        }
+        for p in prev {
+            p.finish(out)?;
+        }
+        std::mem::swap(&mut open, &mut still);
+    }
+    for p in open {
+        p.finish(out)?;
+    }
+    Ok(())
 }
