@@ -307,6 +307,56 @@ fn drawn_rules() {
     );
 }
 
+/// pygame's `Mask.outline(every)`, traced by hand from its rules (see `Mask::outline`).
+fn drawn_outline() {
+    let cases: &[(Mask, u32, &[[u32; 2]])] = &[
+        (Mask::empty(3, 2).unwrap(), 1, &[]),
+        (Mask::empty(0, 0).unwrap(), 1, &[]),
+        (mask!("..." ".#." "..."), 1, &[[1, 1]]),
+        (mask!("##"), 1, &[[0, 0], [1, 0], [0, 0]]),
+        (mask!("#." ".#"), 1, &[[0, 0], [1, 1], [0, 0]]),
+        (mask!("#." "##"), 1, &[[0, 0], [1, 1], [0, 1], [0, 0]]),
+        (
+            mask!("#" "#" "#"),
+            1,
+            &[[0, 0], [0, 1], [0, 2], [0, 1], [0, 0]],
+        ),
+        (mask!("#" "#" "#"), 2, &[[0, 0], [0, 2], [0, 0]]),
+        (mask!("#" "#" "#"), 3, &[[0, 0], [0, 1]]),
+        (mask!("#" "#" "#"), 100, &[[0, 0]]),
+        // Only the first region; the first pixel alone when it has no neighbour.
+        (mask!("#.#" "..#"), 1, &[[0, 0]]),
+        // The outer boundary of a ring, clockwise on screen, closed by the first pixel.
+        (
+            mask!("###" "#.#" "###"),
+            1,
+            &[
+                [0, 0],
+                [1, 0],
+                [2, 0],
+                [2, 1],
+                [2, 2],
+                [1, 2],
+                [0, 2],
+                [0, 1],
+                [0, 0],
+            ],
+        ),
+        // Entered pixels 3 and 6 of 8: the closing pixel (the 8th) is not listed.
+        (mask!("###" "#.#" "###"), 3, &[[0, 0], [2, 1], [0, 2]]),
+        (mask!("###" "#.#" "###"), 4, &[[0, 0], [2, 2], [0, 0]]),
+    ];
+    for (m, every, want) in cases {
+        assert_eq!(m.outline(*every).unwrap(), *want, "{m:?} every {every}");
+    }
+    let e = mask!("#").outline(0).unwrap_err();
+    assert!(matches!(e, perpixel::Error::InvalidArgument(_)), "{e}");
+    println!(
+        "ok   drawn: outline (pygame's rules), {} cases",
+        cases.len()
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // Fixtures and goldens.
 
@@ -550,8 +600,44 @@ fn prop_pieces(&(ref c, epsilon, max): &(Case, f64, u32)) -> Result<(), TestCase
     Ok(())
 }
 
+/// The outline's path: solid pixels, each an 8-neighbour of the one before, closed on
+/// the first pixel (when it has a neighbour), and `every = k` the `k`-th pixels of it.
+fn prop_outline(&(ref c, every): &(Case, u32)) -> Result<(), TestCaseError> {
+    let m = c.build();
+    let path = m.outline(1).map_err(|e| fail(e.to_string()))?;
+    if m.count() == 0 {
+        prop_assert!(path.is_empty());
+        return Ok(());
+    }
+    for p in &path {
+        prop_assert!(m.is_solid(p[0], p[1]), "{p:?} is not solid");
+    }
+    for w in path.windows(2) {
+        let (dx, dy) = (w[0][0].abs_diff(w[1][0]), w[0][1].abs_diff(w[1][1]));
+        prop_assert!(
+            dx <= 1 && dy <= 1 && dx + dy > 0,
+            "{:?} -> {:?}",
+            w[0],
+            w[1]
+        );
+    }
+    if path.len() > 1 {
+        prop_assert_eq!(path[0], path[path.len() - 1]);
+    }
+    let sparse = m.outline(every).map_err(|e| fail(e.to_string()))?;
+    let want: Vec<[u32; 2]> = path
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i == 0 || *i as u32 % every == 0)
+        .map(|(_, p)| *p)
+        .collect();
+    prop_assert_eq!(sparse, want);
+    Ok(())
+}
+
 fn main() {
     drawn_rules();
+    drawn_outline();
     fixtures();
     let n = common::props::cases(128);
     let results = vec![
@@ -579,6 +665,12 @@ fn main() {
                 3u32..=12,
             ),
             prop_pieces,
+        ),
+        common::props::run(
+            "polygon_props: outline (a closed 8-connected path; every = k keeps every k-th)",
+            n,
+            (case(), 1u32..=7),
+            prop_outline,
         ),
     ];
     common::props::summary("polygon_props", &results, results.len() as u64 * n as u64);
