@@ -186,7 +186,12 @@ fn check_pieces(m: &Mask, polys: &[Polygon], max: u32, exact: bool) -> Result<us
         all.extend(pieces);
     }
     let (w, h) = (m.width(), m.height());
-    let mut offsets = vec![(0.37, 0.41), (0.713, 0.187)];
+    // Irrational-looking offsets: a sample exactly on a cut (0.37 and 0.41 are: on the
+    // diagonal from (0, 0) to (3, 79), 3 * 62.41 / 79 = 2.37) would be in no piece or two.
+    let mut offsets = vec![
+        (std::f64::consts::FRAC_1_PI, 1.0 / std::f64::consts::E),
+        (std::f64::consts::FRAC_1_SQRT_2, 0.577_215_664_901_532_9),
+    ];
     if exact {
         offsets.push((0.5, 0.5));
     }

@@ -265,7 +265,8 @@ pub fn point_segment_distance(p: Vertex, a: Vertex, b: Vertex) -> f64 {
 /// Which sample points `(x + dx, y + dy)`, one per pixel `(x, y)` of a `width x height`
 /// grid, are inside an odd number of the polygons' rings (even-odd, crossings counted in
 /// `f64`): [`rasterise`] at any offset, for comparing against shapes whose vertices are
-/// not on pixel corners (pick offsets no vertex or edge passes through, e.g. 0.37).
+/// not on pixel corners (pick offsets no vertex or edge passes through: irrational-looking
+/// ones such as 1/pi; a simple decimal such as 0.37 can fall exactly on a cut).
 pub fn rasterise_at(width: u32, height: u32, polygons: &[Polygon], dx: f64, dy: f64) -> Vec<bool> {
     let rings: Vec<Vec<[f64; 2]>> = polygons
         .iter()
