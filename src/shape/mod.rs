@@ -19,5 +19,4 @@ pub use morph::*;
 #[allow(unused_imports)]
 pub use outline::*;
 
-#[allow(unused_imports)]
 pub use polygon::*;
