@@ -9,14 +9,8 @@ mod morph;
 mod outline;
 mod polygon;
 
-// (Each `allow` goes when its module has public items.)
+// outline.rs holds only `Mask::outline`: nothing to re-export.
 pub use components::*;
-
 pub use convert::*;
-
 pub use morph::*;
-
-#[allow(unused_imports)]
-pub use outline::*;
-
 pub use polygon::*;
