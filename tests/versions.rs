@@ -52,37 +52,22 @@ fn disagreements() -> Vec<String> {
         + PATCH.parse::<u32>().unwrap())
     .to_string();
 
-    let header = read("include/perpixel.h");
-    for (name, wanted) in [
-        ("MAJOR", MAJOR),
-        ("MINOR", MINOR),
-        ("PATCH", PATCH),
-        ("NUMBER", number.as_str()),
+    // The header's #defines and the Rust constants cbindgen copies them from.
+    for (file, before, after) in [
+        ("include/perpixel.h", "#define PP_VERSION_{} ", ""),
+        ("src/ffi/version.rs", "pub const PP_VERSION_{}: u32 = ", ";"),
     ] {
-        let define = format!("#define PP_VERSION_{name} ");
-        expect(
-            &mut bad,
-            "include/perpixel.h",
-            &format!("PP_VERSION_{name}"),
-            value_after(&header, &define),
-            wanted,
-        );
-    }
-    let rust = read("src/ffi/version.rs");
-    for (name, wanted) in [
-        ("MAJOR", MAJOR),
-        ("MINOR", MINOR),
-        ("PATCH", PATCH),
-        ("NUMBER", number.as_str()),
-    ] {
-        let constant = format!("pub const PP_VERSION_{name}: u32 = ");
-        expect(
-            &mut bad,
-            "src/ffi/version.rs",
-            &format!("PP_VERSION_{name}"),
-            value_after(&rust, &constant).and_then(|v| v.strip_suffix(';')),
-            wanted,
-        );
+        let text = read(file);
+        for (name, wanted) in [
+            ("MAJOR", MAJOR),
+            ("MINOR", MINOR),
+            ("PATCH", PATCH),
+            ("NUMBER", number.as_str()),
+        ] {
+            let found =
+                value_after(&text, &before.replace("{}", name)).and_then(|v| v.strip_suffix(after));
+            expect(&mut bad, file, &format!("PP_VERSION_{name}"), found, wanted);
+        }
     }
 
     let package = read("bindings/unity/package.json");
