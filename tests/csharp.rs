@@ -349,7 +349,9 @@ fn every_package_asset_has_a_unity_meta_file() {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if name.starts_with('.') || name.ends_with(".meta") {
+            // Unity skips dot-names and folders ending in `~` (`Samples~`, whose files
+            // carry their own .meta for when they are imported).
+            if name.starts_with('.') || name.ends_with(".meta") || name.ends_with('~') {
                 continue;
             }
             *seen += 1;

@@ -6,7 +6,9 @@
 #
 # Lays out, under CMAKE_INSTALL_PREFIX:
 #   include/perpixel.h, include/perpixel.hpp
-#   lib/libperpixel.so (.dylib / perpixel.dll + perpixel.dll.lib), lib/libperpixel.a (perpixel.lib)
+#   lib/libperpixel.so (.dylib / bin/perpixel.dll + lib/perpixel.dll.lib), lib/libperpixel.a
+#   (perpixel.lib); from a MinGW build: bin/perpixel.dll, lib/libperpixel.dll.a,
+#   lib/libperpixel.a, and lib/perpixel.dll.lib + perpixel.def for MSVC when present
 #   lib/cmake/perpixel/perpixelConfig.cmake, perpixelConfigVersion.cmake
 #   lib/pkgconfig/perpixel.pc (shared), lib/pkgconfig/perpixel-static.pc (static)
 #
@@ -54,7 +56,21 @@ set(PERPIXEL_VERSION "${_v_MAJOR}.${_v_MINOR}.${_v_PATCH}")
 # the ones rustc usually prints there but are not tested here: on those platforms, or
 # with another toolchain, run that command and pass its list as
 # -DPERPIXEL_NATIVE_STATIC_LIBS="a;b;c".
-if(PERPIXEL_SYSTEM STREQUAL "Windows")
+set(_msvc_implib "")
+if(PERPIXEL_SYSTEM STREQUAL "Windows" AND EXISTS "${PERPIXEL_LIB_DIR}/libperpixel.dll.a")
+    # A MinGW build (x86_64-pc-windows-gnu, as the release's Windows SDK is): MinGW's
+    # names, and the list rustc 1.95 prints for that target (the Wine check in .ci/package
+    # links it). An MSVC import library made from the DLL's exports (perpixel.dll.lib,
+    # .ci/package makes it with dlltool) is installed too when present: MSVC consumers
+    # link the DLL through it; the MinGW static library is for MinGW only.
+    set(_shared perpixel.dll)
+    set(_implib libperpixel.dll.a)
+    set(_static libperpixel.a)
+    set(_native kernel32 ntdll userenv ws2_32 dbghelp)
+    if(EXISTS "${PERPIXEL_LIB_DIR}/perpixel.dll.lib")
+        set(_msvc_implib perpixel.dll.lib)
+    endif()
+elseif(PERPIXEL_SYSTEM STREQUAL "Windows")
     set(_shared perpixel.dll)
     set(_implib perpixel.dll.lib)
     set(_static perpixel.lib)
@@ -92,11 +108,18 @@ file(INSTALL "${PERPIXEL_LIB_DIR}/${_static}" DESTINATION "${PREFIX}/lib")
 if(_implib)
     file(INSTALL "${PERPIXEL_LIB_DIR}/${_implib}" DESTINATION "${PREFIX}/lib")
 endif()
+if(_msvc_implib)
+    file(INSTALL "${PERPIXEL_LIB_DIR}/${_msvc_implib}" DESTINATION "${PREFIX}/lib")
+    if(EXISTS "${PERPIXEL_LIB_DIR}/perpixel.def")
+        file(INSTALL "${PERPIXEL_LIB_DIR}/perpixel.def" DESTINATION "${PREFIX}/lib")
+    endif()
+endif()
 
 # CMake package.
 set(PERPIXEL_SHARED_NAME "${_shared}")
 set(PERPIXEL_SHARED_DIR "${_bin_dir}")
 set(PERPIXEL_IMPLIB_NAME "${_implib}")
+set(PERPIXEL_MSVC_IMPLIB_NAME "${_msvc_implib}")
 set(PERPIXEL_STATIC_NAME "${_static}")
 set(PERPIXEL_NATIVE_LIBS "${_native}")
 configure_file("${CMAKE_CURRENT_LIST_DIR}/perpixelConfig.cmake.in"

@@ -133,10 +133,7 @@ namespace PerPixel
             }
             catch (DllNotFoundException e)
             {
-                throw new PerPixelException(Status.LibraryNotFound,
-                    "the native perpixel library could not be loaded: put libperpixel.so / perpixel.dll / " +
-                    "libperpixel.dylib in the package's Runtime/Plugins folder for this platform (or beside the " +
-                    "executable) [" + e.Message + "]");
+                throw new PerPixelException(Status.LibraryNotFound, MissingLibraryMessage(e.Message));
             }
             catch (EntryPointNotFoundException e)
             {
@@ -145,6 +142,46 @@ namespace PerPixel
             }
             CheckVersionNumber(number);
             s_checked = true;
+        }
+
+        /// <summary>What to do when the native library cannot be loaded: the platform this process runs
+        /// on, the file it needs there and how to get it. The release tarball carries Windows x64 and
+        /// Linux x64; the other platforms' binaries are built from the same release (package README,
+        /// "Other platforms").</summary>
+        internal static string MissingLibraryMessage(string loaderMessage)
+        {
+            string arch = RuntimeInformation.ProcessArchitecture.ToString().ToLowerInvariant();
+            string platform, file, folder, build;
+#if UNITY_IOS && !UNITY_EDITOR
+            platform = "iOS " + arch; file = "libperpixel.a"; folder = "iOS";
+            build = "cargo build --release --lib --target aarch64-apple-ios on a Mac";
+#elif UNITY_ANDROID && !UNITY_EDITOR
+            platform = "Android " + arch; file = "libperpixel.so"; folder = "Android/arm64-v8a";
+            build = "cargo ndk -t arm64-v8a build --release --lib";
+#else
+            if (RuntimeInformation.IsOSPlatform(OSPlatform.Windows))
+            {
+                platform = "Windows " + arch; file = "perpixel.dll"; folder = "x86_64";
+                build = "the release tarball's Runtime/Plugins/x86_64/perpixel.dll (x64 only)";
+            }
+            else if (RuntimeInformation.IsOSPlatform(OSPlatform.OSX))
+            {
+                platform = "macOS " + arch; file = "libperpixel.dylib"; folder = "macOS";
+                build = "cargo build --release --lib for aarch64-apple-darwin and x86_64-apple-darwin on a Mac, " +
+                        "joined with lipo -create";
+            }
+            else
+            {
+                platform = "Linux " + arch; file = "libperpixel.so"; folder = "x86_64";
+                build = arch == "x64"
+                    ? "the release tarball's Runtime/Plugins/x86_64/libperpixel.so"
+                    : "cargo build --release --lib on that machine (the release ships x64 only)";
+            }
+#endif
+            return "the native perpixel library could not be loaded on " + platform + ": it needs " + file +
+                   " in the package's Runtime/Plugins/" + folder + "/ folder (or Assets/Plugins/" + folder +
+                   "/, or beside the executable), from " + build + ", the same release as this binding " +
+                   BindingVersion + " (package README, \"Other platforms\") [" + loaderMessage + "]";
         }
 
         /// <summary>Throws <see cref="Status.VersionMismatch"/> unless the native version number
