@@ -234,6 +234,11 @@ fn wine_bounds() {
 }
 
 #[test]
+fn wine_edits() {
+    run_program("test_edit", "tests/c/test_edit.c", &[], 1700, nothing);
+}
+
+#[test]
 fn wine_queries() {
     run_program("test_queries", "tests/c/test_queries.c", &[], 100, nothing);
 }
