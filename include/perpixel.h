@@ -1890,6 +1890,42 @@ pp_status pp_mask_overlap_mask(const pp_mask *a,
                                pp_bounds *out_bounds);
 
 /**
+ * The mask's pixels as raw bytes, by the buffer convention (as `pp_mask_to_baked`:
+ * `buf` NULL writes the size to `*len`; a `buf_len` of at least the size fills `buf` and
+ * writes the size again). Layout: rows top to bottom, `ceil(width / 8)` bytes each, bit
+ * `i % 8` of byte `i / 8` is pixel `i` of the row (least significant bit first, numpy's
+ * `packbits(bitorder="little")`), the bits past the width 0; `height * ceil(width / 8)`
+ * bytes in all.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `len` NULL),
+ * `PP_ERR_BUFFER_TOO_SMALL` (the message gives the size), `PP_ERR_OUT_OF_MEMORY`. Any
+ * thread while nobody edits the mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` bytes; `len`
+ * NULL or valid for a write.
+ */
+pp_status pp_mask_to_bytes(const pp_mask *mask, uint8_t *buf, size_t buf_len, size_t *len);
+
+/**
+ * A new `width x height` mask from bytes in `pp_mask_to_bytes`'s layout: exactly
+ * `height * ceil(width / 8)` of them (`len`); the bits past the width are ignored. The
+ * caller owns `*out` (`pp_mask_free`).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`out`, or `data` with `len > 0`),
+ * `PP_ERR_INVALID_ARGUMENT` (a negative side, a `len` that is not the size: the message
+ * gives it), `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * # Safety
+ * `data` NULL or readable for `len` bytes; `out` NULL or valid for a write.
+ */
+pp_status pp_mask_from_bytes(int32_t width,
+                             int32_t height,
+                             const uint8_t *data,
+                             size_t len,
+                             pp_mask **out);
+
+/**
  * The identity transform at `(0, 0)`: scale 1, no rotation, no flips, the default pivot
  * (the mask's centre), and the `internal_cookie` every function taking a `pp_transform`
  * checks. Never fails; any thread.

@@ -656,6 +656,26 @@ public:
         return Bounds2D(out);
     }
 
+    /// The pixels as raw bytes: rows top to bottom, ceil(width / 8) bytes each, bit i % 8
+    /// of byte i / 8 is pixel i (least significant bit first), padding bits 0.
+    std::vector<std::uint8_t> to_bytes() const
+    {
+        std::size_t size = 0;
+        detail::check(pp_mask_to_bytes(handle_, nullptr, 0, &size));
+        std::vector<std::uint8_t> out(size);
+        detail::check(pp_mask_to_bytes(handle_, out.data(), out.size(), &size));
+        return out;
+    }
+    /// A mask from bytes in to_bytes()'s layout (exactly height * ceil(width / 8) of them;
+    /// padding bits ignored).
+    static Mask from_bytes(std::int32_t width, std::int32_t height, const std::uint8_t *data,
+                           std::size_t len)
+    {
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_from_bytes(width, height, data, len, &m));
+        return Mask(m);
+    }
+
     /// A copy whose pixels are its own: editable even when this mask is shared.
     Mask copy() const
     {

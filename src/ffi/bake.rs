@@ -27,7 +27,7 @@ unsafe impl Opaque for pp_bundle {
 ///
 /// # Safety
 /// `data` must be NULL or readable for `len` bytes for the lifetime `'a`.
-unsafe fn bytes<'a>(data: *const u8, len: usize) -> Result<&'a [u8], Failure> {
+pub(crate) unsafe fn bytes<'a>(data: *const u8, len: usize) -> Result<&'a [u8], Failure> {
     if data.is_null() {
         if len == 0 {
             return Ok(&[]);

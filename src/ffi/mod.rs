@@ -32,6 +32,7 @@ mod motion;
 #[cfg(test)]
 mod no_alloc_tests;
 mod query;
+mod shape;
 mod transform;
 mod version;
 mod world;
@@ -74,6 +75,7 @@ pub use query::{
     pp_collides, pp_first_contact, pp_mask_collides, pp_mask_first_contact, pp_mask_overlap_area,
     pp_mask_overlap_mask, pp_overlap_area, pp_overlap_mask, pp_sprite,
 };
+pub use shape::{pp_mask_from_bytes, pp_mask_to_bytes};
 pub use transform::{
     pp_mask_flip, pp_mask_rasterise, pp_mask_rasterise_matrix, pp_mask_rotate_quarter,
     pp_mask_scale_integer, pp_mask_transpose, pp_transform, pp_transform_default,

@@ -2,7 +2,8 @@
  * C test of editing masks in place (issue 16): pp_mask_set_pixel, pp_mask_fill_rect,
  * pp_mask_draw / _erase / _intersect / _xor, pp_mask_invert, pp_mask_fill_circle,
  * pp_mask_fill_ellipse, pp_mask_draw_line, pp_mask_copy, and a world body's mask edited
- * with pp_world_edit_mask (pp_mask_edit, pp_mask_edit_default).
+ * with pp_world_edit_mask (pp_mask_edit, pp_mask_edit_default); and a mask's raw bytes both
+ * ways (pp_mask_to_bytes, pp_mask_from_bytes) against the documented layout.
  *
  * Random edit sequences are applied to masks and to a plain pixel array in C (the oracle:
  * each rule written out, exact integers), and after every edit the two agree pixel by
@@ -408,6 +409,60 @@ static void world_crater(void)
     pp_mask_free(ground);
 }
 
+/* Raw bytes: the documented layout (rows of ceil(w / 8) bytes, LSB first, padding 0),
+ * the buffer convention, the round trip, padding bits ignored, errors. */
+static void raw_bytes(void)
+{
+    static plain p;
+    static uint8_t buf[MAX_H * ((MAX_W + 7) / 8) + 8];
+    int ok = 1, runs = 0;
+    for (int run = 0; run < 40; run++) {
+        int32_t w = SIDES[below(8)], h = SIDES[below(8)] % MAX_H;
+        pp_mask *m = random_mask(&p, w, h, below(101));
+        size_t stride = (size_t)(w + 7) / 8, size = stride * (size_t)h, len = SENTINEL_SIZE;
+        ok &= pp_mask_to_bytes(m, NULL, 0, &len) == PP_OK && len == size;
+        memset(buf, 0xEE, sizeof buf);
+        len = SENTINEL_SIZE;
+        ok &= pp_mask_to_bytes(m, buf, sizeof buf, &len) == PP_OK && len == size;
+        for (int32_t y = 0; y < h; y++) {
+            for (int32_t x = 0; x < (int32_t)stride * 8; x++) {
+                int bit = (buf[(size_t)y * stride + (size_t)x / 8] >> (x % 8)) & 1;
+                ok &= bit == (x < w && p.px[y * w + x]);
+            }
+        }
+        ok &= buf[size] == 0xEE; /* nothing past the size */
+        /* Back, with the padding bits set: ignored. */
+        for (int32_t y = 0; y < h && w % 8 != 0; y++) {
+            buf[(size_t)y * stride + stride - 1] |= (uint8_t)(0xFF << (w % 8));
+        }
+        pp_mask *back = NULL;
+        ok &= pp_mask_from_bytes(w, h, buf, size, &back) == PP_OK && same(back, &p);
+        pp_mask_free(back);
+        pp_mask_free(m);
+        runs++;
+    }
+    CHECK(ok);
+    printf("raw bytes: %d masks packed as documented and read back\n", runs);
+    /* Errors: nothing written. */
+    pp_mask *m = random_mask(&p, 20, 3, 50), *out = SENTINEL_MASK;
+    size_t len = SENTINEL_SIZE;
+    CHECK_ERR(pp_mask_to_bytes(m, buf, 8, &len), PP_ERR_BUFFER_TOO_SMALL, "9");
+    CHECK(len == SENTINEL_SIZE);
+    CHECK_ERR(pp_mask_to_bytes(m, buf, sizeof buf, NULL), PP_ERR_NULL_POINTER, "len");
+    CHECK_ERR(pp_mask_to_bytes(NULL, buf, sizeof buf, &len), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_from_bytes(20, 3, buf, 8, &out), PP_ERR_INVALID_ARGUMENT, "9");
+    CHECK_ERR(pp_mask_from_bytes(-1, 3, buf, 0, &out), PP_ERR_INVALID_ARGUMENT, "width");
+    CHECK_ERR(pp_mask_from_bytes(20, 3, NULL, 9, &out), PP_ERR_NULL_POINTER, "data");
+    CHECK_ERR(pp_mask_from_bytes(20, 3, buf, 9, NULL), PP_ERR_NULL_POINTER, "out");
+    CHECK(out == SENTINEL_MASK);
+    CHECK_OK(pp_mask_from_bytes(0, 5, NULL, 0, &out));
+    uint64_t n = SENTINEL_U64;
+    CHECK_OK(pp_mask_count(out, &n));
+    CHECK(n == 0);
+    pp_mask_free(out);
+    pp_mask_free(m);
+}
+
 /* The status text and the default edit. */
 static void basics(void)
 {
@@ -426,5 +481,6 @@ int main(int argc, char **argv)
     shared_masks();
     self_edits();
     world_crater();
+    raw_bytes();
     return finish();
 }

@@ -1548,6 +1548,17 @@ void test_edits()
     CHECK(w.body_mask(floor).count() == 8000);
     w.destroy_body(b);
     CHECK_THROWS(w.edit_mask(b, {MaskEdit::invert()}), Status::StaleBody, "stale");
+    // Raw bytes: LSB first, ceil(width / 8) a row; back again with the padding ignored.
+    Mask two = Mask::create(10, 2, false);
+    two.set_pixel(0, 0, true);
+    two.set_pixel(9, 1, true);
+    const std::vector<std::uint8_t> bytes = two.to_bytes();
+    CHECK((bytes == std::vector<std::uint8_t>{0x01, 0x00, 0x00, 0x02}));
+    std::vector<std::uint8_t> padded = bytes;
+    padded[1] |= 0xFC;
+    Mask back = Mask::from_bytes(10, 2, padded.data(), padded.size());
+    CHECK(back.count() == 2 && back.is_solid(9, 1) && !back.is_solid(8, 0));
+    CHECK_THROWS(Mask::from_bytes(10, 2, bytes.data(), 3), Status::InvalidArgument, "4");
 }
 
 int main(int argc, char **argv)

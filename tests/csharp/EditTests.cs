@@ -172,7 +172,19 @@ static partial class Tests
             m.Xor(m, 0, 0);
             Equal("xored with itself: empty", 0UL, m.Count);
             Throws<ArgumentNullException>("Draw(null)", () => m.Draw(null, 0, 0));
-            Throws<ArgumentOutOfRangeException>("a negative radius", () => m.FillCircle(0, 0, -1, true));
+        }
+        using (Mask two = Mask.Create(10, 2, false))
+        {
+            two.SetPixel(0, 0, true);
+            two.SetPixel(9, 1, true);
+            byte[] bytes = two.ToBytes();
+            Equal("ToBytes: LSB first, two bytes a row", "01-00-00-02", BitConverter.ToString(bytes));
+            bytes[1] |= 0xFC; // padding bits: ignored
+            using (Mask back = Mask.FromBytes(10, 2, bytes))
+                Check("FromBytes reads them back", back.Count == 2 && back.IsSolid(9, 1) && !back.IsSolid(8, 0));
+            Throws("FromBytes with 3 bytes for 4", () => Mask.FromBytes(10, 2, new byte[3]),
+                With(Status.InvalidArgument, "4"));
+            Throws<ArgumentOutOfRangeException>("a negative radius", () => two.FillCircle(0, 0, -1, true));
         }
     }
 

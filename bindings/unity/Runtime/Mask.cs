@@ -399,6 +399,28 @@ namespace PerPixel
             return area;
         }
 
+        /// <summary>The pixels as raw bytes: rows top to bottom, ceil(Width / 8) bytes each, bit i % 8 of byte
+        /// i / 8 is pixel i (least significant bit first), padding bits 0 (for saving or sending an edited
+        /// terrain).</summary>
+        public byte[] ToBytes()
+        {
+            UIntPtr size;
+            PerPixelException.Check(Native.pp_mask_to_bytes(Handle, null, UIntPtr.Zero, out size));
+            var bytes = new byte[(long)size];
+            PerPixelException.Check(Native.pp_mask_to_bytes(Handle, bytes, (UIntPtr)bytes.Length, out size));
+            return bytes;
+        }
+
+        /// <summary>A new mask (dispose it) from bytes in <see cref="ToBytes"/>'s layout: exactly
+        /// height × ceil(width / 8) of them; padding bits are ignored.</summary>
+        public static Mask FromBytes(int width, int height, byte[] bytes)
+        {
+            if (bytes == null) throw new ArgumentNullException("bytes");
+            MaskHandle h;
+            Status s = Native.pp_mask_from_bytes(width, height, bytes, (UIntPtr)bytes.Length, out h);
+            return Wrap(s, h);
+        }
+
         /// <summary>A copy (dispose it) whose pixels are its own: editable even when this mask is shared.</summary>
         public Mask Copy()
         {

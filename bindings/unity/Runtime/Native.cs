@@ -207,6 +207,11 @@ namespace PerPixel
         internal static extern Status pp_mask_rasterise_matrix(MaskHandle mask, double[] matrix,
             byte boundsOnly, out MaskHandle raster, out int x, out int y);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_to_bytes(MaskHandle mask, byte[] buf, UIntPtr bufLen, out UIntPtr len);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern Status pp_mask_from_bytes(int width, int height, byte[] data, UIntPtr len,
+            out MaskHandle result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_mask_copy(MaskHandle mask, out MaskHandle result);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_mask_set_pixel(MaskHandle mask, int x, int y, byte solid);
