@@ -2,7 +2,7 @@
 //! for a file of many named masks (every frame of an atlas). The byte layout is
 //! documented in the crate's `baked` module and the README.
 
-use super::buffer::{check_room, write_list, write_text};
+use super::buffer::{write_sized, write_text};
 use super::error::{Failure, guard, non_null, pp_status, write_out};
 use super::handle::{self, Opaque};
 use super::mask::{into_handle, mask_ref, pp_mask};
@@ -122,17 +122,9 @@ pub unsafe extern "C" fn pp_mask_to_baked(
     guard(|| {
         // SAFETY: the caller guarantees `mask` is NULL or a live handle.
         let m = unsafe { mask_ref(&mask, "mask") }?;
-        non_null(len, "len")?;
-        let size = m.baked_len();
-        if buf.is_null() {
-            // SAFETY: `len` was checked non-NULL; the caller guarantees validity.
-            unsafe { write_out(len, size) };
-            return Ok(());
-        }
-        // Refuse a short buffer before serialising anything.
-        check_room(size, buf_len, "the baked mask")?;
+        let make = || Ok(m.to_baked());
         // SAFETY: forwarded caller guarantees for `buf` and `len`.
-        unsafe { write_list(&m.to_baked(), buf, buf_len, len, "the baked mask") }
+        unsafe { write_sized(m.baked_len(), make, buf, buf_len, len, "the baked mask") }
     })
 }
 

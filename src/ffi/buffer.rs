@@ -41,6 +41,31 @@ pub(crate) unsafe fn write_list<T: Copy>(
     Ok(())
 }
 
+/// [`write_list`] for a result whose size is known before it is made: with `buf` NULL
+/// writes `size` to `*len` without making it; a short buffer is refused before `make`
+/// runs.
+///
+/// # Safety
+/// As [`write_list`].
+pub(crate) unsafe fn write_sized<T: Copy>(
+    size: usize,
+    make: impl FnOnce() -> Result<Vec<T>, Failure>,
+    buf: *mut T,
+    buf_len: usize,
+    len: *mut usize,
+    what: &str,
+) -> Result<(), Failure> {
+    non_null(len, "len")?;
+    if buf.is_null() {
+        // SAFETY: `len` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(len, size) };
+        return Ok(());
+    }
+    check_room(size, buf_len, what)?;
+    // SAFETY: forwarded caller guarantees.
+    unsafe { write_list(&make()?, buf, buf_len, len, what) }
+}
+
 /// Writes `text` and a NUL to a caller's buffer by the convention above (`*len` counts
 /// the NUL). Text holding NUL bytes is written whole; C string functions stop at the
 /// first, `*len` does not.

@@ -3,7 +3,7 @@
 //! terrain, or for numpy.
 
 use super::bake::bytes;
-use super::buffer::{check_room, write_list};
+use super::buffer::write_sized;
 use super::error::{Failure, guard, non_null, pp_status, write_out};
 use super::mask::{into_handle, mask_ref, non_negative};
 use crate::Mask;
@@ -32,17 +32,10 @@ pub unsafe extern "C" fn pp_mask_to_bytes(
     guard(|| {
         // SAFETY: forwarded caller guarantee.
         let m = unsafe { mask_ref(&mask, "mask") }?;
-        non_null(len, "len")?;
         let size = (m.width() as usize).div_ceil(8) * m.height() as usize;
-        if buf.is_null() {
-            // SAFETY: `len` checked non-NULL; the caller guarantees validity.
-            unsafe { write_out(len, size) };
-            return Ok(());
-        }
-        // Refuse a short buffer before packing anything.
-        check_room(size, buf_len, "the mask's bytes")?;
+        let make = || Ok(m.to_bytes()?);
         // SAFETY: forwarded caller guarantees for `buf` and `len`.
-        unsafe { write_list(&m.to_bytes()?, buf, buf_len, len, "the mask's bytes") }
+        unsafe { write_sized(size, make, buf, buf_len, len, "the mask's bytes") }
     })
 }
 
