@@ -3,7 +3,9 @@
 //! used, first and last rows, block level) in one pass, so `Mask::from_narrow_rows`
 //! reads none of it back.
 
-use super::{BLOCK, Path, Rows, active_path, nonzero_bytes};
+#[cfg(target_arch = "x86_64")]
+use super::Path;
+use super::{BLOCK, Rows, active_path, nonzero_bytes};
 
 /// The arguments of [`and_narrow`], passed on to the path that runs it.
 #[derive(Clone, Copy)]

@@ -5,7 +5,9 @@
 //! compile with their features enabled; the mirror's AVX-512 loop (with GFNI and VBMI,
 //! checked at run time) is here, in `mod avx512`.
 
-use super::{BLOCK, Path, nonzero_bytes};
+#[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+use super::Path;
+use super::{BLOCK, nonzero_bytes};
 
 /// `dst[k] = src[n - 1 - k].reverse_bits()` (`n = src.len() == dst.len()`): a row of
 /// `64 * n` bits mirrored.
@@ -115,6 +117,8 @@ pub(crate) struct Transpose<'a> {
     /// known: where the block grid does not move (`height` a multiple of 8 when
     /// `reverse_in`, `width` when `reverse_out`), the result's is its transpose, which
     /// the AVX-512 path takes instead of gathering occupancy from the tiles.
+    // Read by the AVX-512 path only.
+    #[cfg_attr(not(all(target_arch = "x86_64", perpixel_avx512)), allow(dead_code))]
     pub src_blocks: Option<&'a [u64]>,
 }
 
@@ -682,6 +686,7 @@ mod avx512 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Path;
     use super::*;
 
     /// The next xorshift64 value of `state`.
