@@ -588,6 +588,9 @@ namespace PerPixel
     /// <see cref="Mask"/>'s edit methods (same arguments, same rules).</summary>
     public struct MaskEdit
     {
+        // PP_EDIT_* of perpixel.h.
+        private const uint SetPixelOp = 1, FillRectOp = 2, DrawOp = 3, EraseOp = 4, IntersectOp = 5, XorOp = 6,
+            InvertOp = 7, FillCircleOp = 8, FillEllipseOp = 9, DrawLineOp = 10;
         private uint _op;
         private int _x, _y, _x1, _y1, _w, _h;
         private uint _radius;
@@ -620,36 +623,36 @@ namespace PerPixel
         }
 
         /// <summary>See <see cref="Mask.SetPixel"/>.</summary>
-        public static MaskEdit SetPixel(int x, int y, bool solid) { return Make(1, x, y, solid); }
+        public static MaskEdit SetPixel(int x, int y, bool solid) { return Make(SetPixelOp, x, y, solid); }
         /// <summary>See <see cref="Mask.FillRect"/>.</summary>
         public static MaskEdit FillRect(Bounds2D rect, bool solid)
         {
-            MaskEdit e = Make(2, rect.x, rect.y, solid);
+            MaskEdit e = Make(FillRectOp, rect.x, rect.y, solid);
             e._w = rect.width;
             e._h = rect.height;
             return e;
         }
         /// <summary>See <see cref="Mask.Draw"/>.</summary>
-        public static MaskEdit Draw(Mask other, int x, int y) { return With(3, other, x, y); }
+        public static MaskEdit Draw(Mask other, int x, int y) { return With(DrawOp, other, x, y); }
         /// <summary>See <see cref="Mask.Erase"/>.</summary>
-        public static MaskEdit Erase(Mask other, int x, int y) { return With(4, other, x, y); }
+        public static MaskEdit Erase(Mask other, int x, int y) { return With(EraseOp, other, x, y); }
         /// <summary>See <see cref="Mask.Intersect"/>.</summary>
-        public static MaskEdit Intersect(Mask other, int x, int y) { return With(5, other, x, y); }
+        public static MaskEdit Intersect(Mask other, int x, int y) { return With(IntersectOp, other, x, y); }
         /// <summary>See <see cref="Mask.Xor"/>.</summary>
-        public static MaskEdit Xor(Mask other, int x, int y) { return With(6, other, x, y); }
+        public static MaskEdit Xor(Mask other, int x, int y) { return With(XorOp, other, x, y); }
         /// <summary>See <see cref="Mask.Invert"/>.</summary>
-        public static MaskEdit Invert() { return Make(7, 0, 0, true); }
+        public static MaskEdit Invert() { return Make(InvertOp, 0, 0, true); }
         /// <summary>See <see cref="Mask.FillCircle"/>.</summary>
         public static MaskEdit FillCircle(int cx, int cy, int radius, bool solid)
         {
-            MaskEdit e = Make(8, cx, cy, solid);
+            MaskEdit e = Make(FillCircleOp, cx, cy, solid);
             e._radius = Radius(radius);
             return e;
         }
         /// <summary>See <see cref="Mask.FillEllipse"/>.</summary>
         public static MaskEdit FillEllipse(Bounds2D rect, bool solid)
         {
-            MaskEdit e = Make(9, rect.x, rect.y, solid);
+            MaskEdit e = Make(FillEllipseOp, rect.x, rect.y, solid);
             e._w = rect.width;
             e._h = rect.height;
             return e;
@@ -657,7 +660,7 @@ namespace PerPixel
         /// <summary>See <see cref="Mask.DrawLine"/>.</summary>
         public static MaskEdit DrawLine(int x0, int y0, int x1, int y1, int radius, bool solid)
         {
-            MaskEdit e = Make(10, x0, y0, solid);
+            MaskEdit e = Make(DrawLineOp, x0, y0, solid);
             e._x1 = x1;
             e._y1 = y1;
             e._radius = Radius(radius);
