@@ -187,7 +187,7 @@
 /**
  * Minor version of the headers (compare with `pp_version_number() / 100 % 100`).
  */
-#define PP_VERSION_MINOR 6
+#define PP_VERSION_MINOR 7
 
 /**
  * Patch version of the headers (compare with `pp_version_number() % 100`).
@@ -198,7 +198,7 @@
  * `PP_VERSION_MAJOR * 10000 + PP_VERSION_MINOR * 100 + PP_VERSION_PATCH`: what
  * `pp_version_number()` returns when the header and the library match.
  */
-#define PP_VERSION_NUMBER 600
+#define PP_VERSION_NUMBER 700
 
 /**
  * The result of every fallible `pp_` call. `PP_OK` (0) is success; anything else is a
@@ -2109,14 +2109,14 @@ pp_status pp_transformed_overlap_area(const pp_mask *a,
                                       uint64_t *out);
 
 /**
- * The library's version, `"major.minor.patch"` (e.g. `"0.6.0"`), NUL-terminated and
+ * The library's version, `"major.minor.patch"` (e.g. `"0.7.0"`), NUL-terminated and
  * static: never free it. Any thread.
  */
 const char *pp_version(void);
 
 /**
- * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.6.0 is
- * 600); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
+ * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.7.0 is
+ * 700); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
  * library. Any thread.
  */
 uint32_t pp_version_number(void);

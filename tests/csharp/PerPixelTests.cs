@@ -97,14 +97,14 @@ static partial class Tests
         Library.EnsureLoaded();
         Equal("Library.NativeVersion", Library.BindingVersion, Library.NativeVersion);
         Equal("Library.StatusText(Ok)", true, Library.StatusText(Status.Ok).Length > 0);
-        Equal("the native library is 0.6.x", 6u, Native.pp_version_number() / 100);
-        Library.CheckVersionNumber(600);
-        Check("CheckVersionNumber accepts another patch (0.6.0 vs 0.6.0..0.6.99)", true);
-        Library.CheckVersionNumber(699);
-        Throws("a native 0.7.0 is refused", () => Library.CheckVersionNumber(700),
-            With(Status.VersionMismatch, "0.7.0"));
-        Throws("a native 0.5.0 is refused (no mask edits: 0.6 added them)", () => Library.CheckVersionNumber(500),
-            With(Status.VersionMismatch, "0.5.0"));
+        Equal("the native library is 0.7.x", 7u, Native.pp_version_number() / 100);
+        Library.CheckVersionNumber(700);
+        Check("CheckVersionNumber accepts another patch (0.7.0 vs 0.7.0..0.7.99)", true);
+        Library.CheckVersionNumber(799);
+        Throws("a native 0.8.0 is refused", () => Library.CheckVersionNumber(800),
+            With(Status.VersionMismatch, "0.8.0"));
+        Throws("a native 0.6.0 is refused (no shape tools: 0.7 added them)", () => Library.CheckVersionNumber(600),
+            With(Status.VersionMismatch, "0.6.0"));
         Throws("a native 1.1.0 is refused", () => Library.CheckVersionNumber(10100),
             With(Status.VersionMismatch, "build the library from the same release"));
         Equal("Library.StatusText(Decode) differs from Ok", true,

@@ -133,7 +133,7 @@ namespace PerPixel
     /// cost), so, as in the C ABI, a query racing <see cref="Dispose"/> on another thread is the caller's
     /// bug.
     /// </summary>
-    public sealed class Mask : IDisposable
+    public sealed partial class Mask : IDisposable
     {
         private readonly MaskHandle _handle;
         // Read once (a mask never changes) for the per-query fast path of PlacedSprite: the box test needs

@@ -148,7 +148,7 @@ namespace PerPixel
         public Offset push_out;
     }
 
-    internal static class Native
+    internal static partial class Native
     {
 #if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
         internal const string Library = "__Internal";
