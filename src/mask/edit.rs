@@ -486,8 +486,9 @@ impl Mask {
     /// **Value semantics.** Like every edit, it changes this mask only: clones made
     /// before share their pixels with it until it is edited, and the first edit gives it
     /// a copy of its own (copy on write; later edits are in place). A `World` body keeps
-    /// the mask it was given until [`World::set_mask`](crate::World::set_mask) hands it
-    /// the edited one. Fails only with [`Error::OutOfMemory`](crate::Error::OutOfMemory)
+    /// the mask it was given: edit the body's own mask in place with
+    /// [`World::edit_mask`](crate::World::edit_mask), or hand it an edited copy with
+    /// [`World::set_mask`](crate::World::set_mask). Fails only with [`Error::OutOfMemory`](crate::Error::OutOfMemory)
     /// when that copy cannot be allocated.
     ///
     /// ```
