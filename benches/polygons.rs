@@ -5,6 +5,9 @@
 //!   8 vertices: Box2D), `outline_*` (pygame's `outline(1)`), on a 512 x 512 sprite (a
 //!   round body with eye holes, ears and a ragged fringe) and a 4096 x 1024 terrain (hills
 //!   over a cave system);
+//! * `baseline/traced_rings_*`: the same exact rings traced the plain way
+//!   (`reference::polygon::traced_rings`: a unit edge per solid pixel side facing empty,
+//!   in a hash map, chained corner to corner), beside `polygons/exact_*`;
 //! * `baseline/rasterise_check_128`: the oracle's check that exact polygons rasterise back
 //!   (`reference::polygon::rasterise`, even-odd over every edge at every pixel centre), on
 //!   a 128 x 128 sprite, beside `polygons/exact_128` building those polygons.
@@ -97,6 +100,14 @@ fn bench_polygons(c: &mut Criterion) {
     let polys = small.polygons(&exact).unwrap();
     let mut g = c.benchmark_group("baseline");
     g.sample_size(10);
+    for (name, m) in [
+        ("sprite_512", sprite(512)),
+        ("terrain_4096x1024", terrain()),
+    ] {
+        g.bench_function(format!("traced_rings_{name}"), |b| {
+            b.iter(|| oracle::traced_rings(black_box(&m)))
+        });
+    }
     g.bench_function("rasterise_check_128", |b| {
         b.iter(|| oracle::rasterise(128, 128, black_box(&polys)) == small)
     });

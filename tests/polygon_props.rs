@@ -107,6 +107,20 @@ fn check_exact(m: &Mask) -> Result<Vec<Polygon>, String> {
         ));
     }
     check_rings(&polys, "exact")?;
+    // The same rings as the plain tracer's, vertex for vertex.
+    let mut rings: Vec<Vec<Vertex>> = polys
+        .iter()
+        .flat_map(|p| p.rings())
+        .map(|r| r.to_vec())
+        .collect();
+    let mut traced = oracle::traced_rings(m);
+    rings.sort();
+    traced.sort();
+    if rings != traced {
+        return Err(format!(
+            "exact rings {rings:?} differ from the traced rings {traced:?}"
+        ));
+    }
     let area: f64 = polys.iter().map(oracle::area).sum();
     if area != m.count() as f64 {
         return Err(format!("areas sum to {area}, count is {}", m.count()));

@@ -3,7 +3,8 @@
 //! centres by the even-odd rule over every ring; [`ring_problems`] tests a ring for
 //! simplicity edge pair by edge pair; [`rings_cross`] tests two rings the same way, and
 //! the way they turn at each vertex they share; [`area`] is the shoelace formula;
-//! [`simplified_within`] checks a simplified ring against its exact ring.
+//! [`simplified_within`] checks a simplified ring against its exact ring; [`traced_rings`]
+//! traces the exact rings the plain way, a unit edge per pixel side.
 
 use crate::{Mask, Polygon, Vertex};
 
@@ -397,4 +398,113 @@ pub fn nesting_problems(polygons: &[Polygon]) -> Vec<String> {
         }
     }
     out
+}
+
+/// Every ring of the exact polygons, traced the plain way: each solid pixel's sides that
+/// face an empty pixel (or the mask's edge) become unit edges, directed so the solid
+/// pixel lies on their right as drawn on a y-down screen (the top side runs left to
+/// right), stored in a map from start corner to end corners; edges are then chained
+/// corner to corner. Where two edges leave one corner (two solid pixels touching only at
+/// that corner), the chain turns towards the solid pixel it arrived along, keeping that
+/// pixel's sides together (solid pixels are 4-connected). A chain that passes a corner
+/// twice (empty space meeting itself there) is cut into two rings at it. Straight runs are merged into one edge, and each ring starts at its
+/// top-left corner (lowest `y`, then lowest `x`). Returned in no particular order: the
+/// oracle of the exact rings' vertices, not of their grouping into polygons.
+pub fn traced_rings(mask: &Mask) -> Vec<Vec<Vertex>> {
+    use std::collections::HashMap;
+    let (w, h) = (mask.width() as i32, mask.height() as i32);
+    let solid =
+        |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h && mask.is_solid(x as u32, y as u32);
+    let mut next: HashMap<Vertex, Vec<Vertex>> = HashMap::new();
+    let mut edge = |a: Vertex, b: Vertex| next.entry(a).or_default().push(b);
+    for y in 0..h {
+        for x in 0..w {
+            if !solid(x, y) {
+                continue;
+            }
+            if !solid(x, y - 1) {
+                edge([x, y], [x + 1, y]);
+            }
+            if !solid(x + 1, y) {
+                edge([x + 1, y], [x + 1, y + 1]);
+            }
+            if !solid(x, y + 1) {
+                edge([x + 1, y + 1], [x, y + 1]);
+            }
+            if !solid(x - 1, y) {
+                edge([x, y + 1], [x, y]);
+            }
+        }
+    }
+    let mut starts: Vec<Vertex> = next.keys().copied().collect();
+    starts.sort_by_key(|v| (v[1], v[0]));
+    let mut rings = Vec::new();
+    for start in starts {
+        while next.get(&start).is_some_and(|outs| !outs.is_empty()) {
+            // Trace one ring from `start` (the lowest corner with an edge left, so the
+            // ring's top-left corner), taking at each corner the edge that turns right
+            // (towards the solid side) when there is a choice.
+            let mut ring = vec![start];
+            let mut at = start;
+            let mut dir: Option<Vertex> = None;
+            loop {
+                let outs = next.get_mut(&at).expect("a traced corner has an edge out");
+                let pick = match dir {
+                    Some(d) if outs.len() > 1 => {
+                        // Right turn on a y-down screen: (dx, dy) -> (-dy, dx).
+                        let right = [-d[1], d[0]];
+                        outs.iter()
+                            .position(|b| [b[0] - at[0], b[1] - at[1]] == right)
+                            .expect("two edges out of a corner: one turns right")
+                    }
+                    _ => 0,
+                };
+                let to = outs.swap_remove(pick);
+                dir = Some([to[0] - at[0], to[1] - at[1]]);
+                at = to;
+                if at == start {
+                    break;
+                }
+                ring.push(at);
+            }
+            split_pinches(ring, &mut rings);
+        }
+    }
+    rings
+}
+
+/// Pushes a traced ring onto `out`, cut into simple rings at every corner it passes
+/// twice (an empty pocket closed by a corner contact, two holes touching at a corner),
+/// each rotated to start at its top-left corner with its straight runs merged.
+fn split_pinches(ring: Vec<Vertex>, out: &mut Vec<Vec<Vertex>>) {
+    for j in 1..ring.len() {
+        if let Some(i) = ring[..j].iter().position(|&v| v == ring[j]) {
+            // ring[i] == ring[j]: the loop i..j is one ring, the rest another.
+            let inner = ring[i..j].to_vec();
+            let mut rest = ring[..i].to_vec();
+            rest.extend_from_slice(&ring[j..]);
+            split_pinches(inner, out);
+            split_pinches(rest, out);
+            return;
+        }
+    }
+    let top_left = (0..ring.len())
+        .min_by_key(|&i| (ring[i][1], ring[i][0]))
+        .expect("a ring has vertices");
+    let mut ring = ring;
+    ring.rotate_left(top_left);
+    out.push(merge_straight(ring));
+}
+
+/// A closed ring of unit steps with the vertices in the middle of straight runs removed,
+/// still starting at its first vertex (a corner: the top-left one turns).
+fn merge_straight(ring: Vec<Vertex>) -> Vec<Vertex> {
+    let n = ring.len();
+    (0..n)
+        .filter(|&i| {
+            let (p, v, q) = (ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]);
+            cross(p, v, q) != 0
+        })
+        .map(|i| ring[i])
+        .collect()
 }
