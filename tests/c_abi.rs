@@ -425,7 +425,7 @@ fn c_polygons() {
         source: "tests/c/test_polygons.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 240,
+        min_checks: 255,
     };
     build_and_run("test_polygons", &program, &modes());
 }

@@ -244,7 +244,7 @@ fn wine_polygons() {
         "test_polygons",
         "tests/c/test_polygons.c",
         &[],
-        240,
+        255,
         nothing,
     );
 }

@@ -11,8 +11,10 @@
  * itself and no two rings cross (O(n^2) segment tests), simplified rings (epsilon 1, 2)
  * keep all of that but the rasterising and use only exact vertices, y_flip maps y to
  * h - y with the ring reversed, convex pieces are convex, within max_vertices and their
- * areas sum to the polygons' area; the outline against hand-computed paths, the Rust
- * documentation's examples and a C transcription of its documented rules; every error.
+ * areas sum to the polygons' area (exact pieces cover each solid pixel's centre once);
+ * four threads read one result and compute from one mask at once; the outline against
+ * hand-computed paths, the Rust documentation's examples and a C transcription of its
+ * documented rules; every error.
  * Built by tests/c_abi.rs with gcc -std=c99 -Wall -Wextra -Werror -I include and run
  * against the cdylib (also under ASan+UBSan and valgrind when asked).
  *
@@ -22,6 +24,7 @@
 #include "perpixel.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -350,6 +353,31 @@ static int pieces_ok(const pieces *c, uint32_t max, double *area)
     return ok;
 }
 
+/* Exact pieces: every solid pixel's centre inside exactly one piece, no empty pixel's in
+ * any (a centre is never on a whole-pixel edge). */
+static int pieces_cover(const pieces *c, const grid *g)
+{
+    for (int32_t y = 0; y < g->h; y++) {
+        for (int32_t x = 0; x < g->w; x++) {
+            int hits = 0;
+            for (size_t k = 0; k < c->pieces; k++) {
+                uint32_t a = c->starts[k], n = c->starts[k + 1] - a, i = 0;
+                for (; i < n; i++) {
+                    pp_vertexf u = c->pts[a + i], v = c->pts[a + (i + 1) % n];
+                    if ((v.x - u.x) * (y + 0.5 - u.y) - (v.y - u.y) * (x + 0.5 - u.x) < 0) {
+                        break;
+                    }
+                }
+                hits += i == n;
+            }
+            if (hits != bit(g, x, y)) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
 /* ---- scenarios ---------------------------------------------------------------------- */
 
 static const int32_t SIDES[] = {1, 2, 3, 5, 8, 13, 17, 24};
@@ -418,7 +446,7 @@ static void random_masks(void)
             for (size_t i = 0; ok && i < c.points; i++) {
                 ok = c.pts[i].x == floor(c.pts[i].x) && c.pts[i].y == floor(c.pts[i].y);
             }
-            ok_pieces &= ok && area == (double)solid;
+            ok_pieces &= ok && area == (double)solid && (f == 1 || pieces_cover(&c, &g));
             free(c.pts);
             free(c.starts);
         }
@@ -610,6 +638,60 @@ static void outlines(void)
     printf("outlines: hand-computed cases and %d random masks against the rules\n", runs);
 }
 
+/* ---- threads ------------------------------------------------------------------------ */
+
+/* What each reader thread is given and finds. */
+typedef struct {
+    const pp_mask *mask;
+    const pp_polygons *shared;
+    const polys *want;
+    int ok;
+} reader;
+
+/* Reads the shared result and computes its own from the shared mask, many times. */
+static void *read_polygons(void *arg)
+{
+    reader *r = arg;
+    pp_vertex *pts = malloc((r->want->points + 1) * sizeof *pts);
+    r->ok = pts != NULL;
+    for (int i = 0; i < 40 && r->ok; i++) {
+        size_t len = 0;
+        polys own;
+        r->ok = pp_polygons_points(r->shared, pts, r->want->points, &len) == PP_OK &&
+                len == r->want->points &&
+                memcmp(pts, r->want->pts, len * sizeof *pts) == 0;
+        r->ok = r->ok && get_polys(r->mask, NULL, &own) && own.points == r->want->points &&
+                memcmp(own.pts, r->want->pts, own.points * sizeof *pts) == 0;
+        free_polys(&own);
+    }
+    free(pts);
+    return NULL;
+}
+
+/* One mask and one result read by four threads at once. */
+static void threads(void)
+{
+    grid g;
+    polys want;
+    pp_polygons *shared = NULL;
+    random_grid(&g, 24, 24, 55);
+    CHECK(get_polys(g.mask, NULL, &want));
+    CHECK_OK(pp_mask_polygons(g.mask, NULL, &shared));
+    pthread_t t[4];
+    reader r[4];
+    for (int i = 0; i < 4; i++) {
+        r[i] = (reader){g.mask, shared, &want, 0};
+        CHECK(pthread_create(&t[i], NULL, read_polygons, &r[i]) == 0);
+    }
+    for (int i = 0; i < 4; i++) {
+        CHECK(pthread_join(t[i], NULL) == 0);
+        CHECK(r[i].ok);
+    }
+    pp_polygons_free(shared);
+    free_polys(&want);
+    pp_mask_free(g.mask);
+}
+
 /* ---- errors ------------------------------------------------------------------------- */
 
 static void errors(void)
@@ -729,6 +811,7 @@ int main(int argc, char **argv)
     documented_polygons();
     random_masks();
     outlines();
+    threads();
     errors();
     return finish();
 }
