@@ -10,7 +10,9 @@ namespace PerPixel.Unity
     /// (each region's outer ring and its holes; Unity treats a path inside another as a hole), in sprite-local
     /// units as Unity places the sprite: texel corner (x, y) of the mask (rows bottom-up, as the glue builds
     /// them) becomes ((x − pivot.x) / pixelsPerUnit, (y − pivot.y) / pixelsPerUnit). Outer rings run
-    /// counter-clockwise, holes clockwise.</summary>
+    /// counter-clockwise, holes clockwise. Put the collider on the sprite's GameObject: the transform's
+    /// rotation and scale then apply as to the sprite; <c>SpriteRenderer.flipX/flipY</c> do not (they flip
+    /// only the drawing, as for Unity's own generated shapes).</summary>
     public static class PolygonColliders
     {
         /// <summary>The collider's paths from <paramref name="sprite"/>'s mask (<see cref="UnityMasks.FromSprite"/>:
