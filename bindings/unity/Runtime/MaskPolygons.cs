@@ -223,9 +223,9 @@ namespace PerPixel
                 UIntPtr polygons, rings, points;
                 PerPixelException.Check(Native.pp_polygons_counts(p, out polygons, out rings, out points));
                 var set = new PolygonSet(
-                    ReadList<Vertex>((Vertex[] b, UIntPtr n, out UIntPtr len) => Native.pp_polygons_points(p, b, n, out len)),
-                    ReadList<int>((int[] b, UIntPtr n, out UIntPtr len) => Native.pp_polygons_ring_starts(p, b, n, out len)),
-                    ReadList<int>((int[] b, UIntPtr n, out UIntPtr len) => Native.pp_polygons_ring_counts(p, b, n, out len)));
+                    ReadList((Vertex[] b, UIntPtr n, out UIntPtr len) => Native.pp_polygons_points(p, b, n, out len)),
+                    ReadList((int[] b, UIntPtr n, out UIntPtr len) => Native.pp_polygons_ring_starts(p, b, n, out len)),
+                    ReadList((int[] b, UIntPtr n, out UIntPtr len) => Native.pp_polygons_ring_counts(p, b, n, out len)));
                 if ((ulong)set.Count != (ulong)polygons || (ulong)set.RingCount != (ulong)rings
                     || (ulong)set.Points.Length != (ulong)points)
                     throw new PerPixelException(Status.Panic, "pp_polygons_counts disagrees with the lists");
@@ -254,8 +254,9 @@ namespace PerPixel
                 UIntPtr pieces, points;
                 PerPixelException.Check(Native.pp_convex_pieces_counts(p, out pieces, out points));
                 var set = new ConvexPieceSet(
-                    ReadList<VertexF>((VertexF[] b, UIntPtr n, out UIntPtr len) => Native.pp_convex_pieces_points(p, b, n, out len)),
-                    ReadList<int>((int[] b, UIntPtr n, out UIntPtr len) => Native.pp_convex_pieces_starts(p, b, n, out len)));
+                    ReadList((VertexF[] b, UIntPtr n, out UIntPtr len) =>
+                        Native.pp_convex_pieces_points(p, b, n, out len)),
+                    ReadList((int[] b, UIntPtr n, out UIntPtr len) => Native.pp_convex_pieces_starts(p, b, n, out len)));
                 if ((ulong)set.Count != (ulong)pieces || (ulong)set.Points.Length != (ulong)points)
                     throw new PerPixelException(Status.Panic, "pp_convex_pieces_counts disagrees with the lists");
                 return set;
@@ -276,7 +277,7 @@ namespace PerPixel
         {
             MaskHandle h = Handle;
             uint e = (uint)Math.Max(every, 0);
-            return ReadList<Vertex>((Vertex[] b, UIntPtr n, out UIntPtr len) => Native.pp_mask_outline(h, e, b, n, out len));
+            return ReadList((Vertex[] b, UIntPtr n, out UIntPtr len) => Native.pp_mask_outline(h, e, b, n, out len));
         }
     }
 }
