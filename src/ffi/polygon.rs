@@ -613,4 +613,71 @@ mod tests {
             crate::ffi::pp_mask_free(m);
         }
     }
+
+    /// A list of a result read by the buffer convention.
+    fn read<T: Copy + Default>(fill: impl Fn(*mut T, usize, *mut usize) -> pp_status) -> Vec<T> {
+        let mut len = 0;
+        assert_eq!(fill(std::ptr::null_mut(), 0, &mut len), pp_status::PP_OK);
+        let mut out = vec![T::default(); len];
+        assert_eq!(fill(out.as_mut_ptr(), len, &mut len), pp_status::PP_OK);
+        out
+    }
+
+    #[test]
+    fn the_c_lists_are_the_rust_results() {
+        let mut seed = 16u32;
+        for run in 0..24 {
+            let (w, h) = (1 + run % 13, 1 + run % 7 * 3);
+            let mask = Mask::from_fn(w, h, |_, _| {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                (seed >> 16) % 100 < 55
+            })
+            .unwrap();
+            let options = PolygonOptions {
+                epsilon: (run % 3) as f64 * 0.75,
+                holes: run % 4 != 1,
+                y_flip: run % 2 == 0,
+                max_vertices: 3 + run % 6,
+            };
+            let c_options = pp_polygon_options {
+                epsilon: options.epsilon,
+                holes: options.holes as u8,
+                y_flip: options.y_flip as u8,
+                max_vertices: options.max_vertices,
+                ..pp_polygon_options_default()
+            };
+            let flat = FlatPolygons::from_polygons(&mask.polygons(&options).unwrap()).unwrap();
+            let pieces = mask.convex_pieces(&options).unwrap();
+            let m = into_handle(mask);
+            let (mut p, mut c) = (std::ptr::null_mut(), std::ptr::null_mut());
+            // SAFETY: live handles, valid buffers and out-pointers throughout.
+            unsafe {
+                assert_eq!(pp_mask_polygons(m, &c_options, &mut p), pp_status::PP_OK);
+                assert_eq!(
+                    pp_mask_convex_pieces(m, &c_options, &mut c),
+                    pp_status::PP_OK
+                );
+                let points = read(|b, n, l| pp_polygons_points(p, b, n, l));
+                assert_eq!(points, collect(&flat.points, vertex).unwrap());
+                let starts = read(|b, n, l| pp_polygons_ring_starts(p, b, n, l));
+                assert_eq!(starts, flat.ring_starts);
+                let counts = read(|b, n, l| pp_polygons_ring_counts(p, b, n, l));
+                assert_eq!(counts, flat.polygon_ring_counts);
+                let vertices = read(|b, n, l| pp_convex_pieces_points(c, b, n, l));
+                let piece_starts = read(|b, n, l| pp_convex_pieces_starts(c, b, n, l));
+                assert_eq!(piece_starts.len(), pieces.len() + 1);
+                for (k, piece) in pieces.iter().enumerate() {
+                    let got = &vertices[piece_starts[k] as usize..piece_starts[k + 1] as usize];
+                    let want: Vec<_> = piece
+                        .iter()
+                        .map(|v| pp_vertexf { x: v[0], y: v[1] })
+                        .collect();
+                    assert_eq!(got, want.as_slice());
+                }
+                pp_polygons_free(p);
+                pp_convex_pieces_free(c);
+                crate::ffi::pp_mask_free(m);
+            }
+        }
+    }
 }

@@ -716,6 +716,15 @@ static void errors(void)
     pp_polygon_options junk = o;
     junk.internal_cookie = 0x12345678u;
     CHECK_ERR(pp_mask_polygons(g.mask, &junk, &p), PP_ERR_INVALID_ARGUMENT, "internal_cookie");
+    /* Another options struct at the same address (a union keeps it aligned and in bounds). */
+    union {
+        pp_mask_options mask;
+        pp_polygon_options polygon;
+    } other;
+    memset(&other, 0, sizeof other);
+    other.mask = pp_mask_options_default();
+    CHECK_ERR(pp_mask_polygons(g.mask, &other.polygon, &p), PP_ERR_INVALID_ARGUMENT,
+              "another struct type");
     /* Bad fields. */
     const double bad_eps[] = {NAN, -1.0, -0.001, INFINITY};
     for (int i = 0; i < 4; i++) {
