@@ -303,6 +303,14 @@ typedef enum {
 typedef struct pp_bundle pp_bundle;
 
 /**
+ * A mask's convex pieces (`pp_mask_convex_pieces`), computed once, read by
+ * `pp_convex_pieces_counts`, `pp_convex_pieces_points`, `pp_convex_pieces_starts`;
+ * released by `pp_convex_pieces_free`. Immutable: any number of threads may read one at
+ * once.
+ */
+typedef struct pp_convex_pieces pp_convex_pieces;
+
+/**
  * An immutable mask of solid pixels (opaque). Created by `pp_mask_new` and the
  * `pp_mask_from_*` functions, released with `pp_mask_free`.
  *
@@ -318,6 +326,13 @@ typedef struct pp_bundle pp_bundle;
  * through a raw pointer: they are undefined behaviour, as with `free()`.
  */
 typedef struct pp_mask pp_mask;
+
+/**
+ * A mask's polygons (`pp_mask_polygons`), computed once, read by `pp_polygons_counts`,
+ * `pp_polygons_points`, `pp_polygons_ring_starts`, `pp_polygons_ring_counts`; released
+ * by `pp_polygons_free`. Immutable: any number of threads may read one at once.
+ */
+typedef struct pp_polygons pp_polygons;
 
 /**
  * A world of bodies (opaque). Made by `pp_world_new`, released by `pp_world_free`.
@@ -739,6 +754,81 @@ typedef struct {
    */
   pp_normal normal;
 } pp_ray_hit;
+
+/**
+ * How `pp_mask_polygons` and `pp_mask_convex_pieces` build their output.
+ *
+ * Start from `pp_polygon_options_default()` and change only the fields you need:
+ *
+ * ```c
+ * pp_polygon_options o = pp_polygon_options_default();
+ * o.epsilon = 1.0; // simplified within one pixel
+ * o.y_flip = 1;    // y up: y becomes height - y
+ * ```
+ *
+ * A zeroed or uninitialised struct is refused (`PP_ERR_INVALID_ARGUMENT`); a NULL
+ * pointer means the defaults. A plain value the library only reads.
+ */
+typedef struct {
+  /**
+   * Set by `pp_polygon_options_default()`; do not touch.
+   */
+  uint32_t internal_cookie;
+  /**
+   * The simplification tolerance in pixels: 0 (the default) gives exact polygons along
+   * the pixel edges; more keeps each ring within `epsilon` of its exact ring (Hausdorff
+   * distance), still simple and never crossing another. Finite and `>= 0`.
+   */
+  double epsilon;
+  /**
+   * Nonzero (the default): polygons keep their holes; 0: outer rings only (the holes'
+   * pixels covered too).
+   */
+  uint8_t holes;
+  /**
+   * Nonzero: `y` becomes `height - y` (a y-up engine; outer rings keep a positive
+   * signed area). Default 0.
+   */
+  uint8_t y_flip;
+  /**
+   * The most vertices a convex piece may have (`pp_mask_convex_pieces`): default 8,
+   * Box2D's limit; at least 3.
+   */
+  uint32_t max_vertices;
+} pp_polygon_options;
+
+/**
+ * A polygon vertex on the pixel-corner grid of a mask: pixel `(i, j)` covers the square
+ * from `(i, j)` to `(i + 1, j + 1)`, so a `w x h` mask's corners run from `(0, 0)` to
+ * `(w, h)` (with `y_flip`, `y` is `h - y`). Also an outline's pixel (`pp_mask_outline`).
+ * Mask coordinates, unlike `pp_point`'s world pixels.
+ */
+typedef struct {
+  /**
+   * Column (corner or pixel).
+   */
+  int32_t x;
+  /**
+   * Row (corner or pixel).
+   */
+  int32_t y;
+} pp_vertex;
+
+/**
+ * A vertex of a convex piece, in the same mask coordinates as `pp_vertex`: integers
+ * for exact polygons, exact rationals rounded to `double` where a cut meets a slanted
+ * edge of a simplified one.
+ */
+typedef struct {
+  /**
+   * Column.
+   */
+  double x;
+  /**
+   * Row.
+   */
+  double y;
+} pp_vertexf;
 
 /**
  * How a mask is placed in the world when it is moved by sub-pixels, rotated, scaled or
@@ -1757,6 +1847,209 @@ pp_status pp_raycast(const pp_sprite *sprite,
  * `sprite` as in `pp_sweep`; `out` NULL or valid for a write.
  */
 pp_status pp_solid_at(const pp_sprite *sprite, int64_t x, int64_t y, uint8_t *out);
+
+/**
+ * The default polygon options: exact (`epsilon` 0), holes kept, no y flip, at most 8
+ * vertices a convex piece. Any thread.
+ */
+pp_polygon_options pp_polygon_options_default(void);
+
+/**
+ * The polygons of the mask's solid pixels, computed once into `*out` (the caller owns
+ * it: `pp_polygons_free`). One polygon per 4-connected region of solid pixels, in the
+ * order of its first pixel (rows from the top, each from the left): its outer ring
+ * first, then its holes. Vertices are pixel corners (`pp_vertex`). Exact polygons
+ * (`epsilon` 0) follow the pixel edges: an even-odd point-in-polygon test over every
+ * ring at a pixel's centre is true exactly for the solid pixels. Outer rings have a
+ * positive signed area (shoelace, in the coordinates returned), holes a negative one;
+ * no ring crosses itself or another (two diagonal pixels are two polygons sharing a
+ * corner). `options` NULL: the defaults (`pp_polygon_options_default()`). A mask with no
+ * solid pixel gives an empty result.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask`, `out`),
+ * `PP_ERR_INVALID_ARGUMENT` (a zeroed or uninitialised `options`, `epsilon` NaN,
+ * infinite or negative, `max_vertices < 3`), `PP_ERR_OVERFLOW` (more than `UINT32_MAX`
+ * points), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `options` NULL or readable; `out` NULL or valid for a
+ * write.
+ */
+pp_status pp_mask_polygons(const pp_mask *mask,
+                           const pp_polygon_options *options,
+                           pp_polygons **out);
+
+/**
+ * How many polygons, rings and points `polygons` holds: the `buf_len`s
+ * `pp_polygons_ring_counts` (`*polygon_count`), `pp_polygons_ring_starts`
+ * (`*ring_count + 1`) and `pp_polygons_points` (`*point_count`) need. Any of the three
+ * out-pointers may be NULL (not written).
+ *
+ * Errors: `PP_ERR_NULL_POINTER` (`polygons`). Any thread.
+ *
+ * # Safety
+ * `polygons` NULL or a live handle; each out-pointer NULL or valid for a write.
+ */
+pp_status pp_polygons_counts(const pp_polygons *polygons,
+                             size_t *polygon_count,
+                             size_t *ring_count,
+                             size_t *point_count);
+
+/**
+ * Every ring's vertices, ring after ring (the buffer convention): ring `r` is
+ * `points[ring_starts[r] .. ring_starts[r + 1]]`, a closed ring (its last vertex joins
+ * its first; none repeated).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`polygons`, `len`),
+ * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+ *
+ * # Safety
+ * `polygons` NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
+ * elements; `len` NULL or valid for a write.
+ */
+pp_status pp_polygons_points(const pp_polygons *polygons,
+                             pp_vertex *buf,
+                             size_t buf_len,
+                             size_t *len);
+
+/**
+ * Where each ring starts in `pp_polygons_points`' array, plus the number of points at
+ * the end: rings + 1 entries, never decreasing, the first 0 (the buffer convention).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`polygons`, `len`),
+ * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+ *
+ * # Safety
+ * As `pp_polygons_points`.
+ */
+pp_status pp_polygons_ring_starts(const pp_polygons *polygons,
+                                  uint32_t *buf,
+                                  size_t buf_len,
+                                  size_t *len);
+
+/**
+ * How many rings each polygon has, polygon after polygon (the buffer convention):
+ * polygon `k` is the next `ring_counts[k]` rings, its outer ring first, then its holes
+ * (so `ring_counts[k] - 1` holes).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`polygons`, `len`),
+ * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+ *
+ * # Safety
+ * As `pp_polygons_points`.
+ */
+pp_status pp_polygons_ring_counts(const pp_polygons *polygons,
+                                  uint32_t *buf,
+                                  size_t buf_len,
+                                  size_t *len);
+
+/**
+ * Releases polygons from `pp_mask_polygons`; NULL is a no-op. Needs exclusive access to
+ * the handle (no other thread reading it).
+ *
+ * # Safety
+ * `polygons` NULL or a live handle, released only once.
+ */
+void pp_polygons_free(pp_polygons *polygons);
+
+/**
+ * The polygons of `pp_mask_polygons` (same options: exact or simplified, holes,
+ * `y_flip`) cut into convex pieces of at most `options->max_vertices` vertices (default
+ * 8), polygon after polygon, computed once into `*out` (the caller owns it:
+ * `pp_convex_pieces_free`). The pieces of each polygon cover it exactly without
+ * overlapping (their areas sum to its area); each has at least 3 vertices, a positive
+ * signed area in the coordinates returned and no repeated vertex. Vertices are
+ * `pp_vertexf` in the polygons' coordinates (integers for exact polygons, whose pieces
+ * are rectangles).
+ *
+ * Errors (nothing written): as `pp_mask_polygons`. Any thread while nobody edits the
+ * mask.
+ *
+ * # Safety
+ * As `pp_mask_polygons`.
+ */
+pp_status pp_mask_convex_pieces(const pp_mask *mask,
+                                const pp_polygon_options *options,
+                                pp_convex_pieces **out);
+
+/**
+ * How many pieces and points `pieces` holds: the `buf_len`s `pp_convex_pieces_starts`
+ * (`*piece_count + 1`) and `pp_convex_pieces_points` (`*point_count`) need. Either
+ * out-pointer may be NULL (not written).
+ *
+ * Errors: `PP_ERR_NULL_POINTER` (`pieces`). Any thread.
+ *
+ * # Safety
+ * `pieces` NULL or a live handle; each out-pointer NULL or valid for a write.
+ */
+pp_status pp_convex_pieces_counts(const pp_convex_pieces *pieces,
+                                  size_t *piece_count,
+                                  size_t *point_count);
+
+/**
+ * Every piece's vertices, piece after piece (the buffer convention): piece `k` is
+ * `points[starts[k] .. starts[k + 1]]`.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`pieces`, `len`),
+ * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+ *
+ * # Safety
+ * `pieces` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` elements;
+ * `len` NULL or valid for a write.
+ */
+pp_status pp_convex_pieces_points(const pp_convex_pieces *pieces,
+                                  pp_vertexf *buf,
+                                  size_t buf_len,
+                                  size_t *len);
+
+/**
+ * Where each piece starts in `pp_convex_pieces_points`' array, plus the number of
+ * points at the end: pieces + 1 entries (the buffer convention).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`pieces`, `len`),
+ * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+ *
+ * # Safety
+ * As `pp_convex_pieces_points`.
+ */
+pp_status pp_convex_pieces_starts(const pp_convex_pieces *pieces,
+                                  uint32_t *buf,
+                                  size_t buf_len,
+                                  size_t *len);
+
+/**
+ * Releases pieces from `pp_mask_convex_pieces`; NULL is a no-op. Needs exclusive access
+ * to the handle.
+ *
+ * # Safety
+ * `pieces` NULL or a live handle, released only once.
+ */
+void pp_convex_pieces_free(pp_convex_pieces *pieces);
+
+/**
+ * The outline of the mask's first solid region as a path of pixels, exactly as pygame's
+ * `Mask.outline(every)` (the buffer convention; `pp_vertex` here is a pixel `(x, y)` of
+ * the mask, not a corner). The region holding the first solid pixel (lowest `y`, then
+ * lowest `x`), 8-connected, is traced around its outside, clockwise as drawn y down,
+ * from that pixel; a pixel is listed each time the path enters it, and the first pixel
+ * again at the end (`(1,1) (2,1) (2,2) (1,2) (1,1)` around a 2x2 square at (1, 1)).
+ * With `every > 1`, the first pixel and then only every `every`-th pixel entered. No
+ * solid pixel: empty; a lone pixel: itself once. Each call computes the path (sizing
+ * and filling compute it twice).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask`, `len`),
+ * `PP_ERR_INVALID_ARGUMENT` (`every` 0), `PP_ERR_BUFFER_TOO_SMALL`,
+ * `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` elements;
+ * `len` NULL or valid for a write.
+ */
+pp_status pp_mask_outline(const pp_mask *mask,
+                          uint32_t every,
+                          pp_vertex *buf,
+                          size_t buf_len,
+                          size_t *len);
 
 /**
  * Writes 1 to `*out` when some world pixel is solid in both sprites, else 0

@@ -12,6 +12,10 @@
 //!   * `tests/c/test_edit.c`: masks edited in place (`pp_mask_set_pixel` ...
 //!     `pp_mask_draw_line`, `pp_mask_copy`) against a plain C oracle after every edit,
 //!     shared masks refused, a world's terrain edited (`pp_world_edit_mask`);
+//!   * `tests/c/test_polygons.c`: polygons, convex pieces and outlines
+//!     (`pp_mask_polygons`, `pp_mask_convex_pieces`, `pp_mask_outline`) checked in C on
+//!     random masks (rasterised back, simple, oriented, flipped, simplified, convex
+//!     pieces covering the area, the outline's documented rules), errors;
 //!   * `tests/c/test_sweep.c`: sweeps (`pp_sweep`) against stepping with `pp_collides`,
 //!     walls one pixel thick, corner-touching diagonals, errors.
 //!   * `tests/c/test_motion.c`: contact normals, push-out, move-and-slide, raycasts,
@@ -413,6 +417,17 @@ fn c_mask_edits() {
         min_checks: 1700,
     };
     build_and_run("test_edit", &program, &modes());
+}
+
+#[test]
+fn c_polygons() {
+    let program = Program {
+        source: "tests/c/test_polygons.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: 255,
+    };
+    build_and_run("test_polygons", &program, &modes());
 }
 
 #[test]

@@ -104,6 +104,10 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
         "M:PerPixel.World.Update",
         "P:PerPixel.World.Touching",
         "M:PerPixel.World.MoveBodies(PerPixel.BodyId[],PerPixel.BodyPosition[])",
+        "M:PerPixel.Mask.Polygons(PerPixel.PolygonOptions)",
+        "M:PerPixel.Mask.ConvexPieces(PerPixel.PolygonOptions)",
+        "M:PerPixel.Mask.Outline(System.Int32)",
+        "T:PerPixel.PolygonSet",
     ] {
         assert!(xml.contains(member), "XML docs lack {member}");
     }
@@ -148,6 +152,7 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
             "M:PerPixel.Unity.PixelWorld.IgnoreLayerCollision(System.Int32,System.Int32,System.Boolean)",
             "E:PerPixel.Unity.SpriteCollider.OnPixelCollisionEnter",
             "M:PerPixel.Unity.PixelCollision.GetContact(System.UInt32)",
+            "T:PerPixel.Unity.PolygonColliders",
         ] {
             assert!(
                 xml.contains(member),

@@ -239,6 +239,17 @@ fn wine_edits() {
 }
 
 #[test]
+fn wine_polygons() {
+    run_program(
+        "test_polygons",
+        "tests/c/test_polygons.c",
+        &[],
+        255,
+        nothing,
+    );
+}
+
+#[test]
 fn wine_queries() {
     run_program("test_queries", "tests/c/test_queries.c", &[], 100, nothing);
 }

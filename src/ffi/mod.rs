@@ -31,6 +31,7 @@ mod mask;
 mod motion;
 #[cfg(test)]
 mod no_alloc_tests;
+mod polygon;
 mod query;
 mod shape;
 mod transform;
@@ -70,6 +71,13 @@ pub use motion::{
     pp_move_options, pp_move_options_default, pp_move_result, pp_normal, pp_offset,
     pp_push_options, pp_push_options_default, pp_push_out, pp_ray_hit, pp_raycast, pp_solid_at,
     pp_sweep, pp_sweep_result,
+};
+pub use polygon::{
+    pp_convex_pieces, pp_convex_pieces_counts, pp_convex_pieces_free, pp_convex_pieces_points,
+    pp_convex_pieces_starts, pp_mask_convex_pieces, pp_mask_outline, pp_mask_polygons,
+    pp_polygon_options, pp_polygon_options_default, pp_polygons, pp_polygons_counts,
+    pp_polygons_free, pp_polygons_points, pp_polygons_ring_counts, pp_polygons_ring_starts,
+    pp_vertex, pp_vertexf,
 };
 pub use query::{
     pp_collides, pp_first_contact, pp_mask_collides, pp_mask_first_contact, pp_mask_overlap_area,

@@ -1561,6 +1561,104 @@ void test_edits()
     CHECK_THROWS(Mask::from_bytes(10, 2, bytes.data(), 3), Status::InvalidArgument, "4");
 }
 
+// Shape tools: polygons and outlines (issue 16). The documented 4x3 block with a hole,
+// options (defaults from the library, y flip, no holes, simplified, bad values), convex
+// pieces covering a random mask's area, the outline's documented square.
+namespace {
+long long ring_area2(const std::vector<perpixel::Vertex> &r)
+{
+    long long s = 0;
+    for (std::size_t i = 0; i < r.size(); ++i) {
+        const perpixel::Vertex a = r[i], b = r[(i + 1) % r.size()];
+        s += static_cast<long long>(a.x) * b.y - static_cast<long long>(b.x) * a.y;
+    }
+    return s;
+}
+} // namespace
+
+void test_polygons()
+{
+    using perpixel::PolygonOptions;
+    using perpixel::Vertex;
+    using V = std::vector<Vertex>;
+    const PolygonOptions defaults;
+    CHECK(defaults.epsilon == 0 && defaults.holes && !defaults.y_flip &&
+          defaults.max_vertices == 8);
+    Mask m = Mask::create(4, 3, true);
+    m.set_pixel(1, 1, false);
+    const perpixel::Polygons p = m.polygons();
+    CHECK(p.size() == 1 && p.ring_count() == 2 && p.points.size() == 8);
+    CHECK((p.ring_starts == std::vector<std::uint32_t>{0, 4, 8}));
+    CHECK((p.ring_counts == std::vector<std::uint32_t>{2}));
+    CHECK((p.outer(0) == V{{0, 0}, {4, 0}, {4, 3}, {0, 3}}));
+    CHECK(p.holes(0).size() == 1 && (p.holes(0)[0] == V{{1, 1}, {1, 2}, {2, 2}, {2, 1}}));
+    CHECK(ring_area2(p.ring(0)) == 24 && ring_area2(p.ring(1)) == -2);
+    PolygonOptions up;
+    up.y_flip = true;
+    CHECK((m.polygons(up).outer(0) == V{{0, 3}, {0, 0}, {4, 0}, {4, 3}}));
+    PolygonOptions no_holes;
+    no_holes.holes = false;
+    const perpixel::Polygons outer_only = m.polygons(no_holes);
+    CHECK(outer_only.size() == 1 && outer_only.ring_count() == 1 && outer_only.holes(0).empty());
+    // Two diagonal pixels: two polygons sharing a corner; an empty mask: none.
+    Mask diag = Mask::create(2, 2, false);
+    diag.set_pixel(0, 0, true);
+    diag.set_pixel(1, 1, true);
+    CHECK(diag.polygons().size() == 2 && diag.polygons().first_ring(1) == 1);
+    CHECK(Mask::create(3, 3, false).polygons().size() == 0);
+    CHECK(Mask::create(3, 3, false).convex_pieces().size() == 0);
+    // A random mask: pieces of at most max_vertices, areas summing to the pixel count
+    // (exact) and to the simplified polygons' area (epsilon 1.5).
+    Mask r = Mask::create(30, 20, false);
+    std::uint32_t seed = 77;
+    for (int y = 0; y < 20; ++y) {
+        for (int x = 0; x < 30; ++x) {
+            seed = seed * 1103515245u + 12345u;
+            r.set_pixel(x, y, (seed >> 16) % 100 < 60);
+        }
+    }
+    for (const double eps : {0.0, 1.5}) {
+        PolygonOptions o;
+        o.epsilon = eps;
+        o.max_vertices = 5;
+        const perpixel::Polygons polys = r.polygons(o);
+        long long area2 = 0;
+        for (std::size_t k = 0; k < polys.ring_count(); ++k) {
+            area2 += ring_area2(polys.ring(k));
+        }
+        const perpixel::ConvexPieces pieces = r.convex_pieces(o);
+        double area = 0;
+        bool ok = pieces.size() > 0;
+        for (std::size_t k = 0; k < pieces.size(); ++k) {
+            const std::vector<perpixel::VertexF> piece = pieces.piece(k);
+            ok = ok && piece.size() >= 3 && piece.size() <= 5;
+            for (std::size_t i = 0; i < piece.size(); ++i) {
+                const perpixel::VertexF a = piece[i], b = piece[(i + 1) % piece.size()];
+                area += (a.x * b.y - b.x * a.y) / 2;
+            }
+        }
+        CHECK(ok);
+        CHECK(std::fabs(area - static_cast<double>(area2) / 2) < 1e-6);
+        if (eps == 0) {
+            CHECK(area2 == 2 * static_cast<long long>(r.count()));
+        }
+    }
+    // Bad options throw with the library's words.
+    PolygonOptions bad;
+    bad.epsilon = -1;
+    CHECK_THROWS(m.polygons(bad), Status::InvalidArgument, "epsilon");
+    bad = PolygonOptions();
+    bad.max_vertices = 2;
+    CHECK_THROWS(m.convex_pieces(bad), Status::InvalidArgument, "max_vertices");
+    // The outline: the documented 2x2 square at (1, 1) of a 4x4 mask.
+    Mask sq = Mask::create(4, 4, false);
+    sq.fill_rect(Bounds2D(1, 1, 2, 2), true);
+    CHECK((sq.outline() == V{{1, 1}, {2, 1}, {2, 2}, {1, 2}, {1, 1}}));
+    CHECK((sq.outline(2) == V{{1, 1}, {2, 2}, {1, 1}}));
+    CHECK(Mask::create(3, 3, false).outline().empty());
+    CHECK_THROWS(sq.outline(0), Status::InvalidArgument, "every");
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -1593,6 +1691,7 @@ int main(int argc, char **argv)
         test_world_random();
         test_world_errors_and_raii();
         test_edits();
+        test_polygons();
     } catch (const std::exception &e) {
         ++g_failed;
         std::printf("FAIL unexpected exception: %s\n", e.what());

@@ -165,6 +165,34 @@ namespace UnityEngine
     public class Behaviour : Component { }
     public class MonoBehaviour : Behaviour { }
     public class SpriteRenderer : Component { public Sprite sprite; public bool flipX, flipY; }
+    public class Collider2D : Behaviour { }
+    // Unity's PolygonCollider2D: pathCount resizes the paths (new ones empty), SetPath and GetPath
+    // copy, an index outside the paths throws.
+    public class PolygonCollider2D : Collider2D
+    {
+        private readonly List<Vector2[]> _paths = new List<Vector2[]>();
+        public int pathCount
+        {
+            get { return _paths.Count; }
+            set
+            {
+                if (value < 0) throw new ArgumentOutOfRangeException("value");
+                while (_paths.Count > value) _paths.RemoveAt(_paths.Count - 1);
+                while (_paths.Count < value) _paths.Add(new Vector2[0]);
+            }
+        }
+        public void SetPath(int index, Vector2[] points)
+        {
+            if (index < 0 || index >= _paths.Count) throw new ArgumentOutOfRangeException("index");
+            if (points == null) throw new ArgumentNullException("points");
+            _paths[index] = (Vector2[])points.Clone();
+        }
+        public Vector2[] GetPath(int index)
+        {
+            if (index < 0 || index >= _paths.Count) throw new ArgumentOutOfRangeException("index");
+            return (Vector2[])_paths[index].Clone();
+        }
+    }
     public class RangeAttribute : Attribute { public RangeAttribute(float min, float max) { } }
     public class TooltipAttribute : Attribute { public TooltipAttribute(string tooltip) { } }
 }
