@@ -256,6 +256,36 @@ fn scene_pairs_from_a_world_update_are_unchanged() {
     assert!(help.contains("world update"), "{help}");
 }
 
+/// The masks of the scene's images as the scene plays them, by image path: each loaded
+/// from its file at `threshold`, the crater sprite's with the crater the JSON reports
+/// cleared by the plain reference edit (pixel by pixel).
+fn scene_masks(v: &J, threshold: u8) -> BTreeMap<String, Mask> {
+    let mut masks = BTreeMap::new();
+    for s in v.field("sprites").arr() {
+        let path = s.field("image").str().to_string();
+        masks
+            .entry(path.clone())
+            .or_insert_with(|| load(Path::new(&path), threshold, false));
+    }
+    let crater = v.field("crater");
+    let s = v
+        .field("sprites")
+        .arr()
+        .iter()
+        .find(|s| s.field("name").str() == crater.field("sprite").str())
+        .expect("the crater's sprite is in the scene");
+    let at = crater.field("at").point().unwrap();
+    let m = masks.get_mut(s.field("image").str()).unwrap();
+    *m = reference::edit::fill_circle(
+        m,
+        (at.x - s.field("x").int()) as i32,
+        (at.y - s.field("y").int()) as i32,
+        crater.field("radius").int() as u32,
+        false,
+    );
+    masks
+}
+
 /// A scene sprite from its JSON entry, for the plain oracle of transformed sprites: its
 /// position, and its `transform` when it has one (a plain sprite is the identity
 /// transform at an integer position, which the sampling rule makes exactly the plain
@@ -304,14 +334,8 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
     let v = parse_json(&out);
     assert_eq!(v.field("threshold").int(), threshold as i64);
 
-    let mut masks = BTreeMap::new();
+    let masks = scene_masks(&v, threshold);
     let sprites_json = v.field("sprites").arr();
-    for s in sprites_json {
-        let path = s.field("image").str().to_string();
-        masks
-            .entry(path.clone())
-            .or_insert_with(|| load(Path::new(&path), threshold, false));
-    }
     let motion = v.field("motion");
     let step = motion.field("step").point().unwrap();
     let frames = motion.field("frames").int();
@@ -545,13 +569,7 @@ fn scene_bullet_stops_where_a_pixel_by_pixel_flight_first_touches() {
         1,
         "one pixel per frame: every position"
     );
-    let mut masks = BTreeMap::new();
-    for s in v.field("sprites").arr() {
-        let path = s.field("image").str().to_string();
-        masks
-            .entry(path.clone())
-            .or_insert_with(|| load(Path::new(&path), 1, false));
-    }
+    let masks = scene_masks(&v, 1);
     let mover = motion.field("sprite").str();
     let mut found = None;
     for frame in 0..=240 {
@@ -638,13 +656,7 @@ fn scene_pushes_the_boulder_out_and_walks_the_walker_like_the_reference() {
             .find(|s| s.field("name").str() == name)
             .unwrap_or_else(|| panic!("no sprite {name}"))
     };
-    let masks: BTreeMap<String, Mask> = sprites
-        .iter()
-        .map(|s| {
-            let path = s.field("image").str();
-            (path.to_string(), load(Path::new(path), 1, false))
-        })
-        .collect();
+    let masks = scene_masks(&v, 1);
     let placed = |name: &str| {
         let s = entry(name);
         assert!(s.field("transform").is_null(), "{name} is a plain sprite");
@@ -2074,6 +2086,152 @@ fn check_render_outlines_the_pushed_out_b_and_draws_the_normal() {
     ));
     let apart = image::open(dir.join("q.png")).unwrap().to_rgba8();
     assert!(!yellow(&apart));
+}
+
+// ---------------------------------------------------------------------------------------
+// The scene's crater and polygons.
+
+#[test]
+fn scene_blows_a_crater_and_reports_the_terrain_polygons_like_the_reference() {
+    use perpixel::PolygonOptions;
+    let dir = scratch("scene_crater");
+    let v = run_json(&dir, &["scene", "--json"]);
+    let out = ok(&run(&dir, &["scene"]));
+    let c = v.field("crater");
+    assert_eq!(c.field("sprite").str(), "terrain");
+    let terrain = v
+        .field("sprites")
+        .arr()
+        .iter()
+        .find(|s| s.field("name").str() == "terrain")
+        .unwrap();
+    let path = terrain.field("image").str();
+    let (tx, ty) = (
+        terrain.field("x").int() as i32,
+        terrain.field("y").int() as i32,
+    );
+    let at = c.field("at").point().unwrap();
+    let radius = c.field("radius").int() as u32;
+    let before = load(Path::new(path), 1, false);
+    let (cx, cy) = (at.x as i32 - tx, at.y as i32 - ty);
+    let after = reference::edit::fill_circle(&before, cx, cy, radius, false);
+    // The scene plays the edited terrain: its count and the crater's.
+    assert_eq!(terrain.field("solid_pixels").int(), after.count() as i64);
+    let cleared = before.count() - after.count();
+    assert!(cleared > 100, "a real crater: {cleared} pixels");
+    assert_eq!(c.field("cleared_pixels").int(), cleared as i64);
+    // The render shows the crater: every cleared pixel away from the polygon outlines
+    // and the probe is drawn without the terrain's colour.
+    let render = image::open(dir.join("perpixel-scene.png"))
+        .unwrap()
+        .into_rgba8();
+    let colours = image::open(path).unwrap().into_rgba8();
+    let scale = v.field("render").field("scale").int() as u32;
+    let p = c.field("probe_at").point().unwrap();
+    let probe_path = Path::new(path).with_file_name(c.field("probe").str());
+    let probe = load(&probe_path, 1, false);
+    let probe = Sprite::new(&probe, p.x as i32, p.y as i32);
+    let solid_after = |i: i64, j: i64| {
+        let (w, h) = (after.width() as i64, after.height() as i64);
+        i >= 0 && j >= 0 && i < w && j < h && after.is_solid(i as u32, j as u32)
+    };
+    let mut inside = 0;
+    for (i, j) in (0..before.width()).flat_map(|i| (0..before.height()).map(move |j| (i, j))) {
+        let (wx, wy) = (i as i64 + tx as i64, j as i64 + ty as i64);
+        let near_edge =
+            (-1..=1).any(|di| (-1..=1).any(|dj| solid_after(i as i64 + di, j as i64 + dj)));
+        let under_probe = probe.bounds().contains(wx as i32, wy as i32);
+        if before.is_solid(i, j) && !after.is_solid(i, j) && !near_edge && !under_probe {
+            let drawn = render.get_pixel(wx as u32 * scale, wy as u32 * scale);
+            assert_ne!(drawn.0, colours.get_pixel(i, j).0, "({wx}, {wy})");
+            inside += 1;
+        }
+    }
+    assert!(inside > 100, "{inside} pixels checked");
+    // The probe, queried the plain way against the terrain before and after.
+    let mut words = Vec::new();
+    for (key, mask) in [("before", &before), ("after", &after)] {
+        let t = Sprite::new(mask, tx, ty);
+        let (area, contact) = (
+            reference::overlap_area(&t, &probe),
+            reference::first_contact(&t, &probe),
+        );
+        assert_eq!(
+            c.field(key).field("overlap_area").int(),
+            area as i64,
+            "{key}"
+        );
+        assert_eq!(
+            c.field(key).field("first_contact").point(),
+            contact,
+            "{key}"
+        );
+        let contact = contact.map_or("no contact".into(), |q| {
+            format!("first contact ({}, {})", q.x, q.y)
+        });
+        words.push(format!("{area} px ({contact})"));
+    }
+    // What the crater is for: the probe sinks in, still touching the crater's floor.
+    let (was, is) = (
+        c.field("before").field("overlap_area").int(),
+        c.field("after").field("overlap_area").int(),
+    );
+    assert!(was > is && is > 0, "{c}");
+    assert!(c.field("reference_agrees").bool());
+    // The polygons before and after, from the library on the two masks.
+    let pj = c.field("polygons");
+    let epsilon = pj.field("epsilon").as_f64().unwrap();
+    assert_eq!(epsilon, 1.0);
+    let options = PolygonOptions {
+        epsilon,
+        ..PolygonOptions::default()
+    };
+    let mut counts = Vec::new();
+    for (key, mask) in [("before", &before), ("after", &after)] {
+        let polys = mask.polygons(&options).unwrap();
+        let holes: usize = polys.iter().map(|q| q.holes.len()).sum();
+        let vertices: usize = polys.iter().flat_map(|q| q.rings()).map(|r| r.len()).sum();
+        let j = pj.field(key);
+        assert_eq!(j.field("polygons").int(), polys.len() as i64, "{key}");
+        assert_eq!(j.field("holes").int(), holes as i64, "{key}");
+        assert_eq!(j.field("vertices").int(), vertices as i64, "{key}");
+        let s =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        counts.push(format!(
+            "{}, {}, {}",
+            s(polys.len(), "polygon", "polygons"),
+            s(holes, "hole", "holes"),
+            s(vertices, "vertex", "vertices")
+        ));
+    }
+    assert!(
+        pj.field("after").field("vertices").int() > pj.field("before").field("vertices").int(),
+        "the crater adds vertices: {pj}"
+    );
+    let line = |prefix: &str| {
+        out.lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no line {prefix:?} in\n{out}"))
+            .to_string()
+    };
+    assert_eq!(
+        line("crater: "),
+        format!(
+            "crater: a crater of radius {radius} blown into the terrain at ({}, {}) in place \
+             (Mask::fill_circle) cleared {cleared} pixels; the probe (coin.png) at ({}, {}) \
+             overlapped the terrain by {} before, {} after; the reference (the edit and the \
+             queries redone pixel by pixel) agrees.",
+            at.x, at.y, p.x, p.y, words[0], words[1]
+        )
+    );
+    assert_eq!(
+        line("polygons: "),
+        format!(
+            "polygons: the terrain's polygons at epsilon 1 (Mask::polygons): {} before the \
+             crater; {} after.",
+            counts[0], counts[1]
+        )
+    );
 }
 
 // ---------------------------------------------------------------------------------------
