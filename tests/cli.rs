@@ -2596,6 +2596,14 @@ fn polygons_svg_overlays_the_polygons_on_the_sprite() {
         "M0 0 L4 0 L4 4 L0 4 ZM1 1 L1 3 L3 3 L3 1 Z"
     );
     assert_eq!(attr(paths[1], "d"), "M5 0 L6 0 L6 1 L5 1 Z");
+    // Outlines 2 output pixels wide at any scale (in the sprite's pixels, as every
+    // renderer draws them).
+    let width: f64 = attr(paths[0], "stroke-width").parse().unwrap();
+    assert!(
+        (width * f64::from(w / 6) - 2.0).abs() < 1e-3,
+        "{}",
+        paths[0]
+    );
     assert!(tags(&svg, "polygon").is_empty());
     assert!(!svg.contains("transform="));
 

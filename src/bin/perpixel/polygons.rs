@@ -306,6 +306,11 @@ fn svg(image: &LoadedImage, options: &PolygonOptions, shapes: &[Shape]) -> CliRe
         false => String::new(),
     };
     let _ = writeln!(out, r#"<g{flip} stroke-linejoin="round">"#);
+    // Line widths and dashes in output pixels, whatever the scale (in the sprite's
+    // pixels, the SVG's own unit, as every renderer draws them).
+    let px = |n: u32| (f64::from(n) / f64::from(scale) * 1e4).round() / 1e4;
+    let (line, thin) = (px(2), px(1));
+    let dash = format!("{} {}", px(4), px(3));
     for (k, s) in shapes.iter().enumerate() {
         let mut d = String::new();
         for ring in s.polygon.rings() {
@@ -316,13 +321,13 @@ fn svg(image: &LoadedImage, options: &PolygonOptions, shapes: &[Shape]) -> CliRe
         }
         let _ = writeln!(
             out,
-            r##"<path id="polygon-{k}" d="{d}" fill="#ff3cdc" fill-opacity="0.35" fill-rule="evenodd" stroke="#ffe650" stroke-width="2" vector-effect="non-scaling-stroke"/>"##
+            r##"<path id="polygon-{k}" d="{d}" fill="#ff3cdc" fill-opacity="0.35" fill-rule="evenodd" stroke="#ffe650" stroke-width="{line}"/>"##
         );
         for piece in s.pieces.iter().flatten() {
             let points: Vec<String> = piece.iter().map(|v| format!("{},{}", v[0], v[1])).collect();
             let _ = writeln!(
                 out,
-                r##"<polygon class="piece" points="{}" fill="none" stroke="#5affc8" stroke-width="1" stroke-dasharray="4 3" vector-effect="non-scaling-stroke"/>"##,
+                r##"<polygon class="piece" points="{}" fill="none" stroke="#5affc8" stroke-width="{thin}" stroke-dasharray="{dash}"/>"##,
                 points.join(" ")
             );
         }
