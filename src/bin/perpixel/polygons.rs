@@ -149,25 +149,21 @@ fn shapes(image: &LoadedImage, options: &PolygonOptions, pieces: bool) -> CliRes
         ))
     };
     let polygons = image.mask.polygons(options).map_err(fail)?;
-    if !pieces {
-        return Ok(polygons
-            .into_iter()
-            .map(|polygon| Shape {
-                polygon,
-                pieces: None,
-            })
-            .collect());
-    }
-    let unflipped = PolygonOptions {
-        y_flip: false,
-        ..options.clone()
+    // The polygons the pieces are cut from: these, or the same unflipped.
+    let unflipped = match (pieces, options.y_flip) {
+        (true, true) => {
+            let plain = PolygonOptions {
+                y_flip: false,
+                ..options.clone()
+            };
+            Some(image.mask.polygons(&plain).map_err(fail)?)
+        }
+        _ => None,
     };
+    let cut_from = unflipped.as_ref().unwrap_or(&polygons);
     let height = f64::from(image.mask.height());
-    let mut out = Vec::with_capacity(polygons.len());
-    for (polygon, plain) in polygons
-        .into_iter()
-        .zip(image.mask.polygons(&unflipped).map_err(fail)?)
-    {
+    let mut cuts = Vec::with_capacity(polygons.len());
+    for plain in cut_from.iter().filter(|_| pieces) {
         let mut cut = plain.convex_pieces(options.max_vertices).map_err(fail)?;
         if options.y_flip {
             for piece in &mut cut {
@@ -175,12 +171,16 @@ fn shapes(image: &LoadedImage, options: &PolygonOptions, pieces: bool) -> CliRes
                 piece[1..].reverse();
             }
         }
-        out.push(Shape {
-            polygon,
-            pieces: Some(cut),
-        });
+        cuts.push(cut);
     }
-    Ok(out)
+    let mut cuts = cuts.into_iter();
+    Ok(polygons
+        .into_iter()
+        .map(|polygon| Shape {
+            polygon,
+            pieces: cuts.next(),
+        })
+        .collect())
 }
 
 /// Counts over all the polygons: (holes, vertices, area).
