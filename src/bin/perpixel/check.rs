@@ -939,6 +939,20 @@ mod tests {
     }
 
     #[test]
+    fn counts_have_a_minimum_and_say_what_they_mean() {
+        assert_eq!(parse_count(" 3 ", "every", 1, "").unwrap(), 3);
+        assert_eq!(parse_count("0", "min-pixels", 0, "").unwrap(), 0);
+        let low = parse_count("2", "max-vertices", 3, "Box2D's limit is 8")
+            .unwrap_err()
+            .0;
+        assert!(low.contains("bad max-vertices '2'"), "{low}");
+        assert!(low.contains("at least 3 (Box2D's limit is 8)"), "{low}");
+        assert!(parse_count("-1", "every", 1, "").is_err());
+        assert!(parse_count("1.5", "every", 1, "").is_err());
+        assert!(parse_count("99999999999999999999", "every", 1, "").is_err());
+    }
+
+    #[test]
     fn thresholds_are_bytes() {
         assert_eq!(parse_threshold("0").unwrap(), 0);
         assert_eq!(parse_threshold("255").unwrap(), 255);
