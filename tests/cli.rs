@@ -64,6 +64,11 @@ fn load(path: &Path, threshold: u8, flip_y: bool) -> Mask {
 
 type J = serde_json::Value;
 
+/// Runs the binary in `dir` with `args`, expecting success and one JSON value on stdout.
+fn run_json(dir: &Path, args: &[&str]) -> J {
+    parse_json(&ok(&run(dir, args)))
+}
+
 /// `text` as one JSON value, nothing after it.
 fn parse_json(text: &str) -> J {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("not one JSON value ({e}): {text}"))
@@ -251,6 +256,36 @@ fn scene_pairs_from_a_world_update_are_unchanged() {
     assert!(help.contains("world update"), "{help}");
 }
 
+/// The masks of the scene's images as the scene plays them, by image path: each loaded
+/// from its file at `threshold`, the crater sprite's with the crater the JSON reports
+/// cleared by the plain reference edit (pixel by pixel).
+fn scene_masks(v: &J, threshold: u8) -> BTreeMap<String, Mask> {
+    let mut masks = BTreeMap::new();
+    for s in v.field("sprites").arr() {
+        let path = s.field("image").str().to_string();
+        masks
+            .entry(path.clone())
+            .or_insert_with(|| load(Path::new(&path), threshold, false));
+    }
+    let crater = v.field("crater");
+    let s = v
+        .field("sprites")
+        .arr()
+        .iter()
+        .find(|s| s.field("name").str() == crater.field("sprite").str())
+        .expect("the crater's sprite is in the scene");
+    let at = crater.field("at").point().unwrap();
+    let m = masks.get_mut(s.field("image").str()).unwrap();
+    *m = reference::edit::fill_circle(
+        m,
+        (at.x - s.field("x").int()) as i32,
+        (at.y - s.field("y").int()) as i32,
+        crater.field("radius").int() as u32,
+        false,
+    );
+    masks
+}
+
 /// A scene sprite from its JSON entry, for the plain oracle of transformed sprites: its
 /// position, and its `transform` when it has one (a plain sprite is the identity
 /// transform at an integer position, which the sampling rule makes exactly the plain
@@ -299,14 +334,8 @@ fn scene_against_reference(test: &str, threshold: u8) -> J {
     let v = parse_json(&out);
     assert_eq!(v.field("threshold").int(), threshold as i64);
 
-    let mut masks = BTreeMap::new();
+    let masks = scene_masks(&v, threshold);
     let sprites_json = v.field("sprites").arr();
-    for s in sprites_json {
-        let path = s.field("image").str().to_string();
-        masks
-            .entry(path.clone())
-            .or_insert_with(|| load(Path::new(&path), threshold, false));
-    }
     let motion = v.field("motion");
     let step = motion.field("step").point().unwrap();
     let frames = motion.field("frames").int();
@@ -540,13 +569,7 @@ fn scene_bullet_stops_where_a_pixel_by_pixel_flight_first_touches() {
         1,
         "one pixel per frame: every position"
     );
-    let mut masks = BTreeMap::new();
-    for s in v.field("sprites").arr() {
-        let path = s.field("image").str().to_string();
-        masks
-            .entry(path.clone())
-            .or_insert_with(|| load(Path::new(&path), 1, false));
-    }
+    let masks = scene_masks(&v, 1);
     let mover = motion.field("sprite").str();
     let mut found = None;
     for frame in 0..=240 {
@@ -633,13 +656,7 @@ fn scene_pushes_the_boulder_out_and_walks_the_walker_like_the_reference() {
             .find(|s| s.field("name").str() == name)
             .unwrap_or_else(|| panic!("no sprite {name}"))
     };
-    let masks: BTreeMap<String, Mask> = sprites
-        .iter()
-        .map(|s| {
-            let path = s.field("image").str();
-            (path.to_string(), load(Path::new(path), 1, false))
-        })
-        .collect();
+    let masks = scene_masks(&v, 1);
     let placed = |name: &str| {
         let s = entry(name);
         assert!(s.field("transform").is_null(), "{name} is a plain sprite");
@@ -2069,4 +2086,880 @@ fn check_render_outlines_the_pushed_out_b_and_draws_the_normal() {
     ));
     let apart = image::open(dir.join("q.png")).unwrap().to_rgba8();
     assert!(!yellow(&apart));
+}
+
+// ---------------------------------------------------------------------------------------
+// The scene's crater and polygons.
+
+#[test]
+fn scene_blows_a_crater_and_reports_the_terrain_polygons_like_the_reference() {
+    use perpixel::PolygonOptions;
+    let dir = scratch("scene_crater");
+    let v = run_json(&dir, &["scene", "--json"]);
+    let out = ok(&run(&dir, &["scene"]));
+    let c = v.field("crater");
+    assert_eq!(c.field("sprite").str(), "terrain");
+    let terrain = v
+        .field("sprites")
+        .arr()
+        .iter()
+        .find(|s| s.field("name").str() == "terrain")
+        .unwrap();
+    let path = terrain.field("image").str();
+    let (tx, ty) = (
+        terrain.field("x").int() as i32,
+        terrain.field("y").int() as i32,
+    );
+    let at = c.field("at").point().unwrap();
+    let radius = c.field("radius").int() as u32;
+    let before = load(Path::new(path), 1, false);
+    let (cx, cy) = (at.x as i32 - tx, at.y as i32 - ty);
+    let after = reference::edit::fill_circle(&before, cx, cy, radius, false);
+    // The scene plays the edited terrain: its count and the crater's.
+    assert_eq!(terrain.field("solid_pixels").int(), after.count() as i64);
+    let cleared = before.count() - after.count();
+    assert!(cleared > 100, "a real crater: {cleared} pixels");
+    assert_eq!(c.field("cleared_pixels").int(), cleared as i64);
+    // The render shows the crater: every cleared pixel away from the polygon outlines
+    // and the probe is drawn without the terrain's colour.
+    let render = image::open(dir.join("perpixel-scene.png"))
+        .unwrap()
+        .into_rgba8();
+    let colours = image::open(path).unwrap().into_rgba8();
+    let scale = v.field("render").field("scale").int() as u32;
+    let p = c.field("probe_at").point().unwrap();
+    let probe_path = Path::new(path).with_file_name(c.field("probe").str());
+    let probe = load(&probe_path, 1, false);
+    let probe = Sprite::new(&probe, p.x as i32, p.y as i32);
+    let solid_after = |i: i64, j: i64| {
+        let (w, h) = (after.width() as i64, after.height() as i64);
+        i >= 0 && j >= 0 && i < w && j < h && after.is_solid(i as u32, j as u32)
+    };
+    let mut inside = 0;
+    for (i, j) in (0..before.width()).flat_map(|i| (0..before.height()).map(move |j| (i, j))) {
+        let (wx, wy) = (i as i64 + tx as i64, j as i64 + ty as i64);
+        let near_edge =
+            (-1..=1).any(|di| (-1..=1).any(|dj| solid_after(i as i64 + di, j as i64 + dj)));
+        let under_probe = probe.bounds().contains(wx as i32, wy as i32);
+        if before.is_solid(i, j) && !after.is_solid(i, j) && !near_edge && !under_probe {
+            let drawn = render.get_pixel(wx as u32 * scale, wy as u32 * scale);
+            assert_ne!(drawn.0, colours.get_pixel(i, j).0, "({wx}, {wy})");
+            inside += 1;
+        }
+    }
+    assert!(inside > 100, "{inside} pixels checked");
+    // The probe, queried the plain way against the terrain before and after.
+    let mut words = Vec::new();
+    for (key, mask) in [("before", &before), ("after", &after)] {
+        let t = Sprite::new(mask, tx, ty);
+        let (area, contact) = (
+            reference::overlap_area(&t, &probe),
+            reference::first_contact(&t, &probe),
+        );
+        assert_eq!(
+            c.field(key).field("overlap_area").int(),
+            area as i64,
+            "{key}"
+        );
+        assert_eq!(
+            c.field(key).field("first_contact").point(),
+            contact,
+            "{key}"
+        );
+        let contact = contact.map_or("no contact".into(), |q| {
+            format!("first contact ({}, {})", q.x, q.y)
+        });
+        words.push(format!("{area} px ({contact})"));
+    }
+    // What the crater is for: the probe sinks in, still touching the crater's floor.
+    let (was, is) = (
+        c.field("before").field("overlap_area").int(),
+        c.field("after").field("overlap_area").int(),
+    );
+    assert!(was > is && is > 0, "{c}");
+    assert!(c.field("reference_agrees").bool());
+    // The polygons before and after, from the library on the two masks.
+    let pj = c.field("polygons");
+    let epsilon = pj.field("epsilon").as_f64().unwrap();
+    assert_eq!(epsilon, 1.0);
+    let options = PolygonOptions {
+        epsilon,
+        ..PolygonOptions::default()
+    };
+    let mut counts = Vec::new();
+    for (key, mask) in [("before", &before), ("after", &after)] {
+        let polys = mask.polygons(&options).unwrap();
+        let holes: usize = polys.iter().map(|q| q.holes.len()).sum();
+        let vertices: usize = polys.iter().flat_map(|q| q.rings()).map(|r| r.len()).sum();
+        let j = pj.field(key);
+        assert_eq!(j.field("polygons").int(), polys.len() as i64, "{key}");
+        assert_eq!(j.field("holes").int(), holes as i64, "{key}");
+        assert_eq!(j.field("vertices").int(), vertices as i64, "{key}");
+        let s =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        counts.push(format!(
+            "{}, {}, {}",
+            s(polys.len(), "polygon", "polygons"),
+            s(holes, "hole", "holes"),
+            s(vertices, "vertex", "vertices")
+        ));
+    }
+    assert!(
+        pj.field("after").field("vertices").int() > pj.field("before").field("vertices").int(),
+        "the crater adds vertices: {pj}"
+    );
+    let line = |prefix: &str| {
+        out.lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no line {prefix:?} in\n{out}"))
+            .to_string()
+    };
+    assert_eq!(
+        line("crater: "),
+        format!(
+            "crater: a crater of radius {radius} blown into the terrain at ({}, {}) in place \
+             (Mask::fill_circle) cleared {cleared} pixels; the probe (coin.png) at ({}, {}) \
+             overlapped the terrain by {} before, {} after; the reference (the edit and the \
+             queries redone pixel by pixel) agrees.",
+            at.x, at.y, p.x, p.y, words[0], words[1]
+        )
+    );
+    assert_eq!(
+        line("polygons: "),
+        format!(
+            "polygons: the terrain's polygons at epsilon 1 (Mask::polygons): {} before the \
+             crater; {} after.",
+            counts[0], counts[1]
+        )
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The shape commands: polygons, outline, components.
+
+/// The keys every shape command's JSON starts with.
+const SHAPE_KEYS: [&str; 5] = ["sprite", "width", "height", "threshold", "solid_pixels"];
+
+/// A 6x4 sprite: a 4x4 square with a 2x2 hole (x 0..4), a lone pixel at (5, 0) and a
+/// semi-transparent one (alpha 100) at (5, 3).
+///
+/// ```text
+/// ####.#
+/// #..#..
+/// #..#..
+/// ####.+
+/// ```
+fn holed_square(dir: &Path) -> PathBuf {
+    let path = dir.join("holed.png");
+    write_png(&path, 6, 4, |x, y| match (x, y) {
+        (5, 0) => 255,
+        (5, 3) => 100,
+        (0..=3, 0 | 3) | (0 | 3, _) => 255,
+        _ => 0,
+    });
+    path
+}
+
+/// A ring's `[[x, y], ...]` as integer pairs.
+fn ring(j: &J) -> Vec<[i64; 2]> {
+    j.arr()
+        .iter()
+        .map(|v| [v.arr()[0].int(), v.arr()[1].int()])
+        .collect()
+}
+
+/// A convex piece's `[[x, y], ...]` as numbers.
+fn piece(j: &J) -> Vec<[f64; 2]> {
+    j.arr()
+        .iter()
+        .map(|v| [v.arr()[0].as_f64().unwrap(), v.arr()[1].as_f64().unwrap()])
+        .collect()
+}
+
+/// Asserts that `polygons --json` (run with `args`) gives exactly the library's polygons
+/// of `mask` under `options` (and its convex pieces when `pieces`), with the totals.
+fn assert_polygons_json(v: &J, mask: &Mask, options: &perpixel::PolygonOptions, pieces: bool) {
+    let polys = mask.polygons(options).unwrap();
+    let list = v.field("polygons").arr();
+    assert_eq!(list.len(), polys.len());
+    assert_eq!(v.field("polygon_count").int(), polys.len() as i64);
+    let holes: usize = polys.iter().map(|p| p.holes.len()).sum();
+    let vertices: usize = polys.iter().flat_map(|p| p.rings()).map(|r| r.len()).sum();
+    let area: f64 = polys.iter().map(|p| p.area()).sum();
+    assert_eq!(v.field("hole_count").int(), holes as i64);
+    assert_eq!(v.field("vertex_count").int(), vertices as i64);
+    assert_eq!(v.field("area").as_f64().unwrap(), area);
+    let widen = |r: &[[i32; 2]]| -> Vec<[i64; 2]> {
+        r.iter().map(|v| [v[0] as i64, v[1] as i64]).collect()
+    };
+    for (j, p) in list.iter().zip(&polys) {
+        assert_eq!(
+            j.keys(),
+            [
+                "outer",
+                "holes",
+                "area",
+                "outer_vertices",
+                "hole_vertices",
+                "pieces"
+            ]
+        );
+        assert_eq!(ring(j.field("outer")), widen(&p.outer));
+        let hj = j.field("holes").arr();
+        assert_eq!(hj.len(), p.holes.len());
+        for (h, ph) in hj.iter().zip(&p.holes) {
+            assert_eq!(ring(h), widen(ph));
+        }
+        assert_eq!(j.field("area").as_f64().unwrap(), p.area());
+        assert_eq!(j.field("outer_vertices").int(), p.outer.len() as i64);
+        let counts: Vec<i64> = j.field("hole_vertices").arr().iter().map(J::int).collect();
+        assert_eq!(
+            counts,
+            p.holes.iter().map(|h| h.len() as i64).collect::<Vec<_>>()
+        );
+        assert_eq!(j.field("pieces").is_null(), !pieces);
+    }
+    if pieces {
+        // Polygon after polygon, they are the library's `Mask::convex_pieces` (to within
+        // serde_json's reading of floats, which may miss by a unit in the last place;
+        // the numbers written are the shortest that read back exactly).
+        let all: Vec<Vec<[f64; 2]>> = list
+            .iter()
+            .flat_map(|j| j.field("pieces").arr().iter().map(piece))
+            .collect();
+        let library = mask.convex_pieces(options).unwrap();
+        assert_eq!(all.len(), library.len());
+        for (a, b) in all.iter().zip(&library) {
+            assert_eq!(a.len(), b.len());
+            let close = a.iter().zip(b).all(|(p, q)| {
+                (p[0] - q[0]).abs() <= 1e-12 * q[0].abs().max(1.0)
+                    && (p[1] - q[1]).abs() <= 1e-12 * q[1].abs().max(1.0)
+            });
+            assert!(close, "{a:?} != {b:?}");
+        }
+        assert_eq!(v.field("piece_count").int(), all.len() as i64);
+        for (j, p) in list.iter().zip(&polys) {
+            let sum: f64 = j
+                .field("pieces")
+                .arr()
+                .iter()
+                .map(|q| perpixel::convex_piece_area(&piece(q)))
+                .sum();
+            assert!(
+                (sum - p.area()).abs() < 1e-9 * p.area().max(1.0),
+                "the pieces cover the polygon: {sum} against {}",
+                p.area()
+            );
+            let most = options.max_vertices as usize;
+            assert!(
+                j.field("pieces")
+                    .arr()
+                    .iter()
+                    .all(|q| (3..=most).contains(&q.arr().len()))
+            );
+        }
+    } else {
+        assert!(v.field("piece_count").is_null());
+    }
+}
+
+#[test]
+fn polygons_json_of_a_square_with_a_hole_is_exact() {
+    use perpixel::PolygonOptions;
+    let dir = scratch("polygons_json_exact");
+    let path = holed_square(&dir);
+    let v = run_json(&dir, &["polygons", "holed.png", "--json"]);
+    assert_eq!(
+        v.keys(),
+        [
+            &SHAPE_KEYS[..],
+            &[
+                "options",
+                "polygon_count",
+                "hole_count",
+                "vertex_count",
+                "area",
+                "piece_count",
+                "polygons"
+            ]
+        ]
+        .concat()
+    );
+    assert_eq!(v.field("sprite").str(), "holed.png");
+    assert_eq!((v.field("width").int(), v.field("height").int()), (6, 4));
+    assert_eq!(v.field("threshold").int(), 1);
+    assert_eq!(v.field("solid_pixels").int(), 14);
+    let o = v.field("options");
+    assert_eq!(o.keys(), ["epsilon", "holes", "y_flip", "max_vertices"]);
+    assert_eq!(o.field("epsilon").int(), 0);
+    assert!(o.field("holes").bool() && !o.field("y_flip").bool());
+    assert!(o.field("max_vertices").is_null());
+    // The numbers, written out: the square with its hole, then the two lone pixels.
+    assert_eq!(v.field("polygon_count").int(), 3);
+    assert_eq!(v.field("hole_count").int(), 1);
+    assert_eq!(v.field("vertex_count").int(), 16);
+    assert_eq!(v.field("area").int(), 14, "the solid pixel count");
+    let p = v.field("polygons").arr();
+    assert_eq!(ring(p[0].field("outer")), [[0, 0], [4, 0], [4, 4], [0, 4]]);
+    assert_eq!(p[0].field("holes").arr().len(), 1);
+    assert_eq!(
+        ring(&p[0].field("holes").arr()[0]),
+        [[1, 1], [1, 3], [3, 3], [3, 1]]
+    );
+    assert_eq!(p[0].field("area").int(), 12);
+    assert_eq!(p[0].field("outer_vertices").int(), 4);
+    assert_eq!(p[0].field("hole_vertices").arr()[0].int(), 4);
+    assert_eq!(ring(p[1].field("outer")), [[5, 0], [6, 0], [6, 1], [5, 1]]);
+    assert_eq!(ring(p[2].field("outer")), [[5, 3], [6, 3], [6, 4], [5, 4]]);
+    assert!(p[1].field("holes").arr().is_empty() && p[1].field("pieces").is_null());
+    let mask = load(&path, 1, false);
+    assert_polygons_json(&v, &mask, &PolygonOptions::default(), false);
+
+    // --threshold drops the semi-transparent pixel.
+    let v = run_json(
+        &dir,
+        &["polygons", "holed.png", "--json", "--threshold", "128"],
+    );
+    assert_eq!(v.field("polygon_count").int(), 2);
+    assert_eq!(v.field("area").int(), 13);
+
+    // --no-holes: the outer ring alone covers the hole; --holes after it wins back.
+    let v = run_json(&dir, &["polygons", "holed.png", "--json", "--no-holes"]);
+    assert!(!v.field("options").field("holes").bool());
+    assert_eq!(v.field("hole_count").int(), 0);
+    assert_eq!(v.field("area").int(), 18);
+    assert_eq!(v.field("polygons").arr()[0].field("area").int(), 16);
+    let v = run_json(
+        &dir,
+        &["polygons", "holed.png", "--json", "--no-holes", "--holes"],
+    );
+    assert_eq!(v.field("hole_count").int(), 1);
+
+    // --y-flip: y becomes 4 - y, outer rings keep a positive area (order reversed).
+    let v = run_json(&dir, &["polygons", "holed.png", "--json", "--y-flip"]);
+    let outer = ring(v.field("polygons").arr()[0].field("outer"));
+    assert_eq!(outer, [[0, 4], [0, 0], [4, 0], [4, 4]]);
+    let flipped = PolygonOptions {
+        y_flip: true,
+        ..PolygonOptions::default()
+    };
+    assert_polygons_json(&v, &mask, &flipped, false);
+
+    // --max-vertices: the convex pieces as well (rectangles for exact polygons), with
+    // and without the flip, exactly `Mask::convex_pieces`.
+    for extra in [&[][..], &["--y-flip"][..]] {
+        let mut args = vec!["polygons", "holed.png", "--json", "--max-vertices", "4"];
+        args.extend_from_slice(extra);
+        let v = run_json(&dir, &args);
+        assert_eq!(v.field("options").field("max_vertices").int(), 4);
+        let options = PolygonOptions {
+            max_vertices: 4,
+            y_flip: !extra.is_empty(),
+            ..PolygonOptions::default()
+        };
+        assert_polygons_json(&v, &mask, &options, true);
+        assert_eq!(v.field("piece_count").int(), 4 + 1 + 1, "{v}");
+    }
+}
+
+#[test]
+fn polygons_json_of_the_sample_sprites_is_the_librarys() {
+    use perpixel::PolygonOptions;
+    let dir = scratch("polygons_assets");
+    let sprites = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sprites");
+    for name in ["ring.png", "ship.png", "terrain.png", "rock_big.png"] {
+        let path = sprites.join(name);
+        let mask = load(&path, 1, false);
+        let file = path.to_str().unwrap();
+        for (epsilon, max) in [("0", None), ("1", Some("8")), ("2.5", Some("3"))] {
+            let mut args = vec!["polygons", file, "--json", "--epsilon", epsilon];
+            if let Some(m) = max {
+                args.extend(["--max-vertices", m]);
+            }
+            let v = run_json(&dir, &args);
+            assert_eq!(v.field("sprite").str(), file);
+            assert_eq!(v.field("solid_pixels").int(), mask.count() as i64);
+            let options = PolygonOptions {
+                epsilon: epsilon.parse().unwrap(),
+                max_vertices: max.map_or(8, |m| m.parse().unwrap()),
+                ..PolygonOptions::default()
+            };
+            assert_polygons_json(&v, &mask, &options, max.is_some());
+            if epsilon == "0" {
+                assert_eq!(v.field("area").int(), mask.count() as i64, "{name}");
+            }
+        }
+    }
+    // The ring: one polygon with one hole.
+    let ring = sprites.join("ring.png");
+    let v = run_json(&dir, &["polygons", ring.to_str().unwrap(), "--json"]);
+    assert_eq!(v.field("polygon_count").int(), 1);
+    assert_eq!(v.field("hole_count").int(), 1);
+}
+
+/// Standard base64 decoding (the SVG's embedded PNG).
+fn base64_decode(text: &str) -> Vec<u8> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = Vec::new();
+    let (mut acc, mut bits) = (0u32, 0);
+    for c in text.bytes().filter(|&c| c != b'=') {
+        let v = ALPHABET
+            .iter()
+            .position(|&a| a == c)
+            .expect("a base64 digit") as u32;
+        acc = acc << 6 | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    out
+}
+
+/// The start tags named `name` in `xml`, each as its text up to `>`.
+fn tags<'a>(xml: &'a str, name: &str) -> Vec<&'a str> {
+    let open = format!("<{name} ");
+    xml.match_indices(&open)
+        .map(|(i, _)| &xml[i..i + xml[i..].find('>').unwrap() + 1])
+        .collect()
+}
+
+/// The value of attribute `name` in a start tag.
+fn attr<'a>(tag: &'a str, name: &str) -> &'a str {
+    let key = format!(" {name}=\"");
+    let start = tag
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {tag}"))
+        + key.len();
+    &tag[start..start + tag[start..].find('"').unwrap()]
+}
+
+/// Asserts that `xml` is well nested: every element closed in order (a small check, not
+/// a parser: no comments or CDATA in our SVGs).
+fn assert_well_nested(xml: &str) {
+    let body = xml
+        .strip_prefix(r#"<?xml version="1.0" encoding="UTF-8"?>"#)
+        .expect("an XML declaration");
+    let mut open: Vec<&str> = Vec::new();
+    let mut rest = body;
+    while let Some(i) = rest.find('<') {
+        let end = i + rest[i..].find('>').expect("every tag ends");
+        let tag = &rest[i + 1..end];
+        assert!(!tag.contains('<'), "a '<' inside a tag: {tag}");
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(open.pop(), Some(name), "closing {name}");
+        } else if !tag.ends_with('/') {
+            open.push(tag.split_whitespace().next().unwrap());
+        }
+        rest = &rest[end + 1..];
+    }
+    assert!(open.is_empty(), "unclosed: {open:?}");
+    assert!(body.trim_end().ends_with("</svg>"));
+}
+
+#[test]
+fn polygons_svg_overlays_the_polygons_on_the_sprite() {
+    let dir = scratch("polygons_svg");
+    let path = holed_square(&dir);
+    let svg = ok(&run(&dir, &["polygons", "holed.png", "--svg"]));
+    assert_well_nested(&svg);
+    let root = tags(&svg, "svg")[0];
+    assert_eq!(attr(root, "viewBox"), "0 0 6 4");
+    let (w, h): (u32, u32) = (
+        attr(root, "width").parse().unwrap(),
+        attr(root, "height").parse().unwrap(),
+    );
+    assert_eq!((w % 6, h % 4, w / 6, h / 4), (0, 0, w / 6, w / 6));
+    assert!(w / 6 >= 8, "scaled up so pixels show: {root}");
+    // The sprite itself, pixelated, as a PNG with the file's pixels.
+    let image = tags(&svg, "image");
+    assert_eq!(image.len(), 1);
+    assert!(attr(image[0], "style").contains("image-rendering: pixelated"));
+    assert_eq!(
+        (attr(image[0], "width"), attr(image[0], "height")),
+        ("6", "4")
+    );
+    let data = attr(image[0], "href")
+        .strip_prefix("data:image/png;base64,")
+        .expect("an embedded PNG");
+    let embedded = image::load_from_memory(&base64_decode(data))
+        .unwrap()
+        .into_rgba8();
+    assert_eq!(embedded, image::open(&path).unwrap().into_rgba8());
+    // One even-odd path per polygon, one subpath per ring; no pieces.
+    let paths = tags(&svg, "path");
+    assert_eq!(paths.len(), 3);
+    assert!(paths.iter().all(|p| attr(p, "fill-rule") == "evenodd"));
+    assert_eq!(
+        attr(paths[0], "d"),
+        "M0 0 L4 0 L4 4 L0 4 ZM1 1 L1 3 L3 3 L3 1 Z"
+    );
+    assert_eq!(attr(paths[1], "d"), "M5 0 L6 0 L6 1 L5 1 Z");
+    // Outlines 2 output pixels wide at any scale (in the sprite's pixels, as every
+    // renderer draws them).
+    let width: f64 = attr(paths[0], "stroke-width").parse().unwrap();
+    assert!(
+        (width * f64::from(w / 6) - 2.0).abs() < 1e-3,
+        "{}",
+        paths[0]
+    );
+    assert!(tags(&svg, "polygon").is_empty());
+    assert!(!svg.contains("transform="));
+
+    // -o FILE: the same SVG in the file, nothing on stdout; pieces outlined; the flip
+    // drawn back onto the sprite.
+    let o = ok(&run(
+        &dir,
+        &[
+            "polygons",
+            "holed.png",
+            "--svg",
+            "--max-vertices",
+            "4",
+            "-o",
+            "out.svg",
+        ],
+    ));
+    assert!(o.is_empty());
+    let file = std::fs::read_to_string(dir.join("out.svg")).unwrap();
+    assert_well_nested(&file);
+    let pieces = tags(&file, "polygon");
+    assert_eq!(pieces.len(), 6);
+    assert!(pieces.iter().all(|p| attr(p, "fill") == "none"));
+    assert!(
+        pieces
+            .iter()
+            .any(|p| attr(p, "points") == "0,1 0,0 4,0 4,1"),
+        "{pieces:?}"
+    );
+    let flipped = ok(&run(&dir, &["polygons", "holed.png", "--svg", "--y-flip"]));
+    assert_well_nested(&flipped);
+    assert_eq!(
+        attr(tags(&flipped, "g")[0], "transform"),
+        "matrix(1 0 0 -1 0 4)"
+    );
+    assert_eq!(
+        attr(tags(&flipped, "path")[1], "d"),
+        "M5 4 L5 3 L6 3 L6 4 Z"
+    );
+
+    // A sample sprite: the ring's path has its hole.
+    let ring = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sprites/ring.png");
+    let svg = ok(&run(
+        &dir,
+        &[
+            "polygons",
+            ring.to_str().unwrap(),
+            "--svg",
+            "--epsilon",
+            "1",
+        ],
+    ));
+    assert_well_nested(&svg);
+    let paths = tags(&svg, "path");
+    assert_eq!(paths.len(), 1);
+    assert_eq!(
+        attr(paths[0], "d").matches('M').count(),
+        2,
+        "outer ring and hole"
+    );
+}
+
+#[test]
+fn outline_follows_pygame() {
+    let dir = scratch("outline");
+    // A 2x2 square in a 4x4 sprite: its four pixels clockwise, the first again at the end.
+    write_png(&dir.join("square.png"), 4, 4, |x, y| {
+        if (1..3).contains(&x) && (1..3).contains(&y) {
+            255
+        } else {
+            0
+        }
+    });
+    let out = ok(&run(&dir, &["outline", "square.png"]));
+    assert_eq!(out, "1 1\n2 1\n2 2\n1 2\n1 1\n");
+    let out = ok(&run(&dir, &["outline", "square.png", "--every", "2"]));
+    assert_eq!(out, "1 1\n2 2\n1 1\n");
+    let v = run_json(&dir, &["outline", "square.png", "--json"]);
+    assert_eq!(
+        v.keys(),
+        [&SHAPE_KEYS[..], &["every", "count", "points"]].concat()
+    );
+    assert_eq!(v.field("every").int(), 1);
+    assert_eq!(v.field("count").int(), 5);
+    assert_eq!(
+        ring(v.field("points")),
+        [[1, 1], [2, 1], [2, 2], [1, 2], [1, 1]]
+    );
+    // Nothing solid: an empty outline.
+    write_png(&dir.join("empty.png"), 3, 3, |_, _| 0);
+    assert_eq!(ok(&run(&dir, &["outline", "empty.png"])), "");
+    let v = run_json(&dir, &["outline", "empty.png", "--json"]);
+    assert_eq!(v.field("count").int(), 0);
+    assert!(v.field("points").arr().is_empty());
+    // The sample sprites: the library's outline, at two thresholds and two steps.
+    let sprites = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sprites");
+    for name in ["ship.png", "ring.png", "coin.png"] {
+        let path = sprites.join(name);
+        for (threshold, every) in [(1u8, 1u32), (128, 3)] {
+            let (t, e) = (threshold.to_string(), every.to_string());
+            let out = ok(&run(
+                &dir,
+                &[
+                    "outline",
+                    path.to_str().unwrap(),
+                    "--threshold",
+                    &t,
+                    "--every",
+                    &e,
+                ],
+            ));
+            let expected: String = load(&path, threshold, false)
+                .outline(every)
+                .unwrap()
+                .iter()
+                .map(|p| format!("{} {}\n", p[0], p[1]))
+                .collect();
+            assert!(!expected.is_empty());
+            assert_eq!(out, expected, "{name} at {threshold}, every {every}");
+        }
+    }
+}
+
+#[test]
+fn components_list_counts_and_bounds_with_the_centroid_and_angle() {
+    use perpixel::{ComponentOptions, ComponentOrder, Connectivity};
+    let dir = scratch("components");
+    // Two diagonal pixels and a bar: 2 components 8-connected, 3 components 4-connected.
+    write_png(&dir.join("parts.png"), 6, 3, |x, y| {
+        if (x, y) == (0, 0) || (x, y) == (1, 1) || (y == 2 && x >= 3) {
+            255
+        } else {
+            0
+        }
+    });
+    let v = run_json(&dir, &["components", "parts.png", "--json"]);
+    assert_eq!(
+        v.keys(),
+        [
+            &SHAPE_KEYS[..],
+            &[
+                "connectivity",
+                "order",
+                "min_pixels",
+                "centroid",
+                "angle",
+                "count",
+                "components"
+            ]
+        ]
+        .concat()
+    );
+    assert_eq!(v.field("connectivity").int(), 8);
+    assert_eq!(v.field("order").str(), "position");
+    assert_eq!(v.field("min_pixels").int(), 0);
+    // x: (0 + 1 + 3 + 4 + 5) / 5 = 2; y: (0 + 1 + 2 + 2 + 2) / 5 = 1, rounded down.
+    assert_eq!(v.field("centroid").point(), Some(Point { x: 2, y: 1 }));
+    let mask = load(&dir.join("parts.png"), 1, false);
+    assert_eq!(v.field("angle").as_f64().unwrap(), mask.angle());
+    assert_eq!(v.field("count").int(), 2);
+    let parts = |v: &J| -> Vec<(i64, Bounds2D)> {
+        v.field("components")
+            .arr()
+            .iter()
+            .map(|c| (c.field("pixels").int(), c.field("bounds").rect().unwrap()))
+            .collect()
+    };
+    assert_eq!(
+        parts(&v),
+        [
+            (2, Bounds2D::new(0, 0, 2, 2)),
+            (3, Bounds2D::new(3, 2, 3, 1))
+        ]
+    );
+    let with = |extra: &[&str]| {
+        let mut args = vec!["components", "parts.png", "--json"];
+        args.extend_from_slice(extra);
+        run_json(&dir, &args)
+    };
+    let v = with(&["--four", "--largest-first"]);
+    assert_eq!(v.field("connectivity").int(), 4);
+    assert_eq!(v.field("order").str(), "largest_first");
+    assert_eq!(
+        parts(&v),
+        [
+            (3, Bounds2D::new(3, 2, 3, 1)),
+            (1, Bounds2D::new(0, 0, 1, 1)),
+            (1, Bounds2D::new(1, 1, 1, 1))
+        ]
+    );
+    let v = with(&["--four", "--min-pixels", "2"]);
+    assert_eq!(parts(&v), [(3, Bounds2D::new(3, 2, 3, 1))]);
+    assert_eq!(
+        v.field("centroid").point(),
+        Some(Point { x: 2, y: 1 }),
+        "of every solid pixel"
+    );
+    // The table.
+    let out = ok(&run(&dir, &["components", "parts.png", "--four"]));
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with('#'))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ["1", "1", "0", "0", "1", "1"],
+            ["2", "1", "1", "1", "1", "1"],
+            ["3", "3", "3", "2", "3", "1"]
+        ]
+    );
+    assert!(
+        out.starts_with("parts.png: 6x3 pixels, 5 solid (alpha >= 1); 4-connected"),
+        "{out}"
+    );
+    assert!(out.contains("\ncentroid (2, 1), angle "), "{out}");
+    assert!(out.ends_with("\n3 components\n"), "{out}");
+    // Nothing solid: no centroid or angle.
+    write_png(&dir.join("empty.png"), 3, 3, |_, _| 0);
+    let v = run_json(&dir, &["components", "empty.png", "--json"]);
+    assert!(v.field("centroid").is_null() && v.field("angle").is_null());
+    assert_eq!(v.field("count").int(), 0);
+    assert!(ok(&run(&dir, &["components", "empty.png"])).ends_with("\n0 components\n"));
+    // The sample sprites: the library's components.
+    let sprites = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sprites");
+    for name in ["terrain.png", "ring.png", "ship.png"] {
+        let path = sprites.join(name);
+        let mask = load(&path, 1, false);
+        let v = run_json(
+            &dir,
+            &["components", path.to_str().unwrap(), "--json", "--four"],
+        );
+        let labels = mask
+            .component_labels(&ComponentOptions {
+                connectivity: Connectivity::Four,
+                order: ComponentOrder::Position,
+                min_pixels: 0,
+            })
+            .unwrap();
+        let expected: Vec<(i64, Bounds2D)> = labels
+            .counts
+            .iter()
+            .zip(&labels.bounds)
+            .map(|(&n, &b)| (n as i64, b))
+            .collect();
+        assert_eq!(parts(&v), expected, "{name}");
+        let (cx, cy) = mask.centroid();
+        assert_eq!(
+            v.field("centroid").point(),
+            Some(Point {
+                x: cx.into(),
+                y: cy.into()
+            })
+        );
+    }
+}
+
+#[test]
+fn shape_commands_report_bad_input_and_usage_errors() {
+    let dir = scratch("shape_errors");
+    holed_square(&dir);
+    for args in [
+        &["polygons", "missing.png", "--json"][..],
+        &["outline", "missing.png"][..],
+        &["components", "missing.png"][..],
+    ] {
+        fails(&run(&dir, args), &["missing.png", "No such file"]);
+    }
+    for (args, needles) in [
+        (
+            &["polygons", "holed.png", "--json", "--epsilon", "-1"][..],
+            &["bad epsilon '-1'", "negative"][..],
+        ),
+        (
+            &["polygons", "holed.png", "--json", "--epsilon", "nan"],
+            &["bad epsilon 'nan'", "finite"],
+        ),
+        (
+            &["polygons", "holed.png", "--svg", "--epsilon", "x"],
+            &["bad epsilon 'x'"],
+        ),
+        (
+            &["polygons", "holed.png", "--json", "--max-vertices", "2"],
+            &["bad max-vertices '2'", "at least 3"],
+        ),
+        (
+            &["polygons", "holed.png", "--json", "--threshold", "256"],
+            &["bad threshold '256'"],
+        ),
+        (
+            &["polygons", "holed.png", "--svg", "-o", "no/such/dir/x.svg"],
+            &["cannot write", "no/such/dir/x.svg"],
+        ),
+        (
+            &["outline", "holed.png", "--every", "0"],
+            &["bad every '0'", "at least 1"],
+        ),
+        (
+            &["outline", "holed.png", "--every", "-2"],
+            &["bad every '-2'"],
+        ),
+        (
+            &["components", "holed.png", "--min-pixels", "lots"],
+            &["bad min-pixels 'lots'"],
+        ),
+        (
+            &["components", "holed.png", "--threshold", "-1"],
+            &["bad threshold '-1'"],
+        ),
+    ] {
+        fails(&run(&dir, args), needles);
+    }
+    // Neither or both of --json and --svg, and unknown flags: usage errors.
+    for args in [
+        &["polygons", "holed.png"][..],
+        &["polygons", "holed.png", "--json", "--svg"][..],
+        &["polygons", "--json"][..],
+        &["outline", "holed.png", "--svg"][..],
+        &["components", "holed.png", "--eight"][..],
+    ] {
+        let o = run(&dir, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("Usage"), "{args:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty());
+    }
+    // The help names the commands and their JSON keys.
+    let help = ok(&run(&dir, &["--help"]));
+    for needle in ["polygons", "outline", "components"] {
+        assert!(help.contains(needle), "{needle:?} not in --help");
+    }
+    let help = ok(&run(&dir, &["polygons", "--help"]));
+    for needle in [
+        "--epsilon",
+        "--max-vertices",
+        "--holes",
+        "--no-holes",
+        "--y-flip",
+        "--threshold",
+        "--json",
+        "--svg",
+        "evenodd",
+        "hole_vertices",
+        "pixel-corner",
+    ] {
+        assert!(help.contains(needle), "{needle:?} not in polygons --help");
+    }
+    let help = ok(&run(&dir, &["outline", "--help"]));
+    assert!(
+        help.contains("pygame") && help.contains("--every"),
+        "{help}"
+    );
+    let help = ok(&run(&dir, &["components", "--help"]));
+    for needle in ["--four", "--largest-first", "--min-pixels", "centroid"] {
+        assert!(help.contains(needle), "{needle:?} not in components --help");
+    }
 }

@@ -1,7 +1,7 @@
 //! `perpixel bake INPUT -o OUTPUT`: masks computed once, written as a baked file, and
 //! `perpixel inspect FILE`: what a baked file holds.
 
-use crate::check::parse_threshold;
+use crate::load::ThresholdArg;
 use crate::{CliResult, Failure, print_out};
 use perpixel::{BakeInfo, BakeProgress, Mask, MaskBundle, MaskOptions};
 use std::fmt::Write as _;
@@ -55,14 +55,9 @@ pub struct BakeArgs {
     /// The baked file to write.
     #[arg(short, long, value_name = "OUTPUT")]
     pub output: PathBuf,
-    /// Alpha at or above which a pixel is solid, 0 to 255 (255: fully opaque only).
-    #[arg(
-        long,
-        value_name = "N",
-        default_value = "1",
-        allow_hyphen_values = true
-    )]
-    pub threshold: String,
+    /// The alpha threshold.
+    #[command(flatten)]
+    pub threshold: ThresholdArg,
     /// Mask row 0 is the image's bottom row (for a y-up world).
     #[arg(long)]
     pub flip_y: bool,
@@ -142,7 +137,7 @@ impl ProgressLine {
 /// Runs `perpixel bake`.
 pub fn run_bake(args: &BakeArgs) -> CliResult<()> {
     let options = MaskOptions {
-        threshold: parse_threshold(&args.threshold)?,
+        threshold: args.threshold.value()?,
         flip_y: args.flip_y,
         flip_x: args.flip_x,
         ..MaskOptions::default()

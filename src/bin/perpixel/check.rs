@@ -1,7 +1,7 @@
 //! `perpixel check A.png B.png --offset DX,DY`: the pair questions for two image files.
 
 use crate::json::{Build, Json};
-use crate::load::LoadedImage;
+use crate::load::{LoadedImage, ThresholdArg};
 use crate::render::{self, Canvas};
 use crate::{CliResult, Failure, print_out};
 use perpixel::{
@@ -110,14 +110,9 @@ pub struct CheckArgs {
     /// corner; from its bottom-left with --flip-y) [default: the centre of B's rectangle].
     #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
     pub pivot: Option<String>,
-    /// Alpha at or above which a pixel is solid, 0 to 255 (255: fully opaque only).
-    #[arg(
-        long,
-        value_name = "N",
-        default_value = "1",
-        allow_hyphen_values = true
-    )]
-    pub threshold: String,
+    /// The alpha threshold.
+    #[command(flatten)]
+    pub threshold: ThresholdArg,
     /// The world's y points up: take the images' bottom rows as row 0.
     #[arg(long)]
     pub flip_y: bool,
@@ -173,7 +168,7 @@ fn parse_whole_pair(text: &str, what: &str, example: &str) -> CliResult<(i32, i3
 }
 
 /// Parses one finite number for `what`; `hint` says what was expected.
-fn finite(text: &str, what: &str, hint: &str) -> CliResult<f64> {
+pub fn finite(text: &str, what: &str, hint: &str) -> CliResult<f64> {
     let s = text.trim();
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(v),
@@ -308,6 +303,17 @@ pub fn parse_threshold(text: &str) -> CliResult<u8> {
     })
 }
 
+/// Parses a whole number of at least `min` for `what` (`every`, `max-vertices`, ...);
+/// `hint` says what it means.
+pub fn parse_count(text: &str, what: &str, min: u64, hint: &str) -> CliResult<u64> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if n >= min => Ok(n),
+        _ => Err(Failure(format!(
+            "bad {what} '{text}': expected a whole number of at least {min} ({hint})"
+        ))),
+    }
+}
+
 /// Everything `check` reports about the pair.
 struct Answer {
     boxes_overlap: bool,
@@ -341,7 +347,7 @@ pub fn run(args: &CheckArgs) -> CliResult<()> {
         })?,
     };
     let motion = args.sweep.as_deref().map(parse_sweep).transpose()?;
-    let threshold = parse_threshold(&args.threshold)?;
+    let threshold = args.threshold.value()?;
     let options = MaskOptions {
         threshold,
         flip_y: args.flip_y,
@@ -930,6 +936,20 @@ mod tests {
         assert_eq!(flips(&["y", "x"]).unwrap(), (true, true));
         assert_eq!(flips(&["xy"]).unwrap(), (true, true));
         assert!(flips(&["z"]).unwrap_err().0.contains("bad flip 'z'"));
+    }
+
+    #[test]
+    fn counts_have_a_minimum_and_say_what_they_mean() {
+        assert_eq!(parse_count(" 3 ", "every", 1, "").unwrap(), 3);
+        assert_eq!(parse_count("0", "min-pixels", 0, "").unwrap(), 0);
+        let low = parse_count("2", "max-vertices", 3, "Box2D's limit is 8")
+            .unwrap_err()
+            .0;
+        assert!(low.contains("bad max-vertices '2'"), "{low}");
+        assert!(low.contains("at least 3 (Box2D's limit is 8)"), "{low}");
+        assert!(parse_count("-1", "every", 1, "").is_err());
+        assert!(parse_count("1.5", "every", 1, "").is_err());
+        assert!(parse_count("99999999999999999999", "every", 1, "").is_err());
     }
 
     #[test]

@@ -91,6 +91,16 @@ impl Build for Json {
     }
 }
 
+/// Points as `[[x, y], ...]`, each coordinate through `number`.
+pub fn xy_list<T: Copy>(points: &[[T; 2]], number: impl Fn(T) -> Json) -> Json {
+    Json::Array(
+        points
+            .iter()
+            .map(|p| Json::Array(vec![number(p[0]), number(p[1])]))
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,7 @@
 //! Reading sprite images: the collision mask through the library, the colours for the
 //! render through `image`, with errors that name the file.
 
+use crate::json::{Build, Json};
 use crate::{CliResult, Failure};
 use perpixel::{Mask, MaskOptions};
 use std::path::{Path, PathBuf};
@@ -54,5 +55,62 @@ impl LoadedImage {
         } else {
             image
         })
+    }
+}
+
+/// The sprite and threshold arguments the shape commands (`polygons`, `outline`,
+/// `components`) share: one image file and the alpha rule of the other commands.
+#[derive(clap::Args, Debug)]
+pub struct SpriteArgs {
+    /// The sprite image (PNG, or any format the other commands read).
+    #[arg(value_name = "SPRITE")]
+    pub sprite: PathBuf,
+    /// The alpha threshold.
+    #[command(flatten)]
+    pub threshold: ThresholdArg,
+}
+
+/// `--threshold N`, as `check`, `bake` and the shape commands take it.
+#[derive(clap::Args, Debug)]
+pub struct ThresholdArg {
+    /// Alpha at or above which a pixel is solid, 0 to 255 (255: fully opaque only).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "1",
+        allow_hyphen_values = true
+    )]
+    pub threshold: String,
+}
+
+impl ThresholdArg {
+    /// The threshold, or a failure saying what is wrong with it.
+    pub fn value(&self) -> CliResult<u8> {
+        crate::check::parse_threshold(&self.threshold)
+    }
+}
+
+impl SpriteArgs {
+    /// The sprite read with `--threshold` (rows as in the file, y down), and the
+    /// threshold used.
+    pub fn open(&self) -> CliResult<(LoadedImage, u8)> {
+        let threshold = self.threshold.value()?;
+        let options = MaskOptions {
+            threshold,
+            ..MaskOptions::default()
+        };
+        Ok((LoadedImage::open(&self.sprite, &options)?, threshold))
+    }
+
+    /// The JSON fields every shape command starts with: `sprite` (the path as given),
+    /// `width`, `height`, `threshold`, `solid_pixels`.
+    pub fn json_head(image: &LoadedImage, threshold: u8) -> Vec<(&'static str, Json)> {
+        vec![
+            ("sprite", Json::str(image.path.to_string_lossy())),
+            ("width", Json::from(image.mask.width())),
+            ("height", Json::from(image.mask.height())),
+            ("threshold", Json::from(threshold)),
+            ("solid_pixels", Json::count(image.mask.count())),
+        ]
     }
 }

@@ -9,6 +9,9 @@
 //!   turn, scale and mirror B (rasterised onto the world grid) first.
 //! * `perpixel bake INPUT -o OUTPUT` bakes an image, a folder of PNGs or a TexturePacker
 //!   atlas into a baked mask file; `perpixel inspect FILE` says what one holds.
+//! * `perpixel polygons`, `perpixel outline` and `perpixel components` give a sprite's
+//!   shape: its polygons (JSON or an SVG over the sprite), pygame's outline path, its
+//!   connected components.
 //!
 //! Exit codes: 0 when the command ran (whether or not anything collides), 1 when an input
 //! is missing, unreadable or corrupt, or a value such as the offset is malformed (the
@@ -17,19 +20,23 @@
 
 mod bake;
 mod check;
+mod components;
 mod font;
 mod json;
 mod load;
+mod outline;
+mod polygons;
 mod render;
 mod scene;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
 use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
 
-const ABOUT: &str =
-    "Pixel-perfect 2D sprite collision: a sample scene, a pair checker and a mask baker.";
+const ABOUT: &str = "Pixel-perfect 2D sprite collision: a sample scene, a pair checker, a mask \
+                     baker and shape tools.";
 
 const LONG_ABOUT: &str = "\
 Pixel-perfect 2D sprite collision: two sprites collide when an opaque pixel of one lands \
@@ -53,6 +60,13 @@ positive angle turns clockwise on screen with y down, counter-clockwise with --f
 `perpixel bake INPUT -o OUTPUT` computes the masks of an image, a folder of PNGs or a \
 TexturePacker atlas once and writes them to one small baked file for games to load; \
 `perpixel inspect FILE` prints what a baked file holds.
+
+`perpixel polygons SPRITE (--json | --svg)` gives the polygons of a sprite's solid pixels \
+(outer rings and holes on pixel corners, exact or simplified by --epsilon, with \
+--max-vertices N also cut into convex pieces) as JSON or as an SVG drawn over the sprite; \
+`perpixel outline SPRITE` prints pygame's outline path of its first region; `perpixel \
+components SPRITE` lists its connected components (pixels and bounds) with its centroid \
+and angle.
 
 Exit status: 0 when the command ran, whether or not anything collides; 1 when an input \
 file is missing, unreadable or corrupt or a value (offset, threshold) is malformed, with \
@@ -91,6 +105,15 @@ enum Command {
     /// Print what a baked mask file holds.
     #[command(long_about = bake::INSPECT_LONG_ABOUT)]
     Inspect(bake::InspectArgs),
+    /// The polygons of a sprite's solid pixels, as JSON or an SVG over the sprite.
+    #[command(long_about = polygons::LONG_ABOUT)]
+    Polygons(polygons::PolygonsArgs),
+    /// pygame's outline path of a sprite's first solid region.
+    #[command(long_about = outline::LONG_ABOUT)]
+    Outline(outline::OutlineArgs),
+    /// The connected components of a sprite's solid pixels, with its centroid and angle.
+    #[command(long_about = components::LONG_ABOUT)]
+    Components(components::ComponentsArgs),
 }
 
 /// A failure the user can act on: a missing or corrupt file, a malformed value. Reported
@@ -118,6 +141,15 @@ pub fn print_out(text: &str) -> CliResult<()> {
     }
 }
 
+/// Writes `text` to `path`, or to stdout (as [`print_out`]) when there is no path.
+pub fn write_out(text: &str, path: Option<&Path>) -> CliResult<()> {
+    match path {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| Failure(format!("cannot write '{}': {e}", path.display()))),
+        None => print_out(text),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
@@ -126,6 +158,9 @@ fn main() -> ExitCode {
         Some(Command::Check(args)) => check::run(args),
         Some(Command::Bake(args)) => bake::run_bake(args),
         Some(Command::Inspect(args)) => bake::run_inspect(args),
+        Some(Command::Polygons(args)) => polygons::run(args),
+        Some(Command::Outline(args)) => outline::run(args),
+        Some(Command::Components(args)) => components::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -436,5 +436,7 @@ pub const PUSHED_UP: Colour = [90, 200, 255, 150];
 pub const NORMAL: Colour = [255, 235, 80, 255];
 /// The dots of a walker's path.
 pub const PATH: Colour = [255, 150, 210, 220];
+/// The outlines of polygons (the scene's terrain).
+pub const POLYGON: Colour = [190, 150, 255, 210];
 /// Label text.
 pub const LABEL: Colour = [225, 232, 245, 255];

@@ -15,8 +15,8 @@ use crate::load::LoadedImage;
 use crate::render::{self, Canvas};
 use crate::{CliResult, Failure, print_out};
 use perpixel::{
-    BodyDef, Bounds2D, Mask, MaskOptions, MoveOptions, Normal, Overlap, Point, PushDirection,
-    PushOut, Raster, Sprite, Sweep, Transform, World,
+    BodyDef, Bounds2D, Mask, MaskOptions, MoveOptions, Normal, Overlap, Point, Polygon,
+    PolygonOptions, PushDirection, PushOut, Raster, Sprite, Sweep, Transform, World, reference,
 };
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -50,7 +50,13 @@ sprites and pairs) walks right over the hills with move-and-slide \
 pixels right and falls 4 (gravity), climbing at most 4 pixels to pass a blocked pixel \
 (up is -y); the report gives where it ends, in how many frames the ground stopped its \
 fall (blocked_y), in how many its walk was stopped short (blocked_x) and how much it \
-climbed. Then the pairs come from a world update (perpixel's World: a broad phase \
+climbed. Before any of this, a crater is blown into the terrain's mask in place \
+(Mask::fill_circle, clearing a disc of radius 14 left of the boulder): the report gives \
+the pixels it cleared, how a probe (the coin's image, lying in the crater) overlaps the \
+terrain before and after (Sprite::overlap_area and first_contact on the edited mask), \
+whether the plain reference (the edit and the queries redone pixel by pixel) agrees, and \
+the terrain's polygons (Mask::polygons at epsilon 1: polygons, holes and vertices) before \
+and after; the rest of the scene plays on the edited terrain. Then the pairs come from a world update (perpixel's World: a broad phase \
 over a grid instead of testing every pair): for each pair whose bounding boxes overlap, the table says whether the pixels \
 collide, where they first touch (world x, y) and how many pixels overlap, and a summary \
 contrasts what bounding boxes alone would report with what the pixels confirm.
@@ -62,7 +68,9 @@ orange: bounds-only), the intersections of false hits dashed red, the overlappin
 of colliding pairs in magenta and each first contact marked with a white square; the \
 boulder pushed out as a green outline (straight up: blue), the contact normal as a \
 yellow arrow from the centre of the pixels it shares with the terrain, and the walker's \
-path as a pink dot under it each frame with a faint ghost every 8 frames.
+path as a pink dot under it each frame with a faint ghost every 8 frames; the crater \
+cut out of the terrain with the probe in it (its first contact marked) and the terrain's \
+polygons after the crater outlined in violet.
 
 The sprites are looked for in the project's assets/ directory (known at build time), \
 then in ./assets; --assets DIR names another directory holding sprites/.";
@@ -303,6 +311,35 @@ pub const WALK: Walk = Walk {
 /// Every how many frames the render shows the walker's ghost on its path.
 const GHOST_EVERY: usize = 8;
 
+/// A crater blown into a scene sprite's mask, in place, before the scene is played, and
+/// a probe sprite sitting in it, queried before and after.
+pub struct Crater {
+    /// Name of the sprite whose mask is edited.
+    pub sprite: &'static str,
+    /// World pixel at the crater's centre.
+    pub at: (i32, i32),
+    /// Radius in pixels ([`Mask::fill_circle`]'s rule: `2 * radius + 1` pixels across).
+    pub radius: u32,
+    /// File name in `assets/sprites/` of the probe (apart from the scene's sprites and
+    /// pairs, like the walker).
+    pub probe: &'static str,
+    /// Where the probe's top-left pixel is.
+    pub probe_at: (i32, i32),
+    /// The tolerance of the polygons shown, in pixels.
+    pub epsilon: f64,
+}
+
+/// A crater in the hills left of the boulder, far from every other sprite and the walk,
+/// with a coin lying on its floor.
+pub const CRATER: Crater = Crater {
+    sprite: "terrain",
+    at: (62, 228),
+    radius: 14,
+    probe: "coin.png",
+    probe_at: (52, 233),
+    epsilon: 1.0,
+};
+
 /// World shown in the render: the whole 512x288 play area.
 const WORLD: Bounds2D = Bounds2D::new(0, 0, 512, 288);
 
@@ -413,6 +450,38 @@ struct Walked {
     started_inside: bool,
 }
 
+/// What a pair query says: the overlap area and the first contact.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Probe {
+    overlap_area: u64,
+    first_contact: Option<Point>,
+}
+
+/// Counts of a mask's polygons: (polygons, holes, vertices).
+type PolygonCounts = (usize, usize, usize);
+
+/// The crater: the edited sprite's mask before, the probe's queries before and after,
+/// whether the reference agrees, and the polygons before and after.
+struct Cratered {
+    /// Scene index of the edited sprite.
+    sprite: usize,
+    /// Its mask before the crater (the scene's mask is the edited one).
+    before: Mask,
+    /// Solid pixels the crater cleared.
+    cleared: u64,
+    /// The probe against the sprite before and after the edit.
+    probe_before: Probe,
+    probe_after: Probe,
+    /// Whether the plain reference (the edit redone pixel by pixel on a new mask, the
+    /// pair queries redone pixel by pixel) gives the same pixels and the same answers.
+    reference_agrees: bool,
+    /// Polygon counts before and after.
+    polygons_before: PolygonCounts,
+    polygons_after: PolygonCounts,
+    /// The polygons after the crater, in the sprite's pixels (drawn in the render).
+    polygons: Vec<Polygon>,
+}
+
 /// One pair whose bounding boxes overlap.
 struct Pair {
     a: usize,
@@ -463,11 +532,16 @@ pub fn run(args: &SceneArgs) -> CliResult<()> {
         ..MaskOptions::default()
     };
     let mut images = BTreeMap::new();
-    for image in SCENE.iter().map(|p| p.image).chain([WALK.image]) {
+    for image in SCENE
+        .iter()
+        .map(|p| p.image)
+        .chain([WALK.image, CRATER.probe])
+    {
         if !images.contains_key(image) {
             images.insert(image, LoadedImage::open(&dir.join(image), &options)?);
         }
     }
+    let cratered = blast(&mut images, &CRATER)?;
     let mut rasters = SCENE
         .iter()
         .map(|p| p.raster(&images[p.image].mask, 0))
@@ -480,6 +554,7 @@ pub fn run(args: &SceneArgs) -> CliResult<()> {
     let extra = Extra {
         pushed: &pushed,
         walked: &walked,
+        crater: &cratered,
     };
 
     let mut canvas = Canvas::new(WORLD, SCALE, false, true)?;
@@ -650,6 +725,65 @@ fn fly(
 struct Extra<'a> {
     pushed: &'a Pushed,
     walked: &'a Walked,
+    crater: &'a Cratered,
+}
+
+/// Blows the crater into its sprite's mask in place ([`Mask::fill_circle`], clearing),
+/// querying the probe against it before and after, checking the edited mask and the
+/// queries against the plain reference, and counting the polygons before and after.
+fn blast(images: &mut BTreeMap<&str, LoadedImage>, crater: &Crater) -> CliResult<Cratered> {
+    let i = index_of(crater.sprite);
+    let p = &SCENE[i];
+    let fail = |e: perpixel::Error| Failure(format!("cannot blow the crater: {e}"));
+    let probe = images[crater.probe].mask.clone();
+    let (px, py) = crater.probe_at;
+    let query = |m: &Mask| {
+        let (a, b) = (Sprite::new(m, p.x, p.y), Sprite::new(&probe, px, py));
+        Probe {
+            overlap_area: a.overlap_area(&b),
+            first_contact: a.first_contact(&b),
+        }
+    };
+    let options = PolygonOptions {
+        epsilon: crater.epsilon,
+        ..PolygonOptions::default()
+    };
+    let counts = |polys: &[Polygon]| -> PolygonCounts {
+        (
+            polys.len(),
+            polys.iter().map(|q| q.holes.len()).sum(),
+            polys.iter().flat_map(|q| q.rings()).map(|r| r.len()).sum(),
+        )
+    };
+    let before = images[p.image].mask.clone();
+    let (cx, cy) = (crater.at.0 - p.x, crater.at.1 - p.y);
+    let mask = &mut images
+        .get_mut(p.image)
+        .expect("the scene's images are loaded")
+        .mask;
+    mask.fill_circle(cx, cy, crater.radius, false)
+        .map_err(fail)?;
+    let after = &*mask;
+    let oracle = reference::edit::fill_circle(&before, cx, cy, crater.radius, false);
+    let (oa, ob) = (Sprite::new(&oracle, p.x, p.y), Sprite::new(&probe, px, py));
+    let probe_after = query(after);
+    let polygons = after.polygons(&options).map_err(fail)?;
+    Ok(Cratered {
+        sprite: i,
+        cleared: before.count() - after.count(),
+        probe_before: query(&before),
+        probe_after,
+        reference_agrees: oracle == *after
+            && probe_after
+                == Probe {
+                    overlap_area: reference::overlap_area(&oa, &ob),
+                    first_contact: reference::first_contact(&oa, &ob),
+                },
+        polygons_before: counts(&before.polygons(&options).map_err(fail)?),
+        polygons_after: counts(&polygons),
+        polygons,
+        before,
+    })
 }
 
 /// The scene index of the sprite called `name`.
@@ -772,6 +906,17 @@ fn draw(
     for (name, image) in images {
         colours.insert(*name, image.colours()?);
     }
+    // The crater's pixels are drawn empty: those it cleared.
+    let crater = extra.crater;
+    let edited = SCENE[crater.sprite].image;
+    let terrain = colours
+        .get_mut(edited)
+        .expect("the edited sprite's colours");
+    for (i, j, c) in terrain.enumerate_pixels_mut() {
+        if crater.before.is_solid(i, j) && !images[edited].mask.is_solid(i, j) {
+            c.0[3] = 0;
+        }
+    }
     let ghost = &colours[SCENE[flight.mover].image];
     canvas.sprite_faded(ghost, flight.from.0, flight.from.1, 0.3);
     for (p, s) in SCENE.iter().zip(sprites) {
@@ -802,10 +947,12 @@ fn draw(
     }
     draw_push(canvas, sprites, extra.pushed);
     let label = draw_walk(canvas, &colours[WALK.image], images, extra.walked);
+    let probe = draw_crater(canvas, &colours[CRATER.probe], images, sprites, crater);
     for (p, s) in SCENE.iter().zip(sprites) {
         canvas.label(p.name, s.bounds(), render::LABEL);
     }
     canvas.label(WALK.name, label, render::LABEL);
+    canvas.label("probe", probe, render::LABEL);
     Ok(())
 }
 
@@ -851,6 +998,31 @@ fn draw_walk(
     let &(x, y) = walked.path.last().expect("the path holds the start");
     canvas.sprite(colours, x, y);
     Bounds2D::new(x, y, w, h)
+}
+
+/// The crater's sprite's polygons as outlines, and the probe in the crater with its
+/// first contact marked; returns the probe's rectangle, for its label.
+fn draw_crater(
+    canvas: &mut Canvas,
+    colours: &image::RgbaImage,
+    images: &BTreeMap<&str, LoadedImage>,
+    sprites: &[Sprite],
+    crater: &Cratered,
+) -> Bounds2D {
+    let s = &sprites[crater.sprite];
+    let world = |v: perpixel::Vertex| (f64::from(s.x + v[0]), f64::from(s.y + v[1]));
+    for ring in crater.polygons.iter().flat_map(|p| p.rings()) {
+        for (k, &v) in ring.iter().enumerate() {
+            canvas.line(world(v), world(ring[(k + 1) % ring.len()]), render::POLYGON);
+        }
+    }
+    let (x, y) = CRATER.probe_at;
+    canvas.sprite(colours, x, y);
+    if let Some(p) = crater.probe_after.first_contact {
+        canvas.mark(p, render::CONTACT);
+    }
+    let m = &images[CRATER.probe].mask;
+    Bounds2D::new(x, y, m.width() as i32, m.height() as i32)
 }
 
 /// Where a sprite is: a plain sprite's position (the mover's where it stopped), a turned
@@ -992,6 +1164,7 @@ fn table(
 
     push_words_of(&mut out, extra.pushed);
     walk_words(&mut out, extra.walked);
+    crater_words(&mut out, extra.crater);
 
     let _ = writeln!(out, "\npairs whose bounding boxes overlap:\n");
     let _ = writeln!(
@@ -1065,6 +1238,11 @@ fn table(
          contact normal; pink dots: the {}'s path (a ghost every {GHOST_EVERY} frames)",
         SCENE[extra.pushed.sprite].name, WALK.name
     );
+    let _ = writeln!(
+        out,
+        "        violet: the {}'s polygons after the crater",
+        SCENE[extra.crater.sprite].name
+    );
     out
 }
 
@@ -1094,6 +1272,54 @@ fn push_words_of(out: &mut String, pushed: &Pushed) {
             normal_words(n)
         );
     }
+}
+
+/// The crater's lines of the report.
+fn crater_words(out: &mut String, c: &Cratered) {
+    let name = SCENE[c.sprite].name;
+    let probe = |p: Probe| {
+        let contact = p.first_contact.map_or("no contact".to_string(), |q| {
+            format!("first contact ({}, {})", q.x, q.y)
+        });
+        format!("{} px ({contact})", p.overlap_area)
+    };
+    let _ = writeln!(
+        out,
+        "crater: a crater of radius {} blown into the {name} at ({}, {}) in place \
+         (Mask::fill_circle) cleared {} pixels; the probe ({}) at ({}, {}) overlapped the {name} \
+         by {} before, {} after; the reference (the edit and the queries redone pixel by \
+         pixel) {}.",
+        CRATER.radius,
+        CRATER.at.0,
+        CRATER.at.1,
+        c.cleared,
+        CRATER.probe,
+        CRATER.probe_at.0,
+        CRATER.probe_at.1,
+        probe(c.probe_before),
+        probe(c.probe_after),
+        if c.reference_agrees {
+            "agrees"
+        } else {
+            "DISAGREES"
+        }
+    );
+    let counts = |(p, h, v): PolygonCounts| {
+        format!(
+            "{}, {}, {}",
+            plural(p, "polygon", "polygons"),
+            plural(h, "hole", "holes"),
+            plural(v, "vertex", "vertices")
+        )
+    };
+    let _ = writeln!(
+        out,
+        "polygons: the {name}'s polygons at epsilon {} (Mask::polygons): {} before the crater; \
+         {} after.",
+        CRATER.epsilon,
+        counts(c.polygons_before),
+        counts(c.polygons_after)
+    );
 }
 
 /// The walk's line of the report.
@@ -1127,6 +1353,43 @@ fn walk_words(out: &mut String, walked: &Walked) {
             ""
         }
     );
+}
+
+/// The crater as JSON (see [`json`]).
+fn crater_json(c: &Cratered) -> Json {
+    let xy = |(x, y): (i32, i32)| Json::obj([("x", Json::from(x)), ("y", Json::from(y))]);
+    let probe = |p: Probe| {
+        Json::obj([
+            ("overlap_area", Json::count(p.overlap_area)),
+            ("first_contact", Json::point(p.first_contact)),
+        ])
+    };
+    let counts = |(p, h, v): PolygonCounts| {
+        Json::obj([
+            ("polygons", Json::count(p as u64)),
+            ("holes", Json::count(h as u64)),
+            ("vertices", Json::count(v as u64)),
+        ])
+    };
+    Json::obj([
+        ("sprite", Json::str(SCENE[c.sprite].name)),
+        ("at", xy(CRATER.at)),
+        ("radius", Json::from(CRATER.radius)),
+        ("cleared_pixels", Json::count(c.cleared)),
+        ("probe", Json::str(CRATER.probe)),
+        ("probe_at", xy(CRATER.probe_at)),
+        ("before", probe(c.probe_before)),
+        ("after", probe(c.probe_after)),
+        ("reference_agrees", Json::Bool(c.reference_agrees)),
+        (
+            "polygons",
+            Json::obj([
+                ("epsilon", Json::number(CRATER.epsilon)),
+                ("before", counts(c.polygons_before)),
+                ("after", counts(c.polygons_after)),
+            ]),
+        ),
+    ])
 }
 
 /// The push-out as JSON (see [`json`]).
@@ -1205,7 +1468,9 @@ fn transform_json(p: &Placement, mask: &Mask, flight: &Flight) -> Json {
 /// null, normal: {x, y, degrees} or null, contact: the centre {x, y} of the pixels solid
 /// in both), `walk` (sprite, image, from, step, frames, step_up, up, obstacles, to,
 /// grounded_frames, blocked_x_frames, climbed, started_inside, path: the position at the
-/// start and after each frame), `pairs` (every pair whose boxes
+/// start and after each frame), `crater` (sprite, at, radius, cleared_pixels, probe: its
+/// image, probe_at, before and after: {overlap_area, first_contact}, reference_agrees,
+/// polygons: {epsilon, before and after: {polygons, holes, vertices}}), `pairs` (every pair whose boxes
 /// overlap: a, b, boxes_overlap, intersection, collides, first_contact, overlap_area),
 /// `summary` (box_pairs, pixel_pairs, false_hits, apart_pairs) and `render`.
 #[allow(clippy::too_many_arguments)]
@@ -1311,6 +1576,7 @@ fn json(
         ("motion", motion),
         ("push_out", push_json(extra.pushed)),
         ("walk", walk_json(extra.walked)),
+        ("crater", crater_json(extra.crater)),
         ("pairs", Json::Array(pair_list)),
         (
             "summary",
