@@ -12,6 +12,9 @@
 //!   * `tests/c/test_edit.c`: masks edited in place (`pp_mask_set_pixel` ...
 //!     `pp_mask_draw_line`, `pp_mask_copy`) against a plain C oracle after every edit,
 //!     shared masks refused, a world's terrain edited (`pp_world_edit_mask`);
+//!   * `tests/c/test_shapes.c`: the shape tools (centroid, angle, components, grow and
+//!     shrink, convolve, scale, crop, pixels, PNG, colour ranges) against plain C oracles
+//!     on random masks, and their errors;
 //!   * `tests/c/test_sweep.c`: sweeps (`pp_sweep`) against stepping with `pp_collides`,
 //!     walls one pixel thick, corner-touching diagonals, errors.
 //!   * `tests/c/test_motion.c`: contact normals, push-out, move-and-slide, raycasts,
@@ -413,6 +416,17 @@ fn c_mask_edits() {
         min_checks: 1700,
     };
     build_and_run("test_edit", &program, &modes());
+}
+
+#[test]
+fn c_shape_tools() {
+    let program = Program {
+        source: "tests/c/test_shapes.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: 4800,
+    };
+    build_and_run("test_shapes", &program, &modes());
 }
 
 #[test]

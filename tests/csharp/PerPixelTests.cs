@@ -917,6 +917,7 @@ static partial class Tests
             Worlds(args[0]);
             PixelWorlds();
             Edits();
+            Shapes();
         }
         catch (Exception e)
         {
