@@ -611,7 +611,10 @@ struct ColorRange {
                           Rgba(r.max.r, r.max.g, r.max.b, r.max.a)};
     }
     /// To the C struct.
-    constexpr pp_color_range to_c() const noexcept { return pp_color_range{min.to_c(), max.to_c()}; }
+    constexpr pp_color_range to_c() const noexcept
+    {
+        return pp_color_range{min.to_c(), max.to_c()};
+    }
 };
 
 namespace detail {
@@ -994,16 +997,19 @@ public:
         return out;
     }
     /// The pixel count of each component (entry i is label i + 1's).
-    std::vector<std::uint64_t> component_counts(const ComponentOptions &options = ComponentOptions()) const
+    std::vector<std::uint64_t>
+    component_counts(const ComponentOptions &options = ComponentOptions()) const
     {
         const pp_component_options o = options.to_c();
-        return detail::fetch_list<std::uint64_t>([&](std::uint64_t *buf, std::size_t len, std::size_t *n) {
-            return pp_mask_component_counts(handle_, &o, buf, len, n);
-        });
+        return detail::fetch_list<std::uint64_t>(
+            [&](std::uint64_t *buf, std::size_t len, std::size_t *n) {
+                return pp_mask_component_counts(handle_, &o, buf, len, n);
+            });
     }
     /// The bounding rectangle of each component, in this mask's pixels (with the default
     /// options, pygame's get_bounding_rects()).
-    std::vector<Bounds2D> component_bounds(const ComponentOptions &options = ComponentOptions()) const
+    std::vector<Bounds2D>
+    component_bounds(const ComponentOptions &options = ComponentOptions()) const
     {
         const pp_component_options o = options.to_c();
         const std::vector<pp_bounds> rects =
@@ -1018,14 +1024,16 @@ public:
                       Connectivity connectivity = Connectivity::Eight) const
     {
         pp_mask *m = nullptr;
-        detail::check(pp_mask_component_at(handle_, x, y, static_cast<std::uint32_t>(connectivity), &m));
+        detail::check(
+            pp_mask_component_at(handle_, x, y, static_cast<std::uint32_t>(connectivity), &m));
         return Mask(m);
     }
     /// The largest component (equal sizes: the first by position), as a mask of this size.
     Mask largest_component(Connectivity connectivity = Connectivity::Eight) const
     {
         pp_mask *m = nullptr;
-        detail::check(pp_mask_largest_component(handle_, static_cast<std::uint32_t>(connectivity), &m));
+        detail::check(
+            pp_mask_largest_component(handle_, static_cast<std::uint32_t>(connectivity), &m));
         return Mask(m);
     }
     /// A new mask of this size: grown by `pixels` (Godot's grow_mask with the defaults).
@@ -1072,10 +1080,11 @@ public:
     std::vector<std::uint8_t> to_pixels(PixelFormat format, const Rgba &set,
                                         const Rgba &unset = Rgba()) const
     {
-        return detail::fetch_list<std::uint8_t>([&](std::uint8_t *buf, std::size_t len, std::size_t *n) {
-            return pp_mask_to_pixels(handle_, static_cast<std::uint32_t>(format), set.to_c(),
-                                     unset.to_c(), buf, len, n);
-        });
+        return detail::fetch_list<std::uint8_t>(
+            [&](std::uint8_t *buf, std::size_t len, std::size_t *n) {
+                return pp_mask_to_pixels(handle_, static_cast<std::uint32_t>(format), set.to_c(),
+                                         unset.to_c(), buf, len, n);
+            });
     }
     /// Draws the mask into the caller's pixels (a texture or a region of one): row j at
     /// byte j * stride_bytes of `out`, the bytes between rows left alone.
@@ -1097,9 +1106,10 @@ public:
     /// The mask as a PNG file's bytes (RGBA, `set` where solid, `unset` where empty).
     std::vector<std::uint8_t> to_png(const Rgba &set, const Rgba &unset = Rgba()) const
     {
-        return detail::fetch_list<std::uint8_t>([&](std::uint8_t *buf, std::size_t len, std::size_t *n) {
-            return pp_mask_to_png(handle_, set.to_c(), unset.to_c(), buf, len, n);
-        });
+        return detail::fetch_list<std::uint8_t>(
+            [&](std::uint8_t *buf, std::size_t len, std::size_t *n) {
+                return pp_mask_to_png(handle_, set.to_c(), unset.to_c(), buf, len, n);
+            });
     }
     /// A mask of the pixels whose every channel lies in `range`; the pixel arguments are
     /// from_pixels' (PixelFormat::A8 has no colour: Status::InvalidArgument).
