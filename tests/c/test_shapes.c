@@ -857,6 +857,7 @@ static void errors(void)
               PP_ERR_INVALID_ARGUMENT, "`stride_bytes`");
     CHECK_ERR(pp_mask_component_at(m, -1, 0, 8, &out), PP_ERR_INVALID_ARGUMENT, "outside");
     CHECK_ERR(pp_mask_component_at(m, 6, 0, 4, &out), PP_ERR_INVALID_ARGUMENT, "outside");
+    CHECK_ERR(pp_mask_scale(m, INT32_MAX, INT32_MAX, &out), PP_ERR_TOO_LARGE, NULL);
     pp_bounds past = {4, 0, 3, 3}, negative = {0, 0, -1, 2};
     CHECK_ERR(pp_mask_crop(m, past, &out), PP_ERR_REGION_OUT_OF_BOUNDS, NULL);
     CHECK_ERR(pp_mask_crop(m, negative, &out), PP_ERR_INVALID_ARGUMENT, "negative");

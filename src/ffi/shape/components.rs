@@ -4,7 +4,7 @@
 use super::super::bounds::pp_bounds;
 use super::super::buffer::{check_room, write_list, write_sized};
 use super::super::cookie::{Cookied, read_or_default};
-use super::super::error::{Failure, guard, non_null, pp_status, write_out};
+use super::super::error::{Failure, guard, guard_value, non_null, pp_status, write_out};
 use super::super::mask::{into_handle, mask_ref, pp_mask};
 use super::super::transform::reshape;
 use crate::{ComponentOptions, ComponentOrder, Connectivity, Mask};
@@ -58,12 +58,21 @@ impl Cookied for pp_component_options {
 /// function taking a `pp_component_options` checks. Never fails; any thread.
 #[unsafe(no_mangle)]
 pub extern "C" fn pp_component_options_default() -> pp_component_options {
-    pp_component_options {
-        internal_cookie: pp_component_options::COOKIE,
-        connectivity: PP_CONNECTIVITY_8,
-        order: PP_ORDER_POSITION,
-        reserved: 0,
-        min_pixels: ComponentOptions::default().min_pixels,
+    guard_value(
+        pp_component_options::default(),
+        pp_component_options::default,
+    )
+}
+
+impl Default for pp_component_options {
+    fn default() -> Self {
+        pp_component_options {
+            internal_cookie: Self::COOKIE,
+            connectivity: PP_CONNECTIVITY_8,
+            order: PP_ORDER_POSITION,
+            reserved: 0,
+            min_pixels: ComponentOptions::default().min_pixels,
+        }
     }
 }
 

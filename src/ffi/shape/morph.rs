@@ -2,7 +2,7 @@
 
 use super::super::bounds::pp_bounds;
 use super::super::cookie::{Cookied, read_or_default};
-use super::super::error::{Failure, pp_status};
+use super::super::error::{Failure, guard_value, pp_status};
 use super::super::mask::{mask_ref, non_negative, pp_mask};
 use super::super::transform::reshape;
 use crate::{Bounds2D, Mask, MorphOptions, Norm};
@@ -47,11 +47,16 @@ impl Cookied for pp_morph_options {
 /// `pp_morph_options` checks. Never fails; any thread.
 #[unsafe(no_mangle)]
 pub extern "C" fn pp_morph_options_default() -> pp_morph_options {
-    let d = MorphOptions::default();
-    pp_morph_options {
-        internal_cookie: pp_morph_options::COOKIE,
-        norm: PP_NORM_DISC,
-        shrink_from_edges: d.shrink_from_edges as u8,
+    guard_value(pp_morph_options::default(), pp_morph_options::default)
+}
+
+impl Default for pp_morph_options {
+    fn default() -> Self {
+        pp_morph_options {
+            internal_cookie: Self::COOKIE,
+            norm: PP_NORM_DISC,
+            shrink_from_edges: MorphOptions::default().shrink_from_edges as u8,
+        }
     }
 }
 
