@@ -180,6 +180,46 @@
 #define PP_PUSH_ALONG 3
 
 /**
+ * `pp_component_options.connectivity`, `pp_mask_component_at`, `pp_mask_largest_component`:
+ * the 8 neighbours join pixels (touching by a side or a corner; pygame's rule, the
+ * default).
+ */
+#define PP_CONNECTIVITY_8 8
+
+/**
+ * The 4 neighbours join pixels (touching by a side only: a diagonal step separates).
+ */
+#define PP_CONNECTIVITY_4 4
+
+/**
+ * `pp_component_options.order`: by position, the component whose first pixel in
+ * row-major order (lowest y, then lowest x) comes first is listed first (pygame's order,
+ * the default).
+ */
+#define PP_ORDER_POSITION 0
+
+/**
+ * `pp_component_options.order`: largest (most pixels) first; equal sizes by position.
+ */
+#define PP_ORDER_LARGEST_FIRST 1
+
+/**
+ * `pp_morph_options.norm`: `dx^2 + dy^2 <= n^2`, a disc of radius `n` in exact integers
+ * (Godot's `grow_mask` rule; the default).
+ */
+#define PP_NORM_DISC 0
+
+/**
+ * `pp_morph_options.norm`: `max(|dx|, |dy|) <= n`, a square of side `2n + 1`.
+ */
+#define PP_NORM_SQUARE 1
+
+/**
+ * `pp_morph_options.norm`: `|dx| + |dy| <= n`, a diamond (`n` steps of 4-neighbours).
+ */
+#define PP_NORM_DIAMOND 2
+
+/**
  * Major version of the headers (compare with `pp_version_number() / 10000`).
  */
 #define PP_VERSION_MAJOR 0
@@ -829,6 +869,106 @@ typedef struct {
    */
   double y;
 } pp_vertexf;
+
+/**
+ * How the component functions (`pp_mask_components`, `pp_mask_component_labels`,
+ * `pp_mask_component_counts`, `pp_mask_component_bounds`) find and list components.
+ * Start from `pp_component_options_default()` (pygame's: 8-connected, by position,
+ * every component) and change only the fields you need; a zeroed or uninitialised
+ * struct is refused (`PP_ERR_INVALID_ARGUMENT`), NULL means the defaults. A plain value
+ * the library only reads.
+ */
+typedef struct {
+  /**
+   * Set by `pp_component_options_default()`; do not touch. Checked by every function
+   * that takes the struct.
+   */
+  uint32_t internal_cookie;
+  /**
+   * `PP_CONNECTIVITY_8` (the default) or `PP_CONNECTIVITY_4`.
+   */
+  uint32_t connectivity;
+  /**
+   * `PP_ORDER_POSITION` (the default) or `PP_ORDER_LARGEST_FIRST`.
+   */
+  uint32_t order;
+  /**
+   * Reserved, keep 0 (puts `min_pixels` at offset 16 on every platform).
+   */
+  uint32_t reserved;
+  /**
+   * Components with fewer pixels are left out (pygame's `minimum`); 0, the default,
+   * keeps every component, as 1 does.
+   */
+  uint64_t min_pixels;
+} pp_component_options;
+
+/**
+ * A colour, one byte per channel, by value: red, green, blue, alpha (in this order
+ * whatever the pixel format; each function writes or reads it in its format's byte
+ * order). A plain value.
+ */
+typedef struct {
+  /**
+   * Red.
+   */
+  uint8_t r;
+  /**
+   * Green.
+   */
+  uint8_t g;
+  /**
+   * Blue.
+   */
+  uint8_t b;
+  /**
+   * Alpha.
+   */
+  uint8_t a;
+} pp_rgba;
+
+/**
+ * The colours `pp_mask_from_color_range` makes solid: those whose red, green, blue and
+ * alpha each lie between `min` and `max`, both bounds inclusive. A channel whose `min`
+ * exceeds its `max` admits nothing. A plain value (no default function: every field is
+ * meaningful, `{0}` admits only transparent black); `pp_color_range_within` builds
+ * pygame's `from_threshold` range.
+ */
+typedef struct {
+  /**
+   * The least value of each channel, inclusive.
+   */
+  pp_rgba min;
+  /**
+   * The greatest value of each channel, inclusive.
+   */
+  pp_rgba max;
+} pp_color_range;
+
+/**
+ * How `pp_mask_grow` and `pp_mask_shrink` reach. Start from `pp_morph_options_default()`
+ * (Godot's rule: a disc, shrinking from the mask's edges too) and change only the fields
+ * you need; a zeroed or uninitialised struct is refused (`PP_ERR_INVALID_ARGUMENT`),
+ * NULL means the defaults. A plain value the library only reads.
+ */
+typedef struct {
+  /**
+   * Set by `pp_morph_options_default()`; do not touch. Checked by every function that
+   * takes the struct.
+   */
+  uint32_t internal_cookie;
+  /**
+   * `PP_NORM_DISC` (the default), `PP_NORM_SQUARE` or `PP_NORM_DIAMOND`.
+   */
+  uint32_t norm;
+  /**
+   * Shrinking only: nonzero (the default) counts the pixels past the mask's edges as
+   * empty, so a shape touching an edge shrinks away from it (Godot's `shrink_mask`);
+   * 0 wears the shape away only from empty pixels inside the mask (a terrain filling
+   * the bottom edge keeps it).
+   */
+  uint8_t shrink_from_edges;
+} pp_morph_options;
 
 /**
  * How a mask is placed in the world when it is moved by sub-pixels, rotated, scaled or
@@ -2183,6 +2323,272 @@ pp_status pp_mask_overlap_mask(const pp_mask *a,
                                pp_bounds *out_bounds);
 
 /**
+ * The default component options: 8-connected, by position, every component (pygame's
+ * `connected_components()` and `get_bounding_rects()`), with the `internal_cookie` every
+ * function taking a `pp_component_options` checks. Never fails; any thread.
+ */
+pp_component_options pp_component_options_default(void);
+
+/**
+ * The centroid of the solid pixels, as pygame's `Mask.centroid()`: the sums of their `x`
+ * and of their `y` each divided by their number, rounded down; `(0, 0)` for a mask with
+ * no solid pixel. Written to `*x` and `*y`.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (any pointer NULL). Any thread while
+ * nobody edits the mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `x`, `y` NULL or valid for writes.
+ */
+pp_status pp_mask_centroid(const pp_mask *mask, uint32_t *x, uint32_t *y);
+
+/**
+ * The orientation of the solid pixels in degrees, as pygame's `Mask.angle()`:
+ * `-90 * atan2(2 b, a - c) / pi` from the second moments about the integer centroid
+ * (pygame's integer quotients `b = m11 / n - xc * yc`, `a = m20 / n - xc * xc`,
+ * `c = m02 / n - yc * yc`), in `-90..=90`; 0 for an empty mask. The arc tangent is
+ * computed in software, so the bits are the same on every platform. With y down, a
+ * positive angle leans like `/`. Written to `*out`.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`. Any thread while nobody edits the
+ * mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `out` NULL or valid for a write.
+ */
+pp_status pp_mask_angle(const pp_mask *mask, double *out);
+
+/**
+ * Each connected component as a new mask the size of `mask` holding only that
+ * component's pixels (pygame's `connected_components(minimum)`), in the order `options`
+ * asks for (NULL: the defaults), by the buffer convention: `buf` NULL writes the number
+ * of components to `*len`; otherwise `buf_len` must hold them all, `buf[i]` receives
+ * component `i`'s handle and `*len` their number. The caller owns every handle written
+ * and frees each with `pp_mask_free`; on any failure no handle is written and none is
+ * left allocated. Each component costs a mask of `mask`'s size: for many components of
+ * a large mask, `pp_mask_component_labels` or `pp_mask_component_bounds` with
+ * `pp_mask_crop` cost less.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `len` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (`options` not made by `pp_component_options_default()`, an
+ * unknown connectivity or order), `PP_ERR_BUFFER_TOO_SMALL` (the message gives the
+ * number), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `options` NULL or a valid struct; `buf` NULL or valid
+ * for writes of `buf_len` handles; `len` NULL or valid for a write.
+ */
+pp_status pp_mask_components(const pp_mask *mask,
+                             const pp_component_options *options,
+                             pp_mask **buf,
+                             size_t buf_len,
+                             size_t *len);
+
+/**
+ * The connected components as a label image, by the buffer convention (the size is
+ * known first: `width * height` labels): `labels` NULL writes `width * height` to
+ * `*len` only; otherwise `labels_len` must hold them, `labels[y * width + x]` receives 0
+ * for an empty pixel (or one of a component left out by `min_pixels`) and `1..=n` for
+ * the components in the order `options` asks for (NULL: the defaults), `*len` the number
+ * of labels and `*components` the number `n` of components. Label `i + 1` is entry `i`
+ * of `pp_mask_component_counts` and `pp_mask_component_bounds` with the same options.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask`, `len` or `components`
+ * NULL), `PP_ERR_INVALID_ARGUMENT` (bad options, as `pp_mask_components`),
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
+ * mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `options` NULL or a valid struct; `labels` NULL or
+ * valid for writes of `labels_len` values; `len`, `components` NULL or valid for writes.
+ */
+pp_status pp_mask_component_labels(const pp_mask *mask,
+                                   const pp_component_options *options,
+                                   uint32_t *labels,
+                                   size_t labels_len,
+                                   size_t *len,
+                                   uint32_t *components);
+
+/**
+ * The number of pixels of each connected component, in the order `options` asks for
+ * (NULL: the defaults), by the buffer convention (`buf` NULL: the number of components
+ * in `*len`). Entry `i` belongs to label `i + 1` of `pp_mask_component_labels` and to
+ * entry `i` of `pp_mask_component_bounds` and `pp_mask_components` with the same
+ * options; the counts sum to `pp_mask_count` when no component is left out.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `len` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (bad options), `PP_ERR_BUFFER_TOO_SMALL`,
+ * `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `options` NULL or a valid struct; `buf` NULL or valid
+ * for writes of `buf_len` values; `len` NULL or valid for a write.
+ */
+pp_status pp_mask_component_counts(const pp_mask *mask,
+                                   const pp_component_options *options,
+                                   uint64_t *buf,
+                                   size_t buf_len,
+                                   size_t *len);
+
+/**
+ * The bounding rectangle of each connected component in the mask's pixel coordinates,
+ * in the order `options` asks for (NULL: the defaults, which give pygame's
+ * `get_bounding_rects()` rectangle for rectangle), by the buffer convention (`buf` NULL:
+ * the number of components in `*len`).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `len` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (bad options), `PP_ERR_BUFFER_TOO_SMALL`,
+ * `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `options` NULL or a valid struct; `buf` NULL or valid
+ * for writes of `buf_len` rectangles; `len` NULL or valid for a write.
+ */
+pp_status pp_mask_component_bounds(const pp_mask *mask,
+                                   const pp_component_options *options,
+                                   pp_bounds *buf,
+                                   size_t buf_len,
+                                   size_t *len);
+
+/**
+ * A new mask the size of `mask` holding the connected component of pixel `(x, y)`
+ * (pygame's `connected_component((x, y))`), joined by `connectivity`
+ * (`PP_CONNECTIVITY_8` or `PP_CONNECTIVITY_4`); a mask with no solid pixel when `(x, y)`
+ * is empty. The caller owns `*out` (`pp_mask_free`).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (`(x, y)` outside the mask, negative coordinates included;
+ * an unknown connectivity), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
+ * mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `out` NULL or valid for a write.
+ */
+pp_status pp_mask_component_at(const pp_mask *mask,
+                               int32_t x,
+                               int32_t y,
+                               uint32_t connectivity,
+                               pp_mask **out);
+
+/**
+ * A new mask the size of `mask` holding its largest connected component (pygame's
+ * `connected_component()`; of equal sizes, the first by position), joined by
+ * `connectivity` (`PP_CONNECTIVITY_8` or `PP_CONNECTIVITY_4`); a mask with no solid
+ * pixel gives one with none. The caller owns `*out` (`pp_mask_free`).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (an unknown connectivity), `PP_ERR_OUT_OF_MEMORY`. Any
+ * thread while nobody edits the mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `out` NULL or valid for a write.
+ */
+pp_status pp_mask_largest_component(const pp_mask *mask, uint32_t connectivity, pp_mask **out);
+
+/**
+ * The colours within `threshold` of `color` in every channel, pygame's
+ * `mask.from_threshold` rule: `|channel - color| < threshold`, i.e.
+ * `color - threshold + 1 ..= color + threshold - 1` clamped to `0..=255`; a threshold of
+ * 0 in a channel admits nothing, 1 exactly the colour's value. Never fails; any thread.
+ */
+pp_color_range pp_color_range_within(pp_rgba color, pp_rgba threshold);
+
+/**
+ * The mask as pixels, by the buffer convention (the size is known first): `buf` NULL
+ * writes the size, `width * height * bpp` bytes (bpp 4, or 1 for `PP_FORMAT_A8`), to
+ * `*len`; otherwise `buf_len` must hold it and `buf` receives `set` where a pixel is
+ * solid and `unset` where it is empty, in `format`'s byte order (`PP_FORMAT_A8` keeps
+ * alpha only), rows top to bottom, tightly packed. pygame's `Mask.to_surface(setcolor,
+ * unsetcolor)`. To draw into a texture with its own stride, use `pp_mask_write_pixels`.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `len` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (an unknown format), `PP_ERR_BUFFER_TOO_SMALL` (the message
+ * gives the size), `PP_ERR_TOO_LARGE` (more bytes than memory can address). Any thread
+ * while nobody edits the mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` bytes;
+ * `len` NULL or valid for a write.
+ */
+pp_status pp_mask_to_pixels(const pp_mask *mask,
+                            uint32_t format,
+                            pp_rgba set,
+                            pp_rgba unset,
+                            uint8_t *buf,
+                            size_t buf_len,
+                            size_t *len);
+
+/**
+ * Draws the mask into the caller's pixels, e.g. a texture or a region of one: row `j`
+ * starts at byte `j * stride_bytes` of `out` (the bytes between rows are left alone),
+ * `set` where a pixel is solid and `unset` where it is empty, in `format`'s byte order
+ * (`PP_FORMAT_A8` keeps alpha only). `out_len` must be at least
+ * `stride_bytes * (height - 1) + width * bpp`, the layout `pp_mask_from_pixels` reads.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` NULL, or `out` NULL for a
+ * mask with pixels), `PP_ERR_INVALID_ARGUMENT` (a negative stride, an unknown format),
+ * `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`. Any thread while nobody edits
+ * the mask; nothing else may use `out` during the call.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `out` NULL or valid for writes of `out_len` bytes.
+ */
+pp_status pp_mask_write_pixels(const pp_mask *mask,
+                               uint32_t format,
+                               pp_rgba set,
+                               pp_rgba unset,
+                               uint8_t *out,
+                               size_t out_len,
+                               int32_t stride_bytes);
+
+/**
+ * The mask as a PNG file's bytes (8-bit RGBA, `set` where solid, `unset` where empty,
+ * rows top to bottom), by the buffer convention: `buf` NULL writes the size to `*len`
+ * (the image is encoded to know it); otherwise `buf_len` must hold it. Only in builds
+ * with the `image` feature (on by default), like `pp_mask_from_image_bytes`.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `len` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (a mask with a side of 0: a PNG has at least one pixel),
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
+ * mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` bytes;
+ * `len` NULL or valid for a write.
+ */
+pp_status pp_mask_to_png(const pp_mask *mask,
+                         pp_rgba set,
+                         pp_rgba unset,
+                         uint8_t *buf,
+                         size_t buf_len,
+                         size_t *len);
+
+/**
+ * A new mask of the pixels whose red, green, blue and alpha each lie in `range`
+ * (inclusive bounds; `pp_color_range_within` gives pygame's `from_threshold` rule). The
+ * pixel arguments are `pp_mask_from_pixels`'s, checked the same way (`data` NULL only
+ * for an empty image; `stride_bytes * (height - 1) + width * 4` bytes); the format needs
+ * colour channels, so `PP_FORMAT_A8` is refused (use `pp_mask_from_pixels` with a
+ * threshold). The caller owns `*out` (`pp_mask_free`); `data` is not kept.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`out` NULL, or `data` NULL for a
+ * non-empty image), `PP_ERR_INVALID_ARGUMENT` (a negative size or stride, an unknown
+ * format, `PP_FORMAT_A8`), `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`,
+ * `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * # Safety
+ * `data` NULL or readable for `data_len` bytes; `out` NULL or valid for a write.
+ */
+pp_status pp_mask_from_color_range(const uint8_t *data,
+                                   size_t data_len,
+                                   uint32_t format,
+                                   int32_t width,
+                                   int32_t height,
+                                   int32_t stride_bytes,
+                                   pp_color_range range,
+                                   pp_mask **out);
+
+/**
  * The mask's pixels as raw bytes, by the buffer convention (as `pp_mask_to_baked`:
  * `buf` NULL writes the size to `*len`; a `buf_len` of at least the size fills `buf` and
  * writes the size again). Layout: rows top to bottom, `ceil(width / 8)` bytes each, bit
@@ -2217,6 +2623,96 @@ pp_status pp_mask_from_bytes(int32_t width,
                              const uint8_t *data,
                              size_t len,
                              pp_mask **out);
+
+/**
+ * The default morphology options: a disc, shrinking from the edges (Godot's
+ * `grow_mask` / `shrink_mask`), with the `internal_cookie` every function taking a
+ * `pp_morph_options` checks. Never fails; any thread.
+ */
+pp_morph_options pp_morph_options_default(void);
+
+/**
+ * A new mask: `mask` grown by `pixels`, the size of `mask` (what grows past its edges is
+ * cut off): a pixel is solid when some solid pixel lies within `pixels` of it as
+ * `options.norm` measures (NULL options: a disc; Godot's `grow_mask`). Growing by 0 gives
+ * a copy. The caller owns `*out` (`pp_mask_free`).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (`options` not made by `pp_morph_options_default()`, an
+ * unknown norm), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `options` NULL or a valid struct; `out` NULL or valid
+ * for a write.
+ */
+pp_status pp_mask_grow(const pp_mask *mask,
+                       uint32_t pixels,
+                       const pp_morph_options *options,
+                       pp_mask **out);
+
+/**
+ * A new mask: `mask` shrunk by `pixels`, the size of `mask`: a solid pixel stays solid
+ * when no empty pixel lies within `pixels` of it as `options.norm` measures and, with
+ * `options.shrink_from_edges` (the default), the mask's edges are farther than `pixels`
+ * away (NULL options: a disc, from the edges; Godot's `shrink_mask`). Shrinking by 0
+ * gives a copy. The caller owns `*out` (`pp_mask_free`).
+ *
+ * Errors (nothing written): as `pp_mask_grow`. Any thread while nobody edits the mask.
+ *
+ * # Safety
+ * As `pp_mask_grow`.
+ */
+pp_status pp_mask_shrink(const pp_mask *mask,
+                         uint32_t pixels,
+                         const pp_morph_options *options,
+                         pp_mask **out);
+
+/**
+ * A new mask: pygame's `Mask.convolve(other)`, the offsets at which `other` overlaps
+ * `mask`. It is `(width_a + width_b - 1) x (height_a + height_b - 1)` (as pygame; 0 on a side
+ * where both masks have 0), and pixel `(p, q)` is solid exactly when
+ * `pp_mask_collides(mask, other, p - width_b + 1, q - height_b + 1)` says so. The caller
+ * owns `*out` (`pp_mask_free`). `mask` and `other` may be the same handle.
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask`, `other` or `out` NULL),
+ * `PP_ERR_TOO_LARGE` (past `pp_max_mask_pixels()`), `PP_ERR_OUT_OF_MEMORY`. Any thread
+ * while nobody edits the masks.
+ *
+ * # Safety
+ * `mask`, `other` NULL or live handles; `out` NULL or valid for a write.
+ */
+pp_status pp_mask_convolve(const pp_mask *mask, const pp_mask *other, pp_mask **out);
+
+/**
+ * A new `width x height` mask: `mask` resized by nearest neighbour as pygame's
+ * `Mask.scale((width, height))`: pixel `(x, y)` is source pixel
+ * `(floor(x * src_width / width), floor(y * src_height / height))`. A source with a side
+ * of 0 gives a mask with no solid pixel. The caller owns `*out` (`pp_mask_free`).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (a negative side), `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `out` NULL or valid for a write.
+ */
+pp_status pp_mask_scale(const pp_mask *mask, int32_t width, int32_t height, pp_mask **out);
+
+/**
+ * A new mask: the part of `mask` inside `region` (in its pixel coordinates), the
+ * region's size: pixel `(x, y)` is pixel `(region.x + x, region.y + y)` of `mask`. The
+ * region must lie inside the mask; a width or height of 0 gives an empty mask. The
+ * caller owns `*out` (`pp_mask_free`).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
+ * `PP_ERR_INVALID_ARGUMENT` (a negative width or height),
+ * `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits
+ * the mask.
+ *
+ * # Safety
+ * `mask` NULL or a live handle; `out` NULL or valid for a write.
+ */
+pp_status pp_mask_crop(const pp_mask *mask, pp_bounds region, pp_mask **out);
 
 /**
  * The identity transform at `(0, 0)`: scale 1, no rotation, no flips, the default pivot

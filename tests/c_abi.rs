@@ -16,6 +16,9 @@
 //!     (`pp_mask_polygons`, `pp_mask_convex_pieces`, `pp_mask_outline`) checked in C on
 //!     random masks (rasterised back, simple, oriented, flipped, simplified, convex
 //!     pieces covering the area, the outline's documented rules), errors;
+//!   * `tests/c/test_shapes.c`: the shape tools (centroid, angle, components, grow and
+//!     shrink, convolve, scale, crop, pixels, PNG, colour ranges) against plain C oracles
+//!     on random masks, and their errors;
 //!   * `tests/c/test_sweep.c`: sweeps (`pp_sweep`) against stepping with `pp_collides`,
 //!     walls one pixel thick, corner-touching diagonals, errors.
 //!   * `tests/c/test_motion.c`: contact normals, push-out, move-and-slide, raycasts,
@@ -428,6 +431,17 @@ fn c_polygons() {
         min_checks: 255,
     };
     build_and_run("test_polygons", &program, &modes());
+}
+
+#[test]
+fn c_shape_tools() {
+    let program = Program {
+        source: "tests/c/test_shapes.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: 4800,
+    };
+    build_and_run("test_shapes", &program, &modes());
 }
 
 #[test]

@@ -123,7 +123,8 @@ fn every_export_is_tested_in_c_and_bound_in_csharp_and_cpp() {
         .iter()
         .map(|f| read(&format!("tests/c/{f}")))
         .collect();
-    // The P/Invoke declarations: Native.cs and the partial class's other files (Native*.cs).
+    // The P/Invoke declarations: Native.cs and the other parts of `partial class Native`
+    // (Native*.cs, e.g. NativeShapes.cs).
     let runtime = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bindings/unity/Runtime");
     let mut native_files: Vec<_> = std::fs::read_dir(&runtime)
         .expect("bindings/unity/Runtime")

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{assert_mask_eq, mask, mask_diff};
-use perpixel::{Bounds2D, Error, Mask, MaskOptions, PixelFormat, Sprite};
+use perpixel::{Bounds2D, ColorRange, Error, Mask, MaskOptions, PixelFormat, Sprite};
 
 /// A 0-wide image skips the stride and buffer checks (there are no pixels to read), but
 /// building it used to walk its rows anyway: row `j` started at `j * stride`, past the
@@ -99,4 +99,16 @@ fn to_local_overflow_is_an_error_everywhere() {
         Err(Error::Overflow(_))
     ));
     assert_eq!(max.to_local(&max), Ok(Bounds2D::new(0, 0, 1, 1)));
+}
+
+/// A colour range over an image 0 pixels wide with a stride and no bytes (found by the C
+/// test of `pp_mask_from_color_range`): an empty mask, not a slice index panic.
+#[test]
+fn color_range_of_a_zero_width_image_reads_nothing() {
+    let all = ColorRange {
+        min: [0; 4],
+        max: [255; 4],
+    };
+    let m = Mask::from_color_range(&[], PixelFormat::Rgba8, 0, 5, 24, all).unwrap();
+    assert_eq!((m.width(), m.height(), m.count()), (0, 5, 0));
 }

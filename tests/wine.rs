@@ -250,6 +250,11 @@ fn wine_polygons() {
 }
 
 #[test]
+fn wine_shapes() {
+    run_program("test_shapes", "tests/c/test_shapes.c", &[], 4800, nothing);
+}
+
+#[test]
 fn wine_queries() {
     run_program("test_queries", "tests/c/test_queries.c", &[], 100, nothing);
 }

@@ -493,6 +493,147 @@ struct MaskOptions {
     }
 };
 
+// ---- Shape tools: analysis, morphology, conversions (issue 16): option and value types --
+
+/// Which neighbours join solid pixels into one connected component.
+enum class Connectivity : std::uint32_t {
+    Eight = PP_CONNECTIVITY_8, ///< touching by a side or a corner (pygame's rule, the default)
+    Four = PP_CONNECTIVITY_4,  ///< touching by a side only
+};
+
+/// The order components are listed (and numbered in a label image) in.
+enum class ComponentOrder : std::uint32_t {
+    Position = PP_ORDER_POSITION,           ///< first pixel in row-major order first (pygame)
+    LargestFirst = PP_ORDER_LARGEST_FIRST,  ///< most pixels first; equal sizes by position
+};
+
+/// How the component members find and list components. A default-constructed
+/// ComponentOptions holds pp_component_options_default()'s values (pygame's: 8-connected,
+/// by position, every component), and to_c() starts from that function, so the C struct
+/// always carries the cookie the library checks.
+struct ComponentOptions {
+    Connectivity connectivity =
+        static_cast<Connectivity>(pp_component_options_default().connectivity);
+    ComponentOrder order = static_cast<ComponentOrder>(pp_component_options_default().order);
+    /// Components with fewer pixels are left out (pygame's `minimum`; 0 keeps all).
+    std::uint64_t min_pixels = pp_component_options_default().min_pixels;
+
+    /// To the C struct, starting from pp_component_options_default().
+    pp_component_options to_c() const noexcept
+    {
+        pp_component_options o = pp_component_options_default();
+        o.connectivity = static_cast<std::uint32_t>(connectivity);
+        o.order = static_cast<std::uint32_t>(order);
+        o.min_pixels = min_pixels;
+        return o;
+    }
+};
+
+/// The connected components as a label image (Mask::component_labels): labels[y * width
+/// + x] is 0 for an empty pixel, 1..count for the components in the order asked for.
+struct ComponentLabels {
+    std::int32_t width = 0;
+    std::int32_t height = 0;
+    std::vector<std::uint32_t> labels;
+    /// The number of components (the largest label).
+    std::uint32_t count = 0;
+
+    /// The label of pixel (x, y); 0 outside the mask.
+    std::uint32_t label_at(std::int32_t x, std::int32_t y) const noexcept
+    {
+        if (x < 0 || y < 0 || x >= width || y >= height) {
+            return 0;
+        }
+        return labels[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                      static_cast<std::size_t>(x)];
+    }
+};
+
+/// The reach of Mask::grow and Mask::shrink: which pixels (dx, dy) lie within n.
+enum class Norm : std::uint32_t {
+    Disc = PP_NORM_DISC,       ///< dx^2 + dy^2 <= n^2 (Godot's grow_mask; the default)
+    Square = PP_NORM_SQUARE,   ///< max(|dx|, |dy|) <= n
+    Diamond = PP_NORM_DIAMOND, ///< |dx| + |dy| <= n
+};
+
+/// How Mask::grow and Mask::shrink reach. Default-constructed: pp_morph_options_default()'s
+/// values (a disc; shrinking from the mask's edges too, Godot's rule); to_c() starts from
+/// that function.
+struct MorphOptions {
+    Norm norm = static_cast<Norm>(pp_morph_options_default().norm);
+    /// Shrinking counts the pixels past the mask's edges as empty (false: a terrain filling
+    /// the bottom edge keeps it).
+    bool shrink_from_edges = pp_morph_options_default().shrink_from_edges != 0;
+
+    /// To the C struct, starting from pp_morph_options_default().
+    pp_morph_options to_c() const noexcept
+    {
+        pp_morph_options o = pp_morph_options_default();
+        o.norm = static_cast<std::uint32_t>(norm);
+        o.shrink_from_edges = shrink_from_edges ? 1 : 0;
+        return o;
+    }
+};
+
+/// A colour by channel (red, green, blue, alpha), whatever the pixel format.
+struct Rgba {
+    std::uint8_t r = 0;
+    std::uint8_t g = 0;
+    std::uint8_t b = 0;
+    std::uint8_t a = 0;
+
+    constexpr Rgba() noexcept = default;
+    constexpr Rgba(std::uint8_t r_, std::uint8_t g_, std::uint8_t b_, std::uint8_t a_) noexcept
+        : r(r_), g(g_), b(b_), a(a_)
+    {
+    }
+    /// To the C struct.
+    constexpr pp_rgba to_c() const noexcept { return pp_rgba{r, g, b, a}; }
+
+    friend bool operator==(const Rgba &x, const Rgba &y) noexcept
+    {
+        return x.r == y.r && x.g == y.g && x.b == y.b && x.a == y.a;
+    }
+    friend bool operator!=(const Rgba &x, const Rgba &y) noexcept { return !(x == y); }
+};
+
+/// The colours Mask::from_color_range makes solid: every channel between min and max,
+/// both inclusive (a channel whose min exceeds its max admits nothing).
+struct ColorRange {
+    Rgba min;
+    Rgba max;
+
+    /// pygame's from_threshold rule: every channel within threshold of color
+    /// (|channel - color| < threshold).
+    static ColorRange within(const Rgba &color, const Rgba &threshold) noexcept
+    {
+        const pp_color_range r = pp_color_range_within(color.to_c(), threshold.to_c());
+        return ColorRange{Rgba(r.min.r, r.min.g, r.min.b, r.min.a),
+                          Rgba(r.max.r, r.max.g, r.max.b, r.max.a)};
+    }
+    /// To the C struct.
+    constexpr pp_color_range to_c() const noexcept
+    {
+        return pp_color_range{min.to_c(), max.to_c()};
+    }
+};
+
+namespace detail {
+/// A list by the buffer convention: `call(buf, buf_len, &len)` once for the size, once to
+/// fill.
+template <typename T, typename Call> std::vector<T> fetch_list(Call call)
+{
+    std::size_t size = 0;
+    check(call(static_cast<T *>(nullptr), 0, &size));
+    std::vector<T> out(size);
+    check(call(out.data(), out.size(), &size));
+    out.resize(size);
+    return out;
+}
+} // namespace detail
+
+// ---- end of the shape tools' types ------------------------------------------------------
+
 struct Overlap;
 struct Transform;
 struct Raster;
@@ -819,6 +960,185 @@ public:
     /// pygame style: the pixels solid in both, over the intersection (see Overlap).
     std::optional<Overlap> overlap_mask(const Mask &other, std::int32_t dx,
                                         std::int32_t dy) const;
+
+    // ---- Shape tools: analysis, morphology, conversions (issue 16) ----------------------
+    // Each reads this mask (never changes it) and returns new values or masks: any thread
+    // while nobody edits the mask.
+
+    /// The centroid of the solid pixels as pygame's centroid(): each coordinate's sum over
+    /// the count, rounded down; (0, 0) for a mask with no solid pixel.
+    Point centroid() const
+    {
+        std::uint32_t x = 0, y = 0;
+        detail::check(pp_mask_centroid(handle_, &x, &y));
+        return Point{x, y};
+    }
+    /// The orientation in degrees as pygame's angle(), in -90..90 (0 when empty); with y
+    /// down, positive leans like "/".
+    double angle() const
+    {
+        double out = 0.0;
+        detail::check(pp_mask_angle(handle_, &out));
+        return out;
+    }
+    /// Each connected component as a mask of this size holding only its pixels, in the
+    /// order `options` asks for (pygame's connected_components(minimum)).
+    std::vector<Mask> components(const ComponentOptions &options = ComponentOptions()) const
+    {
+        const pp_component_options o = options.to_c();
+        std::size_t n = 0;
+        detail::check(pp_mask_components(handle_, &o, nullptr, 0, &n));
+        std::vector<pp_mask *> raw(n, nullptr);
+        std::vector<Mask> out;
+        out.reserve(n); // before the handles exist: nothing below throws while they do
+        detail::check(pp_mask_components(handle_, &o, raw.data(), raw.size(), &n));
+        for (std::size_t i = 0; i < n; ++i) {
+            out.emplace_back(raw[i]);
+        }
+        return out;
+    }
+    /// The components as a label image (0 empty, 1..count in the order asked for).
+    ComponentLabels component_labels(const ComponentOptions &options = ComponentOptions()) const
+    {
+        const pp_component_options o = options.to_c();
+        ComponentLabels out;
+        const auto wh = size();
+        out.width = wh.first;
+        out.height = wh.second;
+        out.labels.resize(static_cast<std::size_t>(wh.first) * static_cast<std::size_t>(wh.second));
+        std::size_t n = 0;
+        detail::check(pp_mask_component_labels(handle_, &o, out.labels.data(), out.labels.size(),
+                                               &n, &out.count));
+        return out;
+    }
+    /// The pixel count of each component (entry i is label i + 1's).
+    std::vector<std::uint64_t>
+    component_counts(const ComponentOptions &options = ComponentOptions()) const
+    {
+        const pp_component_options o = options.to_c();
+        return detail::fetch_list<std::uint64_t>(
+            [&](std::uint64_t *buf, std::size_t len, std::size_t *n) {
+                return pp_mask_component_counts(handle_, &o, buf, len, n);
+            });
+    }
+    /// The bounding rectangle of each component, in this mask's pixels (with the default
+    /// options, pygame's get_bounding_rects()).
+    std::vector<Bounds2D>
+    component_bounds(const ComponentOptions &options = ComponentOptions()) const
+    {
+        const pp_component_options o = options.to_c();
+        const std::vector<pp_bounds> rects =
+            detail::fetch_list<pp_bounds>([&](pp_bounds *buf, std::size_t len, std::size_t *n) {
+                return pp_mask_component_bounds(handle_, &o, buf, len, n);
+            });
+        return std::vector<Bounds2D>(rects.begin(), rects.end());
+    }
+    /// The component holding pixel (x, y), as a mask of this size (empty when the pixel is);
+    /// throws Status::InvalidArgument outside the mask.
+    Mask component_at(std::int32_t x, std::int32_t y,
+                      Connectivity connectivity = Connectivity::Eight) const
+    {
+        pp_mask *m = nullptr;
+        detail::check(
+            pp_mask_component_at(handle_, x, y, static_cast<std::uint32_t>(connectivity), &m));
+        return Mask(m);
+    }
+    /// The largest component (equal sizes: the first by position), as a mask of this size.
+    Mask largest_component(Connectivity connectivity = Connectivity::Eight) const
+    {
+        pp_mask *m = nullptr;
+        detail::check(
+            pp_mask_largest_component(handle_, static_cast<std::uint32_t>(connectivity), &m));
+        return Mask(m);
+    }
+    /// A new mask of this size: grown by `pixels` (Godot's grow_mask with the defaults).
+    Mask grow(std::uint32_t pixels, const MorphOptions &options = MorphOptions()) const
+    {
+        const pp_morph_options o = options.to_c();
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_grow(handle_, pixels, &o, &m));
+        return Mask(m);
+    }
+    /// A new mask of this size: shrunk by `pixels` (Godot's shrink_mask with the defaults).
+    Mask shrink(std::uint32_t pixels, const MorphOptions &options = MorphOptions()) const
+    {
+        const pp_morph_options o = options.to_c();
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_shrink(handle_, pixels, &o, &m));
+        return Mask(m);
+    }
+    /// pygame's convolve(other): pixel (p, q) is solid when collides(other, p - other.width()
+    /// + 1, q - other.height() + 1).
+    Mask convolve(const Mask &other) const
+    {
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_convolve(handle_, other.handle_, &m));
+        return Mask(m);
+    }
+    /// pygame's scale((width, height)): nearest neighbour, pixel (x, y) from
+    /// (x * this width / width, y * this height / height) rounded down.
+    Mask scale(std::int32_t width, std::int32_t height) const
+    {
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_scale(handle_, width, height, &m));
+        return Mask(m);
+    }
+    /// The part of this mask inside `region` (which must lie inside it).
+    Mask crop(const Bounds2D &region) const
+    {
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_crop(handle_, region.to_c(), &m));
+        return Mask(m);
+    }
+    /// The mask as pixels in `format`, tightly packed, rows top to bottom: `set` where
+    /// solid, `unset` where empty (pygame's to_surface(setcolor, unsetcolor)).
+    std::vector<std::uint8_t> to_pixels(PixelFormat format, const Rgba &set,
+                                        const Rgba &unset = Rgba()) const
+    {
+        return detail::fetch_list<std::uint8_t>(
+            [&](std::uint8_t *buf, std::size_t len, std::size_t *n) {
+                return pp_mask_to_pixels(handle_, static_cast<std::uint32_t>(format), set.to_c(),
+                                         unset.to_c(), buf, len, n);
+            });
+    }
+    /// Draws the mask into the caller's pixels (a texture or a region of one): row j at
+    /// byte j * stride_bytes of `out`, the bytes between rows left alone.
+    void write_pixels(void *out, std::size_t len, std::int32_t stride_bytes, PixelFormat format,
+                      const Rgba &set, const Rgba &unset = Rgba()) const
+    {
+        detail::check(pp_mask_write_pixels(handle_, static_cast<std::uint32_t>(format), set.to_c(),
+                                           unset.to_c(), static_cast<std::uint8_t *>(out), len,
+                                           stride_bytes));
+    }
+#ifdef PERPIXEL_HPP_HAS_SPAN
+    /// write_pixels into a span of bytes.
+    void write_pixels(std::span<std::uint8_t> out, std::int32_t stride_bytes, PixelFormat format,
+                      const Rgba &set, const Rgba &unset = Rgba()) const
+    {
+        write_pixels(out.data(), out.size(), stride_bytes, format, set, unset);
+    }
+#endif
+    /// The mask as a PNG file's bytes (RGBA, `set` where solid, `unset` where empty).
+    std::vector<std::uint8_t> to_png(const Rgba &set, const Rgba &unset = Rgba()) const
+    {
+        return detail::fetch_list<std::uint8_t>(
+            [&](std::uint8_t *buf, std::size_t len, std::size_t *n) {
+                return pp_mask_to_png(handle_, set.to_c(), unset.to_c(), buf, len, n);
+            });
+    }
+    /// A mask of the pixels whose every channel lies in `range`; the pixel arguments are
+    /// from_pixels' (PixelFormat::A8 has no colour: Status::InvalidArgument).
+    static Mask from_color_range(const void *data, std::size_t len, PixelFormat format,
+                                 std::int32_t width, std::int32_t height,
+                                 std::int32_t stride_bytes, const ColorRange &range)
+    {
+        pp_mask *m = nullptr;
+        detail::check(pp_mask_from_color_range(static_cast<const std::uint8_t *>(data), len,
+                                               static_cast<std::uint32_t>(format), width, height,
+                                               stride_bytes, range.to_c(), &m));
+        return Mask(m);
+    }
+    // ---- end of the shape tools -----------------------------------------------------------
 
 private:
     std::pair<std::int32_t, std::int32_t> size() const

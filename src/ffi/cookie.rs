@@ -96,8 +96,8 @@ pub(crate) unsafe fn read_or_default<T: Cookied, R>(
 mod tests {
     use super::*;
     use crate::ffi::{
-        pp_body_def, pp_mask_options, pp_move_options, pp_polygon_options, pp_push_options,
-        pp_transform,
+        pp_body_def, pp_component_options, pp_mask_options, pp_morph_options, pp_move_options,
+        pp_polygon_options, pp_push_options, pp_transform,
     };
 
     #[test]
@@ -115,6 +115,8 @@ mod tests {
             (pp_move_options::C_NAME, pp_move_options::COOKIE),
             (pp_body_def::C_NAME, pp_body_def::COOKIE),
             (pp_polygon_options::C_NAME, pp_polygon_options::COOKIE),
+            (pp_component_options::C_NAME, pp_component_options::COOKIE),
+            (pp_morph_options::C_NAME, pp_morph_options::COOKIE),
         ];
         for (i, (name, c)) in all.iter().enumerate() {
             assert_ne!(*c, 0, "{name}");

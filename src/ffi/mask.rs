@@ -206,7 +206,61 @@ pub(crate) fn non_negative(value: i32, name: &str) -> Result<u32, Failure> {
         .map_err(|_| Failure::invalid(format!("`{name}` is {value}; it must not be negative")))
 }
 
-fn pixel_format(format: u32) -> Result<PixelFormat, Failure> {
+/// The pixel arguments of `pp_mask_from_pixels` (and the functions that read pixels the
+/// same way), checked: `(data, data_len, format, width, height, stride_bytes)`.
+pub(crate) struct PixelArgs<'a> {
+    pub(crate) data: &'a [u8],
+    pub(crate) format: PixelFormat,
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    pub(crate) stride: usize,
+}
+
+impl<'a> PixelArgs<'a> {
+    /// Checks the sizes (not negative), the format, and `data` (NULL only for an empty
+    /// image); the layout itself is checked by the Rust function that reads the pixels.
+    ///
+    /// # Safety
+    /// `data` NULL or readable for `data_len` bytes for `'a`.
+    pub(crate) unsafe fn read(
+        data: *const u8,
+        data_len: usize,
+        format: u32,
+        width: i32,
+        height: i32,
+        stride_bytes: i32,
+    ) -> Result<PixelArgs<'a>, Failure> {
+        let width = non_negative(width, "width")?;
+        let height = non_negative(height, "height")?;
+        let stride = non_negative(stride_bytes, "stride_bytes")? as usize;
+        let format = pixel_format(format)?;
+        let data: &[u8] = if data.is_null() {
+            if width > 0 && height > 0 {
+                return Err(Failure::null("data"));
+            }
+            &[]
+        } else {
+            if data_len > isize::MAX as usize {
+                return Err(Failure::invalid(format!(
+                    "`data_len` is {data_len}, larger than any buffer can be"
+                )));
+            }
+            // SAFETY: non-NULL, `data_len` fits in isize, and the caller guarantees
+            // `data` is readable for `data_len` bytes for `'a` (the current call).
+            unsafe { std::slice::from_raw_parts(data, data_len) }
+        };
+        Ok(PixelArgs {
+            data,
+            format,
+            width,
+            height,
+            stride,
+        })
+    }
+}
+
+/// A `PP_FORMAT_*` constant as a [`PixelFormat`], or `PP_ERR_INVALID_ARGUMENT`.
+pub(crate) fn pixel_format(format: u32) -> Result<PixelFormat, Failure> {
     match format {
         PP_FORMAT_RGBA8 => Ok(PixelFormat::Rgba8),
         PP_FORMAT_BGRA8 => Ok(PixelFormat::Bgra8),
@@ -313,29 +367,11 @@ pub unsafe extern "C" fn pp_mask_from_pixels(
 ) -> pp_status {
     guard(|| {
         non_null(out, "out")?;
-        let width = non_negative(width, "width")?;
-        let height = non_negative(height, "height")?;
-        let stride = non_negative(stride_bytes, "stride_bytes")?;
-        let format = pixel_format(format)?;
-        let pixels: &[u8] = if data.is_null() {
-            if width > 0 && height > 0 {
-                return Err(Failure::null("data"));
-            }
-            &[]
-        } else {
-            if data_len > isize::MAX as usize {
-                return Err(Failure::invalid(format!(
-                    "`data_len` is {data_len}, larger than any buffer can be"
-                )));
-            }
-            // SAFETY: non-NULL, `data_len` fits in isize, and the caller guarantees
-            // `data` is readable for `data_len` bytes for the duration of this call
-            // (the slice does not outlive it).
-            unsafe { std::slice::from_raw_parts(data, data_len) }
-        };
+        // SAFETY: forwarded caller guarantee.
+        let p = unsafe { PixelArgs::read(data, data_len, format, width, height, stride_bytes) }?;
         // SAFETY: the caller guarantees `options` is NULL or valid.
         let options = unsafe { read_options(options) }?;
-        let mask = Mask::from_pixels(pixels, format, width, height, stride as usize, &options)?;
+        let mask = Mask::from_pixels(p.data, p.format, p.width, p.height, p.stride, &options)?;
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, into_handle(mask)) };
         Ok(())

@@ -83,7 +83,18 @@ pub use query::{
     pp_collides, pp_first_contact, pp_mask_collides, pp_mask_first_contact, pp_mask_overlap_area,
     pp_mask_overlap_mask, pp_overlap_area, pp_overlap_mask, pp_sprite,
 };
-pub use shape::{pp_mask_from_bytes, pp_mask_to_bytes};
+#[cfg(feature = "image")]
+pub use shape::pp_mask_to_png;
+pub use shape::{
+    PP_CONNECTIVITY_4, PP_CONNECTIVITY_8, PP_NORM_DIAMOND, PP_NORM_DISC, PP_NORM_SQUARE,
+    PP_ORDER_LARGEST_FIRST, PP_ORDER_POSITION, pp_color_range, pp_color_range_within,
+    pp_component_options, pp_component_options_default, pp_mask_angle, pp_mask_centroid,
+    pp_mask_component_at, pp_mask_component_bounds, pp_mask_component_counts,
+    pp_mask_component_labels, pp_mask_components, pp_mask_convolve, pp_mask_crop,
+    pp_mask_from_bytes, pp_mask_from_color_range, pp_mask_grow, pp_mask_largest_component,
+    pp_mask_scale, pp_mask_shrink, pp_mask_to_bytes, pp_mask_to_pixels, pp_mask_write_pixels,
+    pp_morph_options, pp_morph_options_default, pp_rgba,
+};
 pub use transform::{
     pp_mask_flip, pp_mask_rasterise, pp_mask_rasterise_matrix, pp_mask_rotate_quarter,
     pp_mask_scale_integer, pp_mask_transpose, pp_transform, pp_transform_default,

@@ -226,7 +226,7 @@ pub unsafe extern "C" fn pp_mask_rasterise_matrix(
 ///
 /// # Safety
 /// `mask` NULL or a live handle; `out` NULL or valid for a write.
-unsafe fn reshape(
+pub(crate) unsafe fn reshape(
     mask: *const pp_mask,
     out: *mut *mut pp_mask,
     op: impl FnOnce(&Mask) -> Result<Mask, Failure>,

@@ -253,7 +253,9 @@ impl Mask {
             pixel_bytes(format, range.max),
         );
         let w = width as usize;
-        for y in 0..height as usize {
+        // A mask 0 pixels wide reads no byte (its buffer may be empty whatever the stride).
+        let rows = if w == 0 { 0 } else { height as usize };
+        for y in 0..rows {
             let src = &data[y * stride..y * stride + w * 4];
             let row = mask.row_mut(y);
             for (word, pixels) in row.iter_mut().zip(src.chunks(64 * 4)) {

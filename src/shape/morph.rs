@@ -170,7 +170,7 @@ impl Mask {
 
     /// pygame's `Mask.convolve(other)`: the mask of the offsets at which `other` overlaps
     /// this mask. The result is `(width + other.width - 1) x (height + other.height - 1)`
-    /// (0 on a side where either mask has 0), and its pixel `(p, q)` is solid exactly when
+    /// (as pygame; 0 on a side where both masks have 0), and its pixel `(p, q)` is solid exactly when
     /// `self.collides(other, (p - other.width + 1, q - other.height + 1))`: pixel
     /// `(other.width - 1, other.height - 1)` stands for offset `(0, 0)`. That is the
     /// configuration space of a motion: `other` moving over this mask can stand at the

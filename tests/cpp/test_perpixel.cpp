@@ -1659,6 +1659,138 @@ void test_polygons()
     CHECK_THROWS(sq.outline(0), Status::InvalidArgument, "every");
 }
 
+// ---- Shape tools: analysis, morphology, conversions (issue 16) ------------------------
+// The wrapper against the C ABI on a few masks, and values worked out by hand.
+void test_shapes()
+{
+    using perpixel::ColorRange;
+    using perpixel::ComponentOptions;
+    using perpixel::ComponentOrder;
+    using perpixel::Connectivity;
+    using perpixel::MorphOptions;
+    using perpixel::Norm;
+    using perpixel::Rgba;
+
+    // Two diagonal pixels and a bar of three: 2 components 8-connected, 3 4-connected.
+    Mask m = Mask::create(6, 3, false);
+    m.set_pixel(0, 0, true);
+    m.set_pixel(1, 1, true);
+    m.fill_rect(Bounds2D(3, 2, 3, 1), true);
+    CHECK((m.centroid() == Point{2, 1})); // x: (0 + 1 + 3 + 4 + 5) / 5, y: (0 + 1 + 6) / 5
+    double angle = 0.0;
+    CHECK(pp_mask_angle(m.get(), &angle) == PP_OK && m.angle() == angle);
+    CHECK(Mask::create(5, 5, false).centroid() == Point{} && Mask::create(5, 5, false).angle() == 0.0);
+    Mask slash = Mask::create(10, 10, false);
+    slash.draw_line(0, 9, 9, 0, 0, true);
+    CHECK(slash.angle() == 45.0);
+
+    const std::vector<Mask> parts = m.components();
+    CHECK(parts.size() == 2 && parts[0].count() == 2 && parts[1].count() == 3);
+    CHECK(parts[0].width() == 6 && parts[0].height() == 3 && rows(parts[1]) == "....../....../...XXX");
+    ComponentOptions four;
+    four.connectivity = Connectivity::Four;
+    four.order = ComponentOrder::LargestFirst;
+    const std::vector<Mask> fours = m.components(four);
+    CHECK(fours.size() == 3 && fours[0].count() == 3 && fours[1].is_solid(0, 0) && fours[2].is_solid(1, 1));
+    CHECK((m.component_counts(four) == std::vector<std::uint64_t>{3, 1, 1}));
+    CHECK((m.component_bounds() == std::vector<Bounds2D>{Bounds2D(0, 0, 2, 2), Bounds2D(3, 2, 3, 1)}));
+    ComponentOptions big;
+    big.min_pixels = 3;
+    CHECK((m.component_bounds(big) == std::vector<Bounds2D>{Bounds2D(3, 2, 3, 1)}));
+    const perpixel::ComponentLabels labels = m.component_labels(four);
+    CHECK(labels.width == 6 && labels.height == 3 && labels.count == 3);
+    CHECK((labels.labels == std::vector<std::uint32_t>{2, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1}));
+    CHECK(labels.label_at(5, 2) == 1 && labels.label_at(6, 2) == 0 && labels.label_at(-1, 0) == 0);
+    // The same labels through the C ABI.
+    std::vector<std::uint32_t> c_labels(18);
+    std::size_t n = 0;
+    std::uint32_t count = 0;
+    const pp_component_options c_four = four.to_c();
+    CHECK(pp_mask_component_labels(m.get(), &c_four, c_labels.data(), 18, &n, &count) == PP_OK);
+    CHECK(c_labels == labels.labels && count == labels.count);
+    CHECK(m.component_at(1, 1).count() == 2 && m.component_at(1, 1, Connectivity::Four).count() == 1);
+    CHECK(m.component_at(2, 0).count() == 0);
+    CHECK(rows(m.largest_component()) == "....../....../...XXX");
+    CHECK_THROWS(m.component_at(6, 0), Status::InvalidArgument, "outside");
+
+    // Morphology: a dot grown by 2 in each norm, shrunk back; convolve, scale, crop.
+    Mask dot = Mask::create(9, 9, false);
+    dot.set_pixel(4, 4, true);
+    CHECK(dot.grow(2).count() == 13);
+    MorphOptions square;
+    square.norm = Norm::Square;
+    CHECK(dot.grow(2, square).count() == 25 && dot.grow(2, square).shrink(2, square).count() == 1);
+    MorphOptions diamond;
+    diamond.norm = Norm::Diamond;
+    CHECK(dot.grow(3, diamond).count() == 25);
+    Mask full = Mask::create(10, 10, true);
+    CHECK(full.shrink(2).count() == 36);
+    MorphOptions keep_edges;
+    keep_edges.shrink_from_edges = false;
+    CHECK(full.shrink(2, keep_edges).count() == 100);
+    pp_mask *c_grown = nullptr;
+    const pp_morph_options c_square = square.to_c();
+    CHECK(pp_mask_grow(m.get(), 1, &c_square, &c_grown) == PP_OK);
+    Mask c_grown_mask(c_grown);
+    CHECK(rows(m.grow(1, square)) == rows(c_grown_mask));
+
+    Mask wall = Mask::create(4, 3, false);
+    wall.fill_rect(Bounds2D(1, 0, 1, 3), true);
+    Mask player = Mask::create(2, 2, true);
+    Mask space = wall.convolve(player);
+    CHECK(space.width() == 5 && space.height() == 4);
+    bool agrees = true;
+    for (int32_t q = 0; q < 4; ++q) {
+        for (int32_t p = 0; p < 5; ++p) {
+            agrees = agrees && space.is_solid(p, q) == wall.collides(player, p - 1, q - 1);
+        }
+    }
+    CHECK(agrees);
+    Mask three = Mask::create(3, 1, false);
+    three.set_pixel(1, 0, true);
+    CHECK(rows(three.scale(7, 2)) == "...XX../...XX..");
+    CHECK(Mask::create(100, 100, true).scale(3, 3).count() == 9);
+    CHECK_THROWS(three.scale(-1, 2), Status::InvalidArgument, "width");
+    CHECK(rows(m.crop(Bounds2D(1, 1, 4, 2))) == "X.../..XX");
+    CHECK_THROWS(m.crop(Bounds2D(4, 0, 3, 1)), Status::RegionOutOfBounds, "");
+
+    // Conversions: pixels in two formats, into a texture, PNG round trip, colour ranges.
+    const Rgba red(255, 0, 0, 255);
+    const std::vector<std::uint8_t> bgra = three.to_pixels(PixelFormat::Bgra8, red);
+    CHECK((bgra == std::vector<std::uint8_t>{0, 0, 0, 0, 0, 0, 255, 255, 0, 0, 0, 0}));
+    CHECK((three.to_pixels(PixelFormat::A8, red, Rgba(1, 2, 3, 4)) == std::vector<std::uint8_t>{4, 255, 4}));
+    std::vector<std::uint8_t> c_pixels(12);
+    CHECK(pp_mask_to_pixels(three.get(), PP_FORMAT_BGRA8, red.to_c(), pp_rgba{0, 0, 0, 0},
+                            c_pixels.data(), 12, &n) == PP_OK && c_pixels == bgra);
+    std::vector<std::uint8_t> texture(7, 9);
+    Mask two = Mask::create(2, 2, true);
+    two.set_pixel(1, 1, false);
+    two.write_pixels(texture.data(), texture.size(), 4, PixelFormat::A8, red);
+    CHECK((texture == std::vector<std::uint8_t>{255, 255, 9, 9, 255, 0, 9}));
+    CHECK_THROWS(two.write_pixels(texture.data(), texture.size(), 1, PixelFormat::A8, red),
+                 Status::StrideTooSmall, "");
+#ifdef PERPIXEL_HPP_HAS_SPAN
+    std::vector<std::uint8_t> spanned(4, 0);
+    two.write_pixels(std::span<std::uint8_t>(spanned), 2, PixelFormat::A8, red);
+    CHECK((spanned == std::vector<std::uint8_t>{255, 255, 255, 0}));
+#endif
+    const std::vector<std::uint8_t> png = m.to_png(Rgba(255, 255, 255, 255));
+    CHECK(png.size() > 8 && png[1] == 'P' && rows(Mask::from_image_bytes(png.data(), png.size())) == rows(m));
+    CHECK_THROWS(Mask::create(0, 3, false).to_png(red), Status::InvalidArgument, "pixel");
+
+    const ColorRange green = ColorRange::within(Rgba(0, 255, 0, 255), Rgba(10, 10, 10, 1));
+    CHECK(green.min == Rgba(0, 246, 0, 255) && green.max == Rgba(9, 255, 9, 255));
+    const std::uint8_t px[12] = {250, 0, 0, 255, 120, 0, 0, 255, 0, 0, 250, 255};
+    const ColorRange reds{Rgba(100, 0, 0, 1), Rgba(255, 30, 30, 255)};
+    CHECK(rows(Mask::from_color_range(px, sizeof px, PixelFormat::Rgba8, 3, 1, 12, reds)) == "XX.");
+    CHECK(rows(Mask::from_color_range(px, sizeof px, PixelFormat::Rgba8, 3, 1, 12, green)) == "...");
+    CHECK_THROWS(Mask::from_color_range(px, sizeof px, PixelFormat::A8, 12, 1, 12, reds),
+                 Status::InvalidArgument, "A8");
+    CHECK_THROWS(Mask::from_color_range(px, 11, PixelFormat::Rgba8, 3, 1, 12, reds),
+                 Status::BufferTooSmall, "");
+}
+// ---- end of the shape tools' tests -----------------------------------------------------
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -1692,6 +1824,7 @@ int main(int argc, char **argv)
         test_world_errors_and_raii();
         test_edits();
         test_polygons();
+        test_shapes();
     } catch (const std::exception &e) {
         ++g_failed;
         std::printf("FAIL unexpected exception: %s\n", e.what());

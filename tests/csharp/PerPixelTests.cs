@@ -918,6 +918,7 @@ static partial class Tests
             PixelWorlds();
             Edits();
             PolygonTools();
+            Shapes();
         }
         catch (Exception e)
         {

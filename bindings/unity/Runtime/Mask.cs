@@ -9,6 +9,9 @@ namespace PerPixel
     {
         private MaskHandle() : base(IntPtr.Zero, true) { }
 
+        /// <summary>Takes ownership of a handle the library wrote into an array (a list of new masks).</summary>
+        internal MaskHandle(IntPtr owned) : base(IntPtr.Zero, true) { SetHandle(owned); }
+
         public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
 
         protected override bool ReleaseHandle()
