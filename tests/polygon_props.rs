@@ -107,6 +107,20 @@ fn check_exact(m: &Mask) -> Result<Vec<Polygon>, String> {
         ));
     }
     check_rings(&polys, "exact")?;
+    // The documented order: polygons by their region's first pixel (the outer ring's
+    // top-left vertex), each one's holes by their top-left vertex.
+    let key = |r: &[Vertex]| (r[0][1], r[0][0]);
+    if polys
+        .windows(2)
+        .any(|w| key(&w[0].outer) >= key(&w[1].outer))
+    {
+        return Err(format!("polygons out of order: {polys:?}"));
+    }
+    for p in &polys {
+        if p.holes.windows(2).any(|w| key(&w[0]) >= key(&w[1])) {
+            return Err(format!("holes out of order: {p:?}"));
+        }
+    }
     // The same rings as the plain tracer's, vertex for vertex.
     let mut rings: Vec<Vec<Vertex>> = polys
         .iter()

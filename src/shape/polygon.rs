@@ -518,6 +518,11 @@ pub(crate) fn exact_polygons(mask: &Mask) -> Result<Vec<Polygon>> {
             }
         }
     }
+    // A loop split at a pinch yields its pieces in tracing order: put every polygon's
+    // holes in the documented order, by their top-left vertex (each ring's first).
+    for p in &mut polys {
+        p.holes.sort_by_key(|r| (r[0][1], r[0][0]));
+    }
     Ok(polys)
 }
 
