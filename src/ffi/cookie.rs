@@ -96,8 +96,8 @@ pub(crate) unsafe fn read_or_default<T: Cookied, R>(
 mod tests {
     use super::*;
     use crate::ffi::{
-        pp_body_def, pp_component_options, pp_mask_options, pp_morph_options, pp_move_options,
-        pp_polygon_options, pp_push_options, pp_transform,
+        pp_body_def, pp_component_options, pp_mask_edit, pp_mask_options, pp_morph_options,
+        pp_move_options, pp_polygon_options, pp_push_options, pp_transform,
     };
 
     #[test]
@@ -117,6 +117,7 @@ mod tests {
             (pp_polygon_options::C_NAME, pp_polygon_options::COOKIE),
             (pp_component_options::C_NAME, pp_component_options::COOKIE),
             (pp_morph_options::C_NAME, pp_morph_options::COOKIE),
+            (pp_mask_edit::C_NAME, pp_mask_edit::COOKIE),
         ];
         for (i, (name, c)) in all.iter().enumerate() {
             assert_ne!(*c, 0, "{name}");
