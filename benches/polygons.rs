@@ -5,6 +5,8 @@
 //!   8 vertices: Box2D), `outline_*` (pygame's `outline(1)`), on a 512 x 512 sprite (a
 //!   round body with eye holes, ears and a ragged fringe) and a 4096 x 1024 terrain (hills
 //!   over a cave system);
+//! * `polygons/simplified_3_stripes_4096x1024`: epsilon 3 on 225 diagonal stripes
+//!   spanning a 4096 x 1024 mask (160,020 exact vertices, 1,314 simplified);
 //! * `baseline/traced_rings_*`: the same exact rings traced the plain way
 //!   (`reference::polygon::traced_rings`: a unit edge per solid pixel side facing empty,
 //!   in a hash map, chained corner to corner), beside `polygons/exact_*`;
@@ -91,6 +93,17 @@ fn bench_polygons(c: &mut Criterion) {
             b.iter(|| black_box(&m).outline(1).unwrap())
         });
     }
+    // Diagonal stripes across the whole terrain: long simplified edges beside many
+    // vertices of the neighbouring stripes (this took 35 s before the swallowed-vertex
+    // check looked only near each edge).
+    let stripes = Mask::from_fn(4096, 1024, |x, y| (x / 3 + y / 5) % 7 < 4).unwrap();
+    let coarse = PolygonOptions {
+        epsilon: 3.0,
+        ..PolygonOptions::default()
+    };
+    g.bench_function("simplified_3_stripes_4096x1024", |b| {
+        b.iter(|| black_box(&stripes).polygons(&coarse).unwrap())
+    });
     let small = sprite(128);
     g.bench_function("exact_128", |b| {
         b.iter(|| black_box(&small).polygons(&exact).unwrap())
