@@ -1,6 +1,7 @@
 //! Outlines, polygons and convex pieces of random masks, checked against the plain
 //! oracle `perpixel::reference::polygon`: exact polygons rasterise back to the mask
-//! (even-odd at pixel centres), every ring is simple, outer rings have positive area and
+//! (even-odd at pixel centres) and are the plain tracer's rings vertex for vertex, every
+//! ring is simple, outer rings have positive area and
 //! holes negative, no two rings cross and holes sit inside their outer ring; simplified
 //! polygons (epsilon from the input) keep all of that except the rasterising, and stay
 //! within epsilon of the exact rings; convex pieces are convex, within the vertex limit,
@@ -52,6 +53,12 @@ fuzz_target!(|data: &[u8]| {
     check_rings(&exact, "exact");
     let area: f64 = exact.iter().map(oracle::area).sum();
     assert_eq!(area, m.count() as f64);
+    let mut rings: Vec<Vec<[i32; 2]>> =
+        exact.iter().flat_map(|p| p.rings()).map(|r| r.to_vec()).collect();
+    let mut traced = oracle::traced_rings(&m);
+    rings.sort();
+    traced.sort();
+    assert_eq!(rings, traced, "exact rings are the plain tracer's");
 
     let options = PolygonOptions { epsilon, ..PolygonOptions::default() };
     let simplified = m.polygons(&options).unwrap();
