@@ -2486,10 +2486,13 @@ pp_status pp_mask_component_at(const pp_mask *mask,
 pp_status pp_mask_largest_component(const pp_mask *mask, uint32_t connectivity, pp_mask **out);
 
 /**
- * The colours within `threshold` of `color` in every channel, pygame's
- * `mask.from_threshold` rule: `|channel - color| < threshold`, i.e.
+ * The colours within `threshold` of `color` in red, green and blue, any alpha: pygame's
+ * `mask.from_threshold` rule, `|channel - color| < threshold`, i.e.
  * `color - threshold + 1 ..= color + threshold - 1` clamped to `0..=255`; a threshold of
- * 0 in a channel admits nothing, 1 exactly the colour's value. Never fails; any thread.
+ * 0 in a channel admits nothing, 1 exactly the colour's value. Alpha is not compared (as
+ * pygame-ce does not compare it): the range's alpha is 0..=255, and `color.a` and
+ * `threshold.a` are ignored; set `min.a` / `max.a` afterwards for an alpha range. Never
+ * fails; any thread.
  */
 pp_color_range pp_color_range_within(pp_rgba color, pp_rgba threshold);
 

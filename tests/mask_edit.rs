@@ -609,15 +609,19 @@ fn conversions_drawn() {
             actual: 4
         })
     ));
-    let r = ColorRange::within([0, 128, 255, 255], [1, 3, 2, 0]);
-    assert_eq!(r.min, [0, 126, 254, 255]);
-    assert_eq!(r.max, [0, 130, 255, 0]);
+    let r = ColorRange::within([0, 128, 255, 255], [0, 3, 2, 0]);
+    assert_eq!(r.min, [255, 126, 254, 0]);
+    assert_eq!(r.max, [0, 130, 255, 255]);
     assert!(
         !r.contains([0, 128, 255, 255]),
         "threshold 0 admits nothing"
     );
     let exact = ColorRange::within([9, 8, 7, 6], [1; 4]);
-    assert!(exact.contains([9, 8, 7, 6]) && !exact.contains([9, 8, 7, 5]));
+    assert!(exact.contains([9, 8, 7, 6]) && !exact.contains([9, 8, 6, 6]));
+    assert!(
+        exact.contains([9, 8, 7, 0]) && exact.contains([9, 8, 7, 255]),
+        "alpha is not compared, as in pygame-ce"
+    );
     // PNG.
     #[cfg(feature = "image")]
     {

@@ -603,8 +603,8 @@ struct ColorRange {
     Rgba min;
     Rgba max;
 
-    /// pygame's from_threshold rule: every channel within threshold of color
-    /// (|channel - color| < threshold).
+    /// pygame's from_threshold rule: red, green and blue within threshold of color
+    /// (|channel - color| < threshold), any alpha (pygame-ce does not compare alpha).
     static ColorRange within(const Rgba &color, const Rgba &threshold) noexcept
     {
         const pp_color_range r = pp_color_range_within(color.to_c(), threshold.to_c());

@@ -42,14 +42,18 @@ fn pixel_bytes(format: PixelFormat, [r, g, b, a]: [u8; 4]) -> [u8; 4] {
 /// channel with `min > max` admits nothing, so no pixel is solid.
 ///
 /// pygame's `mask.from_threshold(surface, color, threshold)` makes a pixel solid when
-/// every channel differs from `color` by less than `threshold` (strictly):
-/// [`ColorRange::within`] builds that range.
+/// its red, green and blue each differ from `color`'s by less than `threshold`'s
+/// (strictly), whatever its alpha: [`ColorRange::within`] builds that range.
 ///
 /// ```
 /// use perpixel::ColorRange;
 /// let green = ColorRange::within([0, 255, 0, 255], [10, 10, 10, 1]);
-/// assert_eq!(green, ColorRange { min: [0, 246, 0, 255], max: [9, 255, 9, 255] });
-/// assert!(green.contains([5, 250, 0, 255]) && !green.contains([5, 250, 0, 254]));
+/// assert_eq!(green, ColorRange { min: [0, 246, 0, 0], max: [9, 255, 9, 255] });
+/// assert!(green.contains([5, 250, 0, 255]) && green.contains([5, 250, 0, 0]));
+/// assert!(!green.contains([5, 245, 0, 255]));
+/// // An alpha range too: set it after.
+/// let opaque_green = ColorRange { min: [0, 246, 0, 255], ..green };
+/// assert!(!opaque_green.contains([5, 250, 0, 254]));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ColorRange {
@@ -60,16 +64,20 @@ pub struct ColorRange {
 }
 
 impl ColorRange {
-    /// The colours within `threshold` of `color` in every channel, pygame's rule:
-    /// `|channel - color| < threshold`, i.e. `color - threshold + 1 ..= color +
-    /// threshold - 1` clamped to `0..=255`. A threshold of 0 in a channel admits nothing
-    /// (as in pygame); 1 admits exactly the colour's value.
+    /// The colours within `threshold` of `color` in red, green and blue, any alpha:
+    /// pygame's `from_threshold` rule, `|channel - color| < threshold`, i.e. `color -
+    /// threshold + 1 ..= color + threshold - 1` clamped to `0..=255` for each of r, g, b.
+    /// A threshold of 0 in a channel admits nothing (as in pygame); 1 admits exactly the
+    /// colour's value. Alpha is not compared, as pygame-ce (2.5) does not compare it
+    /// (whatever `threshold`'s alpha, the documented default 255 included): the range's
+    /// alpha is `0..=255`, and `color[3]` and `threshold[3]` are ignored. Set `min[3]` /
+    /// `max[3]` afterwards to ask for an alpha range too.
     pub fn within(color: [u8; 4], threshold: [u8; 4]) -> ColorRange {
         let mut range = ColorRange {
-            min: [0; 4],
-            max: [0; 4],
+            min: [0, 0, 0, 0],
+            max: [0, 0, 0, 255],
         };
-        for c in 0..4 {
+        for c in 0..3 {
             let (v, t) = (color[c] as i32, threshold[c] as i32);
             if t == 0 {
                 // An empty range: min > max.

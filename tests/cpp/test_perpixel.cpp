@@ -1779,7 +1779,7 @@ void test_shapes()
     CHECK_THROWS(Mask::create(0, 3, false).to_png(red), Status::InvalidArgument, "pixel");
 
     const ColorRange green = ColorRange::within(Rgba(0, 255, 0, 255), Rgba(10, 10, 10, 1));
-    CHECK(green.min == Rgba(0, 246, 0, 255) && green.max == Rgba(9, 255, 9, 255));
+    CHECK(green.min == Rgba(0, 246, 0, 0) && green.max == Rgba(9, 255, 9, 255));
     const std::uint8_t px[12] = {250, 0, 0, 255, 120, 0, 0, 255, 0, 0, 250, 255};
     const ColorRange reds{Rgba(100, 0, 0, 1), Rgba(255, 30, 30, 255)};
     CHECK(rows(Mask::from_color_range(px, sizeof px, PixelFormat::Rgba8, 3, 1, 12, reds)) == "XX.");

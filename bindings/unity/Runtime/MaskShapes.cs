@@ -134,9 +134,10 @@ namespace PerPixel
         /// <summary>A range.</summary>
         public ColorRange(Rgba min, Rgba max) { this.min = min; this.max = max; }
 
-        /// <summary>pygame's <c>from_threshold</c> rule: the colours whose every channel differs from
-        /// <paramref name="color"/> by less than <paramref name="threshold"/>'s (0 admits nothing, 1 exactly
-        /// the colour's value).</summary>
+        /// <summary>pygame's <c>from_threshold</c> rule: the colours whose red, green and blue each differ from
+        /// <paramref name="color"/>'s by less than <paramref name="threshold"/>'s (0 admits nothing, 1 exactly
+        /// the colour's value), any alpha (pygame-ce does not compare alpha; set <c>min.a</c> / <c>max.a</c>
+        /// afterwards for an alpha range).</summary>
         public static ColorRange Within(Rgba color, Rgba threshold)
         {
             Library.EnsureLoaded();

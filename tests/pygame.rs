@@ -1,0 +1,59 @@
+//! perpixel against pygame-ce itself: `tests/pygame/compare.py` calls this run's
+//! `libperpixel` through its C ABI (Python ctypes) and pygame-ce's `pygame.mask` on the
+//! same random masks, and stops at the first disagreement: count, centroid, angle,
+//! `outline(every)`, connected components, bounding rects, the component at a pixel and
+//! the largest, `scale`, `convolve`, `overlap_area`, `draw`, `erase`, `invert`,
+//! `to_surface` colours and `from_threshold`. The script's docstring lists where
+//! pygame-ce itself is wrong and what is checked there instead.
+//!
+//! Needs `python3` with pygame-ce (`python3 -m pip install pygame-ce==2.5.8`; CI installs
+//! it). Without it the test says so and passes on a developer machine, and fails in CI.
+
+mod common;
+
+use std::process::Command;
+
+/// Whether `python3` runs and imports pygame (pygame-ce).
+fn have_pygame() -> bool {
+    Command::new("python3")
+        .args(["-c", "import pygame"])
+        .env("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn shape_tools_agree_with_pygame_ce() {
+    if !have_pygame() {
+        let notice = "NOTICE: python3 with pygame-ce not found: the comparison with pygame-ce \
+                      did not run (python3 -m pip install pygame-ce==2.5.8)";
+        if std::env::var_os("CI").is_some() {
+            panic!("{notice}; CI is set, so this fails");
+        }
+        eprintln!("{notice}");
+        return;
+    }
+    let lib = common::cdylib_dir(false).join(common::lib_name(true));
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pygame/compare.py");
+    for seed in ["1", "2"] {
+        let out = Command::new("python3")
+            .args([
+                script,
+                lib.to_str().expect("a UTF-8 library path"),
+                seed,
+                "1500",
+            ])
+            .env("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+            .output()
+            .expect("python3 runs");
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert!(
+            out.status.success() && stdout.starts_with("perpixel agrees with pygame-ce"),
+            "compare.py (seed {seed}) failed:\n{stdout}{stderr}"
+        );
+        println!("seed {seed}: {}", stdout.trim());
+    }
+}
