@@ -2,8 +2,9 @@
 //! `libperpixel` through its C ABI (Python ctypes) and pygame-ce's `pygame.mask` on the
 //! same random masks, and stops at the first disagreement: count, centroid, angle,
 //! `outline(every)`, connected components, bounding rects, the component at a pixel and
-//! the largest, `scale`, `convolve`, `overlap_area`, `draw`, `erase`, `invert`,
-//! `to_surface` colours and `from_threshold`. The script's docstring lists where
+//! the largest, `scale`, `convolve`, `overlap_area`, `overlap`, `overlap_mask`, `draw`,
+//! `erase`, `invert`, `to_surface` colours, `from_threshold` and `from_surface`. The
+//! script's docstring lists where
 //! pygame-ce itself is wrong and what is checked there instead.
 //!
 //! Needs `python3` with pygame-ce (`python3 -m pip install pygame-ce==2.5.8`; CI installs

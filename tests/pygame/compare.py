@@ -6,8 +6,11 @@ Run by tests/pygame.rs (`cargo test --test pygame`):
 
 perpixel is called through its C ABI (ctypes), pygame-ce through its Python API, on the
 same masks: counts, centroid, angle, outline(every), connected components (with a
-minimum), bounding rects, the component at a pixel, scale, convolve, overlap area, draw,
-erase, invert, to_surface colours, and from_threshold against pp_mask_from_color_range.
+minimum), bounding rects, the component at a pixel, scale, convolve, overlap area, overlap
+(the first contact; the masks are under 64 wide, where pygame's column stripes give the
+same order), overlap mask, draw, erase, invert, to_surface colours, from_threshold
+against pp_mask_from_color_range, and from_surface(t) against pp_mask_from_pixels with
+threshold t + 1.
 Any disagreement stops the run with both answers; at the end one line says how many of
 each check agreed.
 
@@ -57,6 +60,16 @@ class ColorRange(C.Structure):
     _fields_ = [("min", Rgba), ("max", Rgba)]
 
 
+class MaskOptions(C.Structure):
+    _fields_ = [("cookie", C.c_uint32), ("threshold", C.c_uint8), ("flip_x", C.c_uint8),
+                ("flip_y", C.c_uint8), ("has_color_key", C.c_uint8), ("color_key", C.c_uint8 * 3),
+                ("has_region", C.c_uint8), ("region", Bounds)]
+
+
+class Point(C.Structure):
+    _fields_ = [("x", C.c_int64), ("y", C.c_int64)]
+
+
 PP = C.POINTER(P)
 SIZE = C.POINTER(C.c_size_t)
 sig = {
@@ -74,6 +87,10 @@ sig = {
     "pp_mask_scale": [P, C.c_int32, C.c_int32, PP],
     "pp_mask_convolve": [P, P, PP],
     "pp_mask_overlap_area": [P, P, C.c_int32, C.c_int32, C.POINTER(C.c_uint64)],
+    "pp_mask_first_contact": [P, P, C.c_int32, C.c_int32, C.POINTER(C.c_uint8), C.POINTER(Point)],
+    "pp_mask_overlap_mask": [P, P, C.c_int32, C.c_int32, PP, C.POINTER(Bounds)],
+    "pp_mask_from_pixels": [C.c_char_p, C.c_size_t, C.c_uint32, C.c_int32, C.c_int32, C.c_int32,
+                            C.POINTER(MaskOptions), PP],
     "pp_mask_draw": [P, P, C.c_int32, C.c_int32],
     "pp_mask_erase": [P, P, C.c_int32, C.c_int32],
     "pp_mask_invert": [P],
@@ -87,6 +104,7 @@ for name, args in sig.items():
 lib.pp_mask_free.argtypes, lib.pp_mask_free.restype = [P], None
 lib.pp_component_options_default.argtypes, lib.pp_component_options_default.restype = [], CompOpts
 lib.pp_color_range_within.argtypes, lib.pp_color_range_within.restype = [Rgba, Rgba], ColorRange
+lib.pp_mask_options_default.argtypes, lib.pp_mask_options_default.restype = [], MaskOptions
 FORMAT_RGBA8 = 0
 
 checks = {}
@@ -241,6 +259,20 @@ def main():
             area = C.c_uint64()
             ok(lib.pp_mask_overlap_area(p, p2, dx, dy, C.byref(area)), "overlap_area")
             agree("overlap_area", area.value, m.overlap_area(m2, (dx, dy)), ctx)
+            # The first contact: perpixel's is the row-major first; pygame scans 64-pixel
+            # column stripes (32 on Windows): the same order for masks under 64 wide.
+            found, point = C.c_uint8(), Point()
+            ok(lib.pp_mask_first_contact(p, p2, dx, dy, C.byref(found), C.byref(point)), "first_contact")
+            agree("overlap (masks under 64 wide)", (point.x, point.y) if found.value else None,
+                  m.overlap(m2, (dx, dy)), ctx)
+            # perpixel's overlap mask is the intersection's size, placed at its bounds.
+            out, at = P(), Bounds()
+            ok(lib.pp_mask_overlap_mask(p, p2, dx, dy, C.byref(out), C.byref(at)), "overlap_mask")
+            ours = set()
+            if out.value:
+                ours = {(x + at.x, y + at.y) for (x, y) in pp_pixels(out)}
+                lib.pp_mask_free(out)
+            agree("overlap_mask", ours, pg_pixels(m.overlap_mask(m2, (dx, dy))), ctx)
             for name, fn in (("draw", lib.pp_mask_draw), ("erase", lib.pp_mask_erase)):
                 edited = pp_from(m)
                 ok(fn(edited, p2, dx, dy), name)
@@ -279,6 +311,15 @@ def main():
             agree("from_threshold", pp_pixels(fr),
                   pg_pixels(pygame.mask.from_threshold(surf, color, threshold)), ctx)
             lib.pp_mask_free(fr)
+            # from_surface(surface, t) keeps alpha > t: perpixel's threshold t + 1.
+            t = rng.choice((0, 1, 3, 127, 128, 254))
+            o = lib.pp_mask_options_default()
+            o.threshold = t + 1
+            fs = new_mask(lambda out: lib.pp_mask_from_pixels(bytes(data), len(data), FORMAT_RGBA8, w, h, 4 * w,
+                                                               C.byref(o), out))
+            agree("from_surface(t) = threshold t + 1", pp_pixels(fs), pg_pixels(pygame.mask.from_surface(surf, t)),
+                  ctx)
+            lib.pp_mask_free(fs)
         lib.pp_mask_free(p)
         lib.pp_mask_free(p2)
     print(f"perpixel agrees with pygame-ce {pygame.version.ver} on {cases} random masks: "
