@@ -13,19 +13,20 @@
 //! to 700 x 300, the terrain to 1024 x 256); and `convolve_32_by_64` (a 32 x 32 disc by a
 //! 64 x 64 sprite). Each `fast/...` has a `reference/...` twin.
 //!
-//! Medians on 2 shared cores (x86-64, 2026-11-23, `-- --warm-up-time 1 --measurement-time
-//! 2`; noisy, compare the ratios):
+//! Medians on a quiet machine (AMD EPYC Zen 4, 2026-11-23, `-- --warm-up-time 1
+//! --measurement-time 3`):
 //!
 //! | | sprite 512 x 512 | | terrain 4096 x 1024 | |
 //! |---|---|---|---|---|
 //! | | fast | reference | fast | reference |
-//! | components_labels | 51 us | 5.6 ms (111x) | 1.45 ms | 121 ms (83x) |
-//! | components_masks | 95 us | 15.2 ms (161x) | 34 ms | 590 ms (17x) |
-//! | grow_4 (disc) | 72 us | 92 ms (1270x) | 0.69 ms | 883 ms (1280x) |
-//! | centroid_angle | 95 us | 1.9 ms (20x) | 0.69 ms | 24.8 ms (36x) |
-//! | scale | 20 us | 1.8 ms (88x) | 34 us | 1.96 ms (58x) |
+//! | components_labels | 26 us | 1.6 ms (61x) | 333 us | 38.7 ms (116x) |
+//! | components_masks | 37 us | 3.8 ms (102x) | 10.8 ms | 166 ms (15x) |
+//! | grow_4 (disc) | 29 us | 25.7 ms (880x) | 255 us | 338 ms (1330x) |
+//! | centroid_angle | 38 us | 615 us (16x) | 213 us | 11.4 ms (53x) |
+//! | scale | 8.1 us | 446 us (55x) | 13.3 us | 851 us (64x) |
 //!
-//! convolve_32_by_64: 145 us against 5.0 ms (35x). The terrain's component masks are 73
+//! convolve_32_by_64: 30 us against 1.85 ms (61x; 58 us before runs were smeared in
+//! one pass per doubling). The terrain's component masks are
 //! full-size masks (pygame's convention): allocating and summarising them is most of it.
 
 use criterion::{Criterion, criterion_group, criterion_main};

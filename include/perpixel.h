@@ -2675,9 +2675,9 @@ pp_status pp_mask_shrink(const pp_mask *mask,
  * `mask`. It is `(width_a + width_b - 1) x (height_a + height_b - 1)` (as pygame; 0 on a side
  * where both masks have 0), and pixel `(p, q)` is solid exactly when
  * `pp_mask_collides(mask, other, p - width_b + 1, q - height_b + 1)` says so. The caller
- * owns `*out` (`pp_mask_free`). `mask` and `other` may be the same handle. Meant for
- * sprite-sized masks: the cost grows with rows x rows x solid pixels per row (a 32x32
- * by a 64x64 takes tens of microseconds, two dense 512x512 masks about a second).
+ * owns `*out` (`pp_mask_free`). `mask` and `other` may be the same handle. The cost
+ * grows with rows x rows x runs of solid pixels per row (two 512x512 discs take about
+ * 25 ms on a development machine).
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask`, `other` or `out` NULL),
  * `PP_ERR_TOO_LARGE` (past `pp_max_mask_pixels()`), `PP_ERR_OUT_OF_MEMORY`. Any thread
