@@ -64,10 +64,13 @@ pub fn tools_present(tools: &[&str], what: &str, install: &str) -> bool {
     if missing.is_empty() {
         return true;
     }
-    let notice = format!(
-        "NOTICE: {} not found: {what} did not run ({install})",
-        missing.join(", ")
-    );
+    missing_tool(&missing.join(", "), what, install)
+}
+
+/// The missing-tool rule of [`tools_present`] for a tool found another way (a Python
+/// module, say): with `CI` set, a panic; otherwise a notice, and false.
+pub fn missing_tool(tool: &str, what: &str, install: &str) -> bool {
+    let notice = format!("NOTICE: {tool} not found: {what} did not run ({install})");
     if std::env::var_os("CI").is_some() {
         panic!("{notice}; CI is set, so this fails");
     }

@@ -21,16 +21,6 @@ static partial class Tests
         PolyColliders();
     }
 
-    static Mask PolyMask(params string[] rows)
-    {
-        int w = rows[0].Length, h = rows.Length;
-        var a8 = new byte[w * h];
-        for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++)
-                a8[y * w + x] = (byte)(rows[y][x] == '#' ? 255 : 0);
-        return Mask.FromPixels(a8, PixelFormat.A8, w, h, w, new MaskOptions());
-    }
-
     static string PolyText(Vertex[] ring)
     {
         return string.Join(" ", ring.Select(v => v.ToString()));
@@ -74,7 +64,7 @@ static partial class Tests
         var defaults = new PolygonOptions();
         Check("PolygonOptions defaults: exact, holes, no flip, 8 vertices",
             defaults.Epsilon == 0 && defaults.Holes && !defaults.YFlip && defaults.MaxVertices == 8);
-        using (Mask m = PolyMask("####", "#.##", "####"))
+        using (Mask m = ShapeFromRows("####", "#.##", "####"))
         {
             PolygonSet p = m.Polygons();
             Equal("polygons of the 4x3 block with a hole", 1, p.Count);
@@ -93,7 +83,7 @@ static partial class Tests
             for (int k = 0; k < pieces.Count; k++) area += PolyPieceArea(pieces.Piece(k));
             Equal("pieces of the block cover its 11 pixels", 11.0, area);
         }
-        using (Mask diag = PolyMask("#.", ".#"))
+        using (Mask diag = ShapeFromRows("#.", ".#"))
         {
             PolygonSet p = diag.Polygons();
             Check("two diagonal pixels: two polygons sharing corner (1, 1)",
@@ -172,22 +162,22 @@ static partial class Tests
 
     static void PolyOutline()
     {
-        using (Mask sq = PolyMask("....", ".##.", ".##.", "...."))
+        using (Mask sq = ShapeFromRows("....", ".##.", ".##.", "...."))
         {
             Equal("outline of the documented square", "(1, 1) (2, 1) (2, 2) (1, 2) (1, 1)", PolyText(sq.Outline()));
             Equal("every 2nd", "(1, 1) (2, 2) (1, 1)", PolyText(sq.Outline(2)));
             Throws<PerPixelException>("Outline(0)", () => sq.Outline(0), With(Status.InvalidArgument, "every"));
             Throws<PerPixelException>("Outline(-1)", () => sq.Outline(-1), With(Status.InvalidArgument, "every"));
         }
-        using (Mask line = PolyMask("###"))
+        using (Mask line = ShapeFromRows("###"))
             Equal("a one-pixel line: its middle twice", "(0, 0) (1, 0) (2, 0) (1, 0) (0, 0)", PolyText(line.Outline()));
-        using (Mask lone = PolyMask("...", "..#"))
+        using (Mask lone = ShapeFromRows("...", "..#"))
             Equal("a lone pixel", "(2, 1)", PolyText(lone.Outline(3)));
     }
 
     static void PolyErrors()
     {
-        using (Mask m = PolyMask("##", "#."))
+        using (Mask m = ShapeFromRows("##", "#."))
         {
             Throws<PerPixelException>("Epsilon NaN", () => m.Polygons(new PolygonOptions { Epsilon = double.NaN }),
                 With(Status.InvalidArgument, "epsilon"));
@@ -200,7 +190,7 @@ static partial class Tests
             Throws<ArgumentOutOfRangeException>("Ring(1) of one ring", () => m.Polygons().Ring(1));
             Throws<ArgumentOutOfRangeException>("Piece(-1)", () => m.ConvexPieces().Piece(-1));
         }
-        Mask gone = PolyMask("#");
+        Mask gone = ShapeFromRows("#");
         gone.Dispose();
         Throws<ObjectDisposedException>("Polygons of a disposed mask", () => gone.Polygons());
         Throws<ObjectDisposedException>("Outline of a disposed mask", () => gone.Outline());
@@ -210,7 +200,7 @@ static partial class Tests
     static void PolyColliders()
     {
         var collider = new PolygonCollider2D();
-        using (Mask m = PolyMask("####", "#.##", "####"))
+        using (Mask m = ShapeFromRows("####", "#.##", "####"))
         {
             int n = PolygonColliders.SetPaths(collider, m, 10f, new Vector2(2f, 1.5f), 0f);
             Equal("collider paths of the block with a hole", 2, n);
