@@ -102,6 +102,29 @@ fn pack_box([x0, y0, x1, y1]: [i32; 4]) -> [u64; 2] {
     [pair(x0, y0), pair(x1, y1)]
 }
 
+/// `*to = pair` as one 16-byte store where the CPU has one (x86-64's SSE2): a mask value
+/// is copied (returned, moved into a result) by 16-byte moves, and a 16-byte load of two
+/// separate 8-byte stores just written stalls until they leave the store buffer (store
+/// forwarding fails): about 4 ns on each small overlap mask.
+#[inline(always)]
+fn store_pair(to: &mut [u64; 2], pair: [u64; 2]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_set_epi64x, _mm_storeu_si128};
+        // SAFETY: SSE2 is part of x86-64; `to` is valid for a 16-byte unaligned write.
+        unsafe {
+            _mm_storeu_si128(
+                to.as_mut_ptr().cast(),
+                _mm_set_epi64x(pair[1] as i64, pair[0] as i64),
+            )
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        *to = pair;
+    }
+}
+
 /// A mask's fixed-size part, stored before its words.
 struct Head {
     width: u32,
@@ -314,7 +337,7 @@ impl Mask {
         let solid = pack_box(solid_box);
         // This value first: it is copied soon after (returned), and its stores should be
         // written before anything reads them back.
-        self.solid = solid;
+        store_pair(&mut self.solid, solid);
         let handle = self.s.slot(solid);
         let (head, _) = self.parts_mut();
         head.handle = handle;

@@ -153,8 +153,7 @@ impl<'m> Sprite<'m> {
         let (w, h) = (bounds.width as u32, bounds.height as u32);
         if w <= 64 {
             // One word per row: the rows and the caches in one pass, one allocation.
-            let mask = Plan::run(self, other, NarrowOverlap(w, h, bounds.y_min()))?;
-            return Ok(Some(Overlap { bounds, mask }));
+            return Plan::run(self, other, NarrowOverlap(bounds));
         }
         let mut mask = Mask::empty_unlimited(w, h)?;
         // Rows outside the solid rows stay zero; the rows in between are written over
@@ -225,20 +224,28 @@ impl<'m> Query<'m> for OverlapInto<'_> {
     }
 }
 
-/// The overlap mask of an intersection at most 64 pixels wide, `w x h` with its row 0 at
-/// world `y`, built row by row with its caches ([`Mask::from_narrow_rows`]).
-struct NarrowOverlap(u32, u32, i64);
+/// The overlap mask of an intersection (`bounds`) at most 64 pixels wide, built row by
+/// row with its caches ([`Mask::from_narrow_rows`]).
+///
+/// The answer is the whole overlap, made in each branch: a `Result<Mask>` merged from
+/// the branches and then moved into the `Overlap` was copied through the stack in
+/// 16-byte pieces straddling the words just written, and stalled on store forwarding.
+struct NarrowOverlap(Bounds2D);
 
 impl<'m> Query<'m> for NarrowOverlap {
-    type Answer = Result<Mask>;
+    type Answer = Result<Option<Overlap>>;
     const USE: Use = Use::Rows;
     const INLINE: bool = true;
     #[inline(always)]
-    fn answer(self, plan: Option<Plan<'m>>) -> Result<Mask> {
-        let NarrowOverlap(w, h, out_y) = self;
+    fn answer(self, plan: Option<Plan<'m>>) -> Result<Option<Overlap>> {
+        let NarrowOverlap(bounds) = self;
+        let (w, h) = (bounds.width as u32, bounds.height as u32);
         match plan {
-            None => Mask::empty_unlimited(w, h),
-            Some(p) => p.narrow_overlap(w, h, out_y),
+            None => match Mask::empty_unlimited(w, h) {
+                Ok(mask) => Ok(Some(Overlap { bounds, mask })),
+                Err(e) => Err(e),
+            },
+            Some(p) => p.narrow_overlap(bounds),
         }
     }
 }

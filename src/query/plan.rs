@@ -17,10 +17,10 @@
 //! plan's methods, which cover every case), so a query added later handles bounds-only
 //! sprites without a line of its own.
 
-use super::Sprite;
+use super::{Overlap, Sprite};
 use crate::kernels::{self, BLOCK, Plane, Region, Rows};
 use crate::mask::tail_mask;
-use crate::{Mask, Point};
+use crate::{Bounds2D, Mask, Point};
 
 /// A pair query ready for the kernels.
 pub(super) enum Plan<'m> {
@@ -282,7 +282,12 @@ impl<'m> Plan<'m> {
     /// row 0 is at world `out_y`: the plan's rows, one word each, written with what the
     /// mask's caches need in one pass ([`Mask::from_narrow_rows`], `kernels::and_narrow`).
     #[inline(always)]
-    pub(super) fn narrow_overlap(&self, w: u32, h: u32, out_y: i64) -> crate::Result<Mask> {
+    pub(super) fn narrow_overlap(&self, bounds: Bounds2D) -> crate::Result<Option<Overlap>> {
+        let (w, h, out_y) = (bounds.width as u32, bounds.height as u32, bounds.y_min());
+        let overlap = |mask: crate::Result<Mask>| match mask {
+            Ok(mask) => Ok(Some(Overlap { bounds, mask })),
+            Err(e) => Err(e),
+        };
         match *self {
             Plan::Bits { ref region, y, .. } => {
                 let keep = !0u64 >> (64 - region.w);
@@ -299,15 +304,15 @@ impl<'m> Plan<'m> {
                 };
                 let (a, b) = (narrow_rows(&region.a, skip), narrow_rows(&region.b, skip));
                 let first = (y - out_y) as usize + skip;
-                Mask::from_narrow_rows(w, h, first, rows, |bits, bands| {
+                overlap(Mask::from_narrow_rows(w, h, first, rows, |bits, bands| {
                     kernels::and_narrow(a, b, keep, rows, bits, first, bands)
-                })
+                }))
             }
             Plan::Solid {
                 y, w: sw, h: sh, ..
             } => {
                 let (first, tail) = ((y - out_y) as usize, tail_mask(sw));
-                Mask::from_narrow_rows(w, h, first, sh, |bits, bands| {
+                overlap(Mask::from_narrow_rows(w, h, first, sh, |bits, bands| {
                     let end = (first + sh).min(bits.len());
                     bits[first..end].fill(tail);
                     let band = kernels::nonzero_bytes(tail);
@@ -320,7 +325,7 @@ impl<'m> Plan<'m> {
                         y1: end,
                         occupied: band.count_ones() * bands.len() as u32,
                     }
-                })
+                }))
             }
         }
     }
