@@ -8,6 +8,7 @@
 #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
 use super::Path;
 use super::{BLOCK, nonzero_bytes};
+use std::mem::MaybeUninit;
 
 /// `dst[k] = src[n - 1 - k].reverse_bits()` (`n = src.len() == dst.len()`): a row of
 /// `64 * n` bits mirrored.
@@ -25,9 +26,9 @@ pub(crate) struct Mirror<'a> {
     /// The source's rows, `wpr` words each, `height` rows of `width` pixels (bits past
     /// `width` clear).
     pub src: &'a [u64],
-    /// The result's rows, laid out as the source's; every word of the first `height`
-    /// rows is written.
-    pub out: &'a mut [u64],
+    /// The result's rows, laid out as the source's, as yet uninitialised; every word of
+    /// the first `height` rows is written.
+    pub out: &'a mut [MaybeUninit<u64>],
     pub wpr: usize,
     pub width: usize,
     pub height: usize,
@@ -66,12 +67,16 @@ fn mirror_rows_words(job: Mirror) {
     }
     let rows = src[..h * wpr].chunks_exact(wpr);
     let out = out[..h * wpr].chunks_exact_mut(wpr);
-    let write = |dst: &mut [u64], src: &[u64]| {
+    let write = |dst: &mut [MaybeUninit<u64>], src: &[u64]| {
         if x {
+            // Zeroed first (a row, in the cache), for the loops that take written words.
+            let dst = zero_init(dst);
             super::reverse_words(src, dst);
             super::shift_row_down(dst, 64 * wpr - width);
         } else {
-            dst.copy_from_slice(src);
+            for (d, &s) in dst.iter_mut().zip(src) {
+                d.write(s);
+            }
         }
     };
     if y {
@@ -79,6 +84,17 @@ fn mirror_rows_words(job: Mirror) {
     } else {
         out.zip(rows).for_each(|(d, s)| write(d, s));
     }
+}
+
+/// `words` with every word written 0, as initialised words.
+#[inline(always)]
+pub(crate) fn zero_init(words: &mut [MaybeUninit<u64>]) -> &mut [u64] {
+    for w in words.iter_mut() {
+        w.write(0);
+    }
+    // SAFETY: every element was just initialised, and `MaybeUninit<u64>` has the layout
+    // of `u64`.
+    unsafe { &mut *(words as *mut [MaybeUninit<u64>] as *mut [u64]) }
 }
 
 /// Transposes as [`transpose_tiles`] does, on this thread's kernel path: AVX-512 with
@@ -332,7 +348,7 @@ mod avx512 {
         for j in 0..h {
             let s = if y { h - 1 - j } else { j };
             let row = src[s * wpr..(s + 1) * wpr].as_ptr();
-            let dst = out[j * wpr..(j + 1) * wpr].as_mut_ptr();
+            let dst = out[j * wpr..(j + 1) * wpr].as_mut_ptr().cast::<u64>();
             let mut k = 0;
             if !x {
                 // Rows copied as they are.
@@ -722,7 +738,7 @@ mod tests {
                         }
                     }
                     for path in super::super::available_paths() {
-                        let mut out = vec![0xDEAD_BEEF; h * wpr + 3];
+                        let mut out = vec![MaybeUninit::new(0xDEAD_BEEF); h * wpr + 3];
                         super::super::with_path(path, || {
                             mirror_rows(Mirror {
                                 src: &src,
@@ -735,6 +751,10 @@ mod tests {
                             })
                         });
                         let what = format!("{} width {width} h {h} x {x} y {y}", path.name());
+                        // SAFETY: every word was initialised (before the call, and by
+                        // it).
+                        let out: Vec<u64> =
+                            out.iter().map(|w| unsafe { w.assume_init() }).collect();
                         assert_eq!(out[..h * wpr], want[..], "{what}");
                         assert_eq!(out[h * wpr..], [0xDEAD_BEEF; 3], "{what}: past the rows");
                     }

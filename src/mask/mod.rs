@@ -2,6 +2,7 @@
 
 use crate::kernels::{self, BLOCK, PAD_WORDS, Shared, Slot};
 use crate::{Bounds2D, Error, Result};
+use std::mem::MaybeUninit;
 
 mod baked;
 mod build;
@@ -224,7 +225,43 @@ impl Layout {
     /// [`Layout::zeroed`] before its `seal`: for a constructor that seals it itself.
     #[inline(always)]
     fn zeroed_unsealed(self) -> Result<Mask> {
-        let head = Head {
+        Shared::new_zeroed(self.head(), self.words())
+            .map(|s| Mask { s, solid: [0; 2] })
+            .ok_or(Error::OutOfMemory)
+    }
+
+    /// A mask laid out as this says whose rows and block level `fill(rows, blocks)`
+    /// writes (the pad between them is zeroed here), in one allocation that is not
+    /// zeroed first; its caches are those of no solid pixel and it is not sealed: the
+    /// caller sets them (`set_caches`). Fails only when out of memory.
+    ///
+    /// # Safety
+    /// `fill` must write every word of both slices: the rows with bits past the width
+    /// clear, the block level as `finish()` would write it for those rows.
+    #[inline(always)]
+    unsafe fn written(
+        self,
+        fill: impl FnOnce(&mut [MaybeUninit<u64>], &mut [MaybeUninit<u64>]),
+    ) -> Result<Mask> {
+        let rows = self.blocks_at - PAD_WORDS;
+        let fill_all = |words: &mut [MaybeUninit<u64>]| {
+            let (bits, blocks) = words.split_at_mut(self.blocks_at);
+            let (bits, pad) = bits.split_at_mut(rows);
+            for w in pad {
+                w.write(0);
+            }
+            fill(bits, blocks);
+        };
+        // SAFETY: `fill_all` writes the pad, and `fill` the rest (the caller's contract).
+        unsafe { Shared::new_written(self.head(), self.words(), fill_all) }
+            .map(|s| Mask { s, solid: [0; 2] })
+            .ok_or(Error::OutOfMemory)
+    }
+
+    /// The header of an all-clear mask laid out as this says.
+    #[inline(always)]
+    fn head(self) -> Head {
+        Head {
             width: self.width,
             height: self.height,
             words_per_row: self.words_per_row,
@@ -237,10 +274,7 @@ impl Layout {
             spans: Box::new([]),
             live_rows: Box::new([]),
             handle: MaskSlot::default(),
-        };
-        Shared::new_zeroed(head, self.words())
-            .map(|s| Mask { s, solid: [0; 2] })
-            .ok_or(Error::OutOfMemory)
+        }
     }
 }
 

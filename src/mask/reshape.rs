@@ -20,6 +20,7 @@
 use super::{Layout, Mask, check_size, try_zeroed};
 use crate::kernels::{self, BLOCK};
 use crate::{Bounds2D, Error, Result};
+use std::mem::MaybeUninit;
 
 impl Mask {
     /// The mask mirrored left to right: pixel `(i, j)` becomes `(width - 1 - i, j)`.
@@ -180,47 +181,56 @@ impl Mask {
         }
         let layout = Layout::of(self.width(), self.height());
         let (wpr, bwpr) = (layout.words_per_row, layout.block_words_per_row);
-        let mut out = layout.zeroed()?;
         let grid_moves = (x && w % BLOCK != 0) || (y && h % BLOCK != 0);
         // The band ORs, when the grid moves, one block row each.
         let mut band_or = Vec::new();
         if grid_moves {
             band_or = try_zeroed(h.div_ceil(BLOCK) * wpr, 0u64).ok_or(Error::OutOfMemory)?;
         }
-        let (_, data) = out.parts_mut();
-        let (rows, blocks) = data.split_at_mut(layout.blocks_at);
-        kernels::mirror_rows(kernels::Mirror {
-            src: self.bits(),
-            out: rows,
-            wpr,
-            width: w,
-            height: h,
-            x,
-            y,
-        });
-        if grid_moves {
-            for (j, row) in rows.chunks_exact(wpr).take(h).enumerate() {
-                let acc = &mut band_or[j / BLOCK * wpr..][..wpr];
-                for (acc, &word) in acc.iter_mut().zip(row) {
-                    *acc |= word;
-                }
-            }
-            for (out_blocks, acc) in blocks.chunks_exact_mut(bwpr).zip(band_or.chunks_exact(wpr)) {
-                or_block_bytes(out_blocks, acc);
-            }
-        } else {
-            // Block row `by` is the source's block row `by` (or `bh - 1 - by`), its block
-            // columns reversed within `w / 8` when `x`.
+        let fill = |rows: &mut [MaybeUninit<u64>], blocks: &mut [MaybeUninit<u64>]| {
             kernels::mirror_rows(kernels::Mirror {
-                src: self.block_level(),
-                out: blocks,
-                wpr: bwpr,
-                width: w / BLOCK,
-                height: h.div_ceil(BLOCK),
+                src: self.bits(),
+                out: rows,
+                wpr,
+                width: w,
+                height: h,
                 x,
                 y,
             });
-        }
+            if grid_moves {
+                // SAFETY: `mirror_rows` wrote every word of the `h` rows.
+                let rows = unsafe { assume_written(rows) };
+                for (j, row) in rows.chunks_exact(wpr).take(h).enumerate() {
+                    let acc = &mut band_or[j / BLOCK * wpr..][..wpr];
+                    for (acc, &word) in acc.iter_mut().zip(row) {
+                        *acc |= word;
+                    }
+                }
+                for (out_blocks, acc) in
+                    blocks.chunks_exact_mut(bwpr).zip(band_or.chunks_exact(wpr))
+                {
+                    block_words(out_blocks, acc);
+                }
+            } else {
+                // Block row `by` is the source's block row `by` (or `bh - 1 - by`), its
+                // block columns reversed within `w / 8` when `x`.
+                kernels::mirror_rows(kernels::Mirror {
+                    src: self.block_level(),
+                    out: blocks,
+                    wpr: bwpr,
+                    width: w / BLOCK,
+                    height: h.div_ceil(BLOCK),
+                    x,
+                    y,
+                });
+            }
+        };
+        // SAFETY: `mirror_rows` writes every word of the `h` rows (all the rows) and,
+        // where the grid stays, of the block level's `ceil(h / 8)` rows (all of it);
+        // where it moves, `block_words` writes every block word. Bits past the width
+        // stay clear (a mirror of clear bits), and the block level is this mask's
+        // mirrored, or gathered from the written rows.
+        let mut out = unsafe { layout.written(fill) }?;
         let bounds = self.solid_bounds().map(|b| {
             Bounds2D::new(
                 if x { w as i32 - b.x - b.width } else { b.x },
@@ -326,12 +336,26 @@ impl Mask {
     }
 }
 
-/// ORs into `blocks` (one row of the block level) the 8x8 blocks of a band of rows
-/// whose words were ORed into `band_or`: word `k` holds blocks `8k..8k + 8`, a byte each.
-fn or_block_bytes(blocks: &mut [u64], band_or: &[u64]) {
-    for (k, &word) in band_or.iter().enumerate() {
-        blocks[k / 8] |= kernels::nonzero_bytes(word) << (k % 8 * 8);
+/// Writes `blocks` (one row of the block level, `ceil(band_or.len() / 8)` words) from
+/// the 8x8 blocks of a band of rows whose words were ORed into `band_or`: row word `k`
+/// holds blocks `8k..8k + 8`, a byte each of block word `k / 8`.
+fn block_words(blocks: &mut [MaybeUninit<u64>], band_or: &[u64]) {
+    for (block, words) in blocks.iter_mut().zip(band_or.chunks(8)) {
+        let bits = words.iter().enumerate().fold(0, |acc, (i, &word)| {
+            acc | kernels::nonzero_bytes(word) << (8 * i)
+        });
+        block.write(bits);
     }
+}
+
+/// `words`, written, as initialised words.
+///
+/// # Safety
+/// Every element of `words` has been written.
+unsafe fn assume_written(words: &mut [MaybeUninit<u64>]) -> &mut [u64] {
+    // SAFETY: initialised (the caller's contract); `MaybeUninit<u64>` has the layout of
+    // `u64`.
+    unsafe { &mut *(words as *mut [MaybeUninit<u64>] as *mut [u64]) }
 }
 
 /// `table[b]`: the byte `b` with every bit repeated `sx` times (`sx <= 8`, so the result
