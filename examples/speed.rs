@@ -401,13 +401,13 @@ fn main() {
     );
     println!("floor: AND/OR reduction (collides, first_contact) or AND + popcount (overlap_area)");
     println!("       over the intersection's word count, pre-aligned, no shifting; mask building:");
-    // Last, on a thread of its own (which no path forcing has touched): it changes how
-    // the allocator keeps freed memory, for the rest of the process.
-    std::thread::spawn(reshapes).join().unwrap();
     println!(
         "       an OR reduction over the image's bytes. ran in {:.1} s",
         started.elapsed().as_secs_f64()
     );
+    // Last, on a thread of its own (which no path forcing has touched): it changes how
+    // the allocator keeps freed memory, for the rest of the process.
+    std::thread::spawn(reshapes).join().unwrap();
 }
 
 /// The full scans and mask building on every kernel path this CPU has, forced one after
