@@ -545,26 +545,31 @@ mod avx512 {
                     } else {
                         64 * by
                     };
-                    // z[b][i]: tile b's words 8i..8i + 8 (tile row t is source row
-                    // first + t, or first + rows - 1 - t).
-                    let mut z = [[_mm512_setzero_si512(); 8]; GROUP];
-                    // `i` picks the source rows and each of four tiles' register.
-                    #[allow(clippy::needless_range_loop)]
+                    // Tile row t is source row first + t, or first + rows - 1 - t: `step`
+                    // words on from `p0`.
+                    let (p0, step) = if reverse_in {
+                        ((first + rows - 1) * swpr + gx, -(swpr as isize))
+                    } else {
+                        (first * swpr + gx, swpr as isize)
+                    };
+                    let p0 = sp.wrapping_add(p0);
+                    // Each tile's words go to the scratch as they are gathered (eight
+                    // registers per tile for four tiles would be every register there is:
+                    // kept in registers, they spilled), with their OR to skip empty tiles.
+                    let mut any = [_mm512_setzero_si512(); GROUP];
                     for i in 0..8 {
                         let mut r = [_mm256_setzero_si256(); 8];
                         for (l, r) in r.iter_mut().enumerate() {
                             let t = 8 * i + l;
                             if t < rows {
-                                let row = if reverse_in {
-                                    first + rows - 1 - t
-                                } else {
-                                    first + t
-                                };
-                                // SAFETY: words gx..gx + nb of source row `row < h`,
-                                // inside `src` (asserted above); lanes past `nb` are not
-                                // read.
+                                // SAFETY: words gx..gx + nb of source row first + t (or
+                                // first + rows - 1 - t) < h, inside `src` (asserted
+                                // above); lanes past `nb` are not read.
                                 *r = unsafe {
-                                    _mm256_maskz_loadu_epi64(load_k, sp.add(row * swpr + gx).cast())
+                                    _mm256_maskz_loadu_epi64(
+                                        load_k,
+                                        p0.wrapping_offset(t as isize * step).cast(),
+                                    )
                                 };
                             }
                         }
@@ -579,29 +584,39 @@ mod avx512 {
                         let hi23 = _mm512_unpackhi_epi64(a[2], a[3]);
                         const EVEN: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
                         const ODD: [i64; 8] = [2, 3, 10, 11, 6, 7, 14, 15];
-                        z[0][i] = pick(lo01, lo23, EVEN);
-                        z[1][i] = pick(hi01, hi23, EVEN);
-                        z[2][i] = pick(lo01, lo23, ODD);
-                        z[3][i] = pick(hi01, hi23, ODD);
-                    }
-                    for ((tile, words), filled) in
-                        z[..nb].iter_mut().zip(scratch.iter_mut()).zip(&mut filled)
-                    {
-                        let mut t_any = _mm512_setzero_si512();
-                        for v in tile.iter() {
-                            t_any = _mm512_or_si512(t_any, *v);
-                        }
-                        // An empty tile transposes to zeros: no need to.
-                        if _mm512_test_epi64_mask(t_any, t_any) != 0 {
-                            transpose_regs(tile);
-                            *filled = true;
-                        }
-                        for (k, v) in tile.iter().enumerate() {
-                            // SAFETY: words 8k..8k + 8 of the local 64.
+                        // Words 8i..8i + 8 of tiles 0..4.
+                        let z = [
+                            pick(lo01, lo23, EVEN),
+                            pick(hi01, hi23, EVEN),
+                            pick(lo01, lo23, ODD),
+                            pick(hi01, hi23, ODD),
+                        ];
+                        for ((v, any), words) in z.iter().zip(&mut any).zip(scratch.iter_mut()) {
+                            *any = _mm512_or_si512(*any, *v);
+                            // SAFETY: words 8i..8i + 8 of the local 64.
                             unsafe {
-                                _mm512_storeu_si512(words.as_mut_ptr().add(8 * k).cast(), *v)
+                                _mm512_storeu_si512(words.as_mut_ptr().add(8 * i).cast(), *v)
                             };
                         }
+                    }
+                    for ((words, any), filled) in
+                        scratch[..nb].iter_mut().zip(&any).zip(&mut filled)
+                    {
+                        // An empty tile transposes to zeros: no need to.
+                        if _mm512_test_epi64_mask(*any, *any) == 0 {
+                            continue;
+                        }
+                        // SAFETY: words 8k..8k + 8 of the local 64, loaded and stored.
+                        unsafe {
+                            let mut tile: [__m512i; 8] = core::array::from_fn(|k| {
+                                _mm512_loadu_si512(words.as_ptr().add(8 * k).cast())
+                            });
+                            transpose_regs(&mut tile);
+                            for (k, v) in tile.iter().enumerate() {
+                                _mm512_storeu_si512(words.as_mut_ptr().add(8 * k).cast(), *v);
+                            }
+                        }
+                        *filled = true;
                     }
                 }
                 // Result row by result row, the words of the bands' tiles side by side:
