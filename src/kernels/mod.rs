@@ -74,7 +74,10 @@ mod shared;
 
 pub(crate) use drive::{Blocks, Levels, Plane, Region, Spans, summarize};
 pub(crate) use overlap::{Written, and_narrow};
-pub(crate) use reshape::{Mirror, Transpose, mirror_rows, transpose};
+pub(crate) use reshape::{
+    Mirror, Transpose, as_uninit, assume_init_words, mirror_rows, transpose,
+    transpose_writes_every_word,
+};
 pub(crate) use shared::{Shared, Slot};
 
 /// Zero words stored after the last row of every mask, so that a 4-word vector window

@@ -100,6 +100,8 @@ pub(crate) fn zero_init(words: &mut [MaybeUninit<u64>]) -> &mut [u64] {
 /// Transposes as [`transpose_tiles`] does, on this thread's kernel path: AVX-512 with
 /// GFNI and VBMI here (`avx512::transpose_tiles`), every other path through
 /// `kernels::transpose_tiles`.
+/// Where the result is not zeroed (`Transpose::zeroed` false), this thread's path must
+/// write every word ([`transpose_writes_every_word`]).
 pub(crate) fn transpose(job: Transpose) {
     match super::active_path() {
         #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
@@ -111,7 +113,40 @@ pub(crate) fn transpose(job: Transpose) {
     }
 }
 
-/// A transpose of packed rows into a zeroed result, with the result's block level.
+/// Whether [`transpose`] on this thread's path writes every word of the result's rows
+/// (empty tiles as zeros), so that the result need not be zeroed first: the AVX-512 path
+/// with GFNI; the others skip empty tiles.
+pub(crate) fn transpose_writes_every_word() -> bool {
+    #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+    if super::active_path() == Path::Avx512 {
+        return avx512::has_gfni();
+    }
+    false
+}
+
+/// Initialised words as possibly uninitialised ones, for a writer that takes either.
+///
+/// # Safety
+/// Only initialised values may be written through the result (as every kernel here
+/// does), or `words` would hold uninitialised ones after.
+#[inline(always)]
+pub(crate) unsafe fn as_uninit(words: &mut [u64]) -> &mut [MaybeUninit<u64>] {
+    // SAFETY: the same layout; the caller writes only initialised values.
+    unsafe { &mut *(words as *mut [u64] as *mut [MaybeUninit<u64>]) }
+}
+
+/// `words`, which hold initialised values, as words.
+///
+/// # Safety
+/// Every element of `words` is initialised.
+#[inline(always)]
+pub(crate) unsafe fn assume_init_words(words: &mut [MaybeUninit<u64>]) -> &mut [u64] {
+    // SAFETY: initialised (the caller's contract); `MaybeUninit<u64>` has the layout of
+    // `u64`.
+    unsafe { &mut *(words as *mut [MaybeUninit<u64>] as *mut [u64]) }
+}
+
+/// A transpose of packed rows, with the result's block level.
 pub(crate) struct Transpose<'a> {
     /// The source's rows, `swpr` words each, `height` rows of `width` pixels.
     pub src: &'a [u64],
@@ -122,8 +157,11 @@ pub(crate) struct Transpose<'a> {
     pub reverse_in: bool,
     /// Write the result's rows bottom to top.
     pub reverse_out: bool,
-    /// The result's rows (`width` rows of `owpr` words), all clear.
-    pub out: &'a mut [u64],
+    /// The result's rows (`width` rows of `owpr` words): all clear when `zeroed`, else
+    /// uninitialised, and then only a path that writes every word may run
+    /// ([`transpose_writes_every_word`]).
+    pub out: &'a mut [MaybeUninit<u64>],
+    pub zeroed: bool,
     pub owpr: usize,
     /// The result's block level (`bwpr` words per block row), all clear: every written
     /// word sets the blocks it touches. `None`: no block level is written.
@@ -192,11 +230,16 @@ pub(crate) fn transpose_tiles_with(
         reverse_in,
         reverse_out,
         out,
+        zeroed,
         owpr,
         mut blocks,
         bwpr,
         src_blocks: _,
     } = job;
+    // Empty tiles are skipped: the result must start clear.
+    assert!(zeroed, "the word-by-word transpose needs a zeroed result");
+    // SAFETY: zeroed, so initialised.
+    let out = unsafe { assume_init_words(out) };
     let mut tile_words = [0u64; 64];
     // Tile (by, bx): rows 64*by.. of word column bx of the source, which become rows
     // 64*bx.. of word column by of the result.
@@ -510,6 +553,7 @@ mod avx512 {
             reverse_in,
             reverse_out,
             out,
+            zeroed: _,
             owpr,
             blocks,
             bwpr,
@@ -528,7 +572,11 @@ mod avx512 {
         let blocks = blocks.unwrap_or_default();
         let gather = !blocks.is_empty();
         assert!(!gather || (blocks.len() >= w.div_ceil(BLOCK) * bwpr && bwpr >= owpr.div_ceil(8)));
-        let (sp, op, bp) = (src.as_ptr(), out.as_mut_ptr(), blocks.as_mut_ptr());
+        let (sp, op, bp) = (
+            src.as_ptr(),
+            out.as_mut_ptr().cast::<u64>(),
+            blocks.as_mut_ptr(),
+        );
         // scratch[q][b]: tile b of band q of the current group of BANDS bands, transposed.
         let mut scratch = [[[0u64; 64]; GROUP]; BANDS];
         for gx in (0..swpr).step_by(GROUP) {
@@ -621,7 +669,9 @@ mod avx512 {
                 }
                 // Result row by result row, the words of the bands' tiles side by side:
                 // whole lines written together when the bands are 8.
-                for b in (0..nb).filter(|&b| filled[b]) {
+                // Every tile is stored, an empty one as the zeros its scratch holds: the
+                // result is not zeroed first (see `transpose_writes_every_word`).
+                for b in 0..nb {
                     let bx = gx + b;
                     // Source column 64 * bx + s becomes result row d0 + s, or with
                     // `reverse_out` d0 + cols - 1 - s.
@@ -660,7 +710,7 @@ mod avx512 {
                             };
                         }
                     }
-                    if !gather {
+                    if !gather || !filled[b] {
                         continue;
                     }
                     for (q, scratch) in scratch[..nq].iter().enumerate() {
@@ -695,7 +745,8 @@ mod avx512 {
             // Result block (q, p) is source block (p, q) transposed (rows and columns
             // reversed as the pixels' are, which keeps whole blocks: the grid stays).
             let (bw, bh) = (w.div_ceil(BLOCK), h.div_ceil(BLOCK));
-            // SAFETY: this function's features are the caller's.
+            // SAFETY: this function's features are the caller's; the transpose writes
+            // only initialised words into the (initialised) block level.
             unsafe {
                 transpose_tiles(Transpose {
                     src: src_blocks,
@@ -704,7 +755,8 @@ mod avx512 {
                     height: bh,
                     reverse_in,
                     reverse_out,
-                    out: blocks,
+                    out: super::as_uninit(blocks),
+                    zeroed: true,
                     owpr: bwpr,
                     blocks: None,
                     bwpr: 0,
@@ -814,7 +866,12 @@ mod tests {
                     [(false, false), (true, false), (false, true), (true, true)]
                 {
                     let run = |path: Path, src_blocks: Option<&[u64]>| {
-                        let mut out = vec![0u64; w * owpr];
+                        // A path that writes every word gets a result full of a marker
+                        // instead of zeros: a word it missed would show.
+                        let every = path != Path::Portable
+                            && super::super::with_path(path, transpose_writes_every_word);
+                        let fill = if every { 0xDEAD_BEEF_u64 } else { 0 };
+                        let mut out = vec![MaybeUninit::new(fill); w * owpr];
                         let mut blocks = vec![0u64; w.div_ceil(BLOCK) * bwpr];
                         let job = Transpose {
                             src: &src,
@@ -824,6 +881,7 @@ mod tests {
                             reverse_in,
                             reverse_out,
                             out: &mut out,
+                            zeroed: !every,
                             owpr,
                             blocks: Some(&mut blocks),
                             bwpr,
@@ -834,6 +892,9 @@ mod tests {
                         } else {
                             super::super::with_path(path, || transpose(job));
                         }
+                        // SAFETY: every word was initialised before the call.
+                        let out: Vec<u64> =
+                            out.iter().map(|w| unsafe { w.assume_init() }).collect();
                         (out, blocks)
                     };
                     let want = run(Path::Portable, None);

@@ -272,28 +272,48 @@ impl Mask {
     /// words.
     pub(super) fn transposed(&self, reverse_in: bool, reverse_out: bool) -> Result<Mask> {
         let layout = Layout::of(self.height(), self.width());
-        let mut out = layout.zeroed()?;
         let (w, h) = (self.width() as usize, self.height() as usize);
         // No solid pixel (or no pixel): the all-clear result and its caches are right.
         if self.count() == 0 {
-            return Ok(out);
+            return layout.zeroed();
         }
         let (owpr, bwpr) = (layout.words_per_row, layout.block_words_per_row);
-        let (_, data) = out.parts_mut();
-        let (obits, blocks) = data.split_at_mut(layout.blocks_at);
-        kernels::transpose(kernels::Transpose {
-            src: self.bits(),
-            swpr: self.words_per_row(),
-            width: w,
-            height: h,
-            reverse_in,
-            reverse_out,
-            out: obits,
-            owpr,
-            blocks: Some(blocks),
-            bwpr,
-            src_blocks: Some(self.block_level()),
-        });
+        let run = |rows: &mut [MaybeUninit<u64>], zeroed: bool, blocks: &mut [u64]| {
+            kernels::transpose(kernels::Transpose {
+                src: self.bits(),
+                swpr: self.words_per_row(),
+                width: w,
+                height: h,
+                reverse_in,
+                reverse_out,
+                out: rows,
+                zeroed,
+                owpr,
+                blocks: Some(blocks),
+                bwpr,
+                src_blocks: Some(self.block_level()),
+            })
+        };
+        let mut out = if kernels::transpose_writes_every_word() {
+            // SAFETY: this path writes every word of the rows, and the block level is
+            // zeroed here before the tiles set its blocks (or it is written whole, as
+            // the source's transposed).
+            unsafe {
+                layout.written(|rows, blocks| {
+                    for b in blocks.iter_mut() {
+                        b.write(0);
+                    }
+                    run(rows, false, kernels::assume_init_words(blocks))
+                })
+            }?
+        } else {
+            let mut out = layout.zeroed()?;
+            let (_, data) = out.parts_mut();
+            let (obits, blocks) = data.split_at_mut(layout.blocks_at);
+            // SAFETY: the transpose writes only initialised words.
+            run(unsafe { kernels::as_uninit(obits) }, true, blocks);
+            out
+        };
         let bounds = self.solid_bounds().map(|b| {
             Bounds2D::new(
                 if reverse_in {
