@@ -199,7 +199,7 @@ impl Mask {
             });
             if grid_moves {
                 // SAFETY: `mirror_rows` wrote every word of the `h` rows.
-                let rows = unsafe { assume_written(rows) };
+                let rows = unsafe { kernels::assume_init_words(rows) };
                 for (j, row) in rows.chunks_exact(wpr).take(h).enumerate() {
                     let acc = &mut band_or[j / BLOCK * wpr..][..wpr];
                     for (acc, &word) in acc.iter_mut().zip(row) {
@@ -366,16 +366,6 @@ fn block_words(blocks: &mut [MaybeUninit<u64>], band_or: &[u64]) {
         });
         block.write(bits);
     }
-}
-
-/// `words`, written, as initialised words.
-///
-/// # Safety
-/// Every element of `words` has been written.
-unsafe fn assume_written(words: &mut [MaybeUninit<u64>]) -> &mut [u64] {
-    // SAFETY: initialised (the caller's contract); `MaybeUninit<u64>` has the layout of
-    // `u64`.
-    unsafe { &mut *(words as *mut [MaybeUninit<u64>] as *mut [u64]) }
 }
 
 /// `table[b]`: the byte `b` with every bit repeated `sx` times (`sx <= 8`, so the result
