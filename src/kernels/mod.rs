@@ -608,6 +608,110 @@ mod tests {
         *state
     }
 
+    /// Bit `i` of row `r` of the window `x` (the plain reading the kernels must match).
+    fn window_bit(x: &Rows, r: usize, i: usize) -> bool {
+        let at = (x.start + r * x.stride) * 64 + x.shift as usize + i;
+        x.words[at / 64] >> (at % 64) & 1 != 0
+    }
+
+    /// `K`'s scans and AND against the bit-by-bit reading, at every width from 1 to 1100
+    /// bits (every vector shape of every path: whole vectors, masked tails of each lane
+    /// count, a last window with and without the word after it) and aligned and
+    /// unaligned planes: dense random rows, and rows whose windows miss but whose bits
+    /// outside the windows all meet, with and without one planted meeting bit.
+    fn check_scans<K: Kernel>(path: Path) -> usize {
+        let mut rng = 0x5DEE_CE66_D1CE_4E5Bu64;
+        let rows = 3;
+        let mut checked = 0;
+        for nbits in 1..=1100usize {
+            let chunks = nbits.div_ceil(64);
+            // Room for the shifted window's extra word and the pad the kernels may read.
+            let stride = chunks + 2;
+            let len = rows * stride + 16;
+            let s = (xorshift(&mut rng) % 63 + 1) as u32;
+            for (sa, sb) in [(0, 0), (0, s), (s, 0), (s, 64 - s)] {
+                for case in 0..3 {
+                    let mut wa: Vec<u64> = (0..len).map(|_| xorshift(&mut rng)).collect();
+                    let mut wb: Vec<u64> = (0..len).map(|_| xorshift(&mut rng)).collect();
+                    let view = |words, shift| Rows {
+                        words,
+                        start: 1,
+                        stride,
+                        shift,
+                    };
+                    if case > 0 {
+                        // A all ones; B's window bits cleared, every other bit set.
+                        wa.fill(!0);
+                        wb.fill(!0);
+                        for r in 0..rows {
+                            for i in 0..nbits {
+                                let at = (1 + r * stride) * 64 + sb as usize + i;
+                                wb[at / 64] &= !(1 << (at % 64));
+                            }
+                        }
+                        if case == 2 {
+                            let r = (xorshift(&mut rng) % rows as u64) as usize;
+                            let i = (xorshift(&mut rng) % nbits as u64) as usize;
+                            let at = (1 + r * stride) * 64 + sb as usize + i;
+                            wb[at / 64] |= 1 << (at % 64);
+                        }
+                    }
+                    let (a, b) = (view(&wa, sa), view(&wb, sb));
+                    let meet: Vec<Vec<bool>> = (0..rows)
+                        .map(|r| {
+                            let bits = 0..nbits;
+                            bits.map(|i| window_bit(&a, r, i) && window_bit(&b, r, i))
+                                .collect()
+                        })
+                        .collect();
+                    let both = |r: usize, i: usize| i < nbits && meet[r][i];
+                    let want_any = (0..rows).find(|&r| meet[r].contains(&true));
+                    let want_count = meet.iter().flatten().filter(|&&m| m).count() as u64;
+                    let mut out = vec![0xA5A5_A5A5_A5A5_A5A5u64; rows * stride];
+                    // SAFETY: `path` is available (the caller checked); every row has its
+                    // `chunks + 1` words and the pad after the last row.
+                    let (got_any, got_count) = unsafe {
+                        K::and(a, b, nbits, rows, &mut out, 0, stride);
+                        (K::any(a, b, nbits, rows), K::count(a, b, nbits, rows))
+                    };
+                    let at = format!(
+                        "{} nbits {nbits} shifts ({sa}, {sb}) case {case}",
+                        path.name()
+                    );
+                    assert_eq!(got_any, want_any, "any: {at}");
+                    assert_eq!(got_count, want_count, "count: {at}");
+                    for r in 0..rows {
+                        for i in 0..chunks * 64 {
+                            let bit = out[r * stride + i / 64] >> (i % 64) & 1 != 0;
+                            assert_eq!(bit, both(r, i), "and: {at} row {r} bit {i}");
+                        }
+                        assert_eq!(out[r * stride + chunks], 0xA5A5_A5A5_A5A5_A5A5, "and: {at}");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn scans_match_the_bit_by_bit_reading_on_every_path() {
+        let mut ran = vec![];
+        for path in available_paths() {
+            let n = match path {
+                Path::Portable => check_scans::<portable::Portable>(path),
+                #[cfg(target_arch = "x86_64")]
+                Path::Avx2 => check_scans::<avx2::Avx2>(path),
+                #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+                Path::Avx512 => check_scans::<avx512::Avx512>(path),
+                #[allow(unreachable_patterns)]
+                other => panic!("path {} is available but not built", other.name()),
+            };
+            ran.push(format!("{} ({n} cases)", path.name()));
+        }
+        println!("scans checked on: {}", ran.join(", "));
+    }
+
     #[test]
     fn mirror_row_reverses_the_first_width_bits() {
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
