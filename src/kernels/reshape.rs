@@ -366,7 +366,8 @@ mod avx512 {
         if wpr == 0 {
             return;
         }
-        let pad = _mm512_set1_epi64((64 * wpr - width) as i64);
+        let pad_bits = 64 * wpr - width;
+        let pad = _mm512_set1_epi64(pad_bits as i64);
         // Byte i from byte 63 - i: the 64 bytes reversed (words and their bytes).
         const BYTES_REV: [u8; 64] = {
             let mut idx = [0u8; 64];
@@ -382,10 +383,9 @@ mod avx512 {
         // The affine map whose matrix rows are `1 << j`, reversed: each byte's bits
         // reversed.
         let bits_rev = _mm512_set1_epi64(0x8040_2010_0804_0201_u64 as i64);
-        let mirror = |hi: __m512i, lo: __m512i| {
-            let up = _mm512_shldv_epi64(hi, lo, pad);
-            _mm512_gf2p8affine_epi64_epi8::<0>(_mm512_permutexvar_epi8(bytes_rev, up), bits_rev)
-        };
+        let reverse =
+            |v| _mm512_gf2p8affine_epi64_epi8::<0>(_mm512_permutexvar_epi8(bytes_rev, v), bits_rev);
+        let mirror = |hi: __m512i, lo: __m512i| reverse(_mm512_shldv_epi64(hi, lo, pad));
         // Whole groups: source words m0 - 1 .. m0 + 8 with m0 = wpr - 8 - k >= 1.
         let whole = wpr.saturating_sub(8);
         for j in 0..h {
@@ -410,6 +410,18 @@ mod avx512 {
                     _mm512_mask_storeu_epi64(dst.add(k).cast(), tail, v);
                 }
                 continue;
+            }
+            if pad_bits == 0 {
+                // No pad to shift out: each group is one load, reversed.
+                while k < whole {
+                    // SAFETY: words wpr - 8 - k .. wpr - k (k + 8 < wpr) of the source row,
+                    // words k..k + 8 of the result's.
+                    unsafe {
+                        let v = _mm512_loadu_si512(row.add(wpr - 8 - k).cast());
+                        _mm512_storeu_si512(dst.add(k).cast(), reverse(v));
+                    }
+                    k += 8;
+                }
             }
             while k < whole {
                 let m0 = wpr - 8 - k;
@@ -786,7 +798,7 @@ mod tests {
     fn mirror_rows_match_bit_by_bit_on_every_path() {
         let mut rng = 0x51ED_2701_A3C9_4B17u64;
         for width in [
-            1usize, 2, 63, 64, 65, 127, 128, 200, 511, 512, 513, 575, 640, 1000,
+            1usize, 2, 63, 64, 65, 127, 128, 200, 511, 512, 513, 575, 640, 1000, 1024, 1088,
         ] {
             let wpr = width.div_ceil(64);
             for h in [1usize, 2, 5] {
