@@ -732,7 +732,7 @@ fn motion() {
 
 /// Transformed sprites (issue 13): rotated 64x64 pairs cached and not, against the
 /// unrotated pair and the tutorial's loop; rasterising cost per world pixel; a rotated
-/// 256x256 on terrain; mirror and quarter turn of a 2048x2048 mask in GB/s.
+/// 256x256 on terrain. The mirrors and quarter turns of whole masks are [`reshapes`].
 fn transformed() {
     use perpixel::reference::transformed as oracle;
     // An ellipse (rotation matters) 64x64.
@@ -850,6 +850,7 @@ fn transformed() {
         "rotated 256x256 on 2048x512 terrain, collides: {kept:.0} ns with the raster kept, {per_query:.0} ns rasterising per query"
     );
 }
+
 /// Mirrors and quarter turns of a whole mask (issue 13), in GB/s of mask, against a
 /// copy of as many words into a new allocation (every reshape makes one): a 2048x2048
 /// mask (512 KiB, which stays in the caches, so the copy runs at cache speed) and a

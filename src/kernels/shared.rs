@@ -7,7 +7,8 @@
 //! query reaches the words at a fixed offset from the header it has just read.
 //!
 //! Layout: `refs` (the reference count), `len` (the words), the header `M`, then the
-//! `len` words, 8-byte aligned. Writing (`parts_mut`) needs the only reference, which a
+//! `len` words, 8-byte aligned; in blocks of 64 KiB or more, 64-byte aligned (the header
+//! placed after a lead, see `ALIGN_FROM`). Writing (`parts_mut`) needs the only reference, which a
 //! mask being built has.
 
 use std::alloc::{Layout, alloc, alloc_zeroed, dealloc};
@@ -76,36 +77,125 @@ fn layout<M>(len: usize) -> Option<(Layout, usize)> {
     Some((layout.pad_to_align(), at))
 }
 
+/// Blocks at least this large (bytes) put their words on a 64-byte boundary (a cache
+/// line, and an AVX-512 vector): the header starts `lead` bytes into the block, with
+/// `lead` (8 to 64) stored in the word before it. A row whose words are a multiple of 8
+/// then starts every one of its vectors on a line, so a scan or a mirror of a large mask
+/// splits no load or store across two lines. Small blocks (sprites) keep their header at
+/// the block's start: their words are read a few at a time, and an aligned request would
+/// leave the allocator's fast path.
+const ALIGN_FROM: usize = 64 << 10;
+
+/// How a block for `len` words is laid out: the allocator's layout, the words' offset
+/// from the header, and whether the header sits at a lead (see [`ALIGN_FROM`]).
+struct Block {
+    layout: Layout,
+    at: usize,
+    led: bool,
+}
+
+/// The block for `len` words; `None` when the size overflows.
+#[inline(always)]
+fn block<M>(len: usize) -> Option<Block> {
+    let (layout, at) = layout::<M>(len)?;
+    if layout.size() < ALIGN_FROM {
+        return Some(Block {
+            layout,
+            at,
+            led: false,
+        });
+    }
+    let layout = Layout::from_size_align(layout.size().checked_add(64)?, layout.align()).ok()?;
+    Some(Block {
+        layout,
+        at,
+        led: true,
+    })
+}
+
+impl Block {
+    /// Where the header goes in the block at `raw` (its lead written before it).
+    ///
+    /// # Safety
+    /// `raw` was allocated with `self.layout`.
+    #[inline(always)]
+    unsafe fn header<M>(&self, raw: *mut u8) -> *mut Inner<M> {
+        if !self.led {
+            return raw.cast();
+        }
+        // The words at `raw + lead + at` on a 64-byte boundary, with room for the lead
+        // word: 8 <= lead <= 64 (the block has 64 bytes to spare; `raw` and `at` are
+        // multiples of 8).
+        let lead = 8 + (64 - (raw as usize + 8 + self.at) % 64) % 64;
+        // SAFETY: `lead - 8 + 8 <= 64` bytes into the block, 8-aligned; the header and
+        // words after `lead` fit in the `size - 64` bytes left.
+        unsafe {
+            raw.add(lead - 8).cast::<usize>().write(lead);
+            raw.add(lead).cast()
+        }
+    }
+
+    /// The start of the block whose header is at `inner` (placed by [`Block::header`]).
+    ///
+    /// # Safety
+    /// `inner` was placed by `self.header` in a block of this layout.
+    #[inline(always)]
+    unsafe fn start<M>(&self, inner: *mut Inner<M>) -> *mut u8 {
+        if !self.led {
+            return inner.cast();
+        }
+        // SAFETY: the lead was written in the word before the header.
+        unsafe {
+            let lead = inner.cast::<usize>().sub(1).read();
+            inner.cast::<u8>().sub(lead)
+        }
+    }
+}
+
 impl<M> Shared<M> {
-    /// Bytes of the allocation before the words: the counts and the header.
+    /// Bytes of a block before the words: the counts and the header (the lead of a
+    /// large block not counted; see [`Shared::block_bytes`]).
+    #[cfg(test)]
     pub(crate) const HEAD_BYTES: usize = words_at::<M>();
+
+    /// Bytes of the allocation for `len` words: the header, the words and, in large
+    /// blocks, the 64 bytes of room for the lead.
+    pub(crate) fn block_bytes(len: usize) -> usize {
+        block::<M>(len).map_or(usize::MAX, |b| b.layout.size())
+    }
 
     /// A new allocation holding `head` and `len` zero words, or `None` when the memory
     /// cannot be had (never an abort).
     #[inline]
     pub(crate) fn new_zeroed(head: M, len: usize) -> Option<Shared<M>> {
-        let (layout, at) = layout::<M>(len)?;
+        let b = block::<M>(len)?;
         // Small blocks come from `malloc` (its per-thread cache) and are zeroed here:
         // glibc's `calloc` skips that cache and costs more than the zeroing. Large ones
         // come from `calloc`, whose fresh pages are zero already.
-        let small = layout.size() < CALLOC_FROM;
+        let small = b.layout.size() < CALLOC_FROM;
         // SAFETY: the layout is never zero-sized (it holds at least the two counts).
         let raw = unsafe {
             if small {
-                alloc(layout)
+                alloc(b.layout)
             } else {
-                alloc_zeroed(layout)
+                alloc_zeroed(b.layout)
             }
         };
-        let raw = raw.cast::<Inner<M>>();
-        let ptr = NonNull::new(raw)?;
-        // SAFETY: freshly allocated for an `Inner<M>` and the `len` words at `at`; the
-        // words are zeroed (or already zero).
+        if raw.is_null() {
+            return None;
+        }
+        // SAFETY: freshly allocated with `b.layout`, for an `Inner<M>` and the `len`
+        // words `b.at` bytes after it; the words are zeroed (or already zero).
         unsafe {
+            let inner = b.header::<M>(raw);
             if small {
-                raw.cast::<u8>().add(at).cast::<u64>().write_bytes(0, len);
+                inner
+                    .cast::<u8>()
+                    .add(b.at)
+                    .cast::<u64>()
+                    .write_bytes(0, len);
             }
-            Some(Shared::with_head(ptr, head, len))
+            Some(Shared::with_head(NonNull::new_unchecked(inner), head, len))
         }
     }
 
@@ -147,10 +237,14 @@ impl<M> Shared<M> {
         len: usize,
         fill: impl FnOnce(&mut [MaybeUninit<u64>]),
     ) -> Option<Shared<M>> {
-        let (layout, at) = layout::<M>(len)?;
+        let b = block::<M>(len)?;
         // SAFETY: the layout is never zero-sized (it holds at least the two counts).
-        let raw = unsafe { alloc(layout) }.cast::<Inner<M>>();
-        let ptr = NonNull::new(raw)?;
+        let start = unsafe { alloc(b.layout) };
+        if start.is_null() {
+            return None;
+        }
+        // SAFETY: freshly allocated with `b.layout`.
+        let raw = unsafe { b.header::<M>(start) };
         /// Frees the block if `fill` unwinds.
         struct FreeOnUnwind(*mut u8, Layout);
         impl Drop for FreeOnUnwind {
@@ -160,17 +254,18 @@ impl<M> Shared<M> {
                 unsafe { dealloc(self.0, self.1) }
             }
         }
-        let guard = FreeOnUnwind(raw.cast(), layout);
-        // SAFETY: `len` words at `at` bytes into the block, which is ours alone; as
-        // `MaybeUninit` they may be uninitialised.
+        let guard = FreeOnUnwind(start, b.layout);
+        // SAFETY: `len` words `b.at` bytes after the header, in the block, which is ours
+        // alone; as `MaybeUninit` they may be uninitialised.
         let words = unsafe {
-            std::slice::from_raw_parts_mut(raw.cast::<u8>().add(at).cast::<MaybeUninit<u64>>(), len)
+            let words = raw.cast::<u8>().add(b.at).cast::<MaybeUninit<u64>>();
+            std::slice::from_raw_parts_mut(words, len)
         };
         fill(words);
         std::mem::forget(guard);
-        // SAFETY: allocated just above by `layout::<M>(len)`; the words are initialised
-        // (the caller's contract).
-        Some(unsafe { Shared::with_head(ptr, head, len) })
+        // SAFETY: allocated just above by `block::<M>(len)`, the header placed by it; the
+        // words are initialised (the caller's contract).
+        Some(unsafe { Shared::with_head(NonNull::new_unchecked(raw), head, len) })
     }
 
     #[inline(always)]
@@ -273,13 +368,13 @@ impl<M> Drop for Shared<M> {
             fence(Ordering::Acquire);
         }
         let len = self.inner().len;
-        let (layout, _) = layout::<M>(len).expect("the layout was valid when allocated");
+        let b = block::<M>(len).expect("the layout was valid when allocated");
         // SAFETY: the last reference: nothing else can reach the allocation. The header
-        // is dropped in place once, then the memory is freed with the layout it was
-        // allocated with.
+        // is dropped in place once, then the memory is freed from the block's start with
+        // the layout it was allocated with.
         unsafe {
             std::ptr::drop_in_place(&mut (*self.ptr.as_ptr()).head);
-            dealloc(self.ptr.as_ptr().cast(), layout);
+            dealloc(b.start(self.ptr.as_ptr()), b.layout);
         }
     }
 }
@@ -329,5 +424,48 @@ mod tests {
         // SAFETY: the closure writes nothing, and there is nothing to write.
         let empty = unsafe { Shared::new_written((), 0, |_| {}) }.unwrap();
         assert!(empty.words().is_empty());
+    }
+
+    /// Blocks from `ALIGN_FROM` on have their words on a 64-byte boundary, whatever
+    /// address the allocator gives (sizes around the threshold, many blocks alive at
+    /// once), keep their header and words apart, and free (and unwind) cleanly.
+    #[test]
+    fn large_blocks_put_their_words_on_a_line() {
+        let around = ALIGN_FROM / 8;
+        let mut alive = vec![];
+        for len in (around - 20..around + 20).chain([around * 2 + 3, around * 9 + 1]) {
+            let head = format!("block of {len}");
+            let big = block::<String>(len).unwrap().led;
+            let z = Shared::new_zeroed(head.clone(), len).unwrap();
+            assert!(z.words().iter().all(|&w| w == 0), "{head}");
+            // SAFETY: the closure writes every word.
+            let w = unsafe {
+                Shared::new_written(head.clone(), len, |w| {
+                    for (i, w) in w.iter_mut().enumerate() {
+                        w.write(i as u64);
+                    }
+                })
+            }
+            .unwrap();
+            for x in [&z, &w] {
+                assert_eq!(x.head(), &head);
+                assert_eq!(x.words().len(), len);
+                if big {
+                    assert_eq!(x.words().as_ptr() as usize % 64, 0, "{head}");
+                }
+            }
+            assert!(w.words().iter().enumerate().all(|(i, &v)| v == i as u64));
+            alive.push((z.clone(), w));
+        }
+        assert!(block::<String>(around * 2).unwrap().led);
+        assert!(!block::<String>(16).unwrap().led);
+        // SAFETY: nothing is read: the closure panics before returning.
+        let caught = std::panic::catch_unwind(|| unsafe {
+            Shared::new_written(String::from("big"), around * 3, |_| {
+                panic!("a writer failed")
+            })
+        });
+        assert!(caught.is_err());
+        drop(alive);
     }
 }

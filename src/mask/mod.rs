@@ -50,14 +50,16 @@ pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 ///   `8 * (ceil(height / 64) + 1)` bytes; together about `64 / width` bits per pixel.
 ///
 /// * a header (size, caches, reference count, the copy a C handle points at) at the start
-///   of the allocation: 136 bytes on 64-bit targets.
+///   of the allocation: 136 bytes on 64-bit targets; in allocations of 64 KiB or more,
+///   64 bytes more, so that the bits start on a 64-byte cache line (the header placed
+///   up to 64 bytes into the allocation).
 ///
 /// The header, the bits, the pad and the block level share one allocation; the spans and
 /// the live-row map, when kept, take a second (built masks wider than 64 pixels only).
 /// A `Mask` value itself is a pointer to that allocation and a copy of the solid bounds
-/// (24 bytes on 64-bit targets). A 2048 x 2048 mask takes 532,648 heap bytes without
+/// (24 bytes on 64-bit targets). A 2048 x 2048 mask takes 532,712 heap bytes without
 /// spans (noise, a full rectangle): 1.016 bits per pixel, against the 32 bits per pixel
-/// of a `Color[]` (16 MiB). With spans (a disc) it takes 549,296: 1.047 bits per pixel. A
+/// of a `Color[]` (16 MiB). With spans (a disc) it takes 549,360: 1.047 bits per pixel. A
 /// 32 x 32 sprite takes 456 bytes: rows narrower than 64 pixels pay for a whole word.
 ///
 /// **Sharing.** Cloning a mask is cheap: clones share the one allocation (a reference
@@ -517,7 +519,7 @@ impl Mask {
     /// [`Mask`]).
     pub fn heap_bytes(&self) -> usize {
         let h = self.head();
-        Shared::<Head>::HEAD_BYTES + (self.data().len() + h.spans.len() + h.live_rows.len()) * 8
+        Shared::<Head>::block_bytes(self.data().len()) + (h.spans.len() + h.live_rows.len()) * 8
     }
 
     // `words_per_row` above and the three accessors below are the kernels' whole
@@ -799,14 +801,14 @@ mod tests {
             return;
         }
         assert_eq!(Shared::<Head>::HEAD_BYTES, 136);
-        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_648);
-        assert_eq!(Mask::full(2048, 2048).unwrap().heap_bytes(), 532_648);
+        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_712);
+        assert_eq!(Mask::full(2048, 2048).unwrap().heap_bytes(), 532_712);
         let disc = Mask::from_fn(2048, 2048, |x, y| {
             (x as f64 - 1023.5).powi(2) + (y as f64 - 1023.5).powi(2) <= 1024.0 * 1024.0
         })
         .unwrap();
         // Bits and pad, blocks, then 2048 spans and 33 words of live-row map.
-        assert_eq!(disc.heap_bytes(), 532_648 + 2048 * 8 + 33 * 8);
+        assert_eq!(disc.heap_bytes(), 532_712 + 2048 * 8 + 33 * 8);
         assert!(disc.useful_spans().is_some());
         assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 456);
         assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 168);
