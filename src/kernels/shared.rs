@@ -8,8 +8,8 @@
 //!
 //! Layout: `refs` (the reference count), `len` (the words), the header `M`, then the
 //! `len` words, 8-byte aligned; in blocks of 64 KiB or more, 64-byte aligned (the header
-//! placed after a lead, see `ALIGN_FROM`). Writing (`parts_mut`) needs the only reference, which a
-//! mask being built has.
+//! placed after a lead, see `ALIGN_FROM`). Writing (`parts_mut`) needs the only
+//! reference, which a mask being built has.
 
 use std::alloc::{Layout, alloc, alloc_zeroed, dealloc};
 use std::marker::PhantomData;
@@ -98,7 +98,9 @@ struct Block {
 #[inline(always)]
 fn block<M>(len: usize) -> Option<Block> {
     let (layout, at) = layout::<M>(len)?;
-    if layout.size() < ALIGN_FROM {
+    // A lead is a multiple of 8 bytes: a header that needs more alignment keeps its
+    // place (no such header exists in this crate).
+    if layout.size() < ALIGN_FROM || layout.align() > 8 {
         return Some(Block {
             layout,
             at,
