@@ -591,11 +591,17 @@ mod avx512 {
         );
         // scratch[q][b]: tile b of band q of the current group of BANDS bands, transposed.
         let mut scratch = [[[0u64; 64]; GROUP]; BANDS];
-        for gx in (0..swpr).step_by(GROUP) {
-            let nb = (swpr - gx).min(GROUP);
-            let load_k = ((1u32 << nb) - 1) as __mmask8;
-            for by0 in (0..owpr).step_by(BANDS) {
-                let nq = (owpr - by0).min(BANDS);
+        // A group of bands at a time, left to right: the source's lines are read along
+        // its rows (each line's two halves by consecutive groups of tiles), and each
+        // group of tiles that starts a line asks for the line two on in each of its rows
+        // (`prefetcht0`): the hardware does not follow loads 64 rows apart, and a large
+        // mask's quarter turn waited on them (16384^2: 12.7 -> 9.3 ms).
+        for by0 in (0..owpr).step_by(BANDS) {
+            let nq = (owpr - by0).min(BANDS);
+            for gx in (0..swpr).step_by(GROUP) {
+                let nb = (swpr - gx).min(GROUP);
+                let load_k = ((1u32 << nb) - 1) as __mmask8;
+                let ahead = gx % 8 == 0 && gx + 16 < swpr;
                 let mut filled = [false; GROUP];
                 for (q, scratch) in scratch[..nq].iter_mut().enumerate() {
                     let by = by0 + q;
@@ -622,6 +628,12 @@ mod avx512 {
                         for (l, r) in r.iter_mut().enumerate() {
                             let t = 8 * i + l;
                             if t < rows {
+                                if ahead {
+                                    // A hint: it reads nothing and cannot fault.
+                                    _mm_prefetch::<_MM_HINT_T0>(
+                                        p0.wrapping_offset(t as isize * step + 16).cast(),
+                                    );
+                                }
                                 // SAFETY: words gx..gx + nb of source row first + t (or
                                 // first + rows - 1 - t) < h, inside `src` (asserted
                                 // above); lanes past `nb` are not read.
