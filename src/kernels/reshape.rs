@@ -335,6 +335,15 @@ mod avx512 {
         is_x86_feature_detected!("gfni") && is_x86_feature_detected!("avx512vbmi")
     }
 
+    /// Results of at least this many words (16 MiB) are written by the AVX-512 reshapes with
+    /// non-temporal stores (`vmovntdq`), whole 64-byte lines that go to memory without being
+    /// read first: such a result is larger than most caches' share for one core, and writing
+    /// it through the cache read every line of it from memory first (a 16384^2 quarter turn
+    /// took 9.8 ms with cached stores, 6 ms without; an 8192^2 one, 8 MiB, was no faster).
+    /// The stores are ordered before the result is shared by an `sfence`.
+    /// (The unit tests lower it, so that their masks take both kinds of store.)
+    const STREAM_FROM: usize = if cfg!(test) { 512 } else { 2 << 20 };
+
     /// The first `n` (0..=8) lanes.
     #[inline(always)]
     fn lanes(n: usize) -> __mmask8 {
@@ -347,7 +356,8 @@ mod avx512 {
     /// word's bytes by one `vpermb`, each byte's bits by `vgf2p8affineqb`. Output words
     /// `k..k + 8` are the reversed source words `wpr - 8 - k .. wpr - k`; the last group
     /// of a row is masked (source lanes below word 0 read as zero, output lanes past the
-    /// row not written).
+    /// row not written). A result of [`STREAM_FROM`] words or more is written with
+    /// non-temporal stores where its rows start on lines.
     ///
     /// # Safety
     /// The CPU must have AVX-512 F, BW, VBMI, VBMI2 and GFNI.
@@ -388,19 +398,36 @@ mod avx512 {
         let mirror = |hi: __m512i, lo: __m512i| reverse(_mm512_shldv_epi64(hi, lo, pad));
         // Whole groups: source words m0 - 1 .. m0 + 8 with m0 = wpr - 8 - k >= 1.
         let whole = wpr.saturating_sub(8);
-        for j in 0..h {
-            let s = if y { h - 1 - j } else { j };
+        let stream = h * wpr >= STREAM_FROM;
+        // Stores a whole group at `dst + k`: non-temporal when `nt` (a line's start).
+        let store = |nt: bool, at: *mut u64, v: __m512i| {
+            // SAFETY: the callers' `at..at + 8` are words of the result's row, and `nt`
+            // only where `at` is 64-byte aligned (the row's start is, and k % 8 == 0).
+            unsafe {
+                if nt {
+                    _mm512_stream_si512(at.cast(), v)
+                } else {
+                    _mm512_storeu_si512(at.cast(), v)
+                }
+            }
+        };
+        // Source rows in order, and each row's words in order (the result's rows and
+        // words in whatever order that gives): the source is read as one rising stream,
+        // which the hardware prefetches. A large mask's flip_x read each row backwards
+        // and took 1.8x as long as its half turn, which reads the whole mask backwards.
+        // The last group of a result row (the source row's first words) comes first.
+        let last = whole.next_multiple_of(8);
+        for s in 0..h {
+            let j = if y { h - 1 - s } else { s };
             let row = src[s * wpr..(s + 1) * wpr].as_ptr();
             let dst = out[j * wpr..(j + 1) * wpr].as_mut_ptr().cast::<u64>();
-            let mut k = 0;
+            let nt = stream && (dst as usize) % 64 == 0;
             if !x {
                 // Rows copied as they are.
+                let mut k = 0;
                 while k + 8 <= wpr {
                     // SAFETY: words k..k + 8 of both rows.
-                    unsafe {
-                        let v = _mm512_loadu_si512(row.add(k).cast());
-                        _mm512_storeu_si512(dst.add(k).cast(), v);
-                    }
+                    unsafe { store(nt, dst.add(k), _mm512_loadu_si512(row.add(k).cast())) };
                     k += 8;
                 }
                 let tail = lanes(wpr - k);
@@ -411,7 +438,23 @@ mod avx512 {
                 }
                 continue;
             }
-            while k < whole {
+            // The last group, at k = `last`: source lane l reads word m0 + l (and
+            // m0 + l - 1), only those >= 0 (m0 = wpr - 8 - k, between -7 and 0).
+            let skip = 8 + last - wpr;
+            let (hi_k, lo_k, store_k) = (!lanes(skip), !lanes(skip + 1), lanes(wpr - last));
+            let m0 = -(skip as isize);
+            // SAFETY: the lanes `hi_k` and `lo_k` select read words `m0 + l` and
+            // `m0 + l - 1` that are in `0..wpr` (`m0 + 7 < wpr`), inside the row; the lanes
+            // masked off are not read (their addresses are only computed, with wrapping
+            // arithmetic). The store writes words last..wpr.
+            unsafe {
+                let hi = _mm512_maskz_loadu_epi64(hi_k, row.wrapping_offset(m0).cast());
+                let lo = _mm512_maskz_loadu_epi64(lo_k, row.wrapping_offset(m0 - 1).cast());
+                _mm512_mask_storeu_epi64(dst.add(last).cast(), store_k, mirror(hi, lo));
+            }
+            // The whole groups, k = last - 8 down to 0: source words m0 - 1 .. m0 + 8 with
+            // m0 = wpr - 8 - k >= 1 (k < whole).
+            for k in (0..last).step_by(8).rev() {
                 let m0 = wpr - 8 - k;
                 // SAFETY: words m0 - 1 .. m0 + 8 (m0 >= 1, m0 + 8 <= wpr) of the source
                 // row, words k..k + 8 (k + 8 < wpr) of the result's.
@@ -423,24 +466,13 @@ mod avx512 {
                     } else {
                         mirror(hi, _mm512_loadu_si512(row.add(m0 - 1).cast()))
                     };
-                    _mm512_storeu_si512(dst.add(k).cast(), v);
+                    store(nt, dst.add(k), v);
                 }
-                k += 8;
             }
-            // The last group: source lane l reads word m0 + l (and m0 + l - 1), only those
-            // >= 0 (m0 = wpr - 8 - k, between -7 and 0).
-            let skip = 8 + k - wpr;
-            let (hi_k, lo_k, store_k) = (!lanes(skip), !lanes(skip + 1), lanes(wpr - k));
-            let m0 = -(skip as isize);
-            // SAFETY: the lanes `hi_k` and `lo_k` select read words `m0 + l` and
-            // `m0 + l - 1` that are in `0..wpr` (`m0 + 7 < wpr`), inside the row; the lanes
-            // masked off are not read (their addresses are only computed, with wrapping
-            // arithmetic). The store writes words k..wpr.
-            unsafe {
-                let hi = _mm512_maskz_loadu_epi64(hi_k, row.wrapping_offset(m0).cast());
-                let lo = _mm512_maskz_loadu_epi64(lo_k, row.wrapping_offset(m0 - 1).cast());
-                _mm512_mask_storeu_epi64(dst.add(k).cast(), store_k, mirror(hi, lo));
-            }
+        }
+        if stream {
+            // The non-temporal stores before any later store (the result's publication).
+            _mm_sfence();
         }
     }
 
@@ -526,25 +558,31 @@ mod avx512 {
         }
     }
 
-    /// Source words per step: each step reads (up to) this many words of 64 source rows
-    /// (half a cache line) and writes one word of `64 * GROUP` result rows, so the result
-    /// lines a step writes into stay in L1 for the 8 steps (one result word each) that
-    /// fill them.
-    const GROUP: usize = 4;
+    /// Source words per step: each step reads (up to) this many words of each of 64
+    /// source rows, a whole line in a mask whose rows start on lines, so a line is read
+    /// once (lines 2 KiB apart share few L1 sets: a half read at one step was gone by the
+    /// next), and writes one word of `64 * GROUP` result rows.
+    const GROUP: usize = 8;
+
+    /// How far ahead of its loads, in words of the same source row, a step asks for a
+    /// line (`prefetcht1`, into L2): four lines. The hardware does not follow loads 64
+    /// rows apart, and a large mask's quarter turn waited on them.
+    const AHEAD: usize = 32;
 
     /// Bands of 64 source rows per step: one result word each, so a step writes
     /// [`BANDS`] words side by side in every result row it touches (a whole line for 8).
     const BANDS: usize = 8;
 
-    /// [`super::transpose_tiles`], reading source rows a half line at a time (no
-    /// gathers) and writing result rows a line at a time: for each group of [`GROUP`]
-    /// source words (outer) and each group of [`BANDS`] bands of 64 source rows (inner),
-    /// 8 rows at a time are loaded and their words transposed into the tiles' registers;
+    /// [`super::transpose_tiles`], reading source rows a line at a time (no gathers) and
+    /// writing result rows a line at a time: for each group of [`BANDS`] bands of 64
+    /// source rows (outer) and each group of [`GROUP`] source words (inner), 8 rows at a
+    /// time are loaded and their words transposed into the tiles' registers;
     /// each tile is transposed in registers ([`transpose_regs`]) and kept in a local
     /// scratch, and then each 8 result rows' words of the bands' tiles are put side by
     /// side ([`words_transposed`]) and stored, a line per row. The block level is the
     /// source's transposed when the grid stays (see [`Transpose::src_blocks`]), else
-    /// gathered from the tiles' words.
+    /// gathered from the tiles' words. A result of [`STREAM_FROM`] words or more is
+    /// written with non-temporal stores, a whole line each.
     ///
     /// # Safety
     /// The CPU must have AVX-512 F, BW, VL, VBMI and GFNI.
@@ -582,20 +620,18 @@ mod avx512 {
             out.as_mut_ptr().cast::<u64>(),
             blocks.as_mut_ptr(),
         );
+        let stream = w * owpr >= STREAM_FROM;
         // scratch[q][b]: tile b of band q of the current group of BANDS bands, transposed.
         let mut scratch = [[[0u64; 64]; GROUP]; BANDS];
         // A group of bands at a time, left to right: the source's lines are read along
-        // its rows (each line's two halves by consecutive groups of tiles), and each
-        // group of tiles at a multiple of 8 words (a line's start in a large mask, whose
-        // rows start on lines) asks for the line two on in each of its rows
-        // (`prefetcht0`): the hardware does not follow loads 64 rows apart, and a large
-        // mask's quarter turn waited on them (16384^2: 12.7 -> 9.3 ms).
+        // its rows, and each group of tiles asks for the line `AHEAD` words on in each of
+        // its rows.
         for by0 in (0..owpr).step_by(BANDS) {
             let nq = (owpr - by0).min(BANDS);
             for gx in (0..swpr).step_by(GROUP) {
                 let nb = (swpr - gx).min(GROUP);
                 let load_k = ((1u32 << nb) - 1) as __mmask8;
-                let ahead = gx % 8 == 0 && gx + 16 < swpr;
+                let ahead = gx + AHEAD < swpr;
                 let mut filled = [false; GROUP];
                 for (q, scratch) in scratch[..nq].iter_mut().enumerate() {
                     let by = by0 + q;
@@ -618,51 +654,53 @@ mod avx512 {
                     // kept in registers, they spilled), with their OR to skip empty tiles.
                     let mut any = [_mm512_setzero_si512(); GROUP];
                     for i in 0..8 {
-                        let mut r = [_mm256_setzero_si256(); 8];
+                        let mut r = [_mm512_setzero_si512(); 8];
                         for (l, r) in r.iter_mut().enumerate() {
                             let t = 8 * i + l;
                             if t < rows {
+                                let at = p0.wrapping_offset(t as isize * step);
                                 if ahead {
                                     // A hint: it reads nothing and cannot fault.
-                                    _mm_prefetch::<_MM_HINT_T0>(
-                                        p0.wrapping_offset(t as isize * step + 16).cast(),
-                                    );
+                                    _mm_prefetch::<_MM_HINT_T1>(at.wrapping_add(AHEAD).cast());
                                 }
                                 // SAFETY: words gx..gx + nb of source row first + t (or
                                 // first + rows - 1 - t) < h, inside `src` (asserted
                                 // above); lanes past `nb` are not read.
-                                *r = unsafe {
-                                    _mm256_maskz_loadu_epi64(
-                                        load_k,
-                                        p0.wrapping_offset(t as isize * step).cast(),
-                                    )
-                                };
+                                *r = unsafe { _mm512_maskz_loadu_epi64(load_k, at.cast()) };
                             }
                         }
-                        // a[j] = rows j and j + 4; then a 4 x 4 word transpose in each
-                        // half.
-                        let a: [__m512i; 4] = core::array::from_fn(|j| {
-                            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(r[j]), r[j + 4])
-                        });
-                        let lo01 = _mm512_unpacklo_epi64(a[0], a[1]);
-                        let hi01 = _mm512_unpackhi_epi64(a[0], a[1]);
-                        let lo23 = _mm512_unpacklo_epi64(a[2], a[3]);
-                        let hi23 = _mm512_unpackhi_epi64(a[2], a[3]);
-                        const EVEN: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
-                        const ODD: [i64; 8] = [2, 3, 10, 11, 6, 7, 14, 15];
-                        // Words 8i..8i + 8 of tiles 0..4.
-                        let z = [
-                            pick(lo01, lo23, EVEN),
-                            pick(hi01, hi23, EVEN),
-                            pick(lo01, lo23, ODD),
-                            pick(hi01, hi23, ODD),
-                        ];
-                        for ((v, any), words) in z.iter().zip(&mut any).zip(scratch.iter_mut()) {
-                            *any = _mm512_or_si512(*any, *v);
-                            // SAFETY: words 8i..8i + 8 of the local 64.
-                            unsafe {
-                                _mm512_storeu_si512(words.as_mut_ptr().add(8 * i).cast(), *v)
-                            };
+                        // Each half of the rows' words (tiles 0..4, then 4..8): a[j] =
+                        // rows j and j + 4, then a 4 x 4 word transpose in each half.
+                        for (half, scratch) in scratch.chunks_exact_mut(4).enumerate() {
+                            let a: [__m512i; 4] = core::array::from_fn(|j| {
+                                if half == 0 {
+                                    _mm512_shuffle_i64x2::<0x44>(r[j], r[j + 4])
+                                } else {
+                                    _mm512_shuffle_i64x2::<0xEE>(r[j], r[j + 4])
+                                }
+                            });
+                            let lo01 = _mm512_unpacklo_epi64(a[0], a[1]);
+                            let hi01 = _mm512_unpackhi_epi64(a[0], a[1]);
+                            let lo23 = _mm512_unpacklo_epi64(a[2], a[3]);
+                            let hi23 = _mm512_unpackhi_epi64(a[2], a[3]);
+                            const EVEN: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
+                            const ODD: [i64; 8] = [2, 3, 10, 11, 6, 7, 14, 15];
+                            // Words 8i..8i + 8 of tiles 4 half .. 4 half + 4.
+                            let z = [
+                                pick(lo01, lo23, EVEN),
+                                pick(hi01, hi23, EVEN),
+                                pick(lo01, lo23, ODD),
+                                pick(hi01, hi23, ODD),
+                            ];
+                            for ((v, any), words) in
+                                z.iter().zip(&mut any[4 * half..]).zip(scratch.iter_mut())
+                            {
+                                *any = _mm512_or_si512(*any, *v);
+                                // SAFETY: words 8i..8i + 8 of the local 64.
+                                unsafe {
+                                    _mm512_storeu_si512(words.as_mut_ptr().add(8 * i).cast(), *v)
+                                };
+                            }
                         }
                     }
                     for ((words, any), filled) in
@@ -720,11 +758,12 @@ mod avx512 {
                             // SAFETY: lanes `store_k` are words by0..by0 + nq (<= owpr) of
                             // result row `row < d0 + cols <= w`: inside `out`.
                             unsafe {
-                                _mm512_mask_storeu_epi64(
-                                    op.add(row * owpr + by0).cast(),
-                                    store_k,
-                                    *v,
-                                )
+                                let dst = op.add(row * owpr + by0);
+                                if stream && nq == 8 && (dst as usize) % 64 == 0 {
+                                    _mm512_stream_si512(dst.cast(), *v);
+                                } else {
+                                    _mm512_mask_storeu_epi64(dst.cast(), store_k, *v)
+                                }
                             };
                         }
                     }
@@ -758,6 +797,9 @@ mod avx512 {
                     }
                 }
             }
+        }
+        if stream {
+            _mm_sfence();
         }
         if let Some((blocks, src_blocks)) = src_blocks {
             // Result block (q, p) is source block (p, q) transposed (rows and columns
@@ -807,7 +849,10 @@ mod tests {
             1usize, 2, 63, 64, 65, 127, 128, 200, 511, 512, 513, 575, 640, 1000, 1024, 1088,
         ] {
             let wpr = width.div_ceil(64);
-            for h in [1usize, 2, 5] {
+            // 40 rows of 1000 or more pixels make 512 words or more: AVX-512 stores them
+            // non-temporally (in the tests, see `STREAM_FROM`), in rows that start on a
+            // line (`out` below starts on one).
+            for h in [1usize, 2, 5, 40] {
                 let mut src: Vec<u64> = (0..h * wpr).map(|_| xorshift(&mut rng)).collect();
                 for row in src.chunks_exact_mut(wpr) {
                     row[wpr - 1] &= crate::mask::tail_mask(width);
@@ -823,11 +868,13 @@ mod tests {
                         }
                     }
                     for path in super::super::available_paths() {
-                        let mut out = vec![MaybeUninit::new(0xDEAD_BEEF); h * wpr + 3];
+                        let mut buf = vec![MaybeUninit::new(0xDEAD_BEEF); h * wpr + 3 + 7];
+                        let at = buf.as_ptr().align_offset(64).min(7);
+                        let out = &mut buf[at..at + h * wpr + 3];
                         super::super::with_path(path, || {
                             mirror_rows(Mirror {
                                 src: &src,
-                                out: &mut out,
+                                out: &mut *out,
                                 wpr,
                                 width,
                                 height: h,
@@ -855,7 +902,7 @@ mod tests {
     fn transpose_matches_the_portable_one_on_every_path() {
         let mut rng = 0x7A3D_1F29_C4B8_0E65u64;
         let sides = [
-            1usize, 7, 8, 63, 64, 65, 100, 128, 200, 255, 256, 257, 520, 600,
+            1usize, 7, 8, 63, 64, 65, 100, 128, 200, 255, 256, 257, 512, 520, 600,
         ];
         for &w in &sides {
             for &h in &sides {
@@ -889,7 +936,12 @@ mod tests {
                         let every = path != Path::Portable
                             && super::super::with_path(path, transpose_writes_every_word);
                         let fill = if every { 0xDEAD_BEEF_u64 } else { 0 };
-                        let mut out = vec![MaybeUninit::new(fill); w * owpr];
+                        // `out` starts on a line: with 8 or more words a row (a height
+                        // of 449 or more) and 512 words in all, AVX-512 stores its lines
+                        // non-temporally (in the tests, see `STREAM_FROM`).
+                        let mut buf = vec![MaybeUninit::new(fill); w * owpr + 7];
+                        let at = buf.as_ptr().align_offset(64).min(7);
+                        let out = &mut buf[at..at + w * owpr];
                         let mut blocks = vec![0u64; w.div_ceil(BLOCK) * bwpr];
                         let job = Transpose {
                             src: &src,
@@ -898,7 +950,7 @@ mod tests {
                             height: h,
                             reverse_in,
                             reverse_out,
-                            out: &mut out,
+                            out: &mut *out,
                             zeroed: !every,
                             owpr,
                             blocks: Some(&mut blocks),
