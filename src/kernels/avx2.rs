@@ -469,11 +469,6 @@ pub(super) unsafe fn summarize(
     drive::summarize(bits, wpr, height, levels)
 }
 
-#[target_feature(enable = "avx2,popcnt,bmi2")]
-pub(super) unsafe fn transpose_tiles(job: super::Transpose) {
-    super::reshape::transpose_tiles(job)
-}
-
 /// [`super::reshape::reverse_words`], four words at a time: the 32 bytes reversed (within
 /// each 128-bit lane by `vpshufb`, then the lanes swapped) and every byte's bits reversed
 /// through two nibble tables.

@@ -71,6 +71,8 @@ mod overlap;
 mod portable;
 mod reshape;
 mod shared;
+#[cfg(target_arch = "x86_64")]
+mod tiles;
 
 pub(crate) use drive::{Blocks, Levels, Plane, Region, Spans, summarize};
 pub(crate) use overlap::{Written, and_narrow};
@@ -528,20 +530,6 @@ pub(crate) fn reverse_words(src: &[u64], dst: &mut [u64]) {
         // SAFETY: as in `first_hit`; `Avx512` is available only where `Avx2` is.
         Path::Avx2 | Path::Avx512 => unsafe { avx2::reverse_words(src, dst) },
         _ => reshape::reverse_words(src, dst),
-    }
-}
-
-/// Transposes `job.src` into `job.out` over 64 x 64 bit tiles, setting the result's
-/// block level; see [`reshape::transpose_tiles`].
-pub(crate) fn transpose_tiles(job: Transpose) {
-    match active_path() {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `first_hit`.
-        Path::Avx2 => unsafe { avx2::transpose_tiles(job) },
-        #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
-        // SAFETY: as in `first_hit`.
-        Path::Avx512 => unsafe { avx512::transpose_tiles(job) },
-        _ => reshape::transpose_tiles(job),
     }
 }
 

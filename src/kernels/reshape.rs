@@ -2,10 +2,11 @@
 //! copied in reverse row order) for the mirrors, and the 64 x 64 bit-tile transpose of the
 //! quarter turns together with the result's block level and row spans. The portable loops
 //! are safe code, which the AVX2 and AVX-512 entry points in `avx2.rs` / `avx512.rs`
-//! compile with their features enabled; the mirror's AVX-512 loop (with GFNI and VBMI,
-//! checked at run time) is here, in `mod avx512`.
+//! compile with their features enabled; the AVX-512 mirror and tile work (with GFNI and
+//! VBMI, checked at run time) are here, in `mod avx512`, and the x86 transposes' shared
+//! loop (with AVX2's tile work) in `tiles.rs`.
 
-#[cfg(all(target_arch = "x86_64", perpixel_avx512))]
+#[cfg(target_arch = "x86_64")]
 use super::Path;
 use super::{BLOCK, nonzero_bytes};
 use std::mem::MaybeUninit;
@@ -98,28 +99,34 @@ pub(crate) fn zero_init(words: &mut [MaybeUninit<u64>]) -> &mut [u64] {
 }
 
 /// Transposes as [`transpose_tiles`] does, on this thread's kernel path: AVX-512 with
-/// GFNI and VBMI here (`avx512::transpose_tiles`), every other path through
-/// `kernels::transpose_tiles`.
+/// GFNI and VBMI (`avx512::transpose_tiles`) or AVX2 (`tiles::transpose_avx2`, also for
+/// AVX-512 without GFNI), both through `tiles::transpose_grouped`; the portable path
+/// through [`transpose_tiles`].
 /// Where the result is not zeroed (`Transpose::zeroed` false), this thread's path must
 /// write every word ([`transpose_writes_every_word`]).
 pub(crate) fn transpose(job: Transpose) {
     match super::active_path() {
         #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
         Path::Avx512 if avx512::has_gfni() => {
-            // SAFETY: as in `mirror_rows`.
+            // SAFETY: the AVX-512 path is active only where the CPU has it (detected, or
+            // forced through `with_path`, which checks), and GFNI and VBMI were just
+            // checked.
             unsafe { avx512::transpose_tiles(job) }
         }
-        _ => super::transpose_tiles(job),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the AVX2 and AVX-512 paths are active only where the CPU has AVX2.
+        Path::Avx2 | Path::Avx512 => unsafe { super::tiles::transpose_avx2(job) },
+        _ => transpose_tiles(job),
     }
 }
 
 /// Whether [`transpose`] on this thread's path writes every word of the result's rows
-/// (empty tiles as zeros), so that the result need not be zeroed first: the AVX-512 path
-/// with GFNI; the others skip empty tiles.
+/// (empty tiles as zeros), so that the result need not be zeroed first: the x86 paths
+/// (`tiles::transpose_grouped`); the portable one skips empty tiles.
 pub(crate) fn transpose_writes_every_word() -> bool {
-    #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
-    if super::active_path() == Path::Avx512 {
-        return avx512::has_gfni();
+    #[cfg(target_arch = "x86_64")]
+    if matches!(super::active_path(), Path::Avx2 | Path::Avx512) {
+        return true;
     }
     false
 }
@@ -176,20 +183,11 @@ pub(crate) struct Transpose<'a> {
     pub src_blocks: Option<&'a [u64]>,
 }
 
-/// Transposes `job.src` into `job.out` over 64 x 64 bit tiles: source pixel `(i, j)`
-/// becomes result pixel `(j', i')` with `j' = j` (`height - 1 - j` when `reverse_in`) and
-/// `i' = i` (`width - 1 - i` when `reverse_out`). Empty tiles are skipped (the result
-/// starts clear). Bounds are checked once per tile column, not per word.
-#[inline(always)]
-pub(crate) fn transpose_tiles(job: Transpose) {
-    transpose_tiles_with(job, load_transpose)
-}
-
 /// Loads tile `bx` of `band` (`rows` source rows of `swpr` words, bottom to top when
 /// `reverse_in`) into `tile`, zero past `rows`, and transposes it ([`transpose64`]);
 /// false, with `tile` left as it may be, when the tile is empty.
 #[inline(always)]
-pub(crate) fn load_transpose(
+fn load_transpose(
     band: &[u64],
     swpr: usize,
     bx: usize,
@@ -215,13 +213,11 @@ pub(crate) fn load_transpose(
     true
 }
 
-/// [`transpose_tiles`] with `load` (which must do what [`load_transpose`] does) for each
-/// tile.
-#[inline(always)]
-pub(crate) fn transpose_tiles_with(
-    job: Transpose,
-    load: impl Fn(&[u64], usize, usize, usize, bool, &mut [u64; 64]) -> bool,
-) {
+/// Transposes `job.src` into `job.out` over 64 x 64 bit tiles: source pixel `(i, j)`
+/// becomes result pixel `(j', i')` with `j' = j` (`height - 1 - j` when `reverse_in`) and
+/// `i' = i` (`width - 1 - i` when `reverse_out`). Empty tiles are skipped (the result
+/// starts clear). Bounds are checked once per tile column, not per word.
+pub(crate) fn transpose_tiles(job: Transpose) {
     let Transpose {
         src,
         swpr,
@@ -256,7 +252,7 @@ pub(crate) fn transpose_tiles_with(
         for bx in 0..swpr {
             let tile = &mut tile_words;
             // The result starts clear: an empty tile has nothing to write.
-            if !load(band, swpr, bx, rows, reverse_in, tile) {
+            if !load_transpose(band, swpr, bx, rows, reverse_in, tile) {
                 continue;
             }
             // Source column c = 64*bx + s becomes result row c, or w-1-c: the rows
@@ -326,7 +322,8 @@ fn swap_round<const J: usize>(a: &mut [u64; 64], m: u64) {
 #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
 #[allow(clippy::incompatible_msrv)]
 mod avx512 {
-    use super::{BLOCK, Mirror, Transpose, nonzero_bytes};
+    use super::super::tiles::{AHEAD, GROUP, STREAM_FROM, Scratch, TileGroup, transpose_grouped};
+    use super::{Mirror, Transpose};
     use core::arch::x86_64::*;
 
     /// Whether the CPU has GFNI and AVX-512 VBMI, which the AVX-512 reshapes need beside
@@ -334,15 +331,6 @@ mod avx512 {
     pub(super) fn has_gfni() -> bool {
         is_x86_feature_detected!("gfni") && is_x86_feature_detected!("avx512vbmi")
     }
-
-    /// Results of at least this many words (16 MiB) are written by the AVX-512 reshapes with
-    /// non-temporal stores (`vmovntdq`), whole 64-byte lines that go to memory without being
-    /// read first: such a result is larger than most caches' share for one core, and writing
-    /// it through the cache read every line of it from memory first (a 16384^2 quarter turn
-    /// took 9.8 ms with cached stores, 6 ms without; an 8192^2 one, 8 MiB, was no faster).
-    /// The stores are ordered before the result is shared by an `sfence`.
-    /// (The unit tests lower it, so that their masks take both kinds of store.)
-    const STREAM_FROM: usize = if cfg!(test) { 512 } else { 2 << 20 };
 
     /// The first `n` (0..=8) lanes.
     #[inline(always)]
@@ -558,270 +546,138 @@ mod avx512 {
         }
     }
 
-    /// Source words per step: each step reads (up to) this many words of each of 64
-    /// source rows, a whole line in a mask whose rows start on lines, so a line is read
-    /// once (lines 2 KiB apart share few L1 sets: a half read at one step was gone by the
-    /// next), and writes one word of `64 * GROUP` result rows.
-    const GROUP: usize = 8;
-
-    /// How far ahead of its loads, in words of the same source row, a step asks for a
-    /// line (`prefetcht1`, into L2): four lines. The hardware does not follow loads 64
-    /// rows apart, and a large mask's quarter turn waited on them.
-    const AHEAD: usize = 32;
-
-    /// Bands of 64 source rows per step: one result word each, so a step writes
-    /// [`BANDS`] words side by side in every result row it touches (a whole line for 8).
-    const BANDS: usize = 8;
-
-    /// [`super::transpose_tiles`], reading source rows a line at a time (no gathers) and
-    /// writing result rows a line at a time: for each group of [`BANDS`] bands of 64
-    /// source rows (outer) and each group of [`GROUP`] source words (inner), 8 rows at a
-    /// time are loaded and their words transposed into the tiles' registers;
-    /// each tile is transposed in registers ([`transpose_regs`]) and kept in a local
-    /// scratch, and then each 8 result rows' words of the bands' tiles are put side by
-    /// side ([`words_transposed`]) and stored, a line per row. The block level is the
-    /// source's transposed when the grid stays (see [`Transpose::src_blocks`]), else
-    /// gathered from the tiles' words. A result of [`STREAM_FROM`] words or more is
-    /// written with non-temporal stores, a whole line each.
+    /// The AVX-512 transpose ([`super::super::tiles::transpose_grouped`] with
+    /// [`Avx512Tiles`]).
     ///
     /// # Safety
     /// The CPU must have AVX-512 F, BW, VL, VBMI and GFNI.
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,gfni")]
     pub(super) unsafe fn transpose_tiles(job: Transpose) {
-        let Transpose {
-            src,
-            swpr,
-            width: w,
-            height: h,
-            reverse_in,
-            reverse_out,
-            out,
-            zeroed: _,
-            owpr,
-            blocks,
-            bwpr,
-            src_blocks,
-        } = job;
-        // Every access below stays inside these (checked once here).
-        assert!(swpr == w.div_ceil(64) && owpr == h.div_ceil(64));
-        assert!(src.len() >= h * swpr && out.len() >= w * owpr);
-        // The result's block level: the source's transposed when the grid stays, else
-        // gathered from the tiles (into `blocks`; `None`: not at all).
-        let grid_stays = (!reverse_in || h % BLOCK == 0) && (!reverse_out || w % BLOCK == 0);
-        let (blocks, src_blocks) = match (blocks, src_blocks) {
-            (Some(blocks), Some(src_blocks)) if grid_stays => (None, Some((blocks, src_blocks))),
-            (blocks, _) => (blocks, None),
-        };
-        let blocks = blocks.unwrap_or_default();
-        let gather = !blocks.is_empty();
-        assert!(!gather || (blocks.len() >= w.div_ceil(BLOCK) * bwpr && bwpr >= owpr.div_ceil(8)));
-        let (sp, op, bp) = (
-            src.as_ptr(),
-            out.as_mut_ptr().cast::<u64>(),
-            blocks.as_mut_ptr(),
-        );
-        let stream = w * owpr >= STREAM_FROM;
-        // scratch[q][b]: tile b of band q of the current group of BANDS bands, transposed.
-        let mut scratch = [[[0u64; 64]; GROUP]; BANDS];
-        // A group of bands at a time, left to right: the source's lines are read along
-        // its rows, and each group of tiles asks for the line `AHEAD` words on in each of
-        // its rows.
-        for by0 in (0..owpr).step_by(BANDS) {
-            let nq = (owpr - by0).min(BANDS);
-            for gx in (0..swpr).step_by(GROUP) {
-                let nb = (swpr - gx).min(GROUP);
-                let load_k = ((1u32 << nb) - 1) as __mmask8;
-                let ahead = gx + AHEAD < swpr;
-                let mut filled = [false; GROUP];
-                for (q, scratch) in scratch[..nq].iter_mut().enumerate() {
-                    let by = by0 + q;
-                    let rows = (h - 64 * by).min(64);
-                    let first = if reverse_in {
-                        h - 64 * by - rows
-                    } else {
-                        64 * by
-                    };
-                    // Tile row t is source row first + t, or first + rows - 1 - t: `step`
-                    // words on from `p0`.
-                    let (p0, step) = if reverse_in {
-                        ((first + rows - 1) * swpr + gx, -(swpr as isize))
-                    } else {
-                        (first * swpr + gx, swpr as isize)
-                    };
-                    let p0 = sp.wrapping_add(p0);
-                    // Each tile's words go to the scratch as they are gathered (eight
-                    // registers per tile for four tiles would be every register there is:
-                    // kept in registers, they spilled), with their OR to skip empty tiles.
-                    let mut any = [_mm512_setzero_si512(); GROUP];
-                    for i in 0..8 {
-                        let mut r = [_mm512_setzero_si512(); 8];
-                        for (l, r) in r.iter_mut().enumerate() {
-                            let t = 8 * i + l;
-                            if t < rows {
-                                let at = p0.wrapping_offset(t as isize * step);
-                                if ahead {
-                                    // A hint: it reads nothing and cannot fault.
-                                    _mm_prefetch::<_MM_HINT_T1>(at.wrapping_add(AHEAD).cast());
-                                }
-                                // SAFETY: words gx..gx + nb of source row first + t (or
-                                // first + rows - 1 - t) < h, inside `src` (asserted
-                                // above); lanes past `nb` are not read.
-                                *r = unsafe { _mm512_maskz_loadu_epi64(load_k, at.cast()) };
-                            }
+        // SAFETY: this function's features are `Avx512Tiles`'s.
+        unsafe { transpose_grouped::<Avx512Tiles>(job, transpose_tiles) }
+    }
+
+    /// AVX-512's [`TileGroup`]: eight rows' words at a time go to the tiles' words by
+    /// word transposes (rows read as whole lines, no gathers), and each tile is then
+    /// transposed in registers ([`transpose_regs`]); the result rows' words of the eight
+    /// bands are put side by side by [`words_transposed`].
+    struct Avx512Tiles;
+
+    impl TileGroup for Avx512Tiles {
+        #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,gfni")]
+        #[inline]
+        unsafe fn load_transposed(
+            p0: *const u64,
+            step: isize,
+            rows: usize,
+            nb: usize,
+            ahead: bool,
+            tiles: &mut [[u64; 64]; GROUP],
+        ) -> u8 {
+            let load_k = lanes(nb);
+            // Each tile's words go to the scratch as they are gathered (eight registers
+            // per tile for eight tiles would be more registers than there are), with
+            // their OR to skip empty tiles.
+            let mut any = [_mm512_setzero_si512(); GROUP];
+            for i in 0..8 {
+                let mut r = [_mm512_setzero_si512(); 8];
+                for (l, r) in r.iter_mut().enumerate() {
+                    let t = 8 * i + l;
+                    if t < rows {
+                        let at = p0.wrapping_offset(t as isize * step);
+                        if ahead {
+                            // A hint: it reads nothing and cannot fault.
+                            _mm_prefetch::<_MM_HINT_T1>(at.wrapping_add(AHEAD).cast());
                         }
-                        // Each half of the rows' words (tiles 0..4, then 4..8): a[j] =
-                        // rows j and j + 4, then a 4 x 4 word transpose in each half.
-                        for (half, scratch) in scratch.chunks_exact_mut(4).enumerate() {
-                            let a: [__m512i; 4] = core::array::from_fn(|j| {
-                                if half == 0 {
-                                    _mm512_shuffle_i64x2::<0x44>(r[j], r[j + 4])
-                                } else {
-                                    _mm512_shuffle_i64x2::<0xEE>(r[j], r[j + 4])
-                                }
-                            });
-                            let lo01 = _mm512_unpacklo_epi64(a[0], a[1]);
-                            let hi01 = _mm512_unpackhi_epi64(a[0], a[1]);
-                            let lo23 = _mm512_unpacklo_epi64(a[2], a[3]);
-                            let hi23 = _mm512_unpackhi_epi64(a[2], a[3]);
-                            const EVEN: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
-                            const ODD: [i64; 8] = [2, 3, 10, 11, 6, 7, 14, 15];
-                            // Words 8i..8i + 8 of tiles 4 half .. 4 half + 4.
-                            let z = [
-                                pick(lo01, lo23, EVEN),
-                                pick(hi01, hi23, EVEN),
-                                pick(lo01, lo23, ODD),
-                                pick(hi01, hi23, ODD),
-                            ];
-                            for ((v, any), words) in
-                                z.iter().zip(&mut any[4 * half..]).zip(scratch.iter_mut())
-                            {
-                                *any = _mm512_or_si512(*any, *v);
-                                // SAFETY: words 8i..8i + 8 of the local 64.
-                                unsafe {
-                                    _mm512_storeu_si512(words.as_mut_ptr().add(8 * i).cast(), *v)
-                                };
-                            }
-                        }
-                    }
-                    for ((words, any), filled) in
-                        scratch[..nb].iter_mut().zip(&any).zip(&mut filled)
-                    {
-                        // An empty tile transposes to zeros: no need to.
-                        if _mm512_test_epi64_mask(*any, *any) == 0 {
-                            continue;
-                        }
-                        // SAFETY: words 8k..8k + 8 of the local 64, loaded and stored.
-                        unsafe {
-                            let mut tile: [__m512i; 8] = core::array::from_fn(|k| {
-                                _mm512_loadu_si512(words.as_ptr().add(8 * k).cast())
-                            });
-                            transpose_regs(&mut tile);
-                            for (k, v) in tile.iter().enumerate() {
-                                _mm512_storeu_si512(words.as_mut_ptr().add(8 * k).cast(), *v);
-                            }
-                        }
-                        *filled = true;
+                        // SAFETY: words 0..nb from tile row t < rows, readable (the
+                        // caller's contract); lanes past `nb` are not read.
+                        *r = unsafe { _mm512_maskz_loadu_epi64(load_k, at.cast()) };
                     }
                 }
-                // Result row by result row, the words of the bands' tiles side by side:
-                // whole lines written together when the bands are 8.
-                // Every tile is stored, an empty one as the zeros its scratch holds: the
-                // result is not zeroed first (see `transpose_writes_every_word`).
-                for b in 0..nb {
-                    let bx = gx + b;
-                    // Source column 64 * bx + s becomes result row d0 + s, or with
-                    // `reverse_out` d0 + cols - 1 - s.
-                    let cols = (w - 64 * bx).min(64);
-                    let d0 = if reverse_out {
-                        w - 64 * bx - cols
-                    } else {
-                        64 * bx
-                    };
-                    // Tile rows 8k..8k + 8 of the bands' tiles, as eight registers (one
-                    // per band) transposed: register l holds result row 8k + l's words
-                    // by0..by0 + nq.
-                    let store_k = ((1u32 << nq) - 1) as __mmask8;
-                    for k in 0..cols.div_ceil(8) {
-                        let mut v: [__m512i; 8] = core::array::from_fn(|q| {
-                            // SAFETY: words 8k..8k + 8 of a local tile (bands past `nq`
-                            // hold stale words, stored nowhere below).
-                            unsafe { _mm512_loadu_si512(scratch[q][b].as_ptr().add(8 * k).cast()) }
-                        });
-                        words_transposed(&mut v);
-                        for (l, v) in v.iter().enumerate().take(cols - 8 * k) {
-                            let s = 8 * k + l;
-                            let row = if reverse_out {
-                                d0 + cols - 1 - s
-                            } else {
-                                d0 + s
-                            };
-                            // SAFETY: lanes `store_k` are words by0..by0 + nq (<= owpr) of
-                            // result row `row < d0 + cols <= w`: inside `out`.
-                            unsafe {
-                                let dst = op.add(row * owpr + by0);
-                                if stream && nq == 8 && (dst as usize) % 64 == 0 {
-                                    _mm512_stream_si512(dst.cast(), *v);
-                                } else {
-                                    _mm512_mask_storeu_epi64(dst.cast(), store_k, *v)
-                                }
-                            };
+                // Each half of the rows' words (tiles 0..4, then 4..8): a[j] = rows j
+                // and j + 4, then a 4 x 4 word transpose in each half.
+                for (half, tiles) in tiles.chunks_exact_mut(4).enumerate() {
+                    let a: [__m512i; 4] = core::array::from_fn(|j| {
+                        if half == 0 {
+                            _mm512_shuffle_i64x2::<0x44>(r[j], r[j + 4])
+                        } else {
+                            _mm512_shuffle_i64x2::<0xEE>(r[j], r[j + 4])
                         }
-                    }
-                    if !gather || !filled[b] {
-                        continue;
-                    }
-                    for (q, scratch) in scratch[..nq].iter().enumerate() {
-                        let by = by0 + q;
-                        let (block_word, block_shift) = (by / 8, by % 8 * 8);
-                        let words = &scratch[b];
-                        // Each 8-row band of the result the tile covers: the OR of its
-                        // words sets its blocks (the first band may start inside it).
-                        let mut i = 0;
-                        while i < cols {
-                            let end = (i + BLOCK - (d0 + i) % BLOCK).min(cols);
-                            let band_or = if reverse_out {
-                                words[cols - end..cols - i]
-                                    .iter()
-                                    .fold(0, |acc, &w| acc | w)
-                            } else {
-                                words[i..end].iter().fold(0, |acc, &w| acc | w)
-                            };
-                            // SAFETY: (d0 + i) / 8 < ceil(w / 8) and block_word < bwpr:
-                            // inside `blocks` (asserted above).
-                            unsafe {
-                                *bp.add((d0 + i) / BLOCK * bwpr + block_word) |=
-                                    nonzero_bytes(band_or) << block_shift
-                            };
-                            i = end;
-                        }
+                    });
+                    let lo01 = _mm512_unpacklo_epi64(a[0], a[1]);
+                    let hi01 = _mm512_unpackhi_epi64(a[0], a[1]);
+                    let lo23 = _mm512_unpacklo_epi64(a[2], a[3]);
+                    let hi23 = _mm512_unpackhi_epi64(a[2], a[3]);
+                    const EVEN: [i64; 8] = [0, 1, 8, 9, 4, 5, 12, 13];
+                    const ODD: [i64; 8] = [2, 3, 10, 11, 6, 7, 14, 15];
+                    // Words 8i..8i + 8 of tiles 4 half .. 4 half + 4.
+                    let z = [
+                        pick(lo01, lo23, EVEN),
+                        pick(hi01, hi23, EVEN),
+                        pick(lo01, lo23, ODD),
+                        pick(hi01, hi23, ODD),
+                    ];
+                    for ((v, any), words) in
+                        z.iter().zip(&mut any[4 * half..]).zip(tiles.iter_mut())
+                    {
+                        *any = _mm512_or_si512(*any, *v);
+                        // SAFETY: words 8i..8i + 8 of a local tile.
+                        unsafe { _mm512_storeu_si512(words.as_mut_ptr().add(8 * i).cast(), *v) };
                     }
                 }
             }
+            let mut filled = 0u8;
+            for (b, (words, any)) in tiles.iter_mut().zip(&any).enumerate() {
+                // An empty tile transposes to zeros: no need to.
+                if _mm512_test_epi64_mask(*any, *any) == 0 {
+                    continue;
+                }
+                // SAFETY: words 8k..8k + 8 of a local tile, loaded and stored.
+                unsafe {
+                    let mut tile: [__m512i; 8] = core::array::from_fn(|k| {
+                        _mm512_loadu_si512(words.as_ptr().add(8 * k).cast())
+                    });
+                    transpose_regs(&mut tile);
+                    for (k, v) in tile.iter().enumerate() {
+                        _mm512_storeu_si512(words.as_mut_ptr().add(8 * k).cast(), *v);
+                    }
+                }
+                filled |= 1 << b;
+            }
+            filled
         }
-        if stream {
-            _mm_sfence();
-        }
-        if let Some((blocks, src_blocks)) = src_blocks {
-            // Result block (q, p) is source block (p, q) transposed (rows and columns
-            // reversed as the pixels' are, which keeps whole blocks: the grid stays).
-            let (bw, bh) = (w.div_ceil(BLOCK), h.div_ceil(BLOCK));
-            // SAFETY: this function's features are the caller's; the transpose writes
-            // only initialised words into the (initialised) block level.
-            unsafe {
-                transpose_tiles(Transpose {
-                    src: src_blocks,
-                    swpr: bw.div_ceil(64),
-                    width: bw,
-                    height: bh,
-                    reverse_in,
-                    reverse_out,
-                    out: super::as_uninit(blocks),
-                    zeroed: true,
-                    owpr: bwpr,
-                    blocks: None,
-                    bwpr: 0,
-                    src_blocks: None,
-                })
+
+        #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,gfni")]
+        #[inline]
+        unsafe fn store_rows(
+            scratch: &Scratch,
+            b: usize,
+            k: usize,
+            n: usize,
+            nq: usize,
+            stream: bool,
+            dst: impl Fn(usize) -> *mut u64,
+        ) {
+            // Tile rows 8k..8k + 8 of the bands' tiles, as eight registers (one per band)
+            // transposed: register l holds result row 8k + l's words 0..nq.
+            let store_k = lanes(nq);
+            let mut v: [__m512i; 8] = core::array::from_fn(|q| {
+                // SAFETY: words 8k..8k + 8 of a local tile (bands past `nq` hold stale
+                // words, stored nowhere below).
+                unsafe { _mm512_loadu_si512(scratch[q][b].as_ptr().add(8 * k).cast()) }
+            });
+            words_transposed(&mut v);
+            for (l, v) in v.iter().enumerate().take(n) {
+                let at = dst(l);
+                // SAFETY: lanes `store_k` are words 0..nq at `at`, writable (the caller's
+                // contract); a non-temporal store only of a whole line at its start.
+                unsafe {
+                    if stream && nq == 8 && (at as usize) % 64 == 0 {
+                        _mm512_stream_si512(at.cast(), *v);
+                    } else {
+                        _mm512_mask_storeu_epi64(at.cast(), store_k, *v)
+                    }
+                };
             }
         }
     }

@@ -266,7 +266,7 @@ impl Mask {
     /// (`kernels::transpose`).
     ///
     /// The caches: the count is this mask's, the solid bounds are this mask's transposed,
-    /// the block level is set by the tiles as they are written (on AVX-512 with GFNI,
+    /// the block level is set by the tiles as they are written (on the x86 paths,
     /// where the block grid stays, this mask's block level transposed), and the spans (a
     /// result row is a source column) come from each result row's first and last nonzero
     /// words.
