@@ -469,46 +469,193 @@ pub(super) unsafe fn summarize(
     drive::summarize(bits, wpr, height, levels)
 }
 
-/// [`super::reshape::reverse_words`], four words at a time: the 32 bytes reversed (within
-/// each 128-bit lane by `vpshufb`, then the lanes swapped) and every byte's bits reversed
-/// through two nibble tables.
+/// The nibble tables and byte order of [`reverse4`].
+#[derive(Clone, Copy)]
+struct Reverser {
+    rev_lo: __m256i,
+    rev_hi: __m256i,
+    bytes_rev: __m256i,
+    low4: __m256i,
+}
+
+impl Reverser {
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn new() -> Reverser {
+        // A nibble reversed, and reversed then moved to the high nibble.
+        const REV: [u8; 16] = [0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15];
+        let rev_lo: [u8; 32] = core::array::from_fn(|i| REV[i % 16]);
+        let rev_hi: [u8; 32] = core::array::from_fn(|i| REV[i % 16] << 4);
+        let bytes_rev: [u8; 32] = core::array::from_fn(|i| 15 - (i % 16) as u8);
+        // SAFETY: unaligned loads of local 32-byte arrays.
+        unsafe {
+            Reverser {
+                rev_lo: _mm256_loadu_si256(rev_lo.as_ptr().cast()),
+                rev_hi: _mm256_loadu_si256(rev_hi.as_ptr().cast()),
+                bytes_rev: _mm256_loadu_si256(bytes_rev.as_ptr().cast()),
+                low4: _mm256_set1_epi8(0x0f),
+            }
+        }
+    }
+
+    /// The 256 bits of `v` reversed: the 32 bytes reversed (within each 128-bit lane by
+    /// `vpshufb`, then the lanes swapped) and every byte's bits reversed through two
+    /// nibble tables.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn reverse4(self, v: __m256i) -> __m256i {
+        let lo = _mm256_and_si256(v, self.low4);
+        let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), self.low4);
+        let bits = _mm256_or_si256(
+            _mm256_shuffle_epi8(self.rev_hi, lo),
+            _mm256_shuffle_epi8(self.rev_lo, hi),
+        );
+        _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(bits, self.bytes_rev))
+    }
+}
+
+/// [`super::reshape::reverse_words`], four words at a time ([`Reverser::reverse4`]).
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn reverse_words(src: &[u64], dst: &mut [u64]) {
     assert_eq!(src.len(), dst.len());
     let n = src.len();
-    // A nibble reversed, and reversed then moved to the high nibble.
-    const REV: [u8; 16] = [0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15];
-    let rev_lo: [u8; 32] = core::array::from_fn(|i| REV[i % 16]);
-    let rev_hi: [u8; 32] = core::array::from_fn(|i| REV[i % 16] << 4);
-    let bytes_rev: [u8; 32] = core::array::from_fn(|i| 15 - (i % 16) as u8);
-    // SAFETY: unaligned loads of local 32-byte arrays.
-    let (rev_lo, rev_hi, bytes_rev) = unsafe {
-        (
-            _mm256_loadu_si256(rev_lo.as_ptr().cast()),
-            _mm256_loadu_si256(rev_hi.as_ptr().cast()),
-            _mm256_loadu_si256(bytes_rev.as_ptr().cast()),
+    let rev = Reverser::new();
+    // The source read in address order (the result written backwards), so that a large
+    // mask's rows are one rising stream.
+    let mut i = 0;
+    while i + 4 <= n {
+        let k = n - 4 - i;
+        // SAFETY: `src[i..i + 4]` and `dst[k..k + 4]` are in bounds (`i + 4 <= n`, both
+        // slices `n` long); unaligned loads and stores.
+        unsafe {
+            let v = _mm256_loadu_si256(src.as_ptr().add(i).cast());
+            _mm256_storeu_si256(dst.as_mut_ptr().add(k).cast(), rev.reverse4(v));
+        }
+        i += 4;
+    }
+    // The last `n - i` (0..4) source words: the result's first.
+    for (out, &word) in dst[..n - i].iter_mut().zip(src[i..].iter().rev()) {
+        *out = word.reverse_bits();
+    }
+}
+
+/// [`super::reshape::mirror_rows`], four words at a time, every word written once (no
+/// zeroing first): a mirrored row is the source row shifted up by its pad bits (each
+/// word with the word below it) and reversed as a whole ([`Reverser::reverse4`]), as
+/// AVX-512's `reshape::avx512::mirror_rows` does eight at a time. The source is read in
+/// address order (a row's last group, from its first words, first), and a result of
+/// `tiles::STREAM_FROM` words or more is written with non-temporal stores where its
+/// rows start on lines.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn mirror_rows(job: super::Mirror) {
+    let super::Mirror {
+        src,
+        out,
+        wpr,
+        width,
+        height: h,
+        x,
+        y,
+    } = job;
+    assert!(src.len() >= h * wpr && out.len() >= h * wpr && width <= 64 * wpr);
+    if wpr == 0 {
+        return;
+    }
+    let rev = Reverser::new();
+    let no_pad = width == 64 * wpr;
+    let pad = _mm_cvtsi64_si128((64 * wpr - width) as i64);
+    // `vpsrlq` by 64 or more gives zero: no pad, no bits from the word below.
+    let unpad = _mm_cvtsi64_si128((64 - (64 * wpr - width)) as i64);
+    let mirror = |hi: __m256i, lo: __m256i| {
+        rev.reverse4(_mm256_or_si256(
+            _mm256_sll_epi64(hi, pad),
+            _mm256_srl_epi64(lo, unpad),
+        ))
+    };
+    let stream = h * wpr >= super::tiles::STREAM_FROM;
+    // Lanes l with lo <= l < hi, as a `maskload`/`maskstore` mask.
+    let lanes = |lo: usize, hi: usize| {
+        let l = _mm256_setr_epi64x(0, 1, 2, 3);
+        _mm256_andnot_si256(
+            _mm256_cmpgt_epi64(_mm256_set1_epi64x(lo as i64), l),
+            _mm256_cmpgt_epi64(_mm256_set1_epi64x(hi as i64), l),
         )
     };
-    let low4 = _mm256_set1_epi8(0x0f);
-    let mut k = 0;
-    while k + 4 <= n {
-        // SAFETY: `src[n - 4 - k..n - k]` and `dst[k..k + 4]` are in bounds (`k + 4 <= n`,
-        // both slices `n` long); unaligned loads and stores.
-        unsafe {
-            let v = _mm256_loadu_si256(src.as_ptr().add(n - 4 - k).cast());
-            let lo = _mm256_and_si256(v, low4);
-            let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), low4);
-            let bits = _mm256_or_si256(
-                _mm256_shuffle_epi8(rev_hi, lo),
-                _mm256_shuffle_epi8(rev_lo, hi),
-            );
-            let r = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(bits, bytes_rev));
-            _mm256_storeu_si256(dst.as_mut_ptr().add(k).cast(), r);
+    // Whole groups: source words m0 - 1 .. m0 + 4 with m0 = wpr - 4 - k >= 1 (k < whole).
+    let whole = wpr.saturating_sub(4);
+    let last = whole.next_multiple_of(4);
+    // The last group, at k = `last`: source lane l reads word m0 + l (and m0 + l - 1),
+    // only those >= 0 (m0 = wpr - 4 - last, between -3 and 0).
+    let skip = 4 + last - wpr;
+    let (hi_k, lo_k, store_k) = (lanes(skip, 4), lanes(skip + 1, 4), lanes(0, wpr - last));
+    let m_last = -(skip as isize);
+    let copy_k = lanes(0, wpr % 4);
+    // Source rows in order, and each row's words in order: one rising stream, which the
+    // hardware prefetches.
+    for s in 0..h {
+        let j = if y { h - 1 - s } else { s };
+        let row = src[s * wpr..(s + 1) * wpr].as_ptr();
+        let dst = out[j * wpr..(j + 1) * wpr].as_mut_ptr().cast::<u64>();
+        let nt = stream && (dst as usize) % 64 == 0;
+        // Stores a whole group at `dst + k`: non-temporal when `nt` (`dst + k` on 32
+        // bytes; the lines are written whole by consecutive groups).
+        let store = |k: usize, v: __m256i| {
+            // SAFETY: the callers' `dst + k .. + 4` are words of the result's row; `nt`
+            // only where the row starts on a line, so `dst + k` (k % 4 == 0) on 32 bytes.
+            unsafe {
+                if nt {
+                    _mm256_stream_si256(dst.add(k).cast(), v)
+                } else {
+                    _mm256_storeu_si256(dst.add(k).cast(), v)
+                }
+            }
+        };
+        if !x {
+            // Rows copied as they are.
+            let mut k = 0;
+            while k + 4 <= wpr {
+                // SAFETY: words k..k + 4 of both rows.
+                store(k, unsafe { _mm256_loadu_si256(row.add(k).cast()) });
+                k += 4;
+            }
+            // SAFETY: lanes `copy_k` are words k..wpr of both rows; the others are not
+            // read or written.
+            unsafe {
+                let v = _mm256_maskload_epi64(row.add(k).cast(), copy_k);
+                _mm256_maskstore_epi64(dst.add(k).cast(), copy_k, v);
+            }
+            continue;
         }
-        k += 4;
+        // SAFETY: the lanes `hi_k` and `lo_k` select read words `m_last + l` and
+        // `m_last + l - 1` that are in `0..wpr` (`m_last + 3 < wpr`), inside the row;
+        // the lanes masked off are not read (their addresses are only computed, with
+        // wrapping arithmetic). The store writes words last..wpr.
+        unsafe {
+            let hi = _mm256_maskload_epi64(row.wrapping_offset(m_last).cast(), hi_k);
+            let lo = _mm256_maskload_epi64(row.wrapping_offset(m_last - 1).cast(), lo_k);
+            _mm256_maskstore_epi64(dst.add(last).cast(), store_k, mirror(hi, lo));
+        }
+        for k in (0..last).step_by(4).rev() {
+            let m0 = wpr - 4 - k;
+            // SAFETY: words m0 - 1 .. m0 + 4 (m0 >= 1, m0 + 4 <= wpr) of the source row.
+            let v = unsafe {
+                let hi = _mm256_loadu_si256(row.add(m0).cast());
+                // No pad to shift out (a width that is a multiple of 64): one load.
+                if no_pad {
+                    rev.reverse4(hi)
+                } else {
+                    mirror(hi, _mm256_loadu_si256(row.add(m0 - 1).cast()))
+                }
+            };
+            store(k, v);
+        }
     }
-    for (out, &word) in dst[k..].iter_mut().zip(src[..n - k].iter().rev()) {
-        *out = word.reverse_bits();
+    if stream {
+        // The non-temporal stores before any later store (the result's publication).
+        _mm_sfence();
     }
 }
 

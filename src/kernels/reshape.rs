@@ -47,6 +47,9 @@ pub(crate) fn mirror_rows(job: Mirror) {
             // checked.
             unsafe { avx512::mirror_rows(job) }
         }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the AVX2 and AVX-512 paths are active only where the CPU has AVX2.
+        Path::Avx2 | Path::Avx512 => unsafe { super::avx2::mirror_rows(job) },
         _ => mirror_rows_words(job),
     }
 }
@@ -80,8 +83,10 @@ fn mirror_rows_words(job: Mirror) {
             }
         }
     };
+    // Source rows in order (the result's in whatever order that gives): the source is
+    // read as one rising stream, which the hardware prefetches.
     if y {
-        out.zip(rows.rev()).for_each(|(d, s)| write(d, s));
+        out.rev().zip(rows).for_each(|(d, s)| write(d, s));
     } else {
         out.zip(rows).for_each(|(d, s)| write(d, s));
     }
