@@ -276,6 +276,32 @@ fn swap<const J: i32>(x: &mut __m256i, y: &mut __m256i, m: u64) {
     *y = _mm256_xor_si256(*y, t);
 }
 
+/// [`swap`] for `J` 32, 16 and 8, by blends of whole 32-, 16- or 8-bit pieces (four
+/// operations, not six): `x` keeps its low piece of each pair and takes `y`'s low one as
+/// its high, `y` takes `x`'s high one as its low and keeps its high.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn swap_pieces<const J: i32>(x: &mut __m256i, y: &mut __m256i) {
+    let (a, b) = (*x, *y);
+    let (up, down) = (_mm256_slli_epi64::<J>(b), _mm256_srli_epi64::<J>(a));
+    match J {
+        32 => {
+            *x = _mm256_blend_epi32::<0xAA>(a, up);
+            *y = _mm256_blend_epi32::<0xAA>(down, b);
+        }
+        16 => {
+            *x = _mm256_blend_epi16::<0xAA>(a, up);
+            *y = _mm256_blend_epi16::<0xAA>(down, b);
+        }
+        _ => {
+            // The odd bytes (the high byte of each 16 bits).
+            let odd = _mm256_set1_epi16(0xFF00_u16 as i16);
+            *x = _mm256_blendv_epi8(a, up, odd);
+            *y = _mm256_blendv_epi8(down, b, odd);
+        }
+    }
+}
+
 /// A 4 x 4 transpose of words: word `i` of result `j` is word `j` of `r[i]`.
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -343,10 +369,10 @@ impl TileGroup for Avx2Tiles {
                     any,
                     _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d)),
                 );
-                swap::<32>(&mut a, &mut c, 0x0000_0000_FFFF_FFFF);
-                swap::<32>(&mut b, &mut d, 0x0000_0000_FFFF_FFFF);
-                swap::<16>(&mut a, &mut b, 0x0000_FFFF_0000_FFFF);
-                swap::<16>(&mut c, &mut d, 0x0000_FFFF_0000_FFFF);
+                swap_pieces::<32>(&mut a, &mut c);
+                swap_pieces::<32>(&mut b, &mut d);
+                swap_pieces::<16>(&mut a, &mut b);
+                swap_pieces::<16>(&mut c, &mut d);
                 [r[t], r[t + 16], r[t + 32], r[t + 48]] = [a, b, c, d];
             }
             // Lanes with no solid pixel: their tiles are zeros, and so are their
@@ -360,8 +386,8 @@ impl TileGroup for Avx2Tiles {
             for g in (0..64).step_by(16) {
                 for t in g..g + 4 {
                     let [mut a, mut b, mut c, mut d] = [r[t], r[t + 4], r[t + 8], r[t + 12]];
-                    swap::<8>(&mut a, &mut c, 0x00FF_00FF_00FF_00FF);
-                    swap::<8>(&mut b, &mut d, 0x00FF_00FF_00FF_00FF);
+                    swap_pieces::<8>(&mut a, &mut c);
+                    swap_pieces::<8>(&mut b, &mut d);
                     swap::<4>(&mut a, &mut b, 0x0F0F_0F0F_0F0F_0F0F);
                     swap::<4>(&mut c, &mut d, 0x0F0F_0F0F_0F0F_0F0F);
                     [r[t], r[t + 4], r[t + 8], r[t + 12]] = [a, b, c, d];
