@@ -710,8 +710,8 @@ mod tests {
             1usize, 2, 63, 64, 65, 127, 128, 200, 511, 512, 513, 575, 640, 1000, 1024, 1088,
         ] {
             let wpr = width.div_ceil(64);
-            // 40 rows of 1000 or more pixels make 512 words or more: AVX-512 stores them
-            // non-temporally (in the tests, see `STREAM_FROM`), in rows that start on a
+            // 40 rows of 1000 or more pixels make 512 words or more: the x86 paths store
+            // them non-temporally (in the tests, see `STREAM_FROM`), in rows that start on a
             // line (`out` below starts on one).
             for h in [1usize, 2, 5, 40] {
                 let mut src: Vec<u64> = (0..h * wpr).map(|_| xorshift(&mut rng)).collect();
@@ -798,8 +798,8 @@ mod tests {
                             && super::super::with_path(path, transpose_writes_every_word);
                         let fill = if every { 0xDEAD_BEEF_u64 } else { 0 };
                         // `out` starts on a line: with 8 or more words a row (a height
-                        // of 449 or more) and 512 words in all, AVX-512 stores its lines
-                        // non-temporally (in the tests, see `STREAM_FROM`).
+                        // of 449 or more) and 512 words in all, the x86 paths store its
+                        // lines non-temporally (in the tests, see `STREAM_FROM`).
                         let mut buf = vec![MaybeUninit::new(fill); w * owpr + 7];
                         let at = buf.as_ptr().align_offset(64).min(7);
                         let out = &mut buf[at..at + w * owpr];

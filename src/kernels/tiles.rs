@@ -8,9 +8,8 @@ use super::{BLOCK, nonzero_bytes};
 use core::arch::x86_64::*;
 
 /// Source words per step: each step reads (up to) this many words of each of 64 source
-/// rows, a whole line in a mask whose rows start on lines, so a line is read once (lines
-/// 2 KiB apart share few L1 sets: the half of a line read at one step was gone by the
-/// next), and writes one word of `64 * GROUP` result rows.
+/// rows, a whole line in a mask whose rows start on lines, so each source line is read
+/// by one step, not two, and writes one word of `64 * GROUP` result rows.
 pub(super) const GROUP: usize = 8;
 
 /// Bands of 64 source rows per step: one result word each, so a step writes [`BANDS`]
