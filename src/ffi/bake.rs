@@ -438,7 +438,8 @@ mod tests {
                 pp_status::PP_OK
             );
             assert_eq!(
-                buf[..4].iter().map(|&c| c as u8).collect::<Vec<_>>(),
+                // `c_char` is `i8` on x86-64 and `u8` on aarch64: its bits, either way.
+                buf[..4].iter().map(|&c| c.to_ne_bytes()[0]).collect::<Vec<_>>(),
                 b"a\0b\0"
             );
             assert_eq!(
