@@ -439,7 +439,10 @@ mod tests {
             );
             assert_eq!(
                 // `c_char` is `i8` on x86-64 and `u8` on aarch64: its bits, either way.
-                buf[..4].iter().map(|&c| c.to_ne_bytes()[0]).collect::<Vec<_>>(),
+                buf[..4]
+                    .iter()
+                    .map(|&c| c.to_ne_bytes()[0])
+                    .collect::<Vec<_>>(),
                 b"a\0b\0"
             );
             assert_eq!(
