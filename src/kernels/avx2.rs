@@ -469,7 +469,7 @@ pub(super) unsafe fn summarize(
     drive::summarize(bits, wpr, height, levels)
 }
 
-/// The nibble tables and byte order of [`reverse4`].
+/// The nibble tables and byte order of [`Reverser::reverse4`].
 #[derive(Clone, Copy)]
 struct Reverser {
     rev_lo: __m256i,
@@ -511,31 +511,6 @@ impl Reverser {
             _mm256_shuffle_epi8(self.rev_lo, hi),
         );
         _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(bits, self.bytes_rev))
-    }
-}
-
-/// [`super::reshape::reverse_words`], four words at a time ([`Reverser::reverse4`]).
-#[target_feature(enable = "avx2")]
-pub(super) unsafe fn reverse_words(src: &[u64], dst: &mut [u64]) {
-    assert_eq!(src.len(), dst.len());
-    let n = src.len();
-    let rev = Reverser::new();
-    // The source read in address order (the result written backwards), so that a large
-    // mask's rows are one rising stream.
-    let mut i = 0;
-    while i + 4 <= n {
-        let k = n - 4 - i;
-        // SAFETY: `src[i..i + 4]` and `dst[k..k + 4]` are in bounds (`i + 4 <= n`, both
-        // slices `n` long); unaligned loads and stores.
-        unsafe {
-            let v = _mm256_loadu_si256(src.as_ptr().add(i).cast());
-            _mm256_storeu_si256(dst.as_mut_ptr().add(k).cast(), rev.reverse4(v));
-        }
-        i += 4;
-    }
-    // The last `n - i` (0..4) source words: the result's first.
-    for (out, &word) in dst[..n - i].iter_mut().zip(src[i..].iter().rev()) {
-        *out = word.reverse_bits();
     }
 }
 

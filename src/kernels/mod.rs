@@ -521,18 +521,6 @@ pub(crate) fn summarize_bits(
     }
 }
 
-/// Writes `dst[k] = src[n - 1 - k].reverse_bits()` (`n = src.len() == dst.len()`): a row
-/// of `64 * n` bits mirrored.
-pub(crate) fn reverse_words(src: &[u64], dst: &mut [u64]) {
-    match active_path() {
-        // The AVX-512 path needs AVX2 too (`avx512_detected`).
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `first_hit`; `Avx512` is available only where `Avx2` is.
-        Path::Avx2 | Path::Avx512 => unsafe { avx2::reverse_words(src, dst) },
-        _ => reshape::reverse_words(src, dst),
-    }
-}
-
 /// The speed floor for `collides`: OR over `a[i] & b[i]` of two pre-aligned word arrays,
 /// with no shifting, on the fastest available path. Zero when no pair shares a bit.
 #[doc(hidden)]
@@ -730,16 +718,14 @@ mod tests {
     }
 
     #[test]
-    fn reverse_words_mirrors_the_row_on_every_path() {
+    fn reverse_words_mirrors_the_row() {
         let mut rng = 0x2545_F491_4F6C_DD1Du64;
         for n in 0..=13 {
             let src: Vec<u64> = (0..n).map(|_| xorshift(&mut rng)).collect();
             let want: Vec<u64> = src.iter().rev().map(|w| w.reverse_bits()).collect();
-            for path in available_paths() {
-                let mut dst = vec![0xDEAD; n];
-                with_path(path, || reverse_words(&src, &mut dst));
-                assert_eq!(dst, want, "{} words on {}", n, path.name());
-            }
+            let mut dst = vec![0xDEAD; n];
+            reshape::reverse_words(&src, &mut dst);
+            assert_eq!(dst, want, "{n} words");
         }
     }
 

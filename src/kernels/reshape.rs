@@ -54,8 +54,8 @@ pub(crate) fn mirror_rows(job: Mirror) {
     }
 }
 
-/// [`mirror_rows`] a row at a time: whole rows copied, or mirrored by
-/// [`super::reverse_words`] (on the thread's path) and [`super::shift_row_down`].
+/// [`mirror_rows`] a row at a time, the portable path's: whole rows copied, or mirrored
+/// by [`reverse_words`] and [`super::shift_row_down`].
 fn mirror_rows_words(job: Mirror) {
     let Mirror {
         src,
@@ -75,7 +75,7 @@ fn mirror_rows_words(job: Mirror) {
         if x {
             // Zeroed first (a row, in the cache), for the loops that take written words.
             let dst = zero_init(dst);
-            super::reverse_words(src, dst);
+            reverse_words(src, dst);
             super::shift_row_down(dst, 64 * wpr - width);
         } else {
             for (d, &s) in dst.iter_mut().zip(src) {
