@@ -514,12 +514,23 @@ impl Reverser {
     }
 }
 
+/// The word lanes `l` with `lo <= l < hi` (of 4), as a `maskload`/`maskstore` mask.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) fn word_lanes(lo: usize, hi: usize) -> __m256i {
+    let l = _mm256_setr_epi64x(0, 1, 2, 3);
+    _mm256_andnot_si256(
+        _mm256_cmpgt_epi64(_mm256_set1_epi64x(lo as i64), l),
+        _mm256_cmpgt_epi64(_mm256_set1_epi64x(hi as i64), l),
+    )
+}
+
 /// [`super::reshape::mirror_rows`], four words at a time, every word written once (no
 /// zeroing first): a mirrored row is the source row shifted up by its pad bits (each
 /// word with the word below it) and reversed as a whole ([`Reverser::reverse4`]), as
 /// AVX-512's `reshape::avx512::mirror_rows` does eight at a time. The source is read in
 /// address order (a row's last group, from its first words, first), and a result of
-/// `tiles::STREAM_FROM` words or more is written with non-temporal stores where its
+/// `reshape::STREAM_FROM` words or more is written with non-temporal stores where its
 /// rows start on lines.
 ///
 /// # Safety
@@ -550,24 +561,20 @@ pub(super) unsafe fn mirror_rows(job: super::Mirror) {
             _mm256_srl_epi64(lo, unpad),
         ))
     };
-    let stream = h * wpr >= super::tiles::STREAM_FROM;
-    // Lanes l with lo <= l < hi, as a `maskload`/`maskstore` mask.
-    let lanes = |lo: usize, hi: usize| {
-        let l = _mm256_setr_epi64x(0, 1, 2, 3);
-        _mm256_andnot_si256(
-            _mm256_cmpgt_epi64(_mm256_set1_epi64x(lo as i64), l),
-            _mm256_cmpgt_epi64(_mm256_set1_epi64x(hi as i64), l),
-        )
-    };
+    let stream = h * wpr >= super::reshape::STREAM_FROM;
     // Whole groups: source words m0 - 1 .. m0 + 4 with m0 = wpr - 4 - k >= 1 (k < whole).
     let whole = wpr.saturating_sub(4);
     let last = whole.next_multiple_of(4);
     // The last group, at k = `last`: source lane l reads word m0 + l (and m0 + l - 1),
     // only those >= 0 (m0 = wpr - 4 - last, between -3 and 0).
     let skip = 4 + last - wpr;
-    let (hi_k, lo_k, store_k) = (lanes(skip, 4), lanes(skip + 1, 4), lanes(0, wpr - last));
+    let (hi_k, lo_k, store_k) = (
+        word_lanes(skip, 4),
+        word_lanes(skip + 1, 4),
+        word_lanes(0, wpr - last),
+    );
     let m_last = -(skip as isize);
-    let copy_k = lanes(0, wpr % 4);
+    let copy_k = word_lanes(0, wpr % 4);
     // Source rows in order, and each row's words in order: one rising stream, which the
     // hardware prefetches.
     for s in 0..h {

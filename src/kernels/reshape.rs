@@ -11,6 +11,17 @@ use super::Path;
 use super::{BLOCK, nonzero_bytes};
 use std::mem::MaybeUninit;
 
+/// Results of at least this many words (16 MiB) are written by the x86 reshapes (the
+/// mirrors, and the transposes in `tiles.rs`) with non-temporal stores (`vmovntdq`),
+/// whole 64-byte lines that go to memory without being read first: such a result is
+/// larger than most caches' share for one core, and writing it through the cache read
+/// every line of it from memory first (a 16384^2 quarter turn took 9.8 ms with cached
+/// stores, 6 ms without; an 8192^2 one, 8 MiB, was no faster). The stores are ordered
+/// before the result is shared by an `sfence`.
+/// (The unit tests lower it, so that their masks take both kinds of store.)
+#[cfg(target_arch = "x86_64")]
+pub(crate) const STREAM_FROM: usize = if cfg!(test) { 512 } else { 2 << 20 };
+
 /// `dst[k] = src[n - 1 - k].reverse_bits()` (`n = src.len() == dst.len()`): a row of
 /// `64 * n` bits mirrored.
 #[inline(always)]
@@ -253,7 +264,6 @@ pub(crate) fn transpose_tiles(job: Transpose) {
             64 * by
         };
         let band = &src[first * swpr..(first + rows) * swpr];
-        let (block_word, block_shift) = (by / 8, by % 8 * 8);
         for bx in 0..swpr {
             let tile = &mut tile_words;
             // The result starts clear: an empty tile has nothing to write.
@@ -276,20 +286,39 @@ pub(crate) fn transpose_tiles(job: Transpose) {
             for (row, &word) in dst.zip(tile) {
                 row[by] = word;
             }
-            // Each 8-row band of the result the tile covers: the OR of its words sets
-            // its blocks (the first band may start inside the tile when d0 % 8 != 0).
-            let Some(blocks) = blocks.as_deref_mut() else {
-                continue;
-            };
-            let mut i = 0;
-            while i < cols {
-                let end = (i + BLOCK - (d0 + i) % BLOCK).min(cols);
-                let band_or = tile[i..end].iter().fold(0, |acc, &w| acc | w);
-                blocks[(d0 + i) / BLOCK * bwpr + block_word] |=
-                    nonzero_bytes(band_or) << block_shift;
-                i = end;
+            if let Some(blocks) = blocks.as_deref_mut() {
+                set_tile_blocks(blocks, bwpr, by, d0, tile, false);
             }
         }
+    }
+}
+
+/// Sets the result's blocks under one transposed tile at result word column `by`:
+/// `words[s]` is result row `d0 + s`, or `d0 + words.len() - 1 - s` when `reversed`. Each
+/// 8-row band of the result the tile covers gets the OR of its words (the first band may
+/// start inside the tile when `d0 % 8 != 0`).
+#[inline(always)]
+pub(crate) fn set_tile_blocks(
+    blocks: &mut [u64],
+    bwpr: usize,
+    by: usize,
+    d0: usize,
+    words: &[u64],
+    reversed: bool,
+) {
+    let cols = words.len();
+    let (block_word, block_shift) = (by / 8, by % 8 * 8);
+    let mut i = 0;
+    while i < cols {
+        let end = (i + BLOCK - (d0 + i) % BLOCK).min(cols);
+        let run = if reversed {
+            &words[cols - end..cols - i]
+        } else {
+            &words[i..end]
+        };
+        let band_or = run.iter().fold(0, |acc, &w| acc | w);
+        blocks[(d0 + i) / BLOCK * bwpr + block_word] |= nonzero_bytes(band_or) << block_shift;
+        i = end;
     }
 }
 
@@ -327,8 +356,8 @@ fn swap_round<const J: usize>(a: &mut [u64; 64], m: u64) {
 #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
 #[allow(clippy::incompatible_msrv)]
 mod avx512 {
-    use super::super::tiles::{AHEAD, GROUP, STREAM_FROM, Scratch, TileGroup, transpose_grouped};
-    use super::{Mirror, Transpose};
+    use super::super::tiles::{AHEAD, GROUP, Scratch, TileGroup, transpose_grouped};
+    use super::{Mirror, STREAM_FROM, Transpose};
     use core::arch::x86_64::*;
 
     /// Whether the CPU has GFNI and AVX-512 VBMI, which the AVX-512 reshapes need beside

@@ -3,8 +3,9 @@
 //! time, each path doing the register work of a group of tiles ([`TileGroup`]; AVX2's is
 //! here, AVX-512's in `reshape.rs`). [`transpose_grouped`] is the loop both share.
 
-use super::reshape::Transpose;
-use super::{BLOCK, nonzero_bytes};
+use super::BLOCK;
+use super::avx2::word_lanes;
+use super::reshape::{STREAM_FROM, Transpose, set_tile_blocks};
 use core::arch::x86_64::*;
 
 /// Source words per step: each step reads (up to) this many words of each of 64 source
@@ -20,15 +21,6 @@ pub(super) const BANDS: usize = 8;
 /// (`prefetcht1`, into L2): four lines. The hardware does not follow loads 64 rows
 /// apart, and a large mask's quarter turn waited on them.
 pub(super) const AHEAD: usize = 32;
-
-/// Results of at least this many words (16 MiB) are written by the x86 reshapes with
-/// non-temporal stores (`vmovntdq`), whole 64-byte lines that go to memory without being
-/// read first: such a result is larger than most caches' share for one core, and writing
-/// it through the cache read every line of it from memory first (a 16384^2 quarter turn
-/// took 9.8 ms with cached stores, 6 ms without; an 8192^2 one, 8 MiB, was no faster).
-/// The stores are ordered before the result is shared by an `sfence`.
-/// (The unit tests lower it, so that their masks take both kinds of store.)
-pub(super) const STREAM_FROM: usize = if cfg!(test) { 512 } else { 2 << 20 };
 
 /// The transposed tiles of a group of bands: `[q][b]` is the tile of band `q` (source
 /// rows `64 * q..`, counted from the group's first) at source word `gx + b`, transposed:
@@ -118,11 +110,7 @@ pub(super) unsafe fn transpose_grouped<T: TileGroup>(
     let blocks = blocks.unwrap_or_default();
     let gather = !blocks.is_empty();
     assert!(!gather || (blocks.len() >= w.div_ceil(BLOCK) * bwpr && bwpr >= owpr.div_ceil(8)));
-    let (sp, op, bp) = (
-        src.as_ptr(),
-        out.as_mut_ptr().cast::<u64>(),
-        blocks.as_mut_ptr(),
-    );
+    let (sp, op) = (src.as_ptr(), out.as_mut_ptr().cast::<u64>());
     let stream = w * owpr >= STREAM_FROM;
     let mut scratch: Scratch = [[[0u64; 64]; GROUP]; BANDS];
     // A group of bands at a time, left to right: the source's lines are read along its
@@ -189,29 +177,7 @@ pub(super) unsafe fn transpose_grouped<T: TileGroup>(
                     continue;
                 }
                 for (q, tiles) in scratch[..nq].iter().enumerate() {
-                    let by = by0 + q;
-                    let (block_word, block_shift) = (by / 8, by % 8 * 8);
-                    let words = &tiles[b];
-                    // Each 8-row band of the result the tile covers: the OR of its words
-                    // sets its blocks (the first band may start inside it).
-                    let mut i = 0;
-                    while i < cols {
-                        let end = (i + BLOCK - (d0 + i) % BLOCK).min(cols);
-                        let band_or = if reverse_out {
-                            words[cols - end..cols - i]
-                                .iter()
-                                .fold(0, |acc, &w| acc | w)
-                        } else {
-                            words[i..end].iter().fold(0, |acc, &w| acc | w)
-                        };
-                        // SAFETY: (d0 + i) / 8 < ceil(w / 8) and block_word < bwpr:
-                        // inside `blocks` (asserted above).
-                        unsafe {
-                            *bp.add((d0 + i) / BLOCK * bwpr + block_word) |=
-                                nonzero_bytes(band_or) << block_shift
-                        };
-                        i = end;
-                    }
+                    set_tile_blocks(blocks, bwpr, by0 + q, d0, &tiles[b][..cols], reverse_out);
                 }
             }
         }
@@ -317,14 +283,6 @@ fn words4(r: [__m256i; 4]) -> [__m256i; 4] {
     ]
 }
 
-/// The lanes of the first `n` (0..=4) words, as a `maskload`/`maskstore` mask.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn first_words(n: usize) -> __m256i {
-    let lane = _mm256_setr_epi64x(0, 1, 2, 3);
-    _mm256_cmpgt_epi64(_mm256_set1_epi64x(n as i64), lane)
-}
-
 impl TileGroup for Avx2Tiles {
     #[target_feature(enable = "avx2")]
     #[inline]
@@ -343,7 +301,7 @@ impl TileGroup for Avx2Tiles {
                 break;
             }
             let tiles = &mut tiles[4 * half..4 * half + n];
-            let lanes = first_words(n);
+            let lanes = word_lanes(0, n);
             // Tile row t of the four tiles (zero past `rows`).
             let load = |t: usize| {
                 if t >= rows {
@@ -420,7 +378,10 @@ impl TileGroup for Avx2Tiles {
         stream: bool,
         dst: impl Fn(usize) -> *mut u64,
     ) {
-        let (lo_k, hi_k) = (first_words(nq.min(4)), first_words(nq.saturating_sub(4)));
+        let (lo_k, hi_k) = (
+            word_lanes(0, nq.min(4)),
+            word_lanes(0, nq.saturating_sub(4)),
+        );
         // Rows 8k + 4 half .. + 4: words 0..4 of each from bands 0..4, words 4..8 from
         // bands 4..8.
         for half in 0..2 {
