@@ -29,7 +29,7 @@ pub(super) type Scratch = [[[u64; 64]; GROUP]; BANDS];
 
 /// The register work of [`transpose_grouped`], per path.
 pub(super) trait TileGroup {
-    /// Writes `tiles[b]` for `b < nb`: the tile of source words `gx + b` of the band's
+    /// Writes `tiles[b]` for `b < nb`: tile `b` of the band, word `b` of each of its
     /// `rows` (1..=64) source rows, tile row `t` read at `p0 + t * step + b` (rows past
     /// `rows` read as zeros), transposed. `nb` is 1..=8; tiles past it may be left as they
     /// are. With `ahead`, also asks for the line [`AHEAD`] words on in each row. Returns
