@@ -25,7 +25,25 @@ pub(super) const AHEAD: usize = 32;
 /// The transposed tiles of a group of bands: `[q][b]` is the tile of band `q` (source
 /// rows `64 * q..`, counted from the group's first) at source word `gx + b`, transposed:
 /// its word `s` is source column `64 * (gx + b) + s` over the band's 64 rows.
-pub(super) type Scratch = [[[u64; 64]; GROUP]; BANDS];
+///
+/// On a line, so that every eight words the paths load and store are one line, not two:
+/// a 2048^2 quarter turn took 9% longer (AVX-512) with the scratch wherever the stack put
+/// it.
+#[repr(align(64))]
+pub(super) struct Scratch(pub [[[u64; 64]; GROUP]; BANDS]);
+
+impl core::ops::Deref for Scratch {
+    type Target = [[[u64; 64]; GROUP]; BANDS];
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl core::ops::DerefMut for Scratch {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
 
 /// The register work of [`transpose_grouped`], per path.
 pub(super) trait TileGroup {
@@ -112,7 +130,7 @@ pub(super) unsafe fn transpose_grouped<T: TileGroup>(
     assert!(!gather || (blocks.len() >= w.div_ceil(BLOCK) * bwpr && bwpr >= owpr.div_ceil(8)));
     let (sp, op) = (src.as_ptr(), out.as_mut_ptr().cast::<u64>());
     let stream = w * owpr >= STREAM_FROM;
-    let mut scratch: Scratch = [[[0u64; 64]; GROUP]; BANDS];
+    let mut scratch = Scratch([[[0u64; 64]; GROUP]; BANDS]);
     // A group of bands at a time, left to right: the source's lines are read along its
     // rows, and each group of tiles asks for the line `AHEAD` words on in each of its
     // rows.
