@@ -98,7 +98,9 @@
 //!   aarch64, WebAssembly; not x87-only CPUs) and in every language; a fingerprint test
 //!   checks it (run on x86-64 and on aarch64 under qemu). Flips and
 //!   quarter turns about integer or half-integer pivots at integer or half-integer
-//!   positions move texels to pixels exactly; integer scales repeat texels as blocks.
+//!   positions move texels to pixels exactly; integer scales repeat texels as blocks,
+//!   exactly (up to 64x at half-pixel positions, centres on texel edges included:
+//!   [`FixedInverse`], "Texel edges").
 //! * **Moving by whole pixels** changes only the integer part of the position, which
 //!   the fixed-point map keeps apart: the raster is the same, moved
 //!   ([`Raster::moved_by`]); keep it rather than rasterising again.

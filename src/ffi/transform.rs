@@ -20,6 +20,9 @@ use crate::{Affine, Mask, Raster, Transform, TransformedSprite};
 /// cosine) and every per-pixel step is integer arithmetic, so the answers are
 /// bit-identical on every platform and in every language. With rotation 0, scale 1, no
 /// flips and an integer position, a transformed sprite is exactly the plain sprite.
+/// Flips and quarter turns with integer scales (pixel art at 3x, up to 64x) at half-pixel
+/// positions and pivots give exactly the texels of the rule, also for centres that fall
+/// exactly on a texel edge.
 ///
 /// Limits (else `PP_ERR_INVALID_TRANSFORM`): every number finite; `|x|, |y| <= 2^31`;
 /// `|pivot| <= 2^31`; `1e-6 <= |scale| <= 1e6` on each axis.

@@ -218,7 +218,8 @@ impl Transform {
     /// `m = pivot + S^-1 R^-1 ((X, Y) - I - f - pivot)`, so the linear part is
     /// `[[c / sx, s / sx], [-s / sy, c / sy]]` and the constant is
     /// `pivot - N (f + pivot)`, all in IEEE basic operations. A whole-pixel move changes
-    /// only `I`: the same raster, moved.
+    /// only `I`: the same raster, moved. Flips and quarter turns whose scale has no exact
+    /// binary inverse (3x) are settled ([`FixedInverse`], "Texel edges").
     #[doc(hidden)]
     pub fn fixed_inverse(&self, width: u32, height: u32) -> Result<FixedInverse> {
         self.check()?;
@@ -230,7 +231,9 @@ impl Transform {
         let (fx, fy) = (self.x - ix + px, self.y - iy + py);
         let cu = px - (n[0][0] * fx + n[0][1] * fy);
         let cv = py - (n[1][0] * fx + n[1][1] * fy);
-        FixedInverse::new(ix as i64, iy as i64, n, [cu, cv])
+        // What the constant's f64 operations worked on (for their rounding's bound).
+        let reach = px.abs() + py.abs() + largest(n) * (fx.abs() + fy.abs());
+        FixedInverse::new(ix as i64, iy as i64, n, [cu, cv], reach)?.settled(width, height)
     }
 }
 
@@ -269,11 +272,12 @@ impl Affine {
         )
     }
 
-    /// The exact fixed-point inverse of this map: the 2x2 inverse `N` in IEEE basic
-    /// operations, the translation split into `I = floor(t)` and `f = t - I`, and the
-    /// constant `-N f`.
+    /// The exact fixed-point inverse of this map for a `width x height` mask: the 2x2
+    /// inverse `N` in IEEE basic operations, the translation split into `I = floor(t)`
+    /// and `f = t - I`, and the constant `-N f` (settled as
+    /// [`Transform::fixed_inverse`]'s is).
     #[doc(hidden)]
-    pub fn fixed_inverse(&self) -> Result<FixedInverse> {
+    pub fn fixed_inverse(&self, width: u32, height: u32) -> Result<FixedInverse> {
         let m = &self.m;
         let bad = |why: String| Err(Error::InvalidTransform(why));
         if m.iter().flatten().any(|v| !v.is_finite()) {
@@ -307,7 +311,8 @@ impl Affine {
         let (fx, fy) = (m[0][2] - ix, m[1][2] - iy);
         let cu = -(n[0][0] * fx + n[0][1] * fy);
         let cv = -(n[1][0] * fx + n[1][1] * fy);
-        FixedInverse::new(ix as i64, iy as i64, n, [cu, cv])
+        let reach = largest(n) * (fx.abs() + fy.abs());
+        FixedInverse::new(ix as i64, iy as i64, n, [cu, cv], reach)?.settled(width, height)
     }
 }
 
@@ -336,6 +341,22 @@ impl Affine {
 /// the sum cannot overflow. Inside a mask at most 2^24 pixels on a side, `U` and `V` stay
 /// below 2^58, so the raster steps along a row in `i64` once it has the row's first
 /// `U`, `V` (the per-row runs are solved exactly in `i128` with floor divisions).
+///
+/// **Texel edges.** A flip or quarter turn at a scale whose inverse has no binary form
+/// (3x, 5x, 1.5x) can send a pixel centre exactly onto a texel edge: a 3x sprite of odd
+/// width turned a quarter about its centre, say. Exact arithmetic puts that centre in
+/// the texel on the edge's far side (the floor), but the rounded coefficients put it a
+/// hair to either side, depending on the pixel's distance from the origin. For such a
+/// map (two of `A, B, D, E` zero, a nonzero one rounded), `C` (and `F`, for `v`'s row)
+/// is raised by more than the largest drift over the mask's footprint (half a unit per
+/// rounded coefficient times the footprint's largest `|2X' + 1|`, half a unit for `C`'s
+/// own rounding, and a bound on the rounding of the f64 operations that made `C`), so
+/// every centre lands where exact arithmetic puts it, and any other centre moves by at
+/// most twice that, under 2^-10 pixel. Integer scales up to 64, at positions and pivots
+/// on half pixels, whose centres lie at least 1/(2k) pixel from an edge unless on one,
+/// therefore give exactly the texels of the exact rule (property-tested for k up to 7).
+/// A footprint so large (about 2^22 pixels a side) that the raise would pass 2^-10
+/// pixel keeps the map as rounded. Other maps (any other angle, skews) are as rounded.
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FixedInverse {
@@ -355,9 +376,16 @@ pub struct FixedInverse {
     pub e: i64,
     /// `v` at `(X', Y') = (0, 0)` in 2^-33 units.
     pub f: i128,
+    /// Whether `u`'s (`v`'s) linear coefficients were rounded, for
+    /// [`settled`](Self::settled).
+    drifts: [bool; 2],
+    /// A bound, in 2^-33 units, on the rounding of the f64 operations that made `c`
+    /// and `f`, for [`settled`](Self::settled).
+    reach: i128,
 }
 
 // Powers of two written as constants (exact), not computed.
+const TWO_POW_MINUS_50: f64 = 8.881_784_197_001_252e-16;
 const TWO_POW_100: f64 = 1.267_650_600_228_229_4e30;
 const TWO_POW_62: f64 = 4_611_686_018_427_387_904.0;
 const TWO_POW_MINUS_30: f64 = 9.313_225_746_154_785e-10;
@@ -443,8 +471,15 @@ fn f64_to_wide(v: f64) -> i128 {
     }
 }
 
+/// The largest `|entry|` of a 2x2 matrix.
+fn largest(n: [[f64; 2]; 2]) -> f64 {
+    n.iter().flatten().fold(0.0, |m: f64, v| m.max(v.abs()))
+}
+
 impl FixedInverse {
-    fn new(ox: i64, oy: i64, n: [[f64; 2]; 2], c: [f64; 2]) -> Result<FixedInverse> {
+    /// The map from its f64 parts: `reach` bounds the magnitudes the constants' f64
+    /// operations worked on (for [`settled`](Self::settled)'s bound on their rounding).
+    fn new(ox: i64, oy: i64, n: [[f64; 2]; 2], c: [f64; 2], reach: f64) -> Result<FixedInverse> {
         let bad = || {
             Err(Error::InvalidTransform(format!(
                 "the inverse map {n:?} + {c:?} does not fit the fixed-point range"
@@ -461,6 +496,9 @@ impl FixedInverse {
             return bad();
         };
         let [a, b, d, e] = [a, b, d, e].map(|v| v as i64);
+        // A coefficient `round(v * 2^33)` that is not `v * 2^33` itself (the product is
+        // exact: a power of two), per row of the map.
+        let inexact = |v: f64| v * ONE != floor(v * ONE);
         let fixed = FixedInverse {
             ox,
             oy,
@@ -470,6 +508,13 @@ impl FixedInverse {
             d,
             e,
             f: f0,
+            drifts: [
+                inexact(n[0][0]) || inexact(n[0][1]),
+                inexact(n[1][0]) || inexact(n[1][1]),
+            ],
+            // Each f64 operation rounds by at most 2^-53 of what it worked on; a few of
+            // them, so 2^-50 (and in 2^-33 units), rounded up.
+            reach: (reach * TWO_POW_MINUS_50 * ONE) as i128 + 1,
         };
         // After rounding, the map must still be invertible without cancellation (its
         // box, in `world_box`, is computed from it in f64).
@@ -481,6 +526,43 @@ impl FixedInverse {
             )));
         }
         Ok(fixed)
+    }
+
+    /// This map with its constants raised just past its rounding drift, where that
+    /// settles texel edges: a flip or quarter turn (a linear part with two zeros) whose
+    /// other coefficients were rounded (a scale such as 3, whose inverse has no binary
+    /// form). See "Texel edges" in [`FixedInverse`]'s docs. A raise that would be larger
+    /// than 2^-10 pixel (a footprint of about 2^22 pixels a side) is not made: the map
+    /// is left as rounded.
+    fn settled(mut self, width: u32, height: u32) -> Result<FixedInverse> {
+        let aligned = (self.b == 0 && self.d == 0) || (self.a == 0 && self.e == 0);
+        if !aligned || self.drifts == [false; 2] {
+            return Ok(self);
+        }
+        let Some((x0, y0, x1, y1)) = self.world_box(width, height) else {
+            return Ok(self);
+        };
+        // The largest |2X' + 1| over the footprint (X' from the origin; the box has a
+        // margin), each axis.
+        let far = |lo: i64, hi: i64, o: i64| {
+            let (lo, hi) = (lo as i128 - o as i128, hi as i128 - o as i128);
+            (2 * lo + 1).abs().max((2 * hi + 1).abs())
+        };
+        let (fx, fy) = (far(x0, x1, self.ox), far(y0, y1, self.oy));
+        // U's drift (units of 2^-34) is at most (fx + fy) / 2 from the two rounded
+        // coefficients, 1 from C's own rounding and 2 reach from its f64 operations;
+        // raising C by `raise` moves U by 2 raise, past all of it.
+        let raise = (fx + fy) / 4 + 2 + self.reach;
+        if raise > 1 << (crate::geom::FIXED_BITS - 11) {
+            return Ok(self);
+        }
+        if self.drifts[0] {
+            self.c += raise;
+        }
+        if self.drifts[1] {
+            self.f += raise;
+        }
+        Ok(self)
     }
 
     /// `U` and `V` (units of 2^-34 mask pixels) of world pixel `(x, y)`'s centre.
@@ -633,6 +715,53 @@ mod tests {
         }
     }
 
+    /// A 3x sprite of odd width turned a quarter about its centre puts pixel centres
+    /// exactly on texel edges: the settled map gives the texels of exact rational
+    /// arithmetic at every pixel; maps that need no settling keep their rounded
+    /// constants.
+    #[test]
+    fn texel_edges_are_settled_the_exact_way() {
+        let (w, h) = (5u32, 4u32);
+        for (k, quarters) in [(3i64, 1i64), (3, 3), (5, 1), (7, 1), (6, 3)] {
+            let t = Transform::at(10.0, 20.0)
+                .rotated(90.0 * quarters as f64)
+                .scaled(k as f64, k as f64);
+            let f = t.fixed_inverse(w, h).unwrap();
+            // Exactly, doubled and times k: 2k u = k w + N' (2X + 1 - 2x - w) + ... with
+            // the pivot at the centre (w / 2, h / 2) and N' the quarter turn's inverse.
+            let (cos, sin) = [(1, 0), (0, 1), (-1, 0), (0, -1)][quarters as usize];
+            let (w2, h2) = (w as i64, h as i64);
+            let mut edges = 0;
+            for y in 0..60 {
+                for x in 0..60 {
+                    let (cx, cy) = (2 * x + 1 - 20 - w2, 2 * y + 1 - 40 - h2);
+                    let u2k = k * w2 + cos * cx + sin * cy;
+                    let v2k = k * h2 - sin * cx + cos * cy;
+                    edges += (u2k % (2 * k) == 0 || v2k % (2 * k) == 0) as u32;
+                    let inside = (0..2 * k * w2).contains(&u2k) && (0..2 * k * h2).contains(&v2k);
+                    let want = inside
+                        .then(|| (u2k.div_euclid(2 * k) as u32, v2k.div_euclid(2 * k) as u32));
+                    assert_eq!(
+                        f.texel(x, y, w, h),
+                        want,
+                        "k {k} quarters {quarters} ({x}, {y})"
+                    );
+                }
+            }
+            assert!(edges > 0, "k {k} quarters {quarters}: no centre on an edge");
+        }
+        // Exact coefficients (2x) and other angles: the constants as rounded.
+        for t in [
+            Transform::at(0.5, 0.0).rotated(90.0).scaled(2.0, 2.0),
+            Transform::at(0.5, 0.0).rotated(30.0).scaled(3.0, 3.0),
+        ] {
+            let f = t.fixed_inverse(w, h).unwrap();
+            assert_eq!(f.settled(w, h).unwrap(), f);
+            let raw = FixedInverse { c: 0, f: 0, ..f };
+            assert_eq!(raw.settled(w, h).unwrap().c, 0, "{t:?}");
+        }
+    }
+
     #[test]
     fn quarter_turns_and_flips_have_exact_coefficients() {
         for deg in [90.0, 180.0, 270.0, -90.0, 450.0] {
@@ -656,7 +785,10 @@ mod tests {
         for deg in [0.0, 90.0, 180.0, 270.0] {
             let t = Transform::at(3.0, 4.5).rotated(deg).scaled(2.0, -1.0);
             let a = t.to_affine(6, 4);
-            let (f1, f2) = (t.fixed_inverse(6, 4).unwrap(), a.fixed_inverse().unwrap());
+            let (f1, f2) = (
+                t.fixed_inverse(6, 4).unwrap(),
+                a.fixed_inverse(6, 4).unwrap(),
+            );
             for y in -10..20 {
                 for x in -10..20 {
                     assert_eq!(
@@ -868,7 +1000,7 @@ mod tests {
         let bad_a = |m: [[f64; 3]; 2]| {
             assert!(
                 matches!(
-                    Affine { m }.fixed_inverse(),
+                    Affine { m }.fixed_inverse(4, 4),
                     Err(Error::InvalidTransform(_))
                 ),
                 "{m:?}"

@@ -52,7 +52,7 @@ impl<'m> TransformedSprite<'m> {
     pub fn from_affine(mask: &'m Mask, a: &Affine) -> Result<Self> {
         Ok(TransformedSprite {
             mask,
-            fixed: a.fixed_inverse()?,
+            fixed: a.fixed_inverse(mask.width(), mask.height())?,
         })
     }
 

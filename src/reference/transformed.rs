@@ -35,7 +35,7 @@ impl<'m> TransformedSprite<'m> {
     pub fn from_affine(mask: &'m Mask, a: &Affine, pixel_collision: bool) -> Result<Self> {
         Ok(TransformedSprite::from_fixed(
             mask,
-            a.fixed_inverse()?,
+            a.fixed_inverse(mask.width(), mask.height())?,
             pixel_collision,
         ))
     }

@@ -273,6 +273,62 @@ static void exact_rasters(void)
     pp_mask_free(m);
 }
 
+/* Integer scales k (3, 5, 6, 7: 1/k has no binary form) turned by quarter turns about the
+ * default pivot of a mask with one odd side: some pixel centres land exactly on texel
+ * edges. The raster must equal the exact rule, written here in integers: doubled and
+ * times k, 2k u = k w + cos cx + sin cy and 2k v = k h - sin cx + cos cy, with
+ * cx = 2X + 1 - 2x - w and cy = 2Y + 1 - 2y - h for the sprite at (x, y). */
+static void exact_scales_on_texel_edges(void)
+{
+    static const int32_t ks[4] = {3, 5, 6, 7};
+    static const int32_t turns[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}}; /* cos, sin */
+    const int32_t w = 13, h = 8, x = 10, y = 20;
+    pp_mask *m = make_pattern(w, h, 5), *r = NULL;
+    int ki, q, edges = 0, pixels = 0;
+    for (ki = 0; ki < 4; ki++) {
+        for (q = 0; q < 4; q++) {
+            const int64_t k = ks[ki], c = turns[q][0], sn = turns[q][1];
+            pp_transform t = pp_transform_default();
+            int32_t rx = 0, ry = 0, rw = 0, rh = 0, X, Y;
+            int ok = 1;
+            t.x = x;
+            t.y = y;
+            t.rotation_degrees = 90.0 * q;
+            t.scale_x = (double)k;
+            t.scale_y = (double)k;
+            CHECK_OK(pp_mask_rasterise(m, &t, 0, &r, &rx, &ry));
+            size_of(r, &rw, &rh);
+            for (Y = y - 80; Y < y + 100 && ok; Y++) {
+                for (X = x - 80; X < x + 100; X++) {
+                    const int64_t cx = 2 * (int64_t)X + 1 - 2 * x - w;
+                    const int64_t cy = 2 * (int64_t)Y + 1 - 2 * y - h;
+                    const int64_t u2k = k * w + c * cx + sn * cy;
+                    const int64_t v2k = k * h - sn * cx + c * cy;
+                    const int inside = u2k >= 0 && u2k < 2 * k * w && v2k >= 0 && v2k < 2 * k * h;
+                    const int want = inside && solid(m, (int32_t)(u2k / (2 * k)),
+                                                     (int32_t)(v2k / (2 * k)));
+                    const int in_raster = X >= rx && X < rx + rw && Y >= ry && Y < ry + rh;
+                    const int got = in_raster && solid(r, X - rx, Y - ry);
+                    edges += inside && (u2k % (2 * k) == 0 || v2k % (2 * k) == 0);
+                    pixels += want;
+                    if (got != want) {
+                        printf("FAIL  k %d, %d quarter turns: pixel (%d, %d) is %d, exactly %d\n",
+                               (int)k, q, X, Y, got, want);
+                        ok = 0;
+                        break;
+                    }
+                }
+            }
+            CHECK(ok);
+            pp_mask_free(r);
+        }
+    }
+    CHECK(edges > 1000); /* the case is really there */
+    printf("ok    integer scales 3, 5, 6, 7 turned by quarter turns match the exact rule "
+           "(%d solid pixels, %d centres on texel edges)\n", pixels, edges);
+    pp_mask_free(m);
+}
+
 /* Pair queries on rasters: symmetric, and whole-pixel moves shift the raster. */
 static void queries_on_rasters(void)
 {
@@ -430,6 +486,7 @@ int main(int argc, char **argv)
     transform_struct();
     mask_level_transforms();
     exact_rasters();
+    exact_scales_on_texel_edges();
     queries_on_rasters();
     bad_transforms();
     return finish();

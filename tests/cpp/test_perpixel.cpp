@@ -1043,6 +1043,39 @@ void test_transforms()
     t.scale_y = 0;
     CHECK_THROWS(m.rasterise(t), Status::InvalidTransform, "scale");
     CHECK_THROWS(m.rasterise_matrix({1, 2, 0, 2, 4, 0}), Status::InvalidTransform, "singular");
+
+    // 3x and 5x pixel art turned by quarter turns about the default pivot of a sprite with
+    // an odd side: some pixel centres land exactly on texel edges; the raster is still the
+    // exact rule, in integers (doubled and times k): 2k u = k w + cos cx + sin cy,
+    // 2k v = k h - sin cx + cos cy, cx = 2X + 1 - 2x - w.
+    const uint8_t odd_alpha[10] = {255, 0, 255, 0, 255, 0, 255, 255, 0, 0};
+    const Mask odd = Mask::from_pixels(odd_alpha, sizeof odd_alpha, PixelFormat::A8, 5, 2, 5);
+    const std::int64_t turns[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+    int mismatches = 0, edges = 0;
+    for (std::int64_t k : {3, 5}) {
+        for (int q = 0; q < 4; q++) {
+            perpixel::Transform tk = perpixel::Transform::at(10, 20);
+            tk.rotation_degrees = 90.0 * q;
+            tk.scale_x = tk.scale_y = static_cast<double>(k);
+            const perpixel::Raster rk = odd.rasterise(tk);
+            const std::int64_t c = turns[q][0], sn = turns[q][1], w = 5, h = 2;
+            for (std::int32_t y = -10; y < 50; y++) {
+                for (std::int32_t x = -20; x < 40; x++) {
+                    const std::int64_t cx = 2 * x + 1 - 20 - w, cy = 2 * y + 1 - 40 - h;
+                    const std::int64_t u2k = k * w + c * cx + sn * cy, v2k = k * h - sn * cx + c * cy;
+                    const bool inside = u2k >= 0 && u2k < 2 * k * w && v2k >= 0 && v2k < 2 * k * h;
+                    const bool want = inside && odd.is_solid(static_cast<std::int32_t>(u2k / (2 * k)),
+                                                             static_cast<std::int32_t>(v2k / (2 * k)));
+                    const bool in_raster = x >= rk.x && x < rk.x + rk.mask.width() && y >= rk.y &&
+                                           y < rk.y + rk.mask.height();
+                    const bool got = in_raster && rk.mask.is_solid(x - rk.x, y - rk.y);
+                    edges += inside && (u2k % (2 * k) == 0 || v2k % (2 * k) == 0);
+                    mismatches += got != want;
+                }
+            }
+        }
+    }
+    CHECK(mismatches == 0 && edges > 100);
 }
 
 void test_sweeps()

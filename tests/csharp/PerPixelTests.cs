@@ -826,6 +826,52 @@ static partial class Tests
                 With(Status.InvalidTransform, "singular"));
             Throws<ArgumentException>("a matrix of 5 numbers", () => m.RasteriseMatrix(new double[5]).Dispose());
         }
+        ExactScalesOnTexelEdges();
+    }
+
+    // Pixel art at 3x (and 5x), turned by quarter turns about the default pivot of a sprite
+    // with an odd side: some pixel centres land exactly on texel edges, and the raster must
+    // still be the exact rule, written here in integers (doubled and times k):
+    // 2k u = k w + cos cx + sin cy, 2k v = k h - sin cx + cos cy, cx = 2X + 1 - 2x - w.
+    static void ExactScalesOnTexelEdges()
+    {
+        // 5x2: #.#.# / .##..
+        using (Mask m = Mask.FromAlpha(new byte[] { 255, 0, 255, 0, 255, 0, 255, 255, 0, 0 }, 5, 2, MaskOptions.Default))
+        {
+            int mismatches = 0, edges = 0, solid = 0;
+            int[,] turns = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
+            foreach (int k in new[] { 3, 5 })
+            {
+                for (int q = 0; q < 4; q++)
+                {
+                    var t = SpriteTransform.At(10, 20);
+                    t.RotationDegrees = 90 * q;
+                    t.ScaleX = k;
+                    t.ScaleY = k;
+                    long c = turns[q, 0], sn = turns[q, 1], w = m.Width, h = m.Height;
+                    using (Raster r = m.Rasterise(t))
+                    {
+                        for (int y = -10; y < 50; y++)
+                        {
+                            for (int x = -20; x < 40; x++)
+                            {
+                                long cx = 2 * x + 1 - 20 - w, cy = 2 * y + 1 - 40 - h;
+                                long u2k = k * w + c * cx + sn * cy, v2k = k * h - sn * cx + c * cy;
+                                bool inside = u2k >= 0 && u2k < 2 * k * w && v2k >= 0 && v2k < 2 * k * h;
+                                bool want = inside && m.IsSolid((int)(u2k / (2 * k)), (int)(v2k / (2 * k)));
+                                bool inRaster = x >= r.X && x < r.X + r.Mask.Width && y >= r.Y && y < r.Y + r.Mask.Height;
+                                bool got = inRaster && r.Mask.IsSolid(x - r.X, y - r.Y);
+                                if (inside && (u2k % (2 * k) == 0 || v2k % (2 * k) == 0)) edges++;
+                                if (want) solid++;
+                                if (got != want) mismatches++;
+                            }
+                        }
+                    }
+                }
+            }
+            Check("3x and 5x pixel art turned by quarter turns is the exact rule (" + solid + " solid pixels, "
+                + edges + " centres on texel edges)", mismatches == 0 && edges > 100 && solid > 0);
+        }
     }
 
     static void Sweeps()
