@@ -227,7 +227,7 @@
 /**
  * Minor version of the headers (compare with `pp_version_number() / 100 % 100`).
  */
-#define PP_VERSION_MINOR 7
+#define PP_VERSION_MINOR 8
 
 /**
  * Patch version of the headers (compare with `pp_version_number() % 100`).
@@ -238,7 +238,7 @@
  * `PP_VERSION_MAJOR * 10000 + PP_VERSION_MINOR * 100 + PP_VERSION_PATCH`: what
  * `pp_version_number()` returns when the header and the library match.
  */
-#define PP_VERSION_NUMBER 700
+#define PP_VERSION_NUMBER 800
 
 /**
  * The result of every fallible `pp_` call. `PP_OK` (0) is success; anything else is a
@@ -1869,6 +1869,20 @@ pp_status pp_sweep(const pp_sprite *mover,
                    pp_sweep_result *out);
 
 /**
+ * The offset from the start of a sweep by `(dx, dy)` after `step` steps of its path
+ * (the path `pp_sweep` walks: 0 is the start, `|dx| + |dy|` the end), computed without
+ * walking the path, into `*out`. It is the position a `pp_sweep_result.step` counts to,
+ * so a game can follow the same path itself (a trail, its own checks at each position).
+ *
+ * Errors (nothing written): `PP_ERR_NULL_POINTER` when `out` is NULL;
+ * `PP_ERR_INVALID_ARGUMENT` when `step` is past the end. Allocates nothing. Any thread.
+ *
+ * # Safety
+ * `out` NULL or valid for a write.
+ */
+pp_status pp_sweep_path_position(int32_t dx, int32_t dy, uint64_t step, pp_point *out);
+
+/**
  * The contact normal between `obstacle` and `mover`: a unit vector from the obstacle's
  * surface towards the mover where they overlap or touch (eight-neighbour adjacency).
  * Writes `*found` = 1 and the normal to `*out`; when they neither overlap nor touch, or
@@ -2906,14 +2920,14 @@ pp_status pp_transformed_overlap_area(const pp_mask *a,
                                       uint64_t *out);
 
 /**
- * The library's version, `"major.minor.patch"` (e.g. `"0.7.0"`), NUL-terminated and
+ * The library's version, `"major.minor.patch"` (e.g. `"0.8.0"`), NUL-terminated and
  * static: never free it. Any thread.
  */
 const char *pp_version(void);
 
 /**
- * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.7.0 is
- * 700); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
+ * The library's version as one number, `major * 10000 + minor * 100 + patch` (0.8.0 is
+ * 800); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
  * library. Any thread.
  */
 uint32_t pp_version_number(void);

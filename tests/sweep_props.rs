@@ -263,6 +263,55 @@ fn check(c: &Case) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A motion and a step count for [`check_position`]: short motions (walked whole) and
+/// motions up to the `i32` limits, the step anywhere from the start to past the end.
+fn position_case() -> impl Strategy<Value = (i32, i32, u64)> {
+    let short = (-60i32..=60, -60i32..=60);
+    let long = (any::<i32>(), any::<i32>());
+    (prop_oneof![short, long], any::<u64>()).prop_map(|((dx, dy), r)| {
+        let steps = dx.unsigned_abs() as u64 + dy.unsigned_abs() as u64;
+        (dx, dy, r % (steps + 3))
+    })
+}
+
+/// `SweepPath::position` against the documented rule: past the end `None`; otherwise
+/// `i + j == step` steps taken, and the next position one unit step on, in x exactly
+/// when `(2i + 1) |dy| <= (2j + 1) |dx|` (with x steps left), so by induction from
+/// `(0, 0)` it is the walked path; short motions are also compared with the iterator
+/// whole.
+fn check_position(&(dx, dy, step): &(i32, i32, u64)) -> Result<(), TestCaseError> {
+    let path = SweepPath::new(dx, dy);
+    let steps = path.steps();
+    prop_assert_eq!(path.position(0), Some((0, 0)));
+    prop_assert_eq!(path.position(steps), Some((dx, dy)));
+    if step > steps {
+        prop_assert_eq!(path.position(step), None);
+        return Ok(());
+    }
+    let (a, b) = (dx.unsigned_abs() as u128, dy.unsigned_abs() as u128);
+    let (x, y) = path.position(step).unwrap();
+    let (i, j) = (x.unsigned_abs() as u128, y.unsigned_abs() as u128);
+    prop_assert_eq!(i + j, step as u128);
+    prop_assert!(i <= a && j <= b && (x == 0 || x.signum() == dx.signum()));
+    prop_assert!(y == 0 || y.signum() == dy.signum());
+    if step < steps {
+        let x_moves = i < a && (j >= b || (2 * i + 1) * b <= (2 * j + 1) * a);
+        let next = if x_moves {
+            (x + dx.signum(), y)
+        } else {
+            (x, y + dy.signum())
+        };
+        prop_assert_eq!(path.position(step + 1), Some(next), "step {}", step);
+    }
+    if steps <= 120 {
+        let walked: Vec<(i32, i32)> = path.clone().collect();
+        for (k, &p) in walked.iter().enumerate() {
+            prop_assert_eq!(path.position(k as u64), Some(p));
+        }
+    }
+    Ok(())
+}
+
 fn main() {
     let written = written_cases();
     let all = exhaustive();
@@ -287,7 +336,15 @@ fn main() {
             ));
         });
     }
-    // Per path: `n` cases of the first property, `n / 4` of the second.
-    let run = paths.len() as u64 * (n + n / 4) as u64;
+    // The path itself does not depend on the kernel path: once.
+    results.push(common::props::run(
+        "sweep_props: SweepPath::position against the path's rule",
+        n * 5,
+        position_case(),
+        check_position,
+    ));
+    // Per path: `n` cases of the first property, `n / 4` of the second; then the
+    // positions.
+    let run = paths.len() as u64 * (n + n / 4) as u64 + 5 * n as u64;
     common::props::summary("sweep_props", &results, run);
 }

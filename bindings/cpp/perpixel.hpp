@@ -372,6 +372,17 @@ inline RayHit ray_hit(const pp_ray_hit &h)
 }
 } // namespace detail
 
+/// The offset from the start of a sweep by (dx, dy) after `step` steps of its path (0: the
+/// start; |dx| + |dy|: the end), computed without walking the path: the position a
+/// SweepResult::step counts to, so a game can follow the same path itself
+/// (pp_sweep_path_position). Throws perpixel::Error (InvalidArgument) past the end.
+inline Point sweep_path_position(std::int32_t dx, std::int32_t dy, std::uint64_t step)
+{
+    pp_point p{};
+    detail::check(pp_sweep_path_position(dx, dy, step, &p));
+    return Point{p.x, p.y};
+}
+
 /// A rectangle of whole pixels, the half-open box [x, x + width) x [y, y + height); empty
 /// when width <= 0 or height <= 0. The same members as Rust's Bounds2D; edges are
 /// computed in 64 bits, so nothing overflows. A plain value.

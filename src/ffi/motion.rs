@@ -87,6 +87,42 @@ pub unsafe extern "C" fn pp_sweep(
     })
 }
 
+/// The offset from the start of a sweep by `(dx, dy)` after `step` steps of its path
+/// (the path `pp_sweep` walks: 0 is the start, `|dx| + |dy|` the end), computed without
+/// walking the path, into `*out`. It is the position a `pp_sweep_result.step` counts to,
+/// so a game can follow the same path itself (a trail, its own checks at each position).
+///
+/// Errors (nothing written): `PP_ERR_NULL_POINTER` when `out` is NULL;
+/// `PP_ERR_INVALID_ARGUMENT` when `step` is past the end. Allocates nothing. Any thread.
+///
+/// # Safety
+/// `out` NULL or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pp_sweep_path_position(
+    dx: i32,
+    dy: i32,
+    step: u64,
+    out: *mut pp_point,
+) -> pp_status {
+    guard(|| {
+        non_null(out, "out")?;
+        let path = SweepPath::new(dx, dy);
+        let Some((x, y)) = path.position(step) else {
+            return Err(Failure::invalid(format!(
+                "step {step} is past the end of the path of ({dx}, {dy}), which has {} steps",
+                path.steps()
+            )));
+        };
+        let at = pp_point {
+            x: x as i64,
+            y: y as i64,
+        };
+        // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
+        unsafe { write_out(out, at) };
+        Ok(())
+    })
+}
+
 /// The C result of a sweep of a sprite at `(x, y)` by `(dx, dy)`.
 pub(super) fn sweep_result(x: i32, y: i32, dx: i32, dy: i32, sweep: Sweep) -> pp_sweep_result {
     let steps = SweepPath::new(dx, dy).steps();

@@ -6,12 +6,12 @@ use std::ffi::{CStr, c_char};
 /// Major version of the headers (compare with `pp_version_number() / 10000`).
 pub const PP_VERSION_MAJOR: u32 = 0;
 /// Minor version of the headers (compare with `pp_version_number() / 100 % 100`).
-pub const PP_VERSION_MINOR: u32 = 7;
+pub const PP_VERSION_MINOR: u32 = 8;
 /// Patch version of the headers (compare with `pp_version_number() % 100`).
 pub const PP_VERSION_PATCH: u32 = 0;
 /// `PP_VERSION_MAJOR * 10000 + PP_VERSION_MINOR * 100 + PP_VERSION_PATCH`: what
 /// `pp_version_number()` returns when the header and the library match.
-pub const PP_VERSION_NUMBER: u32 = 700;
+pub const PP_VERSION_NUMBER: u32 = 800;
 
 /// Parses a decimal version component at compile time.
 const fn parse_component(text: &str) -> u32 {
@@ -58,15 +58,15 @@ const VERSION_C: &CStr = {
     }
 };
 
-/// The library's version, `"major.minor.patch"` (e.g. `"0.7.0"`), NUL-terminated and
+/// The library's version, `"major.minor.patch"` (e.g. `"0.8.0"`), NUL-terminated and
 /// static: never free it. Any thread.
 #[unsafe(no_mangle)]
 pub extern "C" fn pp_version() -> *const c_char {
     guard_value(c"".as_ptr(), || VERSION_C.as_ptr())
 }
 
-/// The library's version as one number, `major * 10000 + minor * 100 + patch` (0.7.0 is
-/// 700); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
+/// The library's version as one number, `major * 10000 + minor * 100 + patch` (0.8.0 is
+/// 800); compare it with the header's `PP_VERSION_NUMBER` to detect a mismatched
 /// library. Any thread.
 #[unsafe(no_mangle)]
 pub extern "C" fn pp_version_number() -> u32 {

@@ -86,6 +86,30 @@ impl SweepPath {
         self.a + self.b
     }
 
+    /// The offset from the start after `step` steps (0: the start; [`steps`](Self::steps):
+    /// the end), without walking the path; `None` past the end. It is the position a
+    /// sweep's [`SweepHit::step`] counts to, so a game can follow the same path itself
+    /// (a trail, its own checks at each position). The iterator's progress does not
+    /// matter: this always counts from the start.
+    ///
+    /// ```
+    /// use perpixel::SweepPath;
+    /// let path = SweepPath::new(3, -2);
+    /// assert_eq!(path.position(2), Some((1, -1)));
+    /// assert_eq!(path.position(5), Some((3, -2)));
+    /// assert_eq!(path.position(6), None);
+    /// let walked: Vec<_> = path.clone().collect();
+    /// assert!((0..=5).all(|k| path.position(k) == Some(walked[k as usize])));
+    /// ```
+    pub fn position(&self, step: u64) -> Option<(i32, i32)> {
+        if step > self.steps() {
+            return None;
+        }
+        let (x, y) = self.offset_at(step);
+        // Offsets lie between 0 and the motion, which fits in `i32`.
+        Some((x as i32, y as i32))
+    }
+
     /// Whether the step after `i` steps in x and `j` in y moves in x.
     #[inline]
     fn x_moves(&self, i: u64, j: u64) -> bool {

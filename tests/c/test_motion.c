@@ -705,6 +705,54 @@ static void sweep_normals(void)
     tm_free(&wall);
 }
 
+/* pp_sweep_path_position against the path walked here by its documented rule (x moves
+ * when (2i + 1)|dy| <= (2j + 1)|dx|, i and j the steps taken on each axis), for every
+ * step of small motions; the ends of motions at the int32_t limits; where a sweep's
+ * `step` points (its `at`); and its errors. */
+static void sweep_path_positions(void)
+{
+    tmask wall = tm_full(1, 60), dot = tm_full(2, 2);
+    pp_sprite a = pp_of(ts(&dot, 0, 20)), b = pp_of(ts(&wall, 37, 0));
+    pp_sweep_result r;
+    pp_point p;
+    int32_t dx, dy;
+    int ok = 1, checked = 0;
+    for (dx = -9; dx <= 9; dx++) {
+        for (dy = -9; dy <= 9; dy++) {
+            const int64_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+            int64_t i = 0, j = 0, k;
+            for (k = 0; k <= ax + ay; k++) {
+                memset(&p, 0x5A, sizeof p);
+                CHECK_OK(pp_sweep_path_position(dx, dy, (uint64_t)k, &p));
+                ok = ok && p.x == (dx < 0 ? -i : i) && p.y == (dy < 0 ? -j : j);
+                checked++;
+                if (i < ax && (j >= ay || (2 * i + 1) * ay <= (2 * j + 1) * ax)) {
+                    i++;
+                } else {
+                    j++;
+                }
+            }
+            CHECK_ERR(pp_sweep_path_position(dx, dy, (uint64_t)(ax + ay + 1), &p),
+                      PP_ERR_INVALID_ARGUMENT, "past the end");
+        }
+    }
+    CHECK(ok);
+    CHECK_OK(pp_sweep_path_position(INT32_MIN, INT32_MAX, 4294967295u, &p));
+    CHECK(p.x == INT32_MIN && p.y == INT32_MAX);
+    CHECK_OK(pp_sweep_path_position(INT32_MIN, INT32_MAX, 0, &p));
+    CHECK(p.x == 0 && p.y == 0);
+    /* A sweep's step counts to its `at`. */
+    CHECK_OK(pp_sweep(&a, &b, 60, 25, &r));
+    CHECK(r.outcome == PP_SWEEP_HIT);
+    CHECK_OK(pp_sweep_path_position(60, 25, r.step, &p));
+    CHECK(p.x == r.at.x && p.y == r.at.y - 20);
+    CHECK_ERR(pp_sweep_path_position(1, 1, 0, NULL), PP_ERR_NULL_POINTER, "out");
+    printf("ok    pp_sweep_path_position: %d positions of every motion up to 9 pixels, the "
+           "int32_t ends, a sweep's step, errors\n", checked);
+    tm_free(&wall);
+    tm_free(&dot);
+}
+
 static int push(tsprite m, tsprite o, const pp_push_options *opts, pp_offset *out)
 {
     pp_sprite a = pp_of(m), b = pp_of(o);
@@ -1193,6 +1241,7 @@ int main(int argc, char **argv)
     normals_on_floors_walls_slopes();
     normals_against_the_oracle();
     sweep_normals();
+    sweep_path_positions();
     push_out_scenes();
     push_out_against_the_oracle();
     move_scenes();

@@ -1090,6 +1090,13 @@ void test_sweeps()
     CHECK(r.fraction() > 0.096 && r.fraction() < 0.098);
     r = Sprite(bullet, 500, 10).sweep(Sprite(wall, 100, 0), -1000, 0);
     CHECK(r.hit() && r.at == (Point{100, 10}) && r.last_free == (Point{101, 10}));
+    // The path's positions: where a sweep's step points, the ends, past the end.
+    CHECK(perpixel::sweep_path_position(-1000, 0, r.step) == (Point{r.at.x - 500, 0}));
+    CHECK(perpixel::sweep_path_position(3, -2, 2) == (Point{1, -1}));
+    CHECK(perpixel::sweep_path_position(3, -2, 5) == (Point{3, -2}));
+    CHECK(perpixel::sweep_path_position(INT32_MIN, INT32_MAX, 4294967295u) ==
+          (Point{INT32_MIN, INT32_MAX}));
+    CHECK_THROWS(perpixel::sweep_path_position(3, -2, 6), Status::InvalidArgument, "past the end");
     r = Sprite(bullet, 0, 60).sweep(Sprite(wall, 100, 0), 1000, 0);
     CHECK(r.outcome == Outcome::Clear && r.at == (Point{1000, 60}) && r.fraction() == 1.0);
     r = Sprite(bullet, 99, 10).sweep(Sprite(wall, 100, 0), 5, 0);

@@ -97,14 +97,14 @@ static partial class Tests
         Library.EnsureLoaded();
         Equal("Library.NativeVersion", Library.BindingVersion, Library.NativeVersion);
         Equal("Library.StatusText(Ok)", true, Library.StatusText(Status.Ok).Length > 0);
-        Equal("the native library is 0.7.x", 7u, Native.pp_version_number() / 100);
-        Library.CheckVersionNumber(700);
-        Check("CheckVersionNumber accepts another patch (0.7.0 vs 0.7.0..0.7.99)", true);
-        Library.CheckVersionNumber(799);
-        Throws("a native 0.8.0 is refused", () => Library.CheckVersionNumber(800),
-            With(Status.VersionMismatch, "0.8.0"));
-        Throws("a native 0.6.0 is refused (no shape tools: 0.7 added them)", () => Library.CheckVersionNumber(600),
-            With(Status.VersionMismatch, "0.6.0"));
+        Equal("the native library is 0.8.x", 8u, Native.pp_version_number() / 100);
+        Library.CheckVersionNumber(800);
+        Check("CheckVersionNumber accepts another patch (0.8.0 vs 0.8.0..0.8.99)", true);
+        Library.CheckVersionNumber(899);
+        Throws("a native 0.9.0 is refused", () => Library.CheckVersionNumber(900),
+            With(Status.VersionMismatch, "0.9.0"));
+        Throws("a native 0.7.0 is refused (no sweep path positions: 0.8 added them)",
+            () => Library.CheckVersionNumber(700), With(Status.VersionMismatch, "0.7.0"));
         Throws("a native 1.1.0 is refused", () => Library.CheckVersionNumber(10100),
             With(Status.VersionMismatch, "build the library from the same release"));
         Equal("Library.StatusText(Decode) differs from Ok", true,
@@ -916,6 +916,33 @@ static partial class Tests
             }
             Throws("sweep past int.MaxValue", () => new PlacedSprite(bullet, int.MaxValue - 3, 0).Sweep(w, 10, 0),
                 With(Status.InvalidArgument, "i32"));
+
+            // The path's positions: every step of small motions against the documented rule (x moves
+            // when (2i + 1)|dy| <= (2j + 1)|dx|), where a sweep's Step points, the int ends, errors.
+            bool rule = true;
+            int positions = 0;
+            for (int dx = -7; dx <= 7; dx++)
+            {
+                for (int dy = -7; dy <= 7; dy++)
+                {
+                    long ax = Math.Abs(dx), ay = Math.Abs(dy), i = 0, j = 0;
+                    for (long k = 0; k <= ax + ay; k++)
+                    {
+                        Point p = SweepResult.PathPosition(dx, dy, (ulong)k);
+                        rule &= p.x == (dx < 0 ? -i : i) && p.y == (dy < 0 ? -j : j);
+                        positions++;
+                        if (i < ax && (j >= ay || (2 * i + 1) * ay <= (2 * j + 1) * ax)) i++; else j++;
+                    }
+                }
+            }
+            Check("SweepResult.PathPosition follows the path's rule (" + positions + " positions)", rule);
+            r = new PlacedSprite(dot, 0, 20).Sweep(w, 160, 25);
+            Point hitAt = SweepResult.PathPosition(160, 25, r.Step);
+            Check("a sweep's Step counts to its At", r.IsHit && hitAt.x == r.At.x && hitAt.y == r.At.y - 20);
+            Point end = SweepResult.PathPosition(int.MinValue, int.MaxValue, 4294967295UL);
+            Check("PathPosition at the int ends", end.x == int.MinValue && end.y == int.MaxValue);
+            Throws("PathPosition past the end", () => SweepResult.PathPosition(3, -2, 6),
+                With(Status.InvalidArgument, "past the end"));
         }
     }
 

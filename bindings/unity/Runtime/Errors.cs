@@ -101,13 +101,13 @@ namespace PerPixel
     public static class Library
     {
         /// <summary>The version of the C ABI this binding was written for.</summary>
-        public const string BindingVersion = "0.7.0";
+        public const string BindingVersion = "0.8.0";
         // Read from BindingVersion, so the version is written in one place.
         private static readonly uint BindingMajor = uint.Parse(BindingVersion.Split('.')[0]);
         private static readonly uint BindingMinor = uint.Parse(BindingVersion.Split('.')[1]);
         private static volatile bool s_checked;
 
-        /// <summary>The native library's version, e.g. "0.7.0".</summary>
+        /// <summary>The native library's version, e.g. "0.8.0".</summary>
         public static string NativeVersion
         {
             get

@@ -629,6 +629,19 @@ namespace PerPixel
 
         /// <summary>True when the sprite touched part way.</summary>
         public bool IsHit { get { return Outcome == SweepOutcome.Hit; } }
+
+        /// <summary>The offset from the start of a sweep by (<paramref name="dx"/>, <paramref name="dy"/>)
+        /// after <paramref name="step"/> steps of its path (0: the start; |dx| + |dy|: the end), computed
+        /// without walking the path: the position a <see cref="Step"/> counts to, so a game can follow the
+        /// same path itself (a trail, its own checks at each position). Throws
+        /// <see cref="PerPixelException"/> (InvalidArgument) when the step is past the end.</summary>
+        public static Point PathPosition(int dx, int dy, ulong step)
+        {
+            Point p;
+            Status s = Native.pp_sweep_path_position(dx, dy, step, out p);
+            if (s != Status.Ok) PerPixelException.Check(s);
+            return p;
+        }
         /// <summary>How far along the motion it touched, 0 to 1 (1 when clear, 0 when starting inside).</summary>
         public double Fraction
         {

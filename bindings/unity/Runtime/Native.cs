@@ -319,6 +319,8 @@ namespace PerPixel
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern unsafe Status pp_sweep(NativeSprite* mover, NativeSprite* obstacle, int dx, int dy,
             SweepResult* result);
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl), SuppressUnmanagedCodeSecurity]
+        internal static extern Status pp_sweep_path_position(int dx, int dy, ulong step, out Point position);
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
         internal static extern Status pp_overlap_mask(ref NativeSprite a, ref NativeSprite b, out MaskHandle mask,
             out Bounds2D bounds);
