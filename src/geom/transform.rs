@@ -233,7 +233,7 @@ impl Transform {
         let cv = py - (n[1][0] * fx + n[1][1] * fy);
         // What the constant's f64 operations worked on (for their rounding's bound).
         let reach = px.abs() + py.abs() + largest(n) * (fx.abs() + fy.abs());
-        FixedInverse::new(ix as i64, iy as i64, n, [cu, cv], reach)?.settled(width, height)
+        FixedInverse::new(ix as i64, iy as i64, n, [cu, cv], reach, (width, height))
     }
 }
 
@@ -312,7 +312,7 @@ impl Affine {
         let cu = -(n[0][0] * fx + n[0][1] * fy);
         let cv = -(n[1][0] * fx + n[1][1] * fy);
         let reach = largest(n) * (fx.abs() + fy.abs());
-        FixedInverse::new(ix as i64, iy as i64, n, [cu, cv], reach)?.settled(width, height)
+        FixedInverse::new(ix as i64, iy as i64, n, [cu, cv], reach, (width, height))
     }
 }
 
@@ -376,12 +376,6 @@ pub struct FixedInverse {
     pub e: i64,
     /// `v` at `(X', Y') = (0, 0)` in 2^-33 units.
     pub f: i128,
-    /// Whether `u`'s (`v`'s) linear coefficients were rounded, for
-    /// [`settled`](Self::settled).
-    drifts: [bool; 2],
-    /// A bound, in 2^-33 units, on the rounding of the f64 operations that made `c`
-    /// and `f`, for [`settled`](Self::settled).
-    reach: i128,
 }
 
 // Powers of two written as constants (exact), not computed.
@@ -477,9 +471,17 @@ fn largest(n: [[f64; 2]; 2]) -> f64 {
 }
 
 impl FixedInverse {
-    /// The map from its f64 parts: `reach` bounds the magnitudes the constants' f64
-    /// operations worked on (for [`settled`](Self::settled)'s bound on their rounding).
-    fn new(ox: i64, oy: i64, n: [[f64; 2]; 2], c: [f64; 2], reach: f64) -> Result<FixedInverse> {
+    /// The map from its f64 parts, rounded, then [`settled`](Self::settled) for a
+    /// `width x height` mask: `reach` bounds the magnitudes the constants' f64
+    /// operations worked on (for the bound on their rounding).
+    fn new(
+        ox: i64,
+        oy: i64,
+        n: [[f64; 2]; 2],
+        c: [f64; 2],
+        reach: f64,
+        (width, height): (u32, u32),
+    ) -> Result<FixedInverse> {
         let bad = || {
             Err(Error::InvalidTransform(format!(
                 "the inverse map {n:?} + {c:?} does not fit the fixed-point range"
@@ -496,9 +498,6 @@ impl FixedInverse {
             return bad();
         };
         let [a, b, d, e] = [a, b, d, e].map(|v| v as i64);
-        // A coefficient `round(v * 2^33)` that is not `v * 2^33` itself (the product is
-        // exact: a power of two), per row of the map.
-        let inexact = |v: f64| v * ONE != floor(v * ONE);
         let fixed = FixedInverse {
             ox,
             oy,
@@ -508,13 +507,6 @@ impl FixedInverse {
             d,
             e,
             f: f0,
-            drifts: [
-                inexact(n[0][0]) || inexact(n[0][1]),
-                inexact(n[1][0]) || inexact(n[1][1]),
-            ],
-            // Each f64 operation rounds by at most 2^-53 of what it worked on; a few of
-            // them, so 2^-50 (and in 2^-33 units), rounded up.
-            reach: (reach * TWO_POW_MINUS_50 * ONE) as i128 + 1,
         };
         // After rounding, the map must still be invertible without cancellation (its
         // box, in `world_box`, is computed from it in f64).
@@ -525,22 +517,34 @@ impl FixedInverse {
                 "the map {n:?} is singular or nearly so after rounding to 2^-33"
             )));
         }
-        Ok(fixed)
+        // A coefficient `round(v * 2^33)` that is not `v * 2^33` itself (the product is
+        // exact: a power of two), per row of the map.
+        let inexact = |v: f64| v * ONE != floor(v * ONE);
+        let drifts = [
+            inexact(n[0][0]) || inexact(n[0][1]),
+            inexact(n[1][0]) || inexact(n[1][1]),
+        ];
+        // Each f64 operation rounds by at most 2^-53 of what it worked on; a few of them,
+        // so 2^-50 (and in 2^-33 units), rounded up.
+        let reach = (reach * TWO_POW_MINUS_50 * ONE) as i128 + 1;
+        Ok(fixed.settled(drifts, reach, width, height))
     }
 
     /// This map with its constants raised just past its rounding drift, where that
     /// settles texel edges: a flip or quarter turn (a linear part with two zeros) whose
     /// other coefficients were rounded (a scale such as 3, whose inverse has no binary
-    /// form). See "Texel edges" in [`FixedInverse`]'s docs. A raise that would be larger
+    /// form). See "Texel edges" in [`FixedInverse`]'s docs. `drifts`: whether `u`'s
+    /// (`v`'s) linear coefficients were rounded; `reach`: a bound, in 2^-33 units, on the
+    /// rounding of the f64 operations that made `C` and `F`. A raise that would be larger
     /// than 2^-10 pixel (a footprint of about 2^22 pixels a side) is not made: the map
     /// is left as rounded.
-    fn settled(mut self, width: u32, height: u32) -> Result<FixedInverse> {
+    fn settled(mut self, drifts: [bool; 2], reach: i128, width: u32, height: u32) -> Self {
         let aligned = (self.b == 0 && self.d == 0) || (self.a == 0 && self.e == 0);
-        if !aligned || self.drifts == [false; 2] {
-            return Ok(self);
+        if !aligned || drifts == [false; 2] {
+            return self;
         }
         let Some((x0, y0, x1, y1)) = self.world_box(width, height) else {
-            return Ok(self);
+            return self;
         };
         // The largest |2X' + 1| over the footprint (X' from the origin; the box has a
         // margin), each axis.
@@ -552,17 +556,17 @@ impl FixedInverse {
         // U's drift (units of 2^-34) is at most (fx + fy) / 2 from the two rounded
         // coefficients, 1 from C's own rounding and 2 reach from its f64 operations;
         // raising C by `raise` moves U by 2 raise, past all of it.
-        let raise = (fx + fy) / 4 + 2 + self.reach;
+        let raise = (fx + fy) / 4 + 2 + reach;
         if raise > 1 << (crate::geom::FIXED_BITS - 11) {
-            return Ok(self);
+            return self;
         }
-        if self.drifts[0] {
+        if drifts[0] {
             self.c += raise;
         }
-        if self.drifts[1] {
+        if drifts[1] {
             self.f += raise;
         }
-        Ok(self)
+        self
     }
 
     /// `U` and `V` (units of 2^-34 mask pixels) of world pixel `(x, y)`'s centre.
@@ -750,16 +754,21 @@ mod tests {
             }
             assert!(edges > 0, "k {k} quarters {quarters}: no centre on an edge");
         }
-        // Exact coefficients (2x) and other angles: the constants as rounded.
-        for t in [
-            Transform::at(0.5, 0.0).rotated(90.0).scaled(2.0, 2.0),
-            Transform::at(0.5, 0.0).rotated(30.0).scaled(3.0, 3.0),
-        ] {
-            let f = t.fixed_inverse(w, h).unwrap();
-            assert_eq!(f.settled(w, h).unwrap(), f);
-            let raw = FixedInverse { c: 0, f: 0, ..f };
-            assert_eq!(raw.settled(w, h).unwrap().c, 0, "{t:?}");
-        }
+        // Exact coefficients (2x): the constants exactly, u = 1.5 and v = 3.5 at the
+        // origin (pivot (2.5, 2), position (0.5, 0), the inverse [[0, 1/2], [-1/2, 0]]).
+        let f = Transform::at(0.5, 0.0)
+            .rotated(90.0)
+            .scaled(2.0, 2.0)
+            .fixed_inverse(w, h)
+            .unwrap();
+        assert_eq!((f.c, f.f), (3 << 32, 7 << 32));
+        // Another angle: left as rounded, however rounded its coefficients.
+        let f = Transform::at(0.5, 0.0)
+            .rotated(30.0)
+            .scaled(3.0, 3.0)
+            .fixed_inverse(w, h)
+            .unwrap();
+        assert_eq!(f.settled([true; 2], 1, w, h), f);
     }
 
     #[test]
