@@ -14,52 +14,52 @@ using System.Runtime.InteropServices;
 
 namespace UnityEngine
 {
-    public struct Color32
+    public partial struct Color32
     {
         public byte r, g, b, a;
         public Color32(byte r, byte g, byte b, byte a) { this.r = r; this.g = g; this.b = b; this.a = a; }
     }
-    public struct Rect
+    public partial struct Rect
     {
         public float x, y, width, height;
         public Rect(float x, float y, float width, float height) { this.x = x; this.y = y; this.width = width; this.height = height; }
     }
-    public struct RectInt
+    public partial struct RectInt
     {
         public int x, y, width, height;
         public RectInt(int x, int y, int width, int height) { this.x = x; this.y = y; this.width = width; this.height = height; }
         public override string ToString() { return "(x:" + x + ", y:" + y + ", width:" + width + ", height:" + height + ")"; }
     }
-    public struct Vector2
+    public partial struct Vector2
     {
         public float x, y;
         public Vector2(float x, float y) { this.x = x; this.y = y; }
     }
-    public struct Vector3
+    public partial struct Vector3
     {
         public float x, y, z;
         public Vector3(float x, float y, float z) { this.x = x; this.y = y; this.z = z; }
     }
-    public struct Vector2Int
+    public partial struct Vector2Int
     {
         public Vector2Int(int x, int y) { this.x = x; this.y = y; }
         public int x, y;
         public override string ToString() { return "(" + x + ", " + y + ")"; }
     }
-    public static class Mathf
+    public static partial class Mathf
     {
         // Unity's RoundToInt is Math.Round: halves to even.
         public static int RoundToInt(float f) { return (int)Math.Round(f); }
         public static int Clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
     }
-    public static class Debug
+    public static partial class Debug
     {
         public static readonly List<string> Warnings = new List<string>();
         public static void LogWarning(object message) { Warnings.Add(message == null ? "null" : message.ToString()); }
     }
-    public class Object { public string name; }
+    public partial class Object { public string name; }
     public enum TextureFormat { Alpha8 = 1, RGB24 = 3, RGBA32 = 4, ARGB32 = 5, BGRA32 = 14 }
-    public class Texture2D : Object
+    public partial class Texture2D : Object
     {
         public int width, height;
         public bool isReadable = true;
@@ -100,7 +100,7 @@ namespace UnityEngine
             return new Unity.Collections.NativeArray<T>((void*)_pin.AddrOfPinnedObject(), data.Length);
         }
     }
-    public class Sprite : Object
+    public partial class Sprite : Object
     {
         public Texture2D texture;
         public Rect rect;
@@ -108,7 +108,7 @@ namespace UnityEngine
         public Vector2 pivot;
         public float pixelsPerUnit = 100;
     }
-    public class TextAsset : Object
+    public partial class TextAsset : Object
     {
         private readonly byte[] _bytes;
         public int bytesCalls;
@@ -116,7 +116,7 @@ namespace UnityEngine
         // Unity returns a new copy on every call.
         public byte[] bytes { get { bytesCalls++; return (byte[])_bytes.Clone(); } }
     }
-    public struct Matrix4x4
+    public partial struct Matrix4x4
     {
         public float m00, m01, m02, m03, m10, m11, m12, m13, m20, m21, m22, m23, m30, m31, m32, m33;
         public static Matrix4x4 identity
@@ -126,12 +126,12 @@ namespace UnityEngine
     }
     // Unity's Transform, reduced to what the glue reads: the world position and the local-to-world
     // matrix (rotation, scale and skew from parents; tests set it directly).
-    public class Transform
+    public partial class Transform
     {
         public Vector3 position;
         public Matrix4x4 localToWorldMatrix = Matrix4x4.identity;
     }
-    public class GameObject : Object
+    public partial class GameObject : Object
     {
         public readonly Transform transform = new Transform();
         public int layer;
@@ -151,7 +151,7 @@ namespace UnityEngine
             return default(T);
         }
     }
-    public class Component : Object
+    public partial class Component : Object
     {
         public static int getComponentCalls, transformCalls;
         public GameObject gameObject { get; internal set; }
@@ -162,13 +162,13 @@ namespace UnityEngine
             return gameObject.GetComponent<T>();
         }
     }
-    public class Behaviour : Component { }
-    public class MonoBehaviour : Behaviour { }
-    public class SpriteRenderer : Component { public Sprite sprite; public bool flipX, flipY; }
-    public class Collider2D : Behaviour { }
+    public partial class Behaviour : Component { }
+    public partial class MonoBehaviour : Behaviour { }
+    public partial class SpriteRenderer : Component { public Sprite sprite; public bool flipX, flipY; }
+    public partial class Collider2D : Behaviour { }
     // Unity's PolygonCollider2D: pathCount resizes the paths (new ones empty), SetPath and GetPath
     // copy, an index outside the paths throws.
-    public class PolygonCollider2D : Collider2D
+    public partial class PolygonCollider2D : Collider2D
     {
         private readonly List<Vector2[]> _paths = new List<Vector2[]>();
         public int pathCount

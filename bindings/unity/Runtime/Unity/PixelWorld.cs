@@ -97,7 +97,7 @@ namespace PerPixel.Unity
     /// <see cref="SpriteCollider.pixelWorld"/> names another. Colliders enabled before any world wait for
     /// one.</para>
     /// </remarks>
-    public class PixelWorld : MonoBehaviour
+    public partial class PixelWorld : MonoBehaviour
     {
         /// <summary>Per Unity layer, the layers it collides with (bit i: layer i); all by default. Unity's
         /// layer collision matrix; keep it symmetric (<see cref="IgnoreLayerCollision"/> does).</summary>

@@ -93,7 +93,7 @@ namespace PerPixel.Unity
     /// xy plane (what an orthographic camera looking down z sees); a scale of 0 on an axis throws a
     /// <see cref="PerPixelException"/> with <see cref="Status.InvalidTransform"/>.</para>
     /// </remarks>
-    public class SpriteCollider : MonoBehaviour
+    public partial class SpriteCollider : MonoBehaviour
     {
         /// <summary>The inspector tooltip of <see cref="alphaThreshold"/>.</summary>
         public const string AlphaThresholdTooltip = "Alpha at or above which a texel is solid (1: any visible " +
