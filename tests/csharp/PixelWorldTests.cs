@@ -122,7 +122,7 @@ static partial class Tests
 
         // A rotated collider (an L turned a quarter) and a baked one.
         var el = AlphaCollider("el", 6, 3, (x, y) => y == 0 || x == 0, 20, 20);
-        el.transform.localToWorldMatrix = Linear(0, -1, 1, 0);
+        el.transform.rotation = Quaternion.Euler(0, 0, 90);
         Listen(el, log);
         Message(el, "OnEnable");
         BodyId elId;
@@ -210,9 +210,7 @@ static partial class Tests
                 }
                 else if (r == 5)
                 {
-                    double angle = rng.Next(8) * Math.PI / 4;
-                    float cos = (float)Math.Cos(angle), sin = (float)Math.Sin(angle);
-                    c.transform.localToWorldMatrix = Linear(cos, -sin, sin, cos);
+                    c.transform.rotation = Quaternion.Euler(0, 0, rng.Next(8) * 45);
                 }
                 else if (r == 6) c.gameObject.layer = new[] { 0, 8, 9 }[rng.Next(3)];
             }

@@ -331,13 +331,6 @@ static partial class Tests
         UnityMasks.ReleaseBundles();
     }
 
-    static Matrix4x4 Linear(float m00, float m01, float m10, float m11)
-    {
-        var m = Matrix4x4.identity;
-        m.m00 = m00; m.m01 = m01; m.m10 = m10; m.m11 = m11;
-        return m;
-    }
-
     static void UnityTransforms()
     {
         var texture = new Texture2D(8, 6, TextureFormat.RGBA32, AtlasBytes(TextureFormat.RGBA32));
@@ -359,7 +352,7 @@ static partial class Tests
                 && ReferenceEquals(p.Mask, c.Mask));
 
             // z rotation by 90 degrees (counter-clockwise in Unity's y-up world) about the centre pivot.
-            go.transform.localToWorldMatrix = Linear(0, -1, 1, 0);
+            go.transform.rotation = Quaternion.Euler(0, 0, 90);
             p = c.Placed;
             Check("rotated 90: the quarter turn, 6x8 at (17, 26)", p.X == 17 && p.Y == 26 && Rows(p.Mask) == Rows(turned));
             Mask raster = p.Mask;
@@ -368,7 +361,7 @@ static partial class Tests
             Check("moved by whole pixels: the same raster, moved", ReferenceEquals(p.Mask, raster) && p.X == 22 && p.Y == 24);
 
             // flipX / flipY about the centre pivot: mirrored within the rectangle.
-            go.transform.localToWorldMatrix = Matrix4x4.identity;
+            go.transform.rotation = Quaternion.identity;
             renderer.flipX = true;
             p = c.Placed;
             Check("flipX: mirrored in place", p.X == 21 && p.Y == 25 && Rows(p.Mask) == Rows(mirrored) && raster.IsDisposed);
@@ -378,36 +371,40 @@ static partial class Tests
             Check("flipY: mirrored in place", p.X == 21 && p.Y == 25 && Rows(p.Mask) == Rows(upside));
             renderer.flipY = false;
             // A negative scale mirrors as flipX does.
-            go.transform.localToWorldMatrix = Linear(-1, 0, 0, 1);
+            go.transform.localScale = new Vector3(-1, 1, 1);
             Check("scale x -1: as flipX", Rows(c.Placed.Mask) == Rows(mirrored) && c.Placed.X == 21);
 
             // Pivot at the bottom-left: Unity flips about the pivot, so the sprite lands left of it.
             renderer.sprite = SpriteIn(texture, "atlas", whole, 1, 0, 0);
             go.transform.position = new Vector3(20, 30, 0);
-            go.transform.localToWorldMatrix = Matrix4x4.identity;
+            go.transform.localScale = Vector3.one;
             renderer.flipX = true;
             p = c.Placed;
             Check("flipX about a bottom-left pivot: [12, 20)", p.X == 12 && p.Y == 30 && Rows(p.Mask) == Rows(mirrored));
             renderer.flipX = false;
             // Lossy scale 2 about the bottom-left pivot: exact nearest neighbour.
-            go.transform.localToWorldMatrix = Linear(2, 0, 0, 2);
+            go.transform.localScale = new Vector3(2, 2, 1);
             p = c.Placed;
             Check("scale 2: every texel a 2x2 block", p.X == 20 && p.Y == 30 && Rows(p.Mask) == Rows(doubled));
 
             // Arbitrary angle: queries agree both ways, also against a plain collider.
-            float cos = (float)Math.Cos(0.6), sin = (float)Math.Sin(0.6);
-            go.transform.localToWorldMatrix = Linear(cos, -sin, sin, cos);
+            go.transform.localScale = Vector3.one;
+            go.transform.rotation = Quaternion.Euler(0, 0, (float)(0.6 * 180 / Math.PI));
+            Matrix4x4 tm = go.transform.localToWorldMatrix;
             var other = Collider("other", SpriteIn(texture, "atlas", whole), 22, 31);
             Check("rotated vs plain: symmetric", c.Collides(other) == other.Collides(c)
                 && c.OverlapArea(other) == other.OverlapArea(c));
             // Bounds-only: the whole rectangle, turned.
             c.pixelCollision = false;
+            double[] fm = new double[6];
+            UnityMasks.SpriteMatrix(tm.m00, tm.m01, tm.m10, tm.m11, false, false, new Vector2(0, 0), fm);
             using (Mask full = Mask.Create(8, 6, true))
-            using (Raster fr = full.RasteriseMatrix(new double[] { cos, -sin, 0, sin, cos, 0 }))
+            using (Raster fr = full.RasteriseMatrix(fm))
                 Check("bounds-only turned: the raster of the whole rectangle", Rows(c.Placed.Mask) == Rows(fr.Mask));
             c.pixelCollision = true;
             // A scale of 0 cannot be collided with: a clear error.
-            go.transform.localToWorldMatrix = Linear(0, 0, 0, 1);
+            go.transform.rotation = Quaternion.identity;
+            go.transform.localScale = new Vector3(0, 1, 1);
             Throws("scale 0", () => { var q = c.Placed; }, With(Status.InvalidTransform, "singular"));
             double[] m = new double[6];
             Check("SpriteMatrix: identity is the plain path", !UnityMasks.SpriteMatrix(1, 0, 0, 1, false, false,
@@ -477,7 +474,11 @@ static partial class Tests
             UnityMasks.PointPixel(new Vector2(3.5f, 4.0f), 1).ToString());
         Equal("PointPixel (0.255, -0.255) at 100 pixels per unit", "(25, -26)",
             UnityMasks.PointPixel(new Vector2(0.255f, -0.255f), 100).ToString());
-        Equal("PointPixel (-0.2, 0.999)", "(-1, 0)", UnityMasks.PointPixel(new Vector2(-0.2f, 0.999f), 1).ToString());
+        Equal("PointPixel (-0.2, 0.98)", "(-1, 0)", UnityMasks.PointPixel(new Vector2(-0.2f, 0.98f), 1).ToString());
+        Equal("PointPixel (0.999, -1.01): within 1/64 pixel below an edge counts as on it", "(1, -1)",
+            UnityMasks.PointPixel(new Vector2(0.999f, -1.01f), 1).ToString());
+        Equal("PointPixel (0.29f, 0.57f) at 100 pixels per unit: 28.999999 and 56.999998 pixels are pixels 29 and 57",
+            "(29, 57)", UnityMasks.PointPixel(new Vector2(0.29f, 0.57f), 100).ToString());
         Throws<OverflowException>("PointPixel of NaN", () => UnityMasks.PointPixel(new Vector2(float.NaN, 0), 1));
         Equal("RayDirection (1, 0.5)", "(65536, 32768)", UnityMasks.RayDirection(new Vector2(1, 0.5f)).ToString());
         Equal("RayDirection (0.3, -1)", "(19661, -65536)", UnityMasks.RayDirection(new Vector2(0.3f, -1)).ToString());
@@ -581,7 +582,7 @@ static partial class Tests
             && cross.OverlapPoint(new Vector2(11.9f, 10.1f)) && !cross.OverlapPoint(new Vector2(10.5f, 10.5f))
             && !cross.OverlapPoint(new Vector2(9.9f, 11.5f)));
         var bar = AlphaCollider("bar", 4, 1, (x, y) => true, 10, 10);
-        bar.transform.localToWorldMatrix = Linear(0, -1, 1, 0);
+        bar.transform.rotation = Quaternion.Euler(0, 0, 90);
         Check("OverlapPoint on a bar turned 90 degrees: now vertical, left of its pivot",
             bar.OverlapPoint(new Vector2(9.5f, 13.5f)) && !bar.OverlapPoint(new Vector2(11.5f, 10.5f)));
     }

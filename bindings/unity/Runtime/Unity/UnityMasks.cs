@@ -265,13 +265,25 @@ namespace PerPixel.Unity
 
         /// <summary>World pixel of a sprite's bottom-left texel: <paramref name="position"/> (world units) ×
         /// <paramref name="pixelsPerUnit"/> − <paramref name="pivot"/> (texels), computed in double and
-        /// rounded by <see cref="Pixels.Round(double)"/> (halves up), so a sprite moved one pixel moves one
-        /// pixel whatever its size and pivot. Throws <see cref="OverflowException"/> for a position with no
-        /// pixel (NaN, infinite, outside <see cref="int"/>).</summary>
+        /// rounded by <see cref="Pixels.RoundPosition"/> (halves up, a value within 1/64 pixel below a half
+        /// counted as on it, so float noise never moves a sprite a pixel), so a sprite moved one pixel moves
+        /// one pixel whatever its size, pivot and pixels per unit. Throws <see cref="OverflowException"/> for
+        /// a position with no pixel (NaN, infinite, outside <see cref="int"/>).</summary>
         public static Vector2Int PixelPosition(Vector3 position, float pixelsPerUnit, Vector2 pivot)
         {
-            return new Vector2Int(Pixels.Round((double)position.x * pixelsPerUnit - pivot.x),
-                Pixels.Round((double)position.y * pixelsPerUnit - pivot.y));
+            return new Vector2Int(Pixels.RoundPosition((double)position.x * pixelsPerUnit - pivot.x),
+                Pixels.RoundPosition((double)position.y * pixelsPerUnit - pivot.y));
+        }
+
+        /// <summary>The world position (units) that puts a sprite's bottom-left texel on world pixel
+        /// <paramref name="pixel"/>: (pixel + pivot) ÷ pixels per unit, in double, rounded to float. It gives
+        /// back <paramref name="pixel"/> through <see cref="PixelPosition"/> (for positions within 2^17
+        /// pixels of the origin), so keeping whole-pixel motion in ints and setting the position from them
+        /// never drifts.</summary>
+        public static Vector3 PixelToWorld(Vector2Int pixel, float pixelsPerUnit, Vector2 pivot, float z = 0)
+        {
+            return new Vector3((float)((pixel.x + (double)pivot.x) / pixelsPerUnit),
+                (float)((pixel.y + (double)pivot.y) / pixelsPerUnit), z);
         }
 
         /// <summary>
@@ -288,13 +300,22 @@ namespace PerPixel.Unity
         /// The position itself is rounded to a whole pixel by <see cref="PixelPosition"/> (floor(v + 0.5)),
         /// as for plain sprites, so a sprite moving by whole pixels keeps its raster. A rotation about x or y
         /// (a sprite tilted in 3D) gives the projection onto the xy plane: what an orthographic camera looking
-        /// down z sees, the documented approximation for such sprites.</remarks>
+        /// down z sees, the documented approximation for such sprites.
+        /// <para>Float noise is snapped away first (<see cref="SnapTolerance"/>): Unity's matrix for
+        /// <c>Quaternion.Euler(0, 0, 90)</c> is [5.96e-8, −0.99999994; 0.99999994, 5.96e-8], which taken as it
+        /// is turns some pixel centres a hair past a texel edge (a 5x4 sprite covered 12 pixels, not 20). Each
+        /// coefficient within 2^-18 of the largest one's size of 0, of a multiple of 1/256 (integers, halves,
+        /// quarters...) or of 1/n (n = 2 to 256: a scale of 1/3) becomes that value exactly, so a flip, quarter
+        /// turn or exact scale made through a Transform, its parents and float math gives exactly that map's
+        /// pixels (the quarter turn the same pixels as <see cref="Mask.RotatedQuarter"/>).</para></remarks>
         public static bool SpriteMatrix(float m00, float m01, float m10, float m11, bool flipX, bool flipY,
             Vector2 pivot, double[] matrix)
         {
             if (matrix == null || matrix.Length != 6) throw new ArgumentException("six numbers", "matrix");
             double fx = flipX ? -1.0 : 1.0, fy = flipY ? -1.0 : 1.0;
-            double a = m00 * fx, b = m01 * fy, c = m10 * fx, d = m11 * fy;
+            double scale = Math.Max(Math.Max(Math.Abs((double)m00), Math.Abs((double)m01)),
+                Math.Max(Math.Abs((double)m10), Math.Abs((double)m11)));
+            double a = Snap(m00, scale) * fx, b = Snap(m01, scale) * fy, c = Snap(m10, scale) * fx, d = Snap(m11, scale) * fy;
             double px = pivot.x, py = pivot.y;
             matrix[0] = a;
             matrix[1] = b;
@@ -303,6 +324,26 @@ namespace PerPixel.Unity
             matrix[4] = d;
             matrix[5] = py - (c * px + d * py);
             return !(a == 1.0 && b == 0.0 && c == 0.0 && d == 1.0);
+        }
+
+        /// <summary>How close, relative to the largest coefficient of a sprite's matrix, a coefficient must be
+        /// to an exact value to be snapped to it by <see cref="SpriteMatrix"/>: 2^-18 (about 64 float roundings
+        /// of the largest coefficient, far above what a Transform and its parents make, far below any
+        /// rotation or scale a game means: 2^-18 radians is 0.0002 degrees).</summary>
+        public const double SnapTolerance = 1.0 / (1 << 18);
+
+        /// <summary>A coefficient of a sprite's matrix, snapped to 0, a multiple of 1/256 or 1/n (n from 2 to
+        /// 256) when within <see cref="SnapTolerance"/> × <paramref name="scale"/> of it; otherwise as it
+        /// is.</summary>
+        internal static double Snap(double v, double scale)
+        {
+            double tol = scale * SnapTolerance;
+            if (Math.Abs(v) <= tol) return 0.0;
+            double dyadic = Math.Floor(v * 256 + 0.5) / 256;
+            if (dyadic != 0 && Math.Abs(v - dyadic) <= tol) return dyadic;
+            double n = Math.Floor(1 / v + 0.5);
+            if (Math.Abs(n) >= 2 && Math.Abs(n) <= 256 && Math.Abs(v - 1 / n) <= tol) return 1 / n;
+            return v;
         }
 
         /// <summary>A perpixel rectangle as Unity's <c>RectInt</c> (same fields, same half-open
@@ -326,16 +367,17 @@ namespace PerPixel.Unity
 
         /// <summary>The world pixel holding <paramref name="point"/> (world units): pixel (X, Y) covers
         /// [X, X + 1) × [Y, Y + 1) in pixel coordinates (units × <paramref name="pixelsPerUnit"/>, the
-        /// coordinates <see cref="PixelPosition"/> places sprites in). Computed with the project's one rule,
-        /// floor(v + 0.5) (<see cref="Pixels.Round(double)"/>), applied to the bottom-left corner of a
-        /// one-pixel sprite centred on the point, v = point × pixelsPerUnit − 0.5 in double: so the answer is
-        /// floor(point × pixelsPerUnit), the pixel a one-pixel sprite with a centre pivot at the point
-        /// occupies (3.5 → 3, 4.0 → 4, −0.2 → −1). Throws <see cref="OverflowException"/> for a point with
+        /// coordinates <see cref="PixelPosition"/> places sprites in). Computed with the position rule
+        /// (<see cref="Pixels.RoundPosition"/>: floor(v + 0.5), a value within 1/64 pixel below a half counted
+        /// as on it) applied to the bottom-left corner of a one-pixel sprite centred on the point, v = point ×
+        /// pixelsPerUnit − 0.5 in double: so the answer is floor(point × pixelsPerUnit + 1/64), the pixel a
+        /// one-pixel sprite with a centre pivot at the point occupies (3.5 → 3, 4.0 → 4, −0.2 → −1, and 0.29f
+        /// at 100 pixels per unit, 28.999999 pixels, → 29). Throws <see cref="OverflowException"/> for a point with
         /// no pixel (NaN, infinite, outside <see cref="int"/>).</summary>
         public static Vector2Int PointPixel(Vector2 point, float pixelsPerUnit)
         {
-            return new Vector2Int(Pixels.Round((double)point.x * pixelsPerUnit - 0.5),
-                Pixels.Round((double)point.y * pixelsPerUnit - 0.5));
+            return new Vector2Int(Pixels.RoundPosition((double)point.x * pixelsPerUnit - 0.5),
+                Pixels.RoundPosition((double)point.y * pixelsPerUnit - 0.5));
         }
 
         /// <summary>The scale of an integer ray direction: its larger component is this long.</summary>
