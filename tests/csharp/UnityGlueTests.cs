@@ -475,8 +475,10 @@ static partial class Tests
         Equal("PointPixel (0.255, -0.255) at 100 pixels per unit", "(25, -26)",
             UnityMasks.PointPixel(new Vector2(0.255f, -0.255f), 100).ToString());
         Equal("PointPixel (-0.2, 0.98)", "(-1, 0)", UnityMasks.PointPixel(new Vector2(-0.2f, 0.98f), 1).ToString());
-        Equal("PointPixel (0.999, -1.01): within 1/64 pixel below an edge counts as on it", "(1, -1)",
+        Equal("PointPixel (0.999, -1.01): honest sub-pixels stay where they are", "(0, -2)",
             UnityMasks.PointPixel(new Vector2(0.999f, -1.01f), 1).ToString());
+        Equal("PointPixel (0.9999999, -1.0000001): float noise below an edge counts as on it", "(1, -1)",
+            UnityMasks.PointPixel(new Vector2(0.9999999f, -1.0000001f), 1).ToString());
         Equal("PointPixel (0.29f, 0.57f) at 100 pixels per unit: 28.999999 and 56.999998 pixels are pixels 29 and 57",
             "(29, 57)", UnityMasks.PointPixel(new Vector2(0.29f, 0.57f), 100).ToString());
         Throws<OverflowException>("PointPixel of NaN", () => UnityMasks.PointPixel(new Vector2(float.NaN, 0), 1));

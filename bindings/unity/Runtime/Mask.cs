@@ -700,6 +700,10 @@ namespace PerPixel
             set { _along = value; _hasAlong = true; }
         }
 
+        /// <summary>True when <see cref="AlongDirection"/> was set (the Unity glue defaults it to up, (0, 1),
+        /// otherwise).</summary>
+        internal bool HasAlongDirection { get { return _hasAlong; } }
+
         /// <summary>The longest translation tried, in pixels (Euclidean); <see cref="DefaultMaxDistance"/>
         /// unless set.</summary>
         public uint MaxDistance

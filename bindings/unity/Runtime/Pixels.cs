@@ -42,24 +42,35 @@ namespace PerPixel
             return Round((double)v);
         }
 
-        /// <summary>How far below a half-pixel boundary a float position may fall and still count as on it:
-        /// 1/64 pixel (see <see cref="RoundPosition"/>).</summary>
-        public const double PositionTolerance = 1.0 / 64;
+        /// <summary>The most a float position may fall below a half-pixel boundary and still count as on it:
+        /// 1/64 pixel (see <see cref="PositionTolerance(double)"/>).</summary>
+        public const double MaxPositionTolerance = 1.0 / 64;
+
+        /// <summary>How far below a half-pixel boundary a float position <paramref name="v"/> (in pixels) may
+        /// fall and still count as on it: |v| / 8192, at most 1/64 pixel. 8192 = 2^13 is about a thousand
+        /// float roundings at that size (a float carries 24 bits), so the noise of a position computed
+        /// through a few float operations, or advanced by a constant for a thousand frames, stays inside it;
+        /// a legitimate sub-pixel position is never moved by more than 1/64 pixel.</summary>
+        public static double PositionTolerance(double v)
+        {
+            return Math.Min(MaxPositionTolerance, Math.Abs(v) / 8192);
+        }
 
         /// <summary>
-        /// A float position (in pixels) as a whole pixel, robust to float noise: <c>floor(v + 0.5 +
-        /// PositionTolerance)</c>, i.e. <see cref="Round(double)"/> with a value within 1/64 pixel below a
-        /// half-pixel boundary counted as on it. Throws <see cref="OverflowException"/> for NaN, ±infinity or a
+        /// A float position (in pixels) as a whole pixel, robust to float noise: <c>floor(v + 0.5 + t)</c> with
+        /// t = <see cref="PositionTolerance(double)"/> = min(|v| / 8192, 1/64), i.e. <see cref="Round(double)"/>
+        /// with a value within t below a half-pixel boundary counted as on it. Throws <see cref="OverflowException"/> for NaN, ±infinity or a
         /// result outside <see cref="int"/>.
         /// </summary>
         /// <remarks>
         /// Unity positions are floats: <c>k / 100f</c> × 100 is <c>k</c> only to within a float's rounding, so
         /// an odd-sized sprite with a centre pivot, whose corner <c>k − 2.5</c> sits exactly on a boundary,
         /// lands on <c>k − 3</c> or <c>k − 2</c> by the noise's sign under the exact rule (482 of 1,000
-        /// positions <c>k / 100f</c> did). Counting anything within 1/64 pixel below the boundary as on it
-        /// absorbs the noise of positions up to 2^17 pixels from the origin (a float's half ulp there is 1/128
-        /// pixel) and the drift of a position advanced by <c>1 / pixelsPerUnit</c> a frame for about 1,000
-        /// frames, at any pixels per unit; it moves no sprite by more than 1/64 pixel, which no one sees.
+        /// positions <c>k / 100f</c> did). The tolerance absorbs the noise of positions up to 2^17 pixels from
+        /// the origin (a float's half ulp there is 1/128 pixel) and the drift of a position advanced by
+        /// <c>1 / pixelsPerUnit</c> a frame for 1,000 frames, at any pixels per unit (checked at 0.5 to 5,000
+        /// pixels per unit and pivots 0, 0.5, 1.5, 2 and 2.5); it moves no sprite by more than 1/64 pixel, and
+        /// small positions by much less (3.49 is pixel 3, 3.4999 is 4).
         /// A position accumulated over many more frames drifts further (0.47 pixel after 10,000 frames of
         /// <c>+= 0.01f</c>): keep whole-pixel motion as an integer count and set the position from it
         /// (<c>SpriteCollider.SnapToPixel</c>, <c>SpriteCollider.PixelToWorld</c>).
@@ -81,7 +92,7 @@ namespace PerPixel
         {
             // As TryRound, the fraction v - floor(v) is exact; the boundary moves down by the tolerance.
             double f = Math.Floor(v);
-            if (v - f >= 0.5 - PositionTolerance) f += 1.0;
+            if (v - f >= 0.5 - PositionTolerance(v)) f += 1.0;
             if (f >= int.MinValue && f <= int.MaxValue)
             {
                 pixel = (int)f;

@@ -2,6 +2,7 @@
 // outside Unity under Mono (this glue too, against a stand-in for UnityEngine).
 #if UNITY_5_3_OR_NEWER
 using System;
+using System.Collections.Generic;
 using UnityEngine;
 
 namespace PerPixel.Unity
@@ -136,14 +137,65 @@ namespace PerPixel.Unity
         [Tooltip("The PixelWorld this collider joins while enabled; when empty, the first enabled one.")]
         public PixelWorld pixelWorld;
 
+        internal const int Enter = 0, Stay = 1, Exit = 2;
+        private static readonly Action<PixelCollision>[] s_noHandlers = new Action<PixelCollision>[0];
+        // Each subscriber apart (copied on subscribe, so raising allocates nothing and one that throws
+        // does not stop the others).
+        private Action<PixelCollision>[] _onEnter = s_noHandlers, _onStay = s_noHandlers, _onExit = s_noHandlers;
+        // The GameObject's components that take the messages, found when the collider is enabled.
+        private IPixelCollisionEnterHandler[] _enterHandlers = new IPixelCollisionEnterHandler[0];
+        private IPixelCollisionStayHandler[] _stayHandlers = new IPixelCollisionStayHandler[0];
+        private IPixelCollisionExitHandler[] _exitHandlers = new IPixelCollisionExitHandler[0];
+
         /// <summary>Raised by the collider's <see cref="PixelWorld"/> on the step this collider begins
-        /// touching another (pixel-perfect, layers allowing).</summary>
-        public event Action<PixelCollision> OnPixelCollisionEnter;
+        /// touching another (pixel-perfect, layers allowing). See <see cref="PixelWorld"/> for the event
+        /// contract: every Enter is followed by exactly one <see cref="OnPixelCollisionExit"/>. A subscriber
+        /// that throws is logged (<c>Debug.LogException</c>); the other subscribers still run.</summary>
+        public event Action<PixelCollision> OnPixelCollisionEnter
+        {
+            add { _onEnter = Added(_onEnter, value); }
+            remove { _onEnter = Removed(_onEnter, value); }
+        }
+
         /// <summary>Raised on every later step while the two still touch.</summary>
-        public event Action<PixelCollision> OnPixelCollisionStay;
-        /// <summary>Raised on the step the two stop touching, or one of them leaves the world
-        /// (disabled).</summary>
-        public event Action<PixelCollision> OnPixelCollisionExit;
+        public event Action<PixelCollision> OnPixelCollisionStay
+        {
+            add { _onStay = Added(_onStay, value); }
+            remove { _onStay = Removed(_onStay, value); }
+        }
+
+        /// <summary>Raised once after each Enter: on the step the two stop touching, or after either leaves the
+        /// world (disabled, destroyed, or could not be placed), or when the world is switched off. The other
+        /// collider may have been destroyed (<see cref="PixelCollision.Other"/> == null).</summary>
+        public event Action<PixelCollision> OnPixelCollisionExit
+        {
+            add { _onExit = Added(_onExit, value); }
+            remove { _onExit = Removed(_onExit, value); }
+        }
+
+        private static Action<PixelCollision>[] Added(Action<PixelCollision>[] list, Action<PixelCollision> h)
+        {
+            if (h == null) return list;
+            var more = new Action<PixelCollision>[list.Length + 1];
+            Array.Copy(list, more, list.Length);
+            more[list.Length] = h;
+            return more;
+        }
+
+        private static Action<PixelCollision>[] Removed(Action<PixelCollision>[] list, Action<PixelCollision> h)
+        {
+            if (h == null) return list;
+            // The last one subscribed goes first, as with C# events.
+            for (int i = list.Length - 1; i >= 0; i--)
+            {
+                if (!list[i].Equals(h)) continue;
+                var fewer = new Action<PixelCollision>[list.Length - 1];
+                Array.Copy(list, 0, fewer, 0, i);
+                Array.Copy(list, i + 1, fewer, i, list.Length - i - 1);
+                return fewer;
+            }
+            return list;
+        }
 
         // The world this collider is in (null: none).
         private PixelWorld _joined;
@@ -276,6 +328,35 @@ namespace PerPixel.Unity
             get { return PixelPositionOf(CurrentSprite()); }
         }
 
+        /// <summary>The transform position (world units, this transform's z kept) that puts the sprite's
+        /// bottom-left texel on world pixel <paramref name="pixel"/>: <see cref="UnityMasks.PixelToWorld"/>
+        /// with the sprite's pixels per unit and pivot. <see cref="PixelPosition"/> there is
+        /// <paramref name="pixel"/>.</summary>
+        public Vector3 PixelToWorld(Vector2Int pixel)
+        {
+            Sprite s = CurrentSprite();
+            if (ReferenceEquals(_transform, null)) _transform = transform;
+            return UnityMasks.PixelToWorld(pixel, s.pixelsPerUnit, s.pivot, _transform.position.z);
+        }
+
+        /// <summary>Moves the transform by exactly <paramref name="pixels"/> whole pixels: to
+        /// <see cref="PixelToWorld"/>(<see cref="PixelPosition"/> + <paramref name="pixels"/>). Unlike adding
+        /// <c>pixels / pixelsPerUnit</c> to a float position every frame, which drifts (0.47 pixel after 10,000
+        /// steps of 0.01 at 100 pixels per unit), every call lands exactly on the pixel.</summary>
+        public void MovePixels(Vector2Int pixels)
+        {
+            Vector2Int at = PixelPosition;
+            Vector3 to = PixelToWorld(new Vector2Int(checked(at.x + pixels.x), checked(at.y + pixels.y)));
+            _transform.position = to;
+        }
+
+        /// <summary>Puts the transform exactly on the pixel it is on now (<see cref="PixelPosition"/>), dropping
+        /// the sub-pixel part and any float drift.</summary>
+        public void SnapToPixel()
+        {
+            MovePixels(new Vector2Int(0, 0));
+        }
+
         /// <summary>This collider as a placed sprite (its mask is owned by the collider). For a turned,
         /// scaled or mirrored sprite, the mask is the transformed one (a <see cref="Raster"/>'s, pixel
         /// collision on; a bounds-only sprite's raster is its whole rectangle, transformed).</summary>
@@ -309,8 +390,8 @@ namespace PerPixel.Unity
         private Raster CurrentRaster(Mask m)
         {
             bool boundsOnly = !pixelCollision;
-            if (_raster != null && ReferenceEquals(_rasterOf, m) && _rasterBoundsOnly == boundsOnly
-                && SameMatrix(_rasterMatrix, _matrix))
+            if (_raster != null && !_raster.Mask.IsDisposed && ReferenceEquals(_rasterOf, m)
+                && _rasterBoundsOnly == boundsOnly && SameMatrix(_rasterMatrix, _matrix))
             {
                 return _raster;
             }
@@ -338,15 +419,35 @@ namespace PerPixel.Unity
 
         private static SpriteCollider Other(SpriteCollider other)
         {
-            if (other == null) throw new ArgumentNullException("other");
+            if (ReferenceEquals(other, null)) throw new ArgumentNullException("other");
             return other;
         }
 
+        /// <summary>True when this collider takes part in collisions: its component is enabled and its
+        /// GameObject active (<c>isActiveAndEnabled</c>). A disabled collider collides with nothing, as a
+        /// disabled <c>Collider2D</c>: <see cref="Collides"/> is false, <see cref="OverlapArea"/> 0,
+        /// <see cref="TryFirstContact"/> and <see cref="OverlapPoint"/> false, <see cref="OverlapMask"/> null,
+        /// <see cref="ContactNormal"/> and <see cref="Raycast"/> null, <see cref="PushOut"/> (0, 0),
+        /// <see cref="Sweep"/> clear, and <see cref="MoveWithSlide"/> passes through it; its
+        /// <see cref="PixelWorld"/> drops it. <see cref="Placed"/>, <see cref="Mask"/> and
+        /// <see cref="WorldBounds"/> still describe where it would be.</summary>
+        public bool Participates
+        {
+            get { return isActiveAndEnabled; }
+        }
+
+        // Both take part in collisions (and other is not null).
+        private bool BothParticipate(SpriteCollider other)
+        {
+            return Other(other).Participates && Participates;
+        }
+
         /// <summary>True when the two sprites' solid pixels touch (or their rectangles, for a sprite with
-        /// pixel collision off).</summary>
+        /// pixel collision off); false when either is disabled (<see cref="Participates"/>).</summary>
         public bool Collides(SpriteCollider other)
         {
-            return Placed.Collides(Other(other).Placed);
+            if (!BothParticipate(other)) return false;
+            return Placed.Collides(other.Placed);
         }
 
         /// <summary>Where the two sprites first touch, in world pixels (lowest row first, then lowest
@@ -355,8 +456,13 @@ namespace PerPixel.Unity
         /// <see cref="Placed"/>'s 64-bit <see cref="PlacedSprite.TryFirstContact"/> there).</summary>
         public bool TryFirstContact(SpriteCollider other, out Vector2Int contact)
         {
+            if (!BothParticipate(other))
+            {
+                contact = new Vector2Int(0, 0);
+                return false;
+            }
             Point p;
-            bool found = Placed.TryFirstContact(Other(other).Placed, out p);
+            bool found = Placed.TryFirstContact(other.Placed, out p);
             contact = UnityMasks.ToVector2Int(p);
             return found;
         }
@@ -371,7 +477,8 @@ namespace PerPixel.Unity
         /// <summary>How many pixels the two sprites share, in 64 bits.</summary>
         public ulong OverlapArea(SpriteCollider other)
         {
-            return Placed.OverlapArea(Other(other).Placed);
+            if (!BothParticipate(other)) return 0;
+            return Placed.OverlapArea(other.Placed);
         }
 
         /// <summary>How many pixels the two sprites share, as an <see cref="int"/>. Throws
@@ -388,8 +495,13 @@ namespace PerPixel.Unity
         /// rectangles do not overlap, the same answer as <see cref="PlacedSprite.OverlapMask"/>.</summary>
         public Mask OverlapMask(SpriteCollider other, out RectInt worldBounds)
         {
+            if (!BothParticipate(other))
+            {
+                worldBounds = new RectInt(0, 0, 0, 0);
+                return null;
+            }
             Bounds2D bounds;
-            Mask overlap = Placed.OverlapMask(Other(other).Placed, out bounds);
+            Mask overlap = Placed.OverlapMask(other.Placed, out bounds);
             worldBounds = UnityMasks.ToRectInt(bounds);
             return overlap;
         }
@@ -413,21 +525,60 @@ namespace PerPixel.Unity
         /// overlap nor touch (see <see cref="PlacedSprite.ContactNormal"/>).</summary>
         public Vector2? ContactNormal(SpriteCollider obstacle)
         {
-            Normal? n = Placed.ContactNormal(Other(obstacle).Placed);
+            if (!BothParticipate(obstacle)) return null;
+            Normal? n = Placed.ContactNormal(obstacle.Placed);
             return n.HasValue ? UnityMasks.ToVector2(n.Value) : (Vector2?)null;
         }
 
         /// <summary>The shortest whole-pixel move that frees this sprite from <paramref name="obstacle"/>
-        /// ((0, 0) when they do not overlap; null when nothing within
-        /// <see cref="PushOptions.MaxDistance"/> frees it); see <see cref="PlacedSprite.PushOut"/>. In Unity's
-        /// y-up world <see cref="PushDirection.Any"/> breaks ties towards smaller y, i.e. down, and the default
-        /// <see cref="PushOptions.AlongDirection"/> (0, -1) is down: to push up only, pass
-        /// <c>PushOptions.Along(0, 1)</c>. Move the transform by <see cref="PixelsToUnits"/> of the
-        /// answer.</summary>
+        /// ((0, 0) when they do not overlap or either is disabled; null when nothing within
+        /// <see cref="PushOptions.MaxDistance"/> frees it); see <see cref="PlacedSprite.PushOut"/>. Ties go
+        /// up in Unity's y-up world: <see cref="PushDirection.Any"/> takes, among the shortest moves, the one
+        /// with the largest y, then the smallest x (up, then left); <see cref="PushDirection.Vertical"/> takes
+        /// up over down; <see cref="PushDirection.Along"/> without an <see cref="PushOptions.AlongDirection"/>
+        /// pushes along (0, 1), up. (The plain <see cref="PlacedSprite.PushOut"/> keeps the library's y-down
+        /// order.) Move the transform by <see cref="PixelsToUnits"/> of the answer.</summary>
         public Vector2Int? PushOut(SpriteCollider obstacle, PushOptions options = default(PushOptions))
         {
-            Offset? o = Placed.PushOut(Other(obstacle).Placed, options);
-            return o.HasValue ? UnityMasks.ToVector2Int(o.Value) : (Vector2Int?)null;
+            if (!BothParticipate(obstacle)) return new Vector2Int(0, 0);
+            PlacedSprite me = Placed, other = obstacle.Placed;
+            if (options.Direction == PushDirection.Along && !options.HasAlongDirection)
+                options.AlongDirection = new Offset(0, 1);
+            Offset? o = me.PushOut(other, options);
+            if (!o.HasValue) return null;
+            Offset r = o.Value;
+            bool moved = r.dx != 0 || r.dy != 0;
+            if ((options.Direction == PushDirection.Any && moved) || (options.Direction == PushDirection.Vertical && r.dy < 0))
+                r = PreferUp(me, other, r, options.Direction == PushDirection.Vertical);
+            return UnityMasks.ToVector2Int(r);
+        }
+
+        /// <summary>Among the moves as long as <paramref name="shortest"/> (the library's answer, ties broken
+        /// towards smaller y) that free <paramref name="me"/>, the one with the largest y, then the smallest x:
+        /// every whole-pixel point on that circle above it is tried in that order.</summary>
+        internal static Offset PreferUp(PlacedSprite me, PlacedSprite other, Offset shortest, bool verticalOnly)
+        {
+            if (verticalOnly)
+                return Frees(me, other, 0, -shortest.dy) ? new Offset(0, -shortest.dy) : shortest;
+            long length2 = (long)shortest.dx * shortest.dx + (long)shortest.dy * shortest.dy;
+            for (long dy = (long)Math.Sqrt(length2) + 1; dy > shortest.dy; dy--)
+            {
+                long rest = length2 - dy * dy;
+                if (rest < 0) continue;
+                long dx = (long)Math.Sqrt(rest);
+                while (dx * dx > rest) dx--;
+                while ((dx + 1) * (dx + 1) <= rest) dx++;
+                if (dx * dx != rest) continue;
+                if (Frees(me, other, -dx, dy)) return new Offset((int)-dx, (int)dy);
+                if (dx != 0 && Frees(me, other, dx, dy)) return new Offset((int)dx, (int)dy);
+            }
+            return shortest;
+        }
+
+        private static bool Frees(PlacedSprite me, PlacedSprite other, long dx, long dy)
+        {
+            return !new PlacedSprite(me.Mask, checked((int)(me.X + dx)), checked((int)(me.Y + dy)), me.PixelCollision)
+                .Collides(other);
         }
 
         /// <summary>Moves this sprite by <paramref name="pixels"/> along its 4-connected path (see
@@ -436,8 +587,16 @@ namespace PerPixel.Unity
         /// <see cref="ColliderSweep.WorldTravel"/> to its position.</summary>
         public ColliderSweep Sweep(SpriteCollider obstacle, Vector2Int pixels)
         {
+            if (!BothParticipate(obstacle))
+            {
+                return new ColliderSweep
+                {
+                    Outcome = SweepOutcome.Clear, Travel = pixels, HitTravel = pixels, Fraction = 1,
+                    WorldTravel = PixelsToUnits(pixels),
+                };
+            }
             PlacedSprite me = Placed;
-            SweepResult r = me.Sweep(Other(obstacle).Placed, pixels.x, pixels.y);
+            SweepResult r = me.Sweep(obstacle.Placed, pixels.x, pixels.y);
             Vector2Int travel = new Vector2Int(checked((int)(r.LastFree.x - me.X)), checked((int)(r.LastFree.y - me.Y)));
             return new ColliderSweep
             {
@@ -468,7 +627,7 @@ namespace PerPixel.Unity
             if (_obstacles.Length < obstacles.Length) _obstacles = new PlacedSprite[obstacles.Length];
             int count = 0;
             foreach (SpriteCollider o in obstacles)
-                if (o != null && !ReferenceEquals(o, this)) _obstacles[count++] = o.Placed;
+                if (o != null && !ReferenceEquals(o, this) && o.Participates) _obstacles[count++] = o.Placed;
             MoveResult r;
             try
             {
@@ -506,7 +665,10 @@ namespace PerPixel.Unity
             float ppu = PixelsPerUnit();
             Vector2Int start = UnityMasks.PointPixel(origin, ppu);
             Vector2Int d = UnityMasks.RayDirection(direction);
-            RayHit? hit = Placed.Raycast(start.x, start.y, d.x, d.y, UnityMasks.RayLength(maxDistance, ppu));
+            uint length = UnityMasks.RayLength(maxDistance, ppu);
+            if (d.x == 0 && d.y == 0) throw new PerPixelException(Status.InvalidArgument, "a ray direction cannot be (0, 0)");
+            if (!Participates) return null;
+            RayHit? hit = Placed.Raycast(start.x, start.y, d.x, d.y, length);
             if (!hit.HasValue) return null;
             RayHit h = hit.Value;
             Vector2Int pixel = UnityMasks.ToVector2Int(h.Pixel);
@@ -527,6 +689,7 @@ namespace PerPixel.Unity
         public bool OverlapPoint(Vector2 point)
         {
             Vector2Int p = UnityMasks.PointPixel(point, PixelsPerUnit());
+            if (!Participates) return false;
             return Placed.SolidAt(p.x, p.y);
         }
 
@@ -538,6 +701,7 @@ namespace PerPixel.Unity
 
         private void OnEnable()
         {
+            RefreshMessageHandlers();
             PixelWorld w = pixelWorld != null ? pixelWorld : PixelWorld.Main;
             if (w != null && w.World != null) JoinWorld(w);
             else if (!PixelWorld.s_waiting.Contains(this)) PixelWorld.s_waiting.Add(this);
@@ -546,7 +710,7 @@ namespace PerPixel.Unity
         private void OnDisable()
         {
             PixelWorld.s_waiting.Remove(this);
-            if (_joined != null) _joined.Leave(this);
+            if (!ReferenceEquals(_joined, null)) _joined.Leave(this);
             _joined = null;
         }
 
@@ -561,11 +725,74 @@ namespace PerPixel.Unity
             if (ReferenceEquals(_joined, world)) _joined = null;
         }
 
+        private static readonly List<IPixelCollisionEnterHandler> s_enterFound = new List<IPixelCollisionEnterHandler>();
+        private static readonly List<IPixelCollisionStayHandler> s_stayFound = new List<IPixelCollisionStayHandler>();
+        private static readonly List<IPixelCollisionExitHandler> s_exitFound = new List<IPixelCollisionExitHandler>();
+
+        /// <summary>Finds again the components of this GameObject that take the collision messages
+        /// (<see cref="IPixelCollisionEnterHandler"/>, <see cref="IPixelCollisionStayHandler"/>,
+        /// <see cref="IPixelCollisionExitHandler"/>). They are found when the collider is enabled; call this after
+        /// adding such a component to an enabled collider's GameObject. Destroyed ones are skipped on their
+        /// own. As with Physics2D's messages, disabled components get them too.</summary>
+        public void RefreshMessageHandlers()
+        {
+            GetComponents(s_enterFound);
+            _enterHandlers = s_enterFound.ToArray();
+            GetComponents(s_stayFound);
+            _stayHandlers = s_stayFound.ToArray();
+            GetComponents(s_exitFound);
+            _exitHandlers = s_exitFound.ToArray();
+            s_enterFound.Clear();
+            s_stayFound.Clear();
+            s_exitFound.Clear();
+        }
+
+        // Every subscriber and message handler, each on its own: an exception is logged and the rest run.
         internal void RaisePixelCollision(int kind, PixelCollision collision)
         {
-            Action<PixelCollision> handler = kind == 0 ? OnPixelCollisionEnter
-                : kind == 1 ? OnPixelCollisionStay : OnPixelCollisionExit;
-            if (handler != null) handler(collision);
+            Action<PixelCollision>[] list = kind == Enter ? _onEnter : kind == Stay ? _onStay : _onExit;
+            for (int i = 0; i < list.Length; i++)
+            {
+                try { list[i](collision); }
+                catch (Exception e) { Debug.LogException(e, this); }
+            }
+            if (kind == Enter)
+            {
+                IPixelCollisionEnterHandler[] hs = _enterHandlers;
+                for (int i = 0; i < hs.Length; i++)
+                {
+                    if (Gone(hs[i])) continue;
+                    try { hs[i].OnPixelCollisionEnter2D(collision); }
+                    catch (Exception e) { Debug.LogException(e, this); }
+                }
+            }
+            else if (kind == Stay)
+            {
+                IPixelCollisionStayHandler[] hs = _stayHandlers;
+                for (int i = 0; i < hs.Length; i++)
+                {
+                    if (Gone(hs[i])) continue;
+                    try { hs[i].OnPixelCollisionStay2D(collision); }
+                    catch (Exception e) { Debug.LogException(e, this); }
+                }
+            }
+            else
+            {
+                IPixelCollisionExitHandler[] hs = _exitHandlers;
+                for (int i = 0; i < hs.Length; i++)
+                {
+                    if (Gone(hs[i])) continue;
+                    try { hs[i].OnPixelCollisionExit2D(collision); }
+                    catch (Exception e) { Debug.LogException(e, this); }
+                }
+            }
+        }
+
+        // A handler component destroyed since it was found.
+        private static bool Gone(object handler)
+        {
+            var o = handler as UnityEngine.Object;
+            return !ReferenceEquals(o, null) && o == null;
         }
 
         private void OnDestroy()

@@ -265,8 +265,8 @@ namespace PerPixel.Unity
 
         /// <summary>World pixel of a sprite's bottom-left texel: <paramref name="position"/> (world units) ×
         /// <paramref name="pixelsPerUnit"/> − <paramref name="pivot"/> (texels), computed in double and
-        /// rounded by <see cref="Pixels.RoundPosition"/> (halves up, a value within 1/64 pixel below a half
-        /// counted as on it, so float noise never moves a sprite a pixel), so a sprite moved one pixel moves
+        /// rounded by <see cref="Pixels.RoundPosition"/> (halves up, a value within min(|v| / 8192, 1/64) pixel
+        /// below a half counted as on it, so float noise never moves a sprite a pixel), so a sprite moved one pixel moves
         /// one pixel whatever its size, pivot and pixels per unit. Throws <see cref="OverflowException"/> for
         /// a position with no pixel (NaN, infinite, outside <see cref="int"/>).</summary>
         public static Vector2Int PixelPosition(Vector3 position, float pixelsPerUnit, Vector2 pivot)
@@ -368,9 +368,9 @@ namespace PerPixel.Unity
         /// <summary>The world pixel holding <paramref name="point"/> (world units): pixel (X, Y) covers
         /// [X, X + 1) × [Y, Y + 1) in pixel coordinates (units × <paramref name="pixelsPerUnit"/>, the
         /// coordinates <see cref="PixelPosition"/> places sprites in). Computed with the position rule
-        /// (<see cref="Pixels.RoundPosition"/>: floor(v + 0.5), a value within 1/64 pixel below a half counted
-        /// as on it) applied to the bottom-left corner of a one-pixel sprite centred on the point, v = point ×
-        /// pixelsPerUnit − 0.5 in double: so the answer is floor(point × pixelsPerUnit + 1/64), the pixel a
+        /// (<see cref="Pixels.RoundPosition"/>: floor(v + 0.5), a value within min(|v| / 8192, 1/64) pixel
+        /// below a half counted as on it) applied to the bottom-left corner of a one-pixel sprite centred on the point, v = point ×
+        /// pixelsPerUnit − 0.5 in double: so the answer is floor(point × pixelsPerUnit) but for float noise, the pixel a
         /// one-pixel sprite with a centre pivot at the point occupies (3.5 → 3, 4.0 → 4, −0.2 → −1, and 0.29f
         /// at 100 pixels per unit, 28.999999 pixels, → 29). Throws <see cref="OverflowException"/> for a point with
         /// no pixel (NaN, infinite, outside <see cref="int"/>).</summary>
