@@ -86,9 +86,11 @@ namespace PerPixel.Unity
     /// inspector edit). A rebuild disposes the previous <see cref="Mask"/>, so do not keep it (or a
     /// <see cref="Placed"/> taken from it) across changes. Changes the collider cannot see, such as new
     /// pixels written into the texture or a re-imported <c>TextAsset</c>, need <see cref="Rebuild"/>.
-    /// <para>Transformed sprites: the position is rounded to a whole world pixel (floor(v + 0.5), as for
-    /// plain sprites); rotation, scale and flips then act exactly about the pivot (perpixel's sampling
-    /// rule: a world pixel is covered when its centre lands in a solid texel). The transformed mask (a
+    /// <para>Transformed sprites: the position is rounded to a whole world pixel
+    /// (<see cref="Pixels.RoundPosition"/>, as for plain sprites); rotation, scale and flips then act
+    /// exactly about the pivot (perpixel's sampling rule: a world pixel is covered when its centre lands
+    /// in a solid texel), after Unity's float noise is snapped away (<see cref="UnityMasks.SpriteMatrix"/>:
+    /// a matrix within 2^-18 of a flip, quarter turn or exact scale is that map exactly). The transformed mask (a
     /// <see cref="Raster"/>) is kept while rotation, scale, flips, pivot and mask stay the same, so moving a
     /// turned sprite costs nothing extra. A sprite tilted about x or y collides as its projection onto the
     /// xy plane (what an orthographic camera looking down z sees); a scale of 0 on an axis throws a
@@ -105,7 +107,9 @@ namespace PerPixel.Unity
         /// <summary>The sprite; when empty, the SpriteRenderer's sprite is used.</summary>
         [Tooltip("The sprite; when empty, the SpriteRenderer's sprite is used.")]
         public Sprite sprite;
-        /// <summary>Unchecked: the sprite collides as its whole rectangle.</summary>
+        /// <summary>Unchecked: the sprite collides as its whole rectangle (turned, scaled and mirrored with the
+        /// sprite). Changing it while touching keeps the <see cref="PixelWorld"/>'s pairs (Stay) where the
+        /// new shape still touches.</summary>
         [Tooltip("Unchecked: the sprite collides as its whole rectangle.")]
         public bool pixelCollision = true;
         /// <summary>Alpha at or above which a pixel is solid (1: any visible pixel), for masks built from the
