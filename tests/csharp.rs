@@ -153,6 +153,18 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
             "E:PerPixel.Unity.SpriteCollider.OnPixelCollisionEnter",
             "M:PerPixel.Unity.PixelCollision.GetContact(System.UInt32)",
             "T:PerPixel.Unity.PolygonColliders",
+            "F:PerPixel.Unity.PixelWorld.usePhysics2DLayerMatrix",
+            "T:PerPixel.Unity.IPixelCollisionEnterHandler",
+            "T:PerPixel.Unity.IPixelCollisionStayHandler",
+            "T:PerPixel.Unity.IPixelCollisionExitHandler",
+            "M:PerPixel.Unity.PixelCollision.TryGetContact(PerPixel.Unity.PixelContact@,System.UInt32)",
+            "P:PerPixel.Unity.PixelCollision.OtherName",
+            "P:PerPixel.Unity.SpriteCollider.Participates",
+            "M:PerPixel.Unity.SpriteCollider.MovePixels(UnityEngine.Vector2Int)",
+            "M:PerPixel.Unity.SpriteCollider.RefreshMessageHandlers",
+            "M:PerPixel.Unity.UnityMasks.PixelToWorld",
+            "F:PerPixel.Unity.UnityMasks.SnapTolerance",
+            "M:PerPixel.Pixels.RoundPosition(System.Double)",
         ] {
             assert!(
                 xml.contains(member),
