@@ -8,10 +8,10 @@ pub const PP_VERSION_MAJOR: u32 = 0;
 /// Minor version of the headers (compare with `pp_version_number() / 100 % 100`).
 pub const PP_VERSION_MINOR: u32 = 8;
 /// Patch version of the headers (compare with `pp_version_number() % 100`).
-pub const PP_VERSION_PATCH: u32 = 0;
+pub const PP_VERSION_PATCH: u32 = 1;
 /// `PP_VERSION_MAJOR * 10000 + PP_VERSION_MINOR * 100 + PP_VERSION_PATCH`: what
 /// `pp_version_number()` returns when the header and the library match.
-pub const PP_VERSION_NUMBER: u32 = 800;
+pub const PP_VERSION_NUMBER: u32 = 801;
 
 /// Parses a decimal version component at compile time.
 const fn parse_component(text: &str) -> u32 {

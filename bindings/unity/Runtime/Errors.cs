@@ -101,7 +101,7 @@ namespace PerPixel
     public static class Library
     {
         /// <summary>The version of the C ABI this binding was written for.</summary>
-        public const string BindingVersion = "0.8.0";
+        public const string BindingVersion = "0.8.1";
         // Read from BindingVersion, so the version is written in one place.
         private static readonly uint BindingMajor = uint.Parse(BindingVersion.Split('.')[0]);
         private static readonly uint BindingMinor = uint.Parse(BindingVersion.Split('.')[1]);
