@@ -158,6 +158,7 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
             "T:PerPixel.Unity.SpriteMaskSet",
             "M:PerPixel.Unity.SpriteMaskSet.TryGetMask(UnityEngine.Sprite,PerPixel.Mask@)",
             "M:PerPixel.Unity.SpriteMaskSet.EditorFind(UnityEngine.Sprite,PerPixel.Unity.SpriteMaskSet)",
+            "F:PerPixel.Unity.PixelWorld.drawContacts",
         ] {
             assert!(
                 xml.contains(member),

@@ -17,6 +17,7 @@ using Object = UnityEngine.Object;
 
 static partial class Tests
 {
+    // The editor's baking, then the Scene-view gizmos (GizmoTests.cs).
     static void EditorBake(string scratch)
     {
         string project = Path.Combine(scratch, "editor-project");
@@ -30,6 +31,7 @@ static partial class Tests
             EditorBakeLogic();
             EditorSpriteMaskLookup();
             EditorImportPipeline();
+            UnityGizmos();
         }
         finally
         {
