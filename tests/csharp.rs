@@ -1,8 +1,9 @@
 //! Drives the C# binding's tests: compiles `bindings/unity/Runtime` with `mcs
 //! -langversion:7.2` (every public member must carry XML docs), checks that the Unity glue
-//! compiles against a stand-in for UnityEngine, and runs `tests/csharp/PerPixelTests.cs`
-//! (with the other test files there, the Unity glue and the stand-in) under Mono against the
-//! native library this `cargo test` built; and `tests/csharp/LimitsTests.cs`, its own
+//! compiles against a stand-in for UnityEngine and the Editor assembly (import-time baking)
+//! against one for UnityEditor, and runs `tests/csharp/PerPixelTests.cs` (with the other
+//! test files there, the Unity glue, the Editor code and the stand-ins) under Mono against
+//! the native library this `cargo test` built; and `tests/csharp/LimitsTests.cs`, its own
 //! program, in a Mono process whose address space is capped (`ulimit -v`), on the hostile
 //! image headers of `tests/common/hostile.rs`.
 //!
@@ -116,6 +117,7 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
     let mut files = sources(&runtime());
     files.extend(sources(&runtime().join("Unity")));
     files.push(manifest().join("tests/csharp/UnityEngineStub.cs"));
+    files.push(manifest().join("tests/csharp/UnityEngineStubAssets.cs"));
     for (name, defines) in [
         ("PerPixel.Unity", "-define:UNITY_5_3_OR_NEWER"),
         (
@@ -165,12 +167,40 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
             "M:PerPixel.Unity.UnityMasks.PixelToWorld",
             "F:PerPixel.Unity.UnityMasks.SnapTolerance",
             "M:PerPixel.Pixels.RoundPosition(System.Double)",
+            "T:PerPixel.Unity.SpriteMaskSet",
+            "M:PerPixel.Unity.SpriteMaskSet.TryGetMask(UnityEngine.Sprite,PerPixel.Mask@)",
+            "M:PerPixel.Unity.SpriteMaskSet.EditorFind(UnityEngine.Sprite,PerPixel.Unity.SpriteMaskSet)",
+            "F:PerPixel.Unity.PixelWorld.drawContacts",
         ] {
             assert!(
                 xml.contains(member),
                 "{name}: the glue's XML docs lack {member}"
             );
         }
+    }
+    editor_compiles_against_the_runtime(&dir);
+}
+
+/// The Editor assembly (`bindings/unity/Editor`, editor only in Unity) as Unity builds it: its own
+/// assembly referencing the runtime's (so it reaches only the runtime's public API), against the
+/// UnityEditor stand-in, with missing XML docs as errors.
+fn editor_compiles_against_the_runtime(dir: &Path) {
+    let mut files = sources(&manifest().join("bindings/unity/Editor"));
+    files.push(manifest().join("tests/csharp/UnityEditorStub.cs"));
+    let runtime = format!("-r:{}", dir.join("PerPixel.Unity2020.dll").display());
+    let doc = format!("-doc:{}", dir.join("PerPixel.Editor.xml").display());
+    let out = format!("-out:{}", dir.join("PerPixel.Editor.dll").display());
+    let defines = "-define:UNITY_5_3_OR_NEWER;UNITY_2020_1_OR_NEWER";
+    mcs(&["-target:library", defines, &runtime, &doc, &out], &files);
+    let xml = std::fs::read_to_string(dir.join("PerPixel.Editor.xml")).unwrap();
+    for member in [
+        "T:PerPixel.Unity.EditorTools.SpriteMaskBaker",
+        "T:PerPixel.Unity.EditorTools.SpriteMaskAssets",
+        "T:PerPixel.Unity.EditorTools.SpriteMaskPostprocessor",
+        "M:PerPixel.Unity.EditorTools.SpriteMaskMenu.BakeSelected",
+        "T:PerPixel.Unity.EditorTools.SpriteMaskSetEditor",
+    ] {
+        assert!(xml.contains(member), "the Editor's XML docs lack {member}");
     }
 }
 
@@ -211,6 +241,7 @@ fn csharp_tests_pass_under_mono() {
     // benchmark and the capped-process limits test are programs of their own.
     let mut files = sources(&runtime());
     files.extend(sources(&runtime().join("Unity")));
+    files.extend(sources(&manifest().join("bindings/unity/Editor")));
     files.extend(
         sources(&manifest().join("tests/csharp"))
             .into_iter()

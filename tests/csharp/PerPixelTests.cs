@@ -992,6 +992,7 @@ static partial class Tests
             Edits();
             PolygonTools();
             Shapes();
+            EditorBake(args[0]);
         }
         catch (Exception e)
         {

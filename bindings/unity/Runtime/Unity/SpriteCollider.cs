@@ -131,6 +131,14 @@ namespace PerPixel.Unity
         [Tooltip("Optional, preferred over the texture: a baked bundle (perpixel bake atlas.json -o atlas.bytes " +
             "--flip-y) holding this sprite's mask under Baked Name.")]
         public TextAsset bakedBundle;
+        /// <summary>Optional, preferred over everything else: the masks baked in the editor for the sprite's
+        /// texture (Assets &gt; PerPixel &gt; Bake Sprite Masks makes <c>&lt;texture&gt;.pixelmasks.asset</c>), so the
+        /// texture needs no Read/Write and nothing is decoded at run time. Filled in by itself in the editor
+        /// (on any inspector edit or reload) when the sprite's texture has such a set; a set without an entry
+        /// for the sprite is passed over.</summary>
+        [Tooltip("Optional, preferred over everything else: the sprite masks baked in the editor for the sprite's " +
+            "texture (Assets > PerPixel > Bake Sprite Masks). Filled in by itself in the editor.")]
+        public SpriteMaskSet bakedMasks;
         /// <summary>The mask's name in <see cref="bakedBundle"/>; empty means the sprite's name plus
         /// ".png".</summary>
         [Tooltip("The mask's name in Baked Bundle; empty means the sprite's name plus \".png\".")]
@@ -212,6 +220,7 @@ namespace PerPixel.Unity
         private Sprite _builtSprite;
         private int _builtThreshold;
         private TextAsset _builtEncoded, _builtBakedMask, _builtBakedBundle;
+        private SpriteMaskSet _builtBakedMasks;
         private string _builtBakedName;
         private bool _stale;
         // The baked mask and threshold last warned about, so each mismatch is reported once.
@@ -252,7 +261,8 @@ namespace PerPixel.Unity
             if (_mask != null && !_stale && !_mask.IsDisposed
                 && ReferenceEquals(_builtSprite, s) && _builtThreshold == alphaThreshold
                 && ReferenceEquals(_builtEncoded, encodedTexture) && ReferenceEquals(_builtBakedMask, bakedMask)
-                && ReferenceEquals(_builtBakedBundle, bakedBundle) && string.Equals(_builtBakedName, bakedName))
+                && ReferenceEquals(_builtBakedBundle, bakedBundle) && string.Equals(_builtBakedName, bakedName)
+                && ReferenceEquals(_builtBakedMasks, bakedMasks))
             {
                 return _mask;
             }
@@ -265,23 +275,28 @@ namespace PerPixel.Unity
             _mask = null;
             int threshold = Mathf.Clamp(alphaThreshold, 0, 255);
             Mask built;
-            if (bakedMask != null || bakedBundle != null)
+            Mask fromSet;
+            if (bakedMasks != null && bakedMasks.TryGetMask(s, out fromSet))
+            {
+                built = fromSet;
+                int baked = bakedMasks.bakedThreshold;
+                if (baked >= 0 && baked != threshold)
+                    WarnThreshold("masks baked in '" + SafeName(bakedMasks) + "'", threshold, baked,
+                        "set its Alpha Threshold to " + threshold);
+            }
+            else if (bakedMask != null || bakedBundle != null)
             {
                 int? baked;
                 string what;
                 built = UnityMasks.FromBaked(s, bakedMask, bakedBundle, bakedName, out baked, out what);
                 if (baked.HasValue && baked.Value != threshold)
-                {
-                    string key = what + " at " + threshold;
-                    if (_warned != key)
-                    {
-                        _warned = key;
-                        Debug.LogWarning("SpriteCollider on '" + name + "': alphaThreshold is " + threshold +
-                            " but the " + what + " was baked with threshold " + baked.Value + ", which is what " +
-                            "counts: alphaThreshold has no effect on baked masks. Rebake with --threshold " +
-                            threshold + ", or set alphaThreshold to " + baked.Value + ".");
-                    }
-                }
+                    WarnThreshold(what, threshold, baked.Value, "rebake with --threshold " + threshold);
+            }
+            else if (bakedMasks != null && encodedTexture == null && s.texture != null && !s.texture.isReadable)
+            {
+                throw new InvalidOperationException("SpriteCollider on '" + name + "': " + bakedMasks.WhyMissing(s) +
+                    " and texture '" + s.texture.name + "' is not readable: bake the set again (Assets > PerPixel > " +
+                    "Bake Sprite Masks) or tick 'Read/Write Enabled'.");
             }
             else
             {
@@ -294,6 +309,7 @@ namespace PerPixel.Unity
             _builtBakedMask = bakedMask;
             _builtBakedBundle = bakedBundle;
             _builtBakedName = bakedName;
+            _builtBakedMasks = bakedMasks;
             _stale = false;
             return built;
         }
@@ -699,8 +715,33 @@ namespace PerPixel.Unity
 
         private void OnValidate()
         {
-            // An inspector edit: rebuild on the next query, whatever changed.
+            // An inspector edit: rebuild on the next query, whatever changed; in the editor, pick up the
+            // sprite's baked mask set.
             _stale = true;
+            Sprite s = sprite;
+            if (s == null)
+            {
+                SpriteRenderer r = GetComponent<SpriteRenderer>();
+                if (r != null) s = r.sprite;
+            }
+            bakedMasks = SpriteMaskSet.EditorFind(s, bakedMasks);
+        }
+
+        // One warning per baked source and threshold: alphaThreshold does not change baked masks.
+        private void WarnThreshold(string what, int threshold, int baked, string fix)
+        {
+            string key = what + " at " + threshold;
+            if (_warned == key) return;
+            _warned = key;
+            Debug.LogWarning("SpriteCollider on '" + name + "': alphaThreshold is " + threshold + " but the " + what +
+                " was baked with threshold " + baked + ", which is what counts: alphaThreshold has no effect on baked " +
+                "masks. To change it, " + fix + ", or set alphaThreshold to " + baked + ".", this);
+        }
+
+        private static string SafeName(UnityEngine.Object o)
+        {
+            try { return o.name; }
+            catch (Exception) { return "?"; }
         }
 
         private void OnEnable()
