@@ -27,12 +27,33 @@ namespace PerPixel
         public static int Round(double v)
         {
             int pixel;
-            if (!TryRound(v, out pixel))
+            return Rounded(TryRound(v, out pixel), v, pixel);
+        }
+
+        private static int Rounded(bool ok, double v, int pixel)
+        {
+            if (!ok)
             {
                 throw new OverflowException("the position " + v.ToString("R", System.Globalization.CultureInfo.InvariantCulture) +
                     " has no pixel: NaN, infinite, or outside the int range");
             }
             return pixel;
+        }
+
+        // floor(v), then up one when the fraction is at least a half less the tolerance. v - floor(v) is
+        // exact in double arithmetic, unlike v + 0.5, so with tolerance 0 this is the exact floor(v + 0.5).
+        private static bool RoundBelow(double v, double tolerance, out int pixel)
+        {
+            double f = Math.Floor(v);
+            if (v - f >= 0.5 - tolerance) f += 1.0;
+            // NaN fails both comparisons; infinities fail one.
+            if (f >= int.MinValue && f <= int.MaxValue)
+            {
+                pixel = (int)f;
+                return true;
+            }
+            pixel = 0;
+            return false;
         }
 
         /// <summary><c>floor(v + 0.5)</c> as an <see cref="int"/>; see <see cref="Round(double)"/> (a float
@@ -78,46 +99,21 @@ namespace PerPixel
         public static int RoundPosition(double v)
         {
             int pixel;
-            if (!TryRoundPosition(v, out pixel))
-            {
-                throw new OverflowException("the position " + v.ToString("R", System.Globalization.CultureInfo.InvariantCulture) +
-                    " has no pixel: NaN, infinite, or outside the int range");
-            }
-            return pixel;
+            return Rounded(TryRoundPosition(v, out pixel), v, pixel);
         }
 
         /// <summary><see cref="RoundPosition"/> in <paramref name="pixel"/> and true; false (and 0) for NaN,
         /// ±infinity or a result outside <see cref="int"/>.</summary>
         public static bool TryRoundPosition(double v, out int pixel)
         {
-            // As TryRound, the fraction v - floor(v) is exact; the boundary moves down by the tolerance.
-            double f = Math.Floor(v);
-            if (v - f >= 0.5 - PositionTolerance(v)) f += 1.0;
-            if (f >= int.MinValue && f <= int.MaxValue)
-            {
-                pixel = (int)f;
-                return true;
-            }
-            pixel = 0;
-            return false;
+            return RoundBelow(v, PositionTolerance(v), out pixel);
         }
 
         /// <summary><c>floor(v + 0.5)</c> in <paramref name="pixel"/> and true; false (and 0) for NaN,
         /// ±infinity or a result outside <see cref="int"/>.</summary>
         public static bool TryRound(double v, out int pixel)
         {
-            // floor(v), then up one when the fraction is at least a half. v - floor(v) is exact in
-            // double arithmetic, unlike v + 0.5, so this is the exact floor(v + 0.5).
-            double f = Math.Floor(v);
-            if (v - f >= 0.5) f += 1.0;
-            // NaN fails both comparisons; infinities fail one.
-            if (f >= int.MinValue && f <= int.MaxValue)
-            {
-                pixel = (int)f;
-                return true;
-            }
-            pixel = 0;
-            return false;
+            return RoundBelow(v, 0, out pixel);
         }
     }
 }
