@@ -485,19 +485,29 @@ namespace PerPixel
             };
         }
 
+        /// <summary>The native view of <paramref name="sprite"/>, its mask checked live (null:
+        /// ArgumentNullException naming <paramref name="name"/>, disposed: ObjectDisposedException). Keep the
+        /// mask reachable until the native call returns.</summary>
+        private static NativeSprite View(PlacedSprite sprite, string name)
+        {
+            Mask m = sprite.Mask;
+            if (m == null) throw new ArgumentNullException(name);
+            if (m._ptr == IntPtr.Zero) Mask.ThrowDisposed();
+            NativeSprite n;
+            n.mask = m._ptr;
+            n.x = sprite.X;
+            n.y = sprite.Y;
+            n.pixel_collision = sprite.PixelCollision ? (byte)1 : (byte)0;
+            return n;
+        }
+
         /// <summary>The bodies (in index order) whose filter allows <paramref name="filter"/> (null: the
         /// default filter) that share a solid pixel with <paramref name="probe"/>.</summary>
         public unsafe BodyId[] Overlapping(PlacedSprite probe, Filter? filter = null)
         {
             WorldHandle w = Handle;
-            if (probe.Mask == null) throw new ArgumentNullException("probe.Mask");
             Mask m = probe.Mask;
-            if (m._ptr == IntPtr.Zero) Mask.ThrowDisposed();
-            NativeSprite n;
-            n.mask = m._ptr;
-            n.x = probe.X;
-            n.y = probe.Y;
-            n.pixel_collision = probe.PixelCollision ? (byte)1 : (byte)0;
+            NativeSprite n = View(probe, "probe.Mask");
             Filter f = filter ?? Filter.Default;
             UIntPtr len;
             PerPixelException.Check(Native.pp_world_overlapping(w, &n, &f, null, UIntPtr.Zero, out len));
@@ -560,14 +570,8 @@ namespace PerPixel
         public unsafe bool TryOverlapping(PlacedSprite probe, Span<BodyId> results, out int count, Filter? filter = null)
         {
             WorldHandle w = Handle;
-            if (probe.Mask == null) throw new ArgumentNullException("probe.Mask");
             Mask m = probe.Mask;
-            if (m._ptr == IntPtr.Zero) Mask.ThrowDisposed();
-            NativeSprite n;
-            n.mask = m._ptr;
-            n.x = probe.X;
-            n.y = probe.Y;
-            n.pixel_collision = probe.PixelCollision ? (byte)1 : (byte)0;
+            NativeSprite n = View(probe, "probe.Mask");
             Filter f = filter ?? Filter.Default;
             UIntPtr len;
             Status s;
@@ -661,8 +665,7 @@ namespace PerPixel
         {
             WorldHandle w = Handle;
             Mask m = mover.Mask;
-            if (m == null) throw new ArgumentNullException("mover.Mask");
-            if (m._ptr == IntPtr.Zero) Mask.ThrowDisposed();
+            NativeSprite me = View(mover, "mover.Mask");
             int count = obstacles.Length;
             NativeSprite[] heap = count > 64 ? new NativeSprite[count] : null;
             NativeSprite* stack = stackalloc NativeSprite[heap == null ? count : 0];
@@ -671,25 +674,13 @@ namespace PerPixel
                 NativeSprite n = BodySprite(w, obstacles[i]);
                 if (heap != null) heap[i] = n; else stack[i] = n;
             }
-            NativeSprite me;
-            me.mask = m._ptr;
-            me.x = mover.X;
-            me.y = mover.Y;
-            me.pixel_collision = mover.PixelCollision ? (byte)1 : (byte)0;
-            NativeMoveOptions o = options.ToNative();
-            NativeMoveResult r;
-            Status s;
+            MoveResult result;
             fixed (NativeSprite* h = heap)
             {
-                s = Native.pp_move_and_slide(&me, heap != null ? h : stack, (UIntPtr)count, dx, dy, &o, &r);
+                result = PlacedSprite.MoveNative(me, heap != null ? h : stack, count, dx, dy, options);
             }
             GC.KeepAlive(m);
-            PerPixelException.Check(s);
-            return new MoveResult
-            {
-                X = r.x, Y = r.y, BlockedX = r.blocked_x != 0, BlockedY = r.blocked_y != 0,
-                StartedInside = r.started_inside != 0, Climbed = r.climbed,
-            };
+            return result;
         }
 
         /// <summary>The first body the ray from (<paramref name="x"/>, <paramref name="y"/>) towards
