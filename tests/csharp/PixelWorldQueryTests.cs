@@ -15,6 +15,8 @@ static partial class Tests
     static void PixelWorldQueries()
     {
         WorldBufferQueries();
+        // Start from an empty scene: colliders left by earlier tests would join these worlds.
+        UnityEngine.Frame.Reset();
         QueryEdgeCases();
         for (int seed = 1; seed <= 6; seed++) QueryRandomScene(seed);
         QueryAllocations();

@@ -241,7 +241,7 @@ namespace PerPixel.Unity
         private int AtPixel(Vector2Int p, Filter f)
         {
             int n;
-            while (!_world.TryAtPoint(p.x, p.y, new Span<BodyId>(_queryIds), out n, f)) Grow(n);
+            while (!World.TryAtPoint(p.x, p.y, new Span<BodyId>(_queryIds), out n, f)) Grow(n);
             return n;
         }
 
@@ -263,7 +263,7 @@ namespace PerPixel.Unity
                 {
                     var rect = new Bounds2D((int)px, (int)py, (int)Math.Min(Piece, x1 - px), (int)Math.Min(Piece, y1 - py));
                     int n;
-                    while (!_world.TryInRect(rect, new Span<BodyId>(_queryIds, count, _queryIds.Length - count), out n, f))
+                    while (!World.TryInRect(rect, new Span<BodyId>(_queryIds, count, _queryIds.Length - count), out n, f))
                         Grow(count + n);
                     count += n;
                     pieces++;
@@ -320,7 +320,7 @@ namespace PerPixel.Unity
         private int PointQuery(Vector2 point, int layerMask)
         {
             Finite(point, "point");
-            if (_world == null) return 0;
+            if (World == null) return 0;
             Vector2Int p;
             if (!TryPointPixel(point, Ppu(), out p)) return 0;
             return AtPixel(p, QueryFilter(layerMask));
@@ -362,7 +362,7 @@ namespace PerPixel.Unity
         {
             Finite(pointA, "pointA");
             Finite(pointB, "pointB");
-            if (_world == null) return 0;
+            if (World == null) return 0;
             return UnitBox(Math.Min(pointA.x, pointB.x), Math.Min(pointA.y, pointB.y), Math.Max(pointA.x, pointB.x),
                 Math.Max(pointA.y, pointB.y), Ppu(), layerMask);
         }
@@ -402,7 +402,7 @@ namespace PerPixel.Unity
                 throw new ArgumentException("angle must be finite (got " + angle + ")", "angle");
             if (size.x < 0 || size.y < 0)
                 throw new ArgumentException("size must not be negative (got (" + size.x + ", " + size.y + "))", "size");
-            if (_world == null) return 0;
+            if (World == null) return 0;
             double ppu = Ppu();
             double turns = angle / 90.0;
             if (turns == Math.Floor(turns))
@@ -426,7 +426,7 @@ namespace PerPixel.Unity
             using (Raster r = square.Rasterise(t))
             {
                 int n;
-                while (!_world.TryOverlapping(r.Placed, new Span<BodyId>(_queryIds), out n, QueryFilter(layerMask))) Grow(n);
+                while (!World.TryOverlapping(r.Placed, new Span<BodyId>(_queryIds), out n, QueryFilter(layerMask))) Grow(n);
                 return n;
             }
         }
@@ -466,10 +466,10 @@ namespace PerPixel.Unity
         private int ColliderQuery(SpriteCollider collider, int layerMask)
         {
             if (ReferenceEquals(collider, null)) throw new ArgumentNullException("collider");
-            if (_world == null) return 0;
+            if (World == null) return 0;
             int n;
             PlacedSprite probe = collider.Placed;
-            while (!_world.TryOverlapping(probe, new Span<BodyId>(_queryIds), out n, QueryFilter(layerMask))) Grow(n);
+            while (!World.TryOverlapping(probe, new Span<BodyId>(_queryIds), out n, QueryFilter(layerMask))) Grow(n);
             return n;
         }
 
@@ -560,7 +560,7 @@ namespace PerPixel.Unity
             }
             BodyId body;
             RayHit h;
-            if (!_world.Raycast(ray.Start.x, ray.Start.y, ray.Dx, ray.Dy, ray.Length, out body, out h, f)
+            if (!World.Raycast(ray.Start.x, ray.Start.y, ray.Dx, ray.Dy, ray.Length, out body, out h, f)
                 || h.Step > ray.MaxStep)
             {
                 return default(PixelRaycastHit);
@@ -606,7 +606,7 @@ namespace PerPixel.Unity
                 }
                 else
                 {
-                    RayHit? hit = _world.RaycastBody(id, ray.Start.x, ray.Start.y, ray.Dx, ray.Dy, ray.Length);
+                    RayHit? hit = World.RaycastBody(id, ray.Start.x, ray.Start.y, ray.Dx, ray.Dy, ray.Length);
                     if (!hit.HasValue || hit.Value.Step > ray.MaxStep) continue;
                     h = hit.Value;
                 }
@@ -667,7 +667,7 @@ namespace PerPixel.Unity
             int layerMask = DefaultRaycastLayers)
         {
             RayArguments(origin, direction, distance);
-            if (_world == null) return default(PixelRaycastHit);
+            if (World == null) return default(PixelRaycastHit);
             double ppu = Ppu();
             return First(Ray(origin, direction, distance, ppu), layerMask, ppu);
         }
@@ -678,7 +678,7 @@ namespace PerPixel.Unity
             int layerMask = DefaultRaycastLayers)
         {
             RayArguments(origin, direction, distance);
-            if (_world == null) return s_noHits;
+            if (World == null) return s_noHits;
             double ppu = Ppu();
             return HitsArray(Ray(origin, direction, distance, ppu), layerMask, ppu);
         }
@@ -691,7 +691,7 @@ namespace PerPixel.Unity
         {
             Results(results);
             RayArguments(origin, direction, distance);
-            if (_world == null) return 0;
+            if (World == null) return 0;
             double ppu = Ppu();
             return HitsInto(Ray(origin, direction, distance, ppu), layerMask, ppu, results);
         }
@@ -718,7 +718,7 @@ namespace PerPixel.Unity
         public PixelRaycastHit Linecast(Vector2 start, Vector2 end, int layerMask = DefaultRaycastLayers)
         {
             LineArguments(start, end);
-            if (_world == null) return default(PixelRaycastHit);
+            if (World == null) return default(PixelRaycastHit);
             double ppu = Ppu();
             return First(Line(start, end, ppu), layerMask, ppu);
         }
@@ -728,7 +728,7 @@ namespace PerPixel.Unity
         public PixelRaycastHit[] LinecastAll(Vector2 start, Vector2 end, int layerMask = DefaultRaycastLayers)
         {
             LineArguments(start, end);
-            if (_world == null) return s_noHits;
+            if (World == null) return s_noHits;
             double ppu = Ppu();
             return HitsArray(Line(start, end, ppu), layerMask, ppu);
         }
@@ -741,7 +741,7 @@ namespace PerPixel.Unity
         {
             Results(results);
             LineArguments(start, end);
-            if (_world == null) return 0;
+            if (World == null) return 0;
             double ppu = Ppu();
             return HitsInto(Line(start, end, ppu), layerMask, ppu, results);
         }
@@ -767,7 +767,7 @@ namespace PerPixel.Unity
             uint stepUp = 0)
         {
             if (ReferenceEquals(mover, null)) throw new ArgumentNullException("mover");
-            if (_world == null) return mover.MoveWithSlide(s_noColliders, pixels, stepUp);
+            if (World == null) return mover.MoveWithSlide(s_noColliders, pixels, stepUp);
             PlacedSprite me = mover.Placed;
             Bounds2D b = me.Bounds;
             long climb = (long)stepUp * Math.Abs((long)pixels.x);
@@ -783,7 +783,7 @@ namespace PerPixel.Unity
                 if ((inWorld && id == own) || ReferenceEquals(ColliderOf(id), null)) continue;
                 _queryIds[k++] = id;
             }
-            MoveResult r = _world.MoveAndSlide(me, new ReadOnlySpan<BodyId>(_queryIds, 0, k), pixels.x, pixels.y,
+            MoveResult r = World.MoveAndSlide(me, new ReadOnlySpan<BodyId>(_queryIds, 0, k), pixels.x, pixels.y,
                 MoveOptions.YUp(stepUp));
             var moved = new Vector2Int(r.X - me.X, r.Y - me.Y);
             return new ColliderMove
