@@ -442,20 +442,33 @@ static partial class Tests
         var hitBuffer = new PixelRaycastHit[2];
         int points = 0, boxes = 0, turned = 0, rays = 0, lines = 0, overlaps = 0, moves = 0, bad = 0;
         Func<float> coord = () => (float)((rng.NextDouble() * 80 - 40) / ppu);
+        // Half the points fall inside a collider's rectangle (world units), so the answers are often not empty.
+        Func<Vector2> somewhere = () =>
+        {
+            if (rng.Next(2) == 0) return new Vector2(coord(), coord());
+            RectInt r = order[rng.Next(order.Count)].WorldBounds;
+            return new Vector2((float)((r.x + rng.NextDouble() * r.width) / ppu), (float)((r.y + rng.NextDouble() * r.height) / ppu));
+        };
         var failures = new List<string>();
-        Action<string, bool> expect = (what, ok) => { if (!ok) { bad++; if (failures.Count < 5) failures.Add(what); } };
+        int compared = 0, pointHits = 0, boxHits = 0, rayHits = 0, lineHits = 0, blocked = 0;
+        Action<string, bool> expect = (what, ok) =>
+        {
+            compared++;
+            if (!ok) { bad++; if (failures.Count < 5) failures.Add(what); }
+        };
 
         for (int t = 0; t < 300; t++)
         {
             int mask = masks[rng.Next(masks.Length)];
             // Points.
-            var p = new Vector2(coord(), coord());
+            var p = somewhere();
             List<SpriteCollider> want = order.Where(c => InMask(c, mask) && c.OverlapPoint(p)).ToList();
             expect("OverlapPointAll " + p.x + "," + p.y, Names(w.OverlapPointAll(p, mask)) == Names(want));
             expect("OverlapPoint", w.OverlapPoint(p, mask) == want.FirstOrDefault());
             int n = w.OverlapPointNonAlloc(p, buffer, mask);
             expect("OverlapPointNonAlloc", n == Math.Min(3, want.Count) && Names(buffer.Take(n)) == Names(want.Take(n)));
             points++;
+            if (want.Count > 0) pointHits++;
 
             // Areas and boxes at multiples of 90 degrees.
             var a = new Vector2(coord(), coord());
@@ -480,6 +493,7 @@ static partial class Tests
             n = w.OverlapBoxNonAlloc(centre, size, quarter * 90, buffer, mask);
             expect("OverlapBoxNonAlloc", n == Math.Min(3, want.Count) && Names(buffer.Take(n)) == Names(want.Take(n)));
             boxes++;
+            if (want.Count > 0) boxHits++;
 
             // Turned boxes: every collider with a pixel surely inside is found, none without a pixel maybe inside.
             if (t % 3 == 0)
@@ -513,7 +527,9 @@ static partial class Tests
 
             // Rays: every collider's own first hit (Placed.Raycast), nearest first, ties to the smaller index.
             var origin = new Vector2(coord(), coord());
+            Vector2 target = somewhere();
             var dir = rng.Next(8) == 0 ? new Vector2(rng.Next(-1, 2), rng.Next(-1, 2))
+                : rng.Next(2) == 0 ? target - origin
                 : new Vector2((float)(rng.NextDouble() * 2 - 1), (float)(rng.NextDouble() * 2 - 1));
             float dist = rng.Next(5) == 0 ? float.PositiveInfinity : (float)(rng.NextDouble() * 60 / ppu);
             Vector2Int start = UnityMasks.PointPixel(origin, ppu);
@@ -552,10 +568,11 @@ static partial class Tests
                     && h.distance == (float)(h.pixelDistance / ppu));
             }
             rays++;
+            if (expected.Count > 0) rayHits++;
 
             // Lines: the first solid pixel of each collider on the path between the end pixels (written here).
             var s0 = new Vector2(coord(), coord());
-            var s1 = rng.Next(6) == 0 ? s0 : new Vector2(coord(), coord());
+            var s1 = rng.Next(6) == 0 ? s0 : somewhere();
             Vector2Int ps0 = UnityMasks.PointPixel(s0, ppu), ps1 = UnityMasks.PointPixel(s1, ppu);
             List<Vector2Int> path = PathPixels(ps0, ps1);
             var lineWant = new List<Tuple<int, int, SpriteCollider, Vector2Int>>();
@@ -580,6 +597,7 @@ static partial class Tests
                 expect("Linecast fraction", Math.Abs(lf.fraction - lf.pixelDistance / full) < 1e-6);
             }
             lines++;
+            if (lineWant.Count > 0) lineHits++;
 
             // Colliders.
             SpriteCollider probe = order[rng.Next(order.Count)];
@@ -600,11 +618,14 @@ static partial class Tests
                 && got.StartedInside == wantMove.StartedInside && got.Climbed == wantMove.Climbed
                 && got.WorldDelta.x == wantMove.WorldDelta.x && got.WorldDelta.y == wantMove.WorldDelta.y);
             moves++;
+            if (got.BlockedX || got.BlockedY || got.StartedInside) blocked++;
         }
         foreach (string f in failures) Console.WriteLine("     mismatch: " + f);
         Check("scene " + seed + " (" + count + " colliders, " + ppu + " px/unit, quarter turns, layers 0/1/2/3/8): " +
             points + " points, " + boxes + " areas and boxes, " + turned + " turned boxes, " + rays + " rays, " + lines +
-            " lines, " + overlaps + " collider overlaps, " + moves + " moves match the oracles (" + bad + " mismatches)",
+            " lines, " + overlaps + " collider overlaps, " + moves + " moves match the oracles (" + compared +
+            " comparisons, " + bad + " mismatches; non-empty: " + pointHits + " points, " + boxHits + " boxes, " + rayHits +
+            " rays, " + lineHits + " lines; " + blocked + " moves blocked)",
             bad == 0);
         UnityEngine.Frame.Reset();
     }
