@@ -989,6 +989,7 @@ static partial class Tests
             UnityGlue(args[0]);
             Worlds(args[0]);
             PixelWorlds();
+            PixelWorldQueries();
             Edits();
             PolygonTools();
             Shapes();

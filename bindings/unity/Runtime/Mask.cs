@@ -1101,17 +1101,25 @@ namespace PerPixel
                 NativeSprite n = obstacles[i].View("obstacles[" + i + "].Mask");
                 if (heap != null) heap[i] = n; else stack[i] = n;
             }
-            Library.EnsureLoaded();
-            NativeMoveOptions o = options.ToNative();
-            NativeMoveResult r;
-            Status s;
+            MoveResult result;
             fixed (NativeSprite* h = heap)
             {
-                s = Native.pp_move_and_slide(&mover, heap != null ? h : stack, (UIntPtr)count, dx, dy, &o, &r);
+                result = MoveNative(mover, heap != null ? h : stack, count, dx, dy, options);
             }
             GC.KeepAlive(Mask);
             GC.KeepAlive(obstacles);
-            PerPixelException.Check(s);
+            return result;
+        }
+
+        /// <summary><c>pp_move_and_slide</c> of native views (the caller keeps their masks reachable until it
+        /// returns).</summary>
+        internal static unsafe MoveResult MoveNative(NativeSprite mover, NativeSprite* obstacles, int count, int dx,
+            int dy, MoveOptions options)
+        {
+            Library.EnsureLoaded();
+            NativeMoveOptions o = options.ToNative();
+            NativeMoveResult r;
+            PerPixelException.Check(Native.pp_move_and_slide(&mover, obstacles, (UIntPtr)count, dx, dy, &o, &r));
             return new MoveResult
             {
                 X = r.x, Y = r.y, BlockedX = r.blocked_x != 0, BlockedY = r.blocked_y != 0,

@@ -485,19 +485,29 @@ namespace PerPixel
             };
         }
 
+        /// <summary>The native view of <paramref name="sprite"/>, its mask checked live (null:
+        /// ArgumentNullException naming <paramref name="name"/>, disposed: ObjectDisposedException). Keep the
+        /// mask reachable until the native call returns.</summary>
+        private static NativeSprite View(PlacedSprite sprite, string name)
+        {
+            Mask m = sprite.Mask;
+            if (m == null) throw new ArgumentNullException(name);
+            if (m._ptr == IntPtr.Zero) Mask.ThrowDisposed();
+            NativeSprite n;
+            n.mask = m._ptr;
+            n.x = sprite.X;
+            n.y = sprite.Y;
+            n.pixel_collision = sprite.PixelCollision ? (byte)1 : (byte)0;
+            return n;
+        }
+
         /// <summary>The bodies (in index order) whose filter allows <paramref name="filter"/> (null: the
         /// default filter) that share a solid pixel with <paramref name="probe"/>.</summary>
         public unsafe BodyId[] Overlapping(PlacedSprite probe, Filter? filter = null)
         {
             WorldHandle w = Handle;
-            if (probe.Mask == null) throw new ArgumentNullException("probe.Mask");
             Mask m = probe.Mask;
-            if (m._ptr == IntPtr.Zero) Mask.ThrowDisposed();
-            NativeSprite n;
-            n.mask = m._ptr;
-            n.x = probe.X;
-            n.y = probe.Y;
-            n.pixel_collision = probe.PixelCollision ? (byte)1 : (byte)0;
+            NativeSprite n = View(probe, "probe.Mask");
             Filter f = filter ?? Filter.Default;
             UIntPtr len;
             PerPixelException.Check(Native.pp_world_overlapping(w, &n, &f, null, UIntPtr.Zero, out len));
@@ -550,6 +560,127 @@ namespace PerPixel
                 }
             }
             return ids;
+        }
+
+        /// <summary><see cref="Overlapping(PlacedSprite, Filter?)"/> into the caller's span, allocating nothing,
+        /// by the C buffer convention: <paramref name="count"/> gets how many bodies overlap
+        /// <paramref name="probe"/>; when they fit in <paramref name="results"/> they are written there (in index
+        /// order) and the answer is true; otherwise nothing is written and the answer is false: call again with
+        /// a span at least <paramref name="count"/> long. An empty span just counts.</summary>
+        public unsafe bool TryOverlapping(PlacedSprite probe, Span<BodyId> results, out int count, Filter? filter = null)
+        {
+            WorldHandle w = Handle;
+            Mask m = probe.Mask;
+            NativeSprite n = View(probe, "probe.Mask");
+            Filter f = filter ?? Filter.Default;
+            UIntPtr len;
+            Status s;
+            fixed (BodyId* p = &MemoryMarshal.GetReference(results))
+            {
+                s = Native.pp_world_overlapping(w, &n, &f, p, (UIntPtr)results.Length, out len);
+            }
+            if (s == Status.BufferTooSmall)
+                PerPixelException.Check(Native.pp_world_overlapping(w, &n, &f, null, UIntPtr.Zero, out len));
+            else PerPixelException.Check(s);
+            GC.KeepAlive(m);
+            count = checked((int)len.ToUInt64());
+            return count <= results.Length;
+        }
+
+        /// <summary><see cref="AtPoint(long, long, Filter?)"/> into the caller's span, allocating nothing, by
+        /// the C buffer convention: <paramref name="count"/> gets how many bodies are solid at
+        /// (<paramref name="x"/>, <paramref name="y"/>); true with them written into <paramref name="results"/>
+        /// (in index order) when they fit, false with nothing written otherwise (call again with a span at
+        /// least <paramref name="count"/> long).</summary>
+        public unsafe bool TryAtPoint(long x, long y, Span<BodyId> results, out int count, Filter? filter = null)
+        {
+            WorldHandle w = Handle;
+            Filter f = filter ?? Filter.Default;
+            UIntPtr len;
+            Status s;
+            fixed (BodyId* p = &MemoryMarshal.GetReference(results))
+            {
+                s = Native.pp_world_at_point(w, x, y, &f, p, (UIntPtr)results.Length, out len);
+            }
+            if (s == Status.BufferTooSmall)
+                PerPixelException.Check(Native.pp_world_at_point(w, x, y, &f, null, UIntPtr.Zero, out len));
+            else PerPixelException.Check(s);
+            count = checked((int)len.ToUInt64());
+            return count <= results.Length;
+        }
+
+        /// <summary><see cref="InRect(Bounds2D, Filter?)"/> into the caller's span, allocating nothing, by the
+        /// C buffer convention: <paramref name="count"/> gets how many bodies have a solid pixel in
+        /// <paramref name="rect"/>; true with them written into <paramref name="results"/> (in index order) when
+        /// they fit, false with nothing written otherwise (call again with a span at least
+        /// <paramref name="count"/> long).</summary>
+        public unsafe bool TryInRect(Bounds2D rect, Span<BodyId> results, out int count, Filter? filter = null)
+        {
+            WorldHandle w = Handle;
+            Filter f = filter ?? Filter.Default;
+            UIntPtr len;
+            Status s;
+            fixed (BodyId* p = &MemoryMarshal.GetReference(results))
+            {
+                s = Native.pp_world_in_rect(w, rect, &f, p, (UIntPtr)results.Length, out len);
+            }
+            if (s == Status.BufferTooSmall)
+                PerPixelException.Check(Native.pp_world_in_rect(w, rect, &f, null, UIntPtr.Zero, out len));
+            else PerPixelException.Check(s);
+            count = checked((int)len.ToUInt64());
+            return count <= results.Length;
+        }
+
+        /// <summary>The sprite of body <paramref name="id"/> as the world holds it, its mask borrowed from
+        /// the world (valid until the body's mask or placement changes; never freed here).</summary>
+        private NativeSprite BodySprite(WorldHandle w, BodyId id)
+        {
+            NativeBodyInfo info;
+            PerPixelException.Check(Native.pp_world_body(w, id, out info));
+            return info.sprite;
+        }
+
+        /// <summary><see cref="PlacedSprite.Raycast"/> on body <paramref name="id"/> as the world holds it (its
+        /// mask, or a transformed body's raster, at its position; filters play no part), allocating nothing:
+        /// its first solid pixel on the ray, or null. Throws <see cref="PerPixelException"/>
+        /// (<see cref="Status.StaleBody"/>) for a destroyed body, (<see cref="Status.InvalidArgument"/>) for a
+        /// (0, 0) direction.</summary>
+        public unsafe RayHit? RaycastBody(BodyId id, int x, int y, int dx, int dy, uint maxLength)
+        {
+            WorldHandle w = Handle;
+            NativeSprite n = BodySprite(w, id);
+            byte found;
+            RayHit hit;
+            PerPixelException.Check(Native.pp_raycast(&n, x, y, dx, dy, maxLength, &found, &hit));
+            return found != 0 ? hit : (RayHit?)null;
+        }
+
+        /// <summary><see cref="PlacedSprite.MoveAndSlide"/> of <paramref name="mover"/> against the bodies
+        /// <paramref name="obstacles"/> as the world holds them (filters play no part; list a body once),
+        /// allocating nothing for up to 64 obstacles. The mover need not be a body of the world; when it is,
+        /// leave its own id out. Throws <see cref="PerPixelException"/> (<see cref="Status.StaleBody"/>) for a
+        /// destroyed body.</summary>
+        public unsafe MoveResult MoveAndSlide(PlacedSprite mover, ReadOnlySpan<BodyId> obstacles, int dx, int dy,
+            MoveOptions options = default(MoveOptions))
+        {
+            WorldHandle w = Handle;
+            Mask m = mover.Mask;
+            NativeSprite me = View(mover, "mover.Mask");
+            int count = obstacles.Length;
+            NativeSprite[] heap = count > 64 ? new NativeSprite[count] : null;
+            NativeSprite* stack = stackalloc NativeSprite[heap == null ? count : 0];
+            for (int i = 0; i < count; i++)
+            {
+                NativeSprite n = BodySprite(w, obstacles[i]);
+                if (heap != null) heap[i] = n; else stack[i] = n;
+            }
+            MoveResult result;
+            fixed (NativeSprite* h = heap)
+            {
+                result = PlacedSprite.MoveNative(me, heap != null ? h : stack, count, dx, dy, options);
+            }
+            GC.KeepAlive(m);
+            return result;
         }
 
         /// <summary>The first body the ray from (<paramref name="x"/>, <paramref name="y"/>) towards
