@@ -108,8 +108,6 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
         "M:PerPixel.World.TryAtPoint",
         "M:PerPixel.World.TryInRect",
         "M:PerPixel.World.TryOverlapping",
-        "M:PerPixel.World.RaycastBody",
-        "M:PerPixel.World.MoveAndSlide",
         "M:PerPixel.Mask.Polygons(PerPixel.PolygonOptions)",
         "M:PerPixel.Mask.ConvexPieces(PerPixel.PolygonOptions)",
         "M:PerPixel.Mask.Outline(System.Int32)",

@@ -284,12 +284,8 @@ static partial class Tests
         var loner = QueryCollider("loner", 2, 2, (x, y) => true, 30, 0, 1, 7);
         for (int i = 0; i < 32; i++) w.IgnoreLayerCollision(7, i);
         w.Step();
-        if ((w.LayerFilter(7).Mask >> 32) != 0)
-            Check("a layer colliding with nothing is still found by a query on its layer",
-                w.OverlapPoint(new Vector2(30.5f, 0.5f), 1 << 7) == loner);
-        else
-            Console.WriteLine("skip a layer colliding with nothing is not found by queries until PixelWorld.LayerFilter " +
-                "reserves a query bit in every body's mask (found: " + (w.OverlapPoint(new Vector2(30.5f, 0.5f), 1 << 7) != null) + ")");
+        Check("a layer colliding with nothing (its mask only the query bit) is still found by a query on its layer",
+            w.LayerFilter(7).Mask == PixelWorld.QueryBit && w.OverlapPoint(new Vector2(30.5f, 0.5f), 1 << 7) == loner);
         UnityEngine.Object.DestroyImmediate(loner.gameObject);
         for (int i = 0; i < 32; i++) w.IgnoreLayerCollision(7, i, false);
         w.Step();
@@ -405,6 +401,13 @@ static partial class Tests
         Check("MoveWithSlide on all layers: stopped by the ghost (x 7)", m.Moved.x == 5 && m.BlockedX);
         m = w.MoveWithSlide(hero, new Vector2Int(30, -10), 0);
         Check("layer mask 0: nothing in the way", m.Moved.x == 30 && m.Moved.y == -10 && !m.BlockedX && !m.BlockedY);
+        ColliderMove own = hero.MoveWithSlide(new Vector2Int(30, -10), 1 << 3);
+        Check("the collider's own MoveWithSlide(pixels, layerMask) asks its world: the same move",
+            own.Moved.x == 15 && own.Moved.y == -3 && own.Grounded);
+        var lone = new GameObject("lone").AddComponent<SpriteCollider>();
+        w.enabled = false;
+        Throws<InvalidOperationException>("MoveWithSlide(pixels) with no enabled world", () => lone.MoveWithSlide(new Vector2Int(1, 0)));
+        w.enabled = true;
         hero.transform.position = new Vector3(21, 0, 0);
         m = w.MoveWithSlide(hero, new Vector2Int(1, 0));
         Check("starting inside the wall and floor: StartedInside, no move", m.StartedInside && m.Moved.x == 0);

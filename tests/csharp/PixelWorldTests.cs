@@ -120,7 +120,8 @@ static partial class Tests
             && !world.GetIgnoreLayerCollision(0, 0));
         world.Step();
         Equal("layers 0 and 8 ignore each other: Exit", "Exit a<-b, Exit b<-a", Drain(log));
-        Equal("the layer's filter", new Filter(1UL << 8, 0xFFFFFFFEUL), world.LayerFilter(8));
+        Equal("the layer's filter: its category, the layers it collides with and the query bit",
+            new Filter(1UL << 8, 0xFFFFFFFEUL | PixelWorld.QueryBit), world.LayerFilter(8));
         world.IgnoreLayerCollision(0, 8, false);
         world.Step();
         Equal("they collide again: Enter", "Enter a<-b, Enter b<-a", Drain(log));

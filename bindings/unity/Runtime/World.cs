@@ -645,7 +645,7 @@ namespace PerPixel
         /// its first solid pixel on the ray, or null. Throws <see cref="PerPixelException"/>
         /// (<see cref="Status.StaleBody"/>) for a destroyed body, (<see cref="Status.InvalidArgument"/>) for a
         /// (0, 0) direction.</summary>
-        public unsafe RayHit? RaycastBody(BodyId id, int x, int y, int dx, int dy, uint maxLength)
+        internal unsafe RayHit? RaycastBody(BodyId id, int x, int y, int dx, int dy, uint maxLength)
         {
             WorldHandle w = Handle;
             NativeSprite n = BodySprite(w, id);
@@ -660,7 +660,7 @@ namespace PerPixel
         /// allocating nothing for up to 64 obstacles. The mover need not be a body of the world; when it is,
         /// leave its own id out. Throws <see cref="PerPixelException"/> (<see cref="Status.StaleBody"/>) for a
         /// destroyed body.</summary>
-        public unsafe MoveResult MoveAndSlide(PlacedSprite mover, ReadOnlySpan<BodyId> obstacles, int dx, int dy,
+        internal unsafe MoveResult MoveAndSlide(PlacedSprite mover, ReadOnlySpan<BodyId> obstacles, int dx, int dy,
             MoveOptions options = default(MoveOptions))
         {
             WorldHandle w = Handle;

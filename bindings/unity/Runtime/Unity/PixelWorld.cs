@@ -285,9 +285,14 @@ namespace PerPixel.Unity
             return !LayerFilter(a).Allows(LayerFilter(b));
         }
 
+        /// <summary>Bit 63 of every body's filter mask: no layer's category, so it changes no pair, but it lets a
+        /// world query (whose filter has every category bit) find a collider on a layer that collides with
+        /// no layer.</summary>
+        public const ulong QueryBit = 1UL << 63;
+
         /// <summary>The filter of a collider on <paramref name="layer"/>: category bit <c>layer</c>; mask
         /// <c>layerCollisionMasks[layer]</c>, or with <see cref="usePhysics2DLayerMatrix"/> the layers
-        /// <c>Physics2D.GetIgnoreLayerCollision(layer, i)</c> does not ignore.</summary>
+        /// <c>Physics2D.GetIgnoreLayerCollision(layer, i)</c> does not ignore, plus <see cref="QueryBit"/>.</summary>
         public Filter LayerFilter(int layer)
         {
             if (layer < 0 || layer > 31) throw new ArgumentOutOfRangeException("layer", "a Unity layer is 0 to 31");
@@ -302,7 +307,7 @@ namespace PerPixel.Unity
             {
                 bits = layerCollisionMasks != null && layerCollisionMasks.Length == 32 ? layerCollisionMasks[layer] : -1;
             }
-            return new Filter(1UL << layer, (ulong)(uint)bits);
+            return new Filter(1UL << layer, (ulong)(uint)bits | QueryBit);
         }
 
         // The filter of a layer during a step: Physics2D's matrix is read once per step.
@@ -310,7 +315,7 @@ namespace PerPixel.Unity
         {
             if (!usePhysics2DLayerMatrix) return LayerFilter(layer);
             if (layer < 0 || layer > 31) throw new ArgumentOutOfRangeException("layer", "a Unity layer is 0 to 31");
-            return new Filter(1UL << layer, (ulong)(uint)_physicsMasks[layer]);
+            return new Filter(1UL << layer, (ulong)(uint)_physicsMasks[layer] | QueryBit);
         }
 
         private void ReadPhysics2DMatrix()

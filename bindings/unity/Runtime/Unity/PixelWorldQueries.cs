@@ -81,12 +81,10 @@ namespace PerPixel.Unity
     /// <para>Layers: a collider on Unity layer L (its <c>gameObject.layer</c> at the last step) is found when
     /// bit L of <c>layerMask</c> is set, whatever the layer collision matrix says. The mask becomes the world
     /// filter {category: every bit, mask: layerMask}, which the world's rule (each filter's mask holds a bit
-    /// of the other's category) turns into exactly that for every layer whose filter mask
-    /// (<see cref="LayerFilter"/>) is not empty. A layer that collides with no layer at all has an empty
-    /// mask, which no query filter passes: its colliders are not found (unless <see cref="LayerFilter"/>
-    /// gives every body a query bit above the 32 layers).</para>
+    /// of the other's category) turns into exactly that for every layer: every body's filter mask holds
+    /// <see cref="QueryBit"/>, so a layer that collides with no layer is found too.</para>
     /// <para>Units: points, sizes and distances are world units, converted with <see cref="pixelsPerUnit"/>
-    /// in double by the project's float-to-pixel rule (floor(v + 0.5), with the 1/64-pixel tolerance of
+    /// in double by the project's float-to-pixel rule (floor(v + 0.5), with the float-noise tolerance of
     /// <see cref="Pixels.RoundPosition"/>). A point is in the world pixel <see cref="UnityMasks.PointPixel"/>
     /// gives. Overlap is pixel-perfect: a collider is in a box when one of its solid pixels is (any pixel of
     /// its rectangle when its pixel collision is off), not when only its rectangle is.</para>
@@ -372,7 +370,7 @@ namespace PerPixel.Unity
         /// <paramref name="pointB"/> (world units, any two opposite corners); null when none.
         /// <c>Physics2D.OverlapArea</c>. The box's pixels: each edge × <see cref="pixelsPerUnit"/> rounded to
         /// the nearest pixel grid line by the position rule (<see cref="Pixels.RoundPosition"/>: halves up,
-        /// within 1/64 pixel below a half counted as on it), so a box drawn around a sprite in world units
+        /// within min(|v| / 8192, 1/64) pixel below a half counted as on it), so a box drawn around a sprite in world units
         /// covers exactly its pixels, and a box narrower than a pixel may cover none.</summary>
         public SpriteCollider OverlapArea(Vector2 pointA, Vector2 pointB, int layerMask = DefaultRaycastLayers)
         {

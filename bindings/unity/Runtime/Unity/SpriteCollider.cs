@@ -671,6 +671,20 @@ namespace PerPixel.Unity
             };
         }
 
+        /// <summary>Moves this sprite by <paramref name="pixels"/> against every collider of its
+        /// <see cref="PixelWorld"/> (the one it joined, else <see cref="pixelWorld"/>, else
+        /// <see cref="PixelWorld.Main"/>) on the layers of <paramref name="layerMask"/>, as
+        /// <see cref="PixelWorld.MoveWithSlide"/>: x first, then y, climbing up to <paramref name="stepUp"/>
+        /// pixels, y up. The transform is not moved: add <see cref="ColliderMove.WorldDelta"/> to its position.
+        /// Throws <see cref="InvalidOperationException"/> when there is no enabled world.</summary>
+        public ColliderMove MoveWithSlide(Vector2Int pixels, int layerMask = PixelWorld.AllLayers, uint stepUp = 0)
+        {
+            PixelWorld w = !ReferenceEquals(_joined, null) ? _joined : pixelWorld != null ? pixelWorld : PixelWorld.Main;
+            if (w == null || w.World == null)
+                throw new InvalidOperationException("SpriteCollider on '" + name + "' is in no enabled PixelWorld");
+            return w.MoveWithSlide(this, pixels, layerMask, stepUp);
+        }
+
         /// <summary>The first solid pixel of this sprite on the ray from <paramref name="origin"/> (world
         /// units) in <paramref name="direction"/>, at most <paramref name="maxDistance"/> world units from the
         /// start; null when there is none. Floats become pixels by the project's rule, floor(v + 0.5), in
