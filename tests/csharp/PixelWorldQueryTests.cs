@@ -636,11 +636,8 @@ static partial class Tests
     static void QueryAllocations()
     {
         MethodInfo allocated = typeof(GC).GetMethod("GetAllocatedBytesForCurrentThread", BindingFlags.Public | BindingFlags.Static);
-        if (allocated == null)
-        {
-            Console.WriteLine("skip no GC.GetAllocatedBytesForCurrentThread here: allocation not measured");
-            return;
-        }
+        Check("GC.GetAllocatedBytesForCurrentThread is there to measure allocations", allocated != null);
+        if (allocated == null) return;
         var colliders = new List<SpriteCollider>();
         for (int k = 0; k < 20; k++)
             colliders.Add(QueryCollider("a" + k, 6, 6, (x, y) => (x + y) % 3 != 0, (k % 5) * 4, (k / 5) * 4, 1, k % 4, k % 4));

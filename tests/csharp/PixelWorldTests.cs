@@ -59,6 +59,7 @@ static partial class Tests
         PixelWorldLayers();
         PixelWorldTransforms();
         PixelWorldMotion();
+        PixelWorldAllocations();
         PixelWorldScene(7, false);
         PixelWorldScene(42, true);
         PixelWorldScene(1234, true);
@@ -525,6 +526,15 @@ static partial class Tests
         }
     }
 
+    /// Counts the messages it gets, allocating nothing.
+    class Counts : MonoBehaviour, IPixelCollisionEnterHandler, IPixelCollisionStayHandler, IPixelCollisionExitHandler
+    {
+        public int Total;
+        public void OnPixelCollisionEnter2D(PixelCollision c) { Total++; }
+        public void OnPixelCollisionStay2D(PixelCollision c) { Total++; }
+        public void OnPixelCollisionExit2D(PixelCollision c) { Total++; }
+    }
+
     /// Unity messages: OnPixelCollisionEnter2D/Stay2D/Exit2D on the GameObject's components.
     static void PixelWorldMessages()
     {
@@ -794,6 +804,54 @@ static partial class Tests
         Check("an inactive GameObject's collider does not collide either", !x1.Collides(x2));
         x2.gameObject.SetActive(true);
         Check("active again: it collides", x1.Collides(x2) && x2.Participates);
+    }
+
+    /// A step in steady state (colliders moving, pairs beginning, staying and ending, C# subscribers and
+    /// message handlers) allocates nothing.
+    static void PixelWorldAllocations()
+    {
+        FreshScene();
+        var allocated = typeof(GC).GetMethod("GetAllocatedBytesForCurrentThread",
+            System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.Static);
+        Check("GC.GetAllocatedBytesForCurrentThread is there to measure allocations", allocated != null);
+        if (allocated == null) return;
+        var world = NewWorld("world");
+        var colliders = new List<SpriteCollider>();
+        int events = 0;
+        for (int k = 0; k < 24; k++)
+        {
+            var c = AlphaCollider("n" + k, 5, 5, (x, y) => (x * y) % 3 != 1, (k % 6) * 4, (k / 6) * 4);
+            c.OnPixelCollisionEnter += e => events++;
+            c.OnPixelCollisionStay += e => events++;
+            c.OnPixelCollisionExit += e => events++;
+            c.gameObject.AddComponent<Counts>();
+            c.RefreshMessageHandlers();
+            colliders.Add(c);
+        }
+        // Moves between two sets of positions, so pairs begin and end every step.
+        Action<int> move = f =>
+        {
+            for (int k = 0; k < colliders.Count; k++)
+                colliders[k].transform.position = new Vector3((k % 6) * 4 + ((f + k) % 2), (k / 6) * 4, 0);
+        };
+        for (int f = 0; f < 20; f++)
+        {
+            move(f);
+            world.Step();
+        }
+        int before = events;
+        // A delegate, not MethodInfo.Invoke, which would box the answer.
+        var bytesNow = (Func<long>)Delegate.CreateDelegate(typeof(Func<long>), allocated);
+        long start = bytesNow();
+        for (int f = 0; f < 50; f++)
+        {
+            move(f);
+            world.Step();
+        }
+        long bytes = bytesNow() - start;
+        int messages = colliders.Sum(c => c.GetComponent<Counts>().Total);
+        Check("50 steps of 24 moving colliders (" + (events - before) + " events, " + messages + " messages) allocate "
+            + "nothing: " + bytes + " bytes", bytes == 0 && events - before > 500 && messages >= events);
     }
 
     /// Per collider: the other colliders it is in contact with by its events, and contract breaches.
