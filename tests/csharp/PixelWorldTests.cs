@@ -99,6 +99,16 @@ static partial class Tests
         Equal("still touching: Stay on both", "Stay a<-b, Stay b<-a", Drain(log));
         Frame.Step();
         Equal("a frame: the world steps in LateUpdate", "Stay a<-b, Stay b<-a", Drain(log));
+        var late = new GameObject("late mover").AddComponent<LateMover>();
+        late.Target = b;
+        late.To = new Vector3(20, 0, 0);
+        Frame.Step();
+        Equal("a script made after the world moves b in its LateUpdate: the same frame's step sees it "
+            + "(PixelWorld's execution order " + PixelWorld.ExecutionOrder + ")", "Exit a<-b, Exit b<-a", Drain(log));
+        UnityEngine.Object.DestroyImmediate(late.gameObject);
+        b.transform.position = new Vector3(3, 0, 0);
+        world.Step();
+        Drain(log);
 
         // Sub-pixel positions: 3.5 -> 4 (edges touch: apart), 3.49 -> 3.
         b.transform.position = new Vector3(3.5f, 0, 0);
@@ -526,6 +536,14 @@ static partial class Tests
         }
     }
 
+    /// Moves a collider in LateUpdate, as a camera-follow or animation script might.
+    class LateMover : MonoBehaviour
+    {
+        public SpriteCollider Target;
+        public Vector3 To;
+        void LateUpdate() { Target.transform.position = To; }
+    }
+
     /// Counts the messages it gets, allocating nothing.
     class Counts : MonoBehaviour, IPixelCollisionEnterHandler, IPixelCollisionStayHandler, IPixelCollisionExitHandler
     {
@@ -893,7 +911,7 @@ static partial class Tests
         }
     }
 
-    /// Computes, in LateUpdate just before the world's step (it is created first), the pairs that must touch:
+    /// Computes, in LateUpdate just before the world's step (the world's execution order is later), the pairs that must touch:
     /// every two participating colliders that can be placed, whose layers collide, through Collides.
     class Oracle : MonoBehaviour
     {
@@ -961,8 +979,9 @@ static partial class Tests
         FreshScene();
         var rng = new System.Random(seed);
         var all = new List<SpriteCollider>();
-        var oracle = new GameObject("oracle").AddComponent<Oracle>();
+        // The world first: its execution order still runs its step after the oracle's LateUpdate.
         var world = NewWorld("world" + seed);
+        var oracle = new GameObject("oracle").AddComponent<Oracle>();
         oracle.World = world;
         oracle.All = all;
         if (physicsLayers)

@@ -17,7 +17,8 @@
 //   SetActive(true) runs Awake (first time) and OnEnable; Behaviour.enabled runs OnEnable/OnDisable. An
 //   exception thrown by a message is logged through Debug.LogException and does not propagate.
 // - The frame loop (Frame.Step): Start (once, before the first Update) and Update on every active,
-//   enabled Behaviour, then LateUpdate on each, then the deferred destroys; in creation order.
+//   enabled Behaviour, then LateUpdate on each, then the deferred destroys; in script order
+//   ([DefaultExecutionOrder], then creation order).
 // - Mathf.RoundToInt rounds halves to even; GetPixels32 copies the whole texture, bottom row first;
 //   GetPixelData is a view of mip 0 without a copy; GetComponent searches the GameObject; Physics2D keeps
 //   the layer collision matrix (all layers collide by default). Calls that copy or search are counted so
@@ -593,11 +594,29 @@ namespace UnityEngine
             catch (TargetInvocationException e) { Debug.LogException(e.InnerException, b); }
         }
 
-        // One frame: Start and Update, then LateUpdate, on every active and enabled Behaviour; then the
-        // objects destroyed during the frame go.
+        // Unity's order of scripts: by [DefaultExecutionOrder] (0 without), then (here) creation order.
+        private static Behaviour[] Ordered()
+        {
+            Behaviour[] all = behaviours.ToArray();
+            var keys = new int[all.Length];
+            var seq = new int[all.Length];
+            for (int i = 0; i < all.Length; i++)
+            {
+                var a = (DefaultExecutionOrder)Attribute.GetCustomAttribute(all[i].GetType(), typeof(DefaultExecutionOrder));
+                keys[i] = a == null ? 0 : a.order;
+                seq[i] = i;
+            }
+            Array.Sort(seq, (x, y) => keys[x] != keys[y] ? keys[x].CompareTo(keys[y]) : x.CompareTo(y));
+            var ordered = new Behaviour[all.Length];
+            for (int i = 0; i < all.Length; i++) ordered[i] = all[seq[i]];
+            return ordered;
+        }
+
+        // One frame: Start and Update, then LateUpdate, on every active and enabled Behaviour in script
+        // order; then the objects destroyed during the frame go.
         public static void Step()
         {
-            foreach (Behaviour b in behaviours.ToArray())
+            foreach (Behaviour b in Ordered())
             {
                 if (!b.isActiveAndEnabled) continue;
                 if (!b.started)
@@ -607,7 +626,7 @@ namespace UnityEngine
                 }
                 if (b.isActiveAndEnabled) Send(b, "Update");
             }
-            foreach (Behaviour b in behaviours.ToArray())
+            foreach (Behaviour b in Ordered())
                 if (b.isActiveAndEnabled && b.started) Send(b, "LateUpdate");
             EndOfFrame();
             frameCount++;
@@ -693,6 +712,7 @@ namespace UnityEngine
     }
     public class RangeAttribute : Attribute { public RangeAttribute(float min, float max) { } }
     public class TooltipAttribute : Attribute { public TooltipAttribute(string tooltip) { } }
+    [AttributeUsage(AttributeTargets.Class)]
     public class DefaultExecutionOrder : Attribute
     {
         public DefaultExecutionOrder(int order) { this.order = order; }

@@ -167,8 +167,13 @@ namespace PerPixel.Unity
     /// <see cref="SpriteCollider.pixelWorld"/> names another. Colliders enabled before any world wait for
     /// one.</para>
     /// </remarks>
+    [DefaultExecutionOrder(PixelWorld.ExecutionOrder)]
     public partial class PixelWorld : MonoBehaviour
     {
+        /// <summary>The PixelWorld's script execution order: 1000, after scripts of the default order (0), so
+        /// that what they move in <c>Update</c> and <c>LateUpdate</c> is in the same frame's step.</summary>
+        public const int ExecutionOrder = 1000;
+
         /// <summary>Per Unity layer, the layers it collides with (bit i: layer i); all by default. The
         /// package's own layer collision matrix (unless <see cref="usePhysics2DLayerMatrix"/>); keep it
         /// symmetric (<see cref="IgnoreLayerCollision"/> does).</summary>
@@ -395,6 +400,7 @@ namespace PerPixel.Unity
             if (_world != null && !_stepping) Teardown();
         }
 
+        // After the other scripts' LateUpdate (ExecutionOrder).
         private void LateUpdate()
         {
             Step();
