@@ -748,7 +748,7 @@ namespace PerPixel.Unity
 
         /// <summary>
         /// Moves <paramref name="mover"/> by <paramref name="pixels"/> against every collider of this world on a
-        /// layer of <paramref name="layerMask"/> but itself, as <see cref="SpriteCollider.MoveWithSlide"/> does
+        /// layer of <paramref name="layerMask"/> but itself, as <see cref="SpriteCollider.MoveWithSlide(SpriteCollider[], Vector2Int, uint)"/> does
         /// against a list: x first, then y, each axis stopping at its last free pixel, climbing up to
         /// <paramref name="stepUp"/> pixels (up is +y) to pass a blocked x step. The transform is not moved:
         /// add <see cref="ColliderMove.WorldDelta"/> (in the mover's own pixels per unit) to its position.

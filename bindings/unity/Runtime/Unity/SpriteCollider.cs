@@ -32,7 +32,7 @@ namespace PerPixel.Unity
         public Vector2 WorldTravel;
     }
 
-    /// <summary>Where <see cref="SpriteCollider.MoveWithSlide"/> left the sprite, in Unity's terms.</summary>
+    /// <summary>Where <see cref="SpriteCollider.MoveWithSlide(SpriteCollider[], Vector2Int, uint)"/> left the sprite, in Unity's terms.</summary>
     public struct ColliderMove
     {
         /// <summary>Pixels actually moved.</summary>
@@ -448,7 +448,7 @@ namespace PerPixel.Unity
         /// disabled <c>Collider2D</c>: <see cref="Collides"/> is false, <see cref="OverlapArea"/> 0,
         /// <see cref="TryFirstContact"/> and <see cref="OverlapPoint"/> false, <see cref="OverlapMask"/> null,
         /// <see cref="ContactNormal"/> and <see cref="Raycast"/> null, <see cref="PushOut"/> (0, 0),
-        /// <see cref="Sweep"/> clear, and <see cref="MoveWithSlide"/> passes through it; its
+        /// <see cref="Sweep"/> clear, and <see cref="MoveWithSlide(SpriteCollider[], Vector2Int, uint)"/> passes through it; its
         /// <see cref="PixelWorld"/> drops it. <see cref="Placed"/>, <see cref="Mask"/> and
         /// <see cref="WorldBounds"/> still describe where it would be.</summary>
         public bool Participates
