@@ -658,6 +658,13 @@ static partial class Tests
             using (Raster unsnapped = plain.RasteriseMatrix(raw))
                 Check("(unsnapped, Unity's matrix covers " + unsnapped.Mask.Count + " pixels, not 20)", unsnapped.Mask.Count != 20);
         }
+        // As the inspector sets it: Rotation (0, 0, 90) on the Transform.
+        t.transform.rotation = Quaternion.identity;
+        t.transform.localEulerAngles = new Vector3(0, 0, 90);
+        using (Mask plain = Mask.Create(5, 4, true))
+        using (Mask turned = plain.RotatedQuarter(1))
+            Check("Rotation (0, 0, 90) typed in the inspector: 20 pixels, the quarter turn's",
+                t.Placed.Mask.Count == 20 && Rows(t.Placed.Mask) == Rows(turned));
         // A turned 3x2 L in a parent turned 90 and scaled -1 on x (a mirror), the child turned 180: the map
         // is a flip; the pixels are the mask-level flip's.
         var parent = new GameObject("parent");

@@ -376,6 +376,18 @@ namespace UnityEngine
             }
         }
 
+        // The inspector's Rotation field: Euler angles in degrees, applied z, x, y (Quaternion.Euler).
+        public Vector3 localEulerAngles
+        {
+            get { return _localEuler; }
+            set
+            {
+                _localEuler = value;
+                localRotation = Quaternion.Euler(value);
+            }
+        }
+        private Vector3 _localEuler;
+
         public Quaternion rotation
         {
             get { return (object)_parent == null ? localRotation : _parent.rotation * localRotation; }
