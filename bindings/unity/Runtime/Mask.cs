@@ -1019,7 +1019,7 @@ namespace PerPixel
 
         /// <summary>The native view of this sprite, its mask checked live (null: ArgumentNullException,
         /// disposed: ObjectDisposedException). Keep the mask reachable until the call returns.</summary>
-        private NativeSprite View(string name)
+        internal NativeSprite View(string name)
         {
             Mask m = Mask;
             if (m == null) throw new ArgumentNullException(name);

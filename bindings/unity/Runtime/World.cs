@@ -485,29 +485,13 @@ namespace PerPixel
             };
         }
 
-        /// <summary>The native view of <paramref name="sprite"/>, its mask checked live (null:
-        /// ArgumentNullException naming <paramref name="name"/>, disposed: ObjectDisposedException). Keep the
-        /// mask reachable until the native call returns.</summary>
-        private static NativeSprite View(PlacedSprite sprite, string name)
-        {
-            Mask m = sprite.Mask;
-            if (m == null) throw new ArgumentNullException(name);
-            if (m._ptr == IntPtr.Zero) Mask.ThrowDisposed();
-            NativeSprite n;
-            n.mask = m._ptr;
-            n.x = sprite.X;
-            n.y = sprite.Y;
-            n.pixel_collision = sprite.PixelCollision ? (byte)1 : (byte)0;
-            return n;
-        }
-
         /// <summary>The bodies (in index order) whose filter allows <paramref name="filter"/> (null: the
         /// default filter) that share a solid pixel with <paramref name="probe"/>.</summary>
         public unsafe BodyId[] Overlapping(PlacedSprite probe, Filter? filter = null)
         {
             WorldHandle w = Handle;
             Mask m = probe.Mask;
-            NativeSprite n = View(probe, "probe.Mask");
+            NativeSprite n = probe.View("probe.Mask");
             Filter f = filter ?? Filter.Default;
             UIntPtr len;
             PerPixelException.Check(Native.pp_world_overlapping(w, &n, &f, null, UIntPtr.Zero, out len));
@@ -571,7 +555,7 @@ namespace PerPixel
         {
             WorldHandle w = Handle;
             Mask m = probe.Mask;
-            NativeSprite n = View(probe, "probe.Mask");
+            NativeSprite n = probe.View("probe.Mask");
             Filter f = filter ?? Filter.Default;
             UIntPtr len;
             Status s;
@@ -665,7 +649,7 @@ namespace PerPixel
         {
             WorldHandle w = Handle;
             Mask m = mover.Mask;
-            NativeSprite me = View(mover, "mover.Mask");
+            NativeSprite me = mover.View("mover.Mask");
             int count = obstacles.Length;
             NativeSprite[] heap = count > 64 ? new NativeSprite[count] : null;
             NativeSprite* stack = stackalloc NativeSprite[heap == null ? count : 0];

@@ -63,12 +63,12 @@ namespace PerPixel.Unity
                     }
                     if (!c.Touching) continue;
                     double cx = c.FirstContact.x + 0.5, cy = c.FirstContact.y + 0.5, d = GizmoCrossPixels;
-                    Line(lines, cx - d, cy - d, cx + d, cy + d, ppu);
-                    Line(lines, cx - d, cy + d, cx + d, cy - d, ppu);
+                    SpriteCollider.AddLine(lines, cx - d, cy - d, cx + d, cy + d, ppu, 0);
+                    SpriteCollider.AddLine(lines, cx - d, cy + d, cx + d, cy - d, ppu, 0);
                     if (c.Normal.HasValue)
                     {
                         Normal n = c.Normal.Value;
-                        Line(lines, cx, cy, cx + n.x * GizmoNormalPixels, cy + n.y * GizmoNormalPixels, ppu);
+                        SpriteCollider.AddLine(lines, cx, cy, cx + n.x * GizmoNormalPixels, cy + n.y * GizmoNormalPixels, ppu, 0);
                     }
                     drawn++;
                 }
@@ -85,12 +85,6 @@ namespace PerPixel.Unity
             ppu = 0;
             SpriteCollider a = ColliderOf(pair.A), b = ColliderOf(pair.B);
             return (a != null && a.TryGizmoPixelsPerUnit(out ppu)) || (b != null && b.TryGizmoPixelsPerUnit(out ppu));
-        }
-
-        private static void Line(List<Vector3> lines, double ax, double ay, double bx, double by, float ppu)
-        {
-            lines.Add(new Vector3((float)(ax / ppu), (float)(ay / ppu), 0));
-            lines.Add(new Vector3((float)(bx / ppu), (float)(by / ppu), 0));
         }
     }
 }

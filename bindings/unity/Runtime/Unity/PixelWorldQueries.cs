@@ -208,16 +208,6 @@ namespace PerPixel.Unity
             if (results == null) throw new ArgumentNullException("results");
         }
 
-        /// <summary>The world pixel holding <paramref name="point"/> (<see cref="UnityMasks.PointPixel"/>);
-        /// false for a point outside the int pixel range, where no collider is.</summary>
-        private static bool TryPointPixel(Vector2 point, double ppu, out Vector2Int pixel)
-        {
-            int x, y;
-            bool ok = Pixels.TryRoundPosition(point.x * ppu - 0.5, out x) & Pixels.TryRoundPosition(point.y * ppu - 0.5, out y);
-            pixel = new Vector2Int(x, y);
-            return ok;
-        }
-
         /// <summary>A box edge (pixels) as a grid line, by the position rule; beyond the int range, the
         /// range's end (no collider lies further).</summary>
         private static long Edge(double v)
@@ -320,7 +310,7 @@ namespace PerPixel.Unity
             Finite(point, "point");
             if (World == null) return 0;
             Vector2Int p;
-            if (!TryPointPixel(point, Ppu(), out p)) return 0;
+            if (!UnityMasks.TryPointPixel(point, Ppu(), out p)) return 0;
             return AtPixel(p, QueryFilter(layerMask));
         }
 
@@ -510,7 +500,7 @@ namespace PerPixel.Unity
             ray.Dy = d.y;
             ray.Length = UnityMasks.RayLength(distance, (float)ppu);
             ray.FractionOf = ray.Length;
-            ray.Outside = !TryPointPixel(origin, ppu, out ray.Start);
+            ray.Outside = !UnityMasks.TryPointPixel(origin, ppu, out ray.Start);
             return ray;
         }
 
@@ -518,7 +508,7 @@ namespace PerPixel.Unity
         {
             var ray = new PixelRay();
             Vector2Int e;
-            ray.Outside = !TryPointPixel(start, ppu, out ray.Start) | !TryPointPixel(end, ppu, out e);
+            ray.Outside = !UnityMasks.TryPointPixel(start, ppu, out ray.Start) | !UnityMasks.TryPointPixel(end, ppu, out e);
             if (ray.Outside) return ray;
             long dx = (long)e.x - ray.Start.x, dy = (long)e.y - ray.Start.y;
             if (dx < int.MinValue + 1 || dx > int.MaxValue || dy < int.MinValue + 1 || dy > int.MaxValue)
@@ -783,17 +773,7 @@ namespace PerPixel.Unity
             }
             MoveResult r = World.MoveAndSlide(me, new ReadOnlySpan<BodyId>(_queryIds, 0, k), pixels.x, pixels.y,
                 MoveOptions.YUp(stepUp));
-            var moved = new Vector2Int(r.X - me.X, r.Y - me.Y);
-            return new ColliderMove
-            {
-                Moved = moved,
-                WorldDelta = mover.PixelsToUnits(moved),
-                BlockedX = r.BlockedX,
-                BlockedY = r.BlockedY,
-                Grounded = r.BlockedY && pixels.y < 0,
-                StartedInside = r.StartedInside,
-                Climbed = checked((int)r.Climbed),
-            };
+            return mover.MoveOf(me, r, pixels);
         }
     }
 }

@@ -326,13 +326,20 @@ namespace PerPixel.Unity
             return _renderer;
         }
 
-        private Sprite CurrentSprite()
+        /// <summary>The sprite (its own, else the renderer's), or null when there is none; never
+        /// throws.</summary>
+        private Sprite SpriteOrNull()
         {
             if (sprite != null) return sprite;
-            Renderer();
-            if (_renderer == null || _renderer.sprite == null)
-                throw new InvalidOperationException("SpriteCollider on '" + name + "' has no sprite");
-            return _renderer.sprite;
+            SpriteRenderer r = Renderer();
+            return r != null ? r.sprite : null;
+        }
+
+        private Sprite CurrentSprite()
+        {
+            Sprite s = SpriteOrNull();
+            if (s == null) throw new InvalidOperationException("SpriteCollider on '" + name + "' has no sprite");
+            return s;
         }
 
         private Vector2Int PixelPositionOf(Sprite s)
@@ -658,6 +665,13 @@ namespace PerPixel.Unity
                 // Do not keep the obstacles' masks reachable from this collider.
                 Array.Clear(_obstacles, 0, count);
             }
+            return MoveOf(me, r, pixels);
+        }
+
+        /// <summary>A move-and-slide result of this sprite from <paramref name="me"/>, asked to move
+        /// <paramref name="pixels"/>, in Unity's terms (y up).</summary>
+        internal ColliderMove MoveOf(PlacedSprite me, MoveResult r, Vector2Int pixels)
+        {
             var moved = new Vector2Int(r.X - me.X, r.Y - me.Y);
             return new ColliderMove
             {
@@ -732,13 +746,7 @@ namespace PerPixel.Unity
             // An inspector edit: rebuild on the next query, whatever changed; in the editor, pick up the
             // sprite's baked mask set.
             _stale = true;
-            Sprite s = sprite;
-            if (s == null)
-            {
-                SpriteRenderer r = GetComponent<SpriteRenderer>();
-                if (r != null) s = r.sprite;
-            }
-            bakedMasks = SpriteMaskSet.EditorFind(s, bakedMasks);
+            bakedMasks = SpriteMaskSet.EditorFind(SpriteOrNull(), bakedMasks);
         }
 
         // One warning per baked source and threshold: alphaThreshold does not change baked masks.

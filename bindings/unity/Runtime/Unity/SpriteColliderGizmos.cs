@@ -40,12 +40,8 @@ namespace PerPixel.Unity
             box.Clear();
             try
             {
-                if (sprite == null)
-                {
-                    SpriteRenderer r = Renderer();
-                    if (r == null || r.sprite == null) return false;
-                }
-                Sprite s = CurrentSprite();
+                Sprite s = SpriteOrNull();
+                if (s == null) return false;
                 float ppu = s.pixelsPerUnit;
                 if (!(ppu > 0) || float.IsInfinity(ppu)) return false;
                 PlacedSprite placed = Placed;
@@ -77,7 +73,7 @@ namespace PerPixel.Unity
             }
         }
 
-        private static void AddLine(List<Vector3> lines, double ax, double ay, double bx, double by, float ppu, float z)
+        internal static void AddLine(List<Vector3> lines, double ax, double ay, double bx, double by, float ppu, float z)
         {
             lines.Add(new Vector3((float)(ax / ppu), (float)(ay / ppu), z));
             lines.Add(new Vector3((float)(bx / ppu), (float)(by / ppu), z));
@@ -114,12 +110,7 @@ namespace PerPixel.Unity
             pixelsPerUnit = 0;
             try
             {
-                Sprite s = sprite;
-                if (s == null)
-                {
-                    SpriteRenderer r = Renderer();
-                    s = r == null ? null : r.sprite;
-                }
+                Sprite s = SpriteOrNull();
                 if (s == null || !(s.pixelsPerUnit > 0) || float.IsInfinity(s.pixelsPerUnit)) return false;
                 pixelsPerUnit = s.pixelsPerUnit;
                 return true;

@@ -376,8 +376,25 @@ namespace PerPixel.Unity
         /// no pixel (NaN, infinite, outside <see cref="int"/>).</summary>
         public static Vector2Int PointPixel(Vector2 point, float pixelsPerUnit)
         {
-            return new Vector2Int(Pixels.RoundPosition((double)point.x * pixelsPerUnit - 0.5),
-                Pixels.RoundPosition((double)point.y * pixelsPerUnit - 0.5));
+            return new Vector2Int(Pixels.RoundPosition(PointCorner(point.x, pixelsPerUnit)),
+                Pixels.RoundPosition(PointCorner(point.y, pixelsPerUnit)));
+        }
+
+        /// <summary><see cref="PointPixel"/> without throwing: false for a point with no pixel (NaN, infinite,
+        /// outside <see cref="int"/>).</summary>
+        internal static bool TryPointPixel(Vector2 point, double pixelsPerUnit, out Vector2Int pixel)
+        {
+            int x, y;
+            bool ok = Pixels.TryRoundPosition(PointCorner(point.x, pixelsPerUnit), out x)
+                & Pixels.TryRoundPosition(PointCorner(point.y, pixelsPerUnit), out y);
+            pixel = new Vector2Int(x, y);
+            return ok;
+        }
+
+        // The bottom-left corner, in pixels, of a one-pixel sprite centred on a point coordinate.
+        private static double PointCorner(float v, double pixelsPerUnit)
+        {
+            return v * pixelsPerUnit - 0.5;
         }
 
         /// <summary>The scale of an integer ray direction: its larger component is this long.</summary>
