@@ -93,9 +93,9 @@ namespace PerPixel.Unity
         {
             contact = default(PixelContact);
             World w = _world != null ? _world.World : null;
-            if (w == null || w.IsDisposed || _self == null || _other == null || _world.Ending) return false;
-            if (!_self.InWorld || !_other.InWorld || !ReferenceEquals(_self.Owner, _world)
-                || !ReferenceEquals(_other.Owner, _world))
+            // A member belongs to the world that made this event; out of it (left, unplaceable, or the world
+            // ending) there is no contact to give.
+            if (w == null || w.IsDisposed || _self == null || _other == null || !_self.InWorld || !_other.InWorld)
                 return false;
             WorldContact c = w.Contact(new Pair(_other.Id, _self.Id), pushMax);
             contact = new PixelContact
@@ -197,7 +197,6 @@ namespace PerPixel.Unity
         {
             public SpriteCollider Collider;
             public string Name;
-            public PixelWorld Owner;
             public int Serial, Index;
             public bool InWorld, Warned;
             public BodyId Id;
@@ -223,10 +222,7 @@ namespace PerPixel.Unity
         private readonly Dictionary<BodyId, Member> _byId = new Dictionary<BodyId, Member>();
         private readonly Dictionary<long, Contact> _contacts = new Dictionary<long, Contact>();
         private int _serial, _stamp;
-        private bool _stepping, _teardownPending, _ending;
-
-        // True while the world's pairs are being ended (switched off or destroyed): no contact to give.
-        internal bool Ending { get { return _ending; } }
+        private bool _stepping, _teardownPending;
         // Buffers kept between steps: the moves of a step, this step's events, and spare contacts.
         private BodyId[] _moveIds = new BodyId[16];
         private BodyPosition[] _movePositions = new BodyPosition[16];
@@ -417,8 +413,9 @@ namespace PerPixel.Unity
             _exits.Sort(s_byKey);
             _contacts.Clear();
             foreach (Contact c in _exits) c.Live = false;
+            // The world is ending: its members are out (their Exits get no contact).
+            foreach (Member m in _members) m.InWorld = false;
             _stepping = true;
-            _ending = true;
             try
             {
                 foreach (Contact c in _exits) Raise(c, SpriteCollider.Exit);
@@ -426,13 +423,11 @@ namespace PerPixel.Unity
             finally
             {
                 _stepping = false;
-                _ending = false;
             }
             _exits.Clear();
             foreach (Member m in _members.ToArray())
             {
                 m.InWorld = false;
-                m.Owner = null;
                 SpriteCollider c = m.Collider;
                 if (c == null) continue;
                 c.LeftWorld(this);
@@ -452,13 +447,14 @@ namespace PerPixel.Unity
         {
             if (_world == null) throw new InvalidOperationException("PixelWorld '" + name + "' is not enabled");
             if (_byCollider.ContainsKey(collider)) return;
-            var m = new Member { Collider = collider, Owner = this, Serial = ++_serial, Index = _members.Count };
+            var m = new Member { Collider = collider, Serial = ++_serial, Index = _members.Count };
             try { m.Name = collider.name; } catch (Exception) { m.Name = "?"; }
             _members.Add(m);
             _byCollider.Add(collider, m);
             try
             {
-                MakeBody(m, collider.Placed, collider.gameObject.layer);
+                int layer = collider.gameObject.layer;
+                MakeBody(m, collider.Placed, layer, LayerFilter(layer));
             }
             catch (Exception)
             {
@@ -466,9 +462,8 @@ namespace PerPixel.Unity
             }
         }
 
-        private void MakeBody(Member m, PlacedSprite p, int layer)
+        private void MakeBody(Member m, PlacedSprite p, int layer, Filter f)
         {
-            Filter f = StepFilterOrLayer(layer);
             BodyId id = _world.CreateBody(new BodyDef
             {
                 Mask = p.Mask, X = p.X, Y = p.Y, PixelCollision = p.PixelCollision, Filter = f,
@@ -482,11 +477,6 @@ namespace PerPixel.Unity
             m.Layer = layer;
             m.Filter = f;
             _byId[id] = m;
-        }
-
-        private Filter StepFilterOrLayer(int layer)
-        {
-            return _stepping ? StepFilter(layer) : LayerFilter(layer);
         }
 
         // The member's body goes (its pairs end at the next update); the member stays.
@@ -512,7 +502,6 @@ namespace PerPixel.Unity
             moved.Index = m.Index;
             _members.RemoveAt(last);
             TakeOut(m);
-            m.Owner = null;
         }
 
         /// <summary>One frame: brings every collider's body up to date (one native call for the moves), updates
@@ -647,7 +636,7 @@ namespace PerPixel.Unity
                 TakeOut(m);
                 try
                 {
-                    MakeBody(m, p, layer);
+                    MakeBody(m, p, layer, f);
                 }
                 catch (Exception e)
                 {

@@ -295,8 +295,8 @@ namespace PerPixel.Unity
             else if (bakedMasks != null && encodedTexture == null && s.texture != null && !s.texture.isReadable)
             {
                 throw new InvalidOperationException("SpriteCollider on '" + name + "': " + bakedMasks.WhyMissing(s) +
-                    " and texture '" + s.texture.name + "' is not readable: bake the set again (Assets > PerPixel > " +
-                    "Bake Sprite Masks) or tick 'Read/Write Enabled'.");
+                    " Texture '" + s.texture.name + "' is not readable, so its pixels cannot be read instead (or tick " +
+                    "'Read/Write Enabled' in its import settings).");
             }
             else
             {
