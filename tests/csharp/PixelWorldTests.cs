@@ -45,6 +45,22 @@ static partial class Tests
         return new GameObject(name).AddComponent<PixelWorld>();
     }
 
+    /// A fresh scene with one PixelWorld, and the log its colliders' events will go to.
+    static PixelWorld NewScene(out List<string> log)
+    {
+        FreshScene();
+        log = new List<string>();
+        return NewWorld("world");
+    }
+
+    /// A fully solid w x h collider at (x, y) whose events go to log.
+    static SpriteCollider Solid(string name, int w, int h, float x, float y, List<string> log)
+    {
+        var c = AlphaCollider(name, w, h, (i, j) => true, x, y);
+        Listen(c, log);
+        return c;
+    }
+
     static void PixelWorlds()
     {
         PixelWorldEvents();
@@ -70,10 +86,8 @@ static partial class Tests
     {
         FreshScene();
         var log = new List<string>();
-        var a = AlphaCollider("a", 4, 4, (x, y) => true, 0, 0);
-        var b = AlphaCollider("b", 4, 4, (x, y) => true, 10, 0);
-        Listen(a, log);
-        Listen(b, log);
+        var a = Solid("a", 4, 4, 0, 0, log);
+        var b = Solid("b", 4, 4, 10, 0, log);
         Check("a collider enabled before any world waits", a.JoinedWorld == null && PixelWorld.Main == null);
         var world = NewWorld("world");
         Check("the first enabled world is Main and adopts the waiting colliders", PixelWorld.Main == world
@@ -189,9 +203,7 @@ static partial class Tests
     /// Issue 29: a collider disabled inside an Enter handler never got its Exit, on either side.
     static void PixelWorldDisableInHandler()
     {
-        FreshScene();
-        var log = new List<string>();
-        var world = NewWorld("world");
+        var world = NewScene(out var log);
         var a = AlphaCollider("a", 4, 4, (x, y) => true, 0, 0);
         var b = AlphaCollider("b", 4, 4, (x, y) => true, 10, 0);
         var c = AlphaCollider("c", 4, 4, (x, y) => true, 20, 0);
@@ -227,14 +239,11 @@ static partial class Tests
     /// for pairs that never got their Enter.
     static void PixelWorldThrowingHandlers()
     {
-        FreshScene();
-        var log = new List<string>();
-        var world = NewWorld("world");
-        var a = AlphaCollider("a", 4, 4, (x, y) => true, 0, 0);
+        var world = NewScene(out var log);
+        var a = Solid("a", 4, 4, 0, 0, log);
         Action<PixelCollision> boom = e => { throw new InvalidOperationException("handler bug on " + e.Collider.name); };
         a.OnPixelCollisionEnter += boom;
         a.OnPixelCollisionStay += boom;
-        Listen(a, log);
         var others = new List<SpriteCollider>();
         for (int i = 0; i < 4; i++)
         {
@@ -270,9 +279,7 @@ static partial class Tests
     /// step with the colliders.
     static void PixelWorldPlacementFailures()
     {
-        FreshScene();
-        var log = new List<string>();
-        var world = NewWorld("world");
+        var world = NewScene(out var log);
         var a = AlphaCollider("a", 4, 4, (x, y) => true, 0, 0);
         var b = AlphaCollider("b", 4, 4, (x, y) => true, 2, 0);
         var bad = AlphaCollider("bad", 4, 4, (x, y) => true, 1, 0);
@@ -324,11 +331,8 @@ static partial class Tests
     /// for a pop-in tween) never joined.
     static void PixelWorldLateJoiners()
     {
-        FreshScene();
-        var log = new List<string>();
-        var world = NewWorld("world");
-        var a = AlphaCollider("a", 4, 4, (x, y) => true, 0, 0);
-        Listen(a, log);
+        var world = NewScene(out var log);
+        Solid("a", 4, 4, 0, 0, log);
         world.Step();
         // AddComponent runs OnEnable before the sprite is set, as in Unity.
         var go = new GameObject("late");
@@ -342,10 +346,9 @@ static partial class Tests
         Equal("no warning for a collider set up before the step", 0, UnityEngine.Debug.Warnings.Count);
 
         // A pop-in: enabled at scale 0, grown over a few frames.
-        var pop = AlphaCollider("pop", 4, 4, (x, y) => true, 2, 0);
+        var pop = Solid("pop", 4, 4, 2, 0, log);
         pop.gameObject.SetActive(false);
         pop.transform.localScale = new Vector3(0, 0, 1);
-        Listen(pop, log);
         pop.gameObject.SetActive(true);
         Frame.Step();
         Equal("at scale 0: not placed, a and late Stay", "Stay a<-late, Stay late<-a", Drain(log));
@@ -363,13 +366,9 @@ static partial class Tests
     /// Issue 29: switching the PixelWorld off and on gave a second Enter with no Exit.
     static void PixelWorldOffAndOn()
     {
-        FreshScene();
-        var log = new List<string>();
-        var world = NewWorld("world");
-        var a = AlphaCollider("a", 4, 4, (x, y) => true, 0, 0);
-        var b = AlphaCollider("b", 4, 4, (x, y) => true, 2, 0);
-        Listen(a, log);
-        Listen(b, log);
+        var world = NewScene(out var log);
+        var a = Solid("a", 4, 4, 0, 0, log);
+        Solid("b", 4, 4, 2, 0, log);
         PixelContact inExit = default(PixelContact);
         bool exitGot = true;
         Action<PixelCollision> exitContact = e => { exitGot = e.TryGetContact(out inExit); inExit = e.GetContact(); };
@@ -392,8 +391,7 @@ static partial class Tests
         Equal("Stay", "Stay a<-b, Stay b<-a", Drain(log));
 
         // Switched off by a handler in the middle of a step: the step's events end, every pair exits once.
-        var c = AlphaCollider("c", 4, 4, (x, y) => true, 1, 0);
-        Listen(c, log);
+        var c = Solid("c", 4, 4, 1, 0, log);
         Action<PixelCollision> off = e => world.enabled = false;
         c.OnPixelCollisionEnter += off;
         world.Step();
@@ -422,14 +420,11 @@ static partial class Tests
     /// Stay, and GetContact in that Exit threw StaleBody. Also: a turned collider's disposed Placed.Mask.
     static void PixelWorldBodyChanges()
     {
-        FreshScene();
-        var log = new List<string>();
-        var world = NewWorld("world");
-        var a = AlphaCollider("a", 6, 6, (x, y) => true, 0, 0);
+        var world = NewScene(out var log);
+        Solid("a", 6, 6, 0, 0, log);
         var box = AlphaCollider("box", 4, 2, (x, y) => x == 0 && y == 0, 2, 2);
         box.pixelCollision = false;
         box.sprite.pivot = new Vector2(2, 1);
-        Listen(a, log);
         Listen(box, log);
         var contacts = new List<bool>();
         box.OnPixelCollisionStay += e => contacts.Add(e.GetContact().Touching);
@@ -478,9 +473,7 @@ static partial class Tests
     /// with Other == null; the destroyed one gets nothing more.
     static void PixelWorldDestroyed()
     {
-        FreshScene();
-        var log = new List<string>();
-        var world = NewWorld("world");
+        var world = NewScene(out var log);
         var a = AlphaCollider("a", 4, 4, (x, y) => true, 0, 0);
         var b = AlphaCollider("b", 4, 4, (x, y) => true, 2, 0);
         var c = AlphaCollider("c", 4, 4, (x, y) => true, 3, 0);
@@ -508,8 +501,7 @@ static partial class Tests
             "Exit a<-b, Exit c<-b, Stay a<-c, Stay c<-a", Drain(log));
         Check("in the Exit, Other == null and OtherName is 'b'", otherWasNull);
         // DestroyImmediate inside a handler.
-        var d = AlphaCollider("d", 4, 4, (x, y) => true, 1, 0);
-        Listen(d, log);
+        var d = Solid("d", 4, 4, 1, 0, log);
         d.OnPixelCollisionEnter += e => { if (e.OtherName == "a") UnityEngine.Object.DestroyImmediate(e.Collider.gameObject); };
         Frame.Step();
         string s1 = Drain(log);
@@ -556,9 +548,7 @@ static partial class Tests
     /// Unity messages: OnPixelCollisionEnter2D/Stay2D/Exit2D on the GameObject's components.
     static void PixelWorldMessages()
     {
-        FreshScene();
-        var log = new List<string>();
-        var world = NewWorld("world");
+        var world = NewScene(out var log);
         var a = AlphaCollider("a", 4, 4, (x, y) => true, 0, 0);
         var r1 = a.gameObject.AddComponent<Reacts>();
         r1.Log = log;
@@ -596,15 +586,11 @@ static partial class Tests
     /// Layers: the package's matrix and, with usePhysics2DLayerMatrix, Unity's.
     static void PixelWorldLayers()
     {
-        FreshScene();
-        var log = new List<string>();
-        var world = NewWorld("world");
-        var a = AlphaCollider("a", 4, 4, (x, y) => true, 0, 0);
-        var b = AlphaCollider("b", 4, 4, (x, y) => true, 2, 0);
+        var world = NewScene(out var log);
+        var a = Solid("a", 4, 4, 0, 0, log);
+        var b = Solid("b", 4, 4, 2, 0, log);
         a.gameObject.layer = 3;
         b.gameObject.layer = 5;
-        Listen(a, log);
-        Listen(b, log);
         Physics2D.IgnoreLayerCollision(3, 5);
         world.Step();
         Equal("the package's matrix: layers 3 and 5 collide", "Enter a<-b, Enter b<-a", Drain(log));

@@ -1,6 +1,6 @@
 // A stand-in for the UnityEngine types the package's Unity glue uses, with the same names and member
 // shapes as Unity's, so that `mcs -define:UNITY_5_3_OR_NEWER` can check the glue compiles outside Unity,
-// and so that the tests (UnityGlueTests.cs, PixelWorldTests.cs, UnitySceneTests.cs) can run the glue under
+// and so that the tests (UnityGlueTests.cs, PixelWorldTests.cs, PixelWorldQueryTests.cs, GizmoTests.cs, EditorBakeTests.cs) can run the glue under
 // Mono the way a Unity scene drives it. It is never shipped.
 //
 // Where the glue depends on Unity's behaviour, the stand-in does what Unity does:
