@@ -79,42 +79,42 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
     }
     let dir = scratch("compile");
     // The plain binding, with missing XML docs (CS1591) as errors.
-    let doc = format!("-doc:{}", dir.join("PerPixel.xml").display());
-    let out = format!("-out:{}", dir.join("PerPixel.dll").display());
-    mcs(&["-target:library", &doc, &out], &sources(&runtime()));
-    let xml = std::fs::read_to_string(dir.join("PerPixel.xml")).unwrap();
-    for member in [
-        "T:PerPixel.Mask",
-        "T:PerPixel.Bounds2D",
-        "T:PerPixel.PlacedSprite",
-        "T:PerPixel.PerPixelException",
-        "T:PerPixel.MaskBundle",
-        "M:PerPixel.Mask.FromBaked(System.Byte[])",
-        "M:PerPixel.Mask.ToBaked",
-        "M:PerPixel.PlacedSprite.PushOut",
-        "M:PerPixel.PlacedSprite.MoveAndSlide",
-        "M:PerPixel.PlacedSprite.Raycast",
-        "M:PerPixel.PlacedSprite.ContactNormal",
-        "M:PerPixel.TransformedSprite.SolidAt",
-        "T:PerPixel.PushOptions",
-        "P:PerPixel.SweepResult.HasNormal",
-        "T:PerPixel.World",
-        "T:PerPixel.BodyId",
-        "T:PerPixel.BodyDef",
-        "T:PerPixel.Filter",
-        "M:PerPixel.World.Update",
-        "P:PerPixel.World.Touching",
-        "M:PerPixel.World.MoveBodies(PerPixel.BodyId[],PerPixel.BodyPosition[])",
-        "M:PerPixel.World.TryAtPoint",
-        "M:PerPixel.World.TryInRect",
-        "M:PerPixel.World.TryOverlapping",
-        "M:PerPixel.Mask.Polygons(PerPixel.PolygonOptions)",
-        "M:PerPixel.Mask.ConvexPieces(PerPixel.PolygonOptions)",
-        "M:PerPixel.Mask.Outline(System.Int32)",
-        "T:PerPixel.PolygonSet",
-    ] {
-        assert!(xml.contains(member), "XML docs lack {member}");
-    }
+    library_with_docs(
+        &dir,
+        "PerPixel",
+        &[],
+        &sources(&runtime()),
+        &[
+            "T:PerPixel.Mask",
+            "T:PerPixel.Bounds2D",
+            "T:PerPixel.PlacedSprite",
+            "T:PerPixel.PerPixelException",
+            "T:PerPixel.MaskBundle",
+            "M:PerPixel.Mask.FromBaked(System.Byte[])",
+            "M:PerPixel.Mask.ToBaked",
+            "M:PerPixel.PlacedSprite.PushOut",
+            "M:PerPixel.PlacedSprite.MoveAndSlide",
+            "M:PerPixel.PlacedSprite.Raycast",
+            "M:PerPixel.PlacedSprite.ContactNormal",
+            "M:PerPixel.TransformedSprite.SolidAt",
+            "T:PerPixel.PushOptions",
+            "P:PerPixel.SweepResult.HasNormal",
+            "T:PerPixel.World",
+            "T:PerPixel.BodyId",
+            "T:PerPixel.BodyDef",
+            "T:PerPixel.Filter",
+            "M:PerPixel.World.Update",
+            "P:PerPixel.World.Touching",
+            "M:PerPixel.World.MoveBodies(PerPixel.BodyId[],PerPixel.BodyPosition[])",
+            "M:PerPixel.World.TryAtPoint",
+            "M:PerPixel.World.TryInRect",
+            "M:PerPixel.World.TryOverlapping",
+            "M:PerPixel.Mask.Polygons(PerPixel.PolygonOptions)",
+            "M:PerPixel.Mask.ConvexPieces(PerPixel.PolygonOptions)",
+            "M:PerPixel.Mask.Outline(System.Int32)",
+            "T:PerPixel.PolygonSet",
+        ],
+    );
     // The Unity glue, as Unity would compile it, against the UnityEngine stand-in: as Unity
     // before 2020.1 (textures copied through GetPixels32) and from 2020.1 (read in place).
     let mut files = sources(&runtime());
@@ -128,68 +128,65 @@ fn binding_compiles_with_full_xml_docs_and_unity_glue_compiles() {
             "-define:UNITY_5_3_OR_NEWER;UNITY_2020_1_OR_NEWER",
         ),
     ] {
-        let doc = format!("-doc:{}", dir.join(format!("{name}.xml")).display());
-        let out = format!("-out:{}", dir.join(format!("{name}.dll")).display());
-        mcs(&["-target:library", defines, &doc, &out], &files);
-        let xml = std::fs::read_to_string(dir.join(format!("{name}.xml"))).unwrap();
-        for member in [
-            "T:PerPixel.Unity.SpriteCollider",
-            "F:PerPixel.Unity.SpriteCollider.bakedMask",
-            "M:PerPixel.Unity.UnityMasks.FromBaked",
-            "M:PerPixel.Unity.SpriteCollider.Rebuild",
-            "M:PerPixel.Unity.SpriteCollider.TryFirstContact",
-            "M:PerPixel.Unity.SpriteCollider.OverlapAreaInt",
-            "M:PerPixel.Unity.SpriteCollider.OverlapMask",
-            "M:PerPixel.Unity.UnityMasks.FromTexture",
-            "M:PerPixel.Unity.UnityMasks.PixelPosition",
-            "M:PerPixel.Pixels.Round(System.Double)",
-            "M:PerPixel.Pixels.Round(System.Single)",
-            "M:PerPixel.Unity.SpriteCollider.PushOut",
-            "M:PerPixel.Unity.SpriteCollider.Sweep",
-            "M:PerPixel.Unity.SpriteCollider.MoveWithSlide",
-            "M:PerPixel.Unity.SpriteCollider.Raycast",
-            "M:PerPixel.Unity.SpriteCollider.ContactNormal",
-            "M:PerPixel.Unity.UnityMasks.PointPixel",
-            "M:PerPixel.Unity.UnityMasks.RayDirection",
-            "T:PerPixel.Unity.ColliderMove",
-            "T:PerPixel.Unity.PixelWorld",
-            "M:PerPixel.Unity.PixelWorld.Step",
-            "M:PerPixel.Unity.PixelWorld.IgnoreLayerCollision(System.Int32,System.Int32,System.Boolean)",
-            "E:PerPixel.Unity.SpriteCollider.OnPixelCollisionEnter",
-            "M:PerPixel.Unity.PixelCollision.GetContact(System.UInt32)",
-            "T:PerPixel.Unity.PolygonColliders",
-            "F:PerPixel.Unity.PixelWorld.usePhysics2DLayerMatrix",
-            "T:PerPixel.Unity.IPixelCollisionEnterHandler",
-            "T:PerPixel.Unity.IPixelCollisionStayHandler",
-            "T:PerPixel.Unity.IPixelCollisionExitHandler",
-            "M:PerPixel.Unity.PixelCollision.TryGetContact(PerPixel.Unity.PixelContact@,System.UInt32)",
-            "P:PerPixel.Unity.PixelCollision.OtherName",
-            "P:PerPixel.Unity.SpriteCollider.Participates",
-            "M:PerPixel.Unity.SpriteCollider.MovePixels(UnityEngine.Vector2Int)",
-            "M:PerPixel.Unity.SpriteCollider.RefreshMessageHandlers",
-            "M:PerPixel.Unity.UnityMasks.PixelToWorld",
-            "F:PerPixel.Unity.UnityMasks.SnapTolerance",
-            "M:PerPixel.Pixels.RoundPosition(System.Double)",
-            "T:PerPixel.Unity.SpriteMaskSet",
-            "M:PerPixel.Unity.SpriteMaskSet.TryGetMask(UnityEngine.Sprite,PerPixel.Mask@)",
-            "M:PerPixel.Unity.SpriteMaskSet.EditorFind(UnityEngine.Sprite,PerPixel.Unity.SpriteMaskSet)",
-            "F:PerPixel.Unity.PixelWorld.drawContacts",
-            "T:PerPixel.Unity.PixelRaycastHit",
-            "P:PerPixel.Unity.PixelRaycastHit.collider",
-            "F:PerPixel.Unity.PixelWorld.pixelsPerUnit",
-            "F:PerPixel.Unity.PixelWorld.DefaultRaycastLayers",
-            "M:PerPixel.Unity.PixelWorld.OverlapPointNonAlloc",
-            "M:PerPixel.Unity.PixelWorld.OverlapBox",
-            "M:PerPixel.Unity.PixelWorld.OverlapCollider",
-            "M:PerPixel.Unity.PixelWorld.RaycastNonAlloc",
-            "M:PerPixel.Unity.PixelWorld.Linecast",
-            "M:PerPixel.Unity.PixelWorld.MoveWithSlide",
-        ] {
-            assert!(
-                xml.contains(member),
-                "{name}: the glue's XML docs lack {member}"
-            );
-        }
+        library_with_docs(
+            &dir,
+            name,
+            &[defines],
+            &files,
+            &[
+                "T:PerPixel.Unity.SpriteCollider",
+                "F:PerPixel.Unity.SpriteCollider.bakedMask",
+                "M:PerPixel.Unity.UnityMasks.FromBaked",
+                "M:PerPixel.Unity.SpriteCollider.Rebuild",
+                "M:PerPixel.Unity.SpriteCollider.TryFirstContact",
+                "M:PerPixel.Unity.SpriteCollider.OverlapAreaInt",
+                "M:PerPixel.Unity.SpriteCollider.OverlapMask",
+                "M:PerPixel.Unity.UnityMasks.FromTexture",
+                "M:PerPixel.Unity.UnityMasks.PixelPosition",
+                "M:PerPixel.Pixels.Round(System.Double)",
+                "M:PerPixel.Pixels.Round(System.Single)",
+                "M:PerPixel.Unity.SpriteCollider.PushOut",
+                "M:PerPixel.Unity.SpriteCollider.Sweep",
+                "M:PerPixel.Unity.SpriteCollider.MoveWithSlide",
+                "M:PerPixel.Unity.SpriteCollider.Raycast",
+                "M:PerPixel.Unity.SpriteCollider.ContactNormal",
+                "M:PerPixel.Unity.UnityMasks.PointPixel",
+                "M:PerPixel.Unity.UnityMasks.RayDirection",
+                "T:PerPixel.Unity.ColliderMove",
+                "T:PerPixel.Unity.PixelWorld",
+                "M:PerPixel.Unity.PixelWorld.Step",
+                "M:PerPixel.Unity.PixelWorld.IgnoreLayerCollision(System.Int32,System.Int32,System.Boolean)",
+                "E:PerPixel.Unity.SpriteCollider.OnPixelCollisionEnter",
+                "M:PerPixel.Unity.PixelCollision.GetContact(System.UInt32)",
+                "T:PerPixel.Unity.PolygonColliders",
+                "F:PerPixel.Unity.PixelWorld.usePhysics2DLayerMatrix",
+                "T:PerPixel.Unity.IPixelCollisionEnterHandler",
+                "T:PerPixel.Unity.IPixelCollisionStayHandler",
+                "T:PerPixel.Unity.IPixelCollisionExitHandler",
+                "M:PerPixel.Unity.PixelCollision.TryGetContact(PerPixel.Unity.PixelContact@,System.UInt32)",
+                "P:PerPixel.Unity.PixelCollision.OtherName",
+                "P:PerPixel.Unity.SpriteCollider.Participates",
+                "M:PerPixel.Unity.SpriteCollider.MovePixels(UnityEngine.Vector2Int)",
+                "M:PerPixel.Unity.SpriteCollider.RefreshMessageHandlers",
+                "M:PerPixel.Unity.UnityMasks.PixelToWorld",
+                "F:PerPixel.Unity.UnityMasks.SnapTolerance",
+                "M:PerPixel.Pixels.RoundPosition(System.Double)",
+                "T:PerPixel.Unity.SpriteMaskSet",
+                "M:PerPixel.Unity.SpriteMaskSet.TryGetMask(UnityEngine.Sprite,PerPixel.Mask@)",
+                "M:PerPixel.Unity.SpriteMaskSet.EditorFind(UnityEngine.Sprite,PerPixel.Unity.SpriteMaskSet)",
+                "F:PerPixel.Unity.PixelWorld.drawContacts",
+                "T:PerPixel.Unity.PixelRaycastHit",
+                "P:PerPixel.Unity.PixelRaycastHit.collider",
+                "F:PerPixel.Unity.PixelWorld.pixelsPerUnit",
+                "F:PerPixel.Unity.PixelWorld.DefaultRaycastLayers",
+                "M:PerPixel.Unity.PixelWorld.OverlapPointNonAlloc",
+                "M:PerPixel.Unity.PixelWorld.OverlapBox",
+                "M:PerPixel.Unity.PixelWorld.OverlapCollider",
+                "M:PerPixel.Unity.PixelWorld.RaycastNonAlloc",
+                "M:PerPixel.Unity.PixelWorld.Linecast",
+                "M:PerPixel.Unity.PixelWorld.MoveWithSlide",
+            ],
+        );
     }
     editor_compiles_against_the_runtime(&dir);
 }
@@ -201,19 +198,34 @@ fn editor_compiles_against_the_runtime(dir: &Path) {
     let mut files = sources(&manifest().join("bindings/unity/Editor"));
     files.push(manifest().join("tests/csharp/UnityEditorStub.cs"));
     let runtime = format!("-r:{}", dir.join("PerPixel.Unity2020.dll").display());
-    let doc = format!("-doc:{}", dir.join("PerPixel.Editor.xml").display());
-    let out = format!("-out:{}", dir.join("PerPixel.Editor.dll").display());
     let defines = "-define:UNITY_5_3_OR_NEWER;UNITY_2020_1_OR_NEWER";
-    mcs(&["-target:library", defines, &runtime, &doc, &out], &files);
-    let xml = std::fs::read_to_string(dir.join("PerPixel.Editor.xml")).unwrap();
-    for member in [
-        "T:PerPixel.Unity.EditorTools.SpriteMaskBaker",
-        "T:PerPixel.Unity.EditorTools.SpriteMaskAssets",
-        "T:PerPixel.Unity.EditorTools.SpriteMaskPostprocessor",
-        "M:PerPixel.Unity.EditorTools.SpriteMaskMenu.BakeSelected",
-        "T:PerPixel.Unity.EditorTools.SpriteMaskSetEditor",
-    ] {
-        assert!(xml.contains(member), "the Editor's XML docs lack {member}");
+    library_with_docs(
+        dir,
+        "PerPixel.Editor",
+        &[defines, &runtime],
+        &files,
+        &[
+            "T:PerPixel.Unity.EditorTools.SpriteMaskBaker",
+            "T:PerPixel.Unity.EditorTools.SpriteMaskAssets",
+            "T:PerPixel.Unity.EditorTools.SpriteMaskPostprocessor",
+            "M:PerPixel.Unity.EditorTools.SpriteMaskMenu.BakeSelected",
+            "T:PerPixel.Unity.EditorTools.SpriteMaskSetEditor",
+        ],
+    );
+}
+
+/// Compiles `files` with mcs as the library `name` into `dir`, its XML docs beside it (a public
+/// member without docs fails the build), and checks that the docs hold each of `members`.
+fn library_with_docs(dir: &Path, name: &str, args: &[&str], files: &[PathBuf], members: &[&str]) {
+    let doc = format!("-doc:{}", dir.join(format!("{name}.xml")).display());
+    let out = format!("-out:{}", dir.join(format!("{name}.dll")).display());
+    let mut all = vec!["-target:library"];
+    all.extend_from_slice(args);
+    all.extend([doc.as_str(), out.as_str()]);
+    mcs(&all, files);
+    let xml = std::fs::read_to_string(dir.join(format!("{name}.xml"))).unwrap();
+    for member in members {
+        assert!(xml.contains(member), "{name}: the XML docs lack {member}");
     }
 }
 
