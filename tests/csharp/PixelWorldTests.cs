@@ -204,10 +204,9 @@ static partial class Tests
     static void PixelWorldDisableInHandler()
     {
         var world = NewScene(out var log);
-        var a = AlphaCollider("a", 4, 4, (x, y) => true, 0, 0);
-        var b = AlphaCollider("b", 4, 4, (x, y) => true, 10, 0);
-        var c = AlphaCollider("c", 4, 4, (x, y) => true, 20, 0);
-        foreach (var s in new[] { a, b, c }) Listen(s, log);
+        var a = Solid("a", 4, 4, 0, 0, log);
+        var b = Solid("b", 4, 4, 10, 0, log);
+        var c = Solid("c", 4, 4, 20, 0, log);
         world.Step();
         Action<PixelCollision> disableMe = e => e.Collider.gameObject.SetActive(false);
         a.OnPixelCollisionEnter += disableMe;
@@ -474,10 +473,9 @@ static partial class Tests
     static void PixelWorldDestroyed()
     {
         var world = NewScene(out var log);
-        var a = AlphaCollider("a", 4, 4, (x, y) => true, 0, 0);
-        var b = AlphaCollider("b", 4, 4, (x, y) => true, 2, 0);
-        var c = AlphaCollider("c", 4, 4, (x, y) => true, 3, 0);
-        foreach (var s in new[] { a, b, c }) Listen(s, log);
+        var a = Solid("a", 4, 4, 0, 0, log);
+        var b = Solid("b", 4, 4, 2, 0, log);
+        var c = Solid("c", 4, 4, 3, 0, log);
         var afterDeath = new List<string>();
         foreach (var s in new[] { a, b, c })
         {
