@@ -732,6 +732,26 @@ static partial class Tests
             if (m5.PixelPosition.x != start + f) badMoves++;
         }
         Equal("MovePixels(1, 0) 20,000 times: exactly 20,000 pixels, no drift", 0, badMoves);
+        // PixelToWorld is PixelPosition's inverse for pixels within 2^17 of the origin, at any pixels per unit
+        // and pivot.
+        var prng = new System.Random(11);
+        int roundTrips = 0, missed = 0;
+        foreach (float ppu in new[] { 1f, 3f, 16f, 100f, 128f, 1000f })
+            foreach (float pivot in new[] { 0f, 0.5f, 2.5f, 7f })
+                for (int k = 0; k < 250; k++)
+                {
+                    var pixel = new Vector2Int(prng.Next(-(1 << 17), 1 << 17), prng.Next(-(1 << 17), 1 << 17));
+                    var pv = new Vector2(pivot, pivot);
+                    Vector3 at = UnityMasks.PixelToWorld(pixel, ppu, pv);
+                    Vector2Int back = UnityMasks.PixelPosition(at, ppu, pv);
+                    roundTrips++;
+                    if (back.x != pixel.x || back.y != pixel.y) missed++;
+                }
+        Equal("PixelPosition(PixelToWorld(p)) == p for " + roundTrips + " pixels within 2^17, 6 pixels per unit, 4 pivots",
+            0, missed);
+        m5.transform.position = m5.PixelToWorld(new Vector2Int(10, 0));
+        Throws<OverflowException>("MovePixels to a pixel past int.MaxValue", () => m5.MovePixels(new Vector2Int(int.MaxValue, 0)));
+        Check("and the transform did not move", m5.PixelPosition.x == 10);
         m5.transform.position = new Vector3(1.2345f, -0.0049f, 5);
         Vector2Int before = m5.PixelPosition;
         m5.SnapToPixel();
