@@ -158,6 +158,12 @@
 #define PP_NORMAL_RADIUS 6
 
 /**
+ * A straight run of surface at least this long is a flat face wherever a mover touches
+ * it (`pp_contact_normal`, step 3).
+ */
+#define PP_NORMAL_FLAT_RUN 32
+
+/**
  * `pp_push_options.direction`: any translation, the shortest by Euclidean length; ties
  * to the smallest dy, then the smallest dx (in a y-down world: up first, then left).
  */
@@ -663,12 +669,17 @@ typedef struct {
    */
   pp_point contact;
   /**
-   * 1 when `normal` holds their contact normal at `at`.
+   * 1 when `normal` holds a normal: always for a hit; for a start touching, when the
+   * contact normal there has one.
    */
   uint8_t has_normal;
   /**
-   * The contact normal at `at`, from the obstacle towards the mover (as
-   * `pp_contact_normal`): the surface hit, to bounce or slide along; {0, 0} when
+   * The surface hit, from the obstacle towards the mover, to bounce or slide along.
+   * At a hit, with s = at - last_free (the blocked step): `pp_contact_normal`'s rule at
+   * `last_free` counting only the faces across -s, or exactly -s when that gives no
+   * normal or one with dot(normal, (dx, dy)) >= 0 (decided on the integer vector): so
+   * it always points against the motion, and a flat face hit gives exactly -s. For a
+   * start touching, `pp_contact_normal` at the start; {0, 0} when
    * clear or when there is none.
    */
   pp_normal normal;
@@ -784,13 +795,15 @@ typedef struct {
    */
   double distance;
   /**
-   * 1 when `normal` holds the surface normal there.
+   * 1 when `normal` holds the surface normal there: always when `step` > 0.
    */
   uint8_t has_normal;
   /**
-   * The surface normal at `pixel`, out of the sprite towards where the ray came from
-   * (`pp_contact_normal` of the ray's last free pixel against the sprite); {0, 0}
-   * when `has_normal` is 0.
+   * The surface normal at `pixel`, out of the sprite towards where the ray came from:
+   * a sweep hit's normal (`pp_sweep_result.normal`) for a one-pixel mover at the ray's
+   * last free pixel and the step that reached `pixel`, so always against the ray's
+   * direction; for a ray starting inside (`step` 0), `pp_contact_normal` of its start
+   * pixel, if any. {0, 0} when `has_normal` is 0.
    */
   pp_normal normal;
 } pp_ray_hit;
@@ -1884,19 +1897,41 @@ pp_status pp_sweep_path_position(int32_t dx, int32_t dy, uint64_t step, pp_point
 
 /**
  * The contact normal between `obstacle` and `mover`: a unit vector from the obstacle's
- * surface towards the mover where they overlap or touch (eight-neighbour adjacency).
- * Writes `*found` = 1 and the normal to `*out`; when they neither overlap nor touch, or
- * no direction stands out, `*found` = 0 and `*out` = `{0, 0}`.
+ * surface towards the mover where they overlap or touch. Writes `*found` = 1 and the
+ * normal to `*out`; when they neither overlap nor touch, or no direction stands out,
+ * `*found` = 0 and `*out` = `{0, 0}`.
  *
- * The definition (as `Sprite::contact_normal` in the Rust docs): K = the pixels solid in
- * both when they overlap, else the obstacle's solid pixels with a solid mover pixel
- * among their 8 neighbours; c = the centroid of K; the window W = the pixels within
- * `PP_NORMAL_RADIUS` + (the largest distance from c to a pixel of K) of c; the normal
- * is the sum over the obstacle's solid pixels p in W of (c - p), normalised. When that
- * sum is zero (a one-pixel-thick wall seen along its line) or W is all solid in the
- * obstacle, it is the direction from c to the centroid of the mover's solid pixels in
- * W instead. Exact on flat floors and walls wider than the window; within a few degrees
- * on slopes and circles.
+ * The rule, exactly (the same bits in every language; every decision in integers;
+ * pixels at their integer world coordinates, a bounds-only sprite solid over its whole
+ * rectangle):
+ * 1. Faces: the pairs (p, p + d), d one of (1,0) (-1,0) (0,1) (0,-1), with p solid in
+ *    the obstacle and p + d solid in the mover but not in the obstacle. With none, the
+ *    same with d one of the four diagonals (±1, ±1). With none either (the mover is
+ *    buried, or they do not meet): the pairs with d an axis step, p solid in both and
+ *    p + d not solid in the obstacle. With none of these: the direction of the mover's
+ *    shortest push-out of at most `PP_NORMAL_RADIUS` pixels (`pp_push_out` with
+ *    `PP_PUSH_ANY`), steps 2-5 skipped; `*found` = 0 without one.
+ * 2. K = the set of the faces' pixels p, n = |K|, S = the sum of K. t = the smallest
+ *    integer with (n t)^2 >= max over p in K of |n p - S|^2; R = `PP_NORMAL_RADIUS` + t;
+ *    the window W = the pixels p with |n p - S|^2 <= (n R)^2.
+ * 3. A run is a maximal stretch of consecutive pixels q of a line with q solid in the
+ *    obstacle and q + d not. An end of a run, with e the pixel just past it on the line,
+ *    is concave when e is solid in the obstacle, square when neither e nor e - d is,
+ *    rounded when e is not and e - d is. A run is flat when it is at least
+ *    `PP_NORMAL_FLAT_RUN` long, or neither end is rounded and it is at least 3 long or
+ *    both ends are square. When every face has the same axis direction d, all their
+ *    pixels lie on one line across d (a row for a vertical d, a column for a horizontal
+ *    one) and each of their runs along it is flat: the normal is exactly d.
+ * 4. Else, with A the obstacle's solid pixels in W: M = |A| S - n (sum of A); when
+ *    M != 0 and |A| < |W|, the normal is M / |M|.
+ * 5. Else V = the sum of the faces' d: V / |V| when V != 0, else `*found` = 0.
+ *
+ * An integer vector (x, y) becomes (x / l, y / l) with x, y the nearest doubles and
+ * l = sqrt(x * x + y * y). So: a flat floor, wall or ceiling of any thickness gives
+ * exactly its axis normal wherever the mover touches only it, its ends and corners
+ * included; slopes and circles within a few degrees; a diagonal only where the mover
+ * touches two faces at a corner or meets the obstacle corner to corner. Cost:
+ * O((the mover's box + 2 R)^2 / 64) word reads.
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `mover`, `obstacle`, a sprite's
  * `mask`, `found` or `out` is NULL. Allocates nothing. Any thread; masks may be shared.

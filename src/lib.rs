@@ -211,8 +211,8 @@ pub use mask::{
     set_max_mask_pixels,
 };
 pub use query::{
-    MoveOptions, Moved, NORMAL_RADIUS, Normal, Overlap, PushDirection, PushOut, RayHit, Sprite,
-    Sweep, SweepHit, SweepPath, TransformedSprite,
+    FLAT_RUN, MoveOptions, Moved, NORMAL_RADIUS, Normal, Overlap, PushDirection, PushOut, RayHit,
+    Sprite, Sweep, SweepHit, SweepPath, TransformedSprite,
 };
 pub use shape::*;
 pub use world::{BodyDef, BodyId, BodyKind, CELL, Contact, Filter, Pair, Placement, World};

@@ -8,7 +8,7 @@ mod ray;
 mod sweep;
 mod transformed;
 
-pub use contact::{NORMAL_RADIUS, Normal};
+pub use contact::{FLAT_RUN, NORMAL_RADIUS, Normal};
 pub use mover::{MoveOptions, Moved};
 pub use pushout::{PushDirection, PushOut};
 pub use ray::RayHit;

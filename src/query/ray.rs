@@ -15,8 +15,10 @@ pub struct RayHit {
     /// Distance from the start pixel to `pixel` (between their centres).
     pub distance: f64,
     /// The surface normal there, pointing out of the sprite towards where the ray came
-    /// from ([`Sprite::contact_normal`] of the ray's last free pixel against the
-    /// sprite); for a ray that starts inside, the normal at its start, if any.
+    /// from: the normal of a sweep's hit ([`crate::SweepHit::normal`]) for the ray's
+    /// last free pixel and the step that reached `pixel`, so always present and always
+    /// against the ray's direction; for a ray that starts inside, the
+    /// [`Sprite::contact_normal`] of its start pixel, if any.
     pub normal: Option<Normal>,
 }
 
@@ -112,7 +114,14 @@ impl Sprite<'_> {
                     let (ex, ey) = ((pixel.x - start.0) as f64, (pixel.y - start.1) as f64);
                     (ex * ex + ey * ey).sqrt()
                 },
-                normal: place(k - 1).contact_normal(self),
+                normal: {
+                    let ((ax, ay), (bx, by)) = (path.offset_at(k), path.offset_at(k - 1));
+                    Some(place(k - 1).blocked_normal(
+                        self,
+                        (ax - bx, ay - by),
+                        (dx as i64, dy as i64),
+                    ))
+                },
             }),
         })
     }

@@ -226,8 +226,13 @@ pub struct SweepHit {
     pub last_free: Point,
     /// The first pixel solid in both at `at` ([`Sprite::first_contact`]).
     pub contact: Point,
-    /// The contact normal at `at`, from the obstacle towards the sprite
-    /// ([`Sprite::contact_normal`]): the surface it hit, to bounce or slide along.
+    /// The surface it hit, from the obstacle towards the sprite, to bounce or slide
+    /// along; always present. With `s` the blocked step (`at - last_free`): the rule of
+    /// [`Sprite::contact_normal`] at `last_free`, counting only the faces across `-s`
+    /// (the pixels that meet at `at`); or exactly `-s` when that rule gives no normal or
+    /// one that does not point against the motion (`dot(normal, (dx, dy)) >= 0`, decided
+    /// on the integer vector). So it always points against the motion, and a flat face
+    /// hit square on gives `-s`.
     pub normal: Option<Normal>,
 }
 
@@ -279,12 +284,13 @@ impl Sprite<'_> {
             },
             Stop::Hit(k, ij, contact) => {
                 let mut hit = self.hit(&path, k, ij, contact);
-                let at = Sprite {
-                    x: hit.at.x as i32,
-                    y: hit.at.y as i32,
+                let last = Sprite {
+                    x: hit.last_free.x as i32,
+                    y: hit.last_free.y as i32,
                     ..*self
                 };
-                hit.normal = at.contact_normal(obstacle);
+                let step = (hit.at.x - hit.last_free.x, hit.at.y - hit.last_free.y);
+                hit.normal = Some(last.blocked_normal(obstacle, step, (dx as i64, dy as i64)));
                 Sweep::Hit(hit)
             }
         })

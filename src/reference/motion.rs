@@ -5,8 +5,8 @@
 
 use super::collides;
 use crate::{
-    Error, MoveOptions, Moved, NORMAL_RADIUS, Normal, Point, PushDirection, PushOut, RayHit,
-    Result, Sprite, SweepPath,
+    Error, FLAT_RUN, MoveOptions, Moved, NORMAL_RADIUS, Normal, Point, PushDirection, PushOut,
+    RayHit, Result, Sprite, SweepPath,
 };
 
 /// Whether world pixel `(x, y)` is solid in `s` (its whole rectangle when bounds-only).
@@ -30,76 +30,179 @@ fn both_boxes(a: &Sprite, b: &Sprite, g: i64) -> (i64, i64, i64, i64) {
     )
 }
 
+/// The four axis directions and the four diagonals, as faces look across them.
+const AXES: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAGONALS: [(i64, i64); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+/// The axis steps, marked as a buried mover's faces: the mover solid at `p` itself.
+const BURIED: [(i64, i64); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
+
 /// Reference [`Sprite::contact_normal`]: the definition written there, one pixel at a
 /// time (`mover` is the sprite the normal points towards).
 pub fn contact_normal(mover: &Sprite, obstacle: &Sprite) -> Option<Normal> {
-    let overlapping = collides(mover, obstacle);
-    let (x0, x1, y0, y1) = both_boxes(mover, obstacle, 1);
-    let in_contact = |x: i64, y: i64| {
-        solid_at(obstacle, x, y)
-            && if overlapping {
-                solid_at(mover, x, y)
-            } else {
-                (-1..=1).any(|dy| (-1..=1).any(|dx| solid_at(mover, x + dx, y + dy)))
-            }
-    };
-    let mut k = Vec::new();
+    if let Some(v) = normal_vector(mover, obstacle, &AXES) {
+        return Some(unit(v));
+    }
+    if let Some(v) = normal_vector(mover, obstacle, &DIAGONALS) {
+        return Some(unit(v));
+    }
+    // Buried: the obstacle's surface faces at the mover's own pixels.
+    if let Some(v) = normal_vector(mover, obstacle, &BURIED) {
+        return Some(unit(v));
+    }
+    // Buried: the shortest way out within the radius.
+    match push_out(mover, obstacle, PushDirection::Any, NORMAL_RADIUS) {
+        Ok(Some(p)) if (p.dx, p.dy) != (0, 0) => Some(unit((p.dx as i128, p.dy as i128))),
+        _ => None,
+    }
+}
+
+/// Reference of a sweep's or ray's hit normal: `last_free` is the mover where it last did
+/// not touch, `step` the step of the path that made it touch, `motion` the whole motion.
+/// The normal from the faces across `-step` only; `-step` itself when there is none or
+/// when it does not point against the motion.
+pub fn blocked_normal(
+    last_free: &Sprite,
+    obstacle: &Sprite,
+    step: (i64, i64),
+    motion: (i64, i64),
+) -> Normal {
+    let back = (-step.0, -step.1);
+    match normal_vector(last_free, obstacle, &[back]) {
+        Some(v) if v.0 * (motion.0 as i128) + v.1 * (motion.1 as i128) < 0 => unit(v),
+        _ => unit((back.0 as i128, back.1 as i128)),
+    }
+}
+
+/// An integer vector made a unit vector in `f64`, the way the definition says.
+fn unit((x, y): (i128, i128)) -> Normal {
+    let (x, y) = (x as f64, y as f64);
+    let len = (x * x + y * y).sqrt();
+    Normal {
+        x: x / len,
+        y: y / len,
+    }
+}
+
+/// The smallest `t >= 0` with `t * t >= v`, by bisection.
+fn ceil_sqrt(v: i128) -> i128 {
+    let (mut lo, mut hi) = (0i128, 1i128 << 62);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if mid * mid >= v {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    lo
+}
+
+/// The unnormalised normal from the faces across `dirs`, or `None` when there are none
+/// or no direction stands out.
+fn normal_vector(mover: &Sprite, obstacle: &Sprite, dirs: &[(i64, i64)]) -> Option<(i128, i128)> {
+    let (x0, x1, y0, y1) = both_boxes(mover, obstacle, 2);
+    // 1. Faces: (p, d) with p solid in the obstacle, p + d solid in the mover and not in
+    // the obstacle.
+    let mut faces = Vec::new();
     for y in y0..y1 {
         for x in x0..x1 {
-            if in_contact(x, y) {
-                k.push((x, y));
+            for &(dx, dy) in dirs {
+                // A buried mover's steps are marked by their length 2.
+                let buried = dx.abs() == 2 || dy.abs() == 2;
+                let (dx, dy) = if buried { (dx / 2, dy / 2) } else { (dx, dy) };
+                let toucher = if buried { (x, y) } else { (x + dx, y + dy) };
+                if solid_at(obstacle, x, y)
+                    && solid_at(mover, toucher.0, toucher.1)
+                    && !solid_at(obstacle, x + dx, y + dy)
+                {
+                    faces.push(((x, y), (dx, dy)));
+                }
             }
         }
     }
-    if k.is_empty() {
+    if faces.is_empty() {
         return None;
     }
-    // The centroid as a whole part (the floor) and a fraction, as the fast path splits it.
-    let n = k.len() as i64;
-    let sx: i64 = k.iter().map(|p| p.0 - x0).sum();
-    let sy: i64 = k.iter().map(|p| p.1 - y0).sum();
-    let (ox, oy) = (x0 + sx.div_euclid(n), y0 + sy.div_euclid(n));
-    let (fx, fy) = (
-        sx.rem_euclid(n) as f64 / n as f64,
-        sy.rem_euclid(n) as f64 / n as f64,
+    let mut k: Vec<(i64, i64)> = faces.iter().map(|f| f.0).collect();
+    k.sort();
+    k.dedup();
+    // 2. The centroid c = S / n and the window.
+    let n = k.len() as i128;
+    let s = (
+        k.iter().map(|p| p.0 as i128).sum::<i128>(),
+        k.iter().map(|p| p.1 as i128).sum::<i128>(),
     );
-    let far = k
-        .iter()
-        .map(|&(x, y)| {
-            let (dx, dy) = ((x - ox) as f64 - fx, (y - oy) as f64 - fy);
-            dx * dx + dy * dy
-        })
-        .fold(0f64, f64::max)
-        .sqrt();
-    let r = NORMAL_RADIUS as f64 + far;
-    let (mut ma, mut mb, mut na, mut nb, mut window) = ((0.0, 0.0), (0.0, 0.0), 0i64, 0i64, 0i64);
-    for ry in (fy - r).ceil() as i64..=(fy + r).floor() as i64 {
-        let dy = ry as f64 - fy;
-        let half = (r * r - dy * dy).max(0.0).sqrt();
-        for rx in (fx - half).ceil() as i64..=(fx + half).floor() as i64 {
-            window += 1;
-            let (px, py) = (rx as f64, ry as f64);
-            if solid_at(obstacle, ox + rx, oy + ry) {
-                na += 1;
-                ma = (ma.0 + px, ma.1 + py);
-            }
-            if solid_at(mover, ox + rx, oy + ry) {
-                nb += 1;
-                mb = (mb.0 + px, mb.1 + py);
+    let dist2 = |(x, y): (i64, i64)| {
+        let (ex, ey) = (n * x as i128 - s.0, n * y as i128 - s.1);
+        ex * ex + ey * ey
+    };
+    let far = k.iter().map(|&p| dist2(p)).max().unwrap();
+    // The smallest t with (n t)^2 >= far.
+    let t = (ceil_sqrt(far) + n - 1) / n;
+    let t = if (n * t) * (n * t) >= far { t } else { t + 1 };
+    let r = NORMAL_RADIUS as i128 + t;
+    let (cx, cy) = ((s.0 / n) as i64, (s.1 / n) as i64);
+    let reach = r as i64 + 2;
+    let mut window = Vec::new();
+    for y in cy - reach..=cy + reach {
+        for x in cx - reach..=cx + reach {
+            if dist2((x, y)) <= (n * r) * (n * r) {
+                window.push((x, y));
             }
         }
     }
-    let m = (na as f64 * fx - ma.0, na as f64 * fy - ma.1);
-    let m = if (m.0 == 0.0 && m.1 == 0.0) || na == window {
-        (mb.0 - nb as f64 * fx, mb.1 - nb as f64 * fy)
-    } else {
-        m
-    };
-    let len = (m.0 * m.0 + m.1 * m.1).sqrt();
-    (len > 0.0).then(|| Normal {
-        x: m.0 / len,
-        y: m.1 / len,
-    })
+    // 3. A flat face.
+    let d = faces[0].1;
+    let on_line = |p: (i64, i64), q: (i64, i64)| if d.0 != 0 { p.0 == q.0 } else { p.1 == q.1 };
+    let axis = d.0 == 0 || d.1 == 0;
+    if axis && faces.iter().all(|f| f.1 == d && on_line(f.0, faces[0].0)) {
+        // Each face pixel's run along the line: walk both ways while the surface goes on.
+        let surface = |p: (i64, i64)| {
+            solid_at(obstacle, p.0, p.1) && !solid_at(obstacle, p.0 + d.0, p.1 + d.1)
+        };
+        let empty = |p: (i64, i64)| !solid_at(obstacle, p.0, p.1);
+        let along = (d.1.abs(), d.0.abs());
+        let flat_run = |p: (i64, i64)| {
+            let mut ends = [p; 2];
+            for (end, sign) in ends.iter_mut().zip([-1, 1]) {
+                let mut q = p;
+                while surface((q.0 + sign * along.0, q.1 + sign * along.1)) {
+                    q = (q.0 + sign * along.0, q.1 + sign * along.1);
+                }
+                *end = (q.0 + sign * along.0, q.1 + sign * along.1);
+            }
+            let len = (ends[1].0 - ends[0].0) + (ends[1].1 - ends[0].1) - 1;
+            // Past each end: rounded when the pixel is empty and the one behind it solid,
+            // square when both are empty.
+            let rounded = |e: (i64, i64)| empty(e) && !empty((e.0 - d.0, e.1 - d.1));
+            let square = |e: (i64, i64)| empty(e) && empty((e.0 - d.0, e.1 - d.1));
+            len >= FLAT_RUN as i64
+                || (!rounded(ends[0])
+                    && !rounded(ends[1])
+                    && (len >= 3 || (square(ends[0]) && square(ends[1]))))
+        };
+        if k.iter().all(|&p| flat_run(p)) {
+            return Some((d.0 as i128, d.1 as i128));
+        }
+    }
+    // 4. The moment of the obstacle's pixels in the window about c.
+    let solid: Vec<&(i64, i64)> = window
+        .iter()
+        .filter(|p| solid_at(obstacle, p.0, p.1))
+        .collect();
+    let a = solid.len() as i128;
+    let m = (
+        a * s.0 - n * solid.iter().map(|p| p.0 as i128).sum::<i128>(),
+        a * s.1 - n * solid.iter().map(|p| p.1 as i128).sum::<i128>(),
+    );
+    if m != (0, 0) && solid.len() < window.len() {
+        return Some(m);
+    }
+    // 5. The faces' directions summed.
+    let v = faces.iter().fold((0i128, 0i128), |v, f| {
+        (v.0 + f.1.0 as i128, v.1 + f.1.1 as i128)
+    });
+    (v != (0, 0)).then_some(v)
 }
 
 /// `s` moved by `(dx, dy)`, if that stays in the `i32` range.
@@ -293,7 +396,16 @@ pub fn raycast(
                 pixel: Point { x: px, y: py },
                 step,
                 distance: d,
-                normal: contact_normal(&probe, s),
+                normal: if step == 0 {
+                    contact_normal(&probe, s)
+                } else {
+                    Some(blocked_normal(
+                        &probe,
+                        s,
+                        (px - last.0, py - last.1),
+                        (dx as i64, dy as i64),
+                    ))
+                },
             }));
         }
         last = (px, py);

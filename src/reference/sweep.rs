@@ -2,7 +2,7 @@
 //! test (what a game does when it steps a bullet one pixel at a time).
 
 use super::first_contact;
-use super::motion::contact_normal;
+use super::motion::{blocked_normal, contact_normal};
 use crate::{Error, Point, Result, Sprite, Sweep, SweepHit, SweepPath};
 
 /// [`Sprite::sweep`] by stepping: `mover` placed at each position of its
@@ -41,7 +41,15 @@ pub fn sweep(mover: &Sprite, obstacle: &Sprite, dx: i32, dy: i32) -> Result<Swee
                     y: last.y as i64,
                 },
                 contact,
-                normal: contact_normal(&moved, obstacle),
+                normal: Some(blocked_normal(
+                    &last,
+                    obstacle,
+                    (
+                        moved.x as i64 - last.x as i64,
+                        moved.y as i64 - last.y as i64,
+                    ),
+                    (dx as i64, dy as i64),
+                )),
             }));
         }
         last = moved;
