@@ -1758,10 +1758,18 @@ fn check_sweep_reports_hits_clear_paths_and_starting_contact_in_words_and_json()
             &["--offset", &o, "--sweep", &s],
         );
         assert_sweep_json(&v, by, expected, end, |q| (q.x as f64, q.y as f64));
-        // The normal where B touches, from the reference on B placed there.
-        let normal = expected.map(|(_, at, _, _)| {
-            let there = Sprite::new(mask(nb), at.x as i32, at.y as i32);
-            reference::motion::contact_normal(&there, &sa)
+        // The normal: where B starts touching, the reference's contact normal there; at a
+        // hit, the reference sweep's (the blocked step's normal).
+        let normal = expected.map(|(k, at, _, _)| {
+            if k == 0 {
+                let there = Sprite::new(mask(nb), at.x as i32, at.y as i32);
+                reference::motion::contact_normal(&there, &sa)
+            } else {
+                match reference::sweep(&sb, &sa, by.0, by.1).unwrap() {
+                    perpixel::Sweep::Hit(h) => h.normal,
+                    other => panic!("{what}: the reference sweep gave {other:?}"),
+                }
+            }
         });
         let got = v.field("sweep").field("normal");
         match normal {

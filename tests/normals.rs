@@ -5,7 +5,7 @@
 //! way out; a sweep's normal always points against the motion; and the fast normal equal
 //! to the pixel-by-pixel oracle in every case.
 
-use perpixel::{Mask, Normal, PushDirection, Sprite, Sweep, reference};
+use perpixel::{Mask, Normal, Point, PushDirection, Sprite, Sweep, reference};
 use std::sync::Mutex;
 
 /// The largest angle off seen by `drop_onto` (degrees).
@@ -398,4 +398,302 @@ fn the_inside_of_a_round_hole_gives_normals_within_five_degrees() {
         "inside a round hole: {checked} normals, {axis} exact on the hole's extreme lines, \
          the rest within 5 degrees (worst {worst:.2})"
     );
+}
+
+/// A deterministic generator for the scenes below.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// The directions of the faces `mover` touches on `obstacle` (pairs of 4-neighbours, the
+/// obstacle's pixel solid, the other solid in the mover and not in the obstacle), by
+/// brute force.
+fn touched_directions(mover: &Sprite, obstacle: &Sprite) -> Vec<(i64, i64)> {
+    let b = mover.bounds();
+    let mut dirs = Vec::new();
+    for y in b.y_min() - 1..=b.y_max() {
+        for x in b.x_min() - 1..=b.x_max() {
+            for d in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                if obstacle.is_solid_at(x, y)
+                    && mover.is_solid_at(x + d.0, y + d.1)
+                    && !obstacle.is_solid_at(x + d.0, y + d.1)
+                    && !dirs.contains(&d)
+                {
+                    dirs.push(d);
+                }
+            }
+        }
+    }
+    dirs
+}
+
+/// The sweep's hit normal must be exactly `want`, the oracle's, and against the motion.
+fn sweep_normal_is(mover: &Sprite, obstacle: &Sprite, dx: i32, dy: i32, want: (f64, f64)) -> Point {
+    let Sweep::Hit(hit) = mover.sweep(obstacle, dx, dy).unwrap() else {
+        panic!("the sweep from ({}, {}) missed", mover.x, mover.y)
+    };
+    let Sweep::Hit(oracle) = reference::sweep(mover, obstacle, dx, dy).unwrap() else {
+        panic!("the oracle's sweep missed")
+    };
+    assert_eq!(
+        hit, oracle,
+        "sweep from ({}, {}) by ({dx}, {dy})",
+        mover.x, mover.y
+    );
+    let n = hit.normal.unwrap();
+    assert_eq!(
+        (n.x, n.y),
+        want,
+        "sweep from ({}, {}) by ({dx}, {dy}) hit at {:?}",
+        mover.x,
+        mover.y,
+        hit.at
+    );
+    hit.last_free
+}
+
+#[test]
+fn walls_and_platforms_give_their_face_normal_up_to_their_ends() {
+    // The issue's case: a 3x3 block swept into walls 1 to 16 pixels thick, at every height
+    // from missing the top to missing the bottom, free-standing and standing on a floor;
+    // and the same block dropped onto platforms near their ends. Exactly the face's
+    // normal, from the sweep and from the contact where it stopped.
+    let block = Mask::full(3, 3).unwrap();
+    let (mut sweeps, mut statics) = (0, 0);
+    for thick in 1..=16u32 {
+        for height in [4u32, 9, 40] {
+            // Free-standing, and on a floor 10 thick under it (an L).
+            let free = Mask::full(thick, height).unwrap();
+            let on_floor = Mask::from_fn(thick + 60, height + 10, |x, y| {
+                y >= height || (x >= 30 && x < 30 + thick)
+            })
+            .unwrap();
+            for wall in [Sprite::new(&free, 100, 0), Sprite::new(&on_floor, 70, 0)] {
+                for y in -2..height as i32 + 2 {
+                    for (from, dx, want) in [(0, 200, (-1.0, 0.0)), (300, -200, (1.0, 0.0))] {
+                        let s = Sprite::new(&block, from, y);
+                        let Sweep::Hit(_) = s.sweep(&wall, dx, 0).unwrap() else {
+                            continue;
+                        };
+                        let last = sweep_normal_is(&s, &wall, dx, 0, want);
+                        sweeps += 1;
+                        let at = Sprite::new(&block, last.x as i32, last.y as i32);
+                        // Touching that face only (not the floor's top): the same normal.
+                        if touched_directions(&at, &wall) == [(want.0 as i64, want.1 as i64)] {
+                            let n = at.contact_normal(&wall).unwrap();
+                            assert_eq!(n, reference::motion::contact_normal(&at, &wall).unwrap());
+                            assert_eq!(
+                                (n.x, n.y),
+                                want,
+                                "block at ({}, {y}), wall {thick}x{height}",
+                                last.x
+                            );
+                            statics += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // A platform `thick` high and 20 wide: dropped onto at every x, ends included.
+        let platform = Mask::full(20, thick).unwrap();
+        let p = Sprite::new(&platform, 100, 50);
+        for x in 98..=119 {
+            let s = Sprite::new(&block, x, 0);
+            let last = sweep_normal_is(&s, &p, 0, 100, (0.0, -1.0));
+            let at = Sprite::new(&block, x, last.y as i32);
+            let n = at.contact_normal(&p).unwrap();
+            assert_eq!(
+                (n.x, n.y),
+                (0.0, -1.0),
+                "block at x {x} on a platform {thick} thick"
+            );
+            assert_eq!(n, reference::motion::contact_normal(&at, &p).unwrap());
+            // Sunk one pixel, hanging over either end: the platform's top still.
+            let sunk = Sprite::new(&block, x, last.y as i32 + 1);
+            if touched_directions(&sunk, &p) == [(0, -1)] {
+                let n = sunk.contact_normal(&p).unwrap();
+                assert_eq!(
+                    (n.x, n.y),
+                    (0.0, -1.0),
+                    "block sunk at x {x}, platform {thick} thick"
+                );
+                statics += 1;
+            }
+            sweeps += 1;
+            statics += 1;
+        }
+    }
+    println!("walls and platforms: {sweeps} sweep normals and {statics} contact normals exact");
+    assert!(sweeps > 3000 && statics > 2000);
+}
+
+#[test]
+fn sprites_resting_on_flat_ground_get_exactly_up() {
+    // The issue's 323 sprites: random shapes dropped onto flat ground anywhere, hanging
+    // over its ends too. Each touching only the ground's top gets exactly (0, -1).
+    let ground = Mask::full(200, 40).unwrap();
+    let floor = Sprite::new(&ground, 0, 100);
+    let mut rng = Lcg(323);
+    let (mut exact, mut corners) = (0, 0);
+    for i in 0..323 {
+        let (w, h) = (1 + rng.below(24) as u32, 1 + rng.below(24) as u32);
+        let density = 30 + rng.below(70);
+        let m = Mask::from_fn(w, h, |_, _| rng.below(100) < density).unwrap();
+        if m.count() == 0 {
+            continue;
+        }
+        let x = rng.below(240) as i32 - 20;
+        let s = Sprite::new(&m, x, 0);
+        let Sweep::Hit(_) = s.sweep(&floor, 0, 200).unwrap() else {
+            continue; // beside the ground
+        };
+        let last = sweep_normal_is(&s, &floor, 0, 200, (0.0, -1.0));
+        let rest = Sprite::new(&m, x, last.y as i32);
+        let n = rest.contact_normal(&floor).unwrap();
+        assert_eq!(
+            n,
+            reference::motion::contact_normal(&rest, &floor).unwrap(),
+            "sprite {i}"
+        );
+        if touched_directions(&rest, &floor) == [(0, -1)] {
+            assert_eq!((n.x, n.y), (0.0, -1.0), "sprite {i} ({w}x{h}) at x {x}");
+            exact += 1;
+        } else {
+            corners += 1; // it hooks round an end of the ground: two faces, a corner
+        }
+    }
+    println!("resting on flat ground: {exact} sprites exactly (0, -1), {corners} at a corner");
+    assert!(exact >= 250);
+}
+
+#[test]
+fn buried_and_enclosing_sprites_give_exact_answers() {
+    // Two identical sprites in the same place: buried; the shortest way out within the
+    // radius (3 up for a 3x3 block), or none when that is farther.
+    let small = Mask::full(3, 3).unwrap();
+    let n = Sprite::new(&small, 5, 5).contact_normal(&Sprite::new(&small, 5, 5));
+    assert_eq!(n, Some(Normal { x: 0.0, y: -1.0 }));
+    let big = Mask::full(20, 20).unwrap();
+    assert_eq!(
+        Sprite::new(&big, 0, 0).contact_normal(&Sprite::new(&big, 0, 0)),
+        None
+    );
+    // A dot in the ground's top row: the surface it reaches; two rows down: pushed out.
+    let ground = Mask::full(100, 30).unwrap();
+    let floor = Sprite::new(&ground, 0, 50);
+    let dot = Mask::full(1, 1).unwrap();
+    for y in [50, 52, 55] {
+        let n = Sprite::new(&dot, 40, y).contact_normal(&floor).unwrap();
+        assert_eq!((n.x, n.y), (0.0, -1.0), "a dot at depth {}", y - 50);
+    }
+    // Deeper than the radius: none.
+    assert_eq!(Sprite::new(&dot, 40, 60).contact_normal(&floor), None);
+    // Random obstacles inside a mover, random movers inside an obstacle, and identical
+    // pairs: the fast normal equals the oracle's, bit for bit.
+    let mut rng = Lcg(7);
+    let mut some = 0;
+    for i in 0..600 {
+        let (w, h) = (1 + rng.below(12) as u32, 1 + rng.below(12) as u32);
+        let density = 20 + rng.below(80);
+        let inner = Mask::from_fn(w, h, |_, _| rng.below(100) < density).unwrap();
+        let outer = Mask::from_fn(w + 8, h + 8, |_, _| rng.below(100) < 90).unwrap();
+        let (ix, iy) = (rng.below(9) as i32, rng.below(9) as i32);
+        let pairs = [
+            (Sprite::new(&outer, 0, 0), Sprite::new(&inner, ix, iy)),
+            (Sprite::new(&inner, ix, iy), Sprite::new(&outer, 0, 0)),
+            (Sprite::new(&inner, 3, 3), Sprite::new(&inner, 3, 3)),
+        ];
+        for (mover, obstacle) in pairs {
+            let fast = mover.contact_normal(&obstacle);
+            let slow = reference::motion::contact_normal(&mover, &obstacle);
+            assert_eq!(
+                fast.map(|n| (n.x.to_bits(), n.y.to_bits())),
+                slow.map(|n| (n.x.to_bits(), n.y.to_bits())),
+                "case {i}"
+            );
+            some += fast.is_some() as usize;
+        }
+    }
+    println!(
+        "buried and enclosing: 1800 pairs equal to the oracle bit for bit, {some} with a normal"
+    );
+    assert!(some > 1000);
+}
+
+#[test]
+fn sweep_and_ray_normals_always_oppose_the_motion() {
+    // Random movers swept at random obstacles, and rays: every hit has a normal, the
+    // oracle's, with dot(normal, motion) < 0; against a rectangle (full or bounds-only)
+    // it is exactly the reverse of the blocked step.
+    let mut rng = Lcg(99);
+    let (mut hits, mut squares, mut rays) = (0, 0, 0);
+    for _ in 0..1500 {
+        let m = {
+            let (w, h, d) = (
+                1 + rng.below(10) as u32,
+                1 + rng.below(10) as u32,
+                30 + rng.below(70),
+            );
+            Mask::from_fn(w, h, |_, _| rng.below(100) < d).unwrap()
+        };
+        let full = rng.below(3) == 0;
+        let o = {
+            let (w, h, d) = (
+                1 + rng.below(30) as u32,
+                1 + rng.below(30) as u32,
+                30 + rng.below(70),
+            );
+            Mask::from_fn(w, h, |_, _| full || rng.below(100) < d).unwrap()
+        };
+        let mut obstacle = Sprite::new(&o, 0, 0);
+        obstacle.pixel_collision = rng.below(6) != 0;
+        let mover = Sprite::new(&m, rng.below(80) as i32 - 40, rng.below(80) as i32 - 40);
+        let (dx, dy) = (
+            5 - mover.x + rng.below(20) as i32,
+            5 - mover.y + rng.below(20) as i32,
+        );
+        if let Sweep::Hit(hit) = mover.sweep(&obstacle, dx, dy).unwrap() {
+            let Sweep::Hit(oracle) = reference::sweep(&mover, &obstacle, dx, dy).unwrap() else {
+                panic!("the oracle missed")
+            };
+            assert_eq!(hit, oracle);
+            let n = hit.normal.unwrap();
+            assert!(
+                n.x * f64::from(dx) + n.y * f64::from(dy) < 0.0,
+                "{n:?} along ({dx}, {dy})"
+            );
+            if full || !obstacle.pixel_collision {
+                let s = (hit.at.x - hit.last_free.x, hit.at.y - hit.last_free.y);
+                assert_eq!((n.x, n.y), (-s.0 as f64, -s.1 as f64));
+                squares += 1;
+            }
+            hits += 1;
+        }
+        let (x, y) = (rng.below(80) as i32 - 25, rng.below(80) as i32 - 25);
+        let (rx, ry) = (rng.below(21) as i32 - 10, rng.below(21) as i32 - 10);
+        if (rx, ry) != (0, 0) {
+            let hit = obstacle.raycast(x, y, rx, ry, 100).unwrap();
+            assert_eq!(
+                hit,
+                reference::motion::raycast(&obstacle, x, y, rx, ry, 100).unwrap()
+            );
+            if let Some(h) = hit.filter(|h| h.step > 0) {
+                let n = h.normal.unwrap();
+                assert!(n.x * f64::from(rx) + n.y * f64::from(ry) < 0.0);
+                rays += 1;
+            }
+        }
+    }
+    println!(
+        "sweeps: {hits} hits against the motion ({squares} on rectangles, exactly the blocked step); rays: {rays}"
+    );
+    assert!(hits > 500 && squares > 100 && rays > 150);
 }

@@ -202,6 +202,9 @@ struct Normal {
 
 /// The radius, in pixels, the window of a contact normal extends beyond the contact.
 constexpr std::uint32_t normal_radius = PP_NORMAL_RADIUS;
+/// A straight run of surface at least this long is a flat face wherever a mover touches it
+/// (the contact normal's rule, step 3, in the C header's `pp_contact_normal`).
+constexpr std::uint32_t normal_flat_run = PP_NORMAL_FLAT_RUN;
 
 namespace detail {
 /// The normal a C result carries, nullopt when its flag says there is none.
@@ -216,7 +219,7 @@ inline std::optional<Normal> normal(std::uint8_t has, const pp_normal &n)
 
 /// What Sprite::sweep found (pp_sweep_result): the outcome, how far along the path, where
 /// the sprite stopped, the last free position before it, their first contact and the
-/// contact normal there.
+/// normal of the surface hit.
 struct SweepResult {
     enum class Outcome : std::uint8_t {
         Clear = PP_SWEEP_CLEAR,                    ///< reached the end without touching
@@ -229,9 +232,11 @@ struct SweepResult {
     Point at;                ///< the sprite's pixel (0, 0) where it stopped
     Point last_free;         ///< one step before `at` (where a mover stops)
     Point contact;           ///< the first pixel solid in both at `at` ({0, 0} when clear)
-    /// The contact normal at `at`, from the obstacle towards the sprite (as
-    /// Sprite::contact_normal): the surface hit, to bounce or slide along; nullopt when
-    /// clear or when there is none.
+    /// The surface hit, from the obstacle towards the sprite, to bounce or slide along: at
+    /// a hit always there, the contact normal's rule at `last_free` over the faces across
+    /// the blocked step only (or exactly the reverse step), so always against the motion
+    /// (`pp_sweep_result.normal`); when starting inside, Sprite::contact_normal there;
+    /// nullopt when clear or when there is none.
     std::optional<Normal> normal;
 
     /// True for Outcome::Hit.
@@ -342,8 +347,9 @@ struct RayHit {
     Point pixel;            ///< the first solid pixel on the ray
     std::uint64_t step = 0; ///< steps along the ray's path from its start (0: starts inside)
     double distance = 0.0;  ///< from the start pixel to `pixel`, between their centres
-    /// The surface normal at `pixel`, out of the sprite towards where the ray came from;
-    /// nullopt when there is none.
+    /// The surface normal at `pixel`, out of the sprite towards where the ray came from: a
+    /// sweep hit's normal for a one-pixel mover at the ray's last free pixel, so always there
+    /// and against the ray when `step` > 0 (`pp_ray_hit.normal`); nullopt when there is none.
     std::optional<Normal> normal;
 };
 

@@ -712,10 +712,10 @@ void test_contact_normals()
 void test_sweep_normals()
 {
     const Mask ground = Mask::create(200, 50, true), crate = Mask::create(16, 16, true);
-    const Mask wall = Mask::create(1, 60, true);
+    const Mask wall = Mask::create(1, 60, true), dot = Mask::create(1, 1, true);
     auto r = Sprite(crate, 50, 0).sweep(Sprite(ground, 0, 100), 0, 200);
     CHECK(r.hit() && r.at == (Point{50, 85}) && r.normal == (perpixel::Normal{0, -1}));
-    CHECK(r.normal == Sprite(crate, 50, 85).contact_normal(Sprite(ground, 0, 100)));
+    CHECK(r.normal == Sprite(crate, 50, 84).contact_normal(Sprite(ground, 0, 100)));
     r = Sprite(crate, 0, 20).sweep(Sprite(wall, 100, 0), 300, 0);
     CHECK(r.hit() && r.at == (Point{85, 20}) && r.normal == (perpixel::Normal{-1, 0}));
     r = Sprite(crate, 0, 20).sweep(Sprite(wall, 100, 0), 0, 10);
@@ -723,6 +723,41 @@ void test_sweep_normals()
     r = Sprite(crate, 95, 20).sweep(Sprite(wall, 100, 0), 0, 10);
     CHECK(r.outcome == perpixel::SweepResult::Outcome::StartsTouching &&
           r.normal == Sprite(crate, 95, 20).contact_normal(Sprite(wall, 100, 0)));
+    // Issue 30: a 3x3 block swept into walls 1 to 16 thick at every height, ends included:
+    // exactly (-1, 0) from the sweep and from the contact where it stopped.
+    const Mask block = Mask::create(3, 3, true);
+    int exact = 0, tries = 0;
+    for (std::uint32_t thick = 1; thick <= 16; ++thick) {
+        const Mask w = Mask::create(thick, 40, true);
+        for (std::int32_t y = -2; y <= 39; ++y) {
+            const auto h = Sprite(block, 0, y).sweep(Sprite(w, 100, 0), 200, 0);
+            ++tries;
+            exact += h.hit() && h.normal == (perpixel::Normal{-1, 0}) &&
+                     Sprite(block, static_cast<std::int32_t>(h.last_free.x), y)
+                             .contact_normal(Sprite(w, 100, 0)) == (perpixel::Normal{-1, 0});
+        }
+    }
+    std::printf("sweeps into wall ends: %d of %d exactly (-1, 0)\n", exact, tries);
+    CHECK(exact == tries);
+    // Every hit's normal points against the motion; identical sprites get the shortest way
+    // out (3 up for a 3x3 block); a dot two pixels deep in the ground too.
+    std::uint32_t seed = 7;
+    int against = 0, hits = 0;
+    for (int round = 0; round < 200; ++round) {
+        const Mask a = random_mask(1 + round % 9, 1 + round % 7, 60, seed);
+        const Mask b = random_mask(4 + round % 21, 3 + round % 17, 50, seed);
+        const std::int32_t dx = 40 - round % 30, dy = 30 - round % 23;
+        const auto h = Sprite(a, -30 + round % 11, -25 + round % 13).sweep(Sprite(b, 0, 0), dx, dy);
+        if (h.hit()) {
+            ++hits;
+            against += h.normal.has_value() && h.normal->x * dx + h.normal->y * dy < 0;
+        }
+    }
+    std::printf("random sweeps: %d hits, %d normals against the motion\n", hits, against);
+    CHECK(hits > 40 && against == hits);
+    CHECK(Sprite(block, 5, 5).contact_normal(Sprite(block, 5, 5)) == (perpixel::Normal{0, -1}));
+    CHECK(Sprite(dot, 50, 102).contact_normal(Sprite(ground, 0, 100)) == (perpixel::Normal{0, -1}));
+    CHECK(perpixel::normal_flat_run == 32);
 }
 
 void test_push_out()

@@ -331,6 +331,51 @@ static partial class Tests
             // The fields after the normal were misread before the layout change: check the ones before it too.
             Check("the fields before the normal are intact", r.Steps == 10 && r.Step == 0 && r.At.Equals(new Point(40, 40)));
         }
+        // Issue 30: a 3x3 block swept into walls 1 to 16 thick at every height, their ends included, gets
+        // exactly (-1, 0) from the sweep and from the contact where it stopped; every hit's normal points
+        // against the motion; identical sprites get their shortest way out; a dot in the ground's top row
+        // the ground's normal.
+        using (var block = Mask.Create(3, 3, true))
+        using (var dot = Mask.Create(1, 1, true))
+        using (var ground = Mask.Create(200, 50, true))
+        {
+            int exact = 0, tries = 0;
+            for (int thick = 1; thick <= 16; thick++)
+            {
+                using (var wall = Mask.Create(thick, 40, true))
+                {
+                    for (int y = -2; y <= 39; y++)
+                    {
+                        tries++;
+                        SweepResult h = new PlacedSprite(block, 0, y).Sweep(new PlacedSprite(wall, 100, 0), 200, 0);
+                        Normal? touching = new PlacedSprite(block, (int)h.LastFree.x, y).ContactNormal(new PlacedSprite(wall, 100, 0));
+                        if (h.IsHit && h.HasNormal && h.Normal.Equals(new Normal(-1, 0)) && touching.HasValue
+                            && touching.Value.Equals(new Normal(-1, 0)))
+                            exact++;
+                    }
+                }
+            }
+            Check("sweeps into wall ends: " + exact + " of " + tries + " exactly (-1, 0)", exact == tries);
+            var rng = new Random(30);
+            int hits = 0, against = 0;
+            for (int round = 0; round < 300; round++)
+            {
+                using (var a = RandomMask(rng, 1 + rng.Next(9), 1 + rng.Next(9), 60))
+                using (var b = RandomMask(rng, 4 + rng.Next(20), 4 + rng.Next(20), 50))
+                {
+                    int dx = 30 + rng.Next(20), dy = 25 + rng.Next(20);
+                    SweepResult h = new PlacedSprite(a, -30 + rng.Next(10), -25 + rng.Next(10)).Sweep(new PlacedSprite(b, 0, 0), dx, dy);
+                    if (!h.IsHit) continue;
+                    hits++;
+                    if (h.HasNormal && h.Normal.x * dx + h.Normal.y * dy < 0) against++;
+                }
+            }
+            Check("random sweeps: " + hits + " hits, " + against + " normals against the motion", hits > 50 && against == hits);
+            Normal? same = new PlacedSprite(block, 5, 5).ContactNormal(new PlacedSprite(block, 5, 5));
+            Check("identical sprites: the shortest way out, (0, -1): " + same, same.HasValue && same.Value.Equals(new Normal(0, -1)));
+            Normal? deep = new PlacedSprite(dot, 50, 102).ContactNormal(new PlacedSprite(ground, 0, 100));
+            Check("a dot two rows into the ground: (0, -1): " + deep, deep.HasValue && deep.Value.Equals(new Normal(0, -1)));
+        }
     }
 
     // ---- The oracle: push-out and raycasts one pixel at a time, on random masks. ----
@@ -499,10 +544,18 @@ static partial class Tests
                         {
                             hits++;
                             RayHit w = want.Value, g = got.Value;
-                            // The normal is the contact normal of a one-pixel probe at the last free pixel.
-                            Normal? n2 = new PlacedSprite(probe, last.dx, last.dy).ContactNormal(ps);
-                            same = w.Pixel.Equals(g.Pixel) && w.Step == g.Step && w.Distance == g.Distance
-                                && n2.HasValue == g.HasNormal && (!n2.HasValue || n2.Value.Equals(g.Normal));
+                            // A ray starting inside: the contact normal of a one-pixel probe there. A hit
+                            // further on: always a normal, against the ray (its exact value is the
+                            // blocked step's rule, checked against oracles in Rust and C).
+                            bool normalOk;
+                            if (g.Step == 0)
+                            {
+                                Normal? n2 = new PlacedSprite(probe, last.dx, last.dy).ContactNormal(ps);
+                                normalOk = n2.HasValue == g.HasNormal && (!n2.HasValue || n2.Value.Equals(g.Normal));
+                            }
+                            else
+                                normalOk = g.HasNormal && g.Normal.x * dx + g.Normal.y * dy < 0;
+                            same = w.Pixel.Equals(g.Pixel) && w.Step == g.Step && w.Distance == g.Distance && normalOk;
                         }
                         if (!same)
                         {

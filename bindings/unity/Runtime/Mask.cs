@@ -619,12 +619,15 @@ namespace PerPixel
         public Point Contact;
         // 1 when Normal holds the contact normal (a byte, as in the C struct).
         private byte _hasNormal;
-        /// <summary>The contact normal at <see cref="At"/>, from the obstacle towards the mover (as
-        /// <see cref="PlacedSprite.ContactNormal"/>): the surface hit, to bounce or slide along; (0, 0) when
-        /// clear or when there is none (<see cref="HasNormal"/> false).</summary>
+        /// <summary>The surface hit, from the obstacle towards the mover, to bounce or slide along. At a hit it
+        /// is always there and always points against the motion: with s = At - LastFree (the blocked step),
+        /// the rule of <see cref="PlacedSprite.ContactNormal"/> at <see cref="LastFree"/> over the faces across
+        /// -s only, or exactly -s when that gives none or one with dot(normal, motion) >= 0; so a flat face
+        /// hit gives exactly -s. When starting inside: the contact normal there. (0, 0) when clear or when
+        /// there is none (<see cref="HasNormal"/> false).</summary>
         public Normal Normal;
 
-        /// <summary>True when <see cref="Normal"/> holds the contact normal at <see cref="At"/>.</summary>
+        /// <summary>True when <see cref="Normal"/> holds a normal: always at a hit.</summary>
         public bool HasNormal { get { return _hasNormal != 0; } }
 
         /// <summary>True when the sprite touched part way.</summary>
@@ -812,7 +815,10 @@ namespace PerPixel
         public double Distance;
         private byte _hasNormal;
         /// <summary>The surface normal at <see cref="Pixel"/>, out of the sprite towards where the ray came
-        /// from; (0, 0) when <see cref="HasNormal"/> is false.</summary>
+        /// from: a sweep hit's normal (<see cref="SweepResult.Normal"/>) for a one-pixel mover at the ray's
+        /// last free pixel, so always there and against the ray's direction when <see cref="Step"/> > 0; for
+        /// a ray starting inside, the contact normal of its start pixel, if any; (0, 0) when
+        /// <see cref="HasNormal"/> is false.</summary>
         public Normal Normal;
 
         /// <summary>True when <see cref="Normal"/> holds the surface normal.</summary>
@@ -1033,10 +1039,31 @@ namespace PerPixel
         }
 
         /// <summary>The contact normal between <paramref name="obstacle"/> and this sprite: a unit vector from
-        /// the obstacle's surface towards this sprite where they overlap or touch (8-neighbour adjacency);
-        /// null when they neither overlap nor touch, or no direction stands out. Exact on flat floors and
-        /// walls ((0, -1) for a sprite on flat ground in a y-down world, (0, 1) in a y-up one); within a few
-        /// degrees on slopes and circles. The definition is <c>pp_contact_normal</c>'s (perpixel.h).</summary>
+        /// the obstacle's surface towards this sprite where they overlap or touch; null when they neither
+        /// overlap nor touch, or no direction stands out. A flat floor, wall or ceiling of any thickness gives
+        /// exactly its axis normal wherever this sprite touches only it, its ends and corners included ((0, -1)
+        /// for a sprite on flat ground in a y-down world, (0, 1) in a y-up one); slopes and circles within a
+        /// few degrees; a diagonal only where this sprite touches two faces at a corner or meets the obstacle
+        /// corner to corner; a buried sprite gets its shortest way out within 6 pixels.</summary>
+        /// <remarks>The rule, exactly (the same bits as every other language; every decision in integers):
+        /// 1. Faces: pixel pairs (p, p + d), d one of (1,0) (-1,0) (0,1) (0,-1), p solid in the obstacle and
+        /// p + d solid in this sprite but not in the obstacle. With none, the same with the four diagonal
+        /// d. With none either (buried): d an axis step, p solid in both, p + d not solid in the obstacle.
+        /// With none of these: the direction of the shortest <see cref="PushOut"/> (any direction) of at
+        /// most 6 pixels, steps 2-5 skipped; null without one.
+        /// 2. K = the faces' pixels, n = |K|, S = their sum; t = the smallest integer with
+        /// (n t)^2 >= max over K of |n p - S|^2; R = 6 + t; the window W = the pixels p with
+        /// |n p - S|^2 &lt;= (n R)^2.
+        /// 3. A run is a maximal stretch of a line's pixels q solid in the obstacle with q + d not. An end,
+        /// with e the pixel just past it, is concave when e is solid, square when neither e nor e - d is,
+        /// rounded when e is not and e - d is. A run is flat when at least 32 long, or no end is rounded and
+        /// it is at least 3 long or both ends are square. When all faces share one axis direction d, lie on
+        /// one line across d and each of their runs is flat: exactly d.
+        /// 4. Else with A the obstacle's solid pixels in W: M = |A| S - n (sum of A); M / |M| when M != 0
+        /// and |A| &lt; |W|.
+        /// 5. Else V = the sum of the faces' d: V / |V| when V != 0, else null.
+        /// An integer vector (x, y) becomes (x / l, y / l), x and y the nearest doubles, l = sqrt(x x + y y).
+        /// The same text is <c>pp_contact_normal</c>'s in perpixel.h.</remarks>
         public unsafe Normal? ContactNormal(PlacedSprite obstacle)
         {
             NativeSprite na = View("Mask"), nb = obstacle.View("obstacle.Mask");
