@@ -483,12 +483,12 @@ fn cli_bad_inputs_exit_1_with_a_message_and_leave_no_file() {
     let o = perpixel(&[os("inspect"), truncated.as_os_str()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("checksum mismatch"), "{}", stderr(&o));
-    // An endless file is refused from its header, not read to the end.
+    // An endless device is refused before it is read: it is not a regular file.
     if Path::new("/dev/zero").exists() {
         let o = perpixel(&[os("inspect"), os("/dev/zero")]);
         assert_eq!(o.status.code(), Some(1));
         assert!(
-            stderr(&o).contains("not a perpixel baked mask file"),
+            stderr(&o).contains("not a regular file (a character device)"),
             "{}",
             stderr(&o)
         );

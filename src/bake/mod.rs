@@ -294,9 +294,10 @@ impl MaskBundle {
 
     /// Reads a baked file from disk; see [`MaskBundle::from_bytes`].
     ///
-    /// The header is read first: a file that is not a baked file is refused after its
-    /// first 12 bytes, whatever its size (a device such as `/dev/zero`, a huge sparse
-    /// file). The rest is read only up to the size the masks the header announces can
+    /// Only a regular file is read: a FIFO (which would block for ever), a directory or a
+    /// device such as `/dev/zero` is refused with [`Error::Io`] before reading. The header
+    /// is read first: a file that is not a baked file is refused after its first 12 bytes,
+    /// whatever its size (a huge sparse file). The rest is read only up to the size the masks the header announces can
     /// take under the mask limit ([`crate::max_mask_pixels`] bytes of bits each, plus
     /// name and fields), into memory allocated fallibly ([`Error::OutOfMemory`] when it
     /// cannot be had).
@@ -307,7 +308,7 @@ impl MaskBundle {
             Error::BadBakedData(why) => Error::BadBakedData(format!("{}: {why}", path.display())),
             other => other,
         };
-        let mut file = std::fs::File::open(path).map_err(|e| cannot_read(path, e))?;
+        let mut file = crate::file::open_regular(path).map_err(|e| cannot_read(path, e))?;
         let mut head = Vec::with_capacity(HEADER_LEN);
         (&mut file)
             .take(HEADER_LEN as u64)
@@ -972,11 +973,11 @@ mod tests {
 
     #[test]
     fn from_path_reads_the_header_first_and_no_more_than_the_masks_can_take() {
-        // A device of endless zeroes: refused from its first 12 bytes.
+        // A device of endless zeroes: not a regular file, refused before reading.
         if Path::new("/dev/zero").exists() {
             let e = MaskBundle::from_path("/dev/zero").unwrap_err();
             assert!(
-                e.to_string().contains("not a perpixel baked mask file"),
+                matches!(&e, Error::Io(why) if why.contains("not a regular file (a character device)")),
                 "{e}"
             );
         }
