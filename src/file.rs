@@ -80,7 +80,10 @@ mod tests {
         assert_eq!(text, b"bytes");
         let e = open_regular(&dir).unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::InvalidInput);
-        assert!(e.to_string().contains("not a regular file (a directory)"), "{e}");
+        assert!(
+            e.to_string().contains("not a regular file (a directory)"),
+            "{e}"
+        );
         let e = open_regular(&dir.join("missing")).unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::NotFound);
         std::fs::remove_dir_all(&dir).unwrap();

@@ -456,12 +456,20 @@ fn endless_and_huge_sparse_files_fail_fast_with_a_clear_error() {
             "{e}"
         );
         let e = MaskBundle::from_path(zero).unwrap_err();
-        assert!(matches!(&e, perpixel::Error::Io(why) if why.contains(device)), "{e}");
+        assert!(
+            matches!(&e, perpixel::Error::Io(why) if why.contains(device)),
+            "{e}"
+        );
         let e = MaskBundle::from_texturepacker(zero, &opts).unwrap_err();
-        assert!(matches!(&e, perpixel::Error::Io(why) if why.contains(device)), "{e}");
+        assert!(
+            matches!(&e, perpixel::Error::Io(why) if why.contains(device)),
+            "{e}"
+        );
         println!("/dev/zero: refused by each loader: {e}");
     } else {
-        println!("NOTICE: no /dev/zero here: the device refusal is checked in regressions.rs with a FIFO");
+        println!(
+            "NOTICE: no /dev/zero here: the device refusal is checked in regressions.rs with a FIFO"
+        );
     }
     let mut devices = Vec::new();
     if sparse_ok {

@@ -150,7 +150,10 @@ fn fifo_and_directory_paths_are_refused_without_blocking() {
     let e = common::without_blocking(&fifo, "MaskBundle::from_texturepacker", move || {
         MaskBundle::from_texturepacker(&p, &MaskOptions::default()).unwrap_err()
     });
-    println!("from_texturepacker (description): {}", refused(e, &fifo, fifo_text));
+    println!(
+        "from_texturepacker (description): {}",
+        refused(e, &fifo, fifo_text)
+    );
     // A good description whose atlas image is the FIFO.
     let json = dir.join("atlas.json");
     std::fs::write(
@@ -161,7 +164,10 @@ fn fifo_and_directory_paths_are_refused_without_blocking() {
     let e = common::without_blocking(&fifo, "the atlas image", move || {
         MaskBundle::from_texturepacker(&json, &MaskOptions::default()).unwrap_err()
     });
-    println!("from_texturepacker (atlas image): {}", refused(e, &fifo, fifo_text));
+    println!(
+        "from_texturepacker (atlas image): {}",
+        refused(e, &fifo, fifo_text)
+    );
 
     let e = Mask::from_image_path(&dir, &MaskOptions::default()).unwrap_err();
     refused(e, &dir, "not a regular file (a directory)");

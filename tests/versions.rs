@@ -15,7 +15,8 @@
 //!   README.md ask for this major.minor.
 //! * What a reader copies from README.md: the Rust dependency lines (`perpixel = "X.Y"`,
 //!   `perpixel = { version = "X.Y", ... }`) ask for this major.minor (or the full
-//!   version), and "`<v>` is the crate's version, X.Y.Z" names it.
+//!   version), "`<v>` is the crate's version, X.Y.Z" names it, and the prerequisites at
+//!   the top name `rust-version` ("Rust 1.85 or newer").
 //! * `include/CHANGELOG.md`, the C ABI changelog shipped beside the header, has an entry
 //!   (`## X.Y.Z`) for this version.
 
@@ -175,7 +176,9 @@ fn readme_copies(readme: &str, major_minor: &str) -> Vec<String> {
         let asked = if let Some(quoted) = rest.strip_prefix('"') {
             quoted.split('"').next()
         } else {
-            rest.split("version = \"").nth(1).and_then(|v| v.split('"').next())
+            rest.split("version = \"")
+                .nth(1)
+                .and_then(|v| v.split('"').next())
         };
         if let Some(asked) = asked {
             deps += 1;
@@ -188,6 +191,15 @@ fn readme_copies(readme: &str, major_minor: &str) -> Vec<String> {
     }
     if deps == 0 {
         bad.push("README.md: no `perpixel = \"X.Y\"` dependency line for Rust users".into());
+    }
+    // The prerequisites under the two commands at the top name the compiler Cargo.toml
+    // asks for (`rust-version`).
+    let rust = env!("CARGO_PKG_RUST_VERSION");
+    let top: String = readme.lines().take(20).collect::<Vec<_>>().join(" ");
+    if !top.contains(&format!("Rust {rust} or newer")) {
+        bad.push(format!(
+            "README.md: its first lines do not say \"Rust {rust} or newer\" (Cargo.toml's rust-version)"
+        ));
     }
     if !readme.contains(&format!("`<v>` is the crate's version, {VERSION}.")) {
         bad.push(format!(
@@ -212,10 +224,15 @@ fn every_version_number_matches_cargo_toml() {
 #[test]
 fn a_stale_readme_dependency_is_caught() {
     let good = format!(
-        "perpixel = \"{MAJOR}.{MINOR}\"\nperpixel = {{ path = \"../perpixel\" }}\n\
-         `<v>` is the crate's version, {VERSION}.\n"
+        "`cargo run` needs Rust {} or newer.\n\
+         perpixel = \"{MAJOR}.{MINOR}\"\nperpixel = {{ path = \"../perpixel\" }}\n\
+         `<v>` is the crate's version, {VERSION}.\n",
+        env!("CARGO_PKG_RUST_VERSION")
     );
-    assert_eq!(readme_copies(&good, &format!("{MAJOR}.{MINOR}")), Vec::<String>::new());
+    assert_eq!(
+        readme_copies(&good, &format!("{MAJOR}.{MINOR}")),
+        Vec::<String>::new()
+    );
     let stale = good.replace(&format!("\"{MAJOR}.{MINOR}\""), "\"0.5\"");
     assert_eq!(readme_copies(&stale, &format!("{MAJOR}.{MINOR}")).len(), 1);
     let table = good.replace(

@@ -87,7 +87,13 @@ pub fn make_fifo(path: &Path) {
     let c = std::ffi::CString::new(path.as_os_str().as_bytes()).expect("a path without NUL");
     // SAFETY: `c` is a NUL-terminated string that outlives the call.
     let made = unsafe { libc::mkfifo(c.as_ptr(), 0o600) };
-    assert_eq!(made, 0, "mkfifo {}: {}", path.display(), std::io::Error::last_os_error());
+    assert_eq!(
+        made,
+        0,
+        "mkfifo {}: {}",
+        path.display(),
+        std::io::Error::last_os_error()
+    );
 }
 
 /// Runs `load` (which must not block) on its own thread and returns its result. If it has
