@@ -188,3 +188,20 @@ fn fifo_and_directory_paths_are_refused_without_blocking() {
         2
     );
 }
+
+/// Issue 30, the README's pygame section: a mask drawn onto itself one row down. pygame-ce
+/// smears the pixel down its whole column (4 pixels in an 8x4 mask); perpixel draws the
+/// mask as it was before the call, in Rust through a clone (copy on write), so 2 pixels.
+/// (tests/pygame/compare.py checks this against pygame-ce itself, and the C ABI's
+/// `pp_mask_draw(m, m, ...)` in tests/c/test_edit.c.)
+#[test]
+fn a_mask_drawn_onto_itself_uses_its_pixels_from_before_the_call() {
+    let mut m = Mask::empty(8, 4).unwrap();
+    m.set_pixel(0, 0, true).unwrap();
+    m.draw(&m.clone(), 0, 1).unwrap();
+    assert_mask_eq(
+        &m,
+        &mask!("#......." "#......." "........" "........"),
+        "drawn onto itself",
+    );
+}
