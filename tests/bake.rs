@@ -582,7 +582,9 @@ fn a_baked_file_written_by_hand_from_the_spec_loads() {
     let dot = |x: u32, _: u32| x == 7;
     let none = |_: u32, _: u32| false;
     type Pixels<'a> = &'a dyn Fn(u32, u32) -> bool;
-    let cases: [(&str, u32, u32, u8, u8, [u8; 3], Pixels, BakeInfo); 4] = [
+    /// Name, width, height, flags byte, threshold byte, key bytes, pixels, what loads.
+    type Case<'a> = (&'a str, u32, u32, u8, u8, [u8; 3], Pixels<'a>, BakeInfo);
+    let cases: [Case; 4] = [
         (
             "ship",
             10,
