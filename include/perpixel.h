@@ -357,7 +357,7 @@ typedef struct pp_bundle pp_bundle;
 typedef struct pp_convex_pieces pp_convex_pieces;
 
 /**
- * An immutable mask of solid pixels (opaque). Created by `pp_mask_new` and the
+ * A mask of solid pixels (opaque). Created by `pp_mask_new` and the
  * `pp_mask_from_*` functions, released with `pp_mask_free`.
  *
  * Shared, not copied: a handle is one reference to the mask. `pp_bundle_get` hands out
@@ -365,9 +365,14 @@ typedef struct pp_convex_pieces pp_convex_pieces;
  * reference is released (freeing the bundle first is fine, and so is freeing the
  * handle while a bundle still holds the mask).
  *
- * Threads: never modified after creation, so one `const pp_mask *` may be read by any
- * number of threads at once (every query and accessor) without locking. Only
- * `pp_mask_free` needs exclusive access to its handle: free each handle once, after
+ * Editable in place (`pp_mask_set_pixel` ... `pp_mask_draw_line`, since 0.6.0), but only
+ * through the only reference to it: a mask also held by a bundle, a world body or another
+ * handle is refused with `PP_ERR_MASK_SHARED`, so a mask others hold never changes.
+ *
+ * Threads: a mask nobody edits may be read by any number of threads at once through a
+ * `const pp_mask *` (every query and accessor) without locking. An edit needs exclusive
+ * access: no other thread may use the mask during the call (each edit's comment says
+ * so). `pp_mask_free` needs exclusive access to its handle: free each handle once, after
  * every thread is done with it. Use after free and double free cannot be detected
  * through a raw pointer: they are undefined behaviour, as with `free()`.
  */
@@ -1309,13 +1314,14 @@ pp_status pp_bundle_from_bytes(const uint8_t *data, size_t len, pp_bundle **out)
  *
  * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`utf8_path` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8), `PP_ERR_IO` (missing or unreadable
- * file), `PP_ERR_BAD_BAKED_DATA` (the message starts with the path),
+ * file, or not a regular file: a FIFO, directory or device is refused before it is read), `PP_ERR_BAD_BAKED_DATA` (the message starts with the path),
  * `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
  * # Safety
  * `utf8_path` must be NULL or a NUL-terminated string; `out` NULL or valid for a write.
  */
-pp_status pp_bundle_from_path(const char *utf8_path, pp_bundle **out);
+pp_status pp_bundle_from_path(const char *utf8_path,
+                              pp_bundle **out);
 
 /**
  * Releases a bundle. NULL is a no-op. Masks obtained from it with `pp_bundle_get` share
@@ -1786,7 +1792,8 @@ pp_status pp_mask_from_image_bytes(const uint8_t *data,
  *
  * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`utf8_path` or `out`
  * NULL), `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8, or `options` not made by
- * `pp_mask_options_default()`), `PP_ERR_IO` (missing or unreadable file),
+ * `pp_mask_options_default()`), `PP_ERR_IO` (missing or unreadable file, or not a regular
+ * file: a FIFO, directory or device is refused before it is read),
  * `PP_ERR_DECODE`, `PP_ERR_TOO_LARGE`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
  * `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *

@@ -182,14 +182,15 @@
 //! Everything that takes caller sizes returns [`Result`] with an [`Error`] whose text
 //! says what was wrong. Masks hold at most [`max_mask_pixels`] pixels
 //! ([`MAX_MASK_PIXELS`] = 2^26 unless [`set_max_mask_pixels`] changes it), and images whose
-//! header claims more are refused before decoding. Masks are immutable and `Send + Sync`:
-//! share them between threads freely. The C ABI lives in [`ffi`]: see `include/perpixel.h`.
+//! header claims more are refused before decoding. Masks are `Send + Sync`: share them
+//! between threads freely; editing one in place takes `&mut Mask`. The C ABI lives in [`ffi`]: see `include/perpixel.h`.
 
 #![warn(missing_docs)]
 
 pub mod bake;
 mod error;
 pub mod ffi;
+mod file;
 mod geom;
 #[doc(hidden)]
 pub mod kernels;

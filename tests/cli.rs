@@ -809,6 +809,36 @@ fn scene_reports_missing_assets() {
     assert!(stderr(&o).contains(".png"), "{}", stderr(&o));
 }
 
+/// Issue 30: an input path that is a FIFO made the tool wait for ever; now `check` and
+/// `inspect` exit 1 naming the file and saying it is not a regular file.
+#[cfg(unix)]
+#[test]
+fn fifo_inputs_are_refused_without_blocking() {
+    let dir = scratch("fifo_inputs");
+    let fifo = dir.join("pipe.png");
+    common::make_fifo(&fifo);
+    write_png(&dir.join("b.png"), 2, 2, |_, _| 255);
+    for args in [
+        vec!["check", "pipe.png", "b.png", "--offset", "0,0"],
+        vec!["check", "b.png", "pipe.png", "--offset", "0,0"],
+        vec!["inspect", "pipe.png"],
+    ] {
+        let d = dir.clone();
+        let a: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let o = common::without_blocking(&fifo, &args.join(" "), move || {
+            let a: Vec<&str> = a.iter().map(String::as_str).collect();
+            run(&d, &a)
+        });
+        let err = stderr(&o);
+        println!("perpixel {}: {}", args.join(" "), err.trim());
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains("pipe.png") && err.contains("not a regular file (a FIFO (named pipe))"),
+            "{err}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // check
 

@@ -90,6 +90,7 @@ fn cmake_package_and_pkg_config_build_and_run_the_examples() {
     for file in [
         "include/perpixel.h",
         "include/perpixel.hpp",
+        "share/doc/perpixel/CHANGELOG.md",
         "lib/cmake/perpixel/perpixelConfig.cmake",
         "lib/cmake/perpixel/perpixelConfigVersion.cmake",
         "lib/pkgconfig/perpixel.pc",

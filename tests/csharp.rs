@@ -240,6 +240,8 @@ fn csharp_tests_pass_under_mono() {
         image::Rgba([9, 9, 9, if x == 10 * y { 255 } else { 0 }])
     });
     png.save(dir.join("diagonal.png")).unwrap();
+    // A FIFO, which the path loaders must refuse without blocking (issue 30).
+    common::make_fifo(&dir.join("pipe.png"));
     // Sprites, and what the Rust library bakes from them, for the C# side to load and
     // compare with masks it builds from the same PNGs.
     let fixtures = common::bake_round_trip_files(&dir);

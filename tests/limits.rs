@@ -414,8 +414,9 @@ fn huge_headers_fail_with_a_status_in_a_capped_child_process() {
 }
 
 /// Files that never end, or are huge and empty, are refused from their first bytes (or a
-/// bounded number of them), quickly: `/dev/zero` and a 64 GiB sparse file of zeroes as an
-/// image, a baked bundle and an atlas description; and a real 2x2 PNG followed by 64 GiB
+/// bounded number of them), quickly: `/dev/zero` (not a regular file: refused before
+/// reading) and a 64 GiB sparse file of zeroes as an image, a baked bundle and an atlas
+/// description; and a real 2x2 PNG followed by 64 GiB
 /// of zeroes loads, reading only the image. (The bytes read are counted exactly by the
 /// unit tests of `src/mask/decode.rs`; here the time is asserted loosely: reading 64 GiB
 /// would take minutes.) Leaves the limit alone: every image here is at most 4 pixels.
@@ -444,13 +445,39 @@ fn endless_and_huge_sparse_files_fail_fast_with_a_clear_error() {
     let file = std::fs::File::create(&sparse).unwrap();
     let sparse_ok = file.set_len(64 << 30).is_ok();
     drop(file);
-    let mut devices = vec![std::path::PathBuf::from("/dev/zero")];
+    // A device of endless zeroes is not a regular file: every loader refuses it before
+    // reading, as an I/O error naming it.
+    let zero = std::path::Path::new("/dev/zero");
+    if zero.exists() {
+        let device = "not a regular file (a character device)";
+        let e = Mask::from_image_path(zero, &opts).unwrap_err();
+        assert!(
+            matches!(&e, perpixel::Error::Io(why) if why.contains(device) && why.contains("/dev/zero")),
+            "{e}"
+        );
+        let e = MaskBundle::from_path(zero).unwrap_err();
+        assert!(
+            matches!(&e, perpixel::Error::Io(why) if why.contains(device)),
+            "{e}"
+        );
+        let e = MaskBundle::from_texturepacker(zero, &opts).unwrap_err();
+        assert!(
+            matches!(&e, perpixel::Error::Io(why) if why.contains(device)),
+            "{e}"
+        );
+        println!("/dev/zero: refused by each loader: {e}");
+    } else {
+        println!(
+            "NOTICE: no /dev/zero here: the device refusal is checked in regressions.rs with a FIFO"
+        );
+    }
+    let mut devices = Vec::new();
     if sparse_ok {
         devices.push(sparse.clone());
     } else {
         println!("NOTICE: this file system cannot make a 64 GiB sparse file: not checked");
     }
-    for path in devices.iter().filter(|p| p.exists()) {
+    for path in devices.iter() {
         let name = path.display().to_string();
         let e = timed(&format!("Mask::from_image_path({name})"), &mut || {
             Mask::from_image_path(path, &opts).unwrap_err().to_string()

@@ -5,7 +5,10 @@
 //! the largest, `scale`, `convolve`, `overlap_area`, `overlap`, `overlap_mask`, `draw`,
 //! `erase`, `invert`, `to_surface` colours, `from_threshold` and `from_surface`. The
 //! script's docstring lists where
-//! pygame-ce itself is wrong and what is checked there instead.
+//! pygame-ce itself is wrong and what is checked there instead. It also checks the
+//! README's two documented differences (a mask drawn onto itself; colour keys on surfaces
+//! with per-pixel alpha): their examples exactly, and on the random masks that perpixel
+//! gives the documented answer and that pygame-ce still differs (so the README stays true).
 //!
 //! Needs `python3` with pygame-ce (`python3 -m pip install pygame-ce==2.5.8`; CI installs
 //! it). Without it the test says so and passes on a developer machine, and fails in CI.
@@ -54,6 +57,18 @@ fn shape_tools_agree_with_pygame_ce() {
             out.status.success() && stdout.starts_with("perpixel agrees with pygame-ce"),
             "compare.py (seed {seed}) failed:\n{stdout}{stderr}"
         );
+        // The README's differences still show with this pygame-ce (else it is stale).
+        for difference in [
+            "draw onto itself: pygame's own smeared (README): ",
+            "erase onto itself: pygame's own smeared (README): ",
+            "keyed: non-opaque key-coloured pixels pygame sets and perpixel does not (README): ",
+        ] {
+            assert!(
+                stdout.contains(difference),
+                "compare.py (seed {seed}) never saw the README's difference {difference:?}: \
+                 update README.md's pygame section\n{stdout}"
+            );
+        }
         println!("seed {seed}: {}", stdout.trim());
     }
 }

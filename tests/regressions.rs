@@ -112,3 +112,96 @@ fn color_range_of_a_zero_width_image_reads_nothing() {
     let m = Mask::from_color_range(&[], PixelFormat::Rgba8, 0, 5, 24, all).unwrap();
     assert_eq!((m.width(), m.height(), m.count()), (0, 5, 0));
 }
+
+/// Issue 30: opening a FIFO path blocked for ever (a read-only open waits for a writer).
+/// Every loader that takes a path refuses anything that is not a regular file, before
+/// reading, with `Error::Io` naming the path and saying what it is: an image, a baked
+/// bundle, an atlas description, and an atlas image named by a good description. A
+/// directory is refused the same way (on every platform); a symbolic link to a regular
+/// file still loads.
+#[cfg(all(unix, feature = "image"))]
+#[test]
+fn fifo_and_directory_paths_are_refused_without_blocking() {
+    use perpixel::MaskBundle;
+    let dir = common::scratch("regressions", "fifo");
+    let fifo = dir.join("pipe.png");
+    common::make_fifo(&fifo);
+    let fifo_text = "not a regular file (a FIFO (named pipe))";
+    let refused = |e: Error, path: &std::path::Path, what: &str| match e {
+        Error::Io(why) => {
+            assert!(why.contains(what), "{why}");
+            assert!(why.contains(&path.display().to_string()), "{why}");
+            why
+        }
+        other => panic!("expected Error::Io, got {other:?}"),
+    };
+
+    let p = fifo.clone();
+    let e = common::without_blocking(&fifo, "Mask::from_image_path", move || {
+        Mask::from_image_path(&p, &MaskOptions::default()).unwrap_err()
+    });
+    println!("Mask::from_image_path: {}", refused(e, &fifo, fifo_text));
+    let p = fifo.clone();
+    let e = common::without_blocking(&fifo, "MaskBundle::from_path", move || {
+        MaskBundle::from_path(&p).unwrap_err()
+    });
+    println!("MaskBundle::from_path: {}", refused(e, &fifo, fifo_text));
+    let p = fifo.clone();
+    let e = common::without_blocking(&fifo, "MaskBundle::from_texturepacker", move || {
+        MaskBundle::from_texturepacker(&p, &MaskOptions::default()).unwrap_err()
+    });
+    println!(
+        "from_texturepacker (description): {}",
+        refused(e, &fifo, fifo_text)
+    );
+    // A good description whose atlas image is the FIFO.
+    let json = dir.join("atlas.json");
+    std::fs::write(
+        &json,
+        r#"{"frames":{"a":{"frame":{"x":0,"y":0,"w":1,"h":1}}},"meta":{"image":"pipe.png"}}"#,
+    )
+    .unwrap();
+    let e = common::without_blocking(&fifo, "the atlas image", move || {
+        MaskBundle::from_texturepacker(&json, &MaskOptions::default()).unwrap_err()
+    });
+    println!(
+        "from_texturepacker (atlas image): {}",
+        refused(e, &fifo, fifo_text)
+    );
+
+    let e = Mask::from_image_path(&dir, &MaskOptions::default()).unwrap_err();
+    refused(e, &dir, "not a regular file (a directory)");
+    let e = MaskBundle::from_path(&dir).unwrap_err();
+    refused(e, &dir, "not a regular file (a directory)");
+
+    // A symbolic link to a regular file is a regular file to load.
+    let png = dir.join("dot.png");
+    image::RgbaImage::from_pixel(2, 1, image::Rgba([0, 0, 0, 255]))
+        .save(&png)
+        .unwrap();
+    let link = dir.join("link.png");
+    std::os::unix::fs::symlink(&png, &link).unwrap();
+    assert_eq!(
+        Mask::from_image_path(&link, &MaskOptions::default())
+            .unwrap()
+            .count(),
+        2
+    );
+}
+
+/// Issue 30, the README's pygame section: a mask drawn onto itself one row down. pygame-ce
+/// smears the pixel down its whole column (4 pixels in an 8x4 mask); perpixel draws the
+/// mask as it was before the call, in Rust through a clone (copy on write), so 2 pixels.
+/// (tests/pygame/compare.py checks this against pygame-ce itself, and the C ABI's
+/// `pp_mask_draw(m, m, ...)` in tests/c/test_edit.c.)
+#[test]
+fn a_mask_drawn_onto_itself_uses_its_pixels_from_before_the_call() {
+    let mut m = Mask::empty(8, 4).unwrap();
+    m.set_pixel(0, 0, true).unwrap();
+    m.draw(&m.clone(), 0, 1).unwrap();
+    assert_mask_eq(
+        &m,
+        &mask!("#......." "#......." "........" "........"),
+        "drawn onto itself",
+    );
+}

@@ -13,6 +13,12 @@
 //!   checked by `tests/cmake_package.rs` and `.ci/package --check`); the consumers'
 //!   `find_package(perpixel X.Y` in `bindings/cmake-example/CMakeLists.txt` and in
 //!   README.md ask for this major.minor.
+//! * What a reader copies from README.md: the Rust dependency lines (`perpixel = "X.Y"`,
+//!   `perpixel = { version = "X.Y", ... }`) ask for this major.minor (or the full
+//!   version), "`<v>` is the crate's version, X.Y.Z" names it, and the prerequisites at
+//!   the top name `rust-version` ("Rust 1.85 or newer").
+//! * `include/CHANGELOG.md`, the C ABI changelog shipped beside the header, has an entry
+//!   (`## X.Y.Z`) for this version.
 
 use std::path::Path;
 
@@ -143,6 +149,63 @@ fn disagreements() -> Vec<String> {
             }
         }
     }
+    bad.extend(readme_copies(&read("README.md"), &major_minor));
+    let abi_changelog = read("include/CHANGELOG.md");
+    if !abi_changelog
+        .lines()
+        .any(|l| l.trim_end() == format!("## {VERSION}"))
+    {
+        bad.push(format!(
+            "include/CHANGELOG.md: no \"## {VERSION}\" entry (what a C caller must act on \
+             in this version, or that nothing changed)"
+        ));
+    }
+    bad
+}
+
+/// The version strings in README.md that a reader copies, where they disagree with
+/// `major_minor` (the Rust dependency lines) or `VERSION` (the release file names).
+fn readme_copies(readme: &str, major_minor: &str) -> Vec<String> {
+    let mut bad = Vec::new();
+    let mut deps = 0;
+    for line in readme.lines().map(str::trim_start) {
+        let Some(rest) = line.strip_prefix("perpixel = ") else {
+            continue;
+        };
+        // `"X.Y"`, or `{ version = "X.Y", ... }`; a `path` or `git` dependency has none.
+        let asked = if let Some(quoted) = rest.strip_prefix('"') {
+            quoted.split('"').next()
+        } else {
+            rest.split("version = \"")
+                .nth(1)
+                .and_then(|v| v.split('"').next())
+        };
+        if let Some(asked) = asked {
+            deps += 1;
+            if asked != major_minor && asked != VERSION {
+                bad.push(format!(
+                    "README.md: `perpixel = ...` asks for {asked:?}, Cargo.toml says {VERSION}"
+                ));
+            }
+        }
+    }
+    if deps == 0 {
+        bad.push("README.md: no `perpixel = \"X.Y\"` dependency line for Rust users".into());
+    }
+    // The prerequisites under the two commands at the top name the compiler Cargo.toml
+    // asks for (`rust-version`).
+    let rust = env!("CARGO_PKG_RUST_VERSION");
+    let top: String = readme.lines().take(20).collect::<Vec<_>>().join(" ");
+    if !top.contains(&format!("Rust {rust} or newer")) {
+        bad.push(format!(
+            "README.md: its first lines do not say \"Rust {rust} or newer\" (Cargo.toml's rust-version)"
+        ));
+    }
+    if !readme.contains(&format!("`<v>` is the crate's version, {VERSION}.")) {
+        bad.push(format!(
+            "README.md: \"`<v>` is the crate's version, X.Y.Z.\" does not name {VERSION}"
+        ));
+    }
     bad
 }
 
@@ -154,6 +217,29 @@ fn every_version_number_matches_cargo_toml() {
         "version {VERSION} (Cargo.toml) is not everywhere:\n  {}",
         bad.join("\n  ")
     );
+}
+
+/// The README checker: a stale dependency line (the 0.5 a user copied while 0.8 was
+/// current) is caught in either form; a `path` dependency is not a version.
+#[test]
+fn a_stale_readme_dependency_is_caught() {
+    let good = format!(
+        "`cargo run` needs Rust {} or newer.\n\
+         perpixel = \"{MAJOR}.{MINOR}\"\nperpixel = {{ path = \"../perpixel\" }}\n\
+         `<v>` is the crate's version, {VERSION}.\n",
+        env!("CARGO_PKG_RUST_VERSION")
+    );
+    assert_eq!(
+        readme_copies(&good, &format!("{MAJOR}.{MINOR}")),
+        Vec::<String>::new()
+    );
+    let stale = good.replace(&format!("\"{MAJOR}.{MINOR}\""), "\"0.5\"");
+    assert_eq!(readme_copies(&stale, &format!("{MAJOR}.{MINOR}")).len(), 1);
+    let table = good.replace(
+        &format!("perpixel = \"{MAJOR}.{MINOR}\""),
+        "perpixel = { version = \"0.5\", default-features = false }",
+    );
+    assert_eq!(readme_copies(&table, &format!("{MAJOR}.{MINOR}")).len(), 1);
 }
 
 /// The checker itself: a text with another version is caught.

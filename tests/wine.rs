@@ -4,8 +4,9 @@
 //! check, as `tests/c_abi.rs` requires of the Linux runs.
 //!
 //! It runs only when `PERPIXEL_WINE_LIB_DIR` names the folder of a Windows build (the
-//! release packaging does: `.ci/package`, and `.ci/run` sets it); otherwise it prints how
-//! to run it and passes, as `PERPIXEL_SANITIZE` does for the sanitizer runs. With the
+//! release packaging does: `.ci/package`, and `.ci/run` sets it); otherwise each test is
+//! listed as ignored with that reason (build.rs sets `cfg(perpixel_wine)` from the
+//! variable), so a plain `cargo test` says the Wine runs did not happen. With the
 //! variable set, a missing tool fails (never a skip):
 //!
 //! ```sh
@@ -212,6 +213,10 @@ fn run_program(name: &str, source: &str, args: &[&str], min_checks: u32, prepare
 fn nothing(_: &Path) {}
 
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_errors_statuses_and_version() {
     let version = env!("CARGO_PKG_VERSION");
     run_program(
@@ -224,21 +229,37 @@ fn wine_errors_statuses_and_version() {
 }
 
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_masks() {
     run_program("test_masks", "tests/c/test_masks.c", &[], 400, nothing);
 }
 
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_bounds() {
     run_program("test_bounds", "tests/c/test_bounds.c", &[], 55, nothing);
 }
 
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_edits() {
     run_program("test_edit", "tests/c/test_edit.c", &[], 1700, nothing);
 }
 
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_polygons() {
     run_program(
         "test_polygons",
@@ -250,26 +271,46 @@ fn wine_polygons() {
 }
 
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_shapes() {
     run_program("test_shapes", "tests/c/test_shapes.c", &[], 4800, nothing);
 }
 
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_queries() {
     run_program("test_queries", "tests/c/test_queries.c", &[], 100, nothing);
 }
 
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_sweeps() {
     run_program("test_sweep", "tests/c/test_sweep.c", &[], 300, nothing);
 }
 
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_motion() {
     run_program("test_motion", "tests/c/test_motion.c", &[], 8000, nothing);
 }
 
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_transforms() {
     run_program(
         "test_transforms",
@@ -281,16 +322,28 @@ fn wine_transforms() {
 }
 
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_hostile_input() {
     run_program("test_hostile", "tests/c/test_hostile.c", &[], 1500, nothing);
 }
 
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_threads() {
     run_program("test_threads", "tests/c/test_threads.c", &[], 15, nothing);
 }
 
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_world() {
     run_program("test_world", "tests/c/test_world.c", &[], 11500, nothing);
 }
@@ -299,6 +352,10 @@ fn wine_world() {
 /// Windows build: they must equal the masks it builds from the same PNGs.
 #[cfg(feature = "image")]
 #[test]
+#[cfg_attr(
+    not(perpixel_wine),
+    ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
+)]
 fn wine_baked_files() {
     run_program("test_bake", "tests/c/test_bake.c", &[], 470, |dir| {
         common::bake_round_trip_files(dir);

@@ -6,6 +6,7 @@
 #
 # Lays out, under CMAKE_INSTALL_PREFIX:
 #   include/perpixel.h, include/perpixel.hpp
+#   share/doc/perpixel/CHANGELOG.md (the C ABI changelog, include/CHANGELOG.md)
 #   lib/libperpixel.so (.dylib / bin/perpixel.dll + lib/perpixel.dll.lib), lib/libperpixel.a
 #   (perpixel.lib); from a MinGW build: bin/perpixel.dll, lib/libperpixel.dll.a,
 #   lib/libperpixel.a, and lib/perpixel.dll.lib + perpixel.def for MSVC when present
@@ -98,6 +99,8 @@ endforeach()
 
 file(INSTALL "${PERPIXEL_ROOT}/include/perpixel.h" "${PERPIXEL_ROOT}/bindings/cpp/perpixel.hpp"
      DESTINATION "${PREFIX}/include")
+# The C ABI changelog (what a caller must change when upgrading) goes with the header.
+file(INSTALL "${PERPIXEL_ROOT}/include/CHANGELOG.md" DESTINATION "${PREFIX}/share/doc/perpixel")
 set(_bin_dir lib)
 if(PERPIXEL_SYSTEM STREQUAL "Windows")
     set(_bin_dir bin)

@@ -26,9 +26,9 @@
  * crashing. Sprite borrows its Mask: the Mask must outlive it (binding a Sprite to a
  * temporary Mask does not compile).
  *
- * Threads: a Mask is immutable once built. Any number of threads may call its const
- * members (and query Sprites built on it) at once without locks; only destroying or
- * assigning to it needs exclusive access. Bounds2D, Point, MaskOptions, Sprite and the
+ * Threads: a Mask nobody edits may be shared: any number of threads may call its const
+ * members (and query Sprites built on it) at once without locks; editing it in place (its
+ * non-const members), destroying or assigning to it needs exclusive access. Bounds2D, Point, MaskOptions, Sprite and the
  * motion types (Normal, PushOptions, Offset, MoveOptions, MoveResult, RayHit) are plain
  * values. Errors are per thread (the message an Error carries is the throwing thread's).
  * set_max_mask_pixels changes one process-wide setting: call it at start-up.
@@ -660,7 +660,8 @@ struct ConvexPieces;
 struct Vertex;
 
 /// A sprite's solid pixels, one bit per pixel: move-only RAII over a pp_mask *.
-/// Immutable once built; its const members may be called from any number of threads.
+/// Its const members may be called from any number of threads at once; the edits
+/// (non-const members) need exclusive access and the mask's only reference.
 class Mask {
 public:
     /// A width x height mask, every pixel solid or none.
@@ -697,7 +698,8 @@ public:
         return Mask(m);
     }
 
-    /// A mask from an image file (a UTF-8 path).
+    /// A mask from an image file (a UTF-8 path). A path that is not a regular file (a FIFO,
+    /// a directory, a device) throws Error(Status::Io) before anything is read.
     static Mask from_image_file(const std::string &utf8_path,
                                 const MaskOptions &options = MaskOptions())
     {
@@ -1194,7 +1196,8 @@ public:
         return Bundle(b);
     }
 
-    /// A bundle from a baked file (a UTF-8 path).
+    /// A bundle from a baked file (a UTF-8 path). A path that is not a regular file (a FIFO,
+    /// a directory, a device) throws Error(Status::Io) before anything is read.
     static Bundle from_file(const std::string &utf8_path)
     {
         pp_bundle *b = nullptr;

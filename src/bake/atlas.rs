@@ -173,9 +173,9 @@ fn no_region(options: &MaskOptions) -> Result<()> {
 }
 
 /// The description's bytes: at most [`MAX_ATLAS_DESCRIPTION_BYTES`] (a larger file is
-/// refused from its size, a device or pipe once past it), in memory reserved fallibly.
+/// refused from its size; only regular files are opened), in memory reserved fallibly.
 fn read_description(path: &Path) -> Result<Vec<u8>> {
-    let file = std::fs::File::open(path).map_err(|e| crate::bake::cannot_read(path, e))?;
+    let file = crate::file::open_regular(path).map_err(|e| crate::bake::cannot_read(path, e))?;
     crate::bake::read_rest(
         file,
         Vec::new(),

@@ -9,18 +9,28 @@
 //!
 //! # The file format, version 1
 //!
-//! Every integer is little-endian. Offsets are in bytes.
+//! Complete enough for another tool to write files this library loads (the test
+//! `a_baked_file_written_by_hand_from_the_spec_loads` in `tests/bake.rs` does exactly
+//! that, with its own writer). Every integer is unsigned and little-endian, whatever the
+//! machine; offsets and sizes are in bytes; there is no alignment and no padding between
+//! fields or entries. A file is the 12-byte header, the entries, then the checksum:
 //!
 //! | offset | size | field |
 //! |-------:|-----:|-------|
 //! | 0 | 4 | magic `PPMK` (`50 50 4D 4B`) |
 //! | 4 | 2 | format version, `u16` = 1 |
 //! | 6 | 2 | file flags, `u16`, reserved: 0 |
-//! | 8 | 4 | entry count N, `u32` |
+//! | 8 | 4 | entry count N, `u32` (0 is a valid, empty bundle) |
 //! | 12 | … | N entries, one after the other (below) |
 //! | end − 4 | 4 | CRC-32 (IEEE, the one of zlib and PNG) of every byte before it, `u32` |
 //!
-//! Each entry:
+//! The checksum is the standard CRC-32: reflected polynomial `0xEDB88320`, initial value
+//! `0xFFFFFFFF`, final XOR `0xFFFFFFFF` (zlib's `crc32(0, data, len)`, Python's
+//! `zlib.crc32(data)`; `crc32(b"123456789") = 0xCBF43926`), over the header and every entry,
+//! stored little-endian. The smallest file (no entries) is 16 bytes:
+//! `50 50 4D 4B 01 00 00 00 00 00 00 00` and its CRC.
+//!
+//! Each entry (15 bytes plus its name and bits):
 //!
 //! | size | field |
 //! |-----:|-------|
@@ -28,13 +38,25 @@
 //! | L | name, UTF-8 (may be empty; unique within the file) |
 //! | 4 | width W in pixels, `u32` |
 //! | 4 | height H in pixels, `u32` |
-//! | 1 | flags: bit 0 `flip_y`, bit 1 threshold recorded, bit 2 colour key recorded, bit 3 `flip_x`; the other bits 0 |
-//! | 1 | alpha threshold (0 unless flag bit 1) |
-//! | 3 | colour key r, g, b (0 unless flag bit 2) |
-//! | H × ⌈W / 8⌉ | the bits: row 0 first; in each row bit `i % 8` of byte `i / 8` is pixel `i` (least significant bit first); the bits past W in a row's last byte are 0 |
+//! | 1 | flags: bit 0 (`0x01`) `flip_y`, bit 1 (`0x02`) threshold recorded, bit 2 (`0x04`) colour key recorded, bit 3 (`0x08`) `flip_x`; bits 4-7 must be 0 |
+//! | 1 | alpha threshold, 0-255 (must be 0 unless flag bit 1) |
+//! | 3 | colour key: red, green, blue bytes in that order (all three must be 0 unless flag bit 2) |
+//! | H × ⌈W / 8⌉ | the bits: row 0 first; in each row bit `i % 8` of byte `i / 8` is pixel `i` (least significant bit first); a set bit is a solid pixel; the bits past W in a row's last byte (the padding bits) must be 0 |
+//!
+//! Row `j` of the bits is mask row `j`: the mask's pixel `(i, j)` sits at world pixel
+//! `(x + i, y + j)` when the mask is placed at `(x, y)`, as for any mask. The flips were
+//! applied before baking (the bits are the flipped pixels); a loader does not flip again.
+//! A mask with W = 0 or H = 0 has no bits. W and H are at most 2^31 − 1 each, and W × H at
+//! most the loader's mask limit ([`crate::max_mask_pixels`], 2^26 by default; a larger
+//! mask is [`Error::TooLarge`]). Names are at most 65,535 bytes of UTF-8, unique within
+//! the file (byte for byte), and may be empty; entries keep their file order
+//! ([`MaskBundle::names`], [`MaskBundle::entry_at`] and `pp_bundle_name_at` list them in
+//! that order).
+//! [`Mask::from_baked`] reads a file of exactly one entry, whatever its name.
 //!
 //! The flags, threshold and colour key record how the mask was made ([`BakeInfo`]); the
-//! loader needs only the bits.
+//! loader needs only the bits. A tool that made its mask some other way writes flags 0 and
+//! zero bytes for the threshold and colour key (what [`BakeInfo::default`] writes).
 //!
 //! Bit 3 (`flip_x`) came after the first files of version 1: a file whose masks were not
 //! mirrored never sets it and is byte for byte what earlier libraries wrote and read; a
@@ -294,9 +316,10 @@ impl MaskBundle {
 
     /// Reads a baked file from disk; see [`MaskBundle::from_bytes`].
     ///
-    /// The header is read first: a file that is not a baked file is refused after its
-    /// first 12 bytes, whatever its size (a device such as `/dev/zero`, a huge sparse
-    /// file). The rest is read only up to the size the masks the header announces can
+    /// Only a regular file is read: a FIFO (which would block for ever), a directory or a
+    /// device such as `/dev/zero` is refused with [`Error::Io`] before reading. The header
+    /// is read first: a file that is not a baked file is refused after its first 12 bytes,
+    /// whatever its size (a huge sparse file). The rest is read only up to the size the masks the header announces can
     /// take under the mask limit ([`crate::max_mask_pixels`] bytes of bits each, plus
     /// name and fields), into memory allocated fallibly ([`Error::OutOfMemory`] when it
     /// cannot be had).
@@ -307,7 +330,7 @@ impl MaskBundle {
             Error::BadBakedData(why) => Error::BadBakedData(format!("{}: {why}", path.display())),
             other => other,
         };
-        let mut file = std::fs::File::open(path).map_err(|e| cannot_read(path, e))?;
+        let mut file = crate::file::open_regular(path).map_err(|e| cannot_read(path, e))?;
         let mut head = Vec::with_capacity(HEADER_LEN);
         (&mut file)
             .take(HEADER_LEN as u64)
@@ -972,11 +995,11 @@ mod tests {
 
     #[test]
     fn from_path_reads_the_header_first_and_no_more_than_the_masks_can_take() {
-        // A device of endless zeroes: refused from its first 12 bytes.
+        // A device of endless zeroes: not a regular file, refused before reading.
         if Path::new("/dev/zero").exists() {
             let e = MaskBundle::from_path("/dev/zero").unwrap_err();
             assert!(
-                e.to_string().contains("not a perpixel baked mask file"),
+                matches!(&e, Error::Io(why) if why.contains("not a regular file (a character device)")),
                 "{e}"
             );
         }

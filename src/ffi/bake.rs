@@ -160,7 +160,7 @@ pub unsafe extern "C" fn pp_bundle_from_bytes(
 ///
 /// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`utf8_path` or `out` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8), `PP_ERR_IO` (missing or unreadable
-/// file), `PP_ERR_BAD_BAKED_DATA` (the message starts with the path),
+/// file, or not a regular file: a FIFO, directory or device is refused before it is read), `PP_ERR_BAD_BAKED_DATA` (the message starts with the path),
 /// `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///
 /// # Safety

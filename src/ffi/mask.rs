@@ -40,7 +40,7 @@ pub const PP_FORMAT_ABGR8: u32 = 5;
 pub const PP_MAX_MASK_PIXELS: u64 = 67_108_864;
 const _: () = assert!(PP_MAX_MASK_PIXELS == crate::MAX_MASK_PIXELS);
 
-/// An immutable mask of solid pixels (opaque). Created by `pp_mask_new` and the
+/// A mask of solid pixels (opaque). Created by `pp_mask_new` and the
 /// `pp_mask_from_*` functions, released with `pp_mask_free`.
 ///
 /// Shared, not copied: a handle is one reference to the mask. `pp_bundle_get` hands out
@@ -48,9 +48,14 @@ const _: () = assert!(PP_MAX_MASK_PIXELS == crate::MAX_MASK_PIXELS);
 /// reference is released (freeing the bundle first is fine, and so is freeing the
 /// handle while a bundle still holds the mask).
 ///
-/// Threads: never modified after creation, so one `const pp_mask *` may be read by any
-/// number of threads at once (every query and accessor) without locking. Only
-/// `pp_mask_free` needs exclusive access to its handle: free each handle once, after
+/// Editable in place (`pp_mask_set_pixel` ... `pp_mask_draw_line`, since 0.6.0), but only
+/// through the only reference to it: a mask also held by a bundle, a world body or another
+/// handle is refused with `PP_ERR_MASK_SHARED`, so a mask others hold never changes.
+///
+/// Threads: a mask nobody edits may be read by any number of threads at once through a
+/// `const pp_mask *` (every query and accessor) without locking. An edit needs exclusive
+/// access: no other thread may use the mask during the call (each edit's comment says
+/// so). `pp_mask_free` needs exclusive access to its handle: free each handle once, after
 /// every thread is done with it. Use after free and double free cannot be detected
 /// through a raw pointer: they are undefined behaviour, as with `free()`.
 pub struct pp_mask {
@@ -432,7 +437,8 @@ pub unsafe extern "C" fn pp_mask_from_image_bytes(
 ///
 /// Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`utf8_path` or `out`
 /// NULL), `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8, or `options` not made by
-/// `pp_mask_options_default()`), `PP_ERR_IO` (missing or unreadable file),
+/// `pp_mask_options_default()`), `PP_ERR_IO` (missing or unreadable file, or not a regular
+/// file: a FIFO, directory or device is refused before it is read),
 /// `PP_ERR_DECODE`, `PP_ERR_TOO_LARGE`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
 /// `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///

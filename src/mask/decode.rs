@@ -18,9 +18,11 @@
 //!    to that headroom plus 64 MiB, so a file cannot make them ask for more.
 //! 4. The pixels are converted to RGBA8 in place (8-bit grey and RGB expand, 16-bit and
 //!    float formats shrink), with no second copy of the image.
-//! 5. Reading from a file stops with an error after [`read_cap`] bytes: a file of
-//!    endless bytes (`/dev/zero`, a huge sparse file) is refused from its first bytes or,
-//!    at worst, after as many bytes as an image within the limit can take.
+//! 5. Only regular files are opened (`crate::file`): a FIFO would block for ever and a
+//!    device such as `/dev/zero` never ends, so both are refused before reading. Reading
+//!    stops with an error after [`read_cap`] bytes: a huge file (a 64 GiB sparse file) is
+//!    refused from its first bytes or, at worst, after as many bytes as an image within
+//!    the limit can take.
 
 use super::*;
 use image::{ColorType, ImageDecoder, ImageFormat, ImageReader};
@@ -382,8 +384,8 @@ pub(crate) fn decode_bytes(bytes: &[u8], hint: Option<ImageFormat>) -> Result<Rg
 /// the image and the file's size (for a device or pipe, the bytes read from it). Errors
 /// name the file.
 pub(crate) fn decode_file(path: &Path) -> Result<(Rgba8Image, u64)> {
-    let file =
-        std::fs::File::open(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+    let file = crate::file::open_regular(path)
+        .map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
     let size = file
         .metadata()
         .ok()
@@ -451,7 +453,9 @@ impl Mask {
     /// The file is read through a buffer, header first: a file that is not an image, or
     /// whose header claims more pixels than the limit, is refused after its first few
     /// bytes, whatever its size. In all, at most 16 bytes per pixel the header claims plus
-    /// 64 MiB are read, so a device or pipe of endless bytes fails quickly too.
+    /// 64 MiB are read. A path that is not a regular file (a FIFO, which would block for
+    /// ever, a directory, a device such as `/dev/zero`) is refused with [`Error::Io`]
+    /// before anything is read.
     pub fn from_image_path(path: impl AsRef<Path>, options: &MaskOptions) -> Result<Mask> {
         decode_file(path.as_ref())?.0.to_mask(options)
     }

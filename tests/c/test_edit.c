@@ -332,6 +332,15 @@ static void self_edits(void)
     uint64_t n = SENTINEL_U64;
     CHECK_OK(pp_mask_count(m, &n));
     CHECK(n == 0);
+    /* The README's pygame example: pygame-ce smears a pixel drawn onto its own mask one row
+     * down over its whole column; perpixel draws the mask as it was: 2 pixels. */
+    CHECK_OK(pp_mask_set_pixel(m, 0, 0, 1));
+    CHECK_OK(pp_mask_draw(m, m, 0, 1));
+    CHECK_OK(pp_mask_count(m, &n));
+    CHECK(n == 2);
+    uint8_t solid = 0;
+    CHECK_OK(pp_mask_is_solid(m, 0, 1, &solid));
+    CHECK(solid == 1);
     pp_mask_free(m);
 }
 

@@ -29,7 +29,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "hostile_samples.h"
@@ -137,7 +140,7 @@ static void test_limit_2_32(void)
                must_run_out(65536, 65536));
 }
 
-/* Endless input fails at once: /dev/zero is no image and no baked file. */
+/* Endless input fails at once: /dev/zero is not a regular file, refused before reading. */
 static void test_endless_files(void)
 {
     pp_mask *m = SENTINEL_MASK;
@@ -148,12 +151,50 @@ static void test_endless_files(void)
         return;
     }
     fclose(probe);
-    CHECK_ERR(pp_mask_from_image_path("/dev/zero", NULL, &m), PP_ERR_DECODE,
-              "unknown image format");
+    CHECK_ERR(pp_mask_from_image_path("/dev/zero", NULL, &m), PP_ERR_IO,
+              "not a regular file (a character device)");
     CHECK(m == SENTINEL_MASK);
-    CHECK_ERR(pp_bundle_from_path("/dev/zero", &b), PP_ERR_BAD_BAKED_DATA,
-              "not a perpixel baked mask file");
+    CHECK_ERR(pp_bundle_from_path("/dev/zero", &b), PP_ERR_IO,
+              "not a regular file (a character device)");
     CHECK(b == NULL);
+}
+
+static void fifo_blocked(int sig)
+{
+    (void)sig;
+    static const char msg[] = "FAIL: loading a FIFO path blocked for 60 s\n";
+    if (write(2, msg, sizeof msg - 1) < 0) {
+        _exit(1);
+    }
+    _exit(1);
+}
+
+/* A FIFO path is refused with PP_ERR_IO before it is opened for a blocking read (which
+ * would wait for ever for a writer); an alarm turns a hang into a failure. */
+static void test_fifo(const char *dir)
+{
+    char path[4096];
+    pp_mask *m = SENTINEL_MASK;
+    pp_bundle *b = NULL;
+    snprintf(path, sizeof path, "%s/limits-fifo-%ld", dir, (long)getpid());
+    unlink(path);
+    if (mkfifo(path, 0600) != 0) {
+        printf("FAIL: mkfifo %s\n", path);
+        CHECK(0);
+        return;
+    }
+    signal(SIGALRM, fifo_blocked);
+    alarm(60);
+    CHECK_ERR(pp_mask_from_image_path(path, NULL, &m), PP_ERR_IO,
+              "not a regular file (a FIFO (named pipe))");
+    CHECK(m == SENTINEL_MASK);
+    CHECK_ERR(pp_bundle_from_path(path, &b), PP_ERR_IO, "not a regular file (a FIFO (named pipe))");
+    CHECK(b == NULL);
+    alarm(0);
+    CHECK(strstr(pp_last_error_message(), path) != NULL);
+    unlink(path);
+    printf("a FIFO path: refused with PP_ERR_IO by pp_mask_from_image_path and "
+           "pp_bundle_from_path\n");
 }
 
 /* The process survived, and still works: the 4x3 sample decodes. */
@@ -189,6 +230,7 @@ int main(int argc, char **argv)
     test_no_limit(argv[1]);
     test_limit_2_32();
     test_endless_files();
+    test_fifo(argv[1]);
     test_still_working();
     printf("the process survived every hostile header\n");
     return finish();

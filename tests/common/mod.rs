@@ -6,6 +6,8 @@
 //!   developer machine without a tool prints a notice, CI (`CI` set) fails.
 //! * [`cdylib_dir`] / [`lib_name`]: where `cargo test` put the libraries it built.
 //! * [`Rng`]: a small deterministic random generator (xorshift64*).
+//! * [`make_fifo`] / [`without_blocking`] (Unix): a named pipe, and a call on it that
+//!   fails instead of hanging if it blocks.
 //! * [`mask!`] and [`assert_mask_eq`]: masks drawn in ASCII, and an assertion that prints
 //!   the pixel diff.
 //! * `props`: a proptest property run from a test's own `main` (harness = false),
@@ -76,6 +78,52 @@ pub fn missing_tool(tool: &str, what: &str, install: &str) -> bool {
     }
     eprintln!("{notice}");
     false
+}
+
+/// Makes a FIFO (named pipe) at `path`, mode 0600 (Unix).
+#[cfg(unix)]
+pub fn make_fifo(path: &Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).expect("a path without NUL");
+    // SAFETY: `c` is a NUL-terminated string that outlives the call.
+    let made = unsafe { libc::mkfifo(c.as_ptr(), 0o600) };
+    assert_eq!(
+        made,
+        0,
+        "mkfifo {}: {}",
+        path.display(),
+        std::io::Error::last_os_error()
+    );
+}
+
+/// Runs `load` (which must not block) on its own thread and returns its result. If it has
+/// not returned after 60 seconds it is stuck on `fifo`: a writer opens and closes the FIFO
+/// so the blocked reader wakes, and the test fails saying the call blocked (a hang
+/// becomes a failure, not a test that never ends).
+#[cfg(unix)]
+pub fn without_blocking<T: Send + 'static>(
+    fifo: &Path,
+    what: &str,
+    load: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    use std::os::unix::fs::OpenOptionsExt;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let worker = std::thread::spawn(move || {
+        let _ = tx.send(load());
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(60)) {
+        Ok(result) => {
+            worker.join().unwrap();
+            result
+        }
+        Err(_) => {
+            let _ = std::fs::OpenOptions::new()
+                .write(true)
+                .custom_flags(libc::O_NONBLOCK)
+                .open(fifo);
+            panic!("{what} blocked on the FIFO {} for 60 s", fifo.display());
+        }
+    }
 }
 
 /// A library's file name on this platform: `lib_name(true)` is the cdylib

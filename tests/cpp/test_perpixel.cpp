@@ -22,6 +22,11 @@
 #include <type_traits>
 #include <vector>
 
+#ifndef _WIN32
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
 #include "hostile_samples.h"
 
 namespace {
@@ -573,6 +578,16 @@ void test_baked(const std::string &scratch)
     CHECK(!from_file && moved && moved.size() == 1);
     CHECK_THROWS(from_file.size(), Status::NullPointer, "`bundle`");
     CHECK_THROWS(Bundle::from_file(scratch + "/missing.ppmk"), Status::Io, "missing.ppmk");
+#ifndef _WIN32
+    // Issue 30: a FIFO path used to block for ever; it throws Status::Io before reading.
+    const std::string fifo = scratch + "/pipe.ppmk";
+    ::unlink(fifo.c_str());
+    CHECK(::mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK_THROWS(Bundle::from_file(fifo), Status::Io, "not a regular file (a FIFO (named pipe))");
+    CHECK_THROWS(Mask::from_image_file(fifo), Status::Io, "not a regular file (a FIFO (named pipe))");
+    ::unlink(fifo.c_str());
+#endif
+    CHECK_THROWS(Bundle::from_file(scratch), Status::Io, "not a regular file (a directory)");
     CHECK_THROWS(Bundle::from_bytes(corrupt.data(), corrupt.size()), Status::BadBakedData, "checksum");
     CHECK(perpixel::status_text(Status::BadBakedData) != std::string("unknown status"));
 }

@@ -558,6 +558,15 @@ static partial class Tests
         Throws<ArgumentNullException>("MaskBundle.FromFile(null)", () => MaskBundle.FromFile(null));
         Throws("MaskBundle.FromFile of a PNG", () => MaskBundle.FromFile(Path.Combine(scratch, "diagonal.png")),
             With(Status.BadBakedData, "diagonal.png"));
+        // Issue 30: a FIFO path (made by tests/csharp.rs) used to block for ever; a directory.
+        string fifo = Path.Combine(scratch, "pipe.png");
+        Check("the driver made pipe.png, a FIFO", File.Exists(fifo));
+        Throws("MaskBundle.FromFile of a FIFO", () => MaskBundle.FromFile(fifo),
+            With(Status.Io, "not a regular file (a FIFO (named pipe))"));
+        Throws("Mask.FromImageFile of a FIFO", () => Mask.FromImageFile(fifo, MaskOptions.Default),
+            With(Status.Io, "not a regular file (a FIFO (named pipe))"));
+        Throws("Mask.FromImageFile of a directory", () => Mask.FromImageFile(scratch, MaskOptions.Default),
+            With(Status.Io, "not a regular file (a directory)"));
         // C would read a path only up to a NUL: refused rather than opening another file.
         Throws<ArgumentException>("MaskBundle.FromFile with a NUL",
             () => MaskBundle.FromFile(Path.Combine(scratch, "missing.ppmk") + "\0x"));

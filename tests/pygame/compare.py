@@ -11,6 +11,19 @@ minimum), bounding rects, the component at a pixel, scale, convolve, overlap are
 same order), overlap mask, draw, erase, invert, to_surface colours, from_threshold
 against pp_mask_from_color_range, and from_surface(t) against pp_mask_from_pixels with
 threshold t + 1.
+
+The README's two documented differences ("Coming from pygame") are checked too, on every
+case, so that the README stays true of the pygame-ce installed:
+* a mask drawn onto (or erased from) itself: perpixel draws the mask as it was before the
+  call, which is pygame-ce's draw of a copy (`m.draw(m.copy(), offset)`); pygame-ce's own
+  `m.draw(m, offset)` reads pixels it has already written and smears where the shifted
+  mask overlaps itself (a pixel drawn onto its own mask at (0, 1) fills its column); how
+  often it differs is counted, and the README's example is asserted;
+* colour keys on surfaces with per-pixel alpha: pygame-ce sets exactly the pixels whose
+  colour *and alpha* differ from the key taken as opaque, whatever the threshold
+  (asserted); perpixel's `threshold 0` + `color_key` (red, green, blue compared; alpha
+  not) agrees except on key-coloured pixels that are not opaque, which pygame sets and
+  perpixel does not (counted); perpixel's threshold t + 1 with the key applies both.
 Any disagreement stops the run with both answers; at the end one line says how many of
 each check agreed.
 
@@ -92,6 +105,7 @@ sig = {
     "pp_mask_from_pixels": [C.c_char_p, C.c_size_t, C.c_uint32, C.c_int32, C.c_int32, C.c_int32,
                             C.POINTER(MaskOptions), PP],
     "pp_mask_draw": [P, P, C.c_int32, C.c_int32],
+    "pp_mask_set_pixel": [P, C.c_int32, C.c_int32, C.c_uint8],
     "pp_mask_erase": [P, P, C.c_int32, C.c_int32],
     "pp_mask_invert": [P],
     "pp_mask_to_pixels": [P, C.c_uint32, Rgba, Rgba, P, C.c_size_t, SIZE],
@@ -190,7 +204,40 @@ def random_mask(rng, w, h):
     return m
 
 
+def readme_examples():
+    """The README's examples of the two differences, as written there."""
+    m = pygame.mask.Mask((8, 4))
+    m.set_at((0, 0))
+    m.draw(m, (0, 1))
+    agree("README: pygame: a pixel drawn onto its own mask 1 row down fills its column",
+          sorted(pg_pixels(m)), [(0, 0), (0, 1), (0, 2), (0, 3)], "README")
+    p = pp_from(pygame.mask.Mask((8, 4)))
+    ok(lib.pp_mask_set_pixel(p, 0, 0, 1), "set_pixel")
+    ok(lib.pp_mask_draw(p, p, 0, 1), "draw onto itself")
+    agree("README: perpixel: the same draw gives 2 pixels", sorted(pp_pixels(p)), [(0, 0), (0, 1)], "README")
+    lib.pp_mask_free(p)
+    # 4x1 RGBA: magenta opaque, opaque other, transparent other, magenta transparent.
+    pixels = [(255, 0, 255, 255), (10, 20, 30, 255), (10, 20, 30, 0), (255, 0, 255, 0)]
+    surf = pygame.Surface((4, 1), pygame.SRCALPHA, 32)
+    for x, c in enumerate(pixels):
+        surf.set_at((x, 0), c)
+    surf.set_colorkey((255, 0, 255))
+    for t in (0, 127, 254):
+        agree(f"README: pygame: keyed per-pixel-alpha surface at threshold {t}",
+              sorted(pg_pixels(pygame.mask.from_surface(surf, t))), [(1, 0), (2, 0), (3, 0)], "README")
+    data = b"".join(bytes(c) for c in pixels)
+    for threshold, expected in ((0, [(1, 0), (2, 0)]), (1, [(1, 0)])):
+        o = lib.pp_mask_options_default()
+        o.threshold, o.has_color_key = threshold, 1
+        o.color_key[:] = [255, 0, 255]
+        fs = new_mask(lambda out: lib.pp_mask_from_pixels(data, len(data), FORMAT_RGBA8, 4, 1, 16,
+                                                           C.byref(o), out))
+        agree(f"README: perpixel's threshold {threshold} + key", sorted(pp_pixels(fs)), expected, "README")
+        lib.pp_mask_free(fs)
+
+
 def main():
+    readme_examples()
     rng = random.Random(int(sys.argv[2]))
     cases = int(sys.argv[3])
     for case in range(cases):
@@ -280,6 +327,16 @@ def main():
                 getattr(theirs, name)(m2, (dx, dy))
                 agree(name, pp_pixels(edited), pg_pixels(theirs), ctx)
                 lib.pp_mask_free(edited)
+                # Onto itself: perpixel's is pygame's from a copy; pygame's own may smear.
+                edited = pp_from(m)
+                ok(fn(edited, edited, dx % 9 - 4, dy % 7 - 3), name + " onto itself")
+                theirs, smeared = m.copy(), m.copy()
+                getattr(theirs, name)(m.copy(), (dx % 9 - 4, dy % 7 - 3))
+                getattr(smeared, name)(smeared, (dx % 9 - 4, dy % 7 - 3))
+                agree(f"{name} onto itself = pygame's {name} of a copy", pp_pixels(edited), pg_pixels(theirs), ctx)
+                if pg_pixels(smeared) != pg_pixels(theirs):
+                    count(f"{name} onto itself: pygame's own smeared (README)")
+                lib.pp_mask_free(edited)
         inv = pp_from(m)
         ok(lib.pp_mask_invert(inv), "invert")
         theirs = m.copy()
@@ -319,6 +376,30 @@ def main():
                                                                C.byref(o), out))
             agree("from_surface(t) = threshold t + 1", pp_pixels(fs), pg_pixels(pygame.mask.from_surface(surf, t)),
                   ctx)
+            lib.pp_mask_free(fs)
+            # The same surface with a colour key taken from one of its pixels.
+            key = tuple(data[4 * rng.randrange(w * h):][:3])
+            surf.set_colorkey(key)
+            px = [tuple(data[i:i + 4]) for i in range(0, len(data), 4)]
+            keyed = pg_pixels(pygame.mask.from_surface(surf, t))
+            agree("keyed per-pixel alpha: pygame sets what differs from the opaque key", keyed,
+                  {(i % w, i // w) for i, c in enumerate(px) if c != key + (255,)}, ctx)
+            o = lib.pp_mask_options_default()
+            o.threshold, o.has_color_key = 0, 1
+            o.color_key[:] = list(key)
+            fs = new_mask(lambda out: lib.pp_mask_from_pixels(bytes(data), len(data), FORMAT_RGBA8, w, h, 4 * w,
+                                                               C.byref(o), out))
+            translucent_key = {(i % w, i // w) for i, c in enumerate(px) if c[:3] == key and c[3] != 255}
+            agree("keyed: threshold 0 + key = pygame but for non-opaque key pixels", pp_pixels(fs),
+                  keyed - translucent_key, ctx)
+            if translucent_key:
+                count("keyed: non-opaque key-coloured pixels pygame sets and perpixel does not (README)")
+            lib.pp_mask_free(fs)
+            o.threshold = t + 1
+            fs = new_mask(lambda out: lib.pp_mask_from_pixels(bytes(data), len(data), FORMAT_RGBA8, w, h, 4 * w,
+                                                               C.byref(o), out))
+            agree("keyed: threshold t + 1 + key applies both", pp_pixels(fs),
+                  {(i % w, i // w) for i, c in enumerate(px) if c[3] > t and c[:3] != key}, ctx)
             lib.pp_mask_free(fs)
         lib.pp_mask_free(p)
         lib.pp_mask_free(p2)

@@ -283,7 +283,8 @@ namespace PerPixel
             return FromImageBytes(new ReadOnlySpan<byte>(encoded), options);
         }
 
-        /// <summary>A mask from an image file.</summary>
+        /// <summary>A mask from an image file. A path that is not a regular file (a FIFO, a
+        /// directory, a device) throws with <see cref="Status.Io"/> before anything is read.</summary>
         public static Mask FromImageFile(string path, MaskOptions options)
         {
             byte[] utf8 = PerPixelException.Utf8Z(path, "path");

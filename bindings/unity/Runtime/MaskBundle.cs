@@ -129,7 +129,8 @@ namespace PerPixel
             return FromBytes(new ReadOnlySpan<byte>(baked));
         }
 
-        /// <summary>Loads a bundle from a baked file on disk; a missing file throws with
+        /// <summary>Loads a bundle from a baked file on disk; a missing file, or a path that is
+        /// not a regular file (a FIFO, a directory, a device), throws with
         /// <see cref="Status.Io"/>.</summary>
         public static MaskBundle FromFile(string path)
         {

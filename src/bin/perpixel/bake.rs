@@ -235,7 +235,8 @@ fn bake_one(
 pub fn run_inspect(args: &InspectArgs) -> CliResult<()> {
     let path = &args.file;
     // Loaded from the path first: that reads the header before anything else and no more
-    // than the masks it announces can take (no endless read of /dev/zero or a huge file);
+    // than the masks it announces can take (no endless read of a huge file; a FIFO or a
+    // device such as /dev/zero is refused before reading);
     // only a valid file is then read again, as bytes, to time loading from memory.
     let bundle = MaskBundle::from_path(path)
         .map_err(|e| Failure(format!("cannot load '{}': {e}", path.display())))?;

@@ -2,7 +2,9 @@
 //! ways.
 
 use super::super::bake::bytes;
-use super::super::buffer::{check_room, write_list, write_sized};
+#[cfg(feature = "image")]
+use super::super::buffer::write_list;
+use super::super::buffer::{check_room, write_sized};
 use super::super::error::{Failure, guard, guard_value, non_null, pp_status, write_out};
 use super::super::mask::{PixelArgs, into_handle, mask_ref, non_negative, pixel_format, pp_mask};
 use crate::{ColorRange, Mask};
