@@ -178,31 +178,7 @@ impl<'m> Plan<'m> {
                     return answer;
                 }
             }
-            // Out of line, so that the narrow path's frame stays small.
-            return Plan::run_planned(a, b, rect, query);
         }
-        Plan::run_planned_inline(a, b, rect, query)
-    }
-
-    /// [`Plan::run_met`] past the narrow fast path, out of line.
-    #[inline(never)]
-    fn run_planned<Q: Query<'m>>(
-        a: &Sprite<'m>,
-        b: &Sprite<'m>,
-        rect: (i64, i64, i64, i64),
-        query: Q,
-    ) -> Q::Answer {
-        Plan::run_planned_inline(a, b, rect, query)
-    }
-
-    /// The region (or the bounds-only plan) for the met rectangle, and the answer.
-    #[inline(always)]
-    fn run_planned_inline<Q: Query<'m>>(
-        a: &Sprite<'m>,
-        b: &Sprite<'m>,
-        rect: (i64, i64, i64, i64),
-        query: Q,
-    ) -> Q::Answer {
         let (ax, ay, bx, by) = (a.x as i64, a.y as i64, b.x as i64, b.y as i64);
         let (am, bm) = (a.mask, b.mask);
         if a.pixel_collision && b.pixel_collision {
