@@ -171,7 +171,7 @@ pub unsafe extern "C" fn pp_collides(
         let hit = match sa.collides_narrow(&sb) {
             Some(hit) => hit,
             // SAFETY: forwarded caller guarantees.
-            None => unsafe { beyond_narrow(a, b, |a, b| a.collides(b)) }?,
+            None => unsafe { beyond_narrow(a, b, |a, b| a.collides_beyond_narrow(b)) }?,
         };
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, hit as u8) };
@@ -205,7 +205,7 @@ pub unsafe extern "C" fn pp_first_contact(
         let hit = match sa.first_contact_narrow(&sb) {
             Some(hit) => hit,
             // SAFETY: forwarded caller guarantees.
-            None => unsafe { beyond_narrow(a, b, |a, b| a.first_contact(b)) }?,
+            None => unsafe { beyond_narrow(a, b, |a, b| a.first_contact_beyond_narrow(b)) }?,
         }
         .map(pp_point::from);
         // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
@@ -237,7 +237,7 @@ pub unsafe extern "C" fn pp_overlap_area(
         let area = match sa.overlap_area_narrow(&sb) {
             Some(area) => area,
             // SAFETY: forwarded caller guarantees.
-            None => unsafe { beyond_narrow(a, b, |a, b| a.overlap_area(b)) }?,
+            None => unsafe { beyond_narrow(a, b, |a, b| a.overlap_area_beyond_narrow(b)) }?,
         };
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, area) };

@@ -114,6 +114,26 @@ impl<'m> Sprite<'m> {
         Plan::solid_in(self, (x0, x1, y0, y1))
     }
 
+    /// [`Sprite::collides`] for a pair [`Sprite::collides_narrow`] did not answer.
+    #[inline(always)]
+    pub(crate) fn collides_beyond_narrow(&self, other: &Sprite) -> bool {
+        Plan::run_beyond_narrow(self, other, Collides)
+    }
+
+    /// [`Sprite::first_contact`] for a pair [`Sprite::first_contact_narrow`] did not
+    /// answer.
+    #[inline(always)]
+    pub(crate) fn first_contact_beyond_narrow(&self, other: &Sprite) -> Option<Point> {
+        Plan::run_beyond_narrow(self, other, FirstContact)
+    }
+
+    /// [`Sprite::overlap_area`] for a pair [`Sprite::overlap_area_narrow`] did not
+    /// answer.
+    #[inline(always)]
+    pub(crate) fn overlap_area_beyond_narrow(&self, other: &Sprite) -> u64 {
+        Plan::run_beyond_narrow(self, other, OverlapArea)
+    }
+
     /// [`Sprite::first_contact`] when the narrow fast path answers it (as
     /// [`Sprite::collides_narrow`]).
     #[inline(always)]

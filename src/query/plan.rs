@@ -113,9 +113,7 @@ impl<'m> Plan<'m> {
     #[inline(always)]
     pub(super) fn run<Q: Query<'m>>(a: &Sprite<'m>, b: &Sprite<'m>, query: Q) -> Q::Answer {
         let clip = matches!(Q::USE, Use::Search) && kernels::early_outs().clip;
-        let (a0, a1, a2, a3) = extent(a, clip);
-        let (b0, b1, b2, b3) = extent(b, clip);
-        let rect = (a0.max(b0), a1.min(b1), a2.max(b2), a3.min(b3));
+        let rect = met(a, b, clip);
         if rect.0 >= rect.1 || rect.2 >= rect.3 {
             return query.answer(None);
         }
@@ -140,15 +138,31 @@ impl<'m> Plan<'m> {
         query: Q,
     ) -> Option<Q::Answer> {
         if Q::NARROW && a.pixel_collision & b.pixel_collision {
-            let (a0, a1, a2, a3) = extent(a, true);
-            let (b0, b1, b2, b3) = extent(b, true);
-            let rect = (a0.max(b0), a1.min(b1), a2.max(b2), a3.min(b3));
+            let rect = met(a, b, true);
             if rect.0 >= rect.1 || rect.2 >= rect.3 {
                 return Some(query.answer(None));
             }
             return query.narrow(&narrow_pair(a, b, rect)?, rect.0, rect.2);
         }
         None
+    }
+
+    /// [`Plan::run`] for a pair that [`Plan::try_narrow`] did not answer (a mask wider
+    /// than a word, or a bounds-only sprite): the box test as the thread's tuning says
+    /// and the region, without a second narrow attempt; inlined into the C ABI's one
+    /// out-of-line call for the rest (`ffi::query::beyond_narrow`).
+    #[inline(always)]
+    pub(super) fn run_beyond_narrow<Q: Query<'m>>(
+        a: &Sprite<'m>,
+        b: &Sprite<'m>,
+        query: Q,
+    ) -> Q::Answer {
+        let clip = matches!(Q::USE, Use::Search) && kernels::early_outs().clip;
+        let rect = met(a, b, clip);
+        if rect.0 >= rect.1 || rect.2 >= rect.3 {
+            return query.answer(None);
+        }
+        Plan::run_region(a, b, rect, query)
     }
 
     /// [`Plan::run`] once the boxes meet: out of line, so that what is inlined into the
@@ -179,6 +193,17 @@ impl<'m> Plan<'m> {
                 }
             }
         }
+        Plan::run_region(a, b, rect, query)
+    }
+
+    /// The region (or the bounds-only plan) of the met rectangle `rect`, and the answer.
+    #[inline(always)]
+    fn run_region<Q: Query<'m>>(
+        a: &Sprite<'m>,
+        b: &Sprite<'m>,
+        rect: (i64, i64, i64, i64),
+        query: Q,
+    ) -> Q::Answer {
         let (ax, ay, bx, by) = (a.x as i64, a.y as i64, b.x as i64, b.y as i64);
         let (am, bm) = (a.mask, b.mask);
         if a.pixel_collision && b.pixel_collision {
@@ -374,6 +399,15 @@ impl<'m> Plan<'m> {
             }
         }
     }
+}
+
+/// The intersection `(x0, x1, y0, y1)` of the two sprites' [`extent`]s: empty (`x0 >=
+/// x1` or `y0 >= y1`) when they cannot share a pixel.
+#[inline(always)]
+fn met(a: &Sprite, b: &Sprite, clip: bool) -> (i64, i64, i64, i64) {
+    let (a0, a1, a2, a3) = extent(a, clip);
+    let (b0, b1, b2, b3) = extent(b, clip);
+    (a0.max(b0), a1.min(b1), a2.max(b2), a3.min(b3))
 }
 
 /// The world box `(x0, x1, y0, y1)` a sprite can touch: its mask's solid bounds when
