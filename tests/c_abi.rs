@@ -27,7 +27,8 @@
 //!     definition in exact integers), floors, walls and slopes, errors;
 //!   * `tests/c/test_transforms.c`: transformed sprites (`pp_transform`, rasters, exact
 //!     quarter turns, flips and integer scales, symmetric queries, bad transforms);
-//!   * `tests/c/test_queries.c`: placed sprites, bounds-only sprites, pygame-style
+//!   * `tests/c/test_queries.c`: placed sprites, bounds-only sprites, sprite-sized
+//!     pairs (the exports' narrow fast path) against a pixel search, pygame-style
 //!     queries, extreme coordinates.
 //! * `tests/c/test_hostile.c`: hostile input on purpose (NULLs, bad sizes, short buffers,
 //!   corrupt and oversized images...).

@@ -295,6 +295,101 @@ fn check_masks(
     Ok(())
 }
 
+/// The C ABI's pair queries on sprites (`pp_collides`, `pp_first_contact`,
+/// `pp_overlap_area`), which answer two pixel sprites one word a row inside the export
+/// (the narrow fast path) and send the rest on: every kind of pair, both ways round,
+/// against the reference.
+fn check_c_abi_pair(spec: &PairSpec) -> Result<(), TestCaseError> {
+    use perpixel::ffi::{
+        PP_FORMAT_A8, pp_collides, pp_first_contact, pp_mask, pp_mask_free, pp_mask_from_pixels,
+        pp_overlap_area, pp_point, pp_sprite, pp_status,
+    };
+    let clamp = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+    let (ax, ay) = spec.origin;
+    let (bx, by) = (
+        clamp(ax as i64 + spec.offset.0),
+        clamp(ay as i64 + spec.offset.1),
+    );
+    let (ma, mb) = (spec.a.build(), spec.b.build());
+    // The same pixels through the C door: A8 bytes, one per pixel.
+    let handle = |m: &Mask| -> *mut pp_mask {
+        let (w, h) = (m.width(), m.height());
+        let bytes: Vec<u8> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .map(|(x, y)| m.is_solid(x, y) as u8)
+            .collect();
+        let mut out = std::ptr::null_mut();
+        // SAFETY: `bytes` holds `w * h` bytes, `out` is a valid place for the handle.
+        let status = unsafe {
+            pp_mask_from_pixels(
+                bytes.as_ptr(),
+                bytes.len(),
+                PP_FORMAT_A8,
+                w as i32,
+                h as i32,
+                w as i32,
+                std::ptr::null(),
+                &mut out,
+            )
+        };
+        assert_eq!(status, pp_status::PP_OK, "a {w}x{h} mask from A8 bytes");
+        out
+    };
+    let (ha, hb) = (handle(&ma), handle(&mb));
+    let sprite = |mask: *const pp_mask, x, y, pixels: bool| pp_sprite {
+        mask,
+        x,
+        y,
+        pixel_collision: if pixels { 7 } else { 0 },
+    };
+    let ca = sprite(ha, ax, ay, spec.pixels.0);
+    let cb = sprite(hb, bx, by, spec.pixels.1);
+    let a = Sprite {
+        mask: &ma,
+        x: ax,
+        y: ay,
+        pixel_collision: spec.pixels.0,
+    };
+    let b = Sprite {
+        mask: &mb,
+        x: bx,
+        y: by,
+        pixel_collision: spec.pixels.1,
+    };
+    let mut result = Ok(());
+    for ((cp, cq), (p, q)) in [((&ca, &cb), (&a, &b)), ((&cb, &ca), (&b, &a))] {
+        let (mut hit, mut found, mut area) = (9u8, 9u8, u64::MAX);
+        let mut point = pp_point { x: -1, y: -1 };
+        // SAFETY: live sprites and handles, valid out-pointers.
+        let statuses = unsafe {
+            [
+                pp_collides(cp, cq, &mut hit),
+                pp_first_contact(cp, cq, &mut found, &mut point),
+                pp_overlap_area(cp, cq, &mut area),
+            ]
+        };
+        let want = reference::first_contact(p, q);
+        let checks = (|| {
+            prop_assert_eq!(statuses, [pp_status::PP_OK; 3]);
+            prop_assert_eq!(hit, reference::collides(p, q) as u8, "pp_collides");
+            prop_assert_eq!(found, want.is_some() as u8, "pp_first_contact found");
+            let got = (found != 0).then_some((point.x, point.y));
+            prop_assert_eq!(got, want.map(|w| (w.x, w.y)), "pp_first_contact");
+            prop_assert_eq!(area, reference::overlap_area(p, q), "pp_overlap_area");
+            Ok(())
+        })();
+        if result.is_ok() {
+            result = checks;
+        }
+    }
+    // SAFETY: each handle came from pp_mask_from_pixels and is freed once.
+    unsafe {
+        pp_mask_free(ha);
+        pp_mask_free(hb);
+    }
+    result
+}
+
 /// A hit planted where the early paths look: A is empty but for a few pixels at
 /// chosen places of the intersection (its first word, first vector, just past them,
 /// and rows at the edges of the vector loops' row groups), B is full or noise, and
@@ -494,6 +589,7 @@ fn main() {
     let build_cases = cases(1200);
     let narrow_cases = cases(1500);
     let early_cases = cases(1000);
+    let c_abi_cases = cases(800);
     let mut results = Vec::new();
     let mut total = 0u64;
     let paths = kernels::available_paths();
@@ -521,6 +617,14 @@ fn main() {
                 narrow_cases,
                 narrow_pair_spec(),
                 check_pair,
+            ));
+            results.push(run(
+                &format!(
+                    "[{name}] C ABI pair queries on sprites (pp_collides, pp_first_contact, pp_overlap_area): sprite-sized, one word wide and any"
+                ),
+                c_abi_cases,
+                prop_oneof![2 => narrow_pair_spec(), 1 => pair_spec()],
+                check_c_abi_pair,
             ));
             results.push(run(
                 &format!("[{name}] hits in and just past the first word, vector and row group"),
@@ -551,9 +655,13 @@ fn main() {
                 check_build,
             ));
         });
-        let n =
-            (pair_cases + 2 * bare_cases + bounds_cases + build_cases + narrow_cases + early_cases)
-                as u64;
+        let n = (pair_cases
+            + 2 * bare_cases
+            + bounds_cases
+            + build_cases
+            + narrow_cases
+            + early_cases
+            + c_abi_cases) as u64;
         println!("path {name}: {n} property cases run");
         total += n;
     }

@@ -84,6 +84,22 @@ unsafe fn read_pair<'a>(
     }
 }
 
+/// A pair query past the narrow fast path (`Sprite::*_narrow`): out of line, reading
+/// the sprites again, so that the export's fast path keeps them in registers.
+///
+/// # Safety
+/// As [`read_sprite`] for each.
+#[inline(never)]
+unsafe fn beyond_narrow<R>(
+    a: *const pp_sprite,
+    b: *const pp_sprite,
+    query: impl FnOnce(&Sprite, &Sprite) -> R,
+) -> Result<R, Failure> {
+    // SAFETY: forwarded caller guarantees.
+    let (a, b) = unsafe { read_pair(a, b) }?;
+    Ok(query(&a, &b))
+}
+
 /// Why [`read_pair`] refused `a` and `b`: the first NULL among `a`, `a->mask`, `b`,
 /// `b->mask`.
 ///
@@ -150,9 +166,13 @@ pub unsafe extern "C" fn pp_collides(
 ) -> pp_status {
     guard_hot(|| {
         // SAFETY: forwarded caller guarantees.
-        let (a, b) = unsafe { read_pair(a, b) }?;
+        let (sa, sb) = unsafe { read_pair(a, b) }?;
         non_null(out, "out")?;
-        let hit = a.collides_outlined(&b);
+        let hit = match sa.collides_narrow(&sb) {
+            Some(hit) => hit,
+            // SAFETY: forwarded caller guarantees.
+            None => unsafe { beyond_narrow(a, b, |a, b| a.collides_beyond_narrow(b)) }?,
+        };
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, hit as u8) };
         Ok(())
@@ -179,10 +199,15 @@ pub unsafe extern "C" fn pp_first_contact(
 ) -> pp_status {
     guard_hot(|| {
         // SAFETY: forwarded caller guarantees.
-        let (a, b) = unsafe { read_pair(a, b) }?;
+        let (sa, sb) = unsafe { read_pair(a, b) }?;
         non_null(found, "found")?;
         non_null(out, "out")?;
-        let hit = a.first_contact_outlined(&b).map(pp_point::from);
+        let hit = match sa.first_contact_narrow(&sb) {
+            Some(hit) => hit,
+            // SAFETY: forwarded caller guarantees.
+            None => unsafe { beyond_narrow(a, b, |a, b| a.first_contact_beyond_narrow(b)) }?,
+        }
+        .map(pp_point::from);
         // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
         unsafe {
             write_out(found, hit.is_some() as u8);
@@ -207,9 +232,13 @@ pub unsafe extern "C" fn pp_overlap_area(
 ) -> pp_status {
     guard_hot(|| {
         // SAFETY: forwarded caller guarantees.
-        let (a, b) = unsafe { read_pair(a, b) }?;
+        let (sa, sb) = unsafe { read_pair(a, b) }?;
         non_null(out, "out")?;
-        let area = a.overlap_area_outlined(&b);
+        let area = match sa.overlap_area_narrow(&sb) {
+            Some(area) => area,
+            // SAFETY: forwarded caller guarantees.
+            None => unsafe { beyond_narrow(a, b, |a, b| a.overlap_area_beyond_narrow(b)) }?,
+        };
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, area) };
         Ok(())

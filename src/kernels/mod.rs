@@ -67,6 +67,7 @@ mod avx2;
 #[allow(clippy::incompatible_msrv)]
 mod avx512;
 mod drive;
+mod narrow;
 mod overlap;
 mod portable;
 mod reshape;
@@ -75,6 +76,7 @@ mod shared;
 mod tiles;
 
 pub(crate) use drive::{Blocks, Levels, Plane, Region, Spans, summarize};
+pub(crate) use narrow::{NarrowPair, narrow_any, narrow_count, narrow_first};
 pub(crate) use overlap::{Written, and_narrow};
 pub(crate) use reshape::{
     Mirror, Transpose, as_uninit, assume_init_words, mirror_rows, transpose,

@@ -17,6 +17,7 @@ pub(crate) use sweep::check_end as check_sweep_end;
 pub use sweep::{Sweep, SweepHit, SweepPath};
 pub use transformed::TransformedSprite;
 
+use crate::kernels::{self, NarrowPair};
 use crate::{Bounds2D, Mask, Point, Result};
 use plan::{Plan, Query, Use};
 
@@ -99,10 +100,12 @@ impl<'m> Sprite<'m> {
         Plan::run(self, other, Collides)
     }
 
-    /// [`Sprite::collides`] as one out-of-line call (for the C ABI, whose exports are
-    /// already a call away: the export stays a call, and the sprites are read once).
-    pub(crate) fn collides_outlined(&self, other: &Sprite) -> bool {
-        Plan::run_outlined(self, other, Collides)
+    /// [`Sprite::collides`] when the narrow fast path answers it (both pixel sprites,
+    /// their solid boxes apart or both masks up to 64 wide), else `None`: for the C
+    /// ABI's exports, which inline it and call [`Sprite::collides`] out of line for the rest.
+    #[inline(always)]
+    pub(crate) fn collides_narrow(&self, other: &Sprite) -> Option<bool> {
+        Plan::try_narrow(self, other, Collides)
     }
 
     /// Whether the sprite has a solid pixel (any pixel, when bounds-only) inside the world
@@ -111,14 +114,38 @@ impl<'m> Sprite<'m> {
         Plan::solid_in(self, (x0, x1, y0, y1))
     }
 
-    /// [`Sprite::first_contact`] as one out-of-line call (for the C ABI).
-    pub(crate) fn first_contact_outlined(&self, other: &Sprite) -> Option<Point> {
-        Plan::run_outlined(self, other, FirstContact)
+    /// [`Sprite::collides`] for a pair [`Sprite::collides_narrow`] did not answer.
+    #[inline(always)]
+    pub(crate) fn collides_beyond_narrow(&self, other: &Sprite) -> bool {
+        Plan::run_beyond_narrow(self, other, Collides)
     }
 
-    /// [`Sprite::overlap_area`] as one out-of-line call (for the C ABI).
-    pub(crate) fn overlap_area_outlined(&self, other: &Sprite) -> u64 {
-        Plan::run_outlined(self, other, OverlapArea)
+    /// [`Sprite::first_contact`] for a pair [`Sprite::first_contact_narrow`] did not
+    /// answer.
+    #[inline(always)]
+    pub(crate) fn first_contact_beyond_narrow(&self, other: &Sprite) -> Option<Point> {
+        Plan::run_beyond_narrow(self, other, FirstContact)
+    }
+
+    /// [`Sprite::overlap_area`] for a pair [`Sprite::overlap_area_narrow`] did not
+    /// answer.
+    #[inline(always)]
+    pub(crate) fn overlap_area_beyond_narrow(&self, other: &Sprite) -> u64 {
+        Plan::run_beyond_narrow(self, other, OverlapArea)
+    }
+
+    /// [`Sprite::first_contact`] when the narrow fast path answers it (as
+    /// [`Sprite::collides_narrow`]).
+    #[inline(always)]
+    pub(crate) fn first_contact_narrow(&self, other: &Sprite) -> Option<Option<Point>> {
+        Plan::try_narrow(self, other, FirstContact)
+    }
+
+    /// [`Sprite::overlap_area`] when the narrow fast path answers it (as
+    /// [`Sprite::collides_narrow`]).
+    #[inline(always)]
+    pub(crate) fn overlap_area_narrow(&self, other: &Sprite) -> Option<u64> {
+        Plan::try_narrow(self, other, OverlapArea)
     }
 
     /// The first world pixel solid in both sprites, scanning their intersection row by
@@ -183,6 +210,11 @@ impl<'m> Query<'m> for Collides {
             None => false,
         }
     }
+    const NARROW: bool = true;
+    #[inline(always)]
+    fn narrow(&self, pair: &NarrowPair<'m>, _: i64, _: i64) -> Option<bool> {
+        Some(kernels::narrow_any(pair))
+    }
 }
 
 struct FirstContact;
@@ -193,6 +225,14 @@ impl<'m> Query<'m> for FirstContact {
     #[inline(always)]
     fn answer(self, plan: Option<Plan<'m>>) -> Option<Point> {
         plan?.first_hit()
+    }
+    const NARROW: bool = true;
+    #[inline(always)]
+    fn narrow(&self, pair: &NarrowPair<'m>, x: i64, y: i64) -> Option<Option<Point>> {
+        Some(kernels::narrow_first(pair).map(|(row, col)| Point {
+            x: x + col as i64,
+            y: y + row as i64,
+        }))
     }
 }
 
@@ -207,6 +247,11 @@ impl<'m> Query<'m> for OverlapArea {
             Some(p) => p.count(),
             None => 0,
         }
+    }
+    const NARROW: bool = true;
+    #[inline(always)]
+    fn narrow(&self, pair: &NarrowPair<'m>, _: i64, _: i64) -> Option<u64> {
+        Some(kernels::narrow_count(pair))
     }
 }
 

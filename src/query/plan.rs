@@ -18,7 +18,7 @@
 //! sprites without a line of its own.
 
 use super::{Overlap, Sprite};
-use crate::kernels::{self, BLOCK, Plane, Region, Rows};
+use crate::kernels::{self, BLOCK, NarrowPair, Plane, Region, Rows};
 use crate::mask::tail_mask;
 use crate::{Bounds2D, Mask, Point};
 
@@ -88,6 +88,16 @@ pub(super) trait Query<'m> {
     const INLINE: bool = false;
     /// The answer for `plan`, or for `None`: the sprites cannot share a pixel.
     fn answer(self, plan: Option<Plan<'m>>) -> Self::Answer;
+    /// The answer for two pixel sprites one word a row each (masks up to 64 wide), from
+    /// their rows under the met rectangle, whose top-left pixel is at world `(x, y)`:
+    /// the fast path that skips the region ([`narrow_pair`]). `None`: this query has none.
+    #[inline(always)]
+    fn narrow(&self, pair: &NarrowPair<'m>, x: i64, y: i64) -> Option<Self::Answer> {
+        let _ = (pair, x, y);
+        None
+    }
+    /// Whether [`Query::narrow`] answers (checked before the pair is made).
+    const NARROW: bool = false;
 }
 
 impl<'m> Plan<'m> {
@@ -103,9 +113,7 @@ impl<'m> Plan<'m> {
     #[inline(always)]
     pub(super) fn run<Q: Query<'m>>(a: &Sprite<'m>, b: &Sprite<'m>, query: Q) -> Q::Answer {
         let clip = matches!(Q::USE, Use::Search) && kernels::early_outs().clip;
-        let (a0, a1, a2, a3) = extent(a, clip);
-        let (b0, b1, b2, b3) = extent(b, clip);
-        let rect = (a0.max(b0), a1.min(b1), a2.max(b2), a3.min(b3));
+        let rect = met(a, b, clip);
         if rect.0 >= rect.1 || rect.2 >= rect.3 {
             return query.answer(None);
         }
@@ -116,25 +124,45 @@ impl<'m> Plan<'m> {
         }
     }
 
-    /// [`Plan::run`] in one out-of-line function (the box test included): for callers
-    /// that are themselves a call away (the C ABI), so that the caller is only a call and
-    /// the sprites are read once.
-    /// (Its box test repeats `run`'s lines on purpose: shared through a function
-    /// returning `Option<rect>`, the 1x1 query took 9 more instructions.)
-    #[inline(never)]
-    pub(super) fn run_outlined<Q: Query<'m>>(
+    /// The answer when the narrow fast path has it: both pixel sprites, and either
+    /// their solid boxes apart or both masks one word a row ([`Query::narrow`]); `None`
+    /// sends the caller to [`Plan::run`]. For the exports of the C ABI, which are
+    /// themselves a call away: inlined into them, it answers a sprite-sized query with
+    /// no further call, no look at the thread's tuning (clipping to the solid boxes is
+    /// always right) and the sprites kept in registers (the caller's [`Plan::run`] is
+    /// out of line and reads them again).
+    #[inline(always)]
+    pub(super) fn try_narrow<Q: Query<'m>>(
+        a: &Sprite<'m>,
+        b: &Sprite<'m>,
+        query: Q,
+    ) -> Option<Q::Answer> {
+        if Q::NARROW && a.pixel_collision & b.pixel_collision {
+            let rect = met(a, b, true);
+            if rect.0 >= rect.1 || rect.2 >= rect.3 {
+                return Some(query.answer(None));
+            }
+            return query.narrow(&narrow_pair(a, b, rect)?, rect.0, rect.2);
+        }
+        None
+    }
+
+    /// [`Plan::run`] for a pair that [`Plan::try_narrow`] did not answer (a mask wider
+    /// than a word, or a bounds-only sprite): the box test as the thread's tuning says
+    /// and the region, without a second narrow attempt; inlined into the C ABI's one
+    /// out-of-line call for the rest (`ffi::query::beyond_narrow`).
+    #[inline(always)]
+    pub(super) fn run_beyond_narrow<Q: Query<'m>>(
         a: &Sprite<'m>,
         b: &Sprite<'m>,
         query: Q,
     ) -> Q::Answer {
         let clip = matches!(Q::USE, Use::Search) && kernels::early_outs().clip;
-        let (a0, a1, a2, a3) = extent(a, clip);
-        let (b0, b1, b2, b3) = extent(b, clip);
-        let rect = (a0.max(b0), a1.min(b1), a2.max(b2), a3.min(b3));
+        let rect = met(a, b, clip);
         if rect.0 >= rect.1 || rect.2 >= rect.3 {
             return query.answer(None);
         }
-        Plan::run_met_inline(a, b, rect, query)
+        Plan::run_region(a, b, rect, query)
     }
 
     /// [`Plan::run`] once the boxes meet: out of line, so that what is inlined into the
@@ -153,6 +181,24 @@ impl<'m> Plan<'m> {
     /// ([`Query::INLINE`]).
     #[inline(always)]
     fn run_met_inline<Q: Query<'m>>(
+        a: &Sprite<'m>,
+        b: &Sprite<'m>,
+        rect: (i64, i64, i64, i64),
+        query: Q,
+    ) -> Q::Answer {
+        if Q::NARROW {
+            if let Some(pair) = narrow_pair(a, b, rect) {
+                if let Some(answer) = query.narrow(&pair, rect.0, rect.2) {
+                    return answer;
+                }
+            }
+        }
+        Plan::run_region(a, b, rect, query)
+    }
+
+    /// The region (or the bounds-only plan) of the met rectangle `rect`, and the answer.
+    #[inline(always)]
+    fn run_region<Q: Query<'m>>(
         a: &Sprite<'m>,
         b: &Sprite<'m>,
         rect: (i64, i64, i64, i64),
@@ -355,6 +401,15 @@ impl<'m> Plan<'m> {
     }
 }
 
+/// The intersection `(x0, x1, y0, y1)` of the two sprites' [`extent`]s: empty (`x0 >=
+/// x1` or `y0 >= y1`) when they cannot share a pixel.
+#[inline(always)]
+fn met(a: &Sprite, b: &Sprite, clip: bool) -> (i64, i64, i64, i64) {
+    let (a0, a1, a2, a3) = extent(a, clip);
+    let (b0, b1, b2, b3) = extent(b, clip);
+    (a0.max(b0), a1.min(b1), a2.max(b2), a3.min(b3))
+}
+
 /// The world box `(x0, x1, y0, y1)` a sprite can touch: its mask's solid bounds when
 /// `clip` and its pixels count (nothing, at its corner, for an empty mask), else its
 /// whole rectangle.
@@ -367,6 +422,33 @@ pub(super) fn extent(s: &Sprite, clip: bool) -> (i64, i64, i64, i64) {
     } else {
         (x, x + s.mask.width() as i64, y, y + s.mask.height() as i64)
     }
+}
+
+/// Both sprites' rows under `rect` (met, inside both boxes) when both are pixel sprites
+/// whose masks are one word a row (up to 64 wide), each with the shift that brings
+/// `rect`'s left column to bit 0: the sprite-sized pair queries' fast path, answered by
+/// `kernels::narrow_*` without a region, its block level or spans (a sprite's rows are
+/// cheaper to AND than to look up).
+#[inline(always)]
+fn narrow_pair<'m>(
+    a: &Sprite<'m>,
+    b: &Sprite<'m>,
+    (x0, _, y0, y1): (i64, i64, i64, i64),
+) -> Option<NarrowPair<'m>> {
+    if !(a.pixel_collision & b.pixel_collision)
+        || a.mask.words_per_row() != 1
+        || b.mask.words_per_row() != 1
+    {
+        return None;
+    }
+    let h = (y1 - y0) as usize;
+    let (ya, yb) = ((y0 - a.y as i64) as usize, (y0 - b.y as i64) as usize);
+    Some(NarrowPair {
+        a: a.mask.padded_bits().get(ya..ya + h)?,
+        b: b.mask.padded_bits().get(yb..yb + h)?,
+        sa: (x0 - a.x as i64) as u32,
+        sb: (x0 - b.x as i64) as u32,
+    })
 }
 
 /// A plane's rows from its region's pixel `(0, row)` on.

@@ -476,6 +476,56 @@ void test_queries()
     CHECK(taken.count() == 5);
 }
 
+// Sprite-sized pairs (masks 1, 63, 64, 65 wide; one empty), which the exports answer
+// on their narrow fast path when both are pixel sprites up to 64 wide: every answer
+// against a pixel-by-pixel search of the same bytes, at offsets around touching, each
+// sprite pixel-exact or bounds-only.
+void test_sprite_sized_pairs()
+{
+    const std::array<int, 6> ws{1, 63, 64, 65, 40, 64}, hs{1, 9, 1, 9, 6, 3};
+    std::vector<std::vector<uint8_t>> alpha;
+    std::vector<Mask> masks;
+    uint32_t seed = 30;
+    for (std::size_t i = 0; i < ws.size(); i++) {
+        std::vector<uint8_t> a(static_cast<std::size_t>(ws[i] * hs[i]));
+        for (auto &v : a) {
+            seed = seed * 1103515245u + 12345u;
+            v = i + 1 < ws.size() && (seed >> 16) % 3 == 0 ? 255 : 0;  // the last is empty
+        }
+        masks.push_back(Mask::from_pixels(a.data(), a.size(), PixelFormat::A8, ws[i], hs[i],
+                                          ws[i]));
+        alpha.push_back(std::move(a));
+    }
+    long queries = 0, wrong = 0;
+    for (std::size_t i = 0; i < ws.size(); i++)
+        for (std::size_t j = 0; j < ws.size(); j++)
+            for (int dx : {-ws[j] - 1, -ws[j] + 1, -1, 0, ws[i] / 2, ws[i]})
+                for (int dy : {-hs[j], -hs[j] + 1, 0, hs[i] - 1})
+                    for (int kind = 0; kind < 3; kind++) {
+                        bool pa = kind != 1, pb = kind != 2;
+                        Sprite a(masks[i], -5, 3, pa), b(masks[j], -5 + dx, 3 + dy, pb);
+                        auto solid = [&](std::size_t m, bool pixels, int x, int y) {
+                            if (x < 0 || y < 0 || x >= ws[m] || y >= hs[m]) return false;
+                            return !pixels || alpha[m][static_cast<std::size_t>(y * ws[m] + x)] != 0;
+                        };
+                        uint64_t area = 0;
+                        std::optional<Point> first;
+                        for (int y = -20; y < 30; y++)
+                            for (int x = -80; x < 80; x++)
+                                if (solid(i, pa, x + 5, y - 3) && solid(j, pb, x + 5 - dx, y - 3 - dy)) {
+                                    if (!first) first = Point{x, y};
+                                    area++;
+                                }
+                        queries++;
+                        if (a.collides(b) != first.has_value() || a.first_contact(b) != first ||
+                            a.overlap_area(b) != area)
+                            wrong++;
+                    }
+    std::printf("  sprite-sized pairs: %ld queries\n", queries);
+    CHECK(queries == 6 * 6 * 6 * 4 * 3);
+    CHECK(wrong == 0);
+}
+
 // Threads share masks: every answer equals the single-threaded one.
 void test_threads()
 {
@@ -1896,6 +1946,7 @@ int main(int argc, char **argv)
         test_options();
         test_masks(argv[1]);
         test_queries();
+        test_sprite_sized_pairs();
         test_threads();
         test_baked(argv[1]);
         test_transforms();

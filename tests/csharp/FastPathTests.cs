@@ -112,4 +112,63 @@ static partial class Tests
         GC.WaitForPendingFinalizers();
         Equal("200 queries on masks left to the finalizer, hits", 200, hits);
     }
+
+    // Sprite-sized pairs (masks 1, 63, 64, 65 wide; one empty), which the native exports answer on
+    // their narrow fast path when both are pixel sprites up to 64 wide: every PlacedSprite answer
+    // against a pixel-by-pixel search of the same bytes, at offsets around touching, each sprite
+    // pixel-exact or bounds-only.
+    static void SpriteSizedPairs()
+    {
+        int[] ws = { 1, 63, 64, 65, 40, 64 }, hs = { 1, 9, 1, 9, 6, 3 };
+        var alpha = new byte[ws.Length][];
+        var masks = new Mask[ws.Length];
+        var rng = new Random(30);
+        for (int i = 0; i < ws.Length; i++)
+        {
+            alpha[i] = new byte[ws[i] * hs[i]];
+            for (int k = 0; k < alpha[i].Length; k++)
+                alpha[i][k] = (byte)(i + 1 < ws.Length && rng.Next(3) == 0 ? 255 : 0); // the last is empty
+            masks[i] = Mask.FromAlpha(alpha[i], ws[i], hs[i], MaskOptions.Default);
+        }
+        int queries = 0, wrong = 0;
+        for (int i = 0; i < ws.Length; i++)
+            for (int j = 0; j < ws.Length; j++)
+                foreach (int dx in new[] { -ws[j] - 1, -ws[j] + 1, -1, 0, ws[i] / 2, ws[i] })
+                    foreach (int dy in new[] { -hs[j], -hs[j] + 1, 0, hs[i] - 1 })
+                        for (int kind = 0; kind < 3; kind++)
+                        {
+                            bool pa = kind != 1, pb = kind != 2;
+                            var a = new PlacedSprite(masks[i], -5, 3, pa);
+                            var b = new PlacedSprite(masks[j], -5 + dx, 3 + dy, pb);
+                            long area = 0;
+                            bool any = false;
+                            var first = default(Point);
+                            for (int y = -20; y < 30; y++)
+                                for (int x = -80; x < 80; x++)
+                                    if (SolidAt(alpha[i], ws[i], hs[i], pa, x + 5, y - 3) &&
+                                        SolidAt(alpha[j], ws[j], hs[j], pb, x + 5 - dx, y - 3 - dy))
+                                    {
+                                        if (!any) first = new Point(x, y);
+                                        any = true;
+                                        area++;
+                                    }
+                            Point p;
+                            bool found = a.TryFirstContact(b, out p);
+                            if (a.Collides(b) != any || found != any || (any && !p.Equals(first)) ||
+                                (long)a.OverlapArea(b) != area)
+                                wrong++;
+                            queries++;
+                        }
+        Equal("sprite-sized pairs (collides, first contact, area) against a pixel search, queries",
+            6 * 6 * 6 * 4 * 3, queries);
+        Equal("sprite-sized pairs, wrong answers", 0, wrong);
+        foreach (var m in masks) m.Dispose();
+    }
+
+    // Whether pixel (x, y) of a w x h alpha image is solid (any pixel inside, when bounds-only).
+    static bool SolidAt(byte[] alpha, int w, int h, bool pixels, int x, int y)
+    {
+        if (x < 0 || y < 0 || x >= w || y >= h) return false;
+        return !pixels || alpha[y * w + x] != 0;
+    }
 }

@@ -994,6 +994,7 @@ static partial class Tests
             Threads();
             Overhead();
             FastPath();
+            SpriteSizedPairs();
             PixelRounding();
             UnityGlue(args[0]);
             Worlds(args[0]);
