@@ -326,6 +326,12 @@ typedef enum {
    */
   PP_ERR_STALE_BODY = 100,
   /**
+   * A body id was made by another world (every `pp_body_id` carries its world's tag):
+   * refused, whatever body of this world has the same index. A zeroed id belongs to no
+   * world and is refused the same way.
+   */
+  PP_ERR_WRONG_WORLD = 101,
+  /**
    * A mask to edit in place is also held by something else (a world body, a bundle,
    * another handle), so editing it would change theirs: edit a copy (`pp_mask_copy`),
    * or a world body's mask with `pp_world_edit_mask`. The shape tools' statuses start
@@ -489,9 +495,12 @@ typedef struct {
 } pp_mask_edit;
 
 /**
- * A body of a world, by value: its slot and the slot's generation. An id whose body was
- * destroyed is refused with `PP_ERR_STALE_BODY` (the slot's generation moved on), never
- * mistaken for another body.
+ * A body of a world, by value (12 bytes): its slot, the slot's generation and the tag of
+ * the world that made it. An id whose body was destroyed is refused with
+ * `PP_ERR_STALE_BODY` (the slot's generation moved on), never mistaken for another body;
+ * an id given to a world that did not make it is refused with `PP_ERR_WRONG_WORLD`,
+ * never taken for that world's body of the same index. Treat ids as opaque values from
+ * the world; a zeroed id belongs to no world.
  */
 typedef struct {
   /**
@@ -502,6 +511,10 @@ typedef struct {
    * The slot's generation when the body was made.
    */
   uint32_t generation;
+  /**
+   * The tag of the world that made it: unique in the process, never 0.
+   */
+  uint32_t world;
 } pp_body_id;
 
 /**
@@ -1602,7 +1615,7 @@ pp_status pp_mask_draw_line(pp_mask *mask,
  *
  * Errors: `PP_ERR_NULL_POINTER` (`world`, or `edits` with `count > 0`, or an `other`),
  * `PP_ERR_INVALID_ARGUMENT` (an edit not from `pp_mask_edit_default()`, an unknown
- * `op`, the world in use), `PP_ERR_STALE_BODY`, `PP_ERR_OUT_OF_MEMORY` (the copy; or a
+ * `op`, the world in use), `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_OUT_OF_MEMORY` (the copy; or a
  * transformed body's new raster, after the edits are made), `PP_ERR_TOO_LARGE` /
  * `PP_ERR_INVALID_TRANSFORM` (a transformed body's raster). Not thread-safe for the same
  * world.
@@ -2979,29 +2992,33 @@ pp_status pp_world_create_body(pp_world *world, const pp_body_def *def, pp_body_
  * Removes a body. Its touching pairs end at the next update (reported as end events with
  * its id); the id is refused from now on.
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use).
  *
  * # Safety
  * `world` NULL or a live world handle.
  */
-pp_status pp_world_destroy_body(pp_world *world, pp_body_id id);
+pp_status pp_world_destroy_body(pp_world *world,
+                                pp_body_id id);
 
 /**
  * Moves a body's mask pixel (0, 0) to (x, y) (a transformed body becomes a plain one).
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use).
  *
  * # Safety
  * `world` NULL or a live world handle.
  */
-pp_status pp_world_move_body(pp_world *world, pp_body_id id, int32_t x, int32_t y);
+pp_status pp_world_move_body(pp_world *world,
+                             pp_body_id id,
+                             int32_t x,
+                             int32_t y);
 
 /**
  * Moves `count` bodies in one call: `ids[i]` to `positions[i]`. Every id is checked
  * first: when one is stale nothing moves.
  *
  * Errors: `PP_ERR_NULL_POINTER` (`world`, or `ids`/`positions` with `count` > 0),
- * `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `world` NULL or a live world handle; `ids` and `positions` NULL or `count` readable
@@ -3015,40 +3032,46 @@ pp_status pp_world_move_bodies(pp_world *world,
 /**
  * Places a body by a transform (rasterised now, once). NULL: the identity at (0, 0).
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (a
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (a
  * transform not from `pp_transform_default()`, in use), `PP_ERR_INVALID_TRANSFORM`,
  * `PP_ERR_TOO_LARGE`; on error the body keeps its placement.
  *
  * # Safety
  * `world` NULL or a live world handle; `t` NULL or readable.
  */
-pp_status pp_world_set_transform(pp_world *world, pp_body_id id, const pp_transform *t);
+pp_status pp_world_set_transform(pp_world *world,
+                                 pp_body_id id,
+                                 const pp_transform *t);
 
 /**
  * Gives a body another mask (the world keeps a reference), at the same placement.
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in
  * use), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` for a transformed body.
  *
  * # Safety
  * `world` NULL or a live world handle; `mask` NULL or a live handle.
  */
-pp_status pp_world_set_mask(pp_world *world, pp_body_id id, const pp_mask *mask);
+pp_status pp_world_set_mask(pp_world *world,
+                            pp_body_id id,
+                            const pp_mask *mask);
 
 /**
  * Changes a body's filter (its pairs change at the next update).
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use).
  *
  * # Safety
  * `world` NULL or a live world handle.
  */
-pp_status pp_world_set_filter(pp_world *world, pp_body_id id, pp_filter filter);
+pp_status pp_world_set_filter(pp_world *world,
+                              pp_body_id id,
+                              pp_filter filter);
 
 /**
  * Writes what the world holds for a body to `*out`.
  *
- * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (in use). Any thread while nothing changes the world.
  *
  * # Safety
@@ -3084,7 +3107,7 @@ pp_status pp_world_get_events(const pp_world *world, pp_world_events *out);
  * The contact of two live bodies (touching or not): first contact, area, normal from
  * `pair.a` towards `pair.b`, and `pair.b`'s push-out within `push_max` pixels.
  *
- * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
@@ -3174,7 +3197,7 @@ pp_status pp_world_raycast(const pp_world *world,
  * at step 0, outcome `PP_SWEEP_STARTS_TOUCHING`); else `*found` = 0, `*other` zeroed and
  * `*out` the clear result.
  *
- * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (a motion leaving `int32_t`, in use).
  *
  * # Safety
@@ -3192,7 +3215,7 @@ pp_status pp_world_sweep(const pp_world *world,
  * A new handle to the mask a body collides with (a transformed body's raster), released
  * with `pp_mask_free`.
  *
- * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (in use).
  *
  * # Safety

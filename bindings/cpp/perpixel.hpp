@@ -91,6 +91,7 @@ enum class Status : std::uint32_t {
     BadBakedData = PP_ERR_BAD_BAKED_DATA,
     InvalidTransform = PP_ERR_INVALID_TRANSFORM,
     StaleBody = PP_ERR_STALE_BODY,
+    WrongWorld = PP_ERR_WRONG_WORLD,
     MaskShared = PP_ERR_MASK_SHARED,
 };
 
@@ -1917,18 +1918,24 @@ private:
     pp_mask_edit c_;
 };
 
-/// A body of a World, by value (pp_body_id): its slot and the slot's generation. An id
-/// whose body was destroyed throws Status::StaleBody wherever it is used.
+/// A body of a World, by value (pp_body_id): its slot, the slot's generation and the tag
+/// of the world that made it. An id whose body was destroyed throws Status::StaleBody
+/// wherever it is used; an id given to another World throws Status::WrongWorld. A
+/// default (zeroed) id belongs to no world.
 struct BodyId {
     std::uint32_t index = 0;
     std::uint32_t generation = 0;
+    std::uint32_t world = 0;
 
-    pp_body_id to_c() const noexcept { return pp_body_id{index, generation}; }
-    static BodyId from_c(const pp_body_id &id) noexcept { return BodyId{id.index, id.generation}; }
+    pp_body_id to_c() const noexcept { return pp_body_id{index, generation, world}; }
+    static BodyId from_c(const pp_body_id &id) noexcept
+    {
+        return BodyId{id.index, id.generation, id.world};
+    }
 
     friend bool operator==(const BodyId &a, const BodyId &b) noexcept
     {
-        return a.index == b.index && a.generation == b.generation;
+        return a.index == b.index && a.generation == b.generation && a.world == b.world;
     }
     friend bool operator!=(const BodyId &a, const BodyId &b) noexcept { return !(a == b); }
 };

@@ -435,7 +435,7 @@ pub unsafe extern "C" fn pp_mask_draw_line(
 ///
 /// Errors: `PP_ERR_NULL_POINTER` (`world`, or `edits` with `count > 0`, or an `other`),
 /// `PP_ERR_INVALID_ARGUMENT` (an edit not from `pp_mask_edit_default()`, an unknown
-/// `op`, the world in use), `PP_ERR_STALE_BODY`, `PP_ERR_OUT_OF_MEMORY` (the copy; or a
+/// `op`, the world in use), `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_OUT_OF_MEMORY` (the copy; or a
 /// transformed body's new raster, after the edits are made), `PP_ERR_TOO_LARGE` /
 /// `PP_ERR_INVALID_TRANSFORM` (a transformed body's raster). Not thread-safe for the same
 /// world.

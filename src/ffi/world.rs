@@ -27,9 +27,12 @@ unsafe impl Opaque for pp_world {
     type Value = RwLock<World>;
 }
 
-/// A body of a world, by value: its slot and the slot's generation. An id whose body was
-/// destroyed is refused with `PP_ERR_STALE_BODY` (the slot's generation moved on), never
-/// mistaken for another body.
+/// A body of a world, by value (12 bytes): its slot, the slot's generation and the tag of
+/// the world that made it. An id whose body was destroyed is refused with
+/// `PP_ERR_STALE_BODY` (the slot's generation moved on), never mistaken for another body;
+/// an id given to a world that did not make it is refused with `PP_ERR_WRONG_WORLD`,
+/// never taken for that world's body of the same index. Treat ids as opaque values from
+/// the world; a zeroed id belongs to no world.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct pp_body_id {
@@ -37,6 +40,8 @@ pub struct pp_body_id {
     pub index: u32,
     /// The slot's generation when the body was made.
     pub generation: u32,
+    /// The tag of the world that made it: unique in the process, never 0.
+    pub world: u32,
 }
 
 /// Two touching bodies, `a.index < b.index`.
@@ -57,6 +62,8 @@ const _: () = {
     assert!(
         std::mem::offset_of!(pp_body_id, generation) == std::mem::offset_of!(BodyId, generation)
     );
+    assert!(std::mem::offset_of!(pp_body_id, world) == std::mem::offset_of!(BodyId, world));
+    assert!(size_of::<pp_body_id>() == 12);
 };
 
 impl From<pp_body_id> for BodyId {
@@ -64,6 +71,7 @@ impl From<pp_body_id> for BodyId {
         BodyId {
             index: id.index,
             generation: id.generation,
+            world: id.world,
         }
     }
 }
@@ -73,6 +81,7 @@ impl From<BodyId> for pp_body_id {
         pp_body_id {
             index: id.index,
             generation: id.generation,
+            world: id.world,
         }
     }
 }
@@ -300,7 +309,7 @@ pub unsafe extern "C" fn pp_world_create_body(
 /// Removes a body. Its touching pairs end at the next update (reported as end events with
 /// its id); the id is refused from now on.
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use).
 ///
 /// # Safety
 /// `world` NULL or a live world handle.
@@ -314,7 +323,7 @@ pub unsafe extern "C" fn pp_world_destroy_body(world: *mut pp_world, id: pp_body
 
 /// Moves a body's mask pixel (0, 0) to (x, y) (a transformed body becomes a plain one).
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use).
 ///
 /// # Safety
 /// `world` NULL or a live world handle.
@@ -345,7 +354,7 @@ pub struct pp_position {
 /// first: when one is stale nothing moves.
 ///
 /// Errors: `PP_ERR_NULL_POINTER` (`world`, or `ids`/`positions` with `count` > 0),
-/// `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `ids` and `positions` NULL or `count` readable
@@ -383,7 +392,7 @@ pub unsafe extern "C" fn pp_world_move_bodies(
 
 /// Places a body by a transform (rasterised now, once). NULL: the identity at (0, 0).
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (a
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (a
 /// transform not from `pp_transform_default()`, in use), `PP_ERR_INVALID_TRANSFORM`,
 /// `PP_ERR_TOO_LARGE`; on error the body keeps its placement.
 ///
@@ -405,7 +414,7 @@ pub unsafe extern "C" fn pp_world_set_transform(
 
 /// Gives a body another mask (the world keeps a reference), at the same placement.
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in
 /// use), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` for a transformed body.
 ///
 /// # Safety
@@ -426,7 +435,7 @@ pub unsafe extern "C" fn pp_world_set_mask(
 
 /// Changes a body's filter (its pairs change at the next update).
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use).
 ///
 /// # Safety
 /// `world` NULL or a live world handle.
@@ -459,7 +468,7 @@ pub struct pp_body_info {
 
 /// Writes what the world holds for a body to `*out`.
 ///
-/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (in use). Any thread while nothing changes the world.
 ///
 /// # Safety
@@ -607,7 +616,7 @@ pub struct pp_contact {
 /// The contact of two live bodies (touching or not): first contact, area, normal from
 /// `pair.a` towards `pair.b`, and `pair.b`'s push-out within `push_max` pixels.
 ///
-/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
@@ -814,7 +823,7 @@ pub unsafe extern "C" fn pp_world_raycast(
 /// at step 0, outcome `PP_SWEEP_STARTS_TOUCHING`); else `*found` = 0, `*other` zeroed and
 /// `*out` the clear result.
 ///
-/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (a motion leaving `int32_t`, in use).
 ///
 /// # Safety
@@ -870,7 +879,7 @@ unsafe fn read_filter(f: *const pp_filter) -> Filter {
 /// A new handle to the mask a body collides with (a transformed body's raster), released
 /// with `pp_mask_free`.
 ///
-/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (in use).
 ///
 /// # Safety

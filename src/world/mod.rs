@@ -2,18 +2,22 @@
 //! whose boxes meet, the pixel test on those, and the touching pairs with begin and end
 //! events from one update to the next.
 //!
-//! Bodies are named by [`BodyId`]s: an index and a generation, so an id whose body was
-//! destroyed (even if its slot was reused) is refused with an error, never mistaken for
-//! another body.
+//! Bodies are named by [`BodyId`]s: an index, a generation and the world's tag, so an id
+//! whose body was destroyed (even if its slot was reused) is refused with an error, never
+//! mistaken for another body, and an id from another world is refused with its own error
+//! ([`Error::WrongWorld`]), never taken for this world's body of the same index.
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::{
     Bounds2D, Error, Mask, Normal, Point, PushOut, RayHit, Result, Sprite, Sweep, Transform,
 };
 
-/// A body of a [`World`]: an index and the generation of its slot. Ids of destroyed bodies
-/// are refused (the slot's generation moved on). Laid out as C's `pp_body_id`.
+/// A body of a [`World`]: an index, the generation of its slot and the tag of the world
+/// that made it (as Box2D v3's `b2BodyId` carries its world). Ids of destroyed bodies are
+/// refused with [`Error::StaleBody`] (the slot's generation moved on), ids made by another
+/// world with [`Error::WrongWorld`]. Laid out as C's `pp_body_id` (12 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BodyId {
@@ -21,6 +25,26 @@ pub struct BodyId {
     pub index: u32,
     /// The slot's generation when the body was made.
     pub generation: u32,
+    /// The tag of the world that made it ([`World::tag`]); never 0, so a zeroed id
+    /// belongs to no world.
+    pub world: u32,
+}
+
+/// A world's tag: unique in the process (a counter from 1, skipping 0 when it wraps
+/// after 2^32 - 1 worlds), drawn when the world is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct WorldTag(u32);
+
+impl Default for WorldTag {
+    fn default() -> Self {
+        static NEXT: AtomicU32 = AtomicU32::new(1);
+        loop {
+            let tag = NEXT.fetch_add(1, Ordering::Relaxed);
+            if tag != 0 {
+                return WorldTag(tag);
+            }
+        }
+    }
 }
 
 /// Which bodies may touch, as Box2D's `b2Filter`: two bodies collide when each one's
@@ -228,6 +252,8 @@ pub const CELL: i64 = 64;
 /// ```
 #[derive(Debug, Default)]
 pub struct World {
+    /// This world's tag, carried by every id it makes.
+    tag: WorldTag,
     slots: Vec<Slot>,
     free: Vec<u32>,
     touching: Vec<Pair>,
@@ -421,6 +447,7 @@ impl World {
             return Ok(BodyId {
                 index,
                 generation: slot.generation,
+                world: self.tag.0,
             });
         }
         let index = u32::try_from(self.slots.len())
@@ -433,10 +460,32 @@ impl World {
         Ok(BodyId {
             index,
             generation: 0,
+            world: self.tag.0,
         })
     }
 
+    /// This world's tag: unique among the worlds of the process (made one after another
+    /// from 1; 0 is never a tag), and carried by every [`BodyId`] the world makes.
+    pub fn tag(&self) -> u32 {
+        self.tag.0
+    }
+
+    /// `Ok` when `id` was made by this world, else [`Error::WrongWorld`].
+    fn ours(&self, id: BodyId) -> Result<()> {
+        if id.world == self.tag.0 {
+            Ok(())
+        } else {
+            Err(Error::WrongWorld {
+                index: id.index,
+                generation: id.generation,
+                world: id.world,
+                this_world: self.tag.0,
+            })
+        }
+    }
+
     fn slot(&self, id: BodyId) -> Result<&Body> {
+        self.ours(id)?;
         self.slots
             .get(id.index as usize)
             .filter(|s| s.generation == id.generation)
@@ -446,6 +495,7 @@ impl World {
 
     /// A body to change (the queries' index is rebuilt at the next query).
     fn slot_mut(&mut self, id: BodyId) -> Result<&mut Body> {
+        self.ours(id)?;
         self.index.take();
         let b = self
             .slots
@@ -608,6 +658,7 @@ impl World {
             s.body.as_ref().map(|_| BodyId {
                 index: i as u32,
                 generation: s.generation,
+                world: self.tag.0,
             })
         })
     }
@@ -644,17 +695,19 @@ impl World {
         r?;
         now.clear();
         now.try_reserve(self.scratch.hits.len()).map_err(oom)?;
-        let gens = &self.scratch.gens;
+        let (gens, world) = (&self.scratch.gens, self.tag.0);
         now.extend(self.scratch.hits.iter().map(|&k| {
             let (a, b) = ((k >> 32) as u32, k as u32);
             Pair {
                 a: BodyId {
                     index: a,
                     generation: gens[a as usize],
+                    world,
                 },
                 b: BodyId {
                     index: b,
                     generation: gens[b as usize],
+                    world,
                 },
             }
         }));
@@ -1084,6 +1137,7 @@ impl World {
         let id = |index: u32| BodyId {
             index,
             generation: self.slots[index as usize].generation,
+            world: self.tag.0,
         };
         let found = self.index.get_or_init(|| Index::new(&self.slots));
         match found.as_ref().and_then(|ix| ix.meeting(q)) {

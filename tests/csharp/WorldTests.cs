@@ -122,6 +122,7 @@ static partial class Tests
         var fields = new Dictionary<string, string>
         {
             { "pp_filter.mask", "Mask" }, { "pp_filter.group", "Group" }, { "pp_body_id.generation", "Generation" },
+            { "pp_body_id.world", "World" },
             { "pp_pair.b", "B" }, { "pp_position.y", "y" },
         };
         int checkedCount = 0;

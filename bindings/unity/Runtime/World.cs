@@ -17,9 +17,11 @@ namespace PerPixel
         }
     }
 
-    /// <summary>A body of a <see cref="World"/>, by value (C's <c>pp_body_id</c>): its slot and the slot's
-    /// generation. Once the body is destroyed the id is refused (<see cref="Status.StaleBody"/>), never
-    /// mistaken for a later body in the same slot.</summary>
+    /// <summary>A body of a <see cref="World"/>, by value (C's <c>pp_body_id</c>, 12 bytes): its slot, the slot's
+    /// generation and the tag of the world that made it. Once the body is destroyed the id is refused
+    /// (<see cref="Status.StaleBody"/>), never mistaken for a later body in the same slot; given to another
+    /// world it is refused with <see cref="Status.WrongWorld"/>, never taken for that world's body of the
+    /// same index. A default (zeroed) id belongs to no world.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public struct BodyId : IEquatable<BodyId>
     {
@@ -27,22 +29,27 @@ namespace PerPixel
         public uint Index;
         /// <summary>The slot's generation when the body was made.</summary>
         public uint Generation;
+        /// <summary>The tag of the world that made it (never 0).</summary>
+        public uint World;
 
-        /// <summary>An id (normally handed out by <see cref="World.CreateBody"/>).</summary>
-        public BodyId(uint index, uint generation) { Index = index; Generation = generation; }
+        /// <summary>An id (normally handed out by <see cref="PerPixel.World.CreateBody"/>).</summary>
+        public BodyId(uint index, uint generation, uint world) { Index = index; Generation = generation; World = world; }
 
         /// <inheritdoc/>
-        public bool Equals(BodyId other) { return Index == other.Index && Generation == other.Generation; }
+        public bool Equals(BodyId other)
+        {
+            return Index == other.Index && Generation == other.Generation && World == other.World;
+        }
         /// <inheritdoc/>
         public override bool Equals(object obj) { return obj is BodyId && Equals((BodyId)obj); }
         /// <inheritdoc/>
-        public override int GetHashCode() { return (int)(Index * 31 + Generation); }
-        /// <summary>Same slot and generation.</summary>
+        public override int GetHashCode() { return (int)((Index * 31 + Generation) * 31 + World); }
+        /// <summary>Same slot, generation and world.</summary>
         public static bool operator ==(BodyId a, BodyId b) { return a.Equals(b); }
-        /// <summary>Not the same slot and generation.</summary>
+        /// <summary>Not the same slot, generation and world.</summary>
         public static bool operator !=(BodyId a, BodyId b) { return !a.Equals(b); }
         /// <inheritdoc/>
-        public override string ToString() { return "#" + Index + "g" + Generation; }
+        public override string ToString() { return "#" + Index + "g" + Generation + "w" + World; }
     }
 
     /// <summary>Two touching bodies (C's <c>pp_pair</c>), <c>A.Index &lt; B.Index</c>.</summary>
