@@ -101,6 +101,7 @@ static partial class Tests
         WorldLayouts(scratch);
         WorldBasics();
         WorldStaleIds();
+        WorldWrongWorld();
         WorldDispose();
         WorldThreads();
         foreach (int seed in new[] { 1, 2, 3, 15, 2026 }) WorldRandom(seed);
@@ -317,7 +318,7 @@ static partial class Tests
             BodyId o;
             SweepResult r;
             Throws<PerPixelException>("Sweep", () => world.Sweep(gone, 1, 0, out o, out r), stale);
-            Throws<PerPixelException>("an id never made", () => world.MoveBody(new BodyId(99, 0), 0, 0), stale);
+            Throws<PerPixelException>("an id never made", () => world.MoveBody(new BodyId(99, 0, a.World), 0, 0), stale);
             BodyInfo ai = world.GetBody(a);
             using (ai.Sprite.Mask) Equal("the failed MoveBodies moved nothing", "0,0", ai.Sprite.X + "," + ai.Sprite.Y);
             world.Update();
@@ -325,8 +326,65 @@ static partial class Tests
             Check("nothing changed: no events", world.Begins.IsEmpty && world.Ends.IsEmpty);
             using (var other = new World())
             {
-                Throws<PerPixelException>("an id of another world", () => other.MoveBody(b, 0, 0), stale);
+                Throws<PerPixelException>("an id of another world", () => other.MoveBody(b, 0, 0),
+                    e => e.Status == Status.WrongWorld);
             }
+        }
+    }
+
+    /// <summary>Issue 30.4: an id carries its world. w2's id (the same index and generation as w1's body) and a
+    /// default id are refused by every body member of w1 with <see cref="Status.WrongWorld"/>, and w1 is
+    /// unchanged.</summary>
+    static void WorldWrongWorld()
+    {
+        using (var w1 = new World())
+        using (var w2 = new World())
+        using (Mask sq = Square(6))
+        {
+            BodyId a1 = w1.CreateBody(new BodyDef { Mask = sq });
+            BodyId b1 = w1.CreateBody(new BodyDef { Mask = sq, X = 4 });
+            BodyId a2 = w2.CreateBody(new BodyDef { Mask = sq, X = 500, Y = 500 });
+            Check("w2's first id has w1's first index and generation but another world",
+                a1.Index == a2.Index && a1.Generation == a2.Generation && a1.World != a2.World && a1 != a2);
+            Check("world tags are never 0 and shared by a world's ids", a1.World != 0 && b1.World == a1.World);
+            Equal("Status.WrongWorld is 101", 101, (int)Status.WrongWorld);
+            Equal("its text", "body id from another world", Library.StatusText(Status.WrongWorld));
+            w1.Update();
+            string before = SpanPairs(w1.Touching);
+            BodyInfo info0 = w1.GetBody(a1);
+            ulong pixels0;
+            using (info0.Sprite.Mask) pixels0 = info0.Sprite.Mask.Count;
+            Func<PerPixelException, bool> wrong = e => e.Status == Status.WrongWorld && e.Message.Contains("another world");
+            foreach (BodyId id in new[] { a2, new BodyId() })
+            {
+                string n = " (" + id + ")";
+                Throws<PerPixelException>("DestroyBody" + n, () => w1.DestroyBody(id), wrong);
+                Throws<PerPixelException>("MoveBody" + n, () => w1.MoveBody(id, 5, 5), wrong);
+                Throws<PerPixelException>("MoveBodies" + n, () => w1.MoveBodies(new[] { a1, id },
+                    new[] { new BodyPosition(50, 50), new BodyPosition(0, 0) }), wrong);
+                Throws<PerPixelException>("SetFilter" + n, () => w1.SetFilter(id, Filter.Default), wrong);
+                Throws<PerPixelException>("SetMask" + n, () => w1.SetMask(id, sq), wrong);
+                Throws<PerPixelException>("SetTransform" + n, () => w1.SetTransform(id, new SpriteTransform()), wrong);
+                Throws<PerPixelException>("EditMask" + n, () => w1.EditMask(id, MaskEdit.Invert()), wrong);
+                Throws<PerPixelException>("GetBody" + n, () => w1.GetBody(id), wrong);
+                Throws<PerPixelException>("BodyMask" + n, () => w1.BodyMask(id), wrong);
+                Throws<PerPixelException>("Contact (b)" + n, () => w1.Contact(new Pair(a1, id)), wrong);
+                Throws<PerPixelException>("Contact (a)" + n, () => w1.Contact(new Pair(id, b1)), wrong);
+                BodyId o;
+                SweepResult r;
+                Throws<PerPixelException>("Sweep" + n, () => w1.Sweep(id, 1, 0, out o, out r), wrong);
+                Throws<PerPixelException>("RaycastBody" + n, () => w1.RaycastBody(id, 0, 0, 1, 0, 5), wrong);
+                Throws<PerPixelException>("MoveAndSlide against it" + n,
+                    () => w1.MoveAndSlide(new PlacedSprite(sq, 9, 9), new[] { id }, 1, 0), wrong);
+            }
+            Throws<PerPixelException>("w2 refuses w1's id", () => w2.MoveBody(a1, 0, 0), wrong);
+            BodyInfo info1 = w1.GetBody(a1);
+            using (info1.Sprite.Mask)
+                Check("w1's body is where it was, with its pixels", info1.Sprite.X == 0 && info1.Sprite.Y == 0
+                    && info1.Sprite.Mask.Count == pixels0);
+            w1.Update();
+            Equal("w1 unchanged: the same pairs", before, SpanPairs(w1.Touching));
+            Check("w1 unchanged: no events", w1.Begins.IsEmpty && w1.Ends.IsEmpty);
         }
     }
 

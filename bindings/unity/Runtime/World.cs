@@ -49,7 +49,7 @@ namespace PerPixel
         /// <summary>Not the same slot, generation and world.</summary>
         public static bool operator !=(BodyId a, BodyId b) { return !a.Equals(b); }
         /// <inheritdoc/>
-        public override string ToString() { return "#" + Index + "g" + Generation + "w" + World; }
+        public override string ToString() { return "#" + Index + "g" + Generation; }
     }
 
     /// <summary>Two touching bodies (C's <c>pp_pair</c>), <c>A.Index &lt; B.Index</c>.</summary>
@@ -235,7 +235,8 @@ namespace PerPixel
     /// </summary>
     /// <remarks>
     /// <para>Errors throw <see cref="PerPixelException"/> with the library's status, a destroyed body's id
-    /// included (<see cref="Status.StaleBody"/>; nothing changes). After <see cref="Dispose"/> every member
+    /// included (<see cref="Status.StaleBody"/>; nothing changes), and an id of another world
+    /// (<see cref="Status.WrongWorld"/>; nothing changes). After <see cref="Dispose"/> every member
     /// throws <see cref="ObjectDisposedException"/>.</para>
     /// <para>Threads: a world is not thread-safe for changes. A change (create, move, update, ...) while
     /// another thread is inside a call on the same world is refused with
