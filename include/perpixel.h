@@ -1001,7 +1001,13 @@ typedef struct {
  * exactly on a texel edge.
  *
  * Limits (else `PP_ERR_INVALID_TRANSFORM`): every number finite; `|x|, |y| <= 2^31`;
- * `|pivot| <= 2^31`; `1e-6 <= |scale| <= 1e6` on each axis.
+ * `|pivot| <= 2^31`; `1e-6 <= |scale| <= 1e6` on each axis. A transform within the
+ * limits can still place a raster whose corner (its pixel `(0, 0)`) lies past `int32_t`
+ * (`x = 2^31` puts it at `2^31`): the functions that make a raster
+ * (`pp_mask_rasterise`, `pp_mask_rasterise_matrix`, `pp_world_create_body`,
+ * `pp_world_set_transform`, `pp_world_set_mask`, `pp_world_edit_mask`) refuse that with
+ * `PP_ERR_OVERFLOW`, the status of every coordinate result past `int32_t`; the
+ * queries that do not rasterise (`pp_transformed_*`) answer it.
  */
 typedef struct {
   /**
@@ -1268,6 +1274,9 @@ extern "C" {
  * one mask: use `pp_bundle_from_bytes` for bundles), `PP_ERR_TOO_LARGE` (a mask past
  * `PP_MAX_MASK_PIXELS`), `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`,
+ * `PP_ERR_BAD_BAKED_DATA`.
+ *
  * # Safety
  * `data` must be NULL or readable for `len` bytes; `out` NULL or valid for a write.
  */
@@ -1282,6 +1291,9 @@ pp_status pp_mask_from_baked(const uint8_t *data, size_t len, pp_mask **out);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `len` NULL),
  * `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL and `buf_len` smaller than the size; the
  * message gives the size), `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
@@ -1298,6 +1310,9 @@ pp_status pp_mask_to_baked(const pp_mask *mask, uint8_t *buf, size_t buf_len, si
  * with `len` > 0), `PP_ERR_BAD_BAKED_DATA`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`.
  * Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`,
+ * `PP_ERR_BAD_BAKED_DATA`.
+ *
  * # Safety
  * `data` must be NULL or readable for `len` bytes; `out` NULL or valid for a write.
  */
@@ -1311,6 +1326,9 @@ pp_status pp_bundle_from_bytes(const uint8_t *data, size_t len, pp_bundle **out)
  * `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8), `PP_ERR_IO` (missing or unreadable
  * file), `PP_ERR_BAD_BAKED_DATA` (the message starts with the path),
  * `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_IO`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_BAD_BAKED_DATA`.
  *
  * # Safety
  * `utf8_path` must be NULL or a NUL-terminated string; `out` NULL or valid for a write.
@@ -1333,6 +1351,8 @@ void pp_bundle_free(pp_bundle *bundle);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `bundle` or `out` is NULL.
  * Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `bundle` must be NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -1345,6 +1365,8 @@ pp_status pp_bundle_count(const pp_bundle *bundle, size_t *out);
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (`index` >= count). Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
  *
  * # Safety
  * `bundle` must be NULL or a live handle; `out` NULL or valid for a write.
@@ -1360,6 +1382,9 @@ pp_status pp_bundle_info_at(const pp_bundle *bundle, size_t index, pp_bake_info 
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle` or `len` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (`index` >= count), `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL
  * and `buf_len` < the size). Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`.
  *
  * # Safety
  * `bundle` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
@@ -1380,6 +1405,8 @@ pp_status pp_bundle_name_at(const pp_bundle *bundle,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle`, `name`, `found` or `out`
  * NULL), `PP_ERR_INVALID_ARGUMENT` (`name` is not UTF-8). Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
  *
  * # Safety
  * `bundle` must be NULL or a live handle; `name` NULL or NUL-terminated; `found`, `out`
@@ -1438,6 +1465,8 @@ int64_t pp_bounds_y_max(pp_bounds bounds);
  * Errors: `PP_ERR_NULL_POINTER` when `has_overlap` or `out` is NULL (nothing written).
  * Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `has_overlap` and `out` must be NULL or valid for writes.
  */
@@ -1450,6 +1479,8 @@ pp_status pp_bounds_intersection(pp_bounds a, pp_bounds b, uint8_t *has_overlap,
  *
  * Errors: `PP_ERR_NULL_POINTER` when `out` is NULL; `PP_ERR_OVERFLOW` when the moved
  * corner does not fit in `int32_t`. Nothing is written on failure. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OVERFLOW`.
  *
  * # Safety
  * `out` must be NULL or valid for a write.
@@ -1469,6 +1500,8 @@ uint64_t pp_bounds_area(pp_bounds bounds);
  * Errors: `PP_ERR_NULL_POINTER` when `out` is NULL; `PP_ERR_OVERFLOW` when the moved
  * corner does not fit in `int32_t`. Nothing is written on failure. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OVERFLOW`.
+ *
  * # Safety
  * `out` must be NULL or valid for a write.
  */
@@ -1486,6 +1519,8 @@ pp_mask_edit pp_mask_edit_default(void);
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -1502,6 +1537,8 @@ pp_status pp_mask_copy(const pp_mask *mask, pp_mask **out);
  * mask with `pp_world_edit_mask`). Errors (nothing changed): `PP_ERR_NULL_POINTER`,
  * `PP_ERR_MASK_SHARED`.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
+ *
  * # Safety
  * `mask` NULL or a live handle used by no other thread during the call.
  */
@@ -1510,6 +1547,8 @@ pp_status pp_mask_set_pixel(pp_mask *mask, int32_t x, int32_t y, uint8_t solid);
 /**
  * Makes every pixel of `rect` (clipped to the mask; empty when its width or height is
  * `<= 0`) solid or empty. As `pp_mask_set_pixel` for the rules and errors.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
  *
  * # Safety
  * As `pp_mask_set_pixel`.
@@ -1521,6 +1560,8 @@ pp_status pp_mask_fill_rect(pp_mask *mask, pp_bounds rect, uint8_t solid);
  * clipped. `other` may be `mask` itself. As `pp_mask_set_pixel` for the rules; errors
  * also `PP_ERR_OUT_OF_MEMORY` (a copy of `other` when it is `mask`).
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_MASK_SHARED`.
+ *
  * # Safety
  * As `pp_mask_set_pixel`; `other` NULL or a live handle.
  */
@@ -1529,6 +1570,8 @@ pp_status pp_mask_draw(pp_mask *mask, const pp_mask *other, int32_t x, int32_t y
 /**
  * Erases `other`'s solid pixels from `mask` (AND NOT), `other` placed as in
  * `pp_mask_draw`.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_MASK_SHARED`.
  *
  * # Safety
  * As `pp_mask_draw`.
@@ -1539,6 +1582,8 @@ pp_status pp_mask_erase(pp_mask *mask, const pp_mask *other, int32_t x, int32_t 
  * Keeps only `mask`'s pixels that are solid in `other` too (AND), `other` placed as in
  * `pp_mask_draw`: pixels outside `other`'s rectangle become empty.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_MASK_SHARED`.
+ *
  * # Safety
  * As `pp_mask_draw`.
  */
@@ -1548,6 +1593,8 @@ pp_status pp_mask_intersect(pp_mask *mask, const pp_mask *other, int32_t x, int3
  * Flips `mask`'s pixels where `other` is solid (XOR), `other` placed as in
  * `pp_mask_draw`.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_MASK_SHARED`.
+ *
  * # Safety
  * As `pp_mask_draw`.
  */
@@ -1555,6 +1602,8 @@ pp_status pp_mask_xor(pp_mask *mask, const pp_mask *other, int32_t x, int32_t y)
 
 /**
  * Flips every pixel of `mask`. As `pp_mask_set_pixel` for the rules and errors.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
  *
  * # Safety
  * As `pp_mask_set_pixel`.
@@ -1567,6 +1616,8 @@ pp_status pp_mask_invert(pp_mask *mask);
  * centres lie within `radius + 1/2` of the centre pixel's centre, as drawing a filled
  * circle of that radius does; radius 0 is the one pixel). As `pp_mask_set_pixel` for
  * the rules and errors.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
  *
  * # Safety
  * As `pp_mask_set_pixel`.
@@ -1582,6 +1633,8 @@ pp_status pp_mask_fill_circle(pp_mask *mask,
  * inside it; `Mask::fill_ellipse` has the exact rule). As `pp_mask_set_pixel` for the
  * rules and errors.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
+ *
  * # Safety
  * As `pp_mask_set_pixel`.
  */
@@ -1591,6 +1644,8 @@ pp_status pp_mask_fill_ellipse(pp_mask *mask, pp_bounds rect, uint8_t solid);
  * Makes a thick line with round caps solid or empty: every pixel within `radius` of the
  * segment from pixel `(x0, y0)` to `(x1, y1)` (the capsule; `Mask::draw_line` has the
  * exact rule), for digging tunnels. As `pp_mask_set_pixel` for the rules and errors.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
  *
  * # Safety
  * As `pp_mask_set_pixel`.
@@ -1615,10 +1670,15 @@ pp_status pp_mask_draw_line(pp_mask *mask,
  *
  * Errors: `PP_ERR_NULL_POINTER` (`world`, or `edits` with `count > 0`, or an `other`),
  * `PP_ERR_INVALID_ARGUMENT` (an edit not from `pp_mask_edit_default()`, an unknown
- * `op`, the world in use), `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_OUT_OF_MEMORY` (the copy; or a
- * transformed body's new raster, after the edits are made), `PP_ERR_TOO_LARGE` /
- * `PP_ERR_INVALID_TRANSFORM` (a transformed body's raster). Not thread-safe for the same
- * world.
+ * `op`, the world in use), `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * `PP_ERR_OUT_OF_MEMORY` (the copy; or a transformed body's new raster, after the edits
+ * are made), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` / `PP_ERR_OVERFLOW` (a
+ * transformed body's new raster, after the edits are made, as `pp_mask_rasterise`).
+ * Not thread-safe for the same world.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `edits` NULL or valid for `count` reads; each
@@ -1653,6 +1713,8 @@ const char *pp_last_error_message(void);
  * nothing written) leaves the last error message alone, so it can be retried. Any
  * thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
+ *
  * # Safety
  * `buf` must be NULL or valid for writes of `buf_len` bytes; `len` NULL or valid for a
  * write.
@@ -1678,6 +1740,8 @@ uint64_t pp_max_mask_pixels(void);
  *
  * Errors: `PP_ERR_INVALID_ARGUMENT` when `pixels` is 0 (the limit is unchanged).
  * Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_INVALID_ARGUMENT`.
  */
 pp_status pp_set_max_mask_pixels(uint64_t pixels);
 
@@ -1697,6 +1761,9 @@ pp_mask_options pp_mask_options_default(void);
  * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (negative `width` or `height`), `PP_ERR_TOO_LARGE` (more
  * than `pp_max_mask_pixels()` pixels), `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `out` must be NULL or valid for a write.
@@ -1739,6 +1806,10 @@ pp_status pp_mask_new(int32_t width, int32_t height, uint8_t solid, pp_mask **ou
  * `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
  * `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
+ * `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `data` must be NULL or readable for `data_len` bytes; `options` NULL or a valid
  * struct; `out` NULL or valid for a write.
@@ -1770,6 +1841,10 @@ pp_status pp_mask_from_pixels(const uint8_t *data,
  * pixels: refused before decoding), `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`.
  * Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_TOO_LARGE`, `PP_ERR_DECODE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `data` must be NULL or readable for `len` bytes; `options` NULL or a valid struct;
  * `out` NULL or valid for a write.
@@ -1789,6 +1864,10 @@ pp_status pp_mask_from_image_bytes(const uint8_t *data,
  * `pp_mask_options_default()`), `PP_ERR_IO` (missing or unreadable file),
  * `PP_ERR_DECODE`, `PP_ERR_TOO_LARGE`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
  * `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_TOO_LARGE`, `PP_ERR_DECODE`, `PP_ERR_IO`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `utf8_path` must be NULL or a NUL-terminated string; `options` NULL or a valid
@@ -1813,6 +1892,8 @@ void pp_mask_free(pp_mask *mask);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when any pointer is NULL.
  * Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `mask` must be NULL or a live handle; `width`, `height` NULL or valid for writes.
  */
@@ -1825,6 +1906,8 @@ pp_status pp_mask_size(const pp_mask *mask, int32_t *width, int32_t *height);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `mask` or `out` is NULL.
  * Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `mask` must be NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -1835,6 +1918,8 @@ pp_status pp_mask_is_solid(const pp_mask *mask, int32_t x, int32_t y, uint8_t *o
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `mask` or `out` is NULL.
  * Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `mask` must be NULL or a live handle; `out` NULL or valid for a write.
@@ -1848,6 +1933,8 @@ pp_status pp_mask_count(const pp_mask *mask, uint64_t *out);
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when any pointer is NULL.
  * Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `mask` must be NULL or a live handle; `has_solid`, `out` NULL or valid for writes.
@@ -1871,6 +1958,8 @@ pp_status pp_mask_solid_bounds(const pp_mask *mask, uint8_t *has_solid, pp_bound
  * `mask` or `out` is NULL; `PP_ERR_INVALID_ARGUMENT` when the end of the motion is
  * outside the `int32_t` range. Allocates nothing. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
+ *
  * # Safety
  * `mover`, `obstacle` NULL or pointing to readable sprites whose masks are NULL or live
  * handles; `out` NULL or valid for a write.
@@ -1889,6 +1978,8 @@ pp_status pp_sweep(const pp_sprite *mover,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `out` is NULL;
  * `PP_ERR_INVALID_ARGUMENT` when `step` is past the end. Allocates nothing. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
  *
  * # Safety
  * `out` NULL or valid for a write.
@@ -1913,6 +2004,8 @@ pp_status pp_sweep_path_position(int32_t dx, int32_t dy, uint64_t step, pp_point
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `mover`, `obstacle`, a sprite's
  * `mask`, `found` or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * As `pp_sweep`; `found` and `out` NULL or valid for writes.
@@ -1940,6 +2033,9 @@ pp_push_options pp_push_options_default(void);
  * `mask`, `found` or `out` is NULL; `PP_ERR_INVALID_ARGUMENT` for options not from
  * `pp_push_options_default()`, an unknown direction or a (0, 0) `PP_PUSH_ALONG`
  * direction; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * As `pp_sweep`; `options` NULL or readable; `found` and `out` NULL or valid for writes.
@@ -1970,6 +2066,9 @@ pp_move_options pp_move_options_default(void);
  * for options not from `pp_move_options_default()`, `up` not 1 or -1, or a motion
  * leaving the `int32_t` range; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mover` as in `pp_sweep`; `obstacles` NULL or `count` readable sprites whose masks
  * are NULL or live handles; `options` NULL or readable; `out` NULL or valid for a write.
@@ -1994,6 +2093,8 @@ pp_status pp_move_and_slide(const pp_sprite *mover,
  * `out` is NULL; `PP_ERR_INVALID_ARGUMENT` for a (0, 0) direction. Any thread; masks
  * may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
+ *
  * # Safety
  * `sprite` as in `pp_sweep`; `found` and `out` NULL or valid for writes.
  */
@@ -2012,6 +2113,8 @@ pp_status pp_raycast(const pp_sprite *sprite,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `sprite`, its mask or `out` is
  * NULL. Allocates nothing. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `sprite` as in `pp_sweep`; `out` NULL or valid for a write.
@@ -2041,6 +2144,9 @@ pp_polygon_options pp_polygon_options_default(void);
  * infinite or negative, `max_vertices < 3`), `PP_ERR_OVERFLOW` (more than `UINT32_MAX`
  * points), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_OVERFLOW`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `options` NULL or readable; `out` NULL or valid for a
  * write.
@@ -2056,6 +2162,8 @@ pp_status pp_mask_polygons(const pp_mask *mask,
  * out-pointers may be NULL (not written).
  *
  * Errors: `PP_ERR_NULL_POINTER` (`polygons`). Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `polygons` NULL or a live handle; each out-pointer NULL or valid for a write.
@@ -2073,6 +2181,8 @@ pp_status pp_polygons_counts(const pp_polygons *polygons,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`polygons`, `len`),
  * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
+ *
  * # Safety
  * `polygons` NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
  * elements; `len` NULL or valid for a write.
@@ -2089,6 +2199,8 @@ pp_status pp_polygons_points(const pp_polygons *polygons,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`polygons`, `len`),
  * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
+ *
  * # Safety
  * As `pp_polygons_points`.
  */
@@ -2104,6 +2216,8 @@ pp_status pp_polygons_ring_starts(const pp_polygons *polygons,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`polygons`, `len`),
  * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
  *
  * # Safety
  * As `pp_polygons_points`.
@@ -2135,6 +2249,9 @@ void pp_polygons_free(pp_polygons *polygons);
  * Errors (nothing written): as `pp_mask_polygons`. Any thread while nobody edits the
  * mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_OVERFLOW`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * As `pp_mask_polygons`.
  */
@@ -2149,6 +2266,8 @@ pp_status pp_mask_convex_pieces(const pp_mask *mask,
  *
  * Errors: `PP_ERR_NULL_POINTER` (`pieces`). Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `pieces` NULL or a live handle; each out-pointer NULL or valid for a write.
  */
@@ -2162,6 +2281,8 @@ pp_status pp_convex_pieces_counts(const pp_convex_pieces *pieces,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`pieces`, `len`),
  * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
  *
  * # Safety
  * `pieces` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` elements;
@@ -2178,6 +2299,8 @@ pp_status pp_convex_pieces_points(const pp_convex_pieces *pieces,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`pieces`, `len`),
  * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
  *
  * # Safety
  * As `pp_convex_pieces_points`.
@@ -2211,6 +2334,9 @@ void pp_convex_pieces_free(pp_convex_pieces *pieces);
  * `PP_ERR_INVALID_ARGUMENT` (`every` 0), `PP_ERR_BUFFER_TOO_SMALL`,
  * `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` elements;
  * `len` NULL or valid for a write.
@@ -2228,6 +2354,8 @@ pp_status pp_mask_outline(const pp_mask *mask,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`
  * or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `a`, `b` NULL or valid sprites whose masks are NULL or live handles; `out` NULL or
  * valid for a write.
@@ -2244,6 +2372,8 @@ pp_status pp_collides(const pp_sprite *a, const pp_sprite *b, uint8_t *out);
  * placed near the edge of the range) is reported exactly. Allocates nothing.
  * Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * As `pp_collides`; `found` and `out` NULL or valid for writes.
  */
@@ -2254,6 +2384,8 @@ pp_status pp_first_contact(const pp_sprite *a, const pp_sprite *b, uint8_t *foun
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`
  * or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * As `pp_collides`.
@@ -2271,6 +2403,8 @@ pp_status pp_overlap_area(const pp_sprite *a, const pp_sprite *b, uint64_t *out)
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`,
  * `out_mask` or `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * As `pp_collides`; `out_mask` and `out_bounds` NULL or valid for writes.
  */
@@ -2285,6 +2419,8 @@ pp_status pp_overlap_mask(const pp_sprite *a,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b` or `out` is NULL.
  * Allocates nothing. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `a`, `b` NULL or live handles; `out` NULL or valid for a write.
@@ -2308,6 +2444,8 @@ pp_status pp_mask_collides(const pp_mask *a,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, `found` or `out` is
  * NULL. Allocates nothing. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `a`, `b` NULL or live handles; `found`, `out` NULL or valid for writes.
  */
@@ -2323,6 +2461,8 @@ pp_status pp_mask_first_contact(const pp_mask *a,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b` or `out` is NULL.
  * Allocates nothing. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `a`, `b` NULL or live handles; `out` NULL or valid for a write.
@@ -2341,6 +2481,8 @@ pp_status pp_mask_overlap_area(const pp_mask *a,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, `out_mask` or
  * `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `a`, `b` NULL or live handles; `out_mask`, `out_bounds` NULL or valid for writes.
@@ -2367,6 +2509,8 @@ pp_component_options pp_component_options_default(void);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (any pointer NULL). Any thread while
  * nobody edits the mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `x`, `y` NULL or valid for writes.
  */
@@ -2382,6 +2526,8 @@ pp_status pp_mask_centroid(const pp_mask *mask, uint32_t *x, uint32_t *y);
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`. Any thread while nobody edits the
  * mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
@@ -2403,6 +2549,9 @@ pp_status pp_mask_angle(const pp_mask *mask, double *out);
  * `PP_ERR_INVALID_ARGUMENT` (`options` not made by `pp_component_options_default()`, an
  * unknown connectivity or order), `PP_ERR_BUFFER_TOO_SMALL` (the message gives the
  * number), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `options` NULL or a valid struct; `buf` NULL or valid
@@ -2428,6 +2577,9 @@ pp_status pp_mask_components(const pp_mask *mask,
  * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
  * mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `options` NULL or a valid struct; `labels` NULL or
  * valid for writes of `labels_len` values; `len`, `components` NULL or valid for writes.
@@ -2450,6 +2602,9 @@ pp_status pp_mask_component_labels(const pp_mask *mask,
  * `PP_ERR_INVALID_ARGUMENT` (bad options), `PP_ERR_BUFFER_TOO_SMALL`,
  * `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `options` NULL or a valid struct; `buf` NULL or valid
  * for writes of `buf_len` values; `len` NULL or valid for a write.
@@ -2469,6 +2624,9 @@ pp_status pp_mask_component_counts(const pp_mask *mask,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `len` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (bad options), `PP_ERR_BUFFER_TOO_SMALL`,
  * `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `options` NULL or a valid struct; `buf` NULL or valid
@@ -2491,6 +2649,9 @@ pp_status pp_mask_component_bounds(const pp_mask *mask,
  * an unknown connectivity), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
  * mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -2509,6 +2670,9 @@ pp_status pp_mask_component_at(const pp_mask *mask,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (an unknown connectivity), `PP_ERR_OUT_OF_MEMORY`. Any
  * thread while nobody edits the mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
@@ -2539,6 +2703,9 @@ pp_color_range pp_color_range_within(pp_rgba color, pp_rgba threshold);
  * gives the size), `PP_ERR_TOO_LARGE` (more bytes than memory can address). Any thread
  * while nobody edits the mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_TOO_LARGE`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` bytes;
  * `len` NULL or valid for a write.
@@ -2563,6 +2730,9 @@ pp_status pp_mask_to_pixels(const pp_mask *mask,
  * `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`. Any thread while nobody edits
  * the mask; nothing else may use `out` during the call.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_STRIDE_TOO_SMALL`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for writes of `out_len` bytes.
  */
@@ -2584,6 +2754,9 @@ pp_status pp_mask_write_pixels(const pp_mask *mask,
  * `PP_ERR_INVALID_ARGUMENT` (a mask with a side of 0: a PNG has at least one pixel),
  * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
  * mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` bytes;
@@ -2609,6 +2782,10 @@ pp_status pp_mask_to_png(const pp_mask *mask,
  * format, `PP_FORMAT_A8`), `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`,
  * `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `data` NULL or readable for `data_len` bytes; `out` NULL or valid for a write.
  */
@@ -2633,6 +2810,9 @@ pp_status pp_mask_from_color_range(const uint8_t *data,
  * `PP_ERR_BUFFER_TOO_SMALL` (the message gives the size), `PP_ERR_OUT_OF_MEMORY`. Any
  * thread while nobody edits the mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` bytes; `len`
  * NULL or valid for a write.
@@ -2647,6 +2827,9 @@ pp_status pp_mask_to_bytes(const pp_mask *mask, uint8_t *buf, size_t buf_len, si
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`out`, or `data` with `len > 0`),
  * `PP_ERR_INVALID_ARGUMENT` (a negative side, a `len` that is not the size: the message
  * gives it), `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `data` NULL or readable for `len` bytes; `out` NULL or valid for a write.
@@ -2674,6 +2857,9 @@ pp_morph_options pp_morph_options_default(void);
  * `PP_ERR_INVALID_ARGUMENT` (`options` not made by `pp_morph_options_default()`, an
  * unknown norm), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `options` NULL or a valid struct; `out` NULL or valid
  * for a write.
@@ -2691,6 +2877,9 @@ pp_status pp_mask_grow(const pp_mask *mask,
  * gives a copy. The caller owns `*out` (`pp_mask_free`).
  *
  * Errors (nothing written): as `pp_mask_grow`. Any thread while nobody edits the mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * As `pp_mask_grow`.
@@ -2713,6 +2902,8 @@ pp_status pp_mask_shrink(const pp_mask *mask,
  * `PP_ERR_TOO_LARGE` (past `pp_max_mask_pixels()`), `PP_ERR_OUT_OF_MEMORY`. Any thread
  * while nobody edits the masks.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask`, `other` NULL or live handles; `out` NULL or valid for a write.
  */
@@ -2727,6 +2918,9 @@ pp_status pp_mask_convolve(const pp_mask *mask, const pp_mask *other, pp_mask **
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (a negative side), `PP_ERR_TOO_LARGE`,
  * `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
@@ -2743,6 +2937,9 @@ pp_status pp_mask_scale(const pp_mask *mask, int32_t width, int32_t height, pp_m
  * `PP_ERR_INVALID_ARGUMENT` (a negative width or height),
  * `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits
  * the mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
@@ -2771,8 +2968,13 @@ pp_transform pp_transform_default(void);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask`, `out_mask`, `out_x` or
  * `out_y` NULL), `PP_ERR_INVALID_ARGUMENT` (a `transform` not from
  * `pp_transform_default()`), `PP_ERR_INVALID_TRANSFORM` (a number outside the limits of
- * `pp_transform`), `PP_ERR_TOO_LARGE` (the raster would exceed `pp_max_mask_pixels()`
- * or its position `int32_t`), `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+ * `pp_transform`), `PP_ERR_TOO_LARGE` (the raster would exceed `pp_max_mask_pixels()`),
+ * `PP_ERR_OVERFLOW` (the raster's corner `(*out_x, *out_y)` would lie past `int32_t`, as
+ * a position near `±2^31` can put it), `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be
+ * shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`.
  *
  * # Safety
  * `mask` NULL or a live handle; `transform` NULL or a readable struct; the out-pointers
@@ -2794,6 +2996,9 @@ pp_status pp_mask_rasterise(const pp_mask *mask,
  * non-finite, singular or nearly singular matrix, or one that scales by more than 2^20
  * either way.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`.
+ *
  * # Safety
  * `matrix` NULL or readable for 6 doubles; the rest as `pp_mask_rasterise`.
  */
@@ -2813,6 +3018,8 @@ pp_status pp_mask_rasterise_matrix(const pp_mask *mask,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
  * `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -2827,6 +3034,8 @@ pp_status pp_mask_flip(const pp_mask *mask, uint8_t flip_x, uint8_t flip_y, pp_m
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
  * `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -2839,6 +3048,8 @@ pp_status pp_mask_rotate_quarter(const pp_mask *mask, int32_t quarter_turns, pp_
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
  * `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
@@ -2854,6 +3065,9 @@ pp_status pp_mask_transpose(const pp_mask *mask, pp_mask **out);
  * `PP_ERR_INVALID_ARGUMENT` (`sx` or `sy` below 1), `PP_ERR_TOO_LARGE` (the result
  * would exceed `pp_max_mask_pixels()`), `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -2867,6 +3081,9 @@ pp_status pp_mask_scale_integer(const pp_mask *mask, int32_t sx, int32_t sy, pp_
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`m` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`),
  * `PP_ERR_INVALID_TRANSFORM`. Allocates nothing. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_INVALID_TRANSFORM`.
  *
  * # Safety
  * `m` NULL or a live handle; `t` NULL or readable; `out` NULL or valid for a write.
@@ -2889,6 +3106,9 @@ pp_status pp_transformed_solid_at(const pp_mask *m,
  * `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`),
  * `PP_ERR_INVALID_TRANSFORM`. Allocates nothing. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_INVALID_TRANSFORM`.
+ *
  * # Safety
  * `a`, `b` NULL or live handles; `ta`, `tb` NULL or readable; `out` NULL or valid for a
  * write.
@@ -2907,6 +3127,9 @@ pp_status pp_transformed_collides(const pp_mask *a,
  *
  * Errors (nothing written): as `pp_transformed_collides`, `found` or `out` NULL too.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_INVALID_TRANSFORM`.
+ *
  * # Safety
  * As `pp_transformed_collides`; `found` and `out` NULL or valid for writes.
  */
@@ -2922,6 +3145,9 @@ pp_status pp_transformed_first_contact(const pp_mask *a,
  * rasters), sampled as `pp_transformed_collides` is.
  *
  * Errors (nothing written): as `pp_transformed_collides`.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_INVALID_TRANSFORM`.
  *
  * # Safety
  * As `pp_transformed_collides`; `out` NULL or valid for a write.
@@ -2961,6 +3187,8 @@ pp_body_def pp_body_def_default(void);
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `out` is NULL.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `out` NULL or valid for a write.
  */
@@ -2980,7 +3208,11 @@ void pp_world_free(pp_world *w);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`world`, `def`, `def->mask` or `out`
  * NULL), `PP_ERR_INVALID_ARGUMENT` (a def not from `pp_body_def_default()`, or a world in
  * use on another thread), `PP_ERR_INVALID_TRANSFORM`, `PP_ERR_TOO_LARGE` (a raster past
- * the size limit), `PP_ERR_OUT_OF_MEMORY`. Not thread-safe for the same world.
+ * the size limit), `PP_ERR_OVERFLOW` (a transformed body's raster corner past `int32_t`,
+ * as `pp_mask_rasterise`), `PP_ERR_OUT_OF_MEMORY`. Not thread-safe for the same world.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`.
  *
  * # Safety
  * `world` NULL or a live world handle; `def` NULL or readable, its mask NULL or a live
@@ -2992,33 +3224,41 @@ pp_status pp_world_create_body(pp_world *world, const pp_body_def *def, pp_body_
  * Removes a body. Its touching pairs end at the next update (reported as end events with
  * its id); the id is refused from now on.
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use).
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * `PP_ERR_INVALID_ARGUMENT` (in use).
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle.
  */
-pp_status pp_world_destroy_body(pp_world *world,
-                                pp_body_id id);
+pp_status pp_world_destroy_body(pp_world *world, pp_body_id id);
 
 /**
  * Moves a body's mask pixel (0, 0) to (x, y) (a transformed body becomes a plain one).
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use).
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * `PP_ERR_INVALID_ARGUMENT` (in use).
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle.
  */
-pp_status pp_world_move_body(pp_world *world,
-                             pp_body_id id,
-                             int32_t x,
-                             int32_t y);
+pp_status pp_world_move_body(pp_world *world, pp_body_id id, int32_t x, int32_t y);
 
 /**
  * Moves `count` bodies in one call: `ids[i]` to `positions[i]`. Every id is checked
  * first: when one is stale nothing moves.
  *
  * Errors: `PP_ERR_NULL_POINTER` (`world`, or `ids`/`positions` with `count` > 0),
- * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use),
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `ids` and `positions` NULL or `count` readable
@@ -3032,47 +3272,61 @@ pp_status pp_world_move_bodies(pp_world *world,
 /**
  * Places a body by a transform (rasterised now, once). NULL: the identity at (0, 0).
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (a
- * transform not from `pp_transform_default()`, in use), `PP_ERR_INVALID_TRANSFORM`,
- * `PP_ERR_TOO_LARGE`; on error the body keeps its placement.
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`, in use),
+ * `PP_ERR_INVALID_TRANSFORM`, `PP_ERR_TOO_LARGE`, `PP_ERR_OVERFLOW` (the raster's corner
+ * past `int32_t`, as `pp_mask_rasterise`), `PP_ERR_OUT_OF_MEMORY`; on error the body
+ * keeps its placement.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `t` NULL or readable.
  */
-pp_status pp_world_set_transform(pp_world *world,
-                                 pp_body_id id,
-                                 const pp_transform *t);
+pp_status pp_world_set_transform(pp_world *world, pp_body_id id, const pp_transform *t);
 
 /**
  * Gives a body another mask (the world keeps a reference), at the same placement.
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in
- * use), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` for a transformed body.
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` /
+ * `PP_ERR_OVERFLOW` / `PP_ERR_OUT_OF_MEMORY` for a transformed body's new raster (as
+ * `pp_mask_rasterise`); on error the body keeps its mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `mask` NULL or a live handle.
  */
-pp_status pp_world_set_mask(pp_world *world,
-                            pp_body_id id,
-                            const pp_mask *mask);
+pp_status pp_world_set_mask(pp_world *world, pp_body_id id, const pp_mask *mask);
 
 /**
  * Changes a body's filter (its pairs change at the next update).
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use).
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * `PP_ERR_INVALID_ARGUMENT` (in use).
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle.
  */
-pp_status pp_world_set_filter(pp_world *world,
-                              pp_body_id id,
-                              pp_filter filter);
+pp_status pp_world_set_filter(pp_world *world, pp_body_id id, pp_filter filter);
 
 /**
  * Writes what the world holds for a body to `*out`.
  *
- * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (in use). Any thread while nothing changes the world.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `out` NULL or valid for a write.
@@ -3088,6 +3342,9 @@ pp_status pp_world_body(const pp_world *world, pp_body_id id, pp_body_info *out)
  * Errors: `PP_ERR_NULL_POINTER` (`world`), `PP_ERR_INVALID_ARGUMENT` (in use),
  * `PP_ERR_OUT_OF_MEMORY` (the lists of the previous update are kept).
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `world` NULL or a live world handle; `out` NULL or valid for a write.
  */
@@ -3098,6 +3355,8 @@ pp_status pp_world_update(pp_world *world, pp_world_events *out);
  *
  * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT` (in use).
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
+ *
  * # Safety
  * `world` NULL or a live world handle; `out` NULL or valid for a write.
  */
@@ -3107,8 +3366,12 @@ pp_status pp_world_get_events(const pp_world *world, pp_world_events *out);
  * The contact of two live bodies (touching or not): first contact, area, normal from
  * `pair.a` towards `pair.b`, and `pair.b`'s push-out within `push_max` pixels.
  *
- * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `out` NULL or valid for a write.
@@ -3121,6 +3384,9 @@ pp_status pp_world_contact(const pp_world *world, pp_pair pair, uint32_t push_ma
  *
  * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_INVALID_ARGUMENT`
  * (in use). Any thread while nothing changes the world.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`.
  *
  * # Safety
  * `world` NULL or a live world handle; `probe` as in `pp_collides`; `filter` NULL or
@@ -3138,6 +3404,9 @@ pp_status pp_world_overlapping(const pp_world *world,
  * that are solid at world pixel (x, y), by the buffer convention.
  *
  * Errors: as `pp_world_overlapping`.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`.
  *
  * # Safety
  * As `pp_world_overlapping`.
@@ -3157,6 +3426,9 @@ pp_status pp_world_at_point(const pp_world *world,
  *
  * Errors: as `pp_world_overlapping`.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`.
+ *
  * # Safety
  * As `pp_world_overlapping`.
  */
@@ -3174,6 +3446,9 @@ pp_status pp_world_in_rect(const pp_world *world,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT` (a (0, 0)
  * direction, in use), `PP_ERR_OUT_OF_MEMORY`.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `world` NULL or a live world handle; `filter` NULL or readable; `found`, `body` and
@@ -3197,8 +3472,12 @@ pp_status pp_world_raycast(const pp_world *world,
  * at step 0, outcome `PP_SWEEP_STARTS_TOUCHING`); else `*found` = 0, `*other` zeroed and
  * `*out` the clear result.
  *
- * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (a motion leaving `int32_t`, in use).
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `found`, `other`, `out` NULL or valid for writes.
@@ -3215,8 +3494,12 @@ pp_status pp_world_sweep(const pp_world *world,
  * A new handle to the mask a body collides with (a transformed body's raster), released
  * with `pp_mask_free`.
  *
- * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (in use).
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `out` NULL or valid for a write.

@@ -936,7 +936,11 @@ public:
         return Mask(m);
     }
     /// This mask placed by `transform` on the world pixel grid (see Transform); with
-    /// bounds_only, its whole rectangle's. Defined after Transform and Raster.
+    /// bounds_only, its whole rectangle's. Defined after Transform and Raster. Throws
+    /// Status::InvalidTransform past the transform's limits, Status::TooLarge for a raster
+    /// past the size limit and Status::Overflow when the raster's corner would lie past
+    /// int32_t (a position near +-2^31, within the limits, can put it there; so do
+    /// World::create_body, set_transform, set_mask and edit_mask for a transformed body).
     Raster rasterise(const Transform &transform, bool bounds_only = false) const;
     /// rasterise with the mask-to-world map as a matrix {a, b, tx, c, d, ty}: mask point
     /// (u, v) lands at (a u + b v + tx, c u + d v + ty).

@@ -347,6 +347,8 @@ pub extern "C" fn pp_last_error_message() -> *const c_char {
 /// nothing written) leaves the last error message alone, so it can be retried. Any
 /// thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
+///
 /// # Safety
 /// `buf` must be NULL or valid for writes of `buf_len` bytes; `len` NULL or valid for a
 /// write.

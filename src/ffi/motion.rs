@@ -63,6 +63,8 @@ pub struct pp_sweep_result {
 /// `mask` or `out` is NULL; `PP_ERR_INVALID_ARGUMENT` when the end of the motion is
 /// outside the `int32_t` range. Allocates nothing. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
+///
 /// # Safety
 /// `mover`, `obstacle` NULL or pointing to readable sprites whose masks are NULL or live
 /// handles; `out` NULL or valid for a write.
@@ -94,6 +96,8 @@ pub unsafe extern "C" fn pp_sweep(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `out` is NULL;
 /// `PP_ERR_INVALID_ARGUMENT` when `step` is past the end. Allocates nothing. Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `out` NULL or valid for a write.
@@ -203,6 +207,8 @@ impl From<Option<Normal>> for pp_normal {
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `mover`, `obstacle`, a sprite's
 /// `mask`, `found` or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// As `pp_sweep`; `found` and `out` NULL or valid for writes.
@@ -335,6 +341,9 @@ pub struct pp_offset {
 /// `pp_push_options_default()`, an unknown direction or a (0, 0) `PP_PUSH_ALONG`
 /// direction; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// As `pp_sweep`; `options` NULL or readable; `found` and `out` NULL or valid for writes.
 #[unsafe(no_mangle)]
@@ -440,6 +449,9 @@ pub struct pp_move_result {
 /// for options not from `pp_move_options_default()`, `up` not 1 or -1, or a motion
 /// leaving the `int32_t` range; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `mover` as in `pp_sweep`; `obstacles` NULL or `count` readable sprites whose masks
 /// are NULL or live handles; `options` NULL or readable; `out` NULL or valid for a write.
@@ -535,6 +547,8 @@ pub(super) fn ray_hit(h: &RayHit) -> pp_ray_hit {
 /// `out` is NULL; `PP_ERR_INVALID_ARGUMENT` for a (0, 0) direction. Any thread; masks
 /// may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
+///
 /// # Safety
 /// `sprite` as in `pp_sweep`; `found` and `out` NULL or valid for writes.
 #[unsafe(no_mangle)]
@@ -569,6 +583,8 @@ pub unsafe extern "C" fn pp_raycast(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `sprite`, its mask or `out` is
 /// NULL. Allocates nothing. Any thread; masks may be shared.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `sprite` as in `pp_sweep`; `out` NULL or valid for a write.

@@ -231,6 +231,8 @@ fn in_use() -> Failure {
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `out` is NULL.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+///
 /// # Safety
 /// `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -262,7 +264,11 @@ pub unsafe extern "C" fn pp_world_free(w: *mut pp_world) {
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`world`, `def`, `def->mask` or `out`
 /// NULL), `PP_ERR_INVALID_ARGUMENT` (a def not from `pp_body_def_default()`, or a world in
 /// use on another thread), `PP_ERR_INVALID_TRANSFORM`, `PP_ERR_TOO_LARGE` (a raster past
-/// the size limit), `PP_ERR_OUT_OF_MEMORY`. Not thread-safe for the same world.
+/// the size limit), `PP_ERR_OVERFLOW` (a transformed body's raster corner past `int32_t`,
+/// as `pp_mask_rasterise`), `PP_ERR_OUT_OF_MEMORY`. Not thread-safe for the same world.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `def` NULL or readable, its mask NULL or a live
@@ -309,7 +315,11 @@ pub unsafe extern "C" fn pp_world_create_body(
 /// Removes a body. Its touching pairs end at the next update (reported as end events with
 /// its id); the id is refused from now on.
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use).
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// `PP_ERR_INVALID_ARGUMENT` (in use).
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle.
@@ -323,7 +333,11 @@ pub unsafe extern "C" fn pp_world_destroy_body(world: *mut pp_world, id: pp_body
 
 /// Moves a body's mask pixel (0, 0) to (x, y) (a transformed body becomes a plain one).
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use).
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// `PP_ERR_INVALID_ARGUMENT` (in use).
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle.
@@ -354,7 +368,11 @@ pub struct pp_position {
 /// first: when one is stale nothing moves.
 ///
 /// Errors: `PP_ERR_NULL_POINTER` (`world`, or `ids`/`positions` with `count` > 0),
-/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use),
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `ids` and `positions` NULL or `count` readable
@@ -392,9 +410,15 @@ pub unsafe extern "C" fn pp_world_move_bodies(
 
 /// Places a body by a transform (rasterised now, once). NULL: the identity at (0, 0).
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (a
-/// transform not from `pp_transform_default()`, in use), `PP_ERR_INVALID_TRANSFORM`,
-/// `PP_ERR_TOO_LARGE`; on error the body keeps its placement.
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`, in use),
+/// `PP_ERR_INVALID_TRANSFORM`, `PP_ERR_TOO_LARGE`, `PP_ERR_OVERFLOW` (the raster's corner
+/// past `int32_t`, as `pp_mask_rasterise`), `PP_ERR_OUT_OF_MEMORY`; on error the body
+/// keeps its placement.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `t` NULL or readable.
@@ -414,8 +438,14 @@ pub unsafe extern "C" fn pp_world_set_transform(
 
 /// Gives a body another mask (the world keeps a reference), at the same placement.
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in
-/// use), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` for a transformed body.
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` /
+/// `PP_ERR_OVERFLOW` / `PP_ERR_OUT_OF_MEMORY` for a transformed body's new raster (as
+/// `pp_mask_rasterise`); on error the body keeps its mask.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `mask` NULL or a live handle.
@@ -435,7 +465,11 @@ pub unsafe extern "C" fn pp_world_set_mask(
 
 /// Changes a body's filter (its pairs change at the next update).
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use).
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// `PP_ERR_INVALID_ARGUMENT` (in use).
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle.
@@ -468,8 +502,12 @@ pub struct pp_body_info {
 
 /// Writes what the world holds for a body to `*out`.
 ///
-/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+/// `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (in use). Any thread while nothing changes the world.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `out` NULL or valid for a write.
@@ -552,6 +590,9 @@ fn events_of(w: &World) -> pp_world_events {
 /// Errors: `PP_ERR_NULL_POINTER` (`world`), `PP_ERR_INVALID_ARGUMENT` (in use),
 /// `PP_ERR_OUT_OF_MEMORY` (the lists of the previous update are kept).
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `world` NULL or a live world handle; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -574,6 +615,8 @@ pub unsafe extern "C" fn pp_world_update(
 /// Writes the last update's lists to `*out` (see `pp_world_events`).
 ///
 /// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT` (in use).
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `out` NULL or valid for a write.
@@ -616,8 +659,12 @@ pub struct pp_contact {
 /// The contact of two live bodies (touching or not): first contact, area, normal from
 /// `pair.a` towards `pair.b`, and `pair.b`'s push-out within `push_max` pixels.
 ///
-/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+/// `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `out` NULL or valid for a write.
@@ -662,6 +709,9 @@ pub unsafe extern "C" fn pp_world_contact(
 /// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_INVALID_ARGUMENT`
 /// (in use). Any thread while nothing changes the world.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`.
+///
 /// # Safety
 /// `world` NULL or a live world handle; `probe` as in `pp_collides`; `filter` NULL or
 /// readable; the buffer as the convention says.
@@ -691,6 +741,9 @@ pub unsafe extern "C" fn pp_world_overlapping(
 /// that are solid at world pixel (x, y), by the buffer convention.
 ///
 /// Errors: as `pp_world_overlapping`.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
 /// As `pp_world_overlapping`.
@@ -722,6 +775,9 @@ pub unsafe extern "C" fn pp_world_at_point(
 /// `rect`, by the buffer convention. An empty rectangle holds none.
 ///
 /// Errors: as `pp_world_overlapping`.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
 /// As `pp_world_overlapping`.
@@ -778,6 +834,9 @@ unsafe fn write_bodies(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT` (a (0, 0)
 /// direction, in use), `PP_ERR_OUT_OF_MEMORY`.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `world` NULL or a live world handle; `filter` NULL or readable; `found`, `body` and
 /// `hit` NULL or valid for writes.
@@ -823,8 +882,12 @@ pub unsafe extern "C" fn pp_world_raycast(
 /// at step 0, outcome `PP_SWEEP_STARTS_TOUCHING`); else `*found` = 0, `*other` zeroed and
 /// `*out` the clear result.
 ///
-/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+/// `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (a motion leaving `int32_t`, in use).
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `found`, `other`, `out` NULL or valid for writes.
@@ -879,8 +942,12 @@ unsafe fn read_filter(f: *const pp_filter) -> Filter {
 /// A new handle to the mask a body collides with (a transformed body's raster), released
 /// with `pp_mask_free`.
 ///
-/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+/// `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (in use).
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `out` NULL or valid for a write.

@@ -548,7 +548,12 @@ namespace PerPixel
         }
 
         /// <summary>This mask placed by <paramref name="transform"/> on the world pixel grid (dispose the
-        /// result); with <paramref name="boundsOnly"/>, its whole rectangle's.</summary>
+        /// result); with <paramref name="boundsOnly"/>, its whole rectangle's. Throws with
+        /// <see cref="Status.InvalidTransform"/> past the transform's limits, <see cref="Status.TooLarge"/> for a
+        /// raster past the size limit, and <see cref="Status.Overflow"/> when the raster's corner would lie
+        /// past <c>int</c> (a position near ±2^31, within the limits, can put it there; so do
+        /// <see cref="World.CreateBody"/>, <see cref="World.SetTransform"/>, <see cref="World.SetMask"/> and
+        /// <see cref="World.EditMask"/> for a transformed body).</summary>
         public Raster Rasterise(SpriteTransform transform, bool boundsOnly = false)
         {
             NativeTransform t = transform.ToNative();
