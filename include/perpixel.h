@@ -2855,9 +2855,11 @@ pp_morph_options pp_morph_options_default(void);
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (`options` not made by `pp_morph_options_default()`, an
- * unknown norm), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ * unknown norm), `PP_ERR_TOO_LARGE` (`mask` is larger than `pp_max_mask_pixels()`,
+ * lowered since it was made), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
+ * mask.
  *
- * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
  * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
@@ -2878,7 +2880,7 @@ pp_status pp_mask_grow(const pp_mask *mask,
  *
  * Errors (nothing written): as `pp_mask_grow`. Any thread while nobody edits the mask.
  *
- * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
  * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety

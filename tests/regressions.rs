@@ -112,3 +112,20 @@ fn color_range_of_a_zero_width_image_reads_nothing() {
     let m = Mask::from_color_range(&[], PixelFormat::Rgba8, 0, 5, 24, all).unwrap();
     assert_eq!((m.width(), m.height(), m.count()), (0, 5, 0));
 }
+
+/// `World::at_point` at `x = i64::MIN` (found by the status test of issue 30, driving
+/// `pp_world_at_point` with hostile coordinates): the index's search subtracted the widest
+/// box from the probe's left edge and overflowed (a panic in debug builds, `PP_ERR_PANIC`
+/// through C). Now nothing is found there, and a body at the left edge of `i32` still is.
+#[test]
+fn world_point_query_at_i64_min_finds_nothing_without_overflow() {
+    let m = Mask::full(4, 4).unwrap();
+    let mut w = perpixel::World::new();
+    let edge = w
+        .create_body(perpixel::BodyDef::new(&m, i32::MIN, 0))
+        .unwrap();
+    let filter = perpixel::Filter::default();
+    assert!(w.at_point(i64::MIN, 1, &filter).is_empty());
+    assert!(w.at_point(i64::MIN, i64::MAX, &filter).is_empty());
+    assert_eq!(w.at_point(i32::MIN as i64 + 1, 1, &filter), vec![edge]);
+}

@@ -59,7 +59,10 @@ fn another_worlds_id_is_refused_by_every_body_function_and_changes_nothing() {
     assert_ne!(a1.world, a2.world);
     assert_ne!(w1.tag(), w2.tag());
     assert!(w1.tag() != 0 && w2.tag() != 0);
-    assert_eq!((a1.world, b1.world, a2.world), (w1.tag(), w1.tag(), w2.tag()));
+    assert_eq!(
+        (a1.world, b1.world, a2.world),
+        (w1.tag(), w1.tag(), w2.tag())
+    );
     let zeroed = BodyId {
         index: 0,
         generation: 0,
@@ -98,7 +101,8 @@ fn another_worlds_id_is_refused_by_every_body_function_and_changes_nothing() {
             }
         )));
         assert!(check(
-            w1.edit_mask(id, |m| m.fill_rect(perpixel::Bounds2D::new(0, 0, 100, 100), false))
+            w1.edit_mask(id, |m| m
+                .fill_rect(perpixel::Bounds2D::new(0, 0, 100, 100), false))
                 .map(|_| ())
         ));
         assert!(check(w1.destroy_body(id)));
@@ -113,10 +117,7 @@ fn another_worlds_id_is_refused_by_every_body_function_and_changes_nothing() {
     w1.move_body(a1, 1, 1).unwrap();
     w1.destroy_body(b1).unwrap();
     // This world's destroyed body stays a stale id, not a wrong world.
-    assert!(matches!(
-        w1.destroy_body(b1),
-        Err(Error::StaleBody { .. })
-    ));
+    assert!(matches!(w1.destroy_body(b1), Err(Error::StaleBody { .. })));
     // The message says what happened.
     let e = w2.body(a1).unwrap_err().to_string();
     assert!(e.contains("another world"), "{e}");

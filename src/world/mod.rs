@@ -311,7 +311,9 @@ impl Index {
     /// order; `None` when the list's memory cannot be had.
     fn meeting(&self, (x0, x1, y0, y1): (i64, i64, i64, i64)) -> Option<Vec<u32>> {
         let meets = |b: &&(i64, i64, i64, i64, u32)| b.0 < x1 && x0 < b.1 && b.2 < y1 && y0 < b.3;
-        let from = self.narrow.partition_point(|b| b.0 <= x0 - self.widest);
+        let from = self
+            .narrow
+            .partition_point(|b| b.0 <= x0.saturating_sub(self.widest));
         let to = self.narrow.partition_point(|b| b.0 < x1).max(from);
         let mut out = Vec::new();
         for b in self.narrow[from..to].iter().chain(&self.wide).filter(meets) {

@@ -107,9 +107,11 @@ unsafe fn morph(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (`options` not made by `pp_morph_options_default()`, an
-/// unknown norm), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+/// unknown norm), `PP_ERR_TOO_LARGE` (`mask` is larger than `pp_max_mask_pixels()`,
+/// lowered since it was made), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
+/// mask.
 ///
-/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
 /// `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
@@ -134,7 +136,7 @@ pub unsafe extern "C" fn pp_mask_grow(
 ///
 /// Errors (nothing written): as `pp_mask_grow`. Any thread while nobody edits the mask.
 ///
-/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
 /// `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
