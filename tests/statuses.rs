@@ -826,31 +826,30 @@ fn drive_shapes(a: *mut pp_mask, b: *mut pp_mask) {
     d!(pp_mask_from_bytes(8, 8, px.as_ptr(), 8, null_mut()));
     // The limit set low.
     d!(pp_set_max_mask_pixels(16));
-    for o in [a as *const pp_mask] {
-        d!(pp_mask_grow(o, 3, null(), &mut out));
-        d!(pp_mask_convolve(o, b, &mut out));
-        d!(pp_mask_scale(o, 16, 16, &mut out));
-        d!(pp_mask_from_bytes(8, 8, px.as_ptr(), 8, &mut out));
-        d!(pp_mask_from_color_range(
-            px.as_ptr(),
-            64,
-            PP_FORMAT_A8,
-            8,
-            8,
-            8,
-            range,
-            &mut out
-        ));
-        d!(pp_mask_to_pixels(
-            o,
-            PP_FORMAT_RGBA8,
-            set,
-            unset,
-            null_mut(),
-            0,
-            &mut 0
-        ));
-    }
+    let o = a as *const pp_mask;
+    d!(pp_mask_grow(o, 3, null(), &mut out));
+    d!(pp_mask_convolve(o, b, &mut out));
+    d!(pp_mask_scale(o, 16, 16, &mut out));
+    d!(pp_mask_from_bytes(8, 8, px.as_ptr(), 8, &mut out));
+    d!(pp_mask_from_color_range(
+        px.as_ptr(),
+        64,
+        PP_FORMAT_A8,
+        8,
+        8,
+        8,
+        range,
+        &mut out
+    ));
+    d!(pp_mask_to_pixels(
+        o,
+        PP_FORMAT_RGBA8,
+        set,
+        unset,
+        null_mut(),
+        0,
+        &mut 0
+    ));
     d!(pp_set_max_mask_pixels(PP_MAX_MASK_PIXELS));
     free(empty);
     free(blank);
