@@ -1251,6 +1251,30 @@ void test_world_wrong_world()
     CHECK(ev.touching[0] == (Pair{a1, b1}));
 }
 
+// Issue 30.3 (test_transforms.c positions_at_2_31): a position at 2^31, inside the
+// transform's limits, puts the raster's corner past int32_t: Status::Overflow from
+// rasterise, rasterise_matrix, World::create_body and World::set_transform, nothing
+// changed; at -2^31 the corner fits.
+void test_positions_at_2_31()
+{
+    Mask m = Mask::create(3, 2, true);
+    perpixel::Transform t = perpixel::Transform::at(2147483648.0, 0.0);
+    CHECK_THROWS(m.rasterise(t), Status::Overflow, "i32");
+    CHECK_THROWS(m.rasterise(t, true), Status::Overflow, "i32");
+    CHECK_THROWS(m.rasterise_matrix({1, 0, 2147483648.0, 0, 1, 0}), Status::Overflow, "i32");
+    World w;
+    BodyDef d(m, 0, 0);
+    d.transform = t;
+    CHECK_THROWS(w.create_body(d), Status::Overflow, "i32");
+    const BodyId plain = w.create_body(BodyDef(m, 5, 0));
+    CHECK_THROWS(w.set_transform(plain, t), Status::Overflow, "i32");
+    CHECK(w.body(plain).x == 5);
+    const perpixel::Raster r = m.rasterise(perpixel::Transform::at(-2147483648.0, 0.0));
+    CHECK(r.x == INT32_MIN && r.y == 0);
+    w.set_transform(plain, perpixel::Transform::at(-2147483648.0, 0.0));
+    CHECK(w.body(plain).x == INT32_MIN);
+}
+
 // The C program's scene (test_world.c filters_and_statics): the same answers.
 void test_world_filters()
 {
@@ -1903,6 +1927,7 @@ int main(int argc, char **argv)
         test_world_types();
         test_world_destroy_and_reuse();
         test_world_wrong_world();
+        test_positions_at_2_31();
         test_world_filters();
         test_world_random();
         test_world_errors_and_raii();

@@ -102,6 +102,7 @@ static partial class Tests
         WorldBasics();
         WorldStaleIds();
         WorldWrongWorld();
+        PositionsAt2To31();
         WorldDispose();
         WorldThreads();
         foreach (int seed in new[] { 1, 2, 3, 15, 2026 }) WorldRandom(seed);
@@ -385,6 +386,31 @@ static partial class Tests
             w1.Update();
             Equal("w1 unchanged: the same pairs", before, SpanPairs(w1.Touching));
             Check("w1 unchanged: no events", w1.Begins.IsEmpty && w1.Ends.IsEmpty);
+        }
+    }
+
+    /// <summary>Issue 30.3 (test_transforms.c positions_at_2_31): a position at 2^31, inside the transform's
+    /// limits, puts the raster's corner past int: <see cref="Status.Overflow"/> from Rasterise, RasteriseMatrix,
+    /// CreateBody and SetTransform, nothing changed; at -2^31 the corner fits.</summary>
+    static void PositionsAt2To31()
+    {
+        using (var world = new World())
+        using (Mask m = Mask.Create(3, 2, true))
+        {
+            SpriteTransform t = SpriteTransform.At(2147483648.0, 0);
+            Func<PerPixelException, bool> overflow = e => e.Status == Status.Overflow && e.Message.Contains("i32");
+            Throws<PerPixelException>("Rasterise at x = 2^31", () => m.Rasterise(t), overflow);
+            Throws<PerPixelException>("Rasterise bounds-only at x = 2^31", () => m.Rasterise(t, true), overflow);
+            Throws<PerPixelException>("RasteriseMatrix at tx = 2^31",
+                () => m.RasteriseMatrix(new[] { 1, 0, 2147483648.0, 0, 1, 0 }), overflow);
+            Throws<PerPixelException>("CreateBody at x = 2^31", () => world.CreateBody(new BodyDef { Mask = m, Transform = t }),
+                overflow);
+            BodyId plain = world.CreateBody(new BodyDef { Mask = m, X = 5 });
+            Throws<PerPixelException>("SetTransform to x = 2^31", () => world.SetTransform(plain, t), overflow);
+            BodyInfo info = world.GetBody(plain);
+            using (info.Sprite.Mask) Equal("the refused SetTransform left the body", 5, info.Sprite.X);
+            using (Raster r = m.Rasterise(SpriteTransform.At(-2147483648.0, 0)))
+                Equal("at -2^31 the corner fits", int.MinValue, r.X);
         }
     }
 
