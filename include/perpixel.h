@@ -763,15 +763,18 @@ typedef struct {
    */
   int32_t y;
   /**
-   * 1 when the x motion stopped short.
+   * 1 when the x motion stopped short (0 when `started_inside`: nothing was tried).
    */
   uint8_t blocked_x;
   /**
-   * 1 when the y motion stopped short (with gravity: on the ground).
+   * 1 when the y motion stopped short (with gravity: on the ground; 0 when
+   * `started_inside`).
    */
   uint8_t blocked_y;
   /**
-   * 1 when the mover overlapped an obstacle at its start and so did not move.
+   * 1 when the mover overlapped an obstacle at its start and so did not move: then
+   * `x, y` are its start, `blocked_x`, `blocked_y` and `climbed` are 0, whatever the
+   * motion.
    */
   uint8_t started_inside;
   /**
@@ -1119,12 +1122,18 @@ typedef struct {
    */
   pp_transform transform;
   /**
-   * Nonzero (the default): pixel-perfect; 0: collides as its whole rectangle.
+   * Nonzero (the default): pixel-perfect; 0: collides as its whole rectangle. For a
+   * transformed (turned, scaled) body the whole rectangle is axis-aligned: the
+   * smallest box holding every world pixel whose centre lands in the transformed mask
+   * rectangle (the `bounds_only` raster of `pp_mask_rasterise`, whose every pixel
+   * counts), not the turned rectangle itself.
    */
   uint8_t pixel_collision;
   /**
-   * Nonzero: a static body (terrain): never touches other static bodies and stays out
-   * of the per-update broad phase. Default 0 (moving).
+   * Nonzero: a static body (terrain): never pairs with other static bodies in
+   * `pp_world_update` and stays out of its broad phase. The queries see it like any
+   * other body (`pp_world_sweep` of a static body meets other static bodies). Default
+   * 0 (moving).
    */
   uint8_t is_static;
   /**
@@ -1157,7 +1166,11 @@ typedef struct {
 typedef struct {
   /**
    * The body as a placed sprite (a transformed body's raster). `sprite.mask` is
-   * borrowed: valid while the body keeps that mask and placement; do not free it.
+   * borrowed: valid while the body keeps that mask and placement; do not free it. For
+   * a transformed body `sprite.x, sprite.y` is the raster's corner, the one
+   * `pp_mask_rasterise` gives: the smallest x and the smallest y of the world pixels
+   * whose centres land in the transformed mask rectangle (solid texels or not), so
+   * neither the transform's `x, y` nor, in general, the corner of its solid pixels.
    */
   pp_sprite sprite;
   /**
@@ -3366,7 +3379,11 @@ pp_status pp_world_get_events(const pp_world *world, pp_world_events *out);
 
 /**
  * The contact of two live bodies (touching or not): first contact, area, normal from
- * `pair.a` towards `pair.b`, and `pair.b`'s push-out within `push_max` pixels.
+ * `pair.a` towards `pair.b`, and `pair.b`'s push-out within `push_max` pixels. A body
+ * with itself (`pair.a == pair.b`) is answered as the body against a copy of itself in
+ * the same place: touching when it has a solid pixel, `first_contact` its first solid
+ * pixel, `area` its pixel count, the normal `pp_contact_normal` gives for the two
+ * coinciding sprites (none for most shapes), and the copy's shortest push-out.
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
  * `PP_ERR_WRONG_WORLD`,
@@ -3472,7 +3489,8 @@ pp_status pp_world_raycast(const pp_world *world,
  * allows: `*found` = 1 with the earliest hit's body in `*other` and the sweep result in
  * `*out` (fewest steps, ties to the smaller index; a body touched at the start is a hit
  * at step 0, outcome `PP_SWEEP_STARTS_TOUCHING`); else `*found` = 0, `*other` zeroed and
- * `*out` the clear result.
+ * `*out` the clear result. Static bodies are met like any other, also when body `id` is
+ * static itself (only `pp_world_update` keeps two static bodies from pairing).
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
  * `PP_ERR_WRONG_WORLD`,

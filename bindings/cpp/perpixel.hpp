@@ -332,9 +332,11 @@ struct MoveOptions {
 struct MoveResult {
     std::int32_t x = 0;          ///< world x of the sprite's pixel (0, 0) at the end
     std::int32_t y = 0;          ///< world y of the sprite's pixel (0, 0) at the end
-    bool blocked_x = false;      ///< the x motion stopped short
-    bool blocked_y = false;      ///< the y motion stopped short (with gravity: on the ground)
-    bool started_inside = false; ///< it overlapped an obstacle at its start, so did not move
+    bool blocked_x = false;      ///< the x motion stopped short (false when started_inside)
+    bool blocked_y = false;      ///< the y motion stopped short (on the ground; false when started_inside)
+    /// It overlapped an obstacle at its start, so did not move: x, y are its start, neither
+    /// axis is blocked and nothing was climbed, whatever the motion.
+    bool started_inside = false;
     std::uint32_t climbed = 0;   ///< pixels climbed by stepping up
 };
 
@@ -1997,8 +1999,13 @@ struct BodyDef {
     std::int32_t y = 0; ///< world y of mask pixel (0, 0) (without a transform)
     /// Placed by a transform (rasterised once) instead of at (x, y).
     std::optional<Transform> transform;
-    bool pixel_collision = true; ///< false: collides as its whole rectangle
-    bool is_static = false;      ///< terrain: never touches other static bodies
+    /// False: collides as its whole rectangle; with a turned or scaled transform, the
+    /// axis-aligned box of every pixel whose centre lands in the transformed rectangle (the
+    /// bounds-only raster), not the turned rectangle.
+    bool pixel_collision = true;
+    /// Terrain: never pairs with other static bodies in update(); the queries (sweep of a
+    /// static body included) meet static bodies like any other.
+    bool is_static = false;
     Filter filter;
     std::uint64_t user_data = 0;
 
@@ -2121,7 +2128,9 @@ struct Contact {
 };
 
 /// A body as the world holds it (pp_world_body), with its own reference to the mask the
-/// body collides with (a transformed body's raster).
+/// body collides with (a transformed body's raster). A transformed body's x, y is its
+/// raster's corner (as Mask::rasterise gives it: the smallest x and y of the pixels whose
+/// centres land in the transformed mask rectangle), not the transform's position.
 struct BodyInfo {
     Mask mask;
     std::int32_t x = 0;
@@ -2291,6 +2300,9 @@ public:
     }
 
     /// The contact of two live bodies (touching or not); push-out within push_max pixels.
+    /// A body with itself is the body against a copy of itself in the same place (its
+    /// first solid pixel, its pixel count, the two coinciding sprites' normal, mostly none,
+    /// and the copy's shortest push-out).
     Contact contact(BodyId a, BodyId b, std::uint32_t push_max = 64) const
     {
         pp_pair p;
@@ -2360,7 +2372,8 @@ public:
         }
         return BodyRayHit{BodyId::from_c(body), detail::ray_hit(h)};
     }
-    /// Sweeps body `id` by (dx, dy) against every other body its filter allows.
+    /// Sweeps body `id` by (dx, dy) against every other body its filter allows, static
+    /// bodies included also when `id` is static.
     BodySweep sweep(BodyId id, std::int32_t dx, std::int32_t dy) const
     {
         std::uint8_t found = 0;

@@ -425,11 +425,14 @@ pub struct pp_move_result {
     pub x: i32,
     /// World y of the mover's pixel (0, 0) at the end.
     pub y: i32,
-    /// 1 when the x motion stopped short.
+    /// 1 when the x motion stopped short (0 when `started_inside`: nothing was tried).
     pub blocked_x: u8,
-    /// 1 when the y motion stopped short (with gravity: on the ground).
+    /// 1 when the y motion stopped short (with gravity: on the ground; 0 when
+    /// `started_inside`).
     pub blocked_y: u8,
-    /// 1 when the mover overlapped an obstacle at its start and so did not move.
+    /// 1 when the mover overlapped an obstacle at its start and so did not move: then
+    /// `x, y` are its start, `blocked_x`, `blocked_y` and `climbed` are 0, whatever the
+    /// motion.
     pub started_inside: u8,
     /// Pixels climbed by stepping up.
     pub climbed: u32,

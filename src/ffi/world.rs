@@ -147,10 +147,16 @@ pub struct pp_body_def {
     /// The transform when `transformed` is nonzero (from `pp_transform_default()`; the
     /// default def holds a default transform).
     pub transform: pp_transform,
-    /// Nonzero (the default): pixel-perfect; 0: collides as its whole rectangle.
+    /// Nonzero (the default): pixel-perfect; 0: collides as its whole rectangle. For a
+    /// transformed (turned, scaled) body the whole rectangle is axis-aligned: the
+    /// smallest box holding every world pixel whose centre lands in the transformed mask
+    /// rectangle (the `bounds_only` raster of `pp_mask_rasterise`, whose every pixel
+    /// counts), not the turned rectangle itself.
     pub pixel_collision: u8,
-    /// Nonzero: a static body (terrain): never touches other static bodies and stays out
-    /// of the per-update broad phase. Default 0 (moving).
+    /// Nonzero: a static body (terrain): never pairs with other static bodies in
+    /// `pp_world_update` and stays out of its broad phase. The queries see it like any
+    /// other body (`pp_world_sweep` of a static body meets other static bodies). Default
+    /// 0 (moving).
     pub is_static: u8,
     /// Which bodies it may touch. Default `pp_filter_default()`.
     pub filter: pp_filter,
@@ -490,7 +496,11 @@ pub unsafe extern "C" fn pp_world_set_filter(
 #[derive(Debug, Clone, Copy)]
 pub struct pp_body_info {
     /// The body as a placed sprite (a transformed body's raster). `sprite.mask` is
-    /// borrowed: valid while the body keeps that mask and placement; do not free it.
+    /// borrowed: valid while the body keeps that mask and placement; do not free it. For
+    /// a transformed body `sprite.x, sprite.y` is the raster's corner, the one
+    /// `pp_mask_rasterise` gives: the smallest x and the smallest y of the world pixels
+    /// whose centres land in the transformed mask rectangle (solid texels or not), so
+    /// neither the transform's `x, y` nor, in general, the corner of its solid pixels.
     pub sprite: pp_sprite,
     /// 1 for a static body.
     pub is_static: u8,
@@ -657,7 +667,11 @@ pub struct pp_contact {
 }
 
 /// The contact of two live bodies (touching or not): first contact, area, normal from
-/// `pair.a` towards `pair.b`, and `pair.b`'s push-out within `push_max` pixels.
+/// `pair.a` towards `pair.b`, and `pair.b`'s push-out within `push_max` pixels. A body
+/// with itself (`pair.a == pair.b`) is answered as the body against a copy of itself in
+/// the same place: touching when it has a solid pixel, `first_contact` its first solid
+/// pixel, `area` its pixel count, the normal `pp_contact_normal` gives for the two
+/// coinciding sprites (none for most shapes), and the copy's shortest push-out.
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
 /// `PP_ERR_WRONG_WORLD`,
@@ -880,7 +894,8 @@ pub unsafe extern "C" fn pp_world_raycast(
 /// allows: `*found` = 1 with the earliest hit's body in `*other` and the sweep result in
 /// `*out` (fewest steps, ties to the smaller index; a body touched at the start is a hit
 /// at step 0, outcome `PP_SWEEP_STARTS_TOUCHING`); else `*found` = 0, `*other` zeroed and
-/// `*out` the clear result.
+/// `*out` the clear result. Static bodies are met like any other, also when body `id` is
+/// static itself (only `pp_world_update` keeps two static bodies from pairing).
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
 /// `PP_ERR_WRONG_WORLD`,

@@ -81,9 +81,10 @@ impl Filter {
     }
 }
 
-/// Whether a body moves. Static bodies (terrain) never touch each other and are kept out
-/// of the per-update broad phase: a large static body costs nothing while nothing moves
-/// near it.
+/// Whether a body moves. Static bodies (terrain) never touch each other in
+/// [`World::update`] and are kept out of the per-update broad phase: a large static body
+/// costs nothing while nothing moves near it. The queries ([`World::sweep`],
+/// [`World::contact`], ...) see them like any other body, a static body's sweep included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum BodyKind {
     /// Never moves (it can still be moved by [`World::move_body`], at a cost).
@@ -110,7 +111,11 @@ pub struct BodyDef {
     pub mask: Mask,
     /// Where it is.
     pub placement: Placement,
-    /// False: it collides as its whole rectangle (bounds-only).
+    /// False: it collides as its whole rectangle (bounds-only). For a transformed body
+    /// that rectangle is axis-aligned: the raster of [`Mask::rasterise_bounds_only`]
+    /// (every pixel whose centre lands in the turned mask rectangle), every pixel of it
+    /// counting, so a turned bounds-only body collides as the box around its turned
+    /// rectangle, not as the turned rectangle.
     pub pixel_collision: bool,
     /// Static or moving.
     pub kind: BodyKind,
@@ -649,7 +654,10 @@ impl World {
         Ok(&self.slot(id)?.def)
     }
 
-    /// A body as a placed sprite (a transformed body's raster).
+    /// A body as a placed sprite (a transformed body's raster, at its corner as
+    /// [`Mask::rasterise`] gives it: the smallest x and y of the world pixels whose
+    /// centres land in the transformed mask rectangle, solid texels or not; neither the
+    /// transform's position nor, in general, the corner of the solid pixels).
     pub fn sprite(&self, id: BodyId) -> Result<Sprite<'_>> {
         Ok(self.slot(id)?.sprite())
     }
@@ -1086,7 +1094,9 @@ impl World {
     /// Sweeps body `id` by `(dx, dy)` ([`Sprite::sweep`]) against every other body its
     /// filter allows: the earliest hit (fewest steps, ties to the smaller index), or
     /// `None` when the path is clear. Bodies it touches at its start are reported as a
-    /// hit at step 0 ([`Sweep::StartsTouching`]).
+    /// hit at step 0 ([`Sweep::StartsTouching`]). Static bodies are met like any other,
+    /// also when body `id` is static itself (only [`World::update`] keeps two static
+    /// bodies from pairing).
     pub fn sweep(&self, id: BodyId, dx: i32, dy: i32) -> Result<Option<(BodyId, Sweep)>> {
         let mover = self.slot(id)?;
         crate::query::check_sweep_end(mover.x, mover.y, dx, dy)?;
@@ -1167,7 +1177,11 @@ impl World {
     /// their first contact ([`Sprite::first_contact`]), overlap area, the contact normal
     /// from `a` towards `b` ([`Sprite::contact_normal`]) and `b`'s shortest push-out from
     /// `a` in any direction within `push_max` pixels ([`Sprite::push_out`]). For any two
-    /// live bodies, touching or not.
+    /// live bodies, touching or not. A body with itself (`pair.a == pair.b`) is the body
+    /// against a copy of itself in the same place: touching when it has a solid pixel,
+    /// its first solid pixel, its pixel count, the normal [`Sprite::contact_normal`]
+    /// gives for the two coinciding sprites (none for most shapes) and the copy's
+    /// shortest push-out.
     pub fn contact(&self, pair: &Pair, push_max: u32) -> Result<Contact> {
         let (a, b) = (self.sprite(pair.a)?, self.sprite(pair.b)?);
         Ok(Contact {

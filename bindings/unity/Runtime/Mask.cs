@@ -786,12 +786,15 @@ namespace PerPixel
         public int X;
         /// <summary>World y of the sprite's pixel (0, 0) at the end.</summary>
         public int Y;
-        /// <summary>The x motion stopped short (an obstacle on the side it moved towards).</summary>
+        /// <summary>The x motion stopped short (an obstacle on the side it moved towards); false when
+        /// <see cref="StartedInside"/> (nothing was tried).</summary>
         public bool BlockedX;
-        /// <summary>The y motion stopped short (with gravity: on the ground).</summary>
+        /// <summary>The y motion stopped short (with gravity: on the ground); false when
+        /// <see cref="StartedInside"/>.</summary>
         public bool BlockedY;
         /// <summary>The sprite overlapped an obstacle where it started, so it did not move (push it out
-        /// first).</summary>
+        /// first): X, Y are its start, neither axis is blocked and nothing was climbed, whatever the
+        /// motion.</summary>
         public bool StartedInside;
         /// <summary>Pixels climbed by stepping up during the x motion.</summary>
         public uint Climbed;

@@ -156,13 +156,18 @@ namespace PerPixel
         /// <summary>When set, the body is placed by this transform (drawn onto the world grid once, as
         /// <see cref="Mask.Rasterise(SpriteTransform, bool)"/> does) instead of at (X, Y).</summary>
         public SpriteTransform? Transform;
-        /// <summary>A static body (terrain): never touches other static bodies and stays out of the
-        /// per-update broad phase. Default false (moving).</summary>
+        /// <summary>A static body (terrain): never pairs with other static bodies in <see cref="World.Update"/>
+        /// and stays out of its broad phase. The queries see it like any other body (<see cref="World.Sweep"/>
+        /// of a static body meets other static bodies). Default false (moving).</summary>
         public bool Static;
         /// <summary>Anything the caller wants back with the body (<see cref="BodyInfo.UserData"/>).</summary>
         public ulong UserData;
 
-        /// <summary>True (the default): pixel-perfect; false: the body collides as its whole rectangle.</summary>
+        /// <summary>True (the default): pixel-perfect; false: the body collides as its whole rectangle. For a
+        /// body placed by a turned or scaled <see cref="Transform"/> that rectangle is axis-aligned: the box
+        /// holding every world pixel whose centre lands in the transformed mask rectangle (the bounds-only
+        /// raster of <see cref="Mask.Rasterise(SpriteTransform, bool)"/>, every pixel of it counting), not the
+        /// turned rectangle itself.</summary>
         public bool PixelCollision
         {
             get { return !_boundsOnly; }
@@ -201,7 +206,11 @@ namespace PerPixel
     public struct BodyInfo
     {
         /// <summary>The body as a placed sprite: its mask (a transformed body's raster, a new
-        /// <see cref="PerPixel.Mask"/> the caller owns and should dispose), position and pixel collision.</summary>
+        /// <see cref="PerPixel.Mask"/> the caller owns and should dispose), position and pixel collision. A
+        /// transformed body's position is its raster's corner, the one
+        /// <see cref="Mask.Rasterise(SpriteTransform, bool)"/> gives: the smallest x and y of the world pixels
+        /// whose centres land in the transformed mask rectangle (solid texels or not), neither the transform's
+        /// X, Y nor, in general, the corner of its solid pixels.</summary>
         public PlacedSprite Sprite;
         /// <summary>True for a static body.</summary>
         public bool Static;
@@ -478,7 +487,10 @@ namespace PerPixel
 
         /// <summary>The contact of two live bodies, touching or not: first contact, area, the normal from
         /// <paramref name="pair"/>.A towards B, and B's push-out within <paramref name="pushMax"/>
-        /// pixels.</summary>
+        /// pixels. A body with itself (A == B) is the body against a copy of itself in the same place:
+        /// touching when it has a solid pixel, its first solid pixel, its pixel count, the normal
+        /// <see cref="PlacedSprite.ContactNormal"/> gives for the two coinciding sprites (none for most shapes)
+        /// and the copy's shortest push-out.</summary>
         public WorldContact Contact(Pair pair, uint pushMax = PushOptions.DefaultMaxDistance)
         {
             NativeContact c;
@@ -698,7 +710,9 @@ namespace PerPixel
         /// <see cref="PlacedSprite.Sweep"/>) against every other body its filter allows: true with the earliest
         /// hit's body in <paramref name="other"/> (fewest steps, ties to the smaller index; a body touched at
         /// the start is a hit at step 0, <see cref="SweepOutcome.StartsTouching"/>); false, a default
-        /// <paramref name="other"/> and the clear result otherwise. The body does not move.</summary>
+        /// <paramref name="other"/> and the clear result otherwise. The body does not move. Static bodies are
+        /// met like any other, also when body <paramref name="id"/> is static itself (only
+        /// <see cref="Update"/> keeps two static bodies from pairing).</summary>
         public bool Sweep(BodyId id, int dx, int dy, out BodyId other, out SweepResult result)
         {
             byte found;
