@@ -836,6 +836,79 @@ static void destroy_and_reuse(void)
     pp_mask_free(box);
 }
 
+/* Issue 30.3: what the header now says about static sweeps, a transformed body's corner,
+ * a turned bounds-only body, started_inside and a body's contact with itself. */
+static void documented_edges(void)
+{
+    pp_world *w = NULL;
+    pp_mask *box = full(4, 4), *ten = full(10, 10), *r = NULL;
+    pp_body_def d = pp_body_def_default();
+    pp_body_id a, b, turned, again, other;
+    pp_body_info info;
+    pp_sweep_result sr;
+    pp_contact c;
+    pp_pair self;
+    pp_move_result mr;
+    pp_sprite hero, ground;
+    uint8_t found = 0, covered = 1;
+    int32_t rx = 0, ry = 0, rw = 0, rh = 0;
+    pp_body_id buf[4];
+    size_t len = 0;
+    uint64_t count = 0;
+    CHECK_OK(pp_world_new(&w));
+    /* 1. A static body's sweep meets another static body. */
+    d.mask = box;
+    d.is_static = 1;
+    CHECK_OK(pp_world_create_body(w, &d, &a));
+    d.x = 10;
+    CHECK_OK(pp_world_create_body(w, &d, &b));
+    CHECK_OK(pp_world_sweep(w, a, 20, 0, &found, &other, &sr));
+    CHECK(found == 1 && id_eq(other, b) && sr.outcome == PP_SWEEP_HIT && sr.step == 7);
+    /* 2. A transformed body's position is its raster's corner. */
+    d = pp_body_def_default();
+    d.mask = ten;
+    d.transformed = 1;
+    d.transform.x = 100.25;
+    d.transform.y = 50.5;
+    d.transform.rotation_degrees = 45;
+    CHECK_OK(pp_world_create_body(w, &d, &turned));
+    CHECK_OK(pp_world_body(w, turned, &info));
+    CHECK_OK(pp_mask_rasterise(ten, &d.transform, 0, &r, &rx, &ry));
+    CHECK(info.sprite.x == rx && info.sprite.y == ry && rx != 100 && ry != 50);
+    pp_mask_free(r);
+    /* 3. Bounds-only and turned: the axis-aligned box of the turned rectangle. */
+    d.pixel_collision = 0;
+    CHECK_OK(pp_world_create_body(w, &d, &again));
+    CHECK_OK(pp_world_body(w, again, &info));
+    CHECK_OK(pp_mask_size(info.sprite.mask, &rw, &rh));
+    CHECK(info.sprite.x == rx && rw > 10 && rh > 10);
+    CHECK_OK(pp_transformed_solid_at(ten, &d.transform, rx, ry, &covered));
+    CHECK(covered == 0); /* the box's corner is outside the turned rectangle */
+    CHECK_OK(pp_world_at_point(w, rx, ry, NULL, buf, 4, &len));
+    CHECK(len == 1 && id_eq(buf[0], again));
+    /* 5. A body's contact with itself: a copy in the same place. */
+    self.a = turned;
+    self.b = turned;
+    CHECK_OK(pp_world_contact(w, self, 64, &c));
+    CHECK_OK(pp_world_body(w, turned, &info));
+    CHECK_OK(pp_mask_count(info.sprite.mask, &count));
+    CHECK(c.touching == 1 && c.area == count && c.has_push_out == 1);
+    CHECK_OK(pp_overlap_area(&info.sprite, &info.sprite, &count));
+    CHECK(c.area == count);
+    /* 4. Started inside: neither axis blocked. */
+    hero = sprite_at(box, 1, 1, 1);
+    ground = sprite_at(ten, 0, 0, 1);
+    memset(&mr, 0x5A, sizeof mr);
+    CHECK_OK(pp_move_and_slide(&hero, &ground, 1, 5, 7, NULL, &mr));
+    CHECK(mr.started_inside == 1 && mr.blocked_x == 0 && mr.blocked_y == 0 && mr.climbed == 0 &&
+          mr.x == 1 && mr.y == 1);
+    pp_world_free(w);
+    pp_mask_free(box);
+    pp_mask_free(ten);
+    printf("documented edges: static sweeps, raster corners, turned bounds-only boxes, "
+           "started_inside, self-contact\n");
+}
+
 /* Filters and kinds on a fixed scene: five boxes on the same spot, the last two static. */
 static void filters_and_statics(void)
 {
@@ -1217,6 +1290,7 @@ int main(int argc, char **argv)
     caller_frees_its_mask();
     errors();
     wrong_world();
+    documented_edges();
     for (i = 0; i < sizeof seeds / sizeof *seeds; i++) random_world(seeds[i], 60);
     printf("random worlds: %zu updates, %zu touching pairs, %zu begins, %zu ends\n",
            g_seen_updates, g_seen_pairs, g_seen_begins, g_seen_ends);
