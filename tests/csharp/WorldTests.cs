@@ -103,6 +103,7 @@ static partial class Tests
         WorldStaleIds();
         WorldWrongWorld();
         PositionsAt2To31();
+        WorldDocumentedEdges();
         WorldDispose();
         WorldThreads();
         foreach (int seed in new[] { 1, 2, 3, 15, 2026 }) WorldRandom(seed);
@@ -411,6 +412,47 @@ static partial class Tests
             using (info.Sprite.Mask) Equal("the refused SetTransform left the body", 5, info.Sprite.X);
             using (Raster r = m.Rasterise(SpriteTransform.At(-2147483648.0, 0)))
                 Equal("at -2^31 the corner fits", int.MinValue, r.X);
+        }
+    }
+
+    /// <summary>Issue 30.3: the documented edges (as test_world.c documented_edges): a static body's sweep
+    /// meets static bodies, a transformed body's position is its raster's corner, a turned bounds-only body
+    /// collides as its axis-aligned box, StartedInside blocks no axis, a body's contact with itself.</summary>
+    static void WorldDocumentedEdges()
+    {
+        using (var world = new World())
+        using (Mask box = Mask.Create(4, 4, true))
+        using (Mask ten = Mask.Create(10, 10, true))
+        {
+            BodyId a = world.CreateBody(new BodyDef { Mask = box, Static = true });
+            BodyId b = world.CreateBody(new BodyDef { Mask = box, X = 10, Static = true });
+            BodyId other;
+            SweepResult sr;
+            Check("a static body's sweep meets a static body", world.Sweep(a, 20, 0, out other, out sr)
+                && other == b && sr.Outcome == SweepOutcome.Hit && sr.Step == 7);
+            var t = SpriteTransform.At(100.25, 50.5);
+            t.RotationDegrees = 45;
+            BodyId turned = world.CreateBody(new BodyDef { Mask = ten, Transform = t });
+            BodyInfo info = world.GetBody(turned);
+            int rx, ry;
+            using (Raster r = ten.Rasterise(t)) { rx = r.X; ry = r.Y; }
+            using (info.Sprite.Mask)
+                Check("a transformed body's position is its raster's corner",
+                    info.Sprite.X == rx && info.Sprite.Y == ry && rx != 100 && ry != 50);
+            BodyId boxed = world.CreateBody(new BodyDef { Mask = ten, Transform = t, PixelCollision = false });
+            var found = new BodyId[4];
+            int n;
+            Check("at the box's corner", world.TryAtPoint(rx, ry, found, out n));
+            Check("a turned bounds-only body collides as its axis-aligned box (and only it there)",
+                n == 1 && found[0] == boxed);
+            WorldContact c = world.Contact(new Pair(turned, turned));
+            BodyInfo again = world.GetBody(turned);
+            using (again.Sprite.Mask)
+                Check("a body's contact with itself: its pixel count, touching, a push-out",
+                    c.Touching && c.Area == again.Sprite.Mask.Count && c.PushOut.HasValue);
+            MoveResult m = new PlacedSprite(box, 1, 1).MoveAndSlide(new[] { new PlacedSprite(ten, 0, 0) }, 5, 7);
+            Check("started inside: neither axis blocked, nothing climbed, not moved",
+                m.StartedInside && !m.BlockedX && !m.BlockedY && m.Climbed == 0 && m.X == 1 && m.Y == 1);
         }
     }
 
