@@ -129,3 +129,47 @@ fn world_point_query_at_i64_min_finds_nothing_without_overflow() {
     assert!(w.at_point(i64::MIN, i64::MAX, &filter).is_empty());
     assert_eq!(w.at_point(i32::MIN as i64 + 1, 1, &filter), vec![edge]);
 }
+
+/// Issue 30.3: a position at `2^31` is inside the transform's limits (`|x| <= 2^31`), but
+/// the raster's corner lands past `i32`: every function that makes a raster refuses it
+/// with `Error::Overflow` (C: `PP_ERR_OVERFLOW`, as documented), the world's body keeps its
+/// placement; at `-2^31` and `2^31 - 1` the corner fits.
+#[test]
+fn a_raster_corner_past_i32_is_an_overflow_in_every_raster_function() {
+    use perpixel::{Affine, BodyDef, Placement, Transform, World};
+    let m = Mask::full(3, 2).unwrap();
+    let t = Transform::at(2147483648.0, 0.0);
+    let overflow = |r: perpixel::Result<perpixel::Raster>| match r {
+        Err(Error::Overflow(why)) => assert!(why.contains("i32"), "{why}"),
+        other => panic!("expected Overflow, got {other:?}"),
+    };
+    overflow(m.rasterise(&t));
+    overflow(m.rasterise_bounds_only(&t));
+    let a = Affine {
+        m: [[1.0, 0.0, 2147483648.0], [0.0, 1.0, 0.0]],
+    };
+    overflow(m.rasterise_affine(&a));
+    let mut w = World::new();
+    let transformed = BodyDef {
+        placement: Placement::Transformed(t),
+        ..BodyDef::new(&m, 0, 0)
+    };
+    assert!(matches!(
+        w.create_body(transformed),
+        Err(Error::Overflow(_))
+    ));
+    let plain = w.create_body(BodyDef::new(&m, 5, 0)).unwrap();
+    assert!(matches!(
+        w.set_transform(plain, &t),
+        Err(Error::Overflow(_))
+    ));
+    assert_eq!((w.sprite(plain).unwrap().x, w.len()), (5, 1));
+    assert_eq!(
+        m.rasterise(&Transform::at(-2147483648.0, 0.0)).unwrap().x,
+        i32::MIN
+    );
+    assert_eq!(
+        m.rasterise(&Transform::at(2147483647.0, 0.0)).unwrap().x,
+        i32::MAX
+    );
+}
