@@ -151,6 +151,21 @@ macro_rules! buffer_dance {
     }};
 }
 
+/// Paths for the file functions: a file holding `good`, one holding `bad`, a missing one
+/// and a path that is not UTF-8.
+fn files(scratch: &std::path::Path, ext: &str, good: &[u8], bad: &[u8]) -> [std::ffi::CString; 4] {
+    let path = |name: &str| scratch.join(format!("{name}.{ext}"));
+    std::fs::write(path("good"), good).unwrap();
+    std::fs::write(path("bad"), bad).unwrap();
+    let c = |p: std::path::PathBuf| std::ffi::CString::new(p.to_str().unwrap()).unwrap();
+    [
+        c(path("good")),
+        c(path("bad")),
+        c(path("missing")),
+        std::ffi::CString::new(vec![0xff, 0xfe]).unwrap(),
+    ]
+}
+
 fn drive_masks(a: *mut pp_mask, scratch: &std::path::Path) {
     let mut m = null_mut();
     let opts = pp_mask_options_default();
@@ -236,13 +251,7 @@ fn drive_masks(a: *mut pp_mask, scratch: &std::path::Path) {
         null(),
         null_mut()
     ));
-    let good = scratch.join("a.png");
-    std::fs::write(&good, &png).unwrap();
-    let bad = scratch.join("bad.png");
-    std::fs::write(&bad, b"not a png at all").unwrap();
-    let cpath = |p: &std::path::Path| std::ffi::CString::new(p.to_str().unwrap()).unwrap();
-    let (good, bad, missing) = (cpath(&good), cpath(&bad), cpath(&scratch.join("none.png")));
-    let not_utf8 = std::ffi::CString::new(vec![0xff, 0xfe]).unwrap();
+    let [good, bad, missing, not_utf8] = files(scratch, "png", &png, b"not a png at all");
     for (p, o) in [
         (good.as_ptr(), null()),
         (good.as_ptr(), &region as *const _),
@@ -311,13 +320,7 @@ fn drive_bake(a: *mut pp_mask, scratch: &std::path::Path) {
     d!(pp_bundle_from_bytes(bytes.as_ptr(), bytes.len(), &mut b));
     d!(pp_mask_from_baked(baked.as_ptr(), baked.len(), &mut m));
     d!(pp_set_max_mask_pixels(PP_MAX_MASK_PIXELS));
-    let file = scratch.join("b.ppmk");
-    std::fs::write(&file, &bytes).unwrap();
-    let junk = scratch.join("junk.ppmk");
-    std::fs::write(&junk, b"junk").unwrap();
-    let c = |p: &std::path::Path| std::ffi::CString::new(p.to_str().unwrap()).unwrap();
-    let (file, junk, missing) = (c(&file), c(&junk), c(&scratch.join("none.ppmk")));
-    let not_utf8 = std::ffi::CString::new(vec![0xff, 0xfe]).unwrap();
+    let [file, junk, missing, not_utf8] = files(scratch, "ppmk", &bytes, b"junk");
     for p in [junk.as_ptr(), missing.as_ptr(), not_utf8.as_ptr(), null()] {
         d!(pp_bundle_from_path(p, &mut b));
     }
