@@ -252,6 +252,10 @@
  * queries, transforms, contacts and motion), 100-199 the world, 200-299 the shape tools,
  * 1000-1099 codes that only a binding raises and the native library never returns
  * (C#'s `LibraryNotFound` and `VersionMismatch`, for example).
+ *
+ * Every function that returns a `pp_status` lists the statuses it can return in one line
+ * of its docs, `Statuses: `PP_OK`, ...` (`tests/statuses.rs` holds each function to
+ * it). `PP_ERR_PANIC` is never listed: any call may return it, and only on a bug.
  */
 typedef enum {
   /**
