@@ -1275,6 +1275,40 @@ void test_positions_at_2_31()
     CHECK(w.body(plain).x == INT32_MIN);
 }
 
+// Issue 30.3 (test_world.c documented_edges): what the docs now say about static sweeps,
+// a transformed body's corner, turned bounds-only bodies, started_inside and a body's
+// contact with itself.
+void test_documented_edges()
+{
+    Mask box = Mask::create(4, 4, true);
+    Mask ten = Mask::create(10, 10, true);
+    World w;
+    BodyDef s(box, 0, 0);
+    s.is_static = true;
+    const BodyId a = w.create_body(s);
+    s.x = 10;
+    const BodyId b = w.create_body(s);
+    const perpixel::BodySweep sw = w.sweep(a, 20, 0);
+    CHECK(sw.other == b && sw.result.outcome == perpixel::SweepResult::Outcome::Hit &&
+          sw.result.step == 7);
+    perpixel::Transform t = perpixel::Transform::at(100.25, 50.5);
+    t.rotation_degrees = 45;
+    BodyDef turned_def(ten, 0, 0);
+    turned_def.transform = t;
+    const BodyId turned = w.create_body(turned_def);
+    const perpixel::Raster r = ten.rasterise(t);
+    CHECK(w.body(turned).x == r.x && w.body(turned).y == r.y && r.x != 100 && r.y != 50);
+    turned_def.pixel_collision = false;
+    const BodyId boxed = w.create_body(turned_def);
+    const std::vector<BodyId> at_corner = w.at_point(r.x, r.y);
+    CHECK(at_corner.size() == 1 && at_corner[0] == boxed);
+    const perpixel::Contact c = w.contact(turned, turned);
+    CHECK(c.touching() && c.area == w.body(turned).mask.count() && c.push_out.has_value());
+    const perpixel::MoveResult m = Sprite(box, 1, 1).move_and_slide({Sprite(ten, 0, 0)}, 5, 7);
+    CHECK(m.started_inside && !m.blocked_x && !m.blocked_y && m.climbed == 0 && m.x == 1 &&
+          m.y == 1);
+}
+
 // The C program's scene (test_world.c filters_and_statics): the same answers.
 void test_world_filters()
 {
@@ -1928,6 +1962,7 @@ int main(int argc, char **argv)
         test_world_destroy_and_reuse();
         test_world_wrong_world();
         test_positions_at_2_31();
+        test_documented_edges();
         test_world_filters();
         test_world_random();
         test_world_errors_and_raii();
