@@ -258,6 +258,10 @@
  * queries, transforms, contacts and motion), 100-199 the world, 200-299 the shape tools,
  * 1000-1099 codes that only a binding raises and the native library never returns
  * (C#'s `LibraryNotFound` and `VersionMismatch`, for example).
+ *
+ * Every function that returns a `pp_status` lists the statuses it can return in one line
+ * of its docs, `Statuses: `PP_OK`, ...` (`tests/statuses.rs` holds each function to
+ * it). `PP_ERR_PANIC` is never listed: any call may return it, and only on a bug.
  */
 typedef enum {
   /**
@@ -331,6 +335,12 @@ typedef enum {
    * made by this world). The world statuses start at 100.
    */
   PP_ERR_STALE_BODY = 100,
+  /**
+   * A body id was made by another world (every `pp_body_id` carries its world's tag):
+   * refused, whatever body of this world has the same index. A zeroed id belongs to no
+   * world and is refused the same way.
+   */
+  PP_ERR_WRONG_WORLD = 101,
   /**
    * A mask to edit in place is also held by something else (a world body, a bundle,
    * another handle), so editing it would change theirs: edit a copy (`pp_mask_copy`),
@@ -500,9 +510,12 @@ typedef struct {
 } pp_mask_edit;
 
 /**
- * A body of a world, by value: its slot and the slot's generation. An id whose body was
- * destroyed is refused with `PP_ERR_STALE_BODY` (the slot's generation moved on), never
- * mistaken for another body.
+ * A body of a world, by value (12 bytes): its slot, the slot's generation and the tag of
+ * the world that made it. An id whose body was destroyed is refused with
+ * `PP_ERR_STALE_BODY` (the slot's generation moved on), never mistaken for another body;
+ * an id given to a world that did not make it is refused with `PP_ERR_WRONG_WORLD`,
+ * never taken for that world's body of the same index. Treat ids as opaque values from
+ * the world; a zeroed id belongs to no world.
  */
 typedef struct {
   /**
@@ -513,6 +526,10 @@ typedef struct {
    * The slot's generation when the body was made.
    */
   uint32_t generation;
+  /**
+   * The tag of the world that made it: unique in the process, never 0.
+   */
+  uint32_t world;
 } pp_body_id;
 
 /**
@@ -766,15 +783,18 @@ typedef struct {
    */
   int32_t y;
   /**
-   * 1 when the x motion stopped short.
+   * 1 when the x motion stopped short (0 when `started_inside`: nothing was tried).
    */
   uint8_t blocked_x;
   /**
-   * 1 when the y motion stopped short (with gravity: on the ground).
+   * 1 when the y motion stopped short (with gravity: on the ground; 0 when
+   * `started_inside`).
    */
   uint8_t blocked_y;
   /**
-   * 1 when the mover overlapped an obstacle at its start and so did not move.
+   * 1 when the mover overlapped an obstacle at its start and so did not move: then
+   * `x, y` are its start, `blocked_x`, `blocked_y` and `climbed` are 0, whatever the
+   * motion.
    */
   uint8_t started_inside;
   /**
@@ -1006,7 +1026,13 @@ typedef struct {
  * exactly on a texel edge.
  *
  * Limits (else `PP_ERR_INVALID_TRANSFORM`): every number finite; `|x|, |y| <= 2^31`;
- * `|pivot| <= 2^31`; `1e-6 <= |scale| <= 1e6` on each axis.
+ * `|pivot| <= 2^31`; `1e-6 <= |scale| <= 1e6` on each axis. A transform within the
+ * limits can still place a raster whose corner (its pixel `(0, 0)`) lies past `int32_t`
+ * (`x = 2^31` puts it at `2^31`): the functions that make a raster
+ * (`pp_mask_rasterise`, `pp_mask_rasterise_matrix`, `pp_world_create_body`,
+ * `pp_world_set_transform`, `pp_world_set_mask`, `pp_world_edit_mask`) refuse that with
+ * `PP_ERR_OVERFLOW`, the status of every coordinate result past `int32_t`; the
+ * queries that do not rasterise (`pp_transformed_*`) answer it.
  */
 typedef struct {
   /**
@@ -1118,12 +1144,18 @@ typedef struct {
    */
   pp_transform transform;
   /**
-   * Nonzero (the default): pixel-perfect; 0: collides as its whole rectangle.
+   * Nonzero (the default): pixel-perfect; 0: collides as its whole rectangle. For a
+   * transformed (turned, scaled) body the whole rectangle is axis-aligned: the
+   * smallest box holding every world pixel whose centre lands in the transformed mask
+   * rectangle (the `bounds_only` raster of `pp_mask_rasterise`, whose every pixel
+   * counts), not the turned rectangle itself.
    */
   uint8_t pixel_collision;
   /**
-   * Nonzero: a static body (terrain): never touches other static bodies and stays out
-   * of the per-update broad phase. Default 0 (moving).
+   * Nonzero: a static body (terrain): never pairs with other static bodies in
+   * `pp_world_update` and stays out of its broad phase. The queries see it like any
+   * other body (`pp_world_sweep` of a static body meets other static bodies). Default
+   * 0 (moving).
    */
   uint8_t is_static;
   /**
@@ -1156,7 +1188,11 @@ typedef struct {
 typedef struct {
   /**
    * The body as a placed sprite (a transformed body's raster). `sprite.mask` is
-   * borrowed: valid while the body keeps that mask and placement; do not free it.
+   * borrowed: valid while the body keeps that mask and placement; do not free it. For
+   * a transformed body `sprite.x, sprite.y` is the raster's corner, the one
+   * `pp_mask_rasterise` gives: the smallest x and the smallest y of the world pixels
+   * whose centres land in the transformed mask rectangle (solid texels or not), so
+   * neither the transform's `x, y` nor, in general, the corner of its solid pixels.
    */
   pp_sprite sprite;
   /**
@@ -1273,6 +1309,9 @@ extern "C" {
  * one mask: use `pp_bundle_from_bytes` for bundles), `PP_ERR_TOO_LARGE` (a mask past
  * `PP_MAX_MASK_PIXELS`), `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`,
+ * `PP_ERR_BAD_BAKED_DATA`.
+ *
  * # Safety
  * `data` must be NULL or readable for `len` bytes; `out` NULL or valid for a write.
  */
@@ -1287,6 +1326,9 @@ pp_status pp_mask_from_baked(const uint8_t *data, size_t len, pp_mask **out);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `len` NULL),
  * `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL and `buf_len` smaller than the size; the
  * message gives the size), `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
@@ -1303,6 +1345,9 @@ pp_status pp_mask_to_baked(const pp_mask *mask, uint8_t *buf, size_t buf_len, si
  * with `len` > 0), `PP_ERR_BAD_BAKED_DATA`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`.
  * Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`,
+ * `PP_ERR_BAD_BAKED_DATA`.
+ *
  * # Safety
  * `data` must be NULL or readable for `len` bytes; `out` NULL or valid for a write.
  */
@@ -1316,6 +1361,9 @@ pp_status pp_bundle_from_bytes(const uint8_t *data, size_t len, pp_bundle **out)
  * `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8), `PP_ERR_IO` (missing or unreadable
  * file, or not a regular file: a FIFO, directory or device is refused before it is read), `PP_ERR_BAD_BAKED_DATA` (the message starts with the path),
  * `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_IO`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_BAD_BAKED_DATA`.
  *
  * # Safety
  * `utf8_path` must be NULL or a NUL-terminated string; `out` NULL or valid for a write.
@@ -1339,6 +1387,8 @@ void pp_bundle_free(pp_bundle *bundle);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `bundle` or `out` is NULL.
  * Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `bundle` must be NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -1351,6 +1401,8 @@ pp_status pp_bundle_count(const pp_bundle *bundle, size_t *out);
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (`index` >= count). Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
  *
  * # Safety
  * `bundle` must be NULL or a live handle; `out` NULL or valid for a write.
@@ -1366,6 +1418,9 @@ pp_status pp_bundle_info_at(const pp_bundle *bundle, size_t index, pp_bake_info 
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle` or `len` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (`index` >= count), `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL
  * and `buf_len` < the size). Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`.
  *
  * # Safety
  * `bundle` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
@@ -1386,6 +1441,8 @@ pp_status pp_bundle_name_at(const pp_bundle *bundle,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle`, `name`, `found` or `out`
  * NULL), `PP_ERR_INVALID_ARGUMENT` (`name` is not UTF-8). Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
  *
  * # Safety
  * `bundle` must be NULL or a live handle; `name` NULL or NUL-terminated; `found`, `out`
@@ -1444,6 +1501,8 @@ int64_t pp_bounds_y_max(pp_bounds bounds);
  * Errors: `PP_ERR_NULL_POINTER` when `has_overlap` or `out` is NULL (nothing written).
  * Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `has_overlap` and `out` must be NULL or valid for writes.
  */
@@ -1456,6 +1515,8 @@ pp_status pp_bounds_intersection(pp_bounds a, pp_bounds b, uint8_t *has_overlap,
  *
  * Errors: `PP_ERR_NULL_POINTER` when `out` is NULL; `PP_ERR_OVERFLOW` when the moved
  * corner does not fit in `int32_t`. Nothing is written on failure. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OVERFLOW`.
  *
  * # Safety
  * `out` must be NULL or valid for a write.
@@ -1475,6 +1536,8 @@ uint64_t pp_bounds_area(pp_bounds bounds);
  * Errors: `PP_ERR_NULL_POINTER` when `out` is NULL; `PP_ERR_OVERFLOW` when the moved
  * corner does not fit in `int32_t`. Nothing is written on failure. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OVERFLOW`.
+ *
  * # Safety
  * `out` must be NULL or valid for a write.
  */
@@ -1492,6 +1555,8 @@ pp_mask_edit pp_mask_edit_default(void);
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -1508,6 +1573,8 @@ pp_status pp_mask_copy(const pp_mask *mask, pp_mask **out);
  * mask with `pp_world_edit_mask`). Errors (nothing changed): `PP_ERR_NULL_POINTER`,
  * `PP_ERR_MASK_SHARED`.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
+ *
  * # Safety
  * `mask` NULL or a live handle used by no other thread during the call.
  */
@@ -1516,6 +1583,8 @@ pp_status pp_mask_set_pixel(pp_mask *mask, int32_t x, int32_t y, uint8_t solid);
 /**
  * Makes every pixel of `rect` (clipped to the mask; empty when its width or height is
  * `<= 0`) solid or empty. As `pp_mask_set_pixel` for the rules and errors.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
  *
  * # Safety
  * As `pp_mask_set_pixel`.
@@ -1527,6 +1596,8 @@ pp_status pp_mask_fill_rect(pp_mask *mask, pp_bounds rect, uint8_t solid);
  * clipped. `other` may be `mask` itself. As `pp_mask_set_pixel` for the rules; errors
  * also `PP_ERR_OUT_OF_MEMORY` (a copy of `other` when it is `mask`).
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_MASK_SHARED`.
+ *
  * # Safety
  * As `pp_mask_set_pixel`; `other` NULL or a live handle.
  */
@@ -1535,6 +1606,8 @@ pp_status pp_mask_draw(pp_mask *mask, const pp_mask *other, int32_t x, int32_t y
 /**
  * Erases `other`'s solid pixels from `mask` (AND NOT), `other` placed as in
  * `pp_mask_draw`.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_MASK_SHARED`.
  *
  * # Safety
  * As `pp_mask_draw`.
@@ -1545,6 +1618,8 @@ pp_status pp_mask_erase(pp_mask *mask, const pp_mask *other, int32_t x, int32_t 
  * Keeps only `mask`'s pixels that are solid in `other` too (AND), `other` placed as in
  * `pp_mask_draw`: pixels outside `other`'s rectangle become empty.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_MASK_SHARED`.
+ *
  * # Safety
  * As `pp_mask_draw`.
  */
@@ -1554,6 +1629,8 @@ pp_status pp_mask_intersect(pp_mask *mask, const pp_mask *other, int32_t x, int3
  * Flips `mask`'s pixels where `other` is solid (XOR), `other` placed as in
  * `pp_mask_draw`.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_MASK_SHARED`.
+ *
  * # Safety
  * As `pp_mask_draw`.
  */
@@ -1561,6 +1638,8 @@ pp_status pp_mask_xor(pp_mask *mask, const pp_mask *other, int32_t x, int32_t y)
 
 /**
  * Flips every pixel of `mask`. As `pp_mask_set_pixel` for the rules and errors.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
  *
  * # Safety
  * As `pp_mask_set_pixel`.
@@ -1573,6 +1652,8 @@ pp_status pp_mask_invert(pp_mask *mask);
  * centres lie within `radius + 1/2` of the centre pixel's centre, as drawing a filled
  * circle of that radius does; radius 0 is the one pixel). As `pp_mask_set_pixel` for
  * the rules and errors.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
  *
  * # Safety
  * As `pp_mask_set_pixel`.
@@ -1588,6 +1669,8 @@ pp_status pp_mask_fill_circle(pp_mask *mask,
  * inside it; `Mask::fill_ellipse` has the exact rule). As `pp_mask_set_pixel` for the
  * rules and errors.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
+ *
  * # Safety
  * As `pp_mask_set_pixel`.
  */
@@ -1597,6 +1680,8 @@ pp_status pp_mask_fill_ellipse(pp_mask *mask, pp_bounds rect, uint8_t solid);
  * Makes a thick line with round caps solid or empty: every pixel within `radius` of the
  * segment from pixel `(x0, y0)` to `(x1, y1)` (the capsule; `Mask::draw_line` has the
  * exact rule), for digging tunnels. As `pp_mask_set_pixel` for the rules and errors.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
  *
  * # Safety
  * As `pp_mask_set_pixel`.
@@ -1621,10 +1706,15 @@ pp_status pp_mask_draw_line(pp_mask *mask,
  *
  * Errors: `PP_ERR_NULL_POINTER` (`world`, or `edits` with `count > 0`, or an `other`),
  * `PP_ERR_INVALID_ARGUMENT` (an edit not from `pp_mask_edit_default()`, an unknown
- * `op`, the world in use), `PP_ERR_STALE_BODY`, `PP_ERR_OUT_OF_MEMORY` (the copy; or a
- * transformed body's new raster, after the edits are made), `PP_ERR_TOO_LARGE` /
- * `PP_ERR_INVALID_TRANSFORM` (a transformed body's raster). Not thread-safe for the same
- * world.
+ * `op`, the world in use), `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * `PP_ERR_OUT_OF_MEMORY` (the copy; or a transformed body's new raster, after the edits
+ * are made), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` / `PP_ERR_OVERFLOW` (a
+ * transformed body's new raster, after the edits are made, as `pp_mask_rasterise`).
+ * Not thread-safe for the same world.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `edits` NULL or valid for `count` reads; each
@@ -1659,6 +1749,8 @@ const char *pp_last_error_message(void);
  * nothing written) leaves the last error message alone, so it can be retried. Any
  * thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
+ *
  * # Safety
  * `buf` must be NULL or valid for writes of `buf_len` bytes; `len` NULL or valid for a
  * write.
@@ -1684,6 +1776,8 @@ uint64_t pp_max_mask_pixels(void);
  *
  * Errors: `PP_ERR_INVALID_ARGUMENT` when `pixels` is 0 (the limit is unchanged).
  * Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_INVALID_ARGUMENT`.
  */
 pp_status pp_set_max_mask_pixels(uint64_t pixels);
 
@@ -1703,6 +1797,9 @@ pp_mask_options pp_mask_options_default(void);
  * Errors (nothing written to `*out`): `PP_ERR_NULL_POINTER` (`out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (negative `width` or `height`), `PP_ERR_TOO_LARGE` (more
  * than `pp_max_mask_pixels()` pixels), `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `out` must be NULL or valid for a write.
@@ -1745,6 +1842,10 @@ pp_status pp_mask_new(int32_t width, int32_t height, uint8_t solid, pp_mask **ou
  * `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
  * `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
+ * `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `data` must be NULL or readable for `data_len` bytes; `options` NULL or a valid
  * struct; `out` NULL or valid for a write.
@@ -1776,6 +1877,10 @@ pp_status pp_mask_from_pixels(const uint8_t *data,
  * pixels: refused before decoding), `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`.
  * Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_TOO_LARGE`, `PP_ERR_DECODE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `data` must be NULL or readable for `len` bytes; `options` NULL or a valid struct;
  * `out` NULL or valid for a write.
@@ -1796,6 +1901,10 @@ pp_status pp_mask_from_image_bytes(const uint8_t *data,
  * file: a FIFO, directory or device is refused before it is read),
  * `PP_ERR_DECODE`, `PP_ERR_TOO_LARGE`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
  * `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_TOO_LARGE`, `PP_ERR_DECODE`, `PP_ERR_IO`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `utf8_path` must be NULL or a NUL-terminated string; `options` NULL or a valid
@@ -1820,6 +1929,8 @@ void pp_mask_free(pp_mask *mask);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when any pointer is NULL.
  * Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `mask` must be NULL or a live handle; `width`, `height` NULL or valid for writes.
  */
@@ -1832,6 +1943,8 @@ pp_status pp_mask_size(const pp_mask *mask, int32_t *width, int32_t *height);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `mask` or `out` is NULL.
  * Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `mask` must be NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -1842,6 +1955,8 @@ pp_status pp_mask_is_solid(const pp_mask *mask, int32_t x, int32_t y, uint8_t *o
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `mask` or `out` is NULL.
  * Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `mask` must be NULL or a live handle; `out` NULL or valid for a write.
@@ -1855,6 +1970,8 @@ pp_status pp_mask_count(const pp_mask *mask, uint64_t *out);
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when any pointer is NULL.
  * Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `mask` must be NULL or a live handle; `has_solid`, `out` NULL or valid for writes.
@@ -1878,6 +1995,8 @@ pp_status pp_mask_solid_bounds(const pp_mask *mask, uint8_t *has_solid, pp_bound
  * `mask` or `out` is NULL; `PP_ERR_INVALID_ARGUMENT` when the end of the motion is
  * outside the `int32_t` range. Allocates nothing. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
+ *
  * # Safety
  * `mover`, `obstacle` NULL or pointing to readable sprites whose masks are NULL or live
  * handles; `out` NULL or valid for a write.
@@ -1896,6 +2015,8 @@ pp_status pp_sweep(const pp_sprite *mover,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `out` is NULL;
  * `PP_ERR_INVALID_ARGUMENT` when `step` is past the end. Allocates nothing. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
  *
  * # Safety
  * `out` NULL or valid for a write.
@@ -1943,6 +2064,8 @@ pp_status pp_sweep_path_position(int32_t dx, int32_t dy, uint64_t step, pp_point
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `mover`, `obstacle`, a sprite's
  * `mask`, `found` or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * As `pp_sweep`; `found` and `out` NULL or valid for writes.
  */
@@ -1969,6 +2092,9 @@ pp_push_options pp_push_options_default(void);
  * `mask`, `found` or `out` is NULL; `PP_ERR_INVALID_ARGUMENT` for options not from
  * `pp_push_options_default()`, an unknown direction or a (0, 0) `PP_PUSH_ALONG`
  * direction; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * As `pp_sweep`; `options` NULL or readable; `found` and `out` NULL or valid for writes.
@@ -1999,6 +2125,9 @@ pp_move_options pp_move_options_default(void);
  * for options not from `pp_move_options_default()`, `up` not 1 or -1, or a motion
  * leaving the `int32_t` range; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mover` as in `pp_sweep`; `obstacles` NULL or `count` readable sprites whose masks
  * are NULL or live handles; `options` NULL or readable; `out` NULL or valid for a write.
@@ -2023,6 +2152,8 @@ pp_status pp_move_and_slide(const pp_sprite *mover,
  * `out` is NULL; `PP_ERR_INVALID_ARGUMENT` for a (0, 0) direction. Any thread; masks
  * may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
+ *
  * # Safety
  * `sprite` as in `pp_sweep`; `found` and `out` NULL or valid for writes.
  */
@@ -2041,6 +2172,8 @@ pp_status pp_raycast(const pp_sprite *sprite,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `sprite`, its mask or `out` is
  * NULL. Allocates nothing. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `sprite` as in `pp_sweep`; `out` NULL or valid for a write.
@@ -2070,6 +2203,9 @@ pp_polygon_options pp_polygon_options_default(void);
  * infinite or negative, `max_vertices < 3`), `PP_ERR_OVERFLOW` (more than `UINT32_MAX`
  * points), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_OVERFLOW`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `options` NULL or readable; `out` NULL or valid for a
  * write.
@@ -2085,6 +2221,8 @@ pp_status pp_mask_polygons(const pp_mask *mask,
  * out-pointers may be NULL (not written).
  *
  * Errors: `PP_ERR_NULL_POINTER` (`polygons`). Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `polygons` NULL or a live handle; each out-pointer NULL or valid for a write.
@@ -2102,6 +2240,8 @@ pp_status pp_polygons_counts(const pp_polygons *polygons,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`polygons`, `len`),
  * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
+ *
  * # Safety
  * `polygons` NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
  * elements; `len` NULL or valid for a write.
@@ -2118,6 +2258,8 @@ pp_status pp_polygons_points(const pp_polygons *polygons,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`polygons`, `len`),
  * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
+ *
  * # Safety
  * As `pp_polygons_points`.
  */
@@ -2133,6 +2275,8 @@ pp_status pp_polygons_ring_starts(const pp_polygons *polygons,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`polygons`, `len`),
  * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
  *
  * # Safety
  * As `pp_polygons_points`.
@@ -2164,6 +2308,9 @@ void pp_polygons_free(pp_polygons *polygons);
  * Errors (nothing written): as `pp_mask_polygons`. Any thread while nobody edits the
  * mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_OVERFLOW`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * As `pp_mask_polygons`.
  */
@@ -2178,6 +2325,8 @@ pp_status pp_mask_convex_pieces(const pp_mask *mask,
  *
  * Errors: `PP_ERR_NULL_POINTER` (`pieces`). Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `pieces` NULL or a live handle; each out-pointer NULL or valid for a write.
  */
@@ -2191,6 +2340,8 @@ pp_status pp_convex_pieces_counts(const pp_convex_pieces *pieces,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`pieces`, `len`),
  * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
  *
  * # Safety
  * `pieces` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` elements;
@@ -2207,6 +2358,8 @@ pp_status pp_convex_pieces_points(const pp_convex_pieces *pieces,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`pieces`, `len`),
  * `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
  *
  * # Safety
  * As `pp_convex_pieces_points`.
@@ -2240,6 +2393,9 @@ void pp_convex_pieces_free(pp_convex_pieces *pieces);
  * `PP_ERR_INVALID_ARGUMENT` (`every` 0), `PP_ERR_BUFFER_TOO_SMALL`,
  * `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` elements;
  * `len` NULL or valid for a write.
@@ -2257,6 +2413,8 @@ pp_status pp_mask_outline(const pp_mask *mask,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`
  * or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `a`, `b` NULL or valid sprites whose masks are NULL or live handles; `out` NULL or
  * valid for a write.
@@ -2273,6 +2431,8 @@ pp_status pp_collides(const pp_sprite *a, const pp_sprite *b, uint8_t *out);
  * placed near the edge of the range) is reported exactly. Allocates nothing.
  * Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * As `pp_collides`; `found` and `out` NULL or valid for writes.
  */
@@ -2283,6 +2443,8 @@ pp_status pp_first_contact(const pp_sprite *a, const pp_sprite *b, uint8_t *foun
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`
  * or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * As `pp_collides`.
@@ -2300,6 +2462,8 @@ pp_status pp_overlap_area(const pp_sprite *a, const pp_sprite *b, uint64_t *out)
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`,
  * `out_mask` or `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * As `pp_collides`; `out_mask` and `out_bounds` NULL or valid for writes.
  */
@@ -2314,6 +2478,8 @@ pp_status pp_overlap_mask(const pp_sprite *a,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b` or `out` is NULL.
  * Allocates nothing. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `a`, `b` NULL or live handles; `out` NULL or valid for a write.
@@ -2337,6 +2503,8 @@ pp_status pp_mask_collides(const pp_mask *a,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, `found` or `out` is
  * NULL. Allocates nothing. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `a`, `b` NULL or live handles; `found`, `out` NULL or valid for writes.
  */
@@ -2352,6 +2520,8 @@ pp_status pp_mask_first_contact(const pp_mask *a,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b` or `out` is NULL.
  * Allocates nothing. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `a`, `b` NULL or live handles; `out` NULL or valid for a write.
@@ -2370,6 +2540,8 @@ pp_status pp_mask_overlap_area(const pp_mask *a,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, `out_mask` or
  * `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `a`, `b` NULL or live handles; `out_mask`, `out_bounds` NULL or valid for writes.
@@ -2396,6 +2568,8 @@ pp_component_options pp_component_options_default(void);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (any pointer NULL). Any thread while
  * nobody edits the mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `x`, `y` NULL or valid for writes.
  */
@@ -2411,6 +2585,8 @@ pp_status pp_mask_centroid(const pp_mask *mask, uint32_t *x, uint32_t *y);
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`. Any thread while nobody edits the
  * mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
@@ -2432,6 +2608,9 @@ pp_status pp_mask_angle(const pp_mask *mask, double *out);
  * `PP_ERR_INVALID_ARGUMENT` (`options` not made by `pp_component_options_default()`, an
  * unknown connectivity or order), `PP_ERR_BUFFER_TOO_SMALL` (the message gives the
  * number), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `options` NULL or a valid struct; `buf` NULL or valid
@@ -2457,6 +2636,9 @@ pp_status pp_mask_components(const pp_mask *mask,
  * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
  * mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `options` NULL or a valid struct; `labels` NULL or
  * valid for writes of `labels_len` values; `len`, `components` NULL or valid for writes.
@@ -2479,6 +2661,9 @@ pp_status pp_mask_component_labels(const pp_mask *mask,
  * `PP_ERR_INVALID_ARGUMENT` (bad options), `PP_ERR_BUFFER_TOO_SMALL`,
  * `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `options` NULL or a valid struct; `buf` NULL or valid
  * for writes of `buf_len` values; `len` NULL or valid for a write.
@@ -2498,6 +2683,9 @@ pp_status pp_mask_component_counts(const pp_mask *mask,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `len` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (bad options), `PP_ERR_BUFFER_TOO_SMALL`,
  * `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `options` NULL or a valid struct; `buf` NULL or valid
@@ -2520,6 +2708,9 @@ pp_status pp_mask_component_bounds(const pp_mask *mask,
  * an unknown connectivity), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
  * mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -2538,6 +2729,9 @@ pp_status pp_mask_component_at(const pp_mask *mask,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (an unknown connectivity), `PP_ERR_OUT_OF_MEMORY`. Any
  * thread while nobody edits the mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
@@ -2568,6 +2762,9 @@ pp_color_range pp_color_range_within(pp_rgba color, pp_rgba threshold);
  * gives the size), `PP_ERR_TOO_LARGE` (more bytes than memory can address). Any thread
  * while nobody edits the mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_TOO_LARGE`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` bytes;
  * `len` NULL or valid for a write.
@@ -2592,6 +2789,9 @@ pp_status pp_mask_to_pixels(const pp_mask *mask,
  * `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`. Any thread while nobody edits
  * the mask; nothing else may use `out` during the call.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_STRIDE_TOO_SMALL`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for writes of `out_len` bytes.
  */
@@ -2613,6 +2813,9 @@ pp_status pp_mask_write_pixels(const pp_mask *mask,
  * `PP_ERR_INVALID_ARGUMENT` (a mask with a side of 0: a PNG has at least one pixel),
  * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
  * mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` bytes;
@@ -2638,6 +2841,10 @@ pp_status pp_mask_to_png(const pp_mask *mask,
  * format, `PP_FORMAT_A8`), `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`,
  * `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `data` NULL or readable for `data_len` bytes; `out` NULL or valid for a write.
  */
@@ -2662,6 +2869,9 @@ pp_status pp_mask_from_color_range(const uint8_t *data,
  * `PP_ERR_BUFFER_TOO_SMALL` (the message gives the size), `PP_ERR_OUT_OF_MEMORY`. Any
  * thread while nobody edits the mask.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` bytes; `len`
  * NULL or valid for a write.
@@ -2676,6 +2886,9 @@ pp_status pp_mask_to_bytes(const pp_mask *mask, uint8_t *buf, size_t buf_len, si
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`out`, or `data` with `len > 0`),
  * `PP_ERR_INVALID_ARGUMENT` (a negative side, a `len` that is not the size: the message
  * gives it), `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `data` NULL or readable for `len` bytes; `out` NULL or valid for a write.
@@ -2701,7 +2914,12 @@ pp_morph_options pp_morph_options_default(void);
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (`options` not made by `pp_morph_options_default()`, an
- * unknown norm), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ * unknown norm), `PP_ERR_TOO_LARGE` (`mask` is larger than `pp_max_mask_pixels()`,
+ * lowered since it was made), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
+ * mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `options` NULL or a valid struct; `out` NULL or valid
@@ -2720,6 +2938,9 @@ pp_status pp_mask_grow(const pp_mask *mask,
  * gives a copy. The caller owns `*out` (`pp_mask_free`).
  *
  * Errors (nothing written): as `pp_mask_grow`. Any thread while nobody edits the mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * As `pp_mask_grow`.
@@ -2742,6 +2963,8 @@ pp_status pp_mask_shrink(const pp_mask *mask,
  * `PP_ERR_TOO_LARGE` (past `pp_max_mask_pixels()`), `PP_ERR_OUT_OF_MEMORY`. Any thread
  * while nobody edits the masks.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask`, `other` NULL or live handles; `out` NULL or valid for a write.
  */
@@ -2756,6 +2979,9 @@ pp_status pp_mask_convolve(const pp_mask *mask, const pp_mask *other, pp_mask **
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (a negative side), `PP_ERR_TOO_LARGE`,
  * `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
@@ -2772,6 +2998,9 @@ pp_status pp_mask_scale(const pp_mask *mask, int32_t width, int32_t height, pp_m
  * `PP_ERR_INVALID_ARGUMENT` (a negative width or height),
  * `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits
  * the mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
@@ -2800,8 +3029,13 @@ pp_transform pp_transform_default(void);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask`, `out_mask`, `out_x` or
  * `out_y` NULL), `PP_ERR_INVALID_ARGUMENT` (a `transform` not from
  * `pp_transform_default()`), `PP_ERR_INVALID_TRANSFORM` (a number outside the limits of
- * `pp_transform`), `PP_ERR_TOO_LARGE` (the raster would exceed `pp_max_mask_pixels()`
- * or its position `int32_t`), `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+ * `pp_transform`), `PP_ERR_TOO_LARGE` (the raster would exceed `pp_max_mask_pixels()`),
+ * `PP_ERR_OVERFLOW` (the raster's corner `(*out_x, *out_y)` would lie past `int32_t`, as
+ * a position near `±2^31` can put it), `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be
+ * shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`.
  *
  * # Safety
  * `mask` NULL or a live handle; `transform` NULL or a readable struct; the out-pointers
@@ -2823,6 +3057,9 @@ pp_status pp_mask_rasterise(const pp_mask *mask,
  * non-finite, singular or nearly singular matrix, or one that scales by more than 2^20
  * either way.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`.
+ *
  * # Safety
  * `matrix` NULL or readable for 6 doubles; the rest as `pp_mask_rasterise`.
  */
@@ -2842,6 +3079,8 @@ pp_status pp_mask_rasterise_matrix(const pp_mask *mask,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
  * `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -2856,6 +3095,8 @@ pp_status pp_mask_flip(const pp_mask *mask, uint8_t flip_x, uint8_t flip_y, pp_m
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
  * `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -2868,6 +3109,8 @@ pp_status pp_mask_rotate_quarter(const pp_mask *mask, int32_t quarter_turns, pp_
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
  * `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
@@ -2883,6 +3126,9 @@ pp_status pp_mask_transpose(const pp_mask *mask, pp_mask **out);
  * `PP_ERR_INVALID_ARGUMENT` (`sx` or `sy` below 1), `PP_ERR_TOO_LARGE` (the result
  * would exceed `pp_max_mask_pixels()`), `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `mask` NULL or a live handle; `out` NULL or valid for a write.
  */
@@ -2896,6 +3142,9 @@ pp_status pp_mask_scale_integer(const pp_mask *mask, int32_t sx, int32_t sy, pp_
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`m` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`),
  * `PP_ERR_INVALID_TRANSFORM`. Allocates nothing. Any thread; masks may be shared.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_INVALID_TRANSFORM`.
  *
  * # Safety
  * `m` NULL or a live handle; `t` NULL or readable; `out` NULL or valid for a write.
@@ -2918,6 +3167,9 @@ pp_status pp_transformed_solid_at(const pp_mask *m,
  * `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`),
  * `PP_ERR_INVALID_TRANSFORM`. Allocates nothing. Any thread; masks may be shared.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_INVALID_TRANSFORM`.
+ *
  * # Safety
  * `a`, `b` NULL or live handles; `ta`, `tb` NULL or readable; `out` NULL or valid for a
  * write.
@@ -2936,6 +3188,9 @@ pp_status pp_transformed_collides(const pp_mask *a,
  *
  * Errors (nothing written): as `pp_transformed_collides`, `found` or `out` NULL too.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_INVALID_TRANSFORM`.
+ *
  * # Safety
  * As `pp_transformed_collides`; `found` and `out` NULL or valid for writes.
  */
@@ -2951,6 +3206,9 @@ pp_status pp_transformed_first_contact(const pp_mask *a,
  * rasters), sampled as `pp_transformed_collides` is.
  *
  * Errors (nothing written): as `pp_transformed_collides`.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_INVALID_TRANSFORM`.
  *
  * # Safety
  * As `pp_transformed_collides`; `out` NULL or valid for a write.
@@ -2990,6 +3248,8 @@ pp_body_def pp_body_def_default(void);
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `out` is NULL.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+ *
  * # Safety
  * `out` NULL or valid for a write.
  */
@@ -3009,7 +3269,11 @@ void pp_world_free(pp_world *w);
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`world`, `def`, `def->mask` or `out`
  * NULL), `PP_ERR_INVALID_ARGUMENT` (a def not from `pp_body_def_default()`, or a world in
  * use on another thread), `PP_ERR_INVALID_TRANSFORM`, `PP_ERR_TOO_LARGE` (a raster past
- * the size limit), `PP_ERR_OUT_OF_MEMORY`. Not thread-safe for the same world.
+ * the size limit), `PP_ERR_OVERFLOW` (a transformed body's raster corner past `int32_t`,
+ * as `pp_mask_rasterise`), `PP_ERR_OUT_OF_MEMORY`. Not thread-safe for the same world.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`.
  *
  * # Safety
  * `world` NULL or a live world handle; `def` NULL or readable, its mask NULL or a live
@@ -3021,7 +3285,11 @@ pp_status pp_world_create_body(pp_world *world, const pp_body_def *def, pp_body_
  * Removes a body. Its touching pairs end at the next update (reported as end events with
  * its id); the id is refused from now on.
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * `PP_ERR_INVALID_ARGUMENT` (in use).
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle.
@@ -3031,7 +3299,11 @@ pp_status pp_world_destroy_body(pp_world *world, pp_body_id id);
 /**
  * Moves a body's mask pixel (0, 0) to (x, y) (a transformed body becomes a plain one).
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * `PP_ERR_INVALID_ARGUMENT` (in use).
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle.
@@ -3043,7 +3315,11 @@ pp_status pp_world_move_body(pp_world *world, pp_body_id id, int32_t x, int32_t 
  * first: when one is stale nothing moves.
  *
  * Errors: `PP_ERR_NULL_POINTER` (`world`, or `ids`/`positions` with `count` > 0),
- * `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use),
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `ids` and `positions` NULL or `count` readable
@@ -3057,9 +3333,15 @@ pp_status pp_world_move_bodies(pp_world *world,
 /**
  * Places a body by a transform (rasterised now, once). NULL: the identity at (0, 0).
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (a
- * transform not from `pp_transform_default()`, in use), `PP_ERR_INVALID_TRANSFORM`,
- * `PP_ERR_TOO_LARGE`; on error the body keeps its placement.
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`, in use),
+ * `PP_ERR_INVALID_TRANSFORM`, `PP_ERR_TOO_LARGE`, `PP_ERR_OVERFLOW` (the raster's corner
+ * past `int32_t`, as `pp_mask_rasterise`), `PP_ERR_OUT_OF_MEMORY`; on error the body
+ * keeps its placement.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `t` NULL or readable.
@@ -3069,8 +3351,14 @@ pp_status pp_world_set_transform(pp_world *world, pp_body_id id, const pp_transf
 /**
  * Gives a body another mask (the world keeps a reference), at the same placement.
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in
- * use), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` for a transformed body.
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` /
+ * `PP_ERR_OVERFLOW` / `PP_ERR_OUT_OF_MEMORY` for a transformed body's new raster (as
+ * `pp_mask_rasterise`); on error the body keeps its mask.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+ * `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `mask` NULL or a live handle.
@@ -3080,7 +3368,11 @@ pp_status pp_world_set_mask(pp_world *world, pp_body_id id, const pp_mask *mask)
 /**
  * Changes a body's filter (its pairs change at the next update).
  *
- * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+ * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+ * `PP_ERR_INVALID_ARGUMENT` (in use).
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle.
@@ -3091,7 +3383,11 @@ pp_status pp_world_set_filter(pp_world *world, pp_body_id id, pp_filter filter);
  * Writes what the world holds for a body to `*out`.
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (in use). Any thread while nothing changes the world.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `out` NULL or valid for a write.
@@ -3107,6 +3403,9 @@ pp_status pp_world_body(const pp_world *world, pp_body_id id, pp_body_info *out)
  * Errors: `PP_ERR_NULL_POINTER` (`world`), `PP_ERR_INVALID_ARGUMENT` (in use),
  * `PP_ERR_OUT_OF_MEMORY` (the lists of the previous update are kept).
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
+ *
  * # Safety
  * `world` NULL or a live world handle; `out` NULL or valid for a write.
  */
@@ -3117,6 +3416,8 @@ pp_status pp_world_update(pp_world *world, pp_world_events *out);
  *
  * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT` (in use).
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
+ *
  * # Safety
  * `world` NULL or a live world handle; `out` NULL or valid for a write.
  */
@@ -3124,10 +3425,18 @@ pp_status pp_world_get_events(const pp_world *world, pp_world_events *out);
 
 /**
  * The contact of two live bodies (touching or not): first contact, area, normal from
- * `pair.a` towards `pair.b`, and `pair.b`'s push-out within `push_max` pixels.
+ * `pair.a` towards `pair.b`, and `pair.b`'s push-out within `push_max` pixels. A body
+ * with itself (`pair.a == pair.b`) is answered as the body against a copy of itself in
+ * the same place: touching when it has a solid pixel, `first_contact` its first solid
+ * pixel, `area` its pixel count, the normal `pp_contact_normal` gives for the two
+ * coinciding sprites (none for most shapes), and the copy's shortest push-out.
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `out` NULL or valid for a write.
@@ -3140,6 +3449,9 @@ pp_status pp_world_contact(const pp_world *world, pp_pair pair, uint32_t push_ma
  *
  * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_INVALID_ARGUMENT`
  * (in use). Any thread while nothing changes the world.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`.
  *
  * # Safety
  * `world` NULL or a live world handle; `probe` as in `pp_collides`; `filter` NULL or
@@ -3157,6 +3469,9 @@ pp_status pp_world_overlapping(const pp_world *world,
  * that are solid at world pixel (x, y), by the buffer convention.
  *
  * Errors: as `pp_world_overlapping`.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`.
  *
  * # Safety
  * As `pp_world_overlapping`.
@@ -3176,6 +3491,9 @@ pp_status pp_world_at_point(const pp_world *world,
  *
  * Errors: as `pp_world_overlapping`.
  *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_BUFFER_TOO_SMALL`.
+ *
  * # Safety
  * As `pp_world_overlapping`.
  */
@@ -3193,6 +3511,9 @@ pp_status pp_world_in_rect(const pp_world *world,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT` (a (0, 0)
  * direction, in use), `PP_ERR_OUT_OF_MEMORY`.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
  * `world` NULL or a live world handle; `filter` NULL or readable; `found`, `body` and
@@ -3214,10 +3535,15 @@ pp_status pp_world_raycast(const pp_world *world,
  * allows: `*found` = 1 with the earliest hit's body in `*other` and the sweep result in
  * `*out` (fewest steps, ties to the smaller index; a body touched at the start is a hit
  * at step 0, outcome `PP_SWEEP_STARTS_TOUCHING`); else `*found` = 0, `*other` zeroed and
- * `*out` the clear result.
+ * `*out` the clear result. Static bodies are met like any other, also when body `id` is
+ * static itself (only `pp_world_update` keeps two static bodies from pairing).
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (a motion leaving `int32_t`, in use).
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `found`, `other`, `out` NULL or valid for writes.
@@ -3235,7 +3561,11 @@ pp_status pp_world_sweep(const pp_world *world,
  * with `pp_mask_free`.
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+ * `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (in use).
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
  * # Safety
  * `world` NULL or a live world handle; `out` NULL or valid for a write.

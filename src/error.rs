@@ -57,14 +57,26 @@ pub enum Error {
     /// matrix, a mask wider or taller than 2^24 pixels. The text says which limit and the
     /// values (see [`crate::Transform`] and [`crate::Affine`]).
     InvalidTransform(String),
-    /// A [`crate::BodyId`] names no live body of the world: its body was destroyed (its
-    /// slot may hold another body now, with another generation) or it never came from
-    /// this world.
+    /// A [`crate::BodyId`] of this world names no live body: its body was destroyed (its
+    /// slot may hold another body now, with another generation) or its index was never
+    /// made. (An id from another world is [`Error::WrongWorld`].)
     StaleBody {
         /// The id's slot.
         index: u32,
         /// The id's generation.
         generation: u32,
+    },
+    /// A [`crate::BodyId`] was made by another [`crate::World`] (its `world` tag is not
+    /// this world's): refused, whatever body of this world has the same index.
+    WrongWorld {
+        /// The id's slot.
+        index: u32,
+        /// The id's generation.
+        generation: u32,
+        /// The tag of the world the id came from (0: a zeroed id, from no world).
+        world: u32,
+        /// The tag of the world it was given to.
+        this_world: u32,
     },
     /// Memory for the mask, or for decoding or reading its image or file, could not be
     /// allocated (returned instead of aborting the process).
@@ -107,6 +119,16 @@ impl fmt::Display for Error {
                 f,
                 "stale body id: body {index} (generation {generation}) does not exist in this \
                  world (destroyed, or never made by it)"
+            ),
+            Error::WrongWorld {
+                index,
+                generation,
+                world,
+                this_world,
+            } => write!(
+                f,
+                "body id from another world: body {index} (generation {generation}) was made by \
+                 world {world}, not by this world ({this_world})"
             ),
             Error::OutOfMemory => write!(
                 f,

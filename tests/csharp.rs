@@ -345,6 +345,7 @@ fn world_layouts() -> String {
     line("pp_filter.group", offset_of!(pp_filter, group));
     line("pp_body_id", size_of::<pp_body_id>());
     line("pp_body_id.generation", offset_of!(pp_body_id, generation));
+    line("pp_body_id.world", offset_of!(pp_body_id, world));
     line("pp_pair", size_of::<pp_pair>());
     line("pp_pair.b", offset_of!(pp_pair, b));
     line("pp_position", size_of::<pp_position>());

@@ -205,3 +205,64 @@ fn a_mask_drawn_onto_itself_uses_its_pixels_from_before_the_call() {
         "drawn onto itself",
     );
 }
+
+/// `World::at_point` at `x = i64::MIN` (found by the status test of issue 30, driving
+/// `pp_world_at_point` with hostile coordinates): the index's search subtracted the widest
+/// box from the probe's left edge and overflowed (a panic in debug builds, `PP_ERR_PANIC`
+/// through C). Now nothing is found there, and a body at the left edge of `i32` still is.
+#[test]
+fn world_point_query_at_i64_min_finds_nothing_without_overflow() {
+    let m = Mask::full(4, 4).unwrap();
+    let mut w = perpixel::World::new();
+    let edge = w
+        .create_body(perpixel::BodyDef::new(&m, i32::MIN, 0))
+        .unwrap();
+    let filter = perpixel::Filter::default();
+    assert!(w.at_point(i64::MIN, 1, &filter).is_empty());
+    assert!(w.at_point(i64::MIN, i64::MAX, &filter).is_empty());
+    assert_eq!(w.at_point(i32::MIN as i64 + 1, 1, &filter), vec![edge]);
+}
+
+/// Issue 30.3: a position at `2^31` is inside the transform's limits (`|x| <= 2^31`), but
+/// the raster's corner lands past `i32`: every function that makes a raster refuses it
+/// with `Error::Overflow` (C: `PP_ERR_OVERFLOW`, as documented), the world's body keeps its
+/// placement; at `-2^31` and `2^31 - 1` the corner fits.
+#[test]
+fn a_raster_corner_past_i32_is_an_overflow_in_every_raster_function() {
+    use perpixel::{Affine, BodyDef, Placement, Transform, World};
+    let m = Mask::full(3, 2).unwrap();
+    let t = Transform::at(2147483648.0, 0.0);
+    let overflow = |r: perpixel::Result<perpixel::Raster>| match r {
+        Err(Error::Overflow(why)) => assert!(why.contains("i32"), "{why}"),
+        other => panic!("expected Overflow, got {other:?}"),
+    };
+    overflow(m.rasterise(&t));
+    overflow(m.rasterise_bounds_only(&t));
+    let a = Affine {
+        m: [[1.0, 0.0, 2147483648.0], [0.0, 1.0, 0.0]],
+    };
+    overflow(m.rasterise_affine(&a));
+    let mut w = World::new();
+    let transformed = BodyDef {
+        placement: Placement::Transformed(t),
+        ..BodyDef::new(&m, 0, 0)
+    };
+    assert!(matches!(
+        w.create_body(transformed),
+        Err(Error::Overflow(_))
+    ));
+    let plain = w.create_body(BodyDef::new(&m, 5, 0)).unwrap();
+    assert!(matches!(
+        w.set_transform(plain, &t),
+        Err(Error::Overflow(_))
+    ));
+    assert_eq!((w.sprite(plain).unwrap().x, w.len()), (5, 1));
+    assert_eq!(
+        m.rasterise(&Transform::at(-2147483648.0, 0.0)).unwrap().x,
+        i32::MIN
+    );
+    assert_eq!(
+        m.rasterise(&Transform::at(2147483647.0, 0.0)).unwrap().x,
+        i32::MAX
+    );
+}

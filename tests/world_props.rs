@@ -409,6 +409,7 @@ fn written() -> u32 {
     let never = BodyId {
         index: 7,
         generation: 0,
+        world: w.tag(),
     };
     assert!(matches!(
         w.sprite(never),

@@ -91,6 +91,7 @@ enum class Status : std::uint32_t {
     BadBakedData = PP_ERR_BAD_BAKED_DATA,
     InvalidTransform = PP_ERR_INVALID_TRANSFORM,
     StaleBody = PP_ERR_STALE_BODY,
+    WrongWorld = PP_ERR_WRONG_WORLD,
     MaskShared = PP_ERR_MASK_SHARED,
 };
 
@@ -336,9 +337,11 @@ struct MoveOptions {
 struct MoveResult {
     std::int32_t x = 0;          ///< world x of the sprite's pixel (0, 0) at the end
     std::int32_t y = 0;          ///< world y of the sprite's pixel (0, 0) at the end
-    bool blocked_x = false;      ///< the x motion stopped short
-    bool blocked_y = false;      ///< the y motion stopped short (with gravity: on the ground)
-    bool started_inside = false; ///< it overlapped an obstacle at its start, so did not move
+    bool blocked_x = false;      ///< the x motion stopped short (false when started_inside)
+    bool blocked_y = false;      ///< the y motion stopped short (on the ground; false when started_inside)
+    /// It overlapped an obstacle at its start, so did not move: x, y are its start, neither
+    /// axis is blocked and nothing was climbed, whatever the motion.
+    bool started_inside = false;
     std::uint32_t climbed = 0;   ///< pixels climbed by stepping up
 };
 
@@ -943,7 +946,11 @@ public:
         return Mask(m);
     }
     /// This mask placed by `transform` on the world pixel grid (see Transform); with
-    /// bounds_only, its whole rectangle's. Defined after Transform and Raster.
+    /// bounds_only, its whole rectangle's. Defined after Transform and Raster. Throws
+    /// Status::InvalidTransform past the transform's limits, Status::TooLarge for a raster
+    /// past the size limit and Status::Overflow when the raster's corner would lie past
+    /// int32_t (a position near +-2^31, within the limits, can put it there; so do
+    /// World::create_body, set_transform, set_mask and edit_mask for a transformed body).
     Raster rasterise(const Transform &transform, bool bounds_only = false) const;
     /// rasterise with the mask-to-world map as a matrix {a, b, tx, c, d, ty}: mask point
     /// (u, v) lands at (a u + b v + tx, c u + d v + ty).
@@ -1926,18 +1933,24 @@ private:
     pp_mask_edit c_;
 };
 
-/// A body of a World, by value (pp_body_id): its slot and the slot's generation. An id
-/// whose body was destroyed throws Status::StaleBody wherever it is used.
+/// A body of a World, by value (pp_body_id): its slot, the slot's generation and the tag
+/// of the world that made it. An id whose body was destroyed throws Status::StaleBody
+/// wherever it is used; an id given to another World throws Status::WrongWorld. A
+/// default (zeroed) id belongs to no world.
 struct BodyId {
     std::uint32_t index = 0;
     std::uint32_t generation = 0;
+    std::uint32_t world = 0;
 
-    pp_body_id to_c() const noexcept { return pp_body_id{index, generation}; }
-    static BodyId from_c(const pp_body_id &id) noexcept { return BodyId{id.index, id.generation}; }
+    pp_body_id to_c() const noexcept { return pp_body_id{index, generation, world}; }
+    static BodyId from_c(const pp_body_id &id) noexcept
+    {
+        return BodyId{id.index, id.generation, id.world};
+    }
 
     friend bool operator==(const BodyId &a, const BodyId &b) noexcept
     {
-        return a.index == b.index && a.generation == b.generation;
+        return a.index == b.index && a.generation == b.generation && a.world == b.world;
     }
     friend bool operator!=(const BodyId &a, const BodyId &b) noexcept { return !(a == b); }
 };
@@ -1995,8 +2008,13 @@ struct BodyDef {
     std::int32_t y = 0; ///< world y of mask pixel (0, 0) (without a transform)
     /// Placed by a transform (rasterised once) instead of at (x, y).
     std::optional<Transform> transform;
-    bool pixel_collision = true; ///< false: collides as its whole rectangle
-    bool is_static = false;      ///< terrain: never touches other static bodies
+    /// False: collides as its whole rectangle; with a turned or scaled transform, the
+    /// axis-aligned box of every pixel whose centre lands in the transformed rectangle (the
+    /// bounds-only raster), not the turned rectangle.
+    bool pixel_collision = true;
+    /// Terrain: never pairs with other static bodies in update(); the queries (sweep of a
+    /// static body included) meet static bodies like any other.
+    bool is_static = false;
     Filter filter;
     std::uint64_t user_data = 0;
 
@@ -2119,7 +2137,9 @@ struct Contact {
 };
 
 /// A body as the world holds it (pp_world_body), with its own reference to the mask the
-/// body collides with (a transformed body's raster).
+/// body collides with (a transformed body's raster). A transformed body's x, y is its
+/// raster's corner (as Mask::rasterise gives it: the smallest x and y of the pixels whose
+/// centres land in the transformed mask rectangle), not the transform's position.
 struct BodyInfo {
     Mask mask;
     std::int32_t x = 0;
@@ -2289,6 +2309,9 @@ public:
     }
 
     /// The contact of two live bodies (touching or not); push-out within push_max pixels.
+    /// A body with itself is the body against a copy of itself in the same place (its
+    /// first solid pixel, its pixel count, the two coinciding sprites' normal, mostly none,
+    /// and the copy's shortest push-out).
     Contact contact(BodyId a, BodyId b, std::uint32_t push_max = 64) const
     {
         pp_pair p;
@@ -2358,7 +2381,8 @@ public:
         }
         return BodyRayHit{BodyId::from_c(body), detail::ray_hit(h)};
     }
-    /// Sweeps body `id` by (dx, dy) against every other body its filter allows.
+    /// Sweeps body `id` by (dx, dy) against every other body its filter allows, static
+    /// bodies included also when `id` is static.
     BodySweep sweep(BodyId id, std::int32_t dx, std::int32_t dy) const
     {
         std::uint8_t found = 0;

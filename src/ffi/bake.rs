@@ -81,6 +81,9 @@ fn into_bundle_handle(bundle: MaskBundle) -> *mut pp_bundle {
 /// one mask: use `pp_bundle_from_bytes` for bundles), `PP_ERR_TOO_LARGE` (a mask past
 /// `PP_MAX_MASK_PIXELS`), `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`,
+/// `PP_ERR_BAD_BAKED_DATA`.
+///
 /// # Safety
 /// `data` must be NULL or readable for `len` bytes; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -109,6 +112,9 @@ pub unsafe extern "C" fn pp_mask_from_baked(
 /// `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL and `buf_len` smaller than the size; the
 /// message gives the size), `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `mask` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
 /// bytes; `len` NULL or valid for a write.
@@ -136,6 +142,9 @@ pub unsafe extern "C" fn pp_mask_to_baked(
 /// with `len` > 0), `PP_ERR_BAD_BAKED_DATA`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`.
 /// Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`,
+/// `PP_ERR_BAD_BAKED_DATA`.
+///
 /// # Safety
 /// `data` must be NULL or readable for `len` bytes; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -162,6 +171,9 @@ pub unsafe extern "C" fn pp_bundle_from_bytes(
 /// `PP_ERR_INVALID_ARGUMENT` (the path is not UTF-8), `PP_ERR_IO` (missing or unreadable
 /// file, or not a regular file: a FIFO, directory or device is refused before it is read), `PP_ERR_BAD_BAKED_DATA` (the message starts with the path),
 /// `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_IO`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_BAD_BAKED_DATA`.
 ///
 /// # Safety
 /// `utf8_path` must be NULL or a NUL-terminated string; `out` NULL or valid for a write.
@@ -200,6 +212,8 @@ pub unsafe extern "C" fn pp_bundle_free(bundle: *mut pp_bundle) {
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `bundle` or `out` is NULL.
 /// Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `bundle` must be NULL or a live handle; `out` NULL or valid for a write.
@@ -255,6 +269,8 @@ impl From<crate::BakeInfo> for pp_bake_info {
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle` or `out` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (`index` >= count). Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
+///
 /// # Safety
 /// `bundle` must be NULL or a live handle; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -293,6 +309,9 @@ fn entry_at(b: &MaskBundle, index: usize) -> Result<&crate::BundleEntry, Failure
 /// `PP_ERR_INVALID_ARGUMENT` (`index` >= count), `PP_ERR_BUFFER_TOO_SMALL` (`buf` not NULL
 /// and `buf_len` < the size). Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`.
+///
 /// # Safety
 /// `bundle` must be NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
 /// bytes; `len` NULL or valid for a write.
@@ -322,6 +341,8 @@ pub unsafe extern "C" fn pp_bundle_name_at(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`bundle`, `name`, `found` or `out`
 /// NULL), `PP_ERR_INVALID_ARGUMENT` (`name` is not UTF-8). Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `bundle` must be NULL or a live handle; `name` NULL or NUL-terminated; `found`, `out`

@@ -108,6 +108,8 @@ pub extern "C" fn pp_bounds_y_max(bounds: pp_bounds) -> i64 {
 /// Errors: `PP_ERR_NULL_POINTER` when `has_overlap` or `out` is NULL (nothing written).
 /// Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+///
 /// # Safety
 /// `has_overlap` and `out` must be NULL or valid for writes.
 #[unsafe(no_mangle)]
@@ -136,6 +138,8 @@ pub unsafe extern "C" fn pp_bounds_intersection(
 ///
 /// Errors: `PP_ERR_NULL_POINTER` when `out` is NULL; `PP_ERR_OVERFLOW` when the moved
 /// corner does not fit in `int32_t`. Nothing is written on failure. Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OVERFLOW`.
 ///
 /// # Safety
 /// `out` must be NULL or valid for a write.
@@ -166,6 +170,8 @@ pub extern "C" fn pp_bounds_area(bounds: pp_bounds) -> u64 {
 ///
 /// Errors: `PP_ERR_NULL_POINTER` when `out` is NULL; `PP_ERR_OVERFLOW` when the moved
 /// corner does not fit in `int32_t`. Nothing is written on failure. Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OVERFLOW`.
 ///
 /// # Safety
 /// `out` must be NULL or valid for a write.

@@ -213,6 +213,8 @@ unsafe fn other_of<'a>(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -241,6 +243,8 @@ pub unsafe extern "C" fn pp_mask_copy(
 /// mask with `pp_world_edit_mask`). Errors (nothing changed): `PP_ERR_NULL_POINTER`,
 /// `PP_ERR_MASK_SHARED`.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
+///
 /// # Safety
 /// `mask` NULL or a live handle used by no other thread during the call.
 #[unsafe(no_mangle)]
@@ -256,6 +260,8 @@ pub unsafe extern "C" fn pp_mask_set_pixel(
 
 /// Makes every pixel of `rect` (clipped to the mask; empty when its width or height is
 /// `<= 0`) solid or empty. As `pp_mask_set_pixel` for the rules and errors.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
 ///
 /// # Safety
 /// As `pp_mask_set_pixel`.
@@ -273,6 +279,8 @@ pub unsafe extern "C" fn pp_mask_fill_rect(
 /// clipped. `other` may be `mask` itself. As `pp_mask_set_pixel` for the rules; errors
 /// also `PP_ERR_OUT_OF_MEMORY` (a copy of `other` when it is `mask`).
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_MASK_SHARED`.
+///
 /// # Safety
 /// As `pp_mask_set_pixel`; `other` NULL or a live handle.
 #[unsafe(no_mangle)]
@@ -288,6 +296,8 @@ pub unsafe extern "C" fn pp_mask_draw(
 
 /// Erases `other`'s solid pixels from `mask` (AND NOT), `other` placed as in
 /// `pp_mask_draw`.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_MASK_SHARED`.
 ///
 /// # Safety
 /// As `pp_mask_draw`.
@@ -305,6 +315,8 @@ pub unsafe extern "C" fn pp_mask_erase(
 /// Keeps only `mask`'s pixels that are solid in `other` too (AND), `other` placed as in
 /// `pp_mask_draw`: pixels outside `other`'s rectangle become empty.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_MASK_SHARED`.
+///
 /// # Safety
 /// As `pp_mask_draw`.
 #[unsafe(no_mangle)]
@@ -320,6 +332,8 @@ pub unsafe extern "C" fn pp_mask_intersect(
 
 /// Flips `mask`'s pixels where `other` is solid (XOR), `other` placed as in
 /// `pp_mask_draw`.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_MASK_SHARED`.
 ///
 /// # Safety
 /// As `pp_mask_draw`.
@@ -356,6 +370,8 @@ unsafe fn combine(
 
 /// Flips every pixel of `mask`. As `pp_mask_set_pixel` for the rules and errors.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
+///
 /// # Safety
 /// As `pp_mask_set_pixel`.
 #[unsafe(no_mangle)]
@@ -369,6 +385,8 @@ pub unsafe extern "C" fn pp_mask_invert(mask: *mut crate::ffi::pp_mask) -> pp_st
 /// centres lie within `radius + 1/2` of the centre pixel's centre, as drawing a filled
 /// circle of that radius does; radius 0 is the one pixel). As `pp_mask_set_pixel` for
 /// the rules and errors.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
 ///
 /// # Safety
 /// As `pp_mask_set_pixel`.
@@ -388,6 +406,8 @@ pub unsafe extern "C" fn pp_mask_fill_circle(
 /// inside it; `Mask::fill_ellipse` has the exact rule). As `pp_mask_set_pixel` for the
 /// rules and errors.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
+///
 /// # Safety
 /// As `pp_mask_set_pixel`.
 #[unsafe(no_mangle)]
@@ -403,6 +423,8 @@ pub unsafe extern "C" fn pp_mask_fill_ellipse(
 /// Makes a thick line with round caps solid or empty: every pixel within `radius` of the
 /// segment from pixel `(x0, y0)` to `(x1, y1)` (the capsule; `Mask::draw_line` has the
 /// exact rule), for digging tunnels. As `pp_mask_set_pixel` for the rules and errors.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_MASK_SHARED`.
 ///
 /// # Safety
 /// As `pp_mask_set_pixel`.
@@ -435,10 +457,15 @@ pub unsafe extern "C" fn pp_mask_draw_line(
 ///
 /// Errors: `PP_ERR_NULL_POINTER` (`world`, or `edits` with `count > 0`, or an `other`),
 /// `PP_ERR_INVALID_ARGUMENT` (an edit not from `pp_mask_edit_default()`, an unknown
-/// `op`, the world in use), `PP_ERR_STALE_BODY`, `PP_ERR_OUT_OF_MEMORY` (the copy; or a
-/// transformed body's new raster, after the edits are made), `PP_ERR_TOO_LARGE` /
-/// `PP_ERR_INVALID_TRANSFORM` (a transformed body's raster). Not thread-safe for the same
-/// world.
+/// `op`, the world in use), `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// `PP_ERR_OUT_OF_MEMORY` (the copy; or a transformed body's new raster, after the edits
+/// are made), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` / `PP_ERR_OVERFLOW` (a
+/// transformed body's new raster, after the edits are made, as `pp_mask_rasterise`).
+/// Not thread-safe for the same world.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `edits` NULL or valid for `count` reads; each

@@ -17,6 +17,10 @@ use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 /// queries, transforms, contacts and motion), 100-199 the world, 200-299 the shape tools,
 /// 1000-1099 codes that only a binding raises and the native library never returns
 /// (C#'s `LibraryNotFound` and `VersionMismatch`, for example).
+///
+/// Every function that returns a `pp_status` lists the statuses it can return in one line
+/// of its docs, `Statuses: `PP_OK`, ...` (`tests/statuses.rs` holds each function to
+/// it). `PP_ERR_PANIC` is never listed: any call may return it, and only on a bug.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum pp_status {
@@ -61,6 +65,10 @@ pub enum pp_status {
     /// A body id names no live body of the world (destroyed, its slot reused, or never
     /// made by this world). The world statuses start at 100.
     PP_ERR_STALE_BODY = 100,
+    /// A body id was made by another world (every `pp_body_id` carries its world's tag):
+    /// refused, whatever body of this world has the same index. A zeroed id belongs to no
+    /// world and is refused the same way.
+    PP_ERR_WRONG_WORLD = 101,
     /// A mask to edit in place is also held by something else (a world body, a bundle,
     /// another handle), so editing it would change theirs: edit a copy (`pp_mask_copy`),
     /// or a world body's mask with `pp_world_edit_mask`. The shape tools' statuses start
@@ -70,7 +78,7 @@ pub enum pp_status {
 
 impl pp_status {
     /// Every status, in numeric order.
-    pub(crate) const ALL: [pp_status; 16] = [
+    pub(crate) const ALL: [pp_status; 17] = [
         pp_status::PP_OK,
         pp_status::PP_ERR_NULL_POINTER,
         pp_status::PP_ERR_INVALID_ARGUMENT,
@@ -86,6 +94,7 @@ impl pp_status {
         pp_status::PP_ERR_BAD_BAKED_DATA,
         pp_status::PP_ERR_INVALID_TRANSFORM,
         pp_status::PP_ERR_STALE_BODY,
+        pp_status::PP_ERR_WRONG_WORLD,
         pp_status::PP_ERR_MASK_SHARED,
     ];
 
@@ -107,6 +116,7 @@ impl pp_status {
             pp_status::PP_ERR_BAD_BAKED_DATA => c"bad baked mask data",
             pp_status::PP_ERR_INVALID_TRANSFORM => c"invalid transform",
             pp_status::PP_ERR_STALE_BODY => c"stale body id",
+            pp_status::PP_ERR_WRONG_WORLD => c"body id from another world",
             pp_status::PP_ERR_MASK_SHARED => c"mask shared",
         }
     }
@@ -162,6 +172,7 @@ pub(crate) fn status_of(e: &crate::Error) -> pp_status {
         E::BadBakedData(_) => pp_status::PP_ERR_BAD_BAKED_DATA,
         E::InvalidTransform(_) => pp_status::PP_ERR_INVALID_TRANSFORM,
         E::StaleBody { .. } => pp_status::PP_ERR_STALE_BODY,
+        E::WrongWorld { .. } => pp_status::PP_ERR_WRONG_WORLD,
         // No wildcard: inside the crate the match is exhaustive, so a new variant
         // fails to compile here until it is given a status.
         E::OutOfMemory => pp_status::PP_ERR_OUT_OF_MEMORY,
@@ -340,6 +351,8 @@ pub extern "C" fn pp_last_error_message() -> *const c_char {
 /// nothing written) leaves the last error message alone, so it can be retried. Any
 /// thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
+///
 /// # Safety
 /// `buf` must be NULL or valid for writes of `buf_len` bytes; `len` NULL or valid for a
 /// write.
@@ -476,6 +489,22 @@ mod tests {
                 Error::BadBakedData("b".into()),
                 pp_status::PP_ERR_BAD_BAKED_DATA,
             ),
+            (
+                Error::StaleBody {
+                    index: 1,
+                    generation: 2,
+                },
+                pp_status::PP_ERR_STALE_BODY,
+            ),
+            (
+                Error::WrongWorld {
+                    index: 1,
+                    generation: 2,
+                    world: 3,
+                    this_world: 4,
+                },
+                pp_status::PP_ERR_WRONG_WORLD,
+            ),
         ];
         for (error, status) in cases {
             let text = error.to_string();
@@ -504,7 +533,7 @@ mod tests {
                 status.text()
             );
         }
-        for unknown in [14, 99, 101, 199, 1000, u32::MAX] {
+        for unknown in [14, 99, 102, 199, 1000, u32::MAX] {
             assert_eq!(
                 unsafe { std::ffi::CStr::from_ptr(pp_status_text(unknown)) },
                 c"unknown status"
@@ -515,5 +544,7 @@ mod tests {
         assert_eq!(pp_status::PP_ERR_INVALID_TRANSFORM as u32, 13);
         // The world's range starts at 100.
         assert_eq!(pp_status::PP_ERR_STALE_BODY as u32, 100);
+        assert_eq!(pp_status::PP_ERR_WRONG_WORLD as u32, 101);
+        assert_eq!(pp_status::PP_ERR_MASK_SHARED as u32, 200);
     }
 }

@@ -21,6 +21,8 @@ pub extern "C" fn pp_max_mask_pixels() -> u64 {
 ///
 /// Errors: `PP_ERR_INVALID_ARGUMENT` when `pixels` is 0 (the limit is unchanged).
 /// Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_INVALID_ARGUMENT`.
 #[unsafe(no_mangle)]
 pub extern "C" fn pp_set_max_mask_pixels(pixels: u64) -> pp_status {
     guard(|| crate::set_max_mask_pixels(pixels).map_err(Failure::from))

@@ -297,6 +297,9 @@ pub extern "C" fn pp_mask_options_default() -> pp_mask_options {
 /// `PP_ERR_INVALID_ARGUMENT` (negative `width` or `height`), `PP_ERR_TOO_LARGE` (more
 /// than `pp_max_mask_pixels()` pixels), `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `out` must be NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -356,6 +359,10 @@ pub unsafe extern "C" fn pp_mask_new(
 /// `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
 /// `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
+/// `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `data` must be NULL or readable for `data_len` bytes; `options` NULL or a valid
 /// struct; `out` NULL or valid for a write.
@@ -400,6 +407,10 @@ pub unsafe extern "C" fn pp_mask_from_pixels(
 /// pixels: refused before decoding), `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`.
 /// Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_TOO_LARGE`, `PP_ERR_DECODE`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `data` must be NULL or readable for `len` bytes; `options` NULL or a valid struct;
 /// `out` NULL or valid for a write.
@@ -441,6 +452,10 @@ pub unsafe extern "C" fn pp_mask_from_image_bytes(
 /// file: a FIFO, directory or device is refused before it is read),
 /// `PP_ERR_DECODE`, `PP_ERR_TOO_LARGE`, `PP_ERR_REGION_OUT_OF_BOUNDS`,
 /// `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_TOO_LARGE`, `PP_ERR_DECODE`, `PP_ERR_IO`,
+/// `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `utf8_path` must be NULL or a NUL-terminated string; `options` NULL or a valid
@@ -490,6 +505,8 @@ pub unsafe extern "C" fn pp_mask_free(mask: *mut pp_mask) {
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when any pointer is NULL.
 /// Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+///
 /// # Safety
 /// `mask` must be NULL or a live handle; `width`, `height` NULL or valid for writes.
 #[unsafe(no_mangle)]
@@ -520,6 +537,8 @@ pub unsafe extern "C" fn pp_mask_size(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `mask` or `out` is NULL.
 /// Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+///
 /// # Safety
 /// `mask` must be NULL or a live handle; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -548,6 +567,8 @@ pub unsafe extern "C" fn pp_mask_is_solid(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `mask` or `out` is NULL.
 /// Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+///
 /// # Safety
 /// `mask` must be NULL or a live handle; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -568,6 +589,8 @@ pub unsafe extern "C" fn pp_mask_count(mask: *const pp_mask, out: *mut u64) -> p
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when any pointer is NULL.
 /// Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `mask` must be NULL or a live handle; `has_solid`, `out` NULL or valid for writes.

@@ -68,6 +68,8 @@ pub struct pp_sweep_result {
 /// `mask` or `out` is NULL; `PP_ERR_INVALID_ARGUMENT` when the end of the motion is
 /// outside the `int32_t` range. Allocates nothing. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
+///
 /// # Safety
 /// `mover`, `obstacle` NULL or pointing to readable sprites whose masks are NULL or live
 /// handles; `out` NULL or valid for a write.
@@ -99,6 +101,8 @@ pub unsafe extern "C" fn pp_sweep(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `out` is NULL;
 /// `PP_ERR_INVALID_ARGUMENT` when `step` is past the end. Allocates nothing. Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `out` NULL or valid for a write.
@@ -230,6 +234,8 @@ impl From<Option<Normal>> for pp_normal {
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `mover`, `obstacle`, a sprite's
 /// `mask`, `found` or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// As `pp_sweep`; `found` and `out` NULL or valid for writes.
@@ -367,6 +373,9 @@ pub struct pp_offset {
 /// `pp_push_options_default()`, an unknown direction or a (0, 0) `PP_PUSH_ALONG`
 /// direction; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// As `pp_sweep`; `options` NULL or readable; `found` and `out` NULL or valid for writes.
 #[unsafe(no_mangle)]
@@ -448,11 +457,14 @@ pub struct pp_move_result {
     pub x: i32,
     /// World y of the mover's pixel (0, 0) at the end.
     pub y: i32,
-    /// 1 when the x motion stopped short.
+    /// 1 when the x motion stopped short (0 when `started_inside`: nothing was tried).
     pub blocked_x: u8,
-    /// 1 when the y motion stopped short (with gravity: on the ground).
+    /// 1 when the y motion stopped short (with gravity: on the ground; 0 when
+    /// `started_inside`).
     pub blocked_y: u8,
-    /// 1 when the mover overlapped an obstacle at its start and so did not move.
+    /// 1 when the mover overlapped an obstacle at its start and so did not move: then
+    /// `x, y` are its start, `blocked_x`, `blocked_y` and `climbed` are 0, whatever the
+    /// motion.
     pub started_inside: u8,
     /// Pixels climbed by stepping up.
     pub climbed: u32,
@@ -471,6 +483,9 @@ pub struct pp_move_result {
 /// `obstacles` with `count` > 0, or an obstacle's mask is NULL; `PP_ERR_INVALID_ARGUMENT`
 /// for options not from `pp_move_options_default()`, `up` not 1 or -1, or a motion
 /// leaving the `int32_t` range; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `mover` as in `pp_sweep`; `obstacles` NULL or `count` readable sprites whose masks
@@ -569,6 +584,8 @@ pub(super) fn ray_hit(h: &RayHit) -> pp_ray_hit {
 /// `out` is NULL; `PP_ERR_INVALID_ARGUMENT` for a (0, 0) direction. Any thread; masks
 /// may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
+///
 /// # Safety
 /// `sprite` as in `pp_sweep`; `found` and `out` NULL or valid for writes.
 #[unsafe(no_mangle)]
@@ -603,6 +620,8 @@ pub unsafe extern "C" fn pp_raycast(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `sprite`, its mask or `out` is
 /// NULL. Allocates nothing. Any thread; masks may be shared.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `sprite` as in `pp_sweep`; `out` NULL or valid for a write.

@@ -263,6 +263,9 @@ fn convex_pieces(m: &crate::Mask, o: &PolygonOptions) -> Result<ConvexPieces, Fa
 /// infinite or negative, `max_vertices < 3`), `PP_ERR_OVERFLOW` (more than `UINT32_MAX`
 /// points), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_OVERFLOW`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `options` NULL or readable; `out` NULL or valid for a
 /// write.
@@ -291,6 +294,8 @@ pub unsafe extern "C" fn pp_mask_polygons(
 /// out-pointers may be NULL (not written).
 ///
 /// Errors: `PP_ERR_NULL_POINTER` (`polygons`). Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `polygons` NULL or a live handle; each out-pointer NULL or valid for a write.
@@ -323,6 +328,8 @@ pub unsafe extern "C" fn pp_polygons_counts(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`polygons`, `len`),
 /// `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
+///
 /// # Safety
 /// `polygons` NULL or a live handle; `buf` NULL or valid for writes of `buf_len`
 /// elements; `len` NULL or valid for a write.
@@ -353,6 +360,8 @@ pub unsafe extern "C" fn pp_polygons_points(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`polygons`, `len`),
 /// `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
+///
 /// # Safety
 /// As `pp_polygons_points`.
 #[unsafe(no_mangle)]
@@ -382,6 +391,8 @@ pub unsafe extern "C" fn pp_polygons_ring_starts(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`polygons`, `len`),
 /// `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
 /// As `pp_polygons_points`.
@@ -432,6 +443,9 @@ pub unsafe extern "C" fn pp_polygons_free(polygons: *mut pp_polygons) {
 /// Errors (nothing written): as `pp_mask_polygons`. Any thread while nobody edits the
 /// mask.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_OVERFLOW`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// As `pp_mask_polygons`.
 #[unsafe(no_mangle)]
@@ -449,6 +463,8 @@ pub unsafe extern "C" fn pp_mask_convex_pieces(
 /// out-pointer may be NULL (not written).
 ///
 /// Errors: `PP_ERR_NULL_POINTER` (`pieces`). Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `pieces` NULL or a live handle; each out-pointer NULL or valid for a write.
@@ -477,6 +493,8 @@ pub unsafe extern "C" fn pp_convex_pieces_counts(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`pieces`, `len`),
 /// `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
 /// `pieces` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` elements;
@@ -507,6 +525,8 @@ pub unsafe extern "C" fn pp_convex_pieces_points(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`pieces`, `len`),
 /// `PP_ERR_BUFFER_TOO_SMALL`. Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
 /// As `pp_convex_pieces_points`.
@@ -558,6 +578,9 @@ pub unsafe extern "C" fn pp_convex_pieces_free(pieces: *mut pp_convex_pieces) {
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask`, `len`),
 /// `PP_ERR_INVALID_ARGUMENT` (`every` 0), `PP_ERR_BUFFER_TOO_SMALL`,
 /// `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` elements;

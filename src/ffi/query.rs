@@ -155,6 +155,8 @@ unsafe fn write_overlap(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`
 /// or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+///
 /// # Safety
 /// `a`, `b` NULL or valid sprites whose masks are NULL or live handles; `out` NULL or
 /// valid for a write.
@@ -187,6 +189,8 @@ pub unsafe extern "C" fn pp_collides(
 /// `found` or `out` is NULL. The point is 64-bit, so a contact past `INT32_MAX` (a sprite
 /// placed near the edge of the range) is reported exactly. Allocates nothing.
 /// Any thread; masks may be shared.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// As `pp_collides`; `found` and `out` NULL or valid for writes.
@@ -222,6 +226,8 @@ pub unsafe extern "C" fn pp_first_contact(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`
 /// or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+///
 /// # Safety
 /// As `pp_collides`.
 #[unsafe(no_mangle)]
@@ -255,6 +261,8 @@ pub unsafe extern "C" fn pp_overlap_area(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`,
 /// `out_mask` or `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// As `pp_collides`; `out_mask` and `out_bounds` NULL or valid for writes.
 #[unsafe(no_mangle)]
@@ -280,6 +288,8 @@ pub unsafe extern "C" fn pp_overlap_mask(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b` or `out` is NULL.
 /// Allocates nothing. Any thread; masks may be shared.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
 ///
 /// # Safety
 /// `a`, `b` NULL or live handles; `out` NULL or valid for a write.
@@ -314,6 +324,8 @@ pub unsafe extern "C" fn pp_mask_collides(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, `found` or `out` is
 /// NULL. Allocates nothing. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+///
 /// # Safety
 /// `a`, `b` NULL or live handles; `found`, `out` NULL or valid for writes.
 #[unsafe(no_mangle)]
@@ -345,6 +357,8 @@ pub unsafe extern "C" fn pp_mask_first_contact(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b` or `out` is NULL.
 /// Allocates nothing. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+///
 /// # Safety
 /// `a`, `b` NULL or live handles; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -373,6 +387,8 @@ pub unsafe extern "C" fn pp_mask_overlap_area(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, `out_mask` or
 /// `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `a`, `b` NULL or live handles; `out_mask`, `out_bounds` NULL or valid for writes.

@@ -25,7 +25,13 @@ use crate::{Affine, Mask, Raster, Transform, TransformedSprite};
 /// exactly on a texel edge.
 ///
 /// Limits (else `PP_ERR_INVALID_TRANSFORM`): every number finite; `|x|, |y| <= 2^31`;
-/// `|pivot| <= 2^31`; `1e-6 <= |scale| <= 1e6` on each axis.
+/// `|pivot| <= 2^31`; `1e-6 <= |scale| <= 1e6` on each axis. A transform within the
+/// limits can still place a raster whose corner (its pixel `(0, 0)`) lies past `int32_t`
+/// (`x = 2^31` puts it at `2^31`): the functions that make a raster
+/// (`pp_mask_rasterise`, `pp_mask_rasterise_matrix`, `pp_world_create_body`,
+/// `pp_world_set_transform`, `pp_world_set_mask`, `pp_world_edit_mask`) refuse that with
+/// `PP_ERR_OVERFLOW`, the status of every coordinate result past `int32_t`; the
+/// queries that do not rasterise (`pp_transformed_*`) answer it.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct pp_transform {
@@ -147,8 +153,13 @@ unsafe fn hand_out_raster(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask`, `out_mask`, `out_x` or
 /// `out_y` NULL), `PP_ERR_INVALID_ARGUMENT` (a `transform` not from
 /// `pp_transform_default()`), `PP_ERR_INVALID_TRANSFORM` (a number outside the limits of
-/// `pp_transform`), `PP_ERR_TOO_LARGE` (the raster would exceed `pp_max_mask_pixels()`
-/// or its position `int32_t`), `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
+/// `pp_transform`), `PP_ERR_TOO_LARGE` (the raster would exceed `pp_max_mask_pixels()`),
+/// `PP_ERR_OVERFLOW` (the raster's corner `(*out_x, *out_y)` would lie past `int32_t`, as
+/// a position near `±2^31` can put it), `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be
+/// shared.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`.
 ///
 /// # Safety
 /// `mask` NULL or a live handle; `transform` NULL or a readable struct; the out-pointers
@@ -191,6 +202,9 @@ pub unsafe extern "C" fn pp_mask_rasterise(
 /// Errors (nothing written): as `pp_mask_rasterise`; `PP_ERR_INVALID_TRANSFORM` for a
 /// non-finite, singular or nearly singular matrix, or one that scales by more than 2^20
 /// either way.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`.
 ///
 /// # Safety
 /// `matrix` NULL or readable for 6 doubles; the rest as `pp_mask_rasterise`.
@@ -253,6 +267,8 @@ pub(crate) unsafe fn reshape(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
 /// `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -283,6 +299,8 @@ pub unsafe extern "C" fn pp_mask_flip(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
 /// `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -302,6 +320,8 @@ pub unsafe extern "C" fn pp_mask_rotate_quarter(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
 /// `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -320,6 +340,9 @@ pub unsafe extern "C" fn pp_mask_transpose(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (`sx` or `sy` below 1), `PP_ERR_TOO_LARGE` (the result
 /// would exceed `pp_max_mask_pixels()`), `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `mask` NULL or a live handle; `out` NULL or valid for a write.
@@ -376,6 +399,9 @@ unsafe fn read_transformed<'a>(
 /// `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`),
 /// `PP_ERR_INVALID_TRANSFORM`. Allocates nothing. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_INVALID_TRANSFORM`.
+///
 /// # Safety
 /// `m` NULL or a live handle; `t` NULL or readable; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -410,6 +436,9 @@ pub unsafe extern "C" fn pp_transformed_solid_at(
 /// `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`),
 /// `PP_ERR_INVALID_TRANSFORM`. Allocates nothing. Any thread; masks may be shared.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_INVALID_TRANSFORM`.
+///
 /// # Safety
 /// `a`, `b` NULL or live handles; `ta`, `tb` NULL or readable; `out` NULL or valid for a
 /// write.
@@ -437,6 +466,9 @@ pub unsafe extern "C" fn pp_transformed_collides(
 /// `pp_transformed_collides` is.
 ///
 /// Errors (nothing written): as `pp_transformed_collides`, `found` or `out` NULL too.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_INVALID_TRANSFORM`.
 ///
 /// # Safety
 /// As `pp_transformed_collides`; `found` and `out` NULL or valid for writes.
@@ -471,6 +503,9 @@ pub unsafe extern "C" fn pp_transformed_first_contact(
 /// rasters), sampled as `pp_transformed_collides` is.
 ///
 /// Errors (nothing written): as `pp_transformed_collides`.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_INVALID_TRANSFORM`.
 ///
 /// # Safety
 /// As `pp_transformed_collides`; `out` NULL or valid for a write.

@@ -27,9 +27,12 @@ unsafe impl Opaque for pp_world {
     type Value = RwLock<World>;
 }
 
-/// A body of a world, by value: its slot and the slot's generation. An id whose body was
-/// destroyed is refused with `PP_ERR_STALE_BODY` (the slot's generation moved on), never
-/// mistaken for another body.
+/// A body of a world, by value (12 bytes): its slot, the slot's generation and the tag of
+/// the world that made it. An id whose body was destroyed is refused with
+/// `PP_ERR_STALE_BODY` (the slot's generation moved on), never mistaken for another body;
+/// an id given to a world that did not make it is refused with `PP_ERR_WRONG_WORLD`,
+/// never taken for that world's body of the same index. Treat ids as opaque values from
+/// the world; a zeroed id belongs to no world.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct pp_body_id {
@@ -37,6 +40,8 @@ pub struct pp_body_id {
     pub index: u32,
     /// The slot's generation when the body was made.
     pub generation: u32,
+    /// The tag of the world that made it: unique in the process, never 0.
+    pub world: u32,
 }
 
 /// Two touching bodies, `a.index < b.index`.
@@ -57,6 +62,8 @@ const _: () = {
     assert!(
         std::mem::offset_of!(pp_body_id, generation) == std::mem::offset_of!(BodyId, generation)
     );
+    assert!(std::mem::offset_of!(pp_body_id, world) == std::mem::offset_of!(BodyId, world));
+    assert!(size_of::<pp_body_id>() == 12);
 };
 
 impl From<pp_body_id> for BodyId {
@@ -64,6 +71,7 @@ impl From<pp_body_id> for BodyId {
         BodyId {
             index: id.index,
             generation: id.generation,
+            world: id.world,
         }
     }
 }
@@ -73,6 +81,7 @@ impl From<BodyId> for pp_body_id {
         pp_body_id {
             index: id.index,
             generation: id.generation,
+            world: id.world,
         }
     }
 }
@@ -138,10 +147,16 @@ pub struct pp_body_def {
     /// The transform when `transformed` is nonzero (from `pp_transform_default()`; the
     /// default def holds a default transform).
     pub transform: pp_transform,
-    /// Nonzero (the default): pixel-perfect; 0: collides as its whole rectangle.
+    /// Nonzero (the default): pixel-perfect; 0: collides as its whole rectangle. For a
+    /// transformed (turned, scaled) body the whole rectangle is axis-aligned: the
+    /// smallest box holding every world pixel whose centre lands in the transformed mask
+    /// rectangle (the `bounds_only` raster of `pp_mask_rasterise`, whose every pixel
+    /// counts), not the turned rectangle itself.
     pub pixel_collision: u8,
-    /// Nonzero: a static body (terrain): never touches other static bodies and stays out
-    /// of the per-update broad phase. Default 0 (moving).
+    /// Nonzero: a static body (terrain): never pairs with other static bodies in
+    /// `pp_world_update` and stays out of its broad phase. The queries see it like any
+    /// other body (`pp_world_sweep` of a static body meets other static bodies). Default
+    /// 0 (moving).
     pub is_static: u8,
     /// Which bodies it may touch. Default `pp_filter_default()`.
     pub filter: pp_filter,
@@ -222,6 +237,8 @@ fn in_use() -> Failure {
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `out` is NULL.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+///
 /// # Safety
 /// `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -253,7 +270,11 @@ pub unsafe extern "C" fn pp_world_free(w: *mut pp_world) {
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`world`, `def`, `def->mask` or `out`
 /// NULL), `PP_ERR_INVALID_ARGUMENT` (a def not from `pp_body_def_default()`, or a world in
 /// use on another thread), `PP_ERR_INVALID_TRANSFORM`, `PP_ERR_TOO_LARGE` (a raster past
-/// the size limit), `PP_ERR_OUT_OF_MEMORY`. Not thread-safe for the same world.
+/// the size limit), `PP_ERR_OVERFLOW` (a transformed body's raster corner past `int32_t`,
+/// as `pp_mask_rasterise`), `PP_ERR_OUT_OF_MEMORY`. Not thread-safe for the same world.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `def` NULL or readable, its mask NULL or a live
@@ -300,7 +321,11 @@ pub unsafe extern "C" fn pp_world_create_body(
 /// Removes a body. Its touching pairs end at the next update (reported as end events with
 /// its id); the id is refused from now on.
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// `PP_ERR_INVALID_ARGUMENT` (in use).
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle.
@@ -314,7 +339,11 @@ pub unsafe extern "C" fn pp_world_destroy_body(world: *mut pp_world, id: pp_body
 
 /// Moves a body's mask pixel (0, 0) to (x, y) (a transformed body becomes a plain one).
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// `PP_ERR_INVALID_ARGUMENT` (in use).
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle.
@@ -345,7 +374,11 @@ pub struct pp_position {
 /// first: when one is stale nothing moves.
 ///
 /// Errors: `PP_ERR_NULL_POINTER` (`world`, or `ids`/`positions` with `count` > 0),
-/// `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`, `PP_ERR_INVALID_ARGUMENT` (in use),
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `ids` and `positions` NULL or `count` readable
@@ -383,9 +416,15 @@ pub unsafe extern "C" fn pp_world_move_bodies(
 
 /// Places a body by a transform (rasterised now, once). NULL: the identity at (0, 0).
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (a
-/// transform not from `pp_transform_default()`, in use), `PP_ERR_INVALID_TRANSFORM`,
-/// `PP_ERR_TOO_LARGE`; on error the body keeps its placement.
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`, in use),
+/// `PP_ERR_INVALID_TRANSFORM`, `PP_ERR_TOO_LARGE`, `PP_ERR_OVERFLOW` (the raster's corner
+/// past `int32_t`, as `pp_mask_rasterise`), `PP_ERR_OUT_OF_MEMORY`; on error the body
+/// keeps its placement.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `t` NULL or readable.
@@ -405,8 +444,14 @@ pub unsafe extern "C" fn pp_world_set_transform(
 
 /// Gives a body another mask (the world keeps a reference), at the same placement.
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in
-/// use), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` for a transformed body.
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_TOO_LARGE` / `PP_ERR_INVALID_TRANSFORM` /
+/// `PP_ERR_OVERFLOW` / `PP_ERR_OUT_OF_MEMORY` for a transformed body's new raster (as
+/// `pp_mask_rasterise`); on error the body keeps its mask.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `mask` NULL or a live handle.
@@ -426,7 +471,11 @@ pub unsafe extern "C" fn pp_world_set_mask(
 
 /// Changes a body's filter (its pairs change at the next update).
 ///
-/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_INVALID_ARGUMENT` (in use).
+/// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`,
+/// `PP_ERR_INVALID_ARGUMENT` (in use).
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle.
@@ -447,7 +496,11 @@ pub unsafe extern "C" fn pp_world_set_filter(
 #[derive(Debug, Clone, Copy)]
 pub struct pp_body_info {
     /// The body as a placed sprite (a transformed body's raster). `sprite.mask` is
-    /// borrowed: valid while the body keeps that mask and placement; do not free it.
+    /// borrowed: valid while the body keeps that mask and placement; do not free it. For
+    /// a transformed body `sprite.x, sprite.y` is the raster's corner, the one
+    /// `pp_mask_rasterise` gives: the smallest x and the smallest y of the world pixels
+    /// whose centres land in the transformed mask rectangle (solid texels or not), so
+    /// neither the transform's `x, y` nor, in general, the corner of its solid pixels.
     pub sprite: pp_sprite,
     /// 1 for a static body.
     pub is_static: u8,
@@ -460,7 +513,11 @@ pub struct pp_body_info {
 /// Writes what the world holds for a body to `*out`.
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+/// `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (in use). Any thread while nothing changes the world.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `out` NULL or valid for a write.
@@ -543,6 +600,9 @@ fn events_of(w: &World) -> pp_world_events {
 /// Errors: `PP_ERR_NULL_POINTER` (`world`), `PP_ERR_INVALID_ARGUMENT` (in use),
 /// `PP_ERR_OUT_OF_MEMORY` (the lists of the previous update are kept).
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `world` NULL or a live world handle; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -565,6 +625,8 @@ pub unsafe extern "C" fn pp_world_update(
 /// Writes the last update's lists to `*out` (see `pp_world_events`).
 ///
 /// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT` (in use).
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `out` NULL or valid for a write.
@@ -605,10 +667,18 @@ pub struct pp_contact {
 }
 
 /// The contact of two live bodies (touching or not): first contact, area, normal from
-/// `pair.a` towards `pair.b`, and `pair.b`'s push-out within `push_max` pixels.
+/// `pair.a` towards `pair.b`, and `pair.b`'s push-out within `push_max` pixels. A body
+/// with itself (`pair.a == pair.b`) is answered as the body against a copy of itself in
+/// the same place: touching when it has a solid pixel, `first_contact` its first solid
+/// pixel, `area` its pixel count, the normal `pp_contact_normal` gives for the two
+/// coinciding sprites (none for most shapes), and the copy's shortest push-out.
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+/// `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `out` NULL or valid for a write.
@@ -653,6 +723,9 @@ pub unsafe extern "C" fn pp_world_contact(
 /// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_INVALID_ARGUMENT`
 /// (in use). Any thread while nothing changes the world.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`.
+///
 /// # Safety
 /// `world` NULL or a live world handle; `probe` as in `pp_collides`; `filter` NULL or
 /// readable; the buffer as the convention says.
@@ -682,6 +755,9 @@ pub unsafe extern "C" fn pp_world_overlapping(
 /// that are solid at world pixel (x, y), by the buffer convention.
 ///
 /// Errors: as `pp_world_overlapping`.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
 /// As `pp_world_overlapping`.
@@ -713,6 +789,9 @@ pub unsafe extern "C" fn pp_world_at_point(
 /// `rect`, by the buffer convention. An empty rectangle holds none.
 ///
 /// Errors: as `pp_world_overlapping`.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
 /// As `pp_world_overlapping`.
@@ -769,6 +848,9 @@ unsafe fn write_bodies(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT` (a (0, 0)
 /// direction, in use), `PP_ERR_OUT_OF_MEMORY`.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `world` NULL or a live world handle; `filter` NULL or readable; `found`, `body` and
 /// `hit` NULL or valid for writes.
@@ -812,10 +894,15 @@ pub unsafe extern "C" fn pp_world_raycast(
 /// allows: `*found` = 1 with the earliest hit's body in `*other` and the sweep result in
 /// `*out` (fewest steps, ties to the smaller index; a body touched at the start is a hit
 /// at step 0, outcome `PP_SWEEP_STARTS_TOUCHING`); else `*found` = 0, `*other` zeroed and
-/// `*out` the clear result.
+/// `*out` the clear result. Static bodies are met like any other, also when body `id` is
+/// static itself (only `pp_world_update` keeps two static bodies from pairing).
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+/// `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (a motion leaving `int32_t`, in use).
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `found`, `other`, `out` NULL or valid for writes.
@@ -871,7 +958,11 @@ unsafe fn read_filter(f: *const pp_filter) -> Filter {
 /// with `pp_mask_free`.
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
+/// `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (in use).
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `out` NULL or valid for a write.

@@ -43,7 +43,10 @@ const MAX_TRANSLATION: f64 = 4_503_599_627_370_496.0;
 ///
 /// Limits (anything else is [`Error::InvalidTransform`]): every number finite;
 /// `|x|, |y| <= 2^31`; `|pivot| <= 2^31`;
-/// `1e-6 <= |scale| <= 1e6` on each axis.
+/// `1e-6 <= |scale| <= 1e6` on each axis. Within them a raster's corner can still land
+/// past `i32` (`x = 2^31` puts it at `2^31`): [`crate::Mask::rasterise`] and the world's
+/// transformed bodies refuse that with [`Error::Overflow`], the error of every coordinate
+/// result past `i32`; the sampled queries ([`crate::TransformedSprite`]) answer it.
 ///
 /// ```
 /// use perpixel::{Mask, Transform};

@@ -29,15 +29,17 @@ pub struct Moved {
     pub x: i32,
     /// World y of the sprite's pixel `(0, 0)` at the end.
     pub y: i32,
-    /// The x motion stopped short (an obstacle on the side it moved towards).
+    /// The x motion stopped short (an obstacle on the side it moved towards). False when
+    /// `started_inside` (nothing was tried).
     pub blocked_x: bool,
     /// The y motion stopped short (an obstacle on the side it moved towards: with
-    /// gravity, "on the ground").
+    /// gravity, "on the ground"). False when `started_inside`.
     pub blocked_y: bool,
     /// Pixels climbed by stepping up during the x motion.
     pub climbed: u32,
     /// The sprite overlapped an obstacle where it started, so it did not move (push it
-    /// out first: [`Sprite::push_out`]).
+    /// out first: [`Sprite::push_out`]): `x, y` are its start, neither axis is blocked and
+    /// nothing was climbed, whatever the motion.
     pub started_inside: bool,
 }
 

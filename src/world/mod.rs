@@ -2,18 +2,22 @@
 //! whose boxes meet, the pixel test on those, and the touching pairs with begin and end
 //! events from one update to the next.
 //!
-//! Bodies are named by [`BodyId`]s: an index and a generation, so an id whose body was
-//! destroyed (even if its slot was reused) is refused with an error, never mistaken for
-//! another body.
+//! Bodies are named by [`BodyId`]s: an index, a generation and the world's tag, so an id
+//! whose body was destroyed (even if its slot was reused) is refused with an error, never
+//! mistaken for another body, and an id from another world is refused with its own error
+//! ([`Error::WrongWorld`]), never taken for this world's body of the same index.
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::{
     Bounds2D, Error, Mask, Normal, Point, PushOut, RayHit, Result, Sprite, Sweep, Transform,
 };
 
-/// A body of a [`World`]: an index and the generation of its slot. Ids of destroyed bodies
-/// are refused (the slot's generation moved on). Laid out as C's `pp_body_id`.
+/// A body of a [`World`]: an index, the generation of its slot and the tag of the world
+/// that made it (as Box2D v3's `b2BodyId` carries its world). Ids of destroyed bodies are
+/// refused with [`Error::StaleBody`] (the slot's generation moved on), ids made by another
+/// world with [`Error::WrongWorld`]. Laid out as C's `pp_body_id` (12 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BodyId {
@@ -21,6 +25,26 @@ pub struct BodyId {
     pub index: u32,
     /// The slot's generation when the body was made.
     pub generation: u32,
+    /// The tag of the world that made it ([`World::tag`]); never 0, so a zeroed id
+    /// belongs to no world.
+    pub world: u32,
+}
+
+/// A world's tag: unique in the process (a counter from 1, skipping 0 when it wraps
+/// after 2^32 - 1 worlds), drawn when the world is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct WorldTag(u32);
+
+impl Default for WorldTag {
+    fn default() -> Self {
+        static NEXT: AtomicU32 = AtomicU32::new(1);
+        loop {
+            let tag = NEXT.fetch_add(1, Ordering::Relaxed);
+            if tag != 0 {
+                return WorldTag(tag);
+            }
+        }
+    }
 }
 
 /// Which bodies may touch, as Box2D's `b2Filter`: two bodies collide when each one's
@@ -57,9 +81,10 @@ impl Filter {
     }
 }
 
-/// Whether a body moves. Static bodies (terrain) never touch each other and are kept out
-/// of the per-update broad phase: a large static body costs nothing while nothing moves
-/// near it.
+/// Whether a body moves. Static bodies (terrain) never touch each other in
+/// [`World::update`] and are kept out of the per-update broad phase: a large static body
+/// costs nothing while nothing moves near it. The queries ([`World::sweep`],
+/// [`World::contact`], ...) see them like any other body, a static body's sweep included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum BodyKind {
     /// Never moves (it can still be moved by [`World::move_body`], at a cost).
@@ -86,7 +111,11 @@ pub struct BodyDef {
     pub mask: Mask,
     /// Where it is.
     pub placement: Placement,
-    /// False: it collides as its whole rectangle (bounds-only).
+    /// False: it collides as its whole rectangle (bounds-only). For a transformed body
+    /// that rectangle is axis-aligned: the raster of [`Mask::rasterise_bounds_only`]
+    /// (every pixel whose centre lands in the turned mask rectangle), every pixel of it
+    /// counting, so a turned bounds-only body collides as the box around its turned
+    /// rectangle, not as the turned rectangle.
     pub pixel_collision: bool,
     /// Static or moving.
     pub kind: BodyKind,
@@ -228,6 +257,8 @@ pub const CELL: i64 = 64;
 /// ```
 #[derive(Debug, Default)]
 pub struct World {
+    /// This world's tag, carried by every id it makes.
+    tag: WorldTag,
     slots: Vec<Slot>,
     free: Vec<u32>,
     touching: Vec<Pair>,
@@ -285,7 +316,9 @@ impl Index {
     /// order; `None` when the list's memory cannot be had.
     fn meeting(&self, (x0, x1, y0, y1): (i64, i64, i64, i64)) -> Option<Vec<u32>> {
         let meets = |b: &&(i64, i64, i64, i64, u32)| b.0 < x1 && x0 < b.1 && b.2 < y1 && y0 < b.3;
-        let from = self.narrow.partition_point(|b| b.0 <= x0 - self.widest);
+        let from = self
+            .narrow
+            .partition_point(|b| b.0 <= x0.saturating_sub(self.widest));
         let to = self.narrow.partition_point(|b| b.0 < x1).max(from);
         let mut out = Vec::new();
         for b in self.narrow[from..to].iter().chain(&self.wide).filter(meets) {
@@ -421,6 +454,7 @@ impl World {
             return Ok(BodyId {
                 index,
                 generation: slot.generation,
+                world: self.tag.0,
             });
         }
         let index = u32::try_from(self.slots.len())
@@ -433,10 +467,32 @@ impl World {
         Ok(BodyId {
             index,
             generation: 0,
+            world: self.tag.0,
         })
     }
 
+    /// This world's tag: unique among the worlds of the process (made one after another
+    /// from 1; 0 is never a tag), and carried by every [`BodyId`] the world makes.
+    pub fn tag(&self) -> u32 {
+        self.tag.0
+    }
+
+    /// `Ok` when `id` was made by this world, else [`Error::WrongWorld`].
+    fn ours(&self, id: BodyId) -> Result<()> {
+        if id.world == self.tag.0 {
+            Ok(())
+        } else {
+            Err(Error::WrongWorld {
+                index: id.index,
+                generation: id.generation,
+                world: id.world,
+                this_world: self.tag.0,
+            })
+        }
+    }
+
     fn slot(&self, id: BodyId) -> Result<&Body> {
+        self.ours(id)?;
         self.slots
             .get(id.index as usize)
             .filter(|s| s.generation == id.generation)
@@ -446,6 +502,7 @@ impl World {
 
     /// A body to change (the queries' index is rebuilt at the next query).
     fn slot_mut(&mut self, id: BodyId) -> Result<&mut Body> {
+        self.ours(id)?;
         self.index.take();
         let b = self
             .slots
@@ -597,7 +654,10 @@ impl World {
         Ok(&self.slot(id)?.def)
     }
 
-    /// A body as a placed sprite (a transformed body's raster).
+    /// A body as a placed sprite (a transformed body's raster, at its corner as
+    /// [`Mask::rasterise`] gives it: the smallest x and y of the world pixels whose
+    /// centres land in the transformed mask rectangle, solid texels or not; neither the
+    /// transform's position nor, in general, the corner of the solid pixels).
     pub fn sprite(&self, id: BodyId) -> Result<Sprite<'_>> {
         Ok(self.slot(id)?.sprite())
     }
@@ -608,6 +668,7 @@ impl World {
             s.body.as_ref().map(|_| BodyId {
                 index: i as u32,
                 generation: s.generation,
+                world: self.tag.0,
             })
         })
     }
@@ -644,17 +705,19 @@ impl World {
         r?;
         now.clear();
         now.try_reserve(self.scratch.hits.len()).map_err(oom)?;
-        let gens = &self.scratch.gens;
+        let (gens, world) = (&self.scratch.gens, self.tag.0);
         now.extend(self.scratch.hits.iter().map(|&k| {
             let (a, b) = ((k >> 32) as u32, k as u32);
             Pair {
                 a: BodyId {
                     index: a,
                     generation: gens[a as usize],
+                    world,
                 },
                 b: BodyId {
                     index: b,
                     generation: gens[b as usize],
+                    world,
                 },
             }
         }));
@@ -1031,7 +1094,9 @@ impl World {
     /// Sweeps body `id` by `(dx, dy)` ([`Sprite::sweep`]) against every other body its
     /// filter allows: the earliest hit (fewest steps, ties to the smaller index), or
     /// `None` when the path is clear. Bodies it touches at its start are reported as a
-    /// hit at step 0 ([`Sweep::StartsTouching`]).
+    /// hit at step 0 ([`Sweep::StartsTouching`]). Static bodies are met like any other,
+    /// also when body `id` is static itself (only [`World::update`] keeps two static
+    /// bodies from pairing).
     pub fn sweep(&self, id: BodyId, dx: i32, dy: i32) -> Result<Option<(BodyId, Sweep)>> {
         let mover = self.slot(id)?;
         crate::query::check_sweep_end(mover.x, mover.y, dx, dy)?;
@@ -1084,6 +1149,7 @@ impl World {
         let id = |index: u32| BodyId {
             index,
             generation: self.slots[index as usize].generation,
+            world: self.tag.0,
         };
         let found = self.index.get_or_init(|| Index::new(&self.slots));
         match found.as_ref().and_then(|ix| ix.meeting(q)) {
@@ -1111,7 +1177,11 @@ impl World {
     /// their first contact ([`Sprite::first_contact`]), overlap area, the contact normal
     /// from `a` towards `b` ([`Sprite::contact_normal`]) and `b`'s shortest push-out from
     /// `a` in any direction within `push_max` pixels ([`Sprite::push_out`]). For any two
-    /// live bodies, touching or not.
+    /// live bodies, touching or not. A body with itself (`pair.a == pair.b`) is the body
+    /// against a copy of itself in the same place: touching when it has a solid pixel,
+    /// its first solid pixel, its pixel count, the normal [`Sprite::contact_normal`]
+    /// gives for the two coinciding sprites (none for most shapes) and the copy's
+    /// shortest push-out.
     pub fn contact(&self, pair: &Pair, push_max: u32) -> Result<Contact> {
         let (a, b) = (self.sprite(pair.a)?, self.sprite(pair.b)?);
         Ok(Contact {

@@ -35,11 +35,12 @@ static void test_status_texts(void)
               __LINE__);
     }
     CHECK(strcmp(pp_status_text(PP_ERR_NULL_POINTER), pp_status_text(PP_ERR_PANIC)) != 0);
-    /* The world's range starts at 100: its one status so far, and the gaps around it. */
-    CHECK(PP_ERR_STALE_BODY == 100);
+    /* The world's range starts at 100: its statuses so far, and the gaps around them. */
+    CHECK(PP_ERR_STALE_BODY == 100 && PP_ERR_WRONG_WORLD == 101);
     CHECK(strcmp(pp_status_text(PP_ERR_STALE_BODY), "stale body id") == 0);
+    CHECK(strcmp(pp_status_text(PP_ERR_WRONG_WORLD), "body id from another world") == 0);
     CHECK(strcmp(pp_status_text(PP_ERR_STALE_BODY - 1), "unknown status") == 0);
-    CHECK(strcmp(pp_status_text(PP_ERR_STALE_BODY + 1), "unknown status") == 0);
+    CHECK(strcmp(pp_status_text(PP_ERR_WRONG_WORLD + 1), "unknown status") == 0);
 }
 
 /* The layout the C# binding mirrors. */

@@ -479,10 +479,64 @@ static void bad_transforms(void)
     pp_mask_free(m);
 }
 
+/* Issue 30.3: a position within the documented limit |x| <= 2^31 whose raster corner lies
+ * past int32_t is refused with PP_ERR_OVERFLOW (as the docs say) by every function that
+ * makes a raster, nothing written; at -2^31 and 2^31 - 1 the corner fits and the raster is
+ * made. The transformed queries answer at 2^31. */
+static void positions_at_2_31(void)
+{
+    pp_mask *m = NULL, *r = (pp_mask *)&r;
+    pp_transform t = pp_transform_default();
+    int32_t x = 111, y = 222;
+    double matrix[6] = {1, 0, 2147483648.0, 0, 1, 0};
+    pp_world *w = NULL;
+    pp_body_def d = pp_body_def_default();
+    pp_body_id id = {7, 7, 7}, plain;
+    pp_body_info info;
+    uint8_t hit = 9;
+    CHECK_OK(pp_mask_new(3, 2, 1, &m));
+    t.x = 2147483648.0; /* 2^31: inside the transform's limits */
+    CHECK_ERR(pp_mask_rasterise(m, &t, 0, &r, &x, &y), PP_ERR_OVERFLOW, "i32");
+    CHECK_ERR(pp_mask_rasterise(m, &t, 1, &r, &x, &y), PP_ERR_OVERFLOW, "i32");
+    CHECK_ERR(pp_mask_rasterise_matrix(m, matrix, 0, &r, &x, &y), PP_ERR_OVERFLOW, "i32");
+    CHECK(r == (pp_mask *)&r && x == 111 && y == 222);
+    CHECK_OK(pp_transformed_solid_at(m, &t, 2147483648LL, 0, &hit));
+    CHECK(hit == 1);
+    CHECK_OK(pp_world_new(&w));
+    d.mask = m;
+    d.transformed = 1;
+    d.transform = t;
+    CHECK_ERR(pp_world_create_body(w, &d, &id), PP_ERR_OVERFLOW, "i32");
+    CHECK(id.index == 7 && id.generation == 7 && id.world == 7);
+    d.transformed = 0;
+    d.x = 5;
+    CHECK_OK(pp_world_create_body(w, &d, &plain));
+    CHECK_ERR(pp_world_set_transform(w, plain, &t), PP_ERR_OVERFLOW, "i32");
+    CHECK_OK(pp_world_body(w, plain, &info));
+    CHECK(info.sprite.x == 5 && info.sprite.y == 0);
+    /* The corner fits at -2^31 and at 2^31 - 1. */
+    t.x = -2147483648.0;
+    CHECK_OK(pp_mask_rasterise(m, &t, 0, &r, &x, &y));
+    CHECK(x == INT32_MIN && y == 0);
+    pp_mask_free(r);
+    CHECK_OK(pp_world_set_transform(w, plain, &t));
+    CHECK_OK(pp_world_body(w, plain, &info));
+    CHECK(info.sprite.x == INT32_MIN);
+    t.x = 2147483647.0;
+    CHECK_OK(pp_mask_rasterise(m, &t, 0, &r, &x, &y));
+    CHECK(x == INT32_MAX && y == 0);
+    pp_mask_free(r);
+    pp_world_free(w);
+    pp_mask_free(m);
+    printf("2^31 positions: PP_ERR_OVERFLOW from rasterise, rasterise_matrix, create_body, "
+           "set_transform\n");
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
     (void)argv;
+    positions_at_2_31();
     transform_struct();
     mask_level_transforms();
     exact_rasters();

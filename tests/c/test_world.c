@@ -58,7 +58,7 @@ static pp_mask *g_pool[NPOOL];
 
 static int id_eq(pp_body_id a, pp_body_id b)
 {
-    return a.index == b.index && a.generation == b.generation;
+    return a.index == b.index && a.generation == b.generation && a.world == b.world;
 }
 
 static int pair_eq(pp_pair a, pp_pair b)
@@ -493,10 +493,13 @@ static void compare_contact(const pp_world *w, const Body *a, const Body *b, uin
 
 /* ---- stale ids ---------------------------------------------------------------------- */
 
-/* Every function taking an id refuses `stale` and changes nothing (the caller compares the
- * next update with the unchanged model). `live` is some live body. */
-static void check_stale(pp_world *w, pp_body_id stale, pp_body_id live)
+/* Every function taking an id refuses `stale` with `status` (message containing `text`)
+ * and changes nothing (the caller compares the next update with the unchanged model).
+ * `live` is some live body. */
+static void check_refused(pp_world *w, pp_body_id stale, pp_body_id live, pp_status status,
+                          const char *text)
 {
+    pp_mask_edit e = pp_mask_edit_default();
     pp_body_info info;
     pp_mask *mask = SENTINEL_MASK;
     pp_contact c;
@@ -505,36 +508,98 @@ static void check_stale(pp_world *w, pp_body_id stale, pp_body_id live)
     pp_position pos[2] = {{1000, 1000}, {1000, 1000}};
     pp_transform t = pp_transform_default();
     uint8_t found = SENTINEL_U8;
-    pp_body_id other = {77, 77};
+    pp_body_id other = {77, 77, 77};
     pp_sweep_result r;
     pp_body_info before, after;
     CHECK_OK(pp_world_body(w, live, &before));
-    CHECK_ERR(pp_world_destroy_body(w, stale), PP_ERR_STALE_BODY, "stale body id");
-    CHECK_ERR(pp_world_move_body(w, stale, 5, 5), PP_ERR_STALE_BODY, "stale");
+    CHECK_ERR(pp_world_destroy_body(w, stale), status, text);
+    CHECK_ERR(pp_world_move_body(w, stale, 5, 5), status, text);
     ids[0] = live;
     ids[1] = stale;
-    CHECK_ERR(pp_world_move_bodies(w, ids, pos, 2), PP_ERR_STALE_BODY, "stale");
-    CHECK_ERR(pp_world_set_mask(w, stale, g_pool[0]), PP_ERR_STALE_BODY, "stale");
-    CHECK_ERR(pp_world_set_filter(w, stale, pp_filter_default()), PP_ERR_STALE_BODY, "stale");
-    CHECK_ERR(pp_world_set_transform(w, stale, &t), PP_ERR_STALE_BODY, "stale");
+    CHECK_ERR(pp_world_move_bodies(w, ids, pos, 2), status, text);
+    CHECK_ERR(pp_world_set_mask(w, stale, g_pool[0]), status, text);
+    CHECK_ERR(pp_world_set_filter(w, stale, pp_filter_default()), status, text);
+    CHECK_ERR(pp_world_set_transform(w, stale, &t), status, text);
     memset(&info, 0x5A, sizeof info);
-    CHECK_ERR(pp_world_body(w, stale, &info), PP_ERR_STALE_BODY, "stale");
+    CHECK_ERR(pp_world_body(w, stale, &info), status, text);
     CHECK(info.user_data == 0x5A5A5A5A5A5A5A5AULL && info.sprite.x == SENTINEL_I32);
-    CHECK_ERR(pp_world_body_mask(w, stale, &mask), PP_ERR_STALE_BODY, "stale");
+    CHECK_ERR(pp_world_body_mask(w, stale, &mask), status, text);
     CHECK(mask == SENTINEL_MASK);
     memset(&c, 0x5A, sizeof c);
     p.a = live;
     p.b = stale;
-    CHECK_ERR(pp_world_contact(w, p, 8, &c), PP_ERR_STALE_BODY, "stale");
+    CHECK_ERR(pp_world_contact(w, p, 8, &c), status, text);
     p.a = stale;
     p.b = live;
-    CHECK_ERR(pp_world_contact(w, p, 8, &c), PP_ERR_STALE_BODY, "stale");
+    CHECK_ERR(pp_world_contact(w, p, 8, &c), status, text);
     CHECK(c.area == 0x5A5A5A5A5A5A5A5AULL && c.touching == 0x5A);
     memset(&r, 0x5A, sizeof r);
-    CHECK_ERR(pp_world_sweep(w, stale, 1, 1, &found, &other, &r), PP_ERR_STALE_BODY, "stale");
+    CHECK_ERR(pp_world_sweep(w, stale, 1, 1, &found, &other, &r), status, text);
     CHECK(found == SENTINEL_U8 && other.index == 77 && r.steps == 0x5A5A5A5A5A5A5A5AULL);
+    e.op = PP_EDIT_FILL_RECT;
+    e.width = 100;
+    e.height = 100;
+    e.solid = 0;
+    CHECK_ERR(pp_world_edit_mask(w, stale, &e, 1), status, text);
     CHECK_OK(pp_world_body(w, live, &after));
     CHECK(after.sprite.x == before.sprite.x && after.sprite.y == before.sprite.y);
+}
+
+static void check_stale(pp_world *w, pp_body_id stale, pp_body_id live)
+{
+    check_refused(w, stale, live, PP_ERR_STALE_BODY, "stale body id");
+}
+
+/* Issue 30.4: an id carries its world. w2's ids (the same indices and generations as w1's
+ * bodies) and a zeroed id are refused by every function of w1 with PP_ERR_WRONG_WORLD, and
+ * w1 is unchanged: its bodies, its masks' pixels, its touching pairs. */
+static void wrong_world(void)
+{
+    pp_world *w1 = NULL, *w2 = NULL;
+    pp_body_id a1, b1, a2, zero = {0, 0, 0};
+    pp_body_def d = pp_body_def_default();
+    pp_body_info before, after;
+    pp_world_events ev;
+    pp_mask *m1 = NULL;
+    uint64_t count0 = 0, count1 = 0;
+    CHECK_OK(pp_world_new(&w1));
+    CHECK_OK(pp_world_new(&w2));
+    d.mask = g_pool[3];
+    d.x = 0;
+    d.y = 0;
+    CHECK_OK(pp_world_create_body(w1, &d, &a1));
+    d.x = 4;
+    CHECK_OK(pp_world_create_body(w1, &d, &b1));
+    d.x = 500;
+    CHECK_OK(pp_world_create_body(w2, &d, &a2));
+    CHECK(a1.index == a2.index && a1.generation == a2.generation && a1.world != a2.world);
+    CHECK(a1.world != 0 && a2.world != 0 && b1.world == a1.world);
+    CHECK_OK(pp_world_update(w1, &ev));
+    CHECK(ev.touching_count == 1);
+    CHECK_OK(pp_world_body(w1, a1, &before));
+    CHECK_OK(pp_world_body_mask(w1, a1, &m1));
+    CHECK_OK(pp_mask_count(m1, &count0));
+    pp_mask_free(m1);
+    check_refused(w1, a2, b1, PP_ERR_WRONG_WORLD, "another world");
+    check_refused(w1, zero, b1, PP_ERR_WRONG_WORLD, "another world");
+    check_refused(w2, a1, a2, PP_ERR_WRONG_WORLD, "another world");
+    CHECK_OK(pp_world_body(w1, a1, &after));
+    CHECK(after.sprite.x == before.sprite.x && after.sprite.y == before.sprite.y &&
+          after.sprite.mask == before.sprite.mask && after.filter.category == before.filter.category);
+    CHECK_OK(pp_world_body_mask(w1, a1, &m1));
+    CHECK_OK(pp_mask_count(m1, &count1));
+    CHECK(count1 == count0);
+    pp_mask_free(m1);
+    CHECK_OK(pp_world_update(w1, &ev));
+    CHECK(ev.touching_count == 1 && ev.begin_count == 0 && ev.end_count == 0);
+    CHECK(id_eq(ev.touching[0].a, a1) && id_eq(ev.touching[0].b, b1));
+    /* w1's own ids still work on w1 */
+    CHECK_OK(pp_world_move_body(w1, a1, 1, 1));
+    CHECK_OK(pp_world_destroy_body(w1, b1));
+    CHECK_ERR(pp_world_destroy_body(w1, b1), PP_ERR_STALE_BODY, "stale body id");
+    pp_world_free(w1);
+    pp_world_free(w2);
+    printf("wrong world: ids of another world and a zeroed id refused by every body function\n");
 }
 
 /* ---- random worlds ------------------------------------------------------------------ */
@@ -556,7 +621,7 @@ static int random_live(const Model *m, uint32_t *s)
 static int create(pp_world *w, Model *m, uint32_t *s, int free_src_right_after)
 {
     pp_body_def d = pp_body_def_default();
-    pp_body_id id = {0x5A5A5A5A, 0x5A5A5A5A};
+    pp_body_id id = {0x5A5A5A5A, 0x5A5A5A5A, 0x5A5A5A5A};
     Body *b;
     pp_mask *own = NULL;
     int k = (int)rnd(s, NPOOL);
@@ -755,19 +820,93 @@ static void destroy_and_reuse(void)
           ev.begins == NULL);
     /* an id from nowhere, and one of another world */
     {
-        pp_body_id nowhere = {1000, 0};
+        pp_body_id nowhere = {1000, 0, 0};
         pp_world *w2 = NULL;
         pp_body_id x;
+        nowhere.world = c.world; /* this world's, an index never made */
         CHECK_ERR(pp_world_move_body(w, nowhere, 0, 0), PP_ERR_STALE_BODY, "stale body id");
         CHECK_OK(pp_world_new(&w2));
         CHECK_OK(pp_world_create_body(w2, &d, &x));
         CHECK_OK(pp_world_create_body(w2, &d, &x));
         CHECK_OK(pp_world_create_body(w2, &d, &x));
-        CHECK_ERR(pp_world_destroy_body(w, x), PP_ERR_STALE_BODY, "stale");
+        CHECK_ERR(pp_world_destroy_body(w, x), PP_ERR_WRONG_WORLD, "another world");
         pp_world_free(w2);
     }
     pp_world_free(w);
     pp_mask_free(box);
+}
+
+/* Issue 30.3: what the header now says about static sweeps, a transformed body's corner,
+ * a turned bounds-only body, started_inside and a body's contact with itself. */
+static void documented_edges(void)
+{
+    pp_world *w = NULL;
+    pp_mask *box = full(4, 4), *ten = full(10, 10), *r = NULL;
+    pp_body_def d = pp_body_def_default();
+    pp_body_id a, b, turned, again, other;
+    pp_body_info info;
+    pp_sweep_result sr;
+    pp_contact c;
+    pp_pair self;
+    pp_move_result mr;
+    pp_sprite hero, ground;
+    uint8_t found = 0, covered = 1;
+    int32_t rx = 0, ry = 0, rw = 0, rh = 0;
+    pp_body_id buf[4];
+    size_t len = 0;
+    uint64_t count = 0;
+    CHECK_OK(pp_world_new(&w));
+    /* 1. A static body's sweep meets another static body. */
+    d.mask = box;
+    d.is_static = 1;
+    CHECK_OK(pp_world_create_body(w, &d, &a));
+    d.x = 10;
+    CHECK_OK(pp_world_create_body(w, &d, &b));
+    CHECK_OK(pp_world_sweep(w, a, 20, 0, &found, &other, &sr));
+    CHECK(found == 1 && id_eq(other, b) && sr.outcome == PP_SWEEP_HIT && sr.step == 7);
+    /* 2. A transformed body's position is its raster's corner. */
+    d = pp_body_def_default();
+    d.mask = ten;
+    d.transformed = 1;
+    d.transform.x = 100.25;
+    d.transform.y = 50.5;
+    d.transform.rotation_degrees = 45;
+    CHECK_OK(pp_world_create_body(w, &d, &turned));
+    CHECK_OK(pp_world_body(w, turned, &info));
+    CHECK_OK(pp_mask_rasterise(ten, &d.transform, 0, &r, &rx, &ry));
+    CHECK(info.sprite.x == rx && info.sprite.y == ry && rx != 100 && ry != 50);
+    pp_mask_free(r);
+    /* 3. Bounds-only and turned: the axis-aligned box of the turned rectangle. */
+    d.pixel_collision = 0;
+    CHECK_OK(pp_world_create_body(w, &d, &again));
+    CHECK_OK(pp_world_body(w, again, &info));
+    CHECK_OK(pp_mask_size(info.sprite.mask, &rw, &rh));
+    CHECK(info.sprite.x == rx && rw > 10 && rh > 10);
+    CHECK_OK(pp_transformed_solid_at(ten, &d.transform, rx, ry, &covered));
+    CHECK(covered == 0); /* the box's corner is outside the turned rectangle */
+    CHECK_OK(pp_world_at_point(w, rx, ry, NULL, buf, 4, &len));
+    CHECK(len == 1 && id_eq(buf[0], again));
+    /* 5. A body's contact with itself: a copy in the same place. */
+    self.a = turned;
+    self.b = turned;
+    CHECK_OK(pp_world_contact(w, self, 64, &c));
+    CHECK_OK(pp_world_body(w, turned, &info));
+    CHECK_OK(pp_mask_count(info.sprite.mask, &count));
+    CHECK(c.touching == 1 && c.area == count && c.has_push_out == 1);
+    CHECK_OK(pp_overlap_area(&info.sprite, &info.sprite, &count));
+    CHECK(c.area == count);
+    /* 4. Started inside: neither axis blocked. */
+    hero = sprite_at(box, 1, 1, 1);
+    ground = sprite_at(ten, 0, 0, 1);
+    memset(&mr, 0x5A, sizeof mr);
+    CHECK_OK(pp_move_and_slide(&hero, &ground, 1, 5, 7, NULL, &mr));
+    CHECK(mr.started_inside == 1 && mr.blocked_x == 0 && mr.blocked_y == 0 && mr.climbed == 0 &&
+          mr.x == 1 && mr.y == 1);
+    pp_world_free(w);
+    pp_mask_free(box);
+    pp_mask_free(ten);
+    printf("documented edges: static sweeps, raster corners, turned bounds-only boxes, "
+           "started_inside, self-contact\n");
 }
 
 /* Filters and kinds on a fixed scene: five boxes on the same spot, the last two static. */
@@ -858,9 +997,9 @@ static void errors(void)
     pp_world *w = NULL;
     pp_mask *box = full(4, 4);
     pp_body_def d = pp_body_def_default(), zero;
-    pp_body_id id, out = {0x5A5A5A5A, 0x5A5A5A5A};
+    pp_body_id id, out = {0x5A5A5A5A, 0x5A5A5A5A, 0x5A5A5A5A};
     pp_world_events ev;
-    pp_body_id buf[4] = {{9, 9}, {9, 9}, {9, 9}, {9, 9}};
+    pp_body_id buf[4] = {{9, 9, 9}, {9, 9, 9}, {9, 9, 9}, {9, 9, 9}};
     size_t len = SENTINEL_SIZE;
     pp_sprite probe = sprite_at(box, 0, 0, 1);
     uint8_t found = SENTINEL_U8;
@@ -1150,6 +1289,8 @@ int main(int argc, char **argv)
     filters_and_statics();
     caller_frees_its_mask();
     errors();
+    wrong_world();
+    documented_edges();
     for (i = 0; i < sizeof seeds / sizeof *seeds; i++) random_world(seeds[i], 60);
     printf("random worlds: %zu updates, %zu touching pairs, %zu begins, %zu ends\n",
            g_seen_updates, g_seen_pairs, g_seen_begins, g_seen_ends);

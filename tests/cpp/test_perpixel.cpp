@@ -1247,6 +1247,9 @@ void test_world_types()
                   "no BodyDef over a temporary Mask");
     CHECK(static_cast<uint32_t>(Status::StaleBody) == 100u);
     CHECK(std::string(perpixel::status_text(Status::StaleBody)) == "stale body id");
+    CHECK(static_cast<uint32_t>(Status::WrongWorld) == 101u);
+    CHECK(std::string(perpixel::status_text(Status::WrongWorld)) == "body id from another world");
+    static_assert(sizeof(pp_body_id) == 12, "pp_body_id: index, generation, world");
     const Filter f;
     CHECK(f.category == 1u && f.mask == UINT64_MAX && f.group == 0);
     const BodyDef d;
@@ -1299,13 +1302,111 @@ void test_world_destroy_and_reuse()
     w2.create_body(BodyDef(box, 0, 0));
     w2.create_body(BodyDef(box, 0, 0));
     const BodyId far = w2.create_body(BodyDef(box, 0, 0));
-    CHECK_THROWS(w.destroy_body(far), Status::StaleBody, "stale");
+    CHECK_THROWS(w.destroy_body(far), Status::WrongWorld, "another world");
     // RAII: moving a world hands over its handle; the moved-from one is empty.
     World moved(std::move(w2));
     CHECK(static_cast<bool>(moved) && !static_cast<bool>(w2));
     CHECK_THROWS(w2.update(), Status::NullPointer, "world");
     w2 = std::move(moved);
     CHECK(w2.body(far).x == 0);
+}
+
+// Issue 30.4 (test_world.c wrong_world): an id carries its world. w2's id (the same index
+// and generation as w1's body) and a default id throw Status::WrongWorld from every body
+// member of w1, and w1 is unchanged.
+void test_world_wrong_world()
+{
+    Mask box = Mask::create(6, 6, true);
+    World w1, w2;
+    const BodyId a1 = w1.create_body(BodyDef(box, 0, 0));
+    const BodyId b1 = w1.create_body(BodyDef(box, 4, 0));
+    const BodyId a2 = w2.create_body(BodyDef(box, 500, 500));
+    CHECK(a1.index == a2.index && a1.generation == a2.generation && a1.world != a2.world);
+    CHECK(a1.world != 0 && b1.world == a1.world && !(a1 == a2));
+    CHECK(w1.update().touching.size() == 1);
+    const std::uint64_t pixels = w1.body(a1).mask.count();
+    for (const BodyId id : {a2, BodyId{}}) {
+        CHECK_THROWS(w1.destroy_body(id), Status::WrongWorld, "another world");
+        CHECK_THROWS(w1.move_body(id, 3, 3), Status::WrongWorld, "another world");
+        CHECK_THROWS(w1.move_bodies({a1, id}, {{100, 100}, {100, 100}}), Status::WrongWorld,
+                     "another world");
+        CHECK_THROWS(w1.set_mask(id, box), Status::WrongWorld, "another world");
+        CHECK_THROWS(w1.set_filter(id, Filter()), Status::WrongWorld, "another world");
+        CHECK_THROWS(w1.set_transform(id, perpixel::Transform()), Status::WrongWorld,
+                     "another world");
+        CHECK_THROWS(w1.edit_mask(id, {perpixel::MaskEdit::fill_rect(Bounds2D{0, 0, 9, 9}, false)}),
+                     Status::WrongWorld, "another world");
+        CHECK_THROWS(w1.body(id), Status::WrongWorld, "another world");
+        CHECK_THROWS(w1.body_mask(id), Status::WrongWorld, "another world");
+        CHECK_THROWS(w1.contact(a1, id), Status::WrongWorld, "another world");
+        CHECK_THROWS(w1.contact(Pair{id, b1}), Status::WrongWorld, "another world");
+        CHECK_THROWS(w1.sweep(id, 1, 1), Status::WrongWorld, "another world");
+    }
+    CHECK_THROWS(w2.move_body(a1, 1, 1), Status::WrongWorld, "another world");
+    const perpixel::BodyInfo i = w1.body(a1);
+    CHECK(i.x == 0 && i.y == 0 && i.mask.count() == pixels && w1.body(b1).x == 4);
+    CHECK(w2.body(a2).x == 500);
+    const perpixel::Events ev = w1.update();
+    CHECK(ev.touching.size() == 1 && ev.begins.empty() && ev.ends.empty());
+    CHECK(ev.touching[0] == (Pair{a1, b1}));
+}
+
+// Issue 30.3 (test_transforms.c positions_at_2_31): a position at 2^31, inside the
+// transform's limits, puts the raster's corner past int32_t: Status::Overflow from
+// rasterise, rasterise_matrix, World::create_body and World::set_transform, nothing
+// changed; at -2^31 the corner fits.
+void test_positions_at_2_31()
+{
+    Mask m = Mask::create(3, 2, true);
+    perpixel::Transform t = perpixel::Transform::at(2147483648.0, 0.0);
+    CHECK_THROWS(m.rasterise(t), Status::Overflow, "i32");
+    CHECK_THROWS(m.rasterise(t, true), Status::Overflow, "i32");
+    CHECK_THROWS(m.rasterise_matrix({1, 0, 2147483648.0, 0, 1, 0}), Status::Overflow, "i32");
+    World w;
+    BodyDef d(m, 0, 0);
+    d.transform = t;
+    CHECK_THROWS(w.create_body(d), Status::Overflow, "i32");
+    const BodyId plain = w.create_body(BodyDef(m, 5, 0));
+    CHECK_THROWS(w.set_transform(plain, t), Status::Overflow, "i32");
+    CHECK(w.body(plain).x == 5);
+    const perpixel::Raster r = m.rasterise(perpixel::Transform::at(-2147483648.0, 0.0));
+    CHECK(r.x == INT32_MIN && r.y == 0);
+    w.set_transform(plain, perpixel::Transform::at(-2147483648.0, 0.0));
+    CHECK(w.body(plain).x == INT32_MIN);
+}
+
+// Issue 30.3 (test_world.c documented_edges): what the docs now say about static sweeps,
+// a transformed body's corner, turned bounds-only bodies, started_inside and a body's
+// contact with itself.
+void test_documented_edges()
+{
+    Mask box = Mask::create(4, 4, true);
+    Mask ten = Mask::create(10, 10, true);
+    World w;
+    BodyDef s(box, 0, 0);
+    s.is_static = true;
+    const BodyId a = w.create_body(s);
+    s.x = 10;
+    const BodyId b = w.create_body(s);
+    const perpixel::BodySweep sw = w.sweep(a, 20, 0);
+    CHECK(sw.other == b && sw.result.outcome == perpixel::SweepResult::Outcome::Hit &&
+          sw.result.step == 7);
+    perpixel::Transform t = perpixel::Transform::at(100.25, 50.5);
+    t.rotation_degrees = 45;
+    BodyDef turned_def(ten, 0, 0);
+    turned_def.transform = t;
+    const BodyId turned = w.create_body(turned_def);
+    const perpixel::Raster r = ten.rasterise(t);
+    CHECK(w.body(turned).x == r.x && w.body(turned).y == r.y && r.x != 100 && r.y != 50);
+    turned_def.pixel_collision = false;
+    const BodyId boxed = w.create_body(turned_def);
+    const std::vector<BodyId> at_corner = w.at_point(r.x, r.y);
+    CHECK(at_corner.size() == 1 && at_corner[0] == boxed);
+    const perpixel::Contact c = w.contact(turned, turned);
+    CHECK(c.touching() && c.area == w.body(turned).mask.count() && c.push_out.has_value());
+    const perpixel::MoveResult m = Sprite(box, 1, 1).move_and_slide({Sprite(ten, 0, 0)}, 5, 7);
+    CHECK(m.started_inside && !m.blocked_x && !m.blocked_y && m.climbed == 0 && m.x == 1 &&
+          m.y == 1);
 }
 
 // The C program's scene (test_world.c filters_and_statics): the same answers.
@@ -1960,6 +2061,9 @@ int main(int argc, char **argv)
         test_solid_at();
         test_world_types();
         test_world_destroy_and_reuse();
+        test_world_wrong_world();
+        test_positions_at_2_31();
+        test_documented_edges();
         test_world_filters();
         test_world_random();
         test_world_errors_and_raii();

@@ -34,7 +34,7 @@ static partial class Tests
             BodyId a = world.CreateBody(new BodyDef { Mask = full, X = 0, Y = 0 });
             BodyId b = world.CreateBody(new BodyDef { Mask = full, X = 2, Y = 2 });
             BodyId c = world.CreateBody(new BodyDef { Mask = ring, X = -1, Y = -1, Filter = new Filter(2, 2) });
-            var sentinel = new BodyId(99, 99);
+            var sentinel = new BodyId(99, 99, 99);
             var buf = new BodyId[3];
             int n;
 

@@ -101,6 +101,9 @@ static partial class Tests
         WorldLayouts(scratch);
         WorldBasics();
         WorldStaleIds();
+        WorldWrongWorld();
+        PositionsAt2To31();
+        WorldDocumentedEdges();
         WorldDispose();
         WorldThreads();
         foreach (int seed in new[] { 1, 2, 3, 15, 2026 }) WorldRandom(seed);
@@ -122,6 +125,7 @@ static partial class Tests
         var fields = new Dictionary<string, string>
         {
             { "pp_filter.mask", "Mask" }, { "pp_filter.group", "Group" }, { "pp_body_id.generation", "Generation" },
+            { "pp_body_id.world", "World" },
             { "pp_pair.b", "B" }, { "pp_position.y", "y" },
         };
         int checkedCount = 0;
@@ -316,7 +320,7 @@ static partial class Tests
             BodyId o;
             SweepResult r;
             Throws<PerPixelException>("Sweep", () => world.Sweep(gone, 1, 0, out o, out r), stale);
-            Throws<PerPixelException>("an id never made", () => world.MoveBody(new BodyId(99, 0), 0, 0), stale);
+            Throws<PerPixelException>("an id never made", () => world.MoveBody(new BodyId(99, 0, a.World), 0, 0), stale);
             BodyInfo ai = world.GetBody(a);
             using (ai.Sprite.Mask) Equal("the failed MoveBodies moved nothing", "0,0", ai.Sprite.X + "," + ai.Sprite.Y);
             world.Update();
@@ -324,8 +328,131 @@ static partial class Tests
             Check("nothing changed: no events", world.Begins.IsEmpty && world.Ends.IsEmpty);
             using (var other = new World())
             {
-                Throws<PerPixelException>("an id of another world", () => other.MoveBody(b, 0, 0), stale);
+                Throws<PerPixelException>("an id of another world", () => other.MoveBody(b, 0, 0),
+                    e => e.Status == Status.WrongWorld);
             }
+        }
+    }
+
+    /// <summary>Issue 30.4: an id carries its world. w2's id (the same index and generation as w1's body) and a
+    /// default id are refused by every body member of w1 with <see cref="Status.WrongWorld"/>, and w1 is
+    /// unchanged.</summary>
+    static void WorldWrongWorld()
+    {
+        using (var w1 = new World())
+        using (var w2 = new World())
+        using (Mask sq = Square(6))
+        {
+            BodyId a1 = w1.CreateBody(new BodyDef { Mask = sq });
+            BodyId b1 = w1.CreateBody(new BodyDef { Mask = sq, X = 4 });
+            BodyId a2 = w2.CreateBody(new BodyDef { Mask = sq, X = 500, Y = 500 });
+            Check("w2's first id has w1's first index and generation but another world",
+                a1.Index == a2.Index && a1.Generation == a2.Generation && a1.World != a2.World && a1 != a2);
+            Check("world tags are never 0 and shared by a world's ids", a1.World != 0 && b1.World == a1.World);
+            Equal("Status.WrongWorld is 101", 101, (int)Status.WrongWorld);
+            Equal("its text", "body id from another world", Library.StatusText(Status.WrongWorld));
+            w1.Update();
+            string before = SpanPairs(w1.Touching);
+            BodyInfo info0 = w1.GetBody(a1);
+            ulong pixels0;
+            using (info0.Sprite.Mask) pixels0 = info0.Sprite.Mask.Count;
+            Func<PerPixelException, bool> wrong = e => e.Status == Status.WrongWorld && e.Message.Contains("another world");
+            foreach (BodyId id in new[] { a2, new BodyId() })
+            {
+                string n = " (" + id + ")";
+                Throws<PerPixelException>("DestroyBody" + n, () => w1.DestroyBody(id), wrong);
+                Throws<PerPixelException>("MoveBody" + n, () => w1.MoveBody(id, 5, 5), wrong);
+                Throws<PerPixelException>("MoveBodies" + n, () => w1.MoveBodies(new[] { a1, id },
+                    new[] { new BodyPosition(50, 50), new BodyPosition(0, 0) }), wrong);
+                Throws<PerPixelException>("SetFilter" + n, () => w1.SetFilter(id, Filter.Default), wrong);
+                Throws<PerPixelException>("SetMask" + n, () => w1.SetMask(id, sq), wrong);
+                Throws<PerPixelException>("SetTransform" + n, () => w1.SetTransform(id, new SpriteTransform()), wrong);
+                Throws<PerPixelException>("EditMask" + n, () => w1.EditMask(id, MaskEdit.Invert()), wrong);
+                Throws<PerPixelException>("GetBody" + n, () => w1.GetBody(id), wrong);
+                Throws<PerPixelException>("BodyMask" + n, () => w1.BodyMask(id), wrong);
+                Throws<PerPixelException>("Contact (b)" + n, () => w1.Contact(new Pair(a1, id)), wrong);
+                Throws<PerPixelException>("Contact (a)" + n, () => w1.Contact(new Pair(id, b1)), wrong);
+                BodyId o;
+                SweepResult r;
+                Throws<PerPixelException>("Sweep" + n, () => w1.Sweep(id, 1, 0, out o, out r), wrong);
+                Throws<PerPixelException>("RaycastBody" + n, () => w1.RaycastBody(id, 0, 0, 1, 0, 5), wrong);
+                Throws<PerPixelException>("MoveAndSlide against it" + n,
+                    () => w1.MoveAndSlide(new PlacedSprite(sq, 9, 9), new[] { id }, 1, 0), wrong);
+            }
+            Throws<PerPixelException>("w2 refuses w1's id", () => w2.MoveBody(a1, 0, 0), wrong);
+            BodyInfo info1 = w1.GetBody(a1);
+            using (info1.Sprite.Mask)
+                Check("w1's body is where it was, with its pixels", info1.Sprite.X == 0 && info1.Sprite.Y == 0
+                    && info1.Sprite.Mask.Count == pixels0);
+            w1.Update();
+            Equal("w1 unchanged: the same pairs", before, SpanPairs(w1.Touching));
+            Check("w1 unchanged: no events", w1.Begins.IsEmpty && w1.Ends.IsEmpty);
+        }
+    }
+
+    /// <summary>Issue 30.3 (test_transforms.c positions_at_2_31): a position at 2^31, inside the transform's
+    /// limits, puts the raster's corner past int: <see cref="Status.Overflow"/> from Rasterise, RasteriseMatrix,
+    /// CreateBody and SetTransform, nothing changed; at -2^31 the corner fits.</summary>
+    static void PositionsAt2To31()
+    {
+        using (var world = new World())
+        using (Mask m = Mask.Create(3, 2, true))
+        {
+            SpriteTransform t = SpriteTransform.At(2147483648.0, 0);
+            Func<PerPixelException, bool> overflow = e => e.Status == Status.Overflow && e.Message.Contains("i32");
+            Throws<PerPixelException>("Rasterise at x = 2^31", () => m.Rasterise(t), overflow);
+            Throws<PerPixelException>("Rasterise bounds-only at x = 2^31", () => m.Rasterise(t, true), overflow);
+            Throws<PerPixelException>("RasteriseMatrix at tx = 2^31",
+                () => m.RasteriseMatrix(new[] { 1, 0, 2147483648.0, 0, 1, 0 }), overflow);
+            Throws<PerPixelException>("CreateBody at x = 2^31", () => world.CreateBody(new BodyDef { Mask = m, Transform = t }),
+                overflow);
+            BodyId plain = world.CreateBody(new BodyDef { Mask = m, X = 5 });
+            Throws<PerPixelException>("SetTransform to x = 2^31", () => world.SetTransform(plain, t), overflow);
+            BodyInfo info = world.GetBody(plain);
+            using (info.Sprite.Mask) Equal("the refused SetTransform left the body", 5, info.Sprite.X);
+            using (Raster r = m.Rasterise(SpriteTransform.At(-2147483648.0, 0)))
+                Equal("at -2^31 the corner fits", int.MinValue, r.X);
+        }
+    }
+
+    /// <summary>Issue 30.3: the documented edges (as test_world.c documented_edges): a static body's sweep
+    /// meets static bodies, a transformed body's position is its raster's corner, a turned bounds-only body
+    /// collides as its axis-aligned box, StartedInside blocks no axis, a body's contact with itself.</summary>
+    static void WorldDocumentedEdges()
+    {
+        using (var world = new World())
+        using (Mask box = Mask.Create(4, 4, true))
+        using (Mask ten = Mask.Create(10, 10, true))
+        {
+            BodyId a = world.CreateBody(new BodyDef { Mask = box, Static = true });
+            BodyId b = world.CreateBody(new BodyDef { Mask = box, X = 10, Static = true });
+            BodyId other;
+            SweepResult sr;
+            Check("a static body's sweep meets a static body", world.Sweep(a, 20, 0, out other, out sr)
+                && other == b && sr.Outcome == SweepOutcome.Hit && sr.Step == 7);
+            var t = SpriteTransform.At(100.25, 50.5);
+            t.RotationDegrees = 45;
+            BodyId turned = world.CreateBody(new BodyDef { Mask = ten, Transform = t });
+            BodyInfo info = world.GetBody(turned);
+            int rx, ry;
+            using (Raster r = ten.Rasterise(t)) { rx = r.X; ry = r.Y; }
+            using (info.Sprite.Mask)
+                Check("a transformed body's position is its raster's corner",
+                    info.Sprite.X == rx && info.Sprite.Y == ry && rx != 100 && ry != 50);
+            BodyId boxed = world.CreateBody(new BodyDef { Mask = ten, Transform = t, PixelCollision = false });
+            var found = new BodyId[4];
+            int n;
+            Check("at the box's corner", world.TryAtPoint(rx, ry, found, out n));
+            Check("a turned bounds-only body collides as its axis-aligned box (and only it there)",
+                n == 1 && found[0] == boxed);
+            WorldContact c = world.Contact(new Pair(turned, turned));
+            BodyInfo again = world.GetBody(turned);
+            using (again.Sprite.Mask)
+                Check("a body's contact with itself: its pixel count, touching, a push-out",
+                    c.Touching && c.Area == again.Sprite.Mask.Count && c.PushOut.HasValue);
+            MoveResult m = new PlacedSprite(box, 1, 1).MoveAndSlide(new[] { new PlacedSprite(ten, 0, 0) }, 5, 7);
+            Check("started inside: neither axis blocked, nothing climbed, not moved",
+                m.StartedInside && !m.BlockedX && !m.BlockedY && m.Climbed == 0 && m.X == 1 && m.Y == 1);
         }
     }
 

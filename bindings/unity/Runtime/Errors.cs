@@ -42,9 +42,12 @@ namespace PerPixel
         /// a position beyond ±2^31, a singular or nearly singular matrix, a mask wider or taller than 2^24
         /// pixels.</summary>
         InvalidTransform = 13,
-        /// <summary>A body id names no live body of the world: its body was destroyed (its slot may hold
-        /// another body now), or the id is from another world. The world's statuses start at 100.</summary>
+        /// <summary>A body id of this world names no live body: its body was destroyed (its slot may hold
+        /// another body now), or its index was never made. The world's statuses start at 100.</summary>
         StaleBody = 100,
+        /// <summary>A body id was made by another <see cref="World"/> (every <see cref="BodyId"/> carries its
+        /// world's tag), or is a default (zeroed) id, which belongs to no world.</summary>
+        WrongWorld = 101,
         /// <summary>A mask to edit in place is also held by something else (a World body, a bundle): edit
         /// <see cref="Mask.Copy"/>, or a body's mask with <see cref="World.EditMask"/>.</summary>
         MaskShared = 200,

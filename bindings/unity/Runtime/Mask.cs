@@ -549,7 +549,12 @@ namespace PerPixel
         }
 
         /// <summary>This mask placed by <paramref name="transform"/> on the world pixel grid (dispose the
-        /// result); with <paramref name="boundsOnly"/>, its whole rectangle's.</summary>
+        /// result); with <paramref name="boundsOnly"/>, its whole rectangle's. Throws with
+        /// <see cref="Status.InvalidTransform"/> past the transform's limits, <see cref="Status.TooLarge"/> for a
+        /// raster past the size limit, and <see cref="Status.Overflow"/> when the raster's corner would lie
+        /// past <c>int</c> (a position near ±2^31, within the limits, can put it there; so do
+        /// <see cref="World.CreateBody"/>, <see cref="World.SetTransform"/>, <see cref="World.SetMask"/> and
+        /// <see cref="World.EditMask"/> for a transformed body).</summary>
         public Raster Rasterise(SpriteTransform transform, bool boundsOnly = false)
         {
             NativeTransform t = transform.ToNative();
@@ -785,12 +790,15 @@ namespace PerPixel
         public int X;
         /// <summary>World y of the sprite's pixel (0, 0) at the end.</summary>
         public int Y;
-        /// <summary>The x motion stopped short (an obstacle on the side it moved towards).</summary>
+        /// <summary>The x motion stopped short (an obstacle on the side it moved towards); false when
+        /// <see cref="StartedInside"/> (nothing was tried).</summary>
         public bool BlockedX;
-        /// <summary>The y motion stopped short (with gravity: on the ground).</summary>
+        /// <summary>The y motion stopped short (with gravity: on the ground); false when
+        /// <see cref="StartedInside"/>.</summary>
         public bool BlockedY;
         /// <summary>The sprite overlapped an obstacle where it started, so it did not move (push it out
-        /// first).</summary>
+        /// first): X, Y are its start, neither axis is blocked and nothing was climbed, whatever the
+        /// motion.</summary>
         public bool StartedInside;
         /// <summary>Pixels climbed by stepping up during the x motion.</summary>
         public uint Climbed;

@@ -17,9 +17,11 @@ namespace PerPixel
         }
     }
 
-    /// <summary>A body of a <see cref="World"/>, by value (C's <c>pp_body_id</c>): its slot and the slot's
-    /// generation. Once the body is destroyed the id is refused (<see cref="Status.StaleBody"/>), never
-    /// mistaken for a later body in the same slot.</summary>
+    /// <summary>A body of a <see cref="World"/>, by value (C's <c>pp_body_id</c>, 12 bytes): its slot, the slot's
+    /// generation and the tag of the world that made it. Once the body is destroyed the id is refused
+    /// (<see cref="Status.StaleBody"/>), never mistaken for a later body in the same slot; given to another
+    /// world it is refused with <see cref="Status.WrongWorld"/>, never taken for that world's body of the
+    /// same index. A default (zeroed) id belongs to no world.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public struct BodyId : IEquatable<BodyId>
     {
@@ -27,19 +29,24 @@ namespace PerPixel
         public uint Index;
         /// <summary>The slot's generation when the body was made.</summary>
         public uint Generation;
+        /// <summary>The tag of the world that made it (never 0).</summary>
+        public uint World;
 
-        /// <summary>An id (normally handed out by <see cref="World.CreateBody"/>).</summary>
-        public BodyId(uint index, uint generation) { Index = index; Generation = generation; }
+        /// <summary>An id (normally handed out by <see cref="PerPixel.World.CreateBody"/>).</summary>
+        public BodyId(uint index, uint generation, uint world) { Index = index; Generation = generation; World = world; }
 
         /// <inheritdoc/>
-        public bool Equals(BodyId other) { return Index == other.Index && Generation == other.Generation; }
+        public bool Equals(BodyId other)
+        {
+            return Index == other.Index && Generation == other.Generation && World == other.World;
+        }
         /// <inheritdoc/>
         public override bool Equals(object obj) { return obj is BodyId && Equals((BodyId)obj); }
         /// <inheritdoc/>
-        public override int GetHashCode() { return (int)(Index * 31 + Generation); }
-        /// <summary>Same slot and generation.</summary>
+        public override int GetHashCode() { return (int)((Index * 31 + Generation) * 31 + World); }
+        /// <summary>Same slot, generation and world.</summary>
         public static bool operator ==(BodyId a, BodyId b) { return a.Equals(b); }
-        /// <summary>Not the same slot and generation.</summary>
+        /// <summary>Not the same slot, generation and world.</summary>
         public static bool operator !=(BodyId a, BodyId b) { return !a.Equals(b); }
         /// <inheritdoc/>
         public override string ToString() { return "#" + Index + "g" + Generation; }
@@ -149,13 +156,18 @@ namespace PerPixel
         /// <summary>When set, the body is placed by this transform (drawn onto the world grid once, as
         /// <see cref="Mask.Rasterise(SpriteTransform, bool)"/> does) instead of at (X, Y).</summary>
         public SpriteTransform? Transform;
-        /// <summary>A static body (terrain): never touches other static bodies and stays out of the
-        /// per-update broad phase. Default false (moving).</summary>
+        /// <summary>A static body (terrain): never pairs with other static bodies in <see cref="World.Update"/>
+        /// and stays out of its broad phase. The queries see it like any other body (<see cref="World.Sweep"/>
+        /// of a static body meets other static bodies). Default false (moving).</summary>
         public bool Static;
         /// <summary>Anything the caller wants back with the body (<see cref="BodyInfo.UserData"/>).</summary>
         public ulong UserData;
 
-        /// <summary>True (the default): pixel-perfect; false: the body collides as its whole rectangle.</summary>
+        /// <summary>True (the default): pixel-perfect; false: the body collides as its whole rectangle. For a
+        /// body placed by a turned or scaled <see cref="Transform"/> that rectangle is axis-aligned: the box
+        /// holding every world pixel whose centre lands in the transformed mask rectangle (the bounds-only
+        /// raster of <see cref="Mask.Rasterise(SpriteTransform, bool)"/>, every pixel of it counting), not the
+        /// turned rectangle itself.</summary>
         public bool PixelCollision
         {
             get { return !_boundsOnly; }
@@ -194,7 +206,11 @@ namespace PerPixel
     public struct BodyInfo
     {
         /// <summary>The body as a placed sprite: its mask (a transformed body's raster, a new
-        /// <see cref="PerPixel.Mask"/> the caller owns and should dispose), position and pixel collision.</summary>
+        /// <see cref="PerPixel.Mask"/> the caller owns and should dispose), position and pixel collision. A
+        /// transformed body's position is its raster's corner, the one
+        /// <see cref="Mask.Rasterise(SpriteTransform, bool)"/> gives: the smallest x and y of the world pixels
+        /// whose centres land in the transformed mask rectangle (solid texels or not), neither the transform's
+        /// X, Y nor, in general, the corner of its solid pixels.</summary>
         public PlacedSprite Sprite;
         /// <summary>True for a static body.</summary>
         public bool Static;
@@ -228,7 +244,8 @@ namespace PerPixel
     /// </summary>
     /// <remarks>
     /// <para>Errors throw <see cref="PerPixelException"/> with the library's status, a destroyed body's id
-    /// included (<see cref="Status.StaleBody"/>; nothing changes). After <see cref="Dispose"/> every member
+    /// included (<see cref="Status.StaleBody"/>; nothing changes), and an id of another world
+    /// (<see cref="Status.WrongWorld"/>; nothing changes). After <see cref="Dispose"/> every member
     /// throws <see cref="ObjectDisposedException"/>.</para>
     /// <para>Threads: a world is not thread-safe for changes. A change (create, move, update, ...) while
     /// another thread is inside a call on the same world is refused with
@@ -470,7 +487,10 @@ namespace PerPixel
 
         /// <summary>The contact of two live bodies, touching or not: first contact, area, the normal from
         /// <paramref name="pair"/>.A towards B, and B's push-out within <paramref name="pushMax"/>
-        /// pixels.</summary>
+        /// pixels. A body with itself (A == B) is the body against a copy of itself in the same place:
+        /// touching when it has a solid pixel, its first solid pixel, its pixel count, the normal
+        /// <see cref="PlacedSprite.ContactNormal"/> gives for the two coinciding sprites (none for most shapes)
+        /// and the copy's shortest push-out.</summary>
         public WorldContact Contact(Pair pair, uint pushMax = PushOptions.DefaultMaxDistance)
         {
             NativeContact c;
@@ -690,7 +710,9 @@ namespace PerPixel
         /// <see cref="PlacedSprite.Sweep"/>) against every other body its filter allows: true with the earliest
         /// hit's body in <paramref name="other"/> (fewest steps, ties to the smaller index; a body touched at
         /// the start is a hit at step 0, <see cref="SweepOutcome.StartsTouching"/>); false, a default
-        /// <paramref name="other"/> and the clear result otherwise. The body does not move.</summary>
+        /// <paramref name="other"/> and the clear result otherwise. The body does not move. Static bodies are
+        /// met like any other, also when body <paramref name="id"/> is static itself (only
+        /// <see cref="Update"/> keeps two static bodies from pairing).</summary>
         public bool Sweep(BodyId id, int dx, int dy, out BodyId other, out SweepResult result)
         {
             byte found;

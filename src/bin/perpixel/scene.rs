@@ -854,7 +854,8 @@ fn walk(sprites: &[Sprite], mask: &Mask, walk: &Walk) -> CliResult<Walked> {
 /// bodies (their touching pairs are exactly the pairs whose boxes overlap: the table's
 /// rows, false hits included), one of the sprites as the scene places them (their
 /// touching pairs are the pixel verdicts). Every body is moving, so every pair is tested;
-/// a body's index is its sprite's place in the scene.
+/// a body's index is its sprite's place in the scene (the two worlds' pairs are matched
+/// by index: ids carry their world, so the same slot has another id in each).
 fn pairs(sprites: &[Sprite]) -> CliResult<Vec<Pair>> {
     let touching = |pixel: bool| -> CliResult<World> {
         let mut world = World::new();
@@ -883,7 +884,11 @@ fn pairs(sprites: &[Sprite]) -> CliResult<Vec<Pair>> {
             a,
             b,
             intersection,
-            collides: pixels.touching().binary_search(p).is_ok(),
+            // The same slots in the other world (its ids carry that world's tag).
+            collides: pixels
+                .touching()
+                .binary_search_by_key(&(p.a.index, p.b.index), |q| (q.a.index, q.b.index))
+                .is_ok(),
             first_contact: sa.first_contact(sb),
             overlap: sa.overlap_mask(sb),
             overlap_area: sa.overlap_area(sb),

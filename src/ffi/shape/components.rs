@@ -152,6 +152,8 @@ unsafe fn component_list<T: Copy>(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (any pointer NULL). Any thread while
 /// nobody edits the mask.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `x`, `y` NULL or valid for writes.
 #[unsafe(no_mangle)]
@@ -185,6 +187,8 @@ pub unsafe extern "C" fn pp_mask_centroid(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`. Any thread while nobody edits the
 /// mask.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -213,6 +217,9 @@ pub unsafe extern "C" fn pp_mask_angle(mask: *const pp_mask, out: *mut f64) -> p
 /// `PP_ERR_INVALID_ARGUMENT` (`options` not made by `pp_component_options_default()`, an
 /// unknown connectivity or order), `PP_ERR_BUFFER_TOO_SMALL` (the message gives the
 /// number), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `mask` NULL or a live handle; `options` NULL or a valid struct; `buf` NULL or valid
@@ -262,6 +269,9 @@ pub unsafe extern "C" fn pp_mask_components(
 /// `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
 /// mask.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `options` NULL or a valid struct; `labels` NULL or
 /// valid for writes of `labels_len` values; `len`, `components` NULL or valid for writes.
@@ -305,6 +315,9 @@ pub unsafe extern "C" fn pp_mask_component_labels(
 /// `PP_ERR_INVALID_ARGUMENT` (bad options), `PP_ERR_BUFFER_TOO_SMALL`,
 /// `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `options` NULL or a valid struct; `buf` NULL or valid
 /// for writes of `buf_len` values; `len` NULL or valid for a write.
@@ -338,6 +351,9 @@ pub unsafe extern "C" fn pp_mask_component_counts(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `len` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (bad options), `PP_ERR_BUFFER_TOO_SMALL`,
 /// `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `mask` NULL or a live handle; `options` NULL or a valid struct; `buf` NULL or valid
@@ -382,6 +398,9 @@ pub unsafe extern "C" fn pp_mask_component_bounds(
 /// an unknown connectivity), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
 /// mask.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -420,6 +439,9 @@ pub unsafe extern "C" fn pp_mask_component_at(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (an unknown connectivity), `PP_ERR_OUT_OF_MEMORY`. Any
 /// thread while nobody edits the mask.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `mask` NULL or a live handle; `out` NULL or valid for a write.

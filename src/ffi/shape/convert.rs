@@ -94,6 +94,9 @@ pub extern "C" fn pp_color_range_within(color: pp_rgba, threshold: pp_rgba) -> p
 /// gives the size), `PP_ERR_TOO_LARGE` (more bytes than memory can address). Any thread
 /// while nobody edits the mask.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_TOO_LARGE`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` bytes;
 /// `len` NULL or valid for a write.
@@ -143,6 +146,9 @@ pub unsafe extern "C" fn pp_mask_to_pixels(
 /// `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`. Any thread while nobody edits
 /// the mask; nothing else may use `out` during the call.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_STRIDE_TOO_SMALL`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `out` NULL or valid for writes of `out_len` bytes.
 #[unsafe(no_mangle)]
@@ -189,6 +195,9 @@ pub unsafe extern "C" fn pp_mask_write_pixels(
 /// `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
 /// mask.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` bytes;
 /// `len` NULL or valid for a write.
@@ -223,6 +232,10 @@ pub unsafe extern "C" fn pp_mask_to_png(
 /// non-empty image), `PP_ERR_INVALID_ARGUMENT` (a negative size or stride, an unknown
 /// format, `PP_FORMAT_A8`), `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_BUFFER_TOO_SMALL`,
 /// `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_STRIDE_TOO_SMALL`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `data` NULL or readable for `data_len` bytes; `out` NULL or valid for a write.
@@ -260,6 +273,9 @@ pub unsafe extern "C" fn pp_mask_from_color_range(
 /// `PP_ERR_BUFFER_TOO_SMALL` (the message gives the size), `PP_ERR_OUT_OF_MEMORY`. Any
 /// thread while nobody edits the mask.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`,
+/// `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `buf` NULL or valid for writes of `buf_len` bytes; `len`
 /// NULL or valid for a write.
@@ -287,6 +303,9 @@ pub unsafe extern "C" fn pp_mask_to_bytes(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`out`, or `data` with `len > 0`),
 /// `PP_ERR_INVALID_ARGUMENT` (a negative side, a `len` that is not the size: the message
 /// gives it), `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `data` NULL or readable for `len` bytes; `out` NULL or valid for a write.

@@ -107,7 +107,12 @@ unsafe fn morph(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (`options` not made by `pp_morph_options_default()`, an
-/// unknown norm), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+/// unknown norm), `PP_ERR_TOO_LARGE` (`mask` is larger than `pp_max_mask_pixels()`,
+/// lowered since it was made), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the
+/// mask.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `mask` NULL or a live handle; `options` NULL or a valid struct; `out` NULL or valid
@@ -130,6 +135,9 @@ pub unsafe extern "C" fn pp_mask_grow(
 /// gives a copy. The caller owns `*out` (`pp_mask_free`).
 ///
 /// Errors (nothing written): as `pp_mask_grow`. Any thread while nobody edits the mask.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// As `pp_mask_grow`.
@@ -156,6 +164,8 @@ pub unsafe extern "C" fn pp_mask_shrink(
 /// `PP_ERR_TOO_LARGE` (past `pp_max_mask_pixels()`), `PP_ERR_OUT_OF_MEMORY`. Any thread
 /// while nobody edits the masks.
 ///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`.
+///
 /// # Safety
 /// `mask`, `other` NULL or live handles; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -181,6 +191,9 @@ pub unsafe extern "C" fn pp_mask_convolve(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (a negative side), `PP_ERR_TOO_LARGE`,
 /// `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
+/// `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `mask` NULL or a live handle; `out` NULL or valid for a write.
@@ -212,6 +225,9 @@ pub unsafe extern "C" fn pp_mask_scale(
 /// `PP_ERR_INVALID_ARGUMENT` (a negative width or height),
 /// `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits
 /// the mask.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// `PP_ERR_REGION_OUT_OF_BOUNDS`, `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
 /// `mask` NULL or a live handle; `out` NULL or valid for a write.
