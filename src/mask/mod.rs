@@ -18,7 +18,7 @@ mod reshape;
 pub(crate) use build::check_pixel_layout;
 pub use limits::{max_mask_pixels, set_max_mask_pixels};
 pub use options::{MaskOptions, PixelFormat};
-pub(crate) use raster::Sampled;
+pub(crate) use raster::{Sampled, check_transformed};
 pub use raster::{MAX_TRANSFORM_SIDE, Raster};
 
 /// The default limit on the pixels one mask may hold: 2^26 (67,108,864, e.g. 8192 x 8192),
