@@ -25,9 +25,9 @@
 //! `PERPIXEL_PROPTEST_CASES=N` changes the number of cases.
 
 use perpixel::{Affine, Error, Mask, Transform, TransformedSprite};
-use std::sync::atomic::{AtomicU64, Ordering};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 mod common;
 use common::props::{MaskSpec, cases, run};
@@ -108,11 +108,17 @@ fn matrix() -> impl Strategy<Value = Affine> {
         1 => prop::sample::select(vec![1048576.0, -1048576.0, 5000.0, 1e-6, 0.0, 400.0]),
     ];
     let shift = prop_oneof![6 => -10.0..10.0f64, 1 => Just(4.5e15)];
-    (entry.clone(), entry.clone(), entry.clone(), entry, shift.clone(), shift).prop_map(
-        |(a, b, c, d, tx, ty)| Affine {
-            m: [[a, b, tx], [c, d, ty]],
-        },
+    (
+        entry.clone(),
+        entry.clone(),
+        entry.clone(),
+        entry,
+        shift.clone(),
+        shift,
     )
+        .prop_map(|(a, b, c, d, tx, ty)| Affine {
+            m: [[a, b, tx], [c, d, ty]],
+        })
 }
 
 /// How a sprite is placed.
@@ -210,7 +216,14 @@ fn check_same_rule((spec, place): &(MaskSpec, Place)) -> Result<(), TestCaseErro
         Err(Error::Overflow(_)) => verdict(&place.raster(&m, true)),
         r => verdict(&r),
     };
-    prop_assert_eq!(sampled, raster, "{}x{} placed by {:?}", m.width(), m.height(), place);
+    prop_assert_eq!(
+        sampled,
+        raster,
+        "{}x{} placed by {:?}",
+        m.width(),
+        m.height(),
+        place
+    );
     Ok(())
 }
 
@@ -248,9 +261,13 @@ fn check_bounded_work(
         .iter()
         .zip(a.query_work(&b))
         .chain(
-            ["collides (b, a)", "first_contact (b, a)", "overlap_area (b, a)"]
-                .iter()
-                .zip(b.query_work(&a)),
+            [
+                "collides (b, a)",
+                "first_contact (b, a)",
+                "overlap_area (b, a)",
+            ]
+            .iter()
+            .zip(b.query_work(&a)),
         )
     {
         prop_assert!(
@@ -276,8 +293,10 @@ fn refused_alike(name: &str, m: &Mask, t: &Transform) -> bool {
 /// The issue's cases at the default limit, and a world body placed the same way.
 fn issue_cases() -> bool {
     let two = Mask::full(2, 2).unwrap();
-    let ship = Mask::from_fn(48, 32, |x, y| (x as i32 - 24).abs() * 2 + (y as i32 - 16).abs() * 3 < 48)
-        .unwrap();
+    let ship = Mask::from_fn(48, 32, |x, y| {
+        (x as i32 - 24).abs() * 2 + (y as i32 - 16).abs() * 3 < 48
+    })
+    .unwrap();
     let mut ok = refused_alike(
         "two 2x2 masks at scale 1e6",
         &two,
@@ -286,7 +305,9 @@ fn issue_cases() -> bool {
     ok &= refused_alike(
         "a 48x32 ship at scale 3000, turned",
         &ship,
-        &Transform::at(10.0, 7.0).rotated(10.0).scaled(3000.0, 3000.0),
+        &Transform::at(10.0, 7.0)
+            .rotated(10.0)
+            .scaled(3000.0, 3000.0),
     );
     // Within the limit the queries still answer (and cheaply: the counted work).
     let near = Transform::at(0.0, 0.0).scaled(100.0, 100.0);
@@ -306,7 +327,9 @@ fn issue_cases() -> bool {
     let mut def = perpixel::BodyDef::new(&two, 0, 0);
     def.placement = perpixel::Placement::Transformed(Transform::at(0.0, 0.0).scaled(1e6, 1e6));
     let body = world.create_body(def);
-    let placed = world.create_body(perpixel::BodyDef::new(&two, 0, 0)).unwrap();
+    let placed = world
+        .create_body(perpixel::BodyDef::new(&two, 0, 0))
+        .unwrap();
     let moved = world.set_transform(placed, &Transform::at(0.0, 0.0).scaled(1e6, 1e6));
     let same = matches!(
         (&body, two.rasterise(&Transform::at(0.0, 0.0).scaled(1e6, 1e6))),
@@ -341,7 +364,10 @@ fn main() {
         check_bounded_work,
     ));
     perpixel::set_max_mask_pixels(before).unwrap();
-    let (worked, most) = (WORKED.load(Ordering::Relaxed), MOST_WORK.load(Ordering::Relaxed));
+    let (worked, most) = (
+        WORKED.load(Ordering::Relaxed),
+        MOST_WORK.load(Ordering::Relaxed),
+    );
     // At the default count the walks must be a real share of the cases.
     let enough = worked * 10 >= work_cases as u64;
     println!(
@@ -349,9 +375,5 @@ fn main() {
         if enough { "ok" } else { "FAIL" }
     );
     results.push(enough);
-    common::props::summary(
-        "transform_cost",
-        &results,
-        (rule_cases + work_cases) as u64,
-    );
+    common::props::summary("transform_cost", &results, (rule_cases + work_cases) as u64);
 }

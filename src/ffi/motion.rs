@@ -63,6 +63,12 @@ pub struct pp_sweep_result {
 /// `mask` or `out` is NULL; `PP_ERR_INVALID_ARGUMENT` when the end of the motion is
 /// outside the `int32_t` range. Allocates nothing. Any thread; masks may be shared.
 ///
+/// Cost: constant when the two boxes never meet along the path, whatever `dx` and `dy`;
+/// otherwise at most one step per position where they meet (at most the sum of both
+/// boxes' widths and heights), each a box test or one pair query bounded by the overlap;
+/// open stretches are skipped in doubling strides. Never proportional to the length of
+/// the motion.
+///
 /// # Safety
 /// `mover`, `obstacle` NULL or pointing to readable sprites whose masks are NULL or live
 /// handles; `out` NULL or valid for a write.
@@ -204,6 +210,9 @@ impl From<Option<Normal>> for pp_normal {
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `mover`, `obstacle`, a sprite's
 /// `mask`, `found` or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
 ///
+/// Cost: one pair query, then one pass over the contact pixels and one over the window
+/// around them (within the two solid bounds): bounded by the two masks' sizes.
+///
 /// # Safety
 /// As `pp_sweep`; `found` and `out` NULL or valid for writes.
 #[unsafe(no_mangle)]
@@ -335,6 +344,13 @@ pub struct pp_offset {
 /// `pp_push_options_default()`, an unknown direction or a (0, 0) `PP_PUSH_ALONG`
 /// direction; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
 ///
+/// Cost: one pair query when they do not overlap; otherwise translations in order of
+/// length up to `d = min(max_distance, apart)`, `apart` being at most the sum of both
+/// sprites' solid widths and heights: at most `(2d + 1)^2` for `PP_PUSH_ANY`, about `2d`
+/// for the other directions, each rejected by a few sampled pixels or one pair query.
+/// `PP_PUSH_ANY` grows with the square of the sprites' size (seconds for two overlapping
+/// 2048 x 2048 sprites pushed 2048 pixels): pass a `max_distance` that fits the game.
+///
 /// # Safety
 /// As `pp_sweep`; `options` NULL or readable; `found` and `out` NULL or valid for writes.
 #[unsafe(no_mangle)]
@@ -440,6 +456,11 @@ pub struct pp_move_result {
 /// for options not from `pp_move_options_default()`, `up` not 1 or -1, or a motion
 /// leaving the `int32_t` range; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
 ///
+/// Cost: per axis one sweep against each obstacle (bounded as `pp_sweep`, not by the
+/// motion); each blocked x step tries at most `step_up` climbs of two queries against
+/// every obstacle, stopping once the mover clears the obstacles' boxes. Bounded by the
+/// sprites' sizes times the number of obstacles, never by `dx`, `dy`.
+///
 /// # Safety
 /// `mover` as in `pp_sweep`; `obstacles` NULL or `count` readable sprites whose masks
 /// are NULL or live handles; `options` NULL or readable; `out` NULL or valid for a write.
@@ -534,6 +555,11 @@ pub(super) fn ray_hit(h: &RayHit) -> pp_ray_hit {
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `sprite`, its mask, `found` or
 /// `out` is NULL; `PP_ERR_INVALID_ARGUMENT` for a (0, 0) direction. Any thread; masks
 /// may be shared.
+///
+/// Cost: constant when the ray misses the sprite's box; otherwise at most one step per
+/// pixel of the ray inside the sprite's solid bounds (at most their width plus height),
+/// each a box or pixel test, open stretches skipped in doubling strides. Never
+/// proportional to `max_length`.
 ///
 /// # Safety
 /// `sprite` as in `pp_sweep`; `found` and `out` NULL or valid for writes.

@@ -610,6 +610,10 @@ pub struct pp_contact {
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
 /// `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
 ///
+/// Cost: three pair queries and a push-out in any direction (as `pp_push_out` with
+/// `PP_PUSH_ANY`), which grows with the square of `min(push_max, the bodies' combined
+/// size)`: keep `push_max` to what the game needs.
+///
 /// # Safety
 /// `world` NULL or a live world handle; `out` NULL or valid for a write.
 #[unsafe(no_mangle)]
@@ -653,6 +657,9 @@ pub unsafe extern "C" fn pp_world_contact(
 /// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_INVALID_ARGUMENT`
 /// (in use). Any thread while nothing changes the world.
 ///
+/// Cost: a search of the world's index, then one test per body whose box meets the query,
+/// bounded by that body's mask; never by the size of the query's rectangle.
+///
 /// # Safety
 /// `world` NULL or a live world handle; `probe` as in `pp_collides`; `filter` NULL or
 /// readable; the buffer as the convention says.
@@ -682,6 +689,8 @@ pub unsafe extern "C" fn pp_world_overlapping(
 /// that are solid at world pixel (x, y), by the buffer convention.
 ///
 /// Errors: as `pp_world_overlapping`.
+///
+/// Cost: as `pp_world_overlapping`.
 ///
 /// # Safety
 /// As `pp_world_overlapping`.
@@ -713,6 +722,9 @@ pub unsafe extern "C" fn pp_world_at_point(
 /// `rect`, by the buffer convention. An empty rectangle holds none.
 ///
 /// Errors: as `pp_world_overlapping`.
+///
+/// Cost: as `pp_world_overlapping`: a huge rectangle costs no more than the bodies it
+/// holds.
 ///
 /// # Safety
 /// As `pp_world_overlapping`.
@@ -769,6 +781,10 @@ unsafe fn write_bodies(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT` (a (0, 0)
 /// direction, in use), `PP_ERR_OUT_OF_MEMORY`.
 ///
+/// Cost: a search of the world's index over the ray's reach, then one `pp_raycast`
+/// (bounded by each box, not by `max_length`) per body it may reach, nearest first,
+/// stopping at the first that cannot beat the best hit.
+///
 /// # Safety
 /// `world` NULL or a live world handle; `filter` NULL or readable; `found`, `body` and
 /// `hit` NULL or valid for writes.
@@ -816,6 +832,10 @@ pub unsafe extern "C" fn pp_world_raycast(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
 /// `PP_ERR_INVALID_ARGUMENT` (a motion leaving `int32_t`, in use).
+///
+/// Cost: a search of the world's index over the box the path spans, then one `pp_sweep`
+/// (bounded by the boxes, not by the motion) per body whose box it meets, nearest first,
+/// stopping at the first that cannot beat the best hit.
 ///
 /// # Safety
 /// `world` NULL or a live world handle; `found`, `other`, `out` NULL or valid for writes.

@@ -113,7 +113,13 @@ impl Mask {
     /// Errors: [`Error::InvalidTransform`] (limits of [`Transform`]; masks wider or
     /// taller than 2^24), [`Error::TooLarge`] (the raster exceeds the mask size limit),
     /// [`Error::Overflow`] (the raster's position does not fit in `i32`),
-    /// [`Error::OutOfMemory`].
+    /// [`Error::OutOfMemory`]. The size rule is the one every transformed sprite follows
+    /// ([`crate::TransformedSprite::new`], world bodies): the same error, the same numbers.
+    ///
+    /// Cost: a few steps per row of the transformed rectangle's box (a box with more rows
+    /// or columns than the size limit allows pixels is refused before any), stopping as
+    /// soon as the rectangle so far passes the limit; then one step per pixel of the
+    /// raster (word and tile operations for flips and quarter turns at scale 1).
     ///
     /// ```
     /// use perpixel::{Mask, Transform};

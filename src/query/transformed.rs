@@ -14,6 +14,14 @@ use crate::{Affine, Mask, Point, Result, Sprite, Transform};
 /// docs), so the answers are exactly those of the two sprites' rasters
 /// ([`Mask::rasterise`]) without making either.
 ///
+/// Cost (the rule that keeps a transform taken from data from hanging a server or an
+/// editor): a transformed sprite whose raster would exceed the mask size limit
+/// ([`crate::max_mask_pixels`]) is refused when made, with the error and the numbers
+/// [`Mask::rasterise`] gives ([`crate::Error::TooLarge`]); the queries then visit only
+/// the rows of the box both solid parts' transformed boxes share and, in each, the pixels
+/// whose centres land inside both, so their work is at most the smaller sprite's raster
+/// (its rows, its pixels), whatever the scale. `tests/transform_cost.rs` counts it.
+///
 /// Which to use: a sprite whose transform stays the same over many queries (or moves
 /// only by whole pixels) is fastest as a kept [`Raster`](crate::Raster); one whose
 /// angle or scale changes every frame, asked about once or twice, is fastest here.
