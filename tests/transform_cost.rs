@@ -31,6 +31,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 mod common;
 use common::props::{MaskSpec, cases, run};
+#[path = "common/cost.rs"]
+mod cost;
+use cost::{Place, same_rule, verdict, work_within};
 
 fn mask_spec() -> impl Strategy<Value = MaskSpec> {
     common::props::mask_spec(
@@ -121,110 +124,13 @@ fn matrix() -> impl Strategy<Value = Affine> {
         })
 }
 
-/// How a sprite is placed.
-#[derive(Debug, Clone)]
-enum Place {
-    T(Transform),
-    M(Affine),
-}
-
 fn place() -> impl Strategy<Value = Place> {
     prop_oneof![3 => transform().prop_map(Place::T), 1 => matrix().prop_map(Place::M)]
 }
 
-impl Place {
-    fn sprite<'m>(&self, m: &'m Mask) -> perpixel::Result<TransformedSprite<'m>> {
-        match self {
-            Place::T(t) => TransformedSprite::new(m, t),
-            Place::M(a) => TransformedSprite::from_affine(m, a),
-        }
-    }
-
-    /// The raster, moved by a whole number of pixels so its corner fits `i32` (a
-    /// whole-pixel move moves the raster bit for bit, its size unchanged).
-    fn raster(&self, m: &Mask, near_origin: bool) -> perpixel::Result<perpixel::Raster> {
-        match self {
-            Place::T(t) => {
-                let t = if near_origin {
-                    Transform {
-                        x: t.x - t.x.floor(),
-                        y: t.y - t.y.floor(),
-                        ..*t
-                    }
-                } else {
-                    *t
-                };
-                m.rasterise(&t)
-            }
-            Place::M(a) => {
-                let mut a = *a;
-                if near_origin {
-                    a.m[0][2] -= a.m[0][2].floor();
-                    a.m[1][2] -= a.m[1][2].floor();
-                }
-                m.rasterise_affine(&a)
-            }
-        }
-    }
-
-    /// Rows of the world grid the transformed `w x h` rectangle spans (its corners
-    /// through the forward map, in f64 with the platform's sine and cosine).
-    fn rows(&self, w: u32, h: u32) -> f64 {
-        let (w, h) = (w as f64, h as f64);
-        let corners = [(0.0, 0.0), (w, 0.0), (0.0, h), (w, h)];
-        let ys: Vec<f64> = match self {
-            Place::T(t) => {
-                let (px, py) = t.pivot.unwrap_or((w / 2.0, h / 2.0));
-                let sx = if t.flip_x { -t.scale_x } else { t.scale_x };
-                let sy = if t.flip_y { -t.scale_y } else { t.scale_y };
-                let (s, c) = t.rotation_degrees.to_radians().sin_cos();
-                corners
-                    .iter()
-                    .map(|&(u, v)| {
-                        let (du, dv) = ((u - px) * sx, (v - py) * sy);
-                        t.y + py + s * du + c * dv
-                    })
-                    .collect()
-            }
-            Place::M(a) => corners
-                .iter()
-                .map(|&(u, v)| a.m[1][0] * u + a.m[1][1] * v + a.m[1][2])
-                .collect(),
-        };
-        let lo = ys.iter().cloned().fold(f64::MAX, f64::min);
-        let hi = ys.iter().cloned().fold(f64::MIN, f64::max);
-        hi.ceil() - lo.floor()
-    }
-}
-
-/// What a constructor's result says, comparable with `rasterise`'s.
-fn verdict<T>(r: &perpixel::Result<T>) -> String {
-    match r {
-        Ok(_) => "accepted".into(),
-        Err(Error::TooLarge { width, height }) => format!("TooLarge {width}x{height}"),
-        Err(Error::InvalidTransform(_)) => "InvalidTransform".into(),
-        Err(e) => format!("other error: {e}"),
-    }
-}
-
-/// The one rule: the sampled sprite is refused exactly when (and as) the raster is, a
-/// raster corner outside `i32` aside.
+/// The one rule (see `common/cost.rs`).
 fn check_same_rule((spec, place): &(MaskSpec, Place)) -> Result<(), TestCaseError> {
-    let m = spec.build();
-    let sampled = verdict(&place.sprite(&m));
-    let raster = match place.raster(&m, false) {
-        Err(Error::Overflow(_)) => verdict(&place.raster(&m, true)),
-        r => verdict(&r),
-    };
-    prop_assert_eq!(
-        sampled,
-        raster,
-        "{}x{} placed by {:?}",
-        m.width(),
-        m.height(),
-        place
-    );
-    Ok(())
+    same_rule(&spec.build(), place).map_err(TestCaseError::fail)
 }
 
 /// Accepted pairs whose queries did some work, and the most work one query did, so the
@@ -236,44 +142,10 @@ static MOST_WORK: AtomicU64 = AtomicU64::new(0);
 fn check_bounded_work(
     (sa, pa, sb, pb): &(MaskSpec, Place, MaskSpec, Place),
 ) -> Result<(), TestCaseError> {
-    let (ma, mb) = (sa.build(), sb.build());
-    let (Ok(a), Ok(b)) = (pa.sprite(&ma), pb.sprite(&mb)) else {
-        return Ok(());
-    };
-    let area = |m: &Mask, p: &Place| -> Result<u64, TestCaseError> {
-        let r = p
-            .raster(m, true)
-            .map_err(|e| TestCaseError::fail(format!("accepted but not rasterised: {e}")))?;
-        Ok(r.mask.width() as u64 * r.mask.height() as u64)
-    };
-    let pixels = area(&ma, pa)?.min(area(&mb, pb)?);
-    let rows = pa
-        .rows(ma.width(), ma.height())
-        .min(pb.rows(mb.width(), mb.height()))
-        + 8.0;
-    let bound = rows + pixels as f64;
-    let most = a.query_work(&b).into_iter().max().unwrap_or(0);
-    if most > 0 {
+    let most = work_within(&sa.build(), pa, &sb.build(), pb).map_err(TestCaseError::fail)?;
+    if let Some(most @ 1..) = most {
         WORKED.fetch_add(1, Ordering::Relaxed);
         MOST_WORK.fetch_max(most, Ordering::Relaxed);
-    }
-    for (which, work) in ["collides", "first_contact", "overlap_area"]
-        .iter()
-        .zip(a.query_work(&b))
-        .chain(
-            [
-                "collides (b, a)",
-                "first_contact (b, a)",
-                "overlap_area (b, a)",
-            ]
-            .iter()
-            .zip(b.query_work(&a)),
-        )
-    {
-        prop_assert!(
-            work as f64 <= bound,
-            "{which}: work {work} over the bound {bound} ({rows} rows + {pixels} pixels)"
-        );
     }
     Ok(())
 }
@@ -368,8 +240,8 @@ fn main() {
         WORKED.load(Ordering::Relaxed),
         MOST_WORK.load(Ordering::Relaxed),
     );
-    // At the default count the walks must be a real share of the cases.
-    let enough = worked * 10 >= work_cases as u64;
+    // The walks must be a real share of the cases (about 13 % of them at any count).
+    let enough = worked * 20 >= work_cases as u64;
     println!(
         "{}   {worked} accepted pairs did work (the most: {most} rows and pixels)",
         if enough { "ok" } else { "FAIL" }

@@ -18,17 +18,14 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use perpixel::{Affine, Error, Mask, Transform, TransformedSprite};
+use perpixel::{Affine, Transform};
 
 #[path = "reader.rs"]
 mod reader;
 use reader::{Reader, mask};
-
-#[derive(Debug, Clone, Copy)]
-enum Place {
-    T(Transform),
-    M(Affine),
-}
+#[path = "../../tests/common/cost.rs"]
+mod cost;
+use cost::{Place, same_rule, work_within};
 
 /// A number from 8 input bytes: raw bits, or a tame value with a chance of an extreme.
 fn number(r: &mut Reader, raw: bool, tame: impl Fn(u64) -> f64) -> f64 {
@@ -83,55 +80,6 @@ fn place(r: &mut Reader) -> Place {
     Place::T(t)
 }
 
-impl Place {
-    fn sprite<'m>(&self, m: &'m Mask) -> perpixel::Result<TransformedSprite<'m>> {
-        match self {
-            Place::T(t) => TransformedSprite::new(m, t),
-            Place::M(a) => TransformedSprite::from_affine(m, a),
-        }
-    }
-
-    /// The raster, moved by whole pixels to near the origin when asked (its size and
-    /// bits unchanged) so a corner outside `i32` does not hide it.
-    fn raster(&self, m: &Mask, near_origin: bool) -> perpixel::Result<perpixel::Raster> {
-        let whole = |v: f64| if near_origin { v - v.floor() } else { v };
-        match *self {
-            Place::T(t) => m.rasterise(&Transform {
-                x: whole(t.x),
-                y: whole(t.y),
-                ..t
-            }),
-            Place::M(mut a) => {
-                a.m[0][2] = whole(a.m[0][2]);
-                a.m[1][2] = whole(a.m[1][2]);
-                m.rasterise_affine(&a)
-            }
-        }
-    }
-
-    /// World rows the transformed `w x h` rectangle spans (its corners, forward, in f64).
-    fn rows(&self, w: u32, h: u32) -> f64 {
-        let a = match self {
-            Place::T(t) => t.to_affine(w, h),
-            Place::M(a) => *a,
-        };
-        let (w, h) = (w as f64, h as f64);
-        let ys = [(0.0, 0.0), (w, 0.0), (0.0, h), (w, h)].map(|(u, v)| a.apply(u, v).1);
-        let lo = ys.iter().cloned().fold(f64::MAX, f64::min);
-        let hi = ys.iter().cloned().fold(f64::MIN, f64::max);
-        hi.ceil() - lo.floor()
-    }
-}
-
-fn verdict<T>(r: &perpixel::Result<T>) -> String {
-    match r {
-        Ok(_) => "accepted".into(),
-        Err(Error::TooLarge { width, height }) => format!("TooLarge {width}x{height}"),
-        Err(Error::InvalidTransform(_)) => "InvalidTransform".into(),
-        Err(e) => format!("other error: {e}"),
-    }
-}
-
 fuzz_target!(|data: &[u8]| {
     perpixel::set_max_mask_pixels(1 << 16).unwrap();
     let mut r = Reader(data);
@@ -147,36 +95,22 @@ fuzz_target!(|data: &[u8]| {
     let (a, b) = (mask(wa, ha, &bits[..split]), mask(wb, hb, &bits[split..]));
 
     // One rule: refused exactly as the raster is.
-    let mut rasters = vec![];
     for (m, p) in [(&a, &pa), (&b, &pb)] {
-        let raster = match p.raster(m, false) {
-            Err(Error::Overflow(_)) => p.raster(m, true),
-            r => r,
-        };
-        assert_eq!(
-            verdict(&p.sprite(m)),
-            verdict(&raster),
-            "{}x{} placed by {p:?}",
-            m.width(),
-            m.height()
-        );
-        rasters.push(p.raster(m, true));
+        if let Err(why) = same_rule(m, p) {
+            panic!("{why}");
+        }
     }
-    let (Ok(sa), Ok(sb)) = (pa.sprite(&a), pb.sprite(&b)) else {
-        return;
-    };
-    let (Ok(ra), Ok(rb)) = (&rasters[0], &rasters[1]) else {
-        panic!("accepted but not rasterised near the origin");
-    };
     // Bounded work.
-    let area = |r: &perpixel::Raster| r.mask.width() as u64 * r.mask.height() as u64;
-    let rows = pa.rows(wa, ha).min(pb.rows(wb, hb)) + 8.0;
-    let bound = rows + area(ra).min(area(rb)) as f64;
-    for work in sa.query_work(&sb).into_iter().chain(sb.query_work(&sa)) {
-        assert!(work as f64 <= bound, "work {work} over {bound} for {pa:?} and {pb:?}");
+    if let Err(why) = work_within(&a, &pa, &b, &pb) {
+        panic!("{why}");
     }
     // The rasters' answers, when both sit where their rasters are (corners within i32).
-    if let (Ok(ra), Ok(rb)) = (pa.raster(&a, false), pb.raster(&b, false)) {
+    if let (Ok(sa), Ok(sb), Ok(ra), Ok(rb)) = (
+        pa.sprite(&a),
+        pb.sprite(&b),
+        pa.raster(&a, false),
+        pb.raster(&b, false),
+    ) {
         assert_eq!(sa.overlap_area(&sb), ra.sprite().overlap_area(&rb.sprite()));
         assert_eq!(sa.first_contact(&sb), ra.sprite().first_contact(&rb.sprite()));
         assert_eq!(sa.collides(&sb), ra.sprite().collides(&rb.sprite()));
