@@ -363,30 +363,39 @@ impl<'m> Sampled<'m> {
         })
     }
 
-    /// The work [`Sampled::visit`] has done: one per row of the shared box it stepped,
-    /// plus one per pixel it sampled against both masks. The cost model of the sampled
-    /// queries, counted: a test checks it against the bound the docs give (the shared
-    /// box's rows plus the pixels both transformed rectangles cover).
+    /// The work [`Sampled::visit`] has done when counting (`COUNT`): one per row of the
+    /// shared box it stepped, plus one per pixel it sampled against both masks. The cost
+    /// model of the sampled queries, counted: a test checks it against the bound the docs
+    /// give (the shared box's rows plus the pixels both transformed rectangles cover).
+    /// The queries themselves do not count (the count compiles away).
     pub(crate) fn work(&self) -> u64 {
         self.work.get()
     }
 
+    #[inline(always)]
+    fn add_work<const COUNT: bool>(&self, work: u64) {
+        if COUNT {
+            self.work.set(self.work.get() + work);
+        }
+    }
+
     /// Calls `hit(x, y)` for every world pixel solid in both, in scan order, until it
-    /// returns true (then returns true).
-    pub(crate) fn visit(&self, hit: impl FnMut(i64, i64) -> bool) -> bool {
+    /// returns true (then returns true). `COUNT`: whether to count the work done
+    /// ([`Sampled::work`]).
+    pub(crate) fn visit<const COUNT: bool>(&self, hit: impl FnMut(i64, i64) -> bool) -> bool {
         match Walk::pair(self) {
             Some((a, b)) => {
                 // Rotations off the quarter turns have no flat axis, and masks up to 64
                 // pixels wide have one word a row: loops without those cases.
                 let flat = a.u.flat || a.v.flat || b.u.flat || b.v.flat;
                 match (flat, a.wpr == 1 && b.wpr == 1) {
-                    (false, true) => self.visit_narrow::<false, true>(a, b, hit),
-                    (false, false) => self.visit_narrow::<false, false>(a, b, hit),
-                    (true, true) => self.visit_narrow::<true, true>(a, b, hit),
-                    (true, false) => self.visit_narrow::<true, false>(a, b, hit),
+                    (false, true) => self.visit_narrow::<false, true, COUNT>(a, b, hit),
+                    (false, false) => self.visit_narrow::<false, false, COUNT>(a, b, hit),
+                    (true, true) => self.visit_narrow::<true, true, COUNT>(a, b, hit),
+                    (true, false) => self.visit_narrow::<true, false, COUNT>(a, b, hit),
                 }
             }
-            None => self.visit_wide(hit),
+            None => self.visit_wide::<COUNT>(hit),
         }
     }
 
@@ -394,7 +403,7 @@ impl<'m> Sampled<'m> {
     /// (the common case): runs stepped in `i64`, each row's pixels sampled in words of
     /// 64 without a branch per pixel. `FLAT`: whether some axis may be flat;
     /// `ONE_WORD`: whether both masks have one word a row.
-    fn visit_narrow<const FLAT: bool, const ONE_WORD: bool>(
+    fn visit_narrow<const FLAT: bool, const ONE_WORD: bool, const COUNT: bool>(
         &self,
         mut a: Walk,
         mut b: Walk,
@@ -404,7 +413,7 @@ impl<'m> Sampled<'m> {
         // Rows stepped plus pixels sampled, kept in a register and stored on the way out.
         let mut work = 0u64;
         for y in self.y0..self.y1 {
-            work += 1;
+            work += COUNT as u64;
             let (ra, rb) = (a.next_row::<FLAT>(), b.next_row::<FLAT>());
             // Runs as offsets from the box's first column, clamped to the box.
             let lo = ra.0.max(rb.0).max(0);
@@ -425,7 +434,7 @@ impl<'m> Sampled<'m> {
             let mut t = lo;
             while t <= hi {
                 let n = (hi - t).min(63) as u32;
-                work += n as u64 + 1;
+                work += COUNT as u64 * (n as u64 + 1);
                 let mut word = 0u64;
                 for i in 0..=n {
                     word |= (a.texel::<ONE_WORD>(ua, va) & b.texel::<ONE_WORD>(ub, vb)) << i;
@@ -434,7 +443,7 @@ impl<'m> Sampled<'m> {
                 while word != 0 {
                     let x = self.x0 + t + word.trailing_zeros() as i64;
                     if hit(x, y) {
-                        self.work.set(self.work.get() + work);
+                        self.add_work::<COUNT>(work);
                         return true;
                     }
                     word &= word - 1;
@@ -442,13 +451,13 @@ impl<'m> Sampled<'m> {
                 t += n as i64 + 1;
             }
         }
-        self.work.set(self.work.get() + work);
+        self.add_work::<COUNT>(work);
         false
     }
 
     /// [`Sampled::visit`] in `i128` (rows solved from far-away origins, boxes up to
     /// 2^62 pixels).
-    fn visit_wide(&self, mut hit: impl FnMut(i64, i64) -> bool) -> bool {
+    fn visit_wide<const COUNT: bool>(&self, mut hit: impl FnMut(i64, i64) -> bool) -> bool {
         let ra = RowSpans::new(&self.a.fixed, self.a.w, self.a.h, self.x0, self.x1);
         let rb = RowSpans::new(&self.b.fixed, self.b.w, self.b.h, self.x0, self.x1);
         let (dua, dva) = (2 * self.a.fixed.a, 2 * self.a.fixed.d);
@@ -456,7 +465,7 @@ impl<'m> Sampled<'m> {
         let (mut runs_a, mut runs_b) = (RowRuns::new(&ra, self.y0), RowRuns::new(&rb, self.y0));
         let mut work = 0u64;
         for y in self.y0..self.y1 {
-            work += 1;
+            work += COUNT as u64;
             let (Some((la, ha)), Some((lb, hb))) = (runs_a.next(), runs_b.next()) else {
                 continue;
             };
@@ -467,15 +476,15 @@ impl<'m> Sampled<'m> {
             let (mut ua, mut va) = ra.start(lo, y);
             let (mut ub, mut vb) = rb.start(lo, y);
             for x in lo..=hi {
-                work += 1;
+                work += COUNT as u64;
                 if self.a.solid(ua, va) && self.b.solid(ub, vb) && hit(x, y) {
-                    self.work.set(self.work.get() + work);
+                    self.add_work::<COUNT>(work);
                     return true;
                 }
                 (ua, va, ub, vb) = (ua + dua, va + dva, ub + dub, vb + dvb);
             }
         }
-        self.work.set(self.work.get() + work);
+        self.add_work::<COUNT>(work);
         false
     }
 }
@@ -685,26 +694,30 @@ fn exact_rect(
 /// other refusal, a raster whose corner leaves `i32`, is about the raster's position
 /// and does not apply to sampled queries, which work in `i64`).
 ///
-/// Cost: constant when the transformed box (the raster's rectangle, with a margin of
-/// two pixels) holds at most the limit's pixels, the common case; otherwise one step per
-/// row of the box, at most the limit plus 8 rows (the first pass of `rasterise`, which
-/// stops as soon as the rectangle so far is too large).
+/// Cost: constant (one division) when the transformed box (the raster's rectangle, with
+/// a margin of a few pixels) holds at most the limit's pixels, the common case;
+/// otherwise one step per row of the box, at most the limit plus 8 rows (the first pass
+/// of `rasterise`, which stops as soon as the rectangle so far is too large).
 pub(crate) fn check_transformed(fixed: &FixedInverse, w: u32, h: u32) -> Result<()> {
     check_dims(w, h)?;
+    // The common case first, with one division: the loose box holds every pixel whose
+    // centre lands in the rectangle, so the raster's exact rectangle lies inside it, and
+    // a loose box within the limit is a raster within it (as `rasterise` finds).
+    if let Some((x0, y0, x1, y1)) = fixed.loose_world_box(w, h) {
+        let (bw, bh) = ((x1 - x0) as u64, (y1 - y0) as u64);
+        if bw <= i32::MAX as u64
+            && bh <= i32::MAX as u64
+            && bw.saturating_mul(bh) <= crate::max_mask_pixels()
+        {
+            return Ok(());
+        }
+    }
+    // Otherwise exactly what `rasterise` does before drawing.
     let Some((bx0, by0, bx1, by1)) = fixed.world_box(w, h) else {
         // Nothing to visit (an empty mask), or beyond ±2^62 (the loose boxes of the
         // sampled queries are then absent too: nothing is visited).
         return Ok(());
     };
-    let (bw, bh) = ((bx1 - bx0) as u64, (by1 - by0) as u64);
-    // The exact rectangle lies inside the box: a box within the limit is a raster
-    // within it.
-    if bw <= i32::MAX as u64
-        && bh <= i32::MAX as u64
-        && bw.saturating_mul(bh) <= crate::max_mask_pixels()
-    {
-        return Ok(());
-    }
     check_box(bx1 - bx0, by1 - by0)?;
     exact_rect(&RowSpans::new(fixed, w, h, bx0, bx1), by0, by1, |_| {})?;
     Ok(())
@@ -1002,10 +1015,10 @@ mod tests {
                     false
                 };
                 match which {
-                    (false, true) => s.visit_narrow::<false, true>(wa, wb, push),
-                    (false, false) => s.visit_narrow::<false, false>(wa, wb, push),
-                    (true, true) => s.visit_narrow::<true, true>(wa, wb, push),
-                    (true, false) => s.visit_narrow::<true, false>(wa, wb, push),
+                    (false, true) => s.visit_narrow::<false, true, false>(wa, wb, push),
+                    (false, false) => s.visit_narrow::<false, false, false>(wa, wb, push),
+                    (true, true) => s.visit_narrow::<true, true, false>(wa, wb, push),
+                    (true, false) => s.visit_narrow::<true, false, false>(wa, wb, push),
                 };
                 got
             };
@@ -1016,7 +1029,7 @@ mod tests {
                 }
             }
         });
-        s.visit_wide(|x, y| {
+        s.visit_wide::<false>(|x, y| {
             wide.push((x, y));
             false
         });

@@ -109,7 +109,7 @@ impl<'m> TransformedSprite<'m> {
     /// Cost: see [`TransformedSprite::overlap_area`]; stops at the first shared pixel.
     pub fn collides(&self, other: &TransformedSprite) -> bool {
         // Borrowed where it was made (moving it out of the Option copies 256 bytes).
-        collides_in(self.sampled(other).as_ref())
+        collides_in::<false>(self.sampled(other).as_ref())
     }
 
     /// The first world pixel covered by both, row by row from the lowest y, each row
@@ -117,7 +117,7 @@ impl<'m> TransformedSprite<'m> {
     ///
     /// Cost: see [`TransformedSprite::overlap_area`]; stops at the first shared pixel.
     pub fn first_contact(&self, other: &TransformedSprite) -> Option<Point> {
-        first_contact_in(self.sampled(other).as_ref())
+        first_contact_in::<false>(self.sampled(other).as_ref())
     }
 
     /// How many world pixels both cover.
@@ -129,7 +129,7 @@ impl<'m> TransformedSprite<'m> {
     /// few pixels of margin) and its pixels, each at most the mask size limit, which
     /// [`TransformedSprite::new`] enforces. Allocates nothing.
     pub fn overlap_area(&self, other: &TransformedSprite) -> u64 {
-        overlap_area_in(self.sampled(other).as_ref())
+        overlap_area_in::<false>(self.sampled(other).as_ref())
     }
 
     /// The work each query does on this pair, in the unit of the cost model (one per
@@ -144,35 +144,37 @@ impl<'m> TransformedSprite<'m> {
         };
         [
             work(|s| {
-                collides_in(s);
+                collides_in::<true>(s);
             }),
             work(|s| {
-                first_contact_in(s);
+                first_contact_in::<true>(s);
             }),
             work(|s| {
-                overlap_area_in(s);
+                overlap_area_in::<true>(s);
             }),
         ]
     }
 }
 
-fn collides_in(s: Option<&Sampled>) -> bool {
-    s.is_some_and(|s| s.visit(|_, _| true))
+// The three queries; `COUNT`: whether to count their work (only for `query_work`).
+
+fn collides_in<const COUNT: bool>(s: Option<&Sampled>) -> bool {
+    s.is_some_and(|s| s.visit::<COUNT>(|_, _| true))
 }
 
-fn first_contact_in(s: Option<&Sampled>) -> Option<Point> {
+fn first_contact_in<const COUNT: bool>(s: Option<&Sampled>) -> Option<Point> {
     let mut first = None;
-    s?.visit(|x, y| {
+    s?.visit::<COUNT>(|x, y| {
         first = Some(Point { x, y });
         true
     });
     first
 }
 
-fn overlap_area_in(s: Option<&Sampled>) -> u64 {
+fn overlap_area_in<const COUNT: bool>(s: Option<&Sampled>) -> u64 {
     let mut n = 0u64;
     if let Some(s) = s {
-        s.visit(|_, _| {
+        s.visit::<COUNT>(|_, _| {
             n += 1;
             false
         });
