@@ -700,15 +700,21 @@ fn exact_rect(
 /// of `rasterise`, which stops as soon as the rectangle so far is too large).
 pub(crate) fn check_transformed(fixed: &FixedInverse, w: u32, h: u32) -> Result<()> {
     check_dims(w, h)?;
-    // The common case first, with one division: the loose box holds every pixel whose
-    // centre lands in the rectangle, so the raster's exact rectangle lies inside it, and
-    // a loose box within the limit is a raster within it (as `rasterise` finds).
+    // The common case first: the loose box holds every pixel whose centre lands in the
+    // rectangle, so the raster's exact rectangle lies inside it, and a loose box within
+    // the limit is a raster within it (as `rasterise` finds). Its size is bounded from
+    // the coefficients alone (one division, no corners), then measured when that is
+    // not enough.
+    let limit = crate::max_mask_pixels();
+    if fixed
+        .loose_box_pixels_at_most(w, h)
+        .is_some_and(|most| most <= limit as f64 && most <= i32::MAX as f64)
+    {
+        return Ok(());
+    }
     if let Some((x0, y0, x1, y1)) = fixed.loose_world_box(w, h) {
         let (bw, bh) = ((x1 - x0) as u64, (y1 - y0) as u64);
-        if bw <= i32::MAX as u64
-            && bh <= i32::MAX as u64
-            && bw.saturating_mul(bh) <= crate::max_mask_pixels()
-        {
+        if bw <= i32::MAX as u64 && bh <= i32::MAX as u64 && bw.saturating_mul(bh) <= limit {
             return Ok(());
         }
     }
