@@ -16,6 +16,28 @@ def queries_seed(wa, ha, wb, hb, pos, flags, bits):
     return bytes([wa, ha, wb, hb]) + struct.pack("<iiii", *pos) + bytes([flags]) + bits
 
 
+def transformed_cost_seed(sizes, places, bits):
+    """sizes: (wa, ha, wb, hb); places: two (mode, [seven u64 numbers]) pairs."""
+    out = bytes(sizes)
+    for mode, numbers in places:
+        out += bytes([mode]) + struct.pack("<7Q", *numbers)
+    return out + bits
+
+
+def tame_position(v):
+    """The bits transformed_cost's `position` turns into v (within -20..20, 0.01 steps)."""
+    return (round((v + 20) * 100) << 8) | 2
+
+
+def tame_scale(log10):
+    """The bits its `scale` turns into 10^log10 (log10 within -6..6, 0.001 steps)."""
+    return (round((log10 + 6) * 1000) << 8) | (3 << 1)
+
+
+def tame_rotation(deg):
+    return round((deg + 360) * 100)
+
+
 def main():
     seeds = {
         "from_pixels": {
@@ -57,6 +79,24 @@ def main():
             # Touching edges: no overlap.
             "touching": queries_seed(10, 10, 5, 5, (0, 0, 10, 0), 0, bytes([0xFF] * 32)),
         },
+    }
+    zero, one, rot = tame_position(0), tame_scale(0), tame_rotation(0)
+    seeds["transformed_cost"] = {
+        # Issue 30's report: two 2x2 masks at scale 1e6 (bits 0 give 1e6), refused.
+        "two_at_1e6": transformed_cost_seed(
+            (2, 2, 2, 2), [(0, [zero, zero, rot, 0, 0, 0, 0])] * 2, bytes([0xFF])),
+        # 20x20 sprites at 1.5x, 30 and -45 degrees, overlapping: accepted, real walks.
+        "tame_overlap": transformed_cost_seed(
+            (20, 20, 20, 20),
+            [(0, [zero, zero, tame_rotation(30), tame_scale(0.176), tame_scale(0.176), 0, 0]),
+             (0, [tame_position(5), tame_position(-3), tame_rotation(-45), one, one, 0, 0])],
+            bytes([0x5A, 0xC3, 0xFF] * 40)),
+        # A sliver: 1e-6 wide, 3000 tall (bits 4 give 3000), turned; and a matrix.
+        "sliver_and_matrix": transformed_cost_seed(
+            (7, 3, 9, 9),
+            [(0, [zero, zero, tame_rotation(10), 2, 4, 0, 0]),
+             (1, [zero, zero, rot, one, one, 0, 0])],
+            bytes([0xFF] * 20)),
     }
     for target, files in seeds.items():
         folder = os.path.join("corpus", target)

@@ -1995,6 +1995,12 @@ pp_status pp_mask_solid_bounds(const pp_mask *mask, uint8_t *has_solid, pp_bound
  * `mask` or `out` is NULL; `PP_ERR_INVALID_ARGUMENT` when the end of the motion is
  * outside the `int32_t` range. Allocates nothing. Any thread; masks may be shared.
  *
+ * Cost: constant when the two boxes never meet along the path, whatever `dx` and `dy`;
+ * otherwise at most one step per position where they meet (at most the sum of both
+ * boxes' widths and heights), each a box test or one pair query bounded by the overlap;
+ * open stretches are skipped in doubling strides. Never proportional to the length of
+ * the motion.
+ *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
  *
  * # Safety
@@ -2093,6 +2099,13 @@ pp_push_options pp_push_options_default(void);
  * `pp_push_options_default()`, an unknown direction or a (0, 0) `PP_PUSH_ALONG`
  * direction; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
  *
+ * Cost: one pair query when they do not overlap; otherwise translations in order of
+ * length up to `d = min(max_distance, apart)`, `apart` being at most the sum of both
+ * sprites' solid widths and heights: at most `(2d + 1)^2` for `PP_PUSH_ANY`, about `2d`
+ * for the other directions, each rejected by a few sampled pixels or one pair query.
+ * `PP_PUSH_ANY` grows with the square of the sprites' size (seconds for two overlapping
+ * 2048 x 2048 sprites pushed 2048 pixels): pass a `max_distance` that fits the game.
+ *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
  * `PP_ERR_OUT_OF_MEMORY`.
  *
@@ -2125,6 +2138,11 @@ pp_move_options pp_move_options_default(void);
  * for options not from `pp_move_options_default()`, `up` not 1 or -1, or a motion
  * leaving the `int32_t` range; `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be shared.
  *
+ * Cost: per axis one sweep against each obstacle (bounded as `pp_sweep`, not by the
+ * motion); each blocked x step tries at most `step_up` climbs of two queries against
+ * every obstacle, stopping once the mover clears the obstacles' boxes. Bounded by the
+ * sprites' sizes times the number of obstacles, never by `dx`, `dy`.
+ *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
  * `PP_ERR_OUT_OF_MEMORY`.
  *
@@ -2151,6 +2169,11 @@ pp_status pp_move_and_slide(const pp_sprite *mover,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `sprite`, its mask, `found` or
  * `out` is NULL; `PP_ERR_INVALID_ARGUMENT` for a (0, 0) direction. Any thread; masks
  * may be shared.
+ *
+ * Cost: constant when the ray misses the sprite's box; otherwise at most one step per
+ * pixel of the ray inside the sprite's solid bounds (at most their width plus height),
+ * each a box or pixel test, open stretches skipped in doubling strides. Never
+ * proportional to `max_length`.
  *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`.
  *
@@ -2202,6 +2225,11 @@ pp_polygon_options pp_polygon_options_default(void);
  * `PP_ERR_INVALID_ARGUMENT` (a zeroed or uninitialised `options`, `epsilon` NaN,
  * infinite or negative, `max_vertices < 3`), `PP_ERR_OVERFLOW` (more than `UINT32_MAX`
  * points), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * Cost: tracing is linear in the mask's words and the rings' vertices; simplifying
+ * (`epsilon` > 0) runs Douglas-Peucker and crossing checks, up to quadratic in one
+ * ring's vertex count (a 4096 x 64 comb, one ring of 8,194 vertices: about 0.4 s in
+ * release). Bounded by the mask's size; meant for load time, not every frame.
  *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_OVERFLOW`,
  * `PP_ERR_OUT_OF_MEMORY`.
@@ -2308,6 +2336,10 @@ void pp_polygons_free(pp_polygons *polygons);
  * Errors (nothing written): as `pp_mask_polygons`. Any thread while nobody edits the
  * mask.
  *
+ * Cost: `pp_mask_polygons`, then cutting each polygon, up to quadratic in its vertex
+ * count (a 4096-wide zigzag of 8,194 vertices simplified: about 0.25 s in release).
+ * Bounded by the mask's size; meant for load time.
+ *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_OVERFLOW`,
  * `PP_ERR_OUT_OF_MEMORY`.
  *
@@ -2413,6 +2445,11 @@ pp_status pp_mask_outline(const pp_mask *mask,
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`
  * or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
  *
+ * Cost: constant when the boxes (solid bounds) do not overlap or answer alone; otherwise
+ * at most the rows of the overlap of the two solid bounds times their words (64 pixels
+ * each), dead rows and empty 8x8 blocks skipped; stops at the first shared pixel.
+ * Allocates nothing.
+ *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
@@ -2431,6 +2468,8 @@ pp_status pp_collides(const pp_sprite *a, const pp_sprite *b, uint8_t *out);
  * placed near the edge of the range) is reported exactly. Allocates nothing.
  * Any thread; masks may be shared.
  *
+ * Cost: as `pp_collides`.
+ *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
  * # Safety
@@ -2443,6 +2482,8 @@ pp_status pp_first_contact(const pp_sprite *a, const pp_sprite *b, uint8_t *foun
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`
  * or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
+ *
+ * Cost: as `pp_collides`, every row of the overlap visited.
  *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
  *
@@ -2461,6 +2502,9 @@ pp_status pp_overlap_area(const pp_sprite *a, const pp_sprite *b, uint64_t *out)
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`,
  * `out_mask` or `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.
+ *
+ * Cost: as `pp_overlap_area`, plus the result mask (the intersection of the bounds, one
+ * bit a pixel).
  *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
  *
@@ -2921,6 +2965,10 @@ pp_morph_options pp_morph_options_default(void);
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
  * `PP_ERR_OUT_OF_MEMORY`.
  *
+ * Cost: for each row holding a solid pixel, about `3 * pixels` passes over that row's
+ * words, the reach capped by the mask's width plus height (a huge `pixels` costs no more
+ * than that): meant for reaches of a few pixels to a few dozen.
+ *
  * # Safety
  * `mask` NULL or a live handle; `options` NULL or a valid struct; `out` NULL or valid
  * for a write.
@@ -2938,6 +2986,8 @@ pp_status pp_mask_grow(const pp_mask *mask,
  * gives a copy. The caller owns `*out` (`pp_mask_free`).
  *
  * Errors (nothing written): as `pp_mask_grow`. Any thread while nobody edits the mask.
+ *
+ * Cost: as `pp_mask_grow`.
  *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
  * `PP_ERR_OUT_OF_MEMORY`.
@@ -2963,6 +3013,11 @@ pp_status pp_mask_shrink(const pp_mask *mask,
  * `PP_ERR_TOO_LARGE` (past `pp_max_mask_pixels()`), `PP_ERR_OUT_OF_MEMORY`. Any thread
  * while nobody edits the masks.
  *
+ * Cost: about `rows x rows x runs per row x log2(run) x result words per row` over the
+ * two masks' rows holding solid pixels; the result is checked against the size limit
+ * first (`PP_ERR_TOO_LARGE`). Bounded by the two masks' sizes; large masks with many
+ * runs per row cost the most.
+ *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`.
  *
  * # Safety
@@ -2979,6 +3034,9 @@ pp_status pp_mask_convolve(const pp_mask *mask, const pp_mask *other, pp_mask **
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (a negative side), `PP_ERR_TOO_LARGE`,
  * `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+ *
+ * Cost: one pass over the result's words, whose size is checked against the size limit
+ * before any work (`PP_ERR_TOO_LARGE`).
  *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
  * `PP_ERR_OUT_OF_MEMORY`.
@@ -3032,7 +3090,15 @@ pp_transform pp_transform_default(void);
  * `pp_transform`), `PP_ERR_TOO_LARGE` (the raster would exceed `pp_max_mask_pixels()`),
  * `PP_ERR_OVERFLOW` (the raster's corner `(*out_x, *out_y)` would lie past `int32_t`, as
  * a position near `±2^31` can put it), `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be
- * shared.
+ * shared. The size rule is the one every function taking a transformed sprite applies
+ * (the `pp_transformed_*` queries, world bodies): the same status and message for the
+ * same mask and transform.
+ *
+ * Cost: a few steps per row of the transformed rectangle's box (at most
+ * `pp_max_mask_pixels()` + 8 rows: a box with more rows is refused before any), then one
+ * per pixel of the raster (64 at a time for flips and quarter turns at scale 1); the
+ * first pass stops as soon as the rectangle passes the limit, so a refused transform
+ * costs no more than an accepted one.
  *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
  * `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`.
@@ -3126,6 +3192,10 @@ pp_status pp_mask_transpose(const pp_mask *mask, pp_mask **out);
  * `PP_ERR_INVALID_ARGUMENT` (`sx` or `sy` below 1), `PP_ERR_TOO_LARGE` (the result
  * would exceed `pp_max_mask_pixels()`), `PP_ERR_OUT_OF_MEMORY`. Any thread.
  *
+ * Cost: one pass over the result's words; the result's size is checked against
+ * `pp_max_mask_pixels()` before any work, so huge factors are refused at once
+ * (`PP_ERR_TOO_LARGE`).
+ *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
  * `PP_ERR_OUT_OF_MEMORY`.
  *
@@ -3141,9 +3211,16 @@ pp_status pp_mask_scale_integer(const pp_mask *mask, int32_t sx, int32_t sy, pp_
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`m` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`),
- * `PP_ERR_INVALID_TRANSFORM`. Allocates nothing. Any thread; masks may be shared.
+ * `PP_ERR_INVALID_TRANSFORM` (a number outside the limits of `pp_transform`; a mask wider
+ * or taller than 2^24), `PP_ERR_TOO_LARGE` (the sprite's raster would exceed
+ * `pp_max_mask_pixels()`: refused exactly as `pp_mask_rasterise` refuses it, the same
+ * message). Allocates nothing. Any thread; masks may be shared.
  *
- * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * Cost: constant (the size rule's check is constant unless the transformed box holds
+ * more than `pp_max_mask_pixels()` pixels; then one step per row of the box, as
+ * `pp_mask_rasterise`'s first pass).
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
  * `PP_ERR_INVALID_TRANSFORM`.
  *
  * # Safety
@@ -3165,9 +3242,21 @@ pp_status pp_transformed_solid_at(const pp_mask *m,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER` (`a`, `b` or `out` NULL),
  * `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`),
- * `PP_ERR_INVALID_TRANSFORM`. Allocates nothing. Any thread; masks may be shared.
+ * `PP_ERR_INVALID_TRANSFORM` (a number outside the limits of `pp_transform`; a mask wider
+ * or taller than 2^24), `PP_ERR_TOO_LARGE` (either sprite's raster would exceed
+ * `pp_max_mask_pixels()`: refused exactly as `pp_mask_rasterise` refuses it, with the
+ * same message, although no raster is made). Allocates nothing. Any thread; masks may
+ * be shared.
  *
- * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * Cost: constant when the two solid parts' boxes are apart; otherwise one step per row
+ * of the box both share, plus one sample per pixel of those rows whose centre lands in
+ * both solid parts. Both are at most the smaller sprite's raster (its rows plus a few
+ * of margin, its pixels), so at most about `pp_max_mask_pixels()` each; the size check
+ * is constant unless a transformed box holds more than the limit's pixels (then one step
+ * per row of it). `pp_transformed_collides` and `_first_contact` stop at the first
+ * shared pixel.
+ *
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
  * `PP_ERR_INVALID_TRANSFORM`.
  *
  * # Safety
@@ -3186,9 +3275,11 @@ pp_status pp_transformed_collides(const pp_mask *a,
  * `*found` = 1 and the pixel in `*out`, or `*found` = 0 and `{0, 0}`. Sampled as
  * `pp_transformed_collides` is.
  *
- * Errors (nothing written): as `pp_transformed_collides`, `found` or `out` NULL too.
+ * Errors (nothing written): as `pp_transformed_collides` (`PP_ERR_NULL_POINTER`,
+ * `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_INVALID_TRANSFORM`, `PP_ERR_TOO_LARGE`), `found` or
+ * `out` NULL too. Cost: as `pp_transformed_collides`.
  *
- * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
  * `PP_ERR_INVALID_TRANSFORM`.
  *
  * # Safety
@@ -3205,9 +3296,11 @@ pp_status pp_transformed_first_contact(const pp_mask *a,
  * How many world pixels both transformed sprites cover (as `pp_overlap_area` on their
  * rasters), sampled as `pp_transformed_collides` is.
  *
- * Errors (nothing written): as `pp_transformed_collides`.
+ * Errors (nothing written): as `pp_transformed_collides` (`PP_ERR_NULL_POINTER`,
+ * `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_INVALID_TRANSFORM`, `PP_ERR_TOO_LARGE`). Cost: as
+ * `pp_transformed_collides`, visiting every shared row to the end.
  *
- * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+ * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
  * `PP_ERR_INVALID_TRANSFORM`.
  *
  * # Safety
@@ -3435,6 +3528,10 @@ pp_status pp_world_get_events(const pp_world *world, pp_world_events *out);
  * `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
  *
+ * Cost: three pair queries and a push-out in any direction (as `pp_push_out` with
+ * `PP_PUSH_ANY`), which grows with the square of `min(push_max, the bodies' combined
+ * size)`: keep `push_max` to what the game needs.
+ *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
  * `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
  *
@@ -3449,6 +3546,9 @@ pp_status pp_world_contact(const pp_world *world, pp_pair pair, uint32_t push_ma
  *
  * Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_INVALID_ARGUMENT`
  * (in use). Any thread while nothing changes the world.
+ *
+ * Cost: a search of the world's index, then one test per body whose box meets the query,
+ * bounded by that body's mask; never by the size of the query's rectangle.
  *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
  * `PP_ERR_BUFFER_TOO_SMALL`.
@@ -3469,6 +3569,8 @@ pp_status pp_world_overlapping(const pp_world *world,
  * that are solid at world pixel (x, y), by the buffer convention.
  *
  * Errors: as `pp_world_overlapping`.
+ *
+ * Cost: as `pp_world_overlapping`.
  *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
  * `PP_ERR_BUFFER_TOO_SMALL`.
@@ -3491,6 +3593,9 @@ pp_status pp_world_at_point(const pp_world *world,
  *
  * Errors: as `pp_world_overlapping`.
  *
+ * Cost: as `pp_world_overlapping`: a huge rectangle costs no more than the bodies it
+ * holds.
+ *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
  * `PP_ERR_BUFFER_TOO_SMALL`.
  *
@@ -3511,6 +3616,10 @@ pp_status pp_world_in_rect(const pp_world *world,
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT` (a (0, 0)
  * direction, in use), `PP_ERR_OUT_OF_MEMORY`.
+ *
+ * Cost: a search of the world's index over the ray's reach, then one `pp_raycast`
+ * (bounded by each box, not by `max_length`) per body it may reach, nearest first,
+ * stopping at the first that cannot beat the best hit.
  *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
  * `PP_ERR_OUT_OF_MEMORY`.
@@ -3541,6 +3650,10 @@ pp_status pp_world_raycast(const pp_world *world,
  * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
  * `PP_ERR_WRONG_WORLD`,
  * `PP_ERR_INVALID_ARGUMENT` (a motion leaving `int32_t`, in use).
+ *
+ * Cost: a search of the world's index over the box the path spans, then one `pp_sweep`
+ * (bounded by the boxes, not by the motion) per body whose box it meets, nearest first,
+ * stopping at the first that cannot beat the best hit.
  *
  * Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
  * `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.

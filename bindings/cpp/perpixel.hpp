@@ -1580,6 +1580,9 @@ struct Raster {
 /// inside both masks' solid bounds are sampled, no raster is made. The same answers as
 /// the two sprites' rasters; faster for a pair asked about once (a sprite whose angle
 /// changes every frame). Borrows the Mask, which must outlive it. Pixel collision only.
+/// A sprite whose raster would exceed the mask size limit makes every query throw
+/// Error(Status::TooLarge), as Mask::rasterise does; within it, a query's work is at most
+/// the smaller sprite's raster (its rows and pixels).
 struct TransformedSprite {
     const Mask *mask;
     Transform transform;

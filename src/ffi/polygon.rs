@@ -263,6 +263,11 @@ fn convex_pieces(m: &crate::Mask, o: &PolygonOptions) -> Result<ConvexPieces, Fa
 /// infinite or negative, `max_vertices < 3`), `PP_ERR_OVERFLOW` (more than `UINT32_MAX`
 /// points), `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
 ///
+/// Cost: tracing is linear in the mask's words and the rings' vertices; simplifying
+/// (`epsilon` > 0) runs Douglas-Peucker and crossing checks, up to quadratic in one
+/// ring's vertex count (a 4096 x 64 comb, one ring of 8,194 vertices: about 0.4 s in
+/// release). Bounded by the mask's size; meant for load time, not every frame.
+///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_OVERFLOW`,
 /// `PP_ERR_OUT_OF_MEMORY`.
 ///
@@ -442,6 +447,10 @@ pub unsafe extern "C" fn pp_polygons_free(polygons: *mut pp_polygons) {
 ///
 /// Errors (nothing written): as `pp_mask_polygons`. Any thread while nobody edits the
 /// mask.
+///
+/// Cost: `pp_mask_polygons`, then cutting each polygon, up to quadratic in its vertex
+/// count (a 4096-wide zigzag of 8,194 vertices simplified: about 0.25 s in release).
+/// Bounded by the mask's size; meant for load time.
 ///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_OVERFLOW`,
 /// `PP_ERR_OUT_OF_MEMORY`.

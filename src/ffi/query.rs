@@ -155,6 +155,11 @@ unsafe fn write_overlap(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`
 /// or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
 ///
+/// Cost: constant when the boxes (solid bounds) do not overlap or answer alone; otherwise
+/// at most the rows of the overlap of the two solid bounds times their words (64 pixels
+/// each), dead rows and empty 8x8 blocks skipped; stops at the first shared pixel.
+/// Allocates nothing.
+///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
 ///
 /// # Safety
@@ -189,6 +194,8 @@ pub unsafe extern "C" fn pp_collides(
 /// `found` or `out` is NULL. The point is 64-bit, so a contact past `INT32_MAX` (a sprite
 /// placed near the edge of the range) is reported exactly. Allocates nothing.
 /// Any thread; masks may be shared.
+///
+/// Cost: as `pp_collides`.
 ///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
 ///
@@ -226,6 +233,8 @@ pub unsafe extern "C" fn pp_first_contact(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`
 /// or `out` is NULL. Allocates nothing. Any thread; masks may be shared.
 ///
+/// Cost: as `pp_collides`, every row of the overlap visited.
+///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`.
 ///
 /// # Safety
@@ -260,6 +269,9 @@ pub unsafe extern "C" fn pp_overlap_area(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` when `a`, `b`, a sprite's `mask`,
 /// `out_mask` or `out_bounds` is NULL; `PP_ERR_OUT_OF_MEMORY`. Any thread.
+///
+/// Cost: as `pp_overlap_area`, plus the result mask (the intersection of the bounds, one
+/// bit a pixel).
 ///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_OUT_OF_MEMORY`.
 ///

@@ -156,7 +156,15 @@ unsafe fn hand_out_raster(
 /// `pp_transform`), `PP_ERR_TOO_LARGE` (the raster would exceed `pp_max_mask_pixels()`),
 /// `PP_ERR_OVERFLOW` (the raster's corner `(*out_x, *out_y)` would lie past `int32_t`, as
 /// a position near `±2^31` can put it), `PP_ERR_OUT_OF_MEMORY`. Any thread; masks may be
-/// shared.
+/// shared. The size rule is the one every function taking a transformed sprite applies
+/// (the `pp_transformed_*` queries, world bodies): the same status and message for the
+/// same mask and transform.
+///
+/// Cost: a few steps per row of the transformed rectangle's box (at most
+/// `pp_max_mask_pixels()` + 8 rows: a box with more rows is refused before any), then one
+/// per pixel of the raster (64 at a time for flips and quarter turns at scale 1); the
+/// first pass stops as soon as the rectangle passes the limit, so a refused transform
+/// costs no more than an accepted one.
 ///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
 /// `PP_ERR_OVERFLOW`, `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_INVALID_TRANSFORM`.
@@ -341,6 +349,10 @@ pub unsafe extern "C" fn pp_mask_transpose(
 /// `PP_ERR_INVALID_ARGUMENT` (`sx` or `sy` below 1), `PP_ERR_TOO_LARGE` (the result
 /// would exceed `pp_max_mask_pixels()`), `PP_ERR_OUT_OF_MEMORY`. Any thread.
 ///
+/// Cost: one pass over the result's words; the result's size is checked against
+/// `pp_max_mask_pixels()` before any work, so huge factors are refused at once
+/// (`PP_ERR_TOO_LARGE`).
+///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
 /// `PP_ERR_OUT_OF_MEMORY`.
 ///
@@ -397,9 +409,16 @@ unsafe fn read_transformed<'a>(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`m` or `out` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`),
-/// `PP_ERR_INVALID_TRANSFORM`. Allocates nothing. Any thread; masks may be shared.
+/// `PP_ERR_INVALID_TRANSFORM` (a number outside the limits of `pp_transform`; a mask wider
+/// or taller than 2^24), `PP_ERR_TOO_LARGE` (the sprite's raster would exceed
+/// `pp_max_mask_pixels()`: refused exactly as `pp_mask_rasterise` refuses it, the same
+/// message). Allocates nothing. Any thread; masks may be shared.
 ///
-/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// Cost: constant (the size rule's check is constant unless the transformed box holds
+/// more than `pp_max_mask_pixels()` pixels; then one step per row of the box, as
+/// `pp_mask_rasterise`'s first pass).
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
 /// `PP_ERR_INVALID_TRANSFORM`.
 ///
 /// # Safety
@@ -434,9 +453,21 @@ pub unsafe extern "C" fn pp_transformed_solid_at(
 ///
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`a`, `b` or `out` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (a transform not from `pp_transform_default()`),
-/// `PP_ERR_INVALID_TRANSFORM`. Allocates nothing. Any thread; masks may be shared.
+/// `PP_ERR_INVALID_TRANSFORM` (a number outside the limits of `pp_transform`; a mask wider
+/// or taller than 2^24), `PP_ERR_TOO_LARGE` (either sprite's raster would exceed
+/// `pp_max_mask_pixels()`: refused exactly as `pp_mask_rasterise` refuses it, with the
+/// same message, although no raster is made). Allocates nothing. Any thread; masks may
+/// be shared.
 ///
-/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// Cost: constant when the two solid parts' boxes are apart; otherwise one step per row
+/// of the box both share, plus one sample per pixel of those rows whose centre lands in
+/// both solid parts. Both are at most the smaller sprite's raster (its rows plus a few
+/// of margin, its pixels), so at most about `pp_max_mask_pixels()` each; the size check
+/// is constant unless a transformed box holds more than the limit's pixels (then one step
+/// per row of it). `pp_transformed_collides` and `_first_contact` stop at the first
+/// shared pixel.
+///
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
 /// `PP_ERR_INVALID_TRANSFORM`.
 ///
 /// # Safety
@@ -465,9 +496,11 @@ pub unsafe extern "C" fn pp_transformed_collides(
 /// `*found` = 1 and the pixel in `*out`, or `*found` = 0 and `{0, 0}`. Sampled as
 /// `pp_transformed_collides` is.
 ///
-/// Errors (nothing written): as `pp_transformed_collides`, `found` or `out` NULL too.
+/// Errors (nothing written): as `pp_transformed_collides` (`PP_ERR_NULL_POINTER`,
+/// `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_INVALID_TRANSFORM`, `PP_ERR_TOO_LARGE`), `found` or
+/// `out` NULL too. Cost: as `pp_transformed_collides`.
 ///
-/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
 /// `PP_ERR_INVALID_TRANSFORM`.
 ///
 /// # Safety
@@ -502,9 +535,11 @@ pub unsafe extern "C" fn pp_transformed_first_contact(
 /// How many world pixels both transformed sprites cover (as `pp_overlap_area` on their
 /// rasters), sampled as `pp_transformed_collides` is.
 ///
-/// Errors (nothing written): as `pp_transformed_collides`.
+/// Errors (nothing written): as `pp_transformed_collides` (`PP_ERR_NULL_POINTER`,
+/// `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_INVALID_TRANSFORM`, `PP_ERR_TOO_LARGE`). Cost: as
+/// `pp_transformed_collides`, visiting every shared row to the end.
 ///
-/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
+/// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
 /// `PP_ERR_INVALID_TRANSFORM`.
 ///
 /// # Safety

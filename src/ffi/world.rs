@@ -677,6 +677,10 @@ pub struct pp_contact {
 /// `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (in use), `PP_ERR_OUT_OF_MEMORY`.
 ///
+/// Cost: three pair queries and a push-out in any direction (as `pp_push_out` with
+/// `PP_PUSH_ANY`), which grows with the square of `min(push_max, the bodies' combined
+/// size)`: keep `push_max` to what the game needs.
+///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
 /// `PP_ERR_OUT_OF_MEMORY`, `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.
 ///
@@ -723,6 +727,9 @@ pub unsafe extern "C" fn pp_world_contact(
 /// Errors: `PP_ERR_NULL_POINTER`, `PP_ERR_BUFFER_TOO_SMALL`, `PP_ERR_INVALID_ARGUMENT`
 /// (in use). Any thread while nothing changes the world.
 ///
+/// Cost: a search of the world's index, then one test per body whose box meets the query,
+/// bounded by that body's mask; never by the size of the query's rectangle.
+///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
 /// `PP_ERR_BUFFER_TOO_SMALL`.
 ///
@@ -755,6 +762,8 @@ pub unsafe extern "C" fn pp_world_overlapping(
 /// that are solid at world pixel (x, y), by the buffer convention.
 ///
 /// Errors: as `pp_world_overlapping`.
+///
+/// Cost: as `pp_world_overlapping`.
 ///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
 /// `PP_ERR_BUFFER_TOO_SMALL`.
@@ -789,6 +798,9 @@ pub unsafe extern "C" fn pp_world_at_point(
 /// `rect`, by the buffer convention. An empty rectangle holds none.
 ///
 /// Errors: as `pp_world_overlapping`.
+///
+/// Cost: as `pp_world_overlapping`: a huge rectangle costs no more than the bodies it
+/// holds.
 ///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
 /// `PP_ERR_BUFFER_TOO_SMALL`.
@@ -848,6 +860,10 @@ unsafe fn write_bodies(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT` (a (0, 0)
 /// direction, in use), `PP_ERR_OUT_OF_MEMORY`.
 ///
+/// Cost: a search of the world's index over the ray's reach, then one `pp_raycast`
+/// (bounded by each box, not by `max_length`) per body it may reach, nearest first,
+/// stopping at the first that cannot beat the best hit.
+///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
 /// `PP_ERR_OUT_OF_MEMORY`.
 ///
@@ -900,6 +916,10 @@ pub unsafe extern "C" fn pp_world_raycast(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
 /// `PP_ERR_WRONG_WORLD`,
 /// `PP_ERR_INVALID_ARGUMENT` (a motion leaving `int32_t`, in use).
+///
+/// Cost: a search of the world's index over the box the path spans, then one `pp_sweep`
+/// (bounded by the boxes, not by the motion) per body whose box it meets, nearest first,
+/// stopping at the first that cannot beat the best hit.
 ///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`,
 /// `PP_ERR_STALE_BODY`, `PP_ERR_WRONG_WORLD`.

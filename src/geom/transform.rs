@@ -646,6 +646,37 @@ impl FixedInverse {
         ]
     }
 
+    /// An upper bound on the number of pixels of [`loose_world_box`](Self::loose_world_box)
+    /// for a `width x height` rectangle (`width * height` of the box), from the
+    /// coefficients' magnitudes without mapping the corners: the box's sides are at most
+    /// the rectangle's extents under the forward map plus the margins, whose relative part
+    /// is bounded through the largest coordinate any corner can reach. `None` when a
+    /// constant is too far out to bound cheaply (then ask the box itself). Generous by a
+    /// factor `1 + 2^-20` for the rounding of the few f64 operations.
+    pub(crate) fn loose_box_pixels_at_most(&self, width: u32, height: u32) -> Option<f64> {
+        // The constants in whole pixels (floor), when they fit i64.
+        let (c, f) = (
+            i64::try_from(self.c >> FIXED_BITS).ok()?,
+            i64::try_from(self.f >> FIXED_BITS).ok()?,
+        );
+        let [a, b, d, e] = [self.a, self.b, self.d, self.e].map(|v| (v as f64 / ONE).abs());
+        let det = (self.a as f64 / ONE) * (self.e as f64 / ONE)
+            - (self.b as f64 / ONE) * (self.d as f64 / ONE);
+        let inv = 1.0 / det.abs();
+        let (w, h) = (width as f64, height as f64);
+        // |u| <= |c| + 1 + w at the corners, |v| alike (the +1: the floor above).
+        let (cu, cv) = ((c as f64).abs() + 1.0 + w, (f as f64).abs() + 1.0 + h);
+        let slack = 1.0 + 1.0 / 1_048_576.0;
+        let (span_x, span_y) = ((e * w + b * h) * inv, (d * w + a * h) * inv);
+        let (far_x, far_y) = ((e * cu + b * cv) * inv, (a * cv + d * cu) * inv);
+        // Side <= span + 2 * margin + 2, margin = 2 + (|lo| + |hi|) * 2^-29.
+        let side = |span: f64, far: f64| {
+            (span + 2.0 * (2.0 + 2.0 * far * (2.0 * TWO_POW_MINUS_30)) + 2.0) * slack
+        };
+        let pixels = side(span_x, far_x) * side(span_y, far_y);
+        pixels.is_finite().then_some(pixels)
+    }
+
     /// A box like [`world_box`](Self::world_box)'s for callers that need a box holding
     /// the pixels, not that particular box (the sampled pair queries): the corners
     /// mapped with the determinant's reciprocal, one division instead of eight, which

@@ -18,8 +18,8 @@ mod reshape;
 pub(crate) use build::check_pixel_layout;
 pub use limits::{max_mask_pixels, set_max_mask_pixels};
 pub use options::{MaskOptions, PixelFormat};
-pub(crate) use raster::Sampled;
 pub use raster::{MAX_TRANSFORM_SIDE, Raster};
+pub(crate) use raster::{Sampled, check_transformed};
 
 /// The default limit on the pixels one mask may hold: 2^26 (67,108,864, e.g. 8192 x 8192),
 /// which is 8 MiB of mask bits; loading an image that large decodes it into 256 MiB of RGBA

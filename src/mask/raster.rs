@@ -113,7 +113,13 @@ impl Mask {
     /// Errors: [`Error::InvalidTransform`] (limits of [`Transform`]; masks wider or
     /// taller than 2^24), [`Error::TooLarge`] (the raster exceeds the mask size limit),
     /// [`Error::Overflow`] (the raster's position does not fit in `i32`),
-    /// [`Error::OutOfMemory`].
+    /// [`Error::OutOfMemory`]. The size rule is the one every transformed sprite follows
+    /// ([`crate::TransformedSprite::new`], world bodies): the same error, the same numbers.
+    ///
+    /// Cost: a few steps per row of the transformed rectangle's box (a box with more rows
+    /// or columns than the size limit allows pixels is refused before any), stopping as
+    /// soon as the rectangle so far passes the limit; then one step per pixel of the
+    /// raster (word and tile operations for flips and quarter turns at scale 1).
     ///
     /// ```
     /// use perpixel::{Mask, Transform};
@@ -172,16 +178,8 @@ impl Mask {
                 "a transformed {w}x{h} mask reaches beyond ±2^62 world pixels"
             )));
         };
-        // A raster with a row holds a pixel per row: more rows than the limit is too large.
         let rows_in_box = (by1 - by0) as u64;
-        if rows_in_box > crate::max_mask_pixels().saturating_add(8)
-            || (bx1 - bx0) as u64 > crate::max_mask_pixels().saturating_add(8)
-        {
-            return Err(Error::TooLarge {
-                width: (bx1 - bx0) as u64,
-                height: rows_in_box,
-            });
-        }
+        check_box(bx1 - bx0, by1 - by0)?;
         let spans = RowSpans::new(fixed, w, h, bx0, bx1);
         // The first pass's runs, kept for the second (each costs divisions) when the box
         // is not absurdly tall for what it may hold; an empty run is `(1, 0)`.
@@ -189,20 +187,11 @@ impl Mask {
         let keep_runs =
             rows_in_box <= KEEP_RUNS_UP_TO && runs.try_reserve_exact(rows_in_box as usize).is_ok();
         // First pass: the exact rectangle.
-        let (mut x0, mut x1, mut y0, mut y1) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
-        let mut runs_by_row = RowRuns::new(&spans, by0);
-        for y in by0..by1 {
-            let run = runs_by_row.next();
+        let (x0, x1, y0, y1) = exact_rect(&spans, by0, by1, |run| {
             if keep_runs {
                 runs.push(run.unwrap_or((1, 0)));
             }
-            if let Some((lo, hi)) = run {
-                (x0, x1) = (x0.min(lo), x1.max(hi + 1));
-                (y0, y1) = (y0.min(y), y + 1);
-                // Stop as soon as the rectangle so far is too large.
-                check_size((x1 - x0) as u64, (y1 - y0) as u64)?;
-            }
-        }
+        })?;
         if y0 > y1 {
             return empty(fixed);
         }
@@ -304,6 +293,8 @@ pub(crate) struct Sampled<'m> {
     x1: i64,
     y0: i64,
     y1: i64,
+    /// The work done so far: rows stepped plus pixels sampled (see [`Sampled::work`]).
+    work: std::cell::Cell<u64>,
 }
 
 /// A mask's solid bounds under a map shifted to their corner.
@@ -368,25 +359,43 @@ impl<'m> Sampled<'m> {
             x1,
             y0,
             y1,
+            work: std::cell::Cell::new(0),
         })
     }
 
+    /// The work [`Sampled::visit`] has done when counting (`COUNT`): one per row of the
+    /// shared box it stepped, plus one per pixel it sampled against both masks. The cost
+    /// model of the sampled queries, counted: a test checks it against the bound the docs
+    /// give (the shared box's rows plus the pixels both transformed rectangles cover).
+    /// The queries themselves do not count (the count compiles away).
+    pub(crate) fn work(&self) -> u64 {
+        self.work.get()
+    }
+
+    #[inline(always)]
+    fn add_work<const COUNT: bool>(&self, work: u64) {
+        if COUNT {
+            self.work.set(self.work.get() + work);
+        }
+    }
+
     /// Calls `hit(x, y)` for every world pixel solid in both, in scan order, until it
-    /// returns true (then returns true).
-    pub(crate) fn visit(&self, hit: impl FnMut(i64, i64) -> bool) -> bool {
+    /// returns true (then returns true). `COUNT`: whether to count the work done
+    /// ([`Sampled::work`]).
+    pub(crate) fn visit<const COUNT: bool>(&self, hit: impl FnMut(i64, i64) -> bool) -> bool {
         match Walk::pair(self) {
             Some((a, b)) => {
                 // Rotations off the quarter turns have no flat axis, and masks up to 64
                 // pixels wide have one word a row: loops without those cases.
                 let flat = a.u.flat || a.v.flat || b.u.flat || b.v.flat;
                 match (flat, a.wpr == 1 && b.wpr == 1) {
-                    (false, true) => self.visit_narrow::<false, true>(a, b, hit),
-                    (false, false) => self.visit_narrow::<false, false>(a, b, hit),
-                    (true, true) => self.visit_narrow::<true, true>(a, b, hit),
-                    (true, false) => self.visit_narrow::<true, false>(a, b, hit),
+                    (false, true) => self.visit_narrow::<false, true, COUNT>(a, b, hit),
+                    (false, false) => self.visit_narrow::<false, false, COUNT>(a, b, hit),
+                    (true, true) => self.visit_narrow::<true, true, COUNT>(a, b, hit),
+                    (true, false) => self.visit_narrow::<true, false, COUNT>(a, b, hit),
                 }
             }
-            None => self.visit_wide(hit),
+            None => self.visit_wide::<COUNT>(hit),
         }
     }
 
@@ -394,14 +403,17 @@ impl<'m> Sampled<'m> {
     /// (the common case): runs stepped in `i64`, each row's pixels sampled in words of
     /// 64 without a branch per pixel. `FLAT`: whether some axis may be flat;
     /// `ONE_WORD`: whether both masks have one word a row.
-    fn visit_narrow<const FLAT: bool, const ONE_WORD: bool>(
+    fn visit_narrow<const FLAT: bool, const ONE_WORD: bool, const COUNT: bool>(
         &self,
         mut a: Walk,
         mut b: Walk,
         mut hit: impl FnMut(i64, i64) -> bool,
     ) -> bool {
         let last = self.x1 - self.x0 - 1;
+        // Rows stepped plus pixels sampled, kept in a register and stored on the way out.
+        let mut work = 0u64;
         for y in self.y0..self.y1 {
+            work += COUNT as u64;
             let (ra, rb) = (a.next_row::<FLAT>(), b.next_row::<FLAT>());
             // Runs as offsets from the box's first column, clamped to the box.
             let lo = ra.0.max(rb.0).max(0);
@@ -422,6 +434,7 @@ impl<'m> Sampled<'m> {
             let mut t = lo;
             while t <= hi {
                 let n = (hi - t).min(63) as u32;
+                work += COUNT as u64 * (n as u64 + 1);
                 let mut word = 0u64;
                 for i in 0..=n {
                     word |= (a.texel::<ONE_WORD>(ua, va) & b.texel::<ONE_WORD>(ub, vb)) << i;
@@ -430,6 +443,7 @@ impl<'m> Sampled<'m> {
                 while word != 0 {
                     let x = self.x0 + t + word.trailing_zeros() as i64;
                     if hit(x, y) {
+                        self.add_work::<COUNT>(work);
                         return true;
                     }
                     word &= word - 1;
@@ -437,18 +451,21 @@ impl<'m> Sampled<'m> {
                 t += n as i64 + 1;
             }
         }
+        self.add_work::<COUNT>(work);
         false
     }
 
     /// [`Sampled::visit`] in `i128` (rows solved from far-away origins, boxes up to
     /// 2^62 pixels).
-    fn visit_wide(&self, mut hit: impl FnMut(i64, i64) -> bool) -> bool {
+    fn visit_wide<const COUNT: bool>(&self, mut hit: impl FnMut(i64, i64) -> bool) -> bool {
         let ra = RowSpans::new(&self.a.fixed, self.a.w, self.a.h, self.x0, self.x1);
         let rb = RowSpans::new(&self.b.fixed, self.b.w, self.b.h, self.x0, self.x1);
         let (dua, dva) = (2 * self.a.fixed.a, 2 * self.a.fixed.d);
         let (dub, dvb) = (2 * self.b.fixed.a, 2 * self.b.fixed.d);
         let (mut runs_a, mut runs_b) = (RowRuns::new(&ra, self.y0), RowRuns::new(&rb, self.y0));
+        let mut work = 0u64;
         for y in self.y0..self.y1 {
+            work += COUNT as u64;
             let (Some((la, ha)), Some((lb, hb))) = (runs_a.next(), runs_b.next()) else {
                 continue;
             };
@@ -459,12 +476,15 @@ impl<'m> Sampled<'m> {
             let (mut ua, mut va) = ra.start(lo, y);
             let (mut ub, mut vb) = rb.start(lo, y);
             for x in lo..=hi {
+                work += COUNT as u64;
                 if self.a.solid(ua, va) && self.b.solid(ub, vb) && hit(x, y) {
+                    self.add_work::<COUNT>(work);
                     return true;
                 }
                 (ua, va, ub, vb) = (ua + dua, va + dva, ub + dub, vb + dvb);
             }
         }
+        self.add_work::<COUNT>(work);
         false
     }
 }
@@ -630,12 +650,93 @@ impl<'m> Walk<'m> {
     }
 }
 
+/// The box test [`Mask::rasterise`] makes before its first pass: a raster with a row
+/// holds a pixel per row, so a box with more rows (or columns) than the size limit allows
+/// pixels is too large whatever its rows hold.
+fn check_box(width: i64, height: i64) -> Result<()> {
+    let (width, height) = (width as u64, height as u64);
+    let most = crate::max_mask_pixels().saturating_add(8);
+    if height > most || width > most {
+        return Err(Error::TooLarge { width, height });
+    }
+    Ok(())
+}
+
+/// The raster's exact rectangle `(x0, x1, y0, y1)` (empty when `y0 > y1`): every run of
+/// the box's rows `by0..by1`, each handed to `each_run` in order, stopping with
+/// [`Error::TooLarge`] as soon as the rectangle so far exceeds the size limit.
+fn exact_rect(
+    spans: &RowSpans,
+    by0: i64,
+    by1: i64,
+    mut each_run: impl FnMut(Option<(i64, i64)>),
+) -> Result<(i64, i64, i64, i64)> {
+    let (mut x0, mut x1, mut y0, mut y1) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
+    let mut runs_by_row = RowRuns::new(spans, by0);
+    for y in by0..by1 {
+        let run = runs_by_row.next();
+        each_run(run);
+        if let Some((lo, hi)) = run {
+            (x0, x1) = (x0.min(lo), x1.max(hi + 1));
+            (y0, y1) = (y0.min(y), y + 1);
+            // Stop as soon as the rectangle so far is too large.
+            check_size((x1 - x0) as u64, (y1 - y0) as u64)?;
+        }
+    }
+    Ok((x0, x1, y0, y1))
+}
+
+/// The size rule of every transformed sprite, the one [`Mask::rasterise`] applies: a
+/// `w x h` mask placed by `fixed` whose raster would exceed the mask size limit
+/// ([`crate::max_mask_pixels`]) is [`Error::TooLarge`], with the same numbers, and a
+/// mask wider or taller than [`MAX_TRANSFORM_SIDE`] is [`Error::InvalidTransform`].
+/// Whatever `rasterise` accepts passes, whatever it refuses as too large fails (its
+/// other refusal, a raster whose corner leaves `i32`, is about the raster's position
+/// and does not apply to sampled queries, which work in `i64`).
+///
+/// Cost: constant (one division) when the transformed box (the raster's rectangle, with
+/// a margin of a few pixels) holds at most the limit's pixels, the common case;
+/// otherwise one step per row of the box, at most the limit plus 8 rows (the first pass
+/// of `rasterise`, which stops as soon as the rectangle so far is too large).
+pub(crate) fn check_transformed(fixed: &FixedInverse, w: u32, h: u32) -> Result<()> {
+    check_dims(w, h)?;
+    // The common case first: the loose box holds every pixel whose centre lands in the
+    // rectangle, so the raster's exact rectangle lies inside it, and a loose box within
+    // the limit is a raster within it (as `rasterise` finds). Its size is bounded from
+    // the coefficients alone (one division, no corners), then measured when that is
+    // not enough.
+    let limit = crate::max_mask_pixels();
+    if fixed
+        .loose_box_pixels_at_most(w, h)
+        .is_some_and(|most| most <= limit as f64 && most <= i32::MAX as f64)
+    {
+        return Ok(());
+    }
+    if let Some((x0, y0, x1, y1)) = fixed.loose_world_box(w, h) {
+        let (bw, bh) = ((x1 - x0) as u64, (y1 - y0) as u64);
+        if bw <= i32::MAX as u64 && bh <= i32::MAX as u64 && bw.saturating_mul(bh) <= limit {
+            return Ok(());
+        }
+    }
+    // Otherwise exactly what `rasterise` does before drawing.
+    let Some((bx0, by0, bx1, by1)) = fixed.world_box(w, h) else {
+        // Nothing to visit (an empty mask), or beyond ±2^62 (the loose boxes of the
+        // sampled queries are then absent too: nothing is visited).
+        return Ok(());
+    };
+    check_box(bx1 - bx0, by1 - by0)?;
+    exact_rect(&RowSpans::new(fixed, w, h, bx0, bx1), by0, by1, |_| {})?;
+    Ok(())
+}
+
 fn check_side(mask: &Mask) -> Result<()> {
-    if mask.width() > MAX_TRANSFORM_SIDE || mask.height() > MAX_TRANSFORM_SIDE {
+    check_dims(mask.width(), mask.height())
+}
+
+fn check_dims(width: u32, height: u32) -> Result<()> {
+    if width > MAX_TRANSFORM_SIDE || height > MAX_TRANSFORM_SIDE {
         return Err(Error::InvalidTransform(format!(
-            "a {}x{} mask is too large to transform: sides up to 2^24 pixels",
-            mask.width(),
-            mask.height()
+            "a {width}x{height} mask is too large to transform: sides up to 2^24 pixels"
         )));
     }
     Ok(())
@@ -920,10 +1021,10 @@ mod tests {
                     false
                 };
                 match which {
-                    (false, true) => s.visit_narrow::<false, true>(wa, wb, push),
-                    (false, false) => s.visit_narrow::<false, false>(wa, wb, push),
-                    (true, true) => s.visit_narrow::<true, true>(wa, wb, push),
-                    (true, false) => s.visit_narrow::<true, false>(wa, wb, push),
+                    (false, true) => s.visit_narrow::<false, true, false>(wa, wb, push),
+                    (false, false) => s.visit_narrow::<false, false, false>(wa, wb, push),
+                    (true, true) => s.visit_narrow::<true, true, false>(wa, wb, push),
+                    (true, false) => s.visit_narrow::<true, false, false>(wa, wb, push),
                 };
                 got
             };
@@ -934,7 +1035,7 @@ mod tests {
                 }
             }
         });
-        s.visit_wide(|x, y| {
+        s.visit_wide::<false>(|x, y| {
             wide.push((x, y));
             false
         });

@@ -180,6 +180,10 @@ impl Sprite<'_> {
     /// row word at a time: `O((box + 2 R)^2 / 64)` word reads. For transformed sprites,
     /// ask their rasters ([`crate::Mask::rasterise`]).
     ///
+    /// Cost: one pair query, then one pass over the contact pixels (at most the overlap
+    /// of the two boxes, grown by one) and one over the window `W` (at most the
+    /// obstacle's solid bounds): bounded by the two masks' sizes.
+    ///
     /// ```
     /// use perpixel::{Mask, Sprite};
     /// let ground = Mask::full(200, 50)?;

@@ -95,6 +95,12 @@ impl<'m> Sprite<'m> {
     }
 
     /// True when some world pixel is solid in both sprites.
+    ///
+    /// Cost (every pair query): constant when the boxes (solid bounds for pixel
+    /// sprites) do not overlap or answer alone; otherwise at most the rows of the
+    /// overlap of the two solid bounds times their words (64 pixels each), dead rows and
+    /// empty 8x8 blocks skipped; `collides` and `first_contact` stop at the first shared
+    /// pixel. Allocates nothing (but [`Sprite::overlap_mask`], its result).
     #[inline]
     pub fn collides(&self, other: &Sprite) -> bool {
         Plan::run(self, other, Collides)

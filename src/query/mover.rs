@@ -63,6 +63,13 @@ impl Sprite<'_> {
     /// Fails with [`Error::InvalidArgument`] when the motion would leave the `i32` range
     /// or `options.up` is not `1` or `-1`.
     ///
+    /// Cost: per axis, one sweep against each obstacle (see [`Sprite::sweep`]: bounded
+    /// by the boxes, not by `dx`, `dy`); each blocked x step with `step_up` tries at most
+    /// `step_up` climbs of two queries against every obstacle, and stops as soon as the
+    /// mover clears the obstacles' boxes, and x steps are blocked only where the boxes
+    /// meet. So the call is bounded by the mover's and the obstacles' sizes times the
+    /// number of obstacles, never by the length of the motion.
+    ///
     /// ```
     /// use perpixel::{Mask, MoveOptions, Sprite};
     /// let ground = Mask::from_fn(100, 40, |x, y| y >= 20 || (x >= 60 && y >= 17))?;

@@ -59,6 +59,16 @@ impl Sprite<'_> {
     /// Fails with [`Error::InvalidArgument`] for [`PushDirection::Along`] `(0, 0)`, and
     /// with [`Error::OutOfMemory`] when the search's candidates cannot be held.
     ///
+    /// Cost: one pair query when they do not overlap; otherwise translations are tried in
+    /// order of length up to `d = min(max_distance, apart)`, where `apart` (the length
+    /// past which the boxes are apart) is at most the sum of both sprites' solid widths
+    /// and heights: at most `(2d + 1)^2` of them for [`PushDirection::Any`], `2d` for
+    /// `Horizontal` and `Vertical`, about `2d` for `Along`, each rejected by a few sampled
+    /// pixels or by one pair query (bounded by the overlap). `Any` therefore grows with
+    /// the square of the sprites' size (two overlapping 2048 x 2048 sprites take seconds
+    /// when they must be pushed 2048 pixels); a `max_distance` that fits the game (a
+    /// few dozen pixels) keeps it to a few thousand tries.
+    ///
     /// ```
     /// use perpixel::{Mask, PushDirection, PushOut, Sprite};
     /// let ground = Mask::full(100, 20)?;

@@ -37,6 +37,11 @@ impl Sprite<'_> {
     /// direction, and with [`Error::OutOfMemory`] when the few bytes of its one-pixel
     /// probe cannot be had.
     ///
+    /// Cost: constant when the ray misses the sprite's box (its solid bounds); otherwise
+    /// at most one step per pixel of the ray inside that box (at most its width plus its
+    /// height), each a box test or a pixel test, open stretches skipped in doubling
+    /// strides as [`Sprite::sweep`] does. Never proportional to `max_length`.
+    ///
     /// ```
     /// use perpixel::{Mask, Point, Sprite};
     /// let ground = Mask::full(300, 20)?;

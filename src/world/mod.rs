@@ -1018,6 +1018,10 @@ impl World {
     /// when bounds-only) inside the world rectangle `rect`, in index order (from the
     /// bodies as they are now, not at the last update). An empty rectangle holds none.
     ///
+    /// Cost (this, [`World::overlapping`] and [`World::at_point`]): a search of the
+    /// world's index (bodies sorted by box, whatever the rectangle's size), then one test
+    /// per body whose box meets the rectangle, bounded by that body's mask within it.
+    ///
     /// ```
     /// use perpixel::{BodyDef, Bounds2D, Filter, Mask, World};
     ///
@@ -1046,6 +1050,10 @@ impl World {
 
     /// The first body hit by a ray ([`Sprite::raycast`]) among those whose filter allows
     /// `filter`: the nearest hit by steps along the ray, ties to the smaller index.
+    ///
+    /// Cost: a search of the world's index over the ray's reach, then one
+    /// [`Sprite::raycast`] (bounded by each box, not by `max_length`) per body whose box
+    /// it may reach, nearest first, stopping at the first that cannot beat the best hit.
     pub fn raycast(
         &self,
         x: i32,
@@ -1097,6 +1105,10 @@ impl World {
     /// hit at step 0 ([`Sweep::StartsTouching`]). Static bodies are met like any other,
     /// also when body `id` is static itself (only [`World::update`] keeps two static
     /// bodies from pairing).
+    ///
+    /// Cost: a search of the world's index over the box the path spans, then one
+    /// [`Sprite::sweep`] (bounded by the boxes, not by the motion) per body whose box
+    /// meets it, nearest first, stopping at the first that cannot beat the best hit.
     pub fn sweep(&self, id: BodyId, dx: i32, dy: i32) -> Result<Option<(BodyId, Sweep)>> {
         let mover = self.slot(id)?;
         crate::query::check_sweep_end(mover.x, mover.y, dx, dy)?;
@@ -1182,6 +1194,10 @@ impl World {
     /// its first solid pixel, its pixel count, the normal [`Sprite::contact_normal`]
     /// gives for the two coinciding sprites (none for most shapes) and the copy's
     /// shortest push-out.
+    ///
+    /// Cost: three pair queries and [`Sprite::push_out`] with [`crate::PushDirection::Any`],
+    /// which grows with the square of `min(push_max, the bodies' combined size)`: keep
+    /// `push_max` to what the game needs.
     pub fn contact(&self, pair: &Pair, push_max: u32) -> Result<Contact> {
         let (a, b) = (self.sprite(pair.a)?, self.sprite(pair.b)?);
         Ok(Contact {

@@ -532,6 +532,70 @@ static void positions_at_2_31(void)
            "set_transform\n");
 }
 
+/* Issue 30: a transform whose raster would exceed the size limit is refused with
+ * PP_ERR_TOO_LARGE and the same message by every function taking it: rasterising, the
+ * sampled queries (which used to run for hours: two 2x2 masks at scale 1e6, a 48x32 ship
+ * at scale 3000) and world bodies. Nothing is written. */
+static void huge_transforms_refused(void)
+{
+    pp_mask *two = make_pattern(2, 2, 5), *ship = NULL, *r = SENTINEL_MASK;
+    pp_transform huge = pp_transform_default(), at3000 = pp_transform_default();
+    pp_transform fine = pp_transform_default();
+    uint8_t out = SENTINEL_U8, found = SENTINEL_U8;
+    uint64_t area = SENTINEL_U64;
+    pp_point p = {-7, -7};
+    int32_t x = SENTINEL_I32, y = SENTINEL_I32;
+    char raster_msg[256];
+    pp_world *world = NULL;
+    pp_body_def def = pp_body_def_default();
+    pp_body_id id, placed;
+    CHECK_OK(pp_mask_new(48, 32, 1, &ship));
+    huge.scale_x = huge.scale_y = 1e6;
+    at3000.scale_x = at3000.scale_y = 3000;
+    at3000.rotation_degrees = 10;
+
+    CHECK_ERR(pp_mask_rasterise(two, &huge, 0, &r, &x, &y), PP_ERR_TOO_LARGE, "too large");
+    snprintf(raster_msg, sizeof raster_msg, "%s", pp_last_error_message());
+    CHECK(r == SENTINEL_MASK && x == SENTINEL_I32 && y == SENTINEL_I32);
+    CHECK_ERR(pp_transformed_collides(two, &huge, two, &huge, &out), PP_ERR_TOO_LARGE, "too large");
+    /* The same limit, the same numbers: the same message as the raster's. */
+    CHECK(strcmp(pp_last_error_message(), raster_msg) == 0);
+    CHECK_ERR(pp_transformed_first_contact(two, &fine, two, &huge, &found, &p), PP_ERR_TOO_LARGE,
+              "1999985x34");
+    CHECK_ERR(pp_transformed_overlap_area(two, &huge, two, NULL, &area), PP_ERR_TOO_LARGE,
+              "1999985x34");
+    CHECK_ERR(pp_transformed_solid_at(two, &huge, 0, 0, &out), PP_ERR_TOO_LARGE, "1999985x34");
+    CHECK(out == SENTINEL_U8 && found == SENTINEL_U8 && area == SENTINEL_U64 && p.x == -7);
+
+    CHECK_ERR(pp_mask_rasterise(ship, &at3000, 0, &r, &x, &y), PP_ERR_TOO_LARGE, "too large");
+    CHECK_ERR(pp_transformed_collides(ship, &at3000, ship, &at3000, &out), PP_ERR_TOO_LARGE,
+              "too large");
+    CHECK_ERR(pp_transformed_overlap_area(ship, &fine, ship, &at3000, &area), PP_ERR_TOO_LARGE,
+              "too large");
+    CHECK(out == SENTINEL_U8 && area == SENTINEL_U64);
+
+    /* Within the limit the same queries answer: the ship at scale 100 over another. */
+    at3000.scale_x = at3000.scale_y = 100;
+    CHECK_OK(pp_transformed_collides(ship, &at3000, ship, &fine, &out));
+    CHECK(out == 1);
+
+    /* World bodies: created there, or moved there, refused alike. */
+    CHECK_OK(pp_world_new(&world));
+    def.mask = two;
+    def.transformed = 1;
+    def.transform = huge;
+    CHECK_ERR(pp_world_create_body(world, &def, &id), PP_ERR_TOO_LARGE, "1999985x34");
+    CHECK(strcmp(pp_last_error_message(), raster_msg) == 0);
+    def.transform = fine;
+    CHECK_OK(pp_world_create_body(world, &def, &placed));
+    CHECK_ERR(pp_world_set_transform(world, placed, &huge), PP_ERR_TOO_LARGE, "1999985x34");
+    pp_world_free(world);
+    pp_mask_free(ship);
+    pp_mask_free(two);
+    printf("huge transforms: refused with PP_ERR_TOO_LARGE by rasterise, the sampled queries and "
+           "the world alike\n");
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -543,5 +607,6 @@ int main(int argc, char **argv)
     exact_scales_on_texel_edges();
     queries_on_rasters();
     bad_transforms();
+    huge_transforms_refused();
     return finish();
 }

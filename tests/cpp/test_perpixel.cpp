@@ -1068,6 +1068,35 @@ void test_solid_at()
     t.scale_x = 0;
     CHECK_THROWS(perpixel::TransformedSprite(small, t).solid_at(0, 0), Status::InvalidTransform,
                  "scale");
+    // Issue 30: a transform whose raster would exceed the size limit (a 2x2 mask at scale
+    // 1e6, a 48x32 ship at 3000) throws TooLarge from the sampled queries as from
+    // rasterise and world bodies, with the same message; they used to run for hours.
+    const Mask two = Mask::create(2, 2, true), ship = Mask::create(48, 32, true);
+    perpixel::Transform huge = perpixel::Transform::at(0, 0), at3000 = huge;
+    huge.scale_x = huge.scale_y = 1e6;
+    at3000.scale_x = at3000.scale_y = 3000;
+    at3000.rotation_degrees = 10;
+    const perpixel::TransformedSprite big(two, huge), plain(two, perpixel::Transform::at(0, 0));
+    CHECK_THROWS(two.rasterise(huge), Status::TooLarge, "1999985x34");
+    CHECK_THROWS(big.collides(plain), Status::TooLarge, "1999985x34");
+    CHECK_THROWS(plain.first_contact(big), Status::TooLarge, "1999985x34");
+    CHECK_THROWS(big.overlap_area(big), Status::TooLarge, "1999985x34");
+    CHECK_THROWS(big.solid_at(0, 0), Status::TooLarge, "1999985x34");
+    const perpixel::TransformedSprite ships(ship, at3000);
+    CHECK_THROWS(ship.rasterise(at3000), Status::TooLarge, "too large");
+    CHECK_THROWS(ships.overlap_area(ships), Status::TooLarge, "too large");
+    {
+        perpixel::World w;
+        perpixel::BodyDef d(two, 0, 0);
+        d.transform = huge;
+        CHECK_THROWS(w.create_body(d), Status::TooLarge, "1999985x34");
+        const perpixel::BodyId placed = w.create_body(perpixel::BodyDef(two, 0, 0));
+        CHECK_THROWS(w.set_transform(placed, huge), Status::TooLarge, "1999985x34");
+    }
+    // Within the limit: answers (the ship at scale 100 over a plain one).
+    at3000.scale_x = at3000.scale_y = 100;
+    CHECK(perpixel::TransformedSprite(ship, at3000)
+              .collides(perpixel::TransformedSprite(ship, perpixel::Transform::at(0, 0))));
 }
 
 } // namespace

@@ -836,6 +836,53 @@ static partial class Tests
             Throws<ArgumentException>("a matrix of 5 numbers", () => m.RasteriseMatrix(new double[5]).Dispose());
         }
         ExactScalesOnTexelEdges();
+        HugeTransformsRefused();
+    }
+
+    // Issue 30: a transform whose raster would exceed the size limit (a 2x2 mask at scale 1e6, a 48x32
+    // ship at 3000) is refused with TooLarge and the same message by the sampled queries, Rasterise and
+    // world bodies; the sampled queries used to run for hours.
+    static void HugeTransformsRefused()
+    {
+        using (var two = Mask.Create(2, 2, true))
+        using (var ship = Mask.Create(48, 32, true))
+        {
+            var huge = new SpriteTransform { ScaleX = 1e6, ScaleY = 1e6 };
+            var at3000 = new SpriteTransform { ScaleX = 3000, ScaleY = 3000, RotationDegrees = 10 };
+            var big = new TransformedSprite(two, huge);
+            var plain = new TransformedSprite(two, new SpriteTransform());
+            string rasterMessage = null;
+            try { two.Rasterise(huge).Dispose(); }
+            catch (PerPixelException e) { rasterMessage = e.Message; }
+            Check("Rasterise at scale 1e6: TooLarge", rasterMessage != null && rasterMessage.Contains("1999985x34"));
+            Throws("TransformedSprite.Collides at scale 1e6", () => big.Collides(plain),
+                With(Status.TooLarge, "1999985x34"));
+            Point p;
+            Throws("TransformedSprite.TryFirstContact at scale 1e6", () => plain.TryFirstContact(big, out p),
+                With(Status.TooLarge, "1999985x34"));
+            Throws("TransformedSprite.OverlapArea at scale 1e6", () => big.OverlapArea(big),
+                With(Status.TooLarge, "1999985x34"));
+            Throws("TransformedSprite.SolidAt at scale 1e6", () => big.SolidAt(0, 0),
+                With(Status.TooLarge, "1999985x34"));
+            try { big.Collides(plain); }
+            catch (PerPixelException e) { Check("the sampled query's message is the raster's", e.Message == rasterMessage); }
+            var ships = new TransformedSprite(ship, at3000);
+            Throws("Rasterise a 48x32 ship at scale 3000", () => ship.Rasterise(at3000).Dispose(),
+                With(Status.TooLarge, "too large"));
+            Throws("TransformedSprite.OverlapArea of two ships at scale 3000", () => ships.OverlapArea(ships),
+                With(Status.TooLarge, "too large"));
+            using (var world = new World())
+            {
+                Throws("World.CreateBody at scale 1e6", () => world.CreateBody(new BodyDef { Mask = two, Transform = huge }),
+                    With(Status.TooLarge, "1999985x34"));
+                BodyId placed = world.CreateBody(new BodyDef { Mask = two });
+                Throws("World.SetTransform to scale 1e6", () => world.SetTransform(placed, huge),
+                    With(Status.TooLarge, "1999985x34"));
+            }
+            at3000.ScaleX = at3000.ScaleY = 100;
+            Check("within the limit the sampled queries answer (a ship at scale 100 over another)",
+                new TransformedSprite(ship, at3000).Collides(new TransformedSprite(ship, new SpriteTransform())));
+        }
     }
 
     // Pixel art at 3x (and 5x), turned by quarter turns about the default pivot of a sprite

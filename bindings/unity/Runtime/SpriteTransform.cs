@@ -121,6 +121,10 @@ namespace PerPixel
     /// masks' solid bounds are sampled, no <see cref="Raster"/> is made. The same answers as the two sprites'
     /// rasters; faster for a pair asked about once (a sprite whose angle changes every frame), slower than
     /// kept rasters for pairs asked about again and again. Pixel collision only.
+    /// <para>Cost: a sprite whose raster would exceed the mask size limit (<see cref="Library.MaxMaskPixels"/>)
+    /// makes every query throw <see cref="PerPixelException"/> with <c>Status.TooLarge</c>, as
+    /// <see cref="Mask.Rasterise(SpriteTransform, bool)"/> does; within it, a query's work is at most the smaller
+    /// sprite's raster (its rows and pixels).</para>
     /// </summary>
     public struct TransformedSprite
     {

@@ -114,6 +114,10 @@ unsafe fn morph(
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
 /// `PP_ERR_OUT_OF_MEMORY`.
 ///
+/// Cost: for each row holding a solid pixel, about `3 * pixels` passes over that row's
+/// words, the reach capped by the mask's width plus height (a huge `pixels` costs no more
+/// than that): meant for reaches of a few pixels to a few dozen.
+///
 /// # Safety
 /// `mask` NULL or a live handle; `options` NULL or a valid struct; `out` NULL or valid
 /// for a write.
@@ -135,6 +139,8 @@ pub unsafe extern "C" fn pp_mask_grow(
 /// gives a copy. The caller owns `*out` (`pp_mask_free`).
 ///
 /// Errors (nothing written): as `pp_mask_grow`. Any thread while nobody edits the mask.
+///
+/// Cost: as `pp_mask_grow`.
 ///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
 /// `PP_ERR_OUT_OF_MEMORY`.
@@ -164,6 +170,11 @@ pub unsafe extern "C" fn pp_mask_shrink(
 /// `PP_ERR_TOO_LARGE` (past `pp_max_mask_pixels()`), `PP_ERR_OUT_OF_MEMORY`. Any thread
 /// while nobody edits the masks.
 ///
+/// Cost: about `rows x rows x runs per row x log2(run) x result words per row` over the
+/// two masks' rows holding solid pixels; the result is checked against the size limit
+/// first (`PP_ERR_TOO_LARGE`). Bounded by the two masks' sizes; large masks with many
+/// runs per row cost the most.
+///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_TOO_LARGE`, `PP_ERR_OUT_OF_MEMORY`.
 ///
 /// # Safety
@@ -191,6 +202,9 @@ pub unsafe extern "C" fn pp_mask_convolve(
 /// Errors (nothing written): `PP_ERR_NULL_POINTER` (`mask` or `out` NULL),
 /// `PP_ERR_INVALID_ARGUMENT` (a negative side), `PP_ERR_TOO_LARGE`,
 /// `PP_ERR_OUT_OF_MEMORY`. Any thread while nobody edits the mask.
+///
+/// Cost: one pass over the result's words, whose size is checked against the size limit
+/// before any work (`PP_ERR_TOO_LARGE`).
 ///
 /// Statuses: `PP_OK`, `PP_ERR_NULL_POINTER`, `PP_ERR_INVALID_ARGUMENT`, `PP_ERR_TOO_LARGE`,
 /// `PP_ERR_OUT_OF_MEMORY`.
