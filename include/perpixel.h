@@ -233,18 +233,18 @@
 /**
  * Minor version of the headers (compare with `pp_version_number() / 100 % 100`).
  */
-#define PP_VERSION_MINOR 8
+#define PP_VERSION_MINOR 9
 
 /**
  * Patch version of the headers (compare with `pp_version_number() % 100`).
  */
-#define PP_VERSION_PATCH 1
+#define PP_VERSION_PATCH 0
 
 /**
  * `PP_VERSION_MAJOR * 10000 + PP_VERSION_MINOR * 100 + PP_VERSION_PATCH`: what
  * `pp_version_number()` returns when the header and the library match.
  */
-#define PP_VERSION_NUMBER 801
+#define PP_VERSION_NUMBER 900
 
 /**
  * The result of every fallible `pp_` call. `PP_OK` (0) is success; anything else is a

@@ -6,12 +6,12 @@ use std::ffi::{CStr, c_char};
 /// Major version of the headers (compare with `pp_version_number() / 10000`).
 pub const PP_VERSION_MAJOR: u32 = 0;
 /// Minor version of the headers (compare with `pp_version_number() / 100 % 100`).
-pub const PP_VERSION_MINOR: u32 = 8;
+pub const PP_VERSION_MINOR: u32 = 9;
 /// Patch version of the headers (compare with `pp_version_number() % 100`).
-pub const PP_VERSION_PATCH: u32 = 1;
+pub const PP_VERSION_PATCH: u32 = 0;
 /// `PP_VERSION_MAJOR * 10000 + PP_VERSION_MINOR * 100 + PP_VERSION_PATCH`: what
 /// `pp_version_number()` returns when the header and the library match.
-pub const PP_VERSION_NUMBER: u32 = 801;
+pub const PP_VERSION_NUMBER: u32 = 900;
 
 /// Parses a decimal version component at compile time.
 const fn parse_component(text: &str) -> u32 {

@@ -104,7 +104,7 @@ namespace PerPixel
     public static class Library
     {
         /// <summary>The version of the C ABI this binding was written for.</summary>
-        public const string BindingVersion = "0.8.1";
+        public const string BindingVersion = "0.9.0";
         // Read from BindingVersion, so the version is written in one place.
         private static readonly uint BindingMajor = uint.Parse(BindingVersion.Split('.')[0]);
         private static readonly uint BindingMinor = uint.Parse(BindingVersion.Split('.')[1]);
