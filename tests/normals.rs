@@ -33,6 +33,23 @@ fn reaches_surface(s: &Sprite, o: &Sprite) -> bool {
     })
 }
 
+/// `n` is exactly `want` made a unit vector (`tolerance` 0), or within `tolerance`
+/// degrees of it.
+fn assert_close(n: Normal, want: (f64, f64), tolerance: f64, what: &str) {
+    if tolerance == 0.0 {
+        let len = want.0.hypot(want.1);
+        assert_eq!((n.x, n.y), (want.0 / len, want.1 / len), "{what}");
+    } else {
+        let err = off_by(n, want);
+        assert!(
+            err <= tolerance,
+            "{what}: normal ({:.4}, {:.4}) is {err:.2} degrees off",
+            n.x,
+            n.y
+        );
+    }
+}
+
 /// Angle between a normal and the unit vector (x, y), in degrees.
 fn off_by(n: Normal, (x, y): (f64, f64)) -> f64 {
     let len = x.hypot(y);
@@ -108,21 +125,7 @@ fn drop_onto(
             let mut w = WORST_DROP.lock().unwrap();
             *w = w.max(err);
         }
-        if tolerance == 0.0 {
-            let len = want.0.hypot(want.1);
-            assert_eq!(
-                (n.x, n.y),
-                (want.0 / len, want.1 / len),
-                "{what} {label} at ({x}, {y})"
-            );
-        } else {
-            assert!(
-                err <= tolerance,
-                "{what} {label} at ({x}, {y}): normal ({:.4}, {:.4}) is {err:.2} degrees off",
-                n.x,
-                n.y
-            );
-        }
+        assert_close(n, want, tolerance, &format!("{what} {label} at ({x}, {y})"));
         checked += 1;
     }
     // The sweep's normal: the oracle's, against the motion, and as close to the surface.
@@ -137,20 +140,7 @@ fn drop_onto(
         n.x,
         n.y
     );
-    let err = off_by(n, want);
-    if tolerance == 0.0 {
-        let len = want.0.hypot(want.1);
-        assert_eq!(
-            (n.x, n.y),
-            (want.0 / len, want.1 / len),
-            "{what}: sweep normal"
-        );
-    } else {
-        assert!(
-            err <= tolerance,
-            "{what}: sweep normal {err:.2} degrees off"
-        );
-    }
+    assert_close(n, want, tolerance, &format!("{what}: sweep normal"));
     checked + 1
 }
 
