@@ -457,16 +457,6 @@ fn narrow_pair<'m>(
     {
         return None;
     }
-    narrow_rows_of(a, b, (x0, 0, y0, y1))
-}
-
-/// [`narrow_pair`] once both are known to be pixel sprites one word a row.
-#[inline(always)]
-fn narrow_rows_of<'m>(
-    a: &Sprite<'m>,
-    b: &Sprite<'m>,
-    (x0, _, y0, y1): (i64, i64, i64, i64),
-) -> Option<NarrowPair<'m>> {
     let h = (y1 - y0) as usize;
     let (ya, yb) = ((y0 - a.y as i64) as usize, (y0 - b.y as i64) as usize);
     Some(NarrowPair {
