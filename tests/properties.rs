@@ -626,6 +626,18 @@ fn main() {
                 prop_oneof![2 => narrow_pair_spec(), 1 => pair_spec()],
                 check_c_abi_pair,
             ));
+            // A pair wider than a word goes from the export's narrow try to the region
+            // with the solid boxes' met rectangle, whatever the thread's early outs say.
+            results.push(kernels::with_early_outs(EarlyOuts::NONE, || {
+                run(
+                    &format!(
+                        "[{name}] C ABI pair queries on sprites with the early outs off (the met rectangle handed on)"
+                    ),
+                    c_abi_cases,
+                    prop_oneof![1 => narrow_pair_spec(), 2 => pair_spec()],
+                    check_c_abi_pair,
+                )
+            }));
             results.push(run(
                 &format!("[{name}] hits in and just past the first word, vector and row group"),
                 early_cases,

@@ -11,6 +11,9 @@
  *   driver                   the table
  *   driver callgrind pp|pg N  N calls of 1x1 collides of one side, in loop_pp_1x1 /
  *                            loop_pg_1x1 (for valgrind --toggle-collect=...)
+ *   driver rows pp|pg N      each row's N calls of one side, row k in count_row_k
+ *                            (for valgrind --toggle-collect=count_row_k: instructions
+ *                            per call of every row, without timing noise)
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
@@ -330,11 +333,40 @@ static void race(const char *label, loop_fn pp, loop_fn pg, double *out_pp, doub
     (void)label;
 }
 
+/* `driver rows pp|pg N`: which side, how many passes; 0 = the timed table. */
+static int count_side;
+static long count_reps;
+static int row_index;
+
+/* One row's passes, in a function of its own per row so that callgrind counts each
+ * alone (--toggle-collect=count_row_K). */
+#define COUNT_ROW(k)                                                                   \
+    static __attribute__((noinline)) uint64_t count_row_##k(loop_fn f, long reps)     \
+    {                                                                                  \
+        return f(reps);                                                                \
+    }
+COUNT_ROW(0) COUNT_ROW(1) COUNT_ROW(2) COUNT_ROW(3) COUNT_ROW(4) COUNT_ROW(5) COUNT_ROW(6)
+COUNT_ROW(7) COUNT_ROW(8) COUNT_ROW(9) COUNT_ROW(10) COUNT_ROW(11) COUNT_ROW(12)
+static uint64_t (*const count_rows[])(loop_fn, long) = {
+    count_row_0, count_row_1, count_row_2, count_row_3, count_row_4,
+    count_row_5, count_row_6, count_row_7, count_row_8, count_row_9,
+    count_row_10, count_row_11, count_row_12,
+};
+
 static void row(const char *label, const input *ins, long n, loop_fn pp, loop_fn pg)
 {
     double a, b;
     cur = ins;
     cur_n = n;
+    if (count_side) {
+        int k = row_index++;
+        if (k >= (int)(sizeof count_rows / sizeof count_rows[0]))
+            fail("rows: more rows than count_row functions", k);
+        /* Instructions per call = the function's count / (reps * n). */
+        sink += count_rows[k](count_side == 1 ? pp : pg, count_reps);
+        printf("count_row_%d %ld %s\n", k, count_reps * n, label);
+        return;
+    }
     race(label, pp, pg, &a, &b);
     printf("| %s | %.1f ns | %.1f ns | %.2fx |\n", label, a, b, a / b);
     fflush(stdout);
@@ -355,8 +387,11 @@ int main(int argc, char **argv)
             sink = loop_pg_1x1(in.pa, in.pb, n);
         return 0;
     }
-    if (argc != 1) {
-        fprintf(stderr, "usage: driver [callgrind pp|pg N]\n");
+    if (argc == 4 && strcmp(argv[1], "rows") == 0) {
+        count_side = strcmp(argv[2], "pp") == 0 ? 1 : 2;
+        count_reps = atol(argv[3]);
+    } else if (argc != 1) {
+        fprintf(stderr, "usage: driver [callgrind pp|pg N | rows pp|pg N]\n");
         return 2;
     }
 
@@ -416,12 +451,14 @@ int main(int argc, char **argv)
             fail("2048 area", 0);
     }
 
-    printf("perpixel (C ABI, %s) against pygame-ce 2.5.8 bitmask.c, median of %d "
-           "alternated batches\n",
-           pp_version(), ROUNDS);
-    printf("64 sprites: %ld pairs, %ld with boxes overlapping, %ld colliding\n\n", np, boxes,
-           hits);
-    printf("| case | perpixel | pygame C | ratio |\n|---|---:|---:|---:|\n");
+    if (!count_side) {
+        printf("perpixel (C ABI, %s) against pygame-ce 2.5.8 bitmask.c, median of %d "
+               "alternated batches\n",
+               pp_version(), ROUNDS);
+        printf("64 sprites: %ld pairs, %ld with boxes overlapping, %ld colliding\n\n", np,
+               boxes, hits);
+        printf("| case | perpixel | pygame C | ratio |\n|---|---:|---:|---:|\n");
+    }
     row("1x1 collides (fixed cost)", &fixed, 1, pp_collides_loop, pg_collides_loop);
     row("1x1 collides, pp_mask_collides (offset form)", &fixed, 1, pp_mask_collides_loop,
         pg_collides_loop);

@@ -4,7 +4,8 @@
 #   bash benches/pygame_side/run.sh              the table (ns per call, ratio; best of
 #                                                 PYGAME_SIDE_RUNS=3 processes)
 #   bash benches/pygame_side/run.sh callgrind    + instructions per 1x1 collides call,
-#                                                 C ABI, Rust and pygame (valgrind)
+#                                                 C ABI, Rust and pygame, and per call
+#                                                 of every row on both sides (valgrind)
 #
 # pygame-ce's sdist is downloaded from PyPI into the target directory
 # ($CARGO_TARGET_DIR or ./target, under pygame_side/) and only its src_c/bitmask.c and
@@ -89,4 +90,27 @@ if [ "${1:-}" = callgrind ]; then
     echo "  perpixel, Rust Sprite::collides: $(per_call fixed_cost_collides_loop \
         "$TARGET/release/examples/fixed_cost" $N)"
     echo "  pygame-ce bitmask_overlap:    $(per_call loop_pg_1x1 "$WORK/driver_cg" callgrind pg $N)"
+
+    # Every row: `driver rows pp|pg R` makes R passes over each row's inputs inside a
+    # function of the row's own (count_row_K), counted alone.
+    R=200
+    per_row() { # $1 = pp or pg: "instructions-per-call<TAB>label" per row
+        local out="$WORK/callgrind.out.rows.$1"
+        valgrind --tool=callgrind --toggle-collect='count_row_*' --callgrind-out-file="$out" \
+            "$WORK/driver_cg" rows "$1" "$R" > "$WORK/rows.$1.txt" 2> /dev/null
+        callgrind_annotate --threshold=100 --inclusive=yes "$out" 2> /dev/null \
+            > "$WORK/rows.$1.ann"
+        while read -r fn calls label; do
+            local ir
+            ir=$(awk -v f=":$fn " 'index($0, f) { gsub(",", "", $1); print $1; exit }' \
+                "$WORK/rows.$1.ann")
+            awk -v i="$ir" -v n="$calls" -v l="$label" 'BEGIN { printf "%.0f\t%s\n", i / n, l }'
+        done < "$WORK/rows.$1.txt"
+    }
+    echo
+    echo "Instructions per call of each row (callgrind, x86-64-v3 build, $R passes):"
+    echo "| case | perpixel | pygame C | ratio |"
+    echo "|---|---:|---:|---:|"
+    paste <(per_row pp) <(per_row pg) |
+        awk -F'\t' '{ printf "| %s | %d | %d | %.2fx |\n", $2, $1, $3, $1 / $3 }'
 fi

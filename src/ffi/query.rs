@@ -176,9 +176,9 @@ pub unsafe extern "C" fn pp_collides(
         let (sa, sb) = unsafe { read_pair(a, b) }?;
         non_null(out, "out")?;
         let hit = match sa.collides_narrow(&sb) {
-            Some(hit) => hit,
+            Ok(hit) => hit,
             // SAFETY: forwarded caller guarantees.
-            None => unsafe { beyond_narrow(a, b, |a, b| a.collides_beyond_narrow(b)) }?,
+            Err(met) => unsafe { beyond_narrow(a, b, |a, b| a.collides_beyond_narrow(b, met)) }?,
         };
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, hit as u8) };
@@ -214,9 +214,11 @@ pub unsafe extern "C" fn pp_first_contact(
         non_null(found, "found")?;
         non_null(out, "out")?;
         let hit = match sa.first_contact_narrow(&sb) {
-            Some(hit) => hit,
+            Ok(hit) => hit,
             // SAFETY: forwarded caller guarantees.
-            None => unsafe { beyond_narrow(a, b, |a, b| a.first_contact_beyond_narrow(b)) }?,
+            Err(met) => {
+                unsafe { beyond_narrow(a, b, |a, b| a.first_contact_beyond_narrow(b, met)) }?
+            }
         }
         .map(pp_point::from);
         // SAFETY: both pointers were checked non-NULL; the caller guarantees validity.
@@ -250,9 +252,11 @@ pub unsafe extern "C" fn pp_overlap_area(
         let (sa, sb) = unsafe { read_pair(a, b) }?;
         non_null(out, "out")?;
         let area = match sa.overlap_area_narrow(&sb) {
-            Some(area) => area,
+            Ok(area) => area,
             // SAFETY: forwarded caller guarantees.
-            None => unsafe { beyond_narrow(a, b, |a, b| a.overlap_area_beyond_narrow(b)) }?,
+            Err(met) => {
+                unsafe { beyond_narrow(a, b, |a, b| a.overlap_area_beyond_narrow(b, met)) }?
+            }
         };
         // SAFETY: `out` was checked non-NULL; the caller guarantees validity.
         unsafe { write_out(out, area) };

@@ -202,20 +202,28 @@ fn and_contiguous(n: Narrow, out: &mut [u64], bands: &mut [u64]) -> Written {
     );
     let (sa, sb) = (a.shift, b.shift);
     let mut w = Written::NONE;
-    let mut y = first;
-    while y < end {
-        let band_end = ((y / BLOCK + 1) * BLOCK).min(end);
-        let (mut acc, mut nz, mut count) = (0u64, 0u32, 0u64);
-        for r in y..band_end {
-            let m = (wa[r - first] >> sa) & (wb[r - first] >> sb) & keep;
-            out[r] = m;
-            count += m.count_ones() as u64;
-            acc |= m;
-            nz |= ((m != 0) as u32) << (r % BLOCK);
+    // One pass over the rows, a band's block level written after its last row: a
+    // sprite's overlap is a few dozen rows, too short for the vectorised inner loop
+    // (and its prologue) that a loop per band compiles to.
+    let (mut acc, mut nz) = (0u64, 0u32);
+    let o = &mut out[first..end];
+    // Equal lengths (`rows`), so the indexing below has no bounds checks left.
+    let (wa, wb) = (&wa[..rows], &wb[..rows]);
+    // `bit` is row `first + i`'s bit in its band's `nz`.
+    let mut bit = 1u32 << (first % BLOCK);
+    for i in 0..rows {
+        let m = (wa[i] >> sa) & (wb[i] >> sb) & keep;
+        o[i] = m;
+        w.count += m.count_ones() as u64;
+        acc |= m;
+        if m != 0 {
+            nz |= bit;
         }
-        w.count += count;
-        w.band(bands, y / BLOCK, acc, nz);
-        y = band_end;
+        bit <<= 1;
+        if bit == 1 << BLOCK || i + 1 == rows {
+            w.band(bands, (first + i) / BLOCK, acc, nz);
+            (acc, nz, bit) = (0, 0, 1);
+        }
     }
     w
 }

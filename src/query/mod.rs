@@ -107,10 +107,11 @@ impl<'m> Sprite<'m> {
     }
 
     /// [`Sprite::collides`] when the narrow fast path answers it (both pixel sprites,
-    /// their solid boxes apart or both masks up to 64 wide), else `None`: for the C
-    /// ABI's exports, which inline it and call [`Sprite::collides`] out of line for the rest.
+    /// their solid boxes apart or both masks up to 64 wide), else what it found for
+    /// [`Sprite::collides_beyond_narrow`]: for the C ABI's exports, which inline it and
+    /// call that out of line for the rest.
     #[inline(always)]
-    pub(crate) fn collides_narrow(&self, other: &Sprite) -> Option<bool> {
+    pub(crate) fn collides_narrow(&self, other: &Sprite) -> std::result::Result<bool, plan::Met> {
         Plan::try_narrow(self, other, Collides)
     }
 
@@ -122,35 +123,45 @@ impl<'m> Sprite<'m> {
 
     /// [`Sprite::collides`] for a pair [`Sprite::collides_narrow`] did not answer.
     #[inline(always)]
-    pub(crate) fn collides_beyond_narrow(&self, other: &Sprite) -> bool {
-        Plan::run_beyond_narrow(self, other, Collides)
+    pub(crate) fn collides_beyond_narrow(&self, other: &Sprite, met: plan::Met) -> bool {
+        Plan::run_beyond_narrow(self, other, met, Collides)
     }
 
     /// [`Sprite::first_contact`] for a pair [`Sprite::first_contact_narrow`] did not
     /// answer.
     #[inline(always)]
-    pub(crate) fn first_contact_beyond_narrow(&self, other: &Sprite) -> Option<Point> {
-        Plan::run_beyond_narrow(self, other, FirstContact)
+    pub(crate) fn first_contact_beyond_narrow(
+        &self,
+        other: &Sprite,
+        met: plan::Met,
+    ) -> Option<Point> {
+        Plan::run_beyond_narrow(self, other, met, FirstContact)
     }
 
     /// [`Sprite::overlap_area`] for a pair [`Sprite::overlap_area_narrow`] did not
     /// answer.
     #[inline(always)]
-    pub(crate) fn overlap_area_beyond_narrow(&self, other: &Sprite) -> u64 {
-        Plan::run_beyond_narrow(self, other, OverlapArea)
+    pub(crate) fn overlap_area_beyond_narrow(&self, other: &Sprite, met: plan::Met) -> u64 {
+        Plan::run_beyond_narrow(self, other, met, OverlapArea)
     }
 
     /// [`Sprite::first_contact`] when the narrow fast path answers it (as
     /// [`Sprite::collides_narrow`]).
     #[inline(always)]
-    pub(crate) fn first_contact_narrow(&self, other: &Sprite) -> Option<Option<Point>> {
+    pub(crate) fn first_contact_narrow(
+        &self,
+        other: &Sprite,
+    ) -> std::result::Result<Option<Point>, plan::Met> {
         Plan::try_narrow(self, other, FirstContact)
     }
 
     /// [`Sprite::overlap_area`] when the narrow fast path answers it (as
     /// [`Sprite::collides_narrow`]).
     #[inline(always)]
-    pub(crate) fn overlap_area_narrow(&self, other: &Sprite) -> Option<u64> {
+    pub(crate) fn overlap_area_narrow(
+        &self,
+        other: &Sprite,
+    ) -> std::result::Result<u64, plan::Met> {
         Plan::try_narrow(self, other, OverlapArea)
     }
 

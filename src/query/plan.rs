@@ -72,6 +72,11 @@ impl Use {
     }
 }
 
+/// What [`Plan::try_narrow`] hands on when it does not answer: the met rectangle
+/// `(x0, x1, y0, y1)` of two pixel sprites' solid boxes (not empty), or `None` when a
+/// sprite is bounds-only.
+pub(super) type Met = Option<(i64, i64, i64, i64)>;
+
 /// One side of a region: a mask placed with its pixel `(0, 0)` at world `(x, y)`.
 type Side<'m> = (&'m Mask, i64, i64);
 
@@ -125,38 +130,49 @@ impl<'m> Plan<'m> {
     }
 
     /// The answer when the narrow fast path has it: both pixel sprites, and either
-    /// their solid boxes apart or both masks one word a row ([`Query::narrow`]); `None`
-    /// sends the caller to [`Plan::run`]. For the exports of the C ABI, which are
-    /// themselves a call away: inlined into them, it answers a sprite-sized query with
-    /// no further call, no look at the thread's tuning (clipping to the solid boxes is
-    /// always right) and the sprites kept in registers (the caller's [`Plan::run`] is
-    /// out of line and reads them again).
+    /// their solid boxes apart or both masks one word a row ([`Query::narrow`]). For the
+    /// exports of the C ABI, which are themselves a call away: inlined into them, it
+    /// answers a sprite-sized query with no further call, no look at the thread's tuning
+    /// (clipping to the solid boxes is always right) and the sprites kept in registers.
+    /// `Err` sends the caller to [`Plan::run_beyond_narrow`] (out of line, reading the
+    /// sprites again) with what was found here: the met rectangle of two pixel sprites
+    /// wider than a word (so their box test is not done twice), `None` for a bounds-only
+    /// sprite.
     #[inline(always)]
     pub(super) fn try_narrow<Q: Query<'m>>(
         a: &Sprite<'m>,
         b: &Sprite<'m>,
         query: Q,
-    ) -> Option<Q::Answer> {
+    ) -> Result<Q::Answer, Met> {
         if Q::NARROW && a.pixel_collision & b.pixel_collision {
             let rect = met(a, b, true);
             if rect.0 >= rect.1 || rect.2 >= rect.3 {
-                return Some(query.answer(None));
+                return Ok(query.answer(None));
             }
-            return query.narrow(&narrow_pair(a, b, rect)?, rect.0, rect.2);
+            return match narrow_pair(a, b, rect) {
+                Some(pair) => query.narrow(&pair, rect.0, rect.2).ok_or(Some(rect)),
+                None => Err(Some(rect)),
+            };
         }
-        None
+        Err(None)
     }
 
     /// [`Plan::run`] for a pair that [`Plan::try_narrow`] did not answer (a mask wider
-    /// than a word, or a bounds-only sprite): the box test as the thread's tuning says
-    /// and the region, without a second narrow attempt; inlined into the C ABI's one
-    /// out-of-line call for the rest (`ffi::query::beyond_narrow`).
+    /// than a word, or a bounds-only sprite), given what it found (`met`): the region
+    /// of the met rectangle, or for a bounds-only sprite the box test as the thread's
+    /// tuning says and the region, without a second narrow attempt; inlined into the C
+    /// ABI's one out-of-line call for the rest (`ffi::query::beyond_narrow`).
     #[inline(always)]
     pub(super) fn run_beyond_narrow<Q: Query<'m>>(
         a: &Sprite<'m>,
         b: &Sprite<'m>,
+        met_rect: Met,
         query: Q,
     ) -> Q::Answer {
+        // The solid boxes' rectangle is right whatever the tuning (it only clips).
+        if let Some(rect) = met_rect {
+            return Plan::run_region(a, b, rect, query);
+        }
         let clip = matches!(Q::USE, Use::Search) && kernels::early_outs().clip;
         let rect = met(a, b, clip);
         if rect.0 >= rect.1 || rect.2 >= rect.3 {
