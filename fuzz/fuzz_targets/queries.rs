@@ -77,7 +77,13 @@ fuzz_target!(|data: &[u8]| {
                         at: perpixel::Point { x: at.x as i64, y: at.y as i64 },
                         last_free: perpixel::Point { x: last.0, y: last.1 },
                         contact,
-                        normal: motion::contact_normal(&at, &sa),
+                        // The blocked step's normal at the last free position.
+                        normal: Some(motion::blocked_normal(
+                            &Sprite { x: last.0 as i32, y: last.1 as i32, ..sb },
+                            &sa,
+                            (at.x as i64 - last.0, at.y as i64 - last.1),
+                            (motion.0 as i64, motion.1 as i64),
+                        )),
                     })
                 };
                 break;
