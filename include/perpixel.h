@@ -3522,7 +3522,7 @@ pp_status pp_world_get_events(const pp_world *world, pp_world_events *out);
  * with itself (`pair.a == pair.b`) is answered as the body against a copy of itself in
  * the same place: touching when it has a solid pixel, `first_contact` its first solid
  * pixel, `area` its pixel count, the normal `pp_contact_normal` gives for the two
- * coinciding sprites (none for most shapes), and the copy's shortest push-out.
+ * coinciding sprites (its buried case), and the copy's shortest push-out.
  *
  * Errors (nothing written): `PP_ERR_NULL_POINTER`, `PP_ERR_STALE_BODY`,
  * `PP_ERR_WRONG_WORLD`,

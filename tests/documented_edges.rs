@@ -220,7 +220,7 @@ fn a_bodys_contact_with_itself_is_with_a_copy_in_place() {
             .map(|(i, j)| (x as i64 + i as i64, y as i64 + j as i64));
         assert_eq!(c.first_contact.map(|p| (p.x, p.y)), first);
         assert_eq!(c.area, m.count());
-        // The normal pp_contact_normal gives for two coinciding sprites (mostly none).
+        // The normal pp_contact_normal gives for two coinciding sprites (its buried case).
         let s = Sprite::new(&m, x, y);
         assert_eq!(c.normal, s.contact_normal(&s));
         normals += c.normal.is_some() as u32;

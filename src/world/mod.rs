@@ -1192,7 +1192,7 @@ impl World {
     /// live bodies, touching or not. A body with itself (`pair.a == pair.b`) is the body
     /// against a copy of itself in the same place: touching when it has a solid pixel,
     /// its first solid pixel, its pixel count, the normal [`Sprite::contact_normal`]
-    /// gives for the two coinciding sprites (none for most shapes) and the copy's
+    /// gives for the two coinciding sprites (its buried case) and the copy's
     /// shortest push-out.
     ///
     /// Cost: three pair queries and [`Sprite::push_out`] with [`crate::PushDirection::Any`],

@@ -489,7 +489,7 @@ namespace PerPixel
         /// <paramref name="pair"/>.A towards B, and B's push-out within <paramref name="pushMax"/>
         /// pixels. A body with itself (A == B) is the body against a copy of itself in the same place:
         /// touching when it has a solid pixel, its first solid pixel, its pixel count, the normal
-        /// <see cref="PlacedSprite.ContactNormal"/> gives for the two coinciding sprites (none for most shapes)
+        /// <see cref="PlacedSprite.ContactNormal"/> gives for the two coinciding sprites (its buried case)
         /// and the copy's shortest push-out.</summary>
         public WorldContact Contact(Pair pair, uint pushMax = PushOptions.DefaultMaxDistance)
         {
