@@ -32,3 +32,31 @@ pub fn mask(w: u32, h: u32, bits: &[u8]) -> perpixel::Mask {
     })
     .unwrap()
 }
+
+/// Two masks' sizes, width and height of A then of B, one byte each, up to 40 x 40.
+#[allow(dead_code)] // for the targets that place two masks
+pub fn two_sizes(r: &mut Reader) -> [(u32, u32); 2] {
+    let mut side = || (r.u8() % 41) as u32;
+    [(side(), side()), (side(), side())]
+}
+
+/// The transform at `(x, y)` turned by `rotation` degrees, scaled by `(sx, sy)`, flipped
+/// as `flip` says and, when `pivot` is some, about that pivot: the order in which the
+/// targets build their transforms.
+#[allow(dead_code)] // for the targets that build transforms
+pub fn transform(
+    (x, y): (f64, f64),
+    rotation: f64,
+    (sx, sy): (f64, f64),
+    flip: (bool, bool),
+    pivot: Option<(f64, f64)>,
+) -> perpixel::Transform {
+    let t = perpixel::Transform::at(x, y)
+        .rotated(rotation)
+        .scaled(sx, sy)
+        .flipped(flip.0, flip.1);
+    match pivot {
+        Some((px, py)) => t.with_pivot(px, py),
+        None => t,
+    }
+}

@@ -18,11 +18,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use perpixel::{Affine, Transform};
+use perpixel::Affine;
 
 #[path = "reader.rs"]
 mod reader;
-use reader::{Reader, mask};
+use reader::{Reader, mask, transform, two_sizes};
 #[path = "../../tests/common/cost.rs"]
 mod cost;
 use cost::{Place, same_rule, work_within};
@@ -70,25 +70,20 @@ fn place(r: &mut Reader) -> Place {
             m: [[sx, skew(px), x], [skew(py), sy, y]],
         });
     }
-    let mut t = Transform::at(x, y)
-        .rotated(rotation)
-        .scaled(sx, sy)
-        .flipped(mode & 8 != 0, mode & 16 != 0);
-    if mode & 4 != 0 {
-        t = t.with_pivot(px, py);
-    }
-    Place::T(t)
+    let pivot = (mode & 4 != 0).then_some((px, py));
+    Place::T(transform(
+        (x, y),
+        rotation,
+        (sx, sy),
+        (mode & 8 != 0, mode & 16 != 0),
+        pivot,
+    ))
 }
 
 fuzz_target!(|data: &[u8]| {
     perpixel::set_max_mask_pixels(1 << 16).unwrap();
     let mut r = Reader(data);
-    let (wa, ha, wb, hb) = (
-        (r.u8() % 41) as u32,
-        (r.u8() % 41) as u32,
-        (r.u8() % 41) as u32,
-        (r.u8() % 41) as u32,
-    );
+    let [(wa, ha), (wb, hb)] = two_sizes(&mut r);
     let (pa, pb) = (place(&mut r), place(&mut r));
     let bits = r.0;
     let split = bits.len() / 2;

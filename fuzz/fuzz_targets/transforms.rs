@@ -15,7 +15,7 @@ use perpixel::Transform;
 
 #[path = "reader.rs"]
 mod reader;
-use reader::{Reader, mask};
+use reader::{Reader, mask, two_sizes};
 
 
 /// A transform from the input: raw f64 bit patterns, or (`tame`) small numbers made from
@@ -33,24 +33,19 @@ fn transform(r: &mut Reader, flags: u8, tame: bool) -> Transform {
     let rotation = num(720.0, -360.0);
     let (sx, sy) = (num(6.0, -3.0), num(6.0, -3.0));
     let (px, py) = (num(60.0, -10.0), num(60.0, -10.0));
-    let mut t = Transform::at(x, y)
-        .rotated(rotation)
-        .scaled(sx, sy)
-        .flipped(flags & 1 != 0, flags & 2 != 0);
-    if flags & 4 != 0 {
-        t = t.with_pivot(px, py);
-    }
-    t
+    let pivot = (flags & 4 != 0).then_some((px, py));
+    reader::transform(
+        (x, y),
+        rotation,
+        (sx, sy),
+        (flags & 1 != 0, flags & 2 != 0),
+        pivot,
+    )
 }
 
 fuzz_target!(|data: &[u8]| {
     let mut r = Reader(data);
-    let (wa, ha, wb, hb) = (
-        (r.u8() % 41) as u32,
-        (r.u8() % 41) as u32,
-        (r.u8() % 41) as u32,
-        (r.u8() % 41) as u32,
-    );
+    let [(wa, ha), (wb, hb)] = two_sizes(&mut r);
     let flags = r.u8();
     let tame = flags & 8 == 0;
     let ta = transform(&mut r, flags, tame);
