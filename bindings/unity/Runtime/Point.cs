@@ -1,0 +1,77 @@
+using System;
+using System.Runtime.InteropServices;
+
+namespace PerPixel
+{
+    /// <summary>A world pixel, e.g. where two sprites first touch. 64-bit because a sprite placed near
+    /// int.MaxValue has pixels beyond it.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Point : IEquatable<Point>
+    {
+        /// <summary>World x.</summary>
+        public long x;
+        /// <summary>World y.</summary>
+        public long y;
+
+        /// <summary>A point.</summary>
+        public Point(long x, long y) { this.x = x; this.y = y; }
+
+        /// <inheritdoc/>
+        public bool Equals(Point other) { return x == other.x && y == other.y; }
+        /// <inheritdoc/>
+        public override bool Equals(object obj) { return obj is Point && Equals((Point)obj); }
+        /// <inheritdoc/>
+        public override int GetHashCode() { return (x * 397 ^ y).GetHashCode(); }
+        /// <inheritdoc/>
+        public override string ToString() { return "(" + x + ", " + y + ")"; }
+    }
+    /// <summary>A unit vector: a contact or surface normal (C's <c>pp_normal</c>), in the caller's own y
+    /// convention: a sprite resting on flat ground gets (0, -1) in a y-down world, (0, 1) in a y-up one
+    /// (Unity).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Normal : IEquatable<Normal>
+    {
+        /// <summary>x component.</summary>
+        public double x;
+        /// <summary>y component.</summary>
+        public double y;
+
+        /// <summary>A normal (not checked to be of unit length).</summary>
+        public Normal(double x, double y) { this.x = x; this.y = y; }
+
+        /// <inheritdoc/>
+        public bool Equals(Normal other) { return x.Equals(other.x) && y.Equals(other.y); }
+        /// <inheritdoc/>
+        public override bool Equals(object obj) { return obj is Normal && Equals((Normal)obj); }
+        /// <inheritdoc/>
+        public override int GetHashCode() { return x.GetHashCode() * 397 ^ y.GetHashCode(); }
+        /// <inheritdoc/>
+        public override string ToString() { return "(" + x.ToString("R") + ", " + y.ToString("R") + ")"; }
+    }
+
+    /// <summary>A whole-pixel translation (C's <c>pp_offset</c>), e.g. what
+    /// <see cref="PlacedSprite.PushOut"/> found.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Offset : IEquatable<Offset>
+    {
+        /// <summary>Pixels in x.</summary>
+        public int dx;
+        /// <summary>Pixels in y.</summary>
+        public int dy;
+
+        /// <summary>A translation.</summary>
+        public Offset(int dx, int dy) { this.dx = dx; this.dy = dy; }
+
+        /// <summary>Its Euclidean length in pixels.</summary>
+        public double Length { get { return Math.Sqrt((double)dx * dx + (double)dy * dy); } }
+
+        /// <inheritdoc/>
+        public bool Equals(Offset other) { return dx == other.dx && dy == other.dy; }
+        /// <inheritdoc/>
+        public override bool Equals(object obj) { return obj is Offset && Equals((Offset)obj); }
+        /// <inheritdoc/>
+        public override int GetHashCode() { return dx * 397 ^ dy; }
+        /// <inheritdoc/>
+        public override string ToString() { return "(" + dx + ", " + dy + ")"; }
+    }
+}
