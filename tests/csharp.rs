@@ -259,9 +259,10 @@ fn csharp_tests_pass_under_mono() {
     single.insert_with_info("", w65, info).unwrap();
     single.write_to_path(dir.join("single_t200.ppmk")).unwrap();
 
-    // The world structs' sizes and field offsets as the header has them (the header is generated
-    // from these Rust types), for the C# side to compare with its own blittable structs.
-    std::fs::write(dir.join("layouts.txt"), world_layouts()).unwrap();
+    // Every header struct's size and field offsets as the C compiler lays them out (issue 31),
+    // for the C# side to compare with its blittable structs (LayoutTests.cs).
+    let layouts = common::layouts::compiler_layouts("gcc", &dir);
+    std::fs::write(dir.join("layouts.txt"), layouts).unwrap();
 
     // The binding, the Unity glue against the UnityEngine stand-in (as Unity 2020.1 and later
     // compile it), and the tests, in one program: the tests reach internals too. The
@@ -316,73 +317,6 @@ fn csharp_tests_pass_under_mono() {
         out.status.success() && stdout.contains("1 passed, 0 failed"),
         "missing-library check failed: {stdout}"
     );
-}
-
-/// `name size` and `name.field offset` lines for the world's C structs.
-fn world_layouts() -> String {
-    use perpixel::ffi::*;
-    use std::mem::{offset_of, size_of};
-    let mut out = String::new();
-    let mut line = |name: &str, n: usize| out += &format!("{name} {n}\n");
-    line("pp_body_def", size_of::<pp_body_def>());
-    line("pp_body_def.mask", offset_of!(pp_body_def, mask));
-    line("pp_body_def.x", offset_of!(pp_body_def, x));
-    line("pp_body_def.y", offset_of!(pp_body_def, y));
-    line(
-        "pp_body_def.transformed",
-        offset_of!(pp_body_def, transformed),
-    );
-    line("pp_body_def.transform", offset_of!(pp_body_def, transform));
-    line(
-        "pp_body_def.pixel_collision",
-        offset_of!(pp_body_def, pixel_collision),
-    );
-    line("pp_body_def.is_static", offset_of!(pp_body_def, is_static));
-    line("pp_body_def.filter", offset_of!(pp_body_def, filter));
-    line("pp_body_def.user_data", offset_of!(pp_body_def, user_data));
-    line("pp_filter", size_of::<pp_filter>());
-    line("pp_filter.mask", offset_of!(pp_filter, mask));
-    line("pp_filter.group", offset_of!(pp_filter, group));
-    line("pp_body_id", size_of::<pp_body_id>());
-    line("pp_body_id.generation", offset_of!(pp_body_id, generation));
-    line("pp_body_id.world", offset_of!(pp_body_id, world));
-    line("pp_pair", size_of::<pp_pair>());
-    line("pp_pair.b", offset_of!(pp_pair, b));
-    line("pp_position", size_of::<pp_position>());
-    line("pp_position.y", offset_of!(pp_position, y));
-    line("pp_body_info", size_of::<pp_body_info>());
-    line(
-        "pp_body_info.is_static",
-        offset_of!(pp_body_info, is_static),
-    );
-    line("pp_body_info.filter", offset_of!(pp_body_info, filter));
-    line(
-        "pp_body_info.user_data",
-        offset_of!(pp_body_info, user_data),
-    );
-    line("pp_world_events", size_of::<pp_world_events>());
-    line(
-        "pp_world_events.begins",
-        offset_of!(pp_world_events, begins),
-    );
-    line(
-        "pp_world_events.end_count",
-        offset_of!(pp_world_events, end_count),
-    );
-    line("pp_contact", size_of::<pp_contact>());
-    line(
-        "pp_contact.first_contact",
-        offset_of!(pp_contact, first_contact),
-    );
-    line("pp_contact.area", offset_of!(pp_contact, area));
-    line("pp_contact.has_normal", offset_of!(pp_contact, has_normal));
-    line("pp_contact.normal", offset_of!(pp_contact, normal));
-    line(
-        "pp_contact.has_push_out",
-        offset_of!(pp_contact, has_push_out),
-    );
-    line("pp_contact.push_out", offset_of!(pp_contact, push_out));
-    out
 }
 
 /// The binding's per-call cost under Mono (tests/csharp/Bench.cs): a benchmark, so ignored

@@ -31,6 +31,8 @@ pub use fixtures::*;
 pub mod circle;
 #[cfg(feature = "image")]
 pub mod hostile;
+/// The C compiler's layout of the header's structs (see layouts.rs).
+pub mod layouts;
 pub mod props;
 
 use std::path::{Path, PathBuf};

@@ -98,7 +98,7 @@ static partial class Tests
 
     static void Worlds(string scratch)
     {
-        WorldLayouts(scratch);
+        WorldDefaults();
         WorldBasics();
         WorldStaleIds();
         WorldWrongWorld();
@@ -109,45 +109,8 @@ static partial class Tests
         foreach (int seed in new[] { 1, 2, 3, 15, 2026 }) WorldRandom(seed);
     }
 
-    static void WorldLayouts(string scratch)
+    static void WorldDefaults()
     {
-        // The header's sizes and offsets (written by tests/csharp.rs from the Rust types the header is
-        // generated from) against the C# structs.
-        var expected = File.ReadAllLines(Path.Combine(scratch, "layouts.txt"))
-            .Select(l => l.Split(' ')).ToDictionary(p => p[0], p => int.Parse(p[1]));
-        var types = new Dictionary<string, Type>
-        {
-            { "pp_body_def", typeof(NativeBodyDef) }, { "pp_filter", typeof(Filter) }, { "pp_body_id", typeof(BodyId) },
-            { "pp_pair", typeof(Pair) }, { "pp_position", typeof(NativePosition) },
-            { "pp_body_info", typeof(NativeBodyInfo) }, { "pp_world_events", typeof(NativeWorldEvents) },
-            { "pp_contact", typeof(NativeContact) },
-        };
-        var fields = new Dictionary<string, string>
-        {
-            { "pp_filter.mask", "Mask" }, { "pp_filter.group", "Group" }, { "pp_body_id.generation", "Generation" },
-            { "pp_body_id.world", "World" },
-            { "pp_pair.b", "B" }, { "pp_position.y", "y" },
-        };
-        int checkedCount = 0;
-        foreach (var kv in expected)
-        {
-            string[] parts = kv.Key.Split('.');
-            Type t = types[parts[0]];
-            int actual;
-            if (parts.Length == 1) actual = Marshal.SizeOf(t);
-            else
-            {
-                string field;
-                if (!fields.TryGetValue(kv.Key, out field)) field = parts[1];
-                actual = (int)Marshal.OffsetOf(t, field);
-            }
-            Equal("layout of " + kv.Key, kv.Value, actual);
-            checkedCount++;
-        }
-        Check("layouts.txt lists the world structs (" + checkedCount + " entries)", checkedCount >= 30);
-        // The public BodyPosition is passed as pp_position.
-        Equal("BodyPosition is pp_position's size", Marshal.SizeOf(typeof(NativePosition)),
-            Marshal.SizeOf(typeof(BodyPosition)));
         Equal("pp_body_def_default() == new BodyDef().ToNative() but for the mask", 1,
             (int)new BodyDef().ToNative().pixel_collision);
         Equal("Filter.Default is pp_filter_default()", Native.pp_filter_default(), Filter.Default);
