@@ -6,7 +6,8 @@
 //! differ). A cbindgen failure fails the build with cbindgen's message. Also sets
 //! `cfg(perpixel_avx512)` when the compiler is new enough for the AVX-512 kernels, and
 //! `cfg(perpixel_wine)` when `PERPIXEL_WINE_LIB_DIR` is set (tests/wine.rs runs then and
-//! is listed as ignored otherwise).
+//! is listed as ignored otherwise) and `cfg(perpixel_wasm)` when `PERPIXEL_WASM` is
+//! (tests/wasm.rs, likewise).
 //!
 //! It also looks for the tools the tests drive (gcc, g++, cmake, pkg-config, mcs and mono,
 //! python3 with pygame-ce) and prints a cargo warning naming each missing one and the
@@ -38,6 +39,11 @@ fn main() {
     println!("cargo:rerun-if-env-changed=PERPIXEL_WINE_LIB_DIR");
     if env::var_os("PERPIXEL_WINE_LIB_DIR").is_some() {
         println!("cargo:rustc-cfg=perpixel_wine");
+    }
+    println!("cargo::rustc-check-cfg=cfg(perpixel_wasm)");
+    println!("cargo:rerun-if-env-changed=PERPIXEL_WASM");
+    if env::var_os("PERPIXEL_WASM").is_some() {
+        println!("cargo:rustc-cfg=perpixel_wasm");
     }
     warn_about_missing_test_tools();
 

@@ -1,0 +1,497 @@
+// The conformance corpus replayed through the C ABI built for wasm32-unknown-unknown, under
+// Node (no dependencies): every case of tests/corpus/corpus.txt (format:
+// tests/corpus/FORMAT.md) runs through the matching pp_ export of perpixel.wasm, its answer
+// written as the corpus writes it (floats as the 16 hex digits of their IEEE-754 bits,
+// statuses by their C names) and compared with the expected text. Prints how many cases of
+// each kind it ran; exits 1 on any difference.
+//
+// The structs' wasm32 layouts (4-byte pointers, natural alignment: the wasm32 C ABI) and the
+// status names are read from include/perpixel.h, so nothing here restates the header. The
+// replayer's own structs live in pages it grows the memory by at the start: the library's
+// allocator only ever takes pages it grows itself, so those pages stay the replayer's.
+//
+// Usage: node corpus_replay.mjs <perpixel.wasm> <perpixel.h> <corpus.txt>
+import { readFileSync } from 'node:fs';
+
+const [wasmPath, headerPath, corpusPath] = process.argv.slice(2);
+if (!corpusPath) {
+  console.error('usage: node corpus_replay.mjs <perpixel.wasm> <perpixel.h> <corpus.txt>');
+  process.exit(2);
+}
+
+// ---- the header: struct layouts, statuses, constants -------------------------------------
+
+const header = readFileSync(headerPath, 'utf8');
+const SCALARS = {
+  uint8_t: 1, int8_t: 1, uint16_t: 2, int16_t: 2, uint32_t: 4, int32_t: 4,
+  uint64_t: 8, int64_t: 8, double: 8, float: 4, uintptr_t: 4, intptr_t: 4, size_t: 4,
+};
+const layouts = {}; // name -> { size, align, fields: { name: { offset, type, count, pointer } } }
+{
+  const re = /^typedef struct \{\n([\s\S]*?)^\} (\w+);$/gm;
+  for (let m; (m = re.exec(header));) {
+    const [, body, name] = m;
+    let offset = 0, align = 1;
+    const fields = {};
+    for (const raw of body.split('\n')) {
+      const line = raw.trim();
+      if (!line.endsWith(';') || line.startsWith('*') || line.startsWith('/')) continue;
+      const d = /^(?:const )?(\w+)\s*(\*?)\s*(\w+)(?:\[(\d+)\])?;$/.exec(line);
+      if (!d) throw new Error(`${name}: cannot read the field "${line}"`);
+      const [, type, star, fname, n] = d;
+      const pointer = star === '*';
+      const size = pointer ? 4 : SCALARS[type] ?? layouts[type]?.size;
+      const falign = pointer ? 4 : SCALARS[type] ?? layouts[type]?.align;
+      if (size === undefined) throw new Error(`${name}.${fname}: unknown type ${type}`);
+      offset = Math.ceil(offset / falign) * falign;
+      fields[fname] = { offset, type, count: n ? Number(n) : undefined, pointer };
+      offset += size * (n ? Number(n) : 1);
+      align = Math.max(align, falign);
+    }
+    layouts[name] = { size: Math.ceil(offset / align) * align, align, fields };
+  }
+}
+const STATUS = {}; // value -> name
+for (const m of header.matchAll(/^ {2}(PP_(?:OK|ERR_\w+)) = (\d+),?$/gm)) STATUS[Number(m[2])] = m[1];
+const CONST = {};
+for (const m of header.matchAll(/^#define (PP_\w+) (\d+)$/gm)) CONST[m[1]] = Number(m[2]);
+
+// ---- the module and the replayer's memory ------------------------------------------------
+
+const wasm = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(wasmPath)), {});
+const pp = wasm.exports;
+const memory = pp.memory;
+const ARENA_PAGES = 64; // 4 MiB of the replayer's own
+const arenaBase = memory.grow(ARENA_PAGES) * 65536;
+const arenaEnd = arenaBase + ARENA_PAGES * 65536;
+let top = arenaBase;
+const view = () => new DataView(memory.buffer); // anew after every call: the memory may grow
+
+function alloc(size, align = 8) {
+  top = Math.ceil(top / align) * align;
+  const at = top;
+  top += size;
+  if (top > arenaEnd) throw new Error('the replayer ran out of its arena');
+  new Uint8Array(memory.buffer, at, size).fill(0);
+  return at;
+}
+
+// A struct in the arena: get/set its fields by name, as their header types.
+class Struct {
+  constructor(name, at) {
+    this.name = name;
+    this.layout = layouts[name];
+    if (!this.layout) throw new Error(`no struct ${name} in the header`);
+    this.at = at ?? alloc(this.layout.size, this.layout.align);
+  }
+  field(f) {
+    const d = this.layout.fields[f];
+    if (!d) throw new Error(`${this.name} has no field ${f}`);
+    return d;
+  }
+  get(f) {
+    const d = this.field(f), v = view(), at = this.at + d.offset;
+    if (d.pointer) return v.getUint32(at, true);
+    if (layouts[d.type]) return new Struct(d.type, at);
+    return readScalar(v, d.type, at);
+  }
+  set(f, value) {
+    const d = this.field(f), v = view(), at = this.at + d.offset;
+    if (d.pointer) return v.setUint32(at, value, true);
+    writeScalar(v, d.type, at, value);
+  }
+}
+
+function readScalar(v, type, at) {
+  switch (type) {
+    case 'uint8_t': return v.getUint8(at);
+    case 'int32_t': return v.getInt32(at, true);
+    case 'uint32_t': case 'uintptr_t': case 'size_t': return v.getUint32(at, true);
+    case 'int64_t': return v.getBigInt64(at, true);
+    case 'uint64_t': return v.getBigUint64(at, true);
+    case 'double': return v.getFloat64(at, true);
+    default: throw new Error(`cannot read a ${type}`);
+  }
+}
+
+function writeScalar(v, type, at, value) {
+  switch (type) {
+    case 'uint8_t': return v.setUint8(at, Number(value));
+    case 'int32_t': return v.setInt32(at, Number(value), true);
+    case 'uint32_t': case 'uintptr_t': case 'size_t': return v.setUint32(at, Number(value), true);
+    case 'int64_t': return v.setBigInt64(at, BigInt(value), true);
+    case 'uint64_t': return v.setBigUint64(at, BigInt(value), true);
+    case 'double': return v.setFloat64(at, value, true);
+    default: throw new Error(`cannot write a ${type}`);
+  }
+}
+
+// One scalar out-parameter.
+function out(type) {
+  const at = alloc(8, 8);
+  return { at, get: () => readScalar(view(), type, at) };
+}
+
+// A struct returned by value (the wasm32 C ABI: through a pointer the caller passes first).
+function defaults(fn, name) {
+  const s = new Struct(name);
+  fn(s.at);
+  return s;
+}
+
+function copyStruct(s) {
+  const c = new Struct(s.name);
+  new Uint8Array(memory.buffer).copyWithin(c.at, s.at, s.at + s.layout.size);
+  return c;
+}
+
+// ---- answers -----------------------------------------------------------------------------
+
+const hex = (x) => {
+  const v = new DataView(new ArrayBuffer(8));
+  v.setFloat64(0, x, false);
+  return v.getBigUint64(0, false).toString(16).padStart(16, '0');
+};
+const fromHex = (s) => {
+  if (!/^[0-9a-f]{16}$/.test(s)) throw new Error(`not a float: ${s}`);
+  const v = new DataView(new ArrayBuffer(8));
+  v.setBigUint64(0, BigInt('0x' + s), false);
+  return v.getFloat64(0, false);
+};
+const statusName = (s) => STATUS[s] ?? `unknown status ${s}`;
+const error = (s) => `error ${statusName(s)}`;
+const normal = (has, n) => (has ? `${hex(n.get('x'))} ${hex(n.get('y'))}` : '-');
+
+function maskText(m) {
+  const w = out('int32_t'), h = out('int32_t');
+  check(pp.pp_mask_size(m, w.at, h.at));
+  const [W, H] = [w.get(), h.get()];
+  const rows = [];
+  const solid = out('uint8_t');
+  for (let y = 0; y < H; y++) {
+    if (W === 0) { rows.push('-'); continue; }
+    let row = '';
+    for (let x = 0; x < W; x += 4) {
+      let digit = 0;
+      for (let i = 0; i < 4 && x + i < W; i++) {
+        check(pp.pp_mask_is_solid(m, x + i, y, solid.at));
+        if (solid.get()) digit |= 8 >> i;
+      }
+      row += digit.toString(16);
+    }
+    rows.push(row);
+  }
+  return [W, H, ...rows].join(' ');
+}
+
+function check(s) {
+  if (s !== 0) throw new Error(`a replayer call failed: ${statusName(s)}`);
+}
+
+// ---- inputs --------------------------------------------------------------------------------
+
+const masks = new Map(); // id -> pointer
+class Tokens {
+  constructor(list) { this.list = list; this.i = 0; }
+  next() {
+    if (this.i >= this.list.length) throw new Error('too few inputs');
+    return this.list[this.i++];
+  }
+  int() {
+    const s = this.next();
+    if (!/^-?\d+$/.test(s)) throw new Error(`not an integer: ${s}`);
+    return Number(s);
+  }
+  big() { return BigInt(this.next()); }
+  float() { return fromHex(this.next()); }
+  mask() {
+    const id = this.next();
+    if (id === 'null') return 0;
+    if (!masks.has(id)) throw new Error(`no mask ${id}`);
+    return masks.get(id);
+  }
+  sprite() {
+    const s = new Struct('pp_sprite');
+    s.set('mask', this.mask());
+    s.set('x', this.int());
+    s.set('y', this.int());
+    s.set('pixel_collision', this.int());
+    return s;
+  }
+  transform() {
+    const t = defaults(pp.pp_transform_default, 'pp_transform');
+    for (const f of ['x', 'y', 'rotation_degrees', 'scale_x', 'scale_y']) t.set(f, this.float());
+    for (const f of ['flip_x', 'flip_y', 'has_pivot']) t.set(f, this.int());
+    t.set('pivot_x', this.float());
+    t.set('pivot_y', this.float());
+    return t;
+  }
+  filter() {
+    const f = defaults(pp.pp_filter_default, 'pp_filter');
+    f.set('category', this.big());
+    f.set('mask', this.big());
+    f.set('group', this.int());
+    return f;
+  }
+  done() { return this.i === this.list.length; }
+}
+
+function declareMask(t) {
+  const id = t.next(), w = t.int(), h = t.int();
+  const m = out('uint32_t');
+  check(pp.pp_mask_new(w, h, 0, m.at));
+  const mask = m.get();
+  for (let y = 0; y < h; y++) {
+    const row = t.next();
+    if (w === 0) continue;
+    if (row.length !== Math.ceil(w / 4)) throw new Error(`row ${y} of ${id} is not ${Math.ceil(w / 4)} digits`);
+    for (let x = 0; x < w; x++) {
+      if (parseInt(row[x >> 2], 16) & (8 >> (x & 3))) check(pp.pp_mask_set_pixel(mask, x, y, 1));
+    }
+  }
+  if (!t.done()) throw new Error(`too many rows for ${id}`);
+  if (masks.has(id)) pp.pp_mask_free(masks.get(id));
+  masks.set(id, mask);
+}
+
+// ---- the kinds -------------------------------------------------------------------------------
+
+const point = (p) => `${p.get('x')} ${p.get('y')}`;
+
+function pairCase(kind, t) {
+  const a = t.sprite(), b = t.sprite();
+  if (kind === 'collides') {
+    const o = out('uint8_t');
+    const s = pp.pp_collides(a.at, b.at, o.at);
+    return s ? error(s) : `${o.get()}`;
+  }
+  if (kind === 'first_contact') {
+    const found = out('uint8_t'), p = new Struct('pp_point');
+    const s = pp.pp_first_contact(a.at, b.at, found.at, p.at);
+    return s ? error(s) : found.get() ? point(p) : 'none';
+  }
+  if (kind === 'overlap_area') {
+    const area = out('uint64_t');
+    const s = pp.pp_overlap_area(a.at, b.at, area.at);
+    return s ? error(s) : `${area.get()}`;
+  }
+  const m = out('uint32_t'), bounds = new Struct('pp_bounds');
+  const s = pp.pp_overlap_mask(a.at, b.at, m.at, bounds.at);
+  if (s) return error(s);
+  if (m.get() === 0) return 'none';
+  const text = `${bounds.get('x')} ${bounds.get('y')} ${maskText(m.get())}`;
+  pp.pp_mask_free(m.get());
+  return text;
+}
+
+function sweepCase(t) {
+  const a = t.sprite(), b = t.sprite(), dx = t.int(), dy = t.int();
+  const r = new Struct('pp_sweep_result');
+  const s = pp.pp_sweep(a.at, b.at, dx, dy, r.at);
+  if (s) return error(s);
+  const n = normal(r.get('has_normal'), r.get('normal'));
+  switch (r.get('outcome')) {
+    case CONST.PP_SWEEP_CLEAR: return 'clear';
+    case CONST.PP_SWEEP_STARTS_TOUCHING: return `touching ${point(r.get('contact'))} ${n}`;
+    default:
+      return `hit ${r.get('step')} ${r.get('steps')} ${point(r.get('at'))} ${point(r.get('last_free'))} `
+        + `${point(r.get('contact'))} ${n}`;
+  }
+}
+
+function normalCase(t) {
+  const a = t.sprite(), b = t.sprite();
+  const found = out('uint8_t'), n = new Struct('pp_normal');
+  const s = pp.pp_contact_normal(a.at, b.at, found.at, n.at);
+  return s ? error(s) : found.get() ? normal(1, n) : 'none';
+}
+
+function pushCase(t) {
+  const a = t.sprite(), b = t.sprite();
+  const o = defaults(pp.pp_push_options_default, 'pp_push_options');
+  const dir = t.next();
+  o.set('direction', { any: CONST.PP_PUSH_ANY, horizontal: CONST.PP_PUSH_HORIZONTAL,
+    vertical: CONST.PP_PUSH_VERTICAL }[dir] ?? CONST.PP_PUSH_ALONG);
+  o.set('along_x', t.int());
+  o.set('along_y', t.int());
+  o.set('max_distance', t.int());
+  const found = out('uint8_t'), off = new Struct('pp_offset');
+  const s = pp.pp_push_out(a.at, b.at, o.at, found.at, off.at);
+  return s ? error(s) : found.get() ? `${off.get('dx')} ${off.get('dy')}` : 'none';
+}
+
+function rayCase(t) {
+  const sp = t.sprite(), x = t.int(), y = t.int(), dx = t.int(), dy = t.int(), len = t.int();
+  const found = out('uint8_t'), h = new Struct('pp_ray_hit');
+  const s = pp.pp_raycast(sp.at, x, y, dx, dy, len, found.at, h.at);
+  if (s) return error(s);
+  if (!found.get()) return 'none';
+  return `${point(h.get('pixel'))} ${h.get('step')} ${hex(h.get('distance'))} ${normal(h.get('has_normal'), h.get('normal'))}`;
+}
+
+function rasteriseCase(t) {
+  const m = t.mask(), tr = t.transform(), boundsOnly = t.int();
+  const r = out('uint32_t'), x = out('int32_t'), y = out('int32_t');
+  const s = pp.pp_mask_rasterise(m, tr.at, boundsOnly, r.at, x.at, y.at);
+  if (s) return error(s);
+  const text = `${x.get()} ${y.get()} ${maskText(r.get())}`;
+  pp.pp_mask_free(r.get());
+  return text;
+}
+
+function transformedCase(kind, t) {
+  const a = t.mask(), ta = t.transform(), b = t.mask(), tb = t.transform();
+  if (kind === 'transformed_collides') {
+    const o = out('uint8_t');
+    const s = pp.pp_transformed_collides(a, ta.at, b, tb.at, o.at);
+    return s ? error(s) : `${o.get()}`;
+  }
+  if (kind === 'transformed_first_contact') {
+    const found = out('uint8_t'), p = new Struct('pp_point');
+    const s = pp.pp_transformed_first_contact(a, ta.at, b, tb.at, found.at, p.at);
+    return s ? error(s) : found.get() ? point(p) : 'none';
+  }
+  const area = out('uint64_t');
+  const s = pp.pp_transformed_overlap_area(a, ta.at, b, tb.at, area.at);
+  return s ? error(s) : `${area.get()}`;
+}
+
+// World sequences: worlds by name, bodies by label (ids kept as the library made them).
+const worlds = new Map();
+const bodies = new Map(); // label -> pp_body_id bytes (a copy in the arena's permanent part)
+const bodyKey = (id) => `${id.get('index')}/${id.get('generation')}/${id.get('world')}`;
+const labels = new Map(); // bodyKey -> label
+
+function world(t) {
+  const name = t.next();
+  if (!worlds.has(name)) throw new Error(`no world ${name}`);
+  return worlds.get(name);
+}
+function body(t) {
+  const label = t.next();
+  if (!bodies.has(label)) throw new Error(`no body ${label}`);
+  const id = new Struct('pp_body_id');
+  new Uint8Array(memory.buffer, id.at, id.layout.size).set(bodies.get(label));
+  return id;
+}
+function pairs(base, count) {
+  const size = layouts.pp_pair.size, words = [`${count}`];
+  for (let i = 0; i < count; i++) {
+    const p = new Struct('pp_pair', base + i * size);
+    for (const side of ['a', 'b']) words.push(labels.get(bodyKey(p.get(side))) ?? '(unlabelled body)');
+  }
+  return words.join(' ');
+}
+
+function worldCase(kind, t) {
+  let s = 0;
+  if (kind === 'world_new') {
+    const name = t.next(), w = out('uint32_t');
+    if (worlds.has(name)) pp.pp_world_free(worlds.get(name));
+    s = pp.pp_world_new(w.at);
+    if (!s) worlds.set(name, w.get());
+  } else if (kind === 'world_create') {
+    const w = world(t), label = t.next();
+    const def = defaults(pp.pp_body_def_default, 'pp_body_def');
+    def.set('mask', t.mask());
+    def.set('x', t.int());
+    def.set('y', t.int());
+    def.set('pixel_collision', t.int());
+    def.set('is_static', t.int());
+    const f = t.filter();
+    new Uint8Array(memory.buffer).copyWithin(def.at + def.field('filter').offset, f.at, f.at + f.layout.size);
+    const id = new Struct('pp_body_id');
+    s = pp.pp_world_create_body(w, def.at, id.at);
+    if (!s) {
+      const bytes = new Uint8Array(memory.buffer, id.at, id.layout.size).slice();
+      bodies.set(label, bytes);
+      labels.set(bodyKey(id), label);
+    }
+  } else if (kind === 'world_move') {
+    const w = world(t), id = body(t);
+    s = pp.pp_world_move_body(w, id.at, t.int(), t.int());
+  } else if (kind === 'world_destroy') {
+    const w = world(t);
+    s = pp.pp_world_destroy_body(w, body(t).at);
+  } else if (kind === 'world_set_mask') {
+    const w = world(t), id = body(t);
+    s = pp.pp_world_set_mask(w, id.at, t.mask());
+  } else if (kind === 'world_update') {
+    const e = new Struct('pp_world_events');
+    s = pp.pp_world_update(world(t), e.at);
+    if (!s) {
+      return `pairs ${pairs(e.get('touching'), e.get('touching_count'))} begins ${pairs(e.get('begins'), e.get('begin_count'))} `
+        + `ends ${pairs(e.get('ends'), e.get('end_count'))}`;
+    }
+  } else {
+    const w = world(t), rect = new Struct('pp_bounds');
+    for (const f of ['x', 'y', 'width', 'height']) rect.set(f, t.int());
+    const f = t.filter(), n = out('uintptr_t');
+    s = pp.pp_world_in_rect(w, rect.at, f.at, 0, 0, n.at);
+    if (!s) {
+      const count = n.get(), size = layouts.pp_body_id.size, found = alloc(size * (count + 1), 4);
+      s = pp.pp_world_in_rect(w, rect.at, f.at, found, count, n.at);
+      if (!s) {
+        const words = [`${n.get()}`];
+        for (let i = 0; i < n.get(); i++) words.push(labels.get(bodyKey(new Struct('pp_body_id', found + i * size))) ?? '(unlabelled body)');
+        return words.join(' ');
+      }
+    }
+  }
+  return s ? error(s) : 'ok';
+}
+
+const KINDS = {
+  collides: pairCase, first_contact: pairCase, overlap_area: pairCase, overlap_mask: pairCase,
+  sweep: (k, t) => sweepCase(t), contact_normal: (k, t) => normalCase(t), push_out: (k, t) => pushCase(t),
+  raycast: (k, t) => rayCase(t), rasterise: (k, t) => rasteriseCase(t),
+  transformed_collides: transformedCase, transformed_first_contact: transformedCase,
+  transformed_overlap_area: transformedCase,
+  world_new: worldCase, world_create: worldCase, world_move: worldCase, world_destroy: worldCase,
+  world_set_mask: worldCase, world_update: worldCase, world_in_rect: worldCase,
+};
+
+// ---- the run ---------------------------------------------------------------------------------
+
+const lines = readFileSync(corpusPath, 'utf8').split('\n');
+let failed = 0, cases = 0;
+const counts = Object.fromEntries(Object.keys(KINDS).map((k) => [k, 0]));
+if (lines[0] !== 'perpixel-corpus 1') {
+  console.log(`FAIL the corpus's first line is "${lines[0]}", not "perpixel-corpus 1"`);
+  process.exit(1);
+}
+const permanent = top; // the arena below this holds nothing per case
+for (let i = 1; i < lines.length; i++) {
+  const line = lines[i];
+  if (line === '' || line.startsWith('#')) continue;
+  top = permanent;
+  try {
+    if (line.startsWith('mask ')) {
+      declareMask(new Tokens(line.slice(5).split(' ')));
+      continue;
+    }
+    const arrow = line.indexOf(' -> ');
+    if (arrow < 0) throw new Error('no " -> "');
+    const [kind, ...inputs] = line.slice(0, arrow).split(' ');
+    const expected = line.slice(arrow + 4);
+    if (!KINDS[kind]) throw new Error(`unknown kind "${kind}"`);
+    const t = new Tokens(inputs);
+    const got = KINDS[kind](kind, t);
+    if (!t.done()) throw new Error('inputs left over');
+    cases++;
+    counts[kind]++;
+    if (got !== expected) {
+      failed++;
+      console.log(`FAIL line ${i + 1}: ${line.slice(0, arrow)}\n  expected: ${expected}\n  got:      ${got}`);
+    }
+  } catch (e) {
+    failed++;
+    console.log(`FAIL line ${i + 1}: ${e.message}: ${line.slice(0, 200)}`);
+  }
+}
+for (const [k, n] of Object.entries(counts)) {
+  console.log(`${k}: ${n} cases`);
+  if (n === 0) { console.log(`FAIL no case of ${k}`); failed++; }
+}
+console.log(`${cases} cases replayed through the C ABI on wasm32 (Node ${process.version}): ${cases - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
