@@ -9,8 +9,10 @@
 
 mod body;
 mod grid;
+mod hash;
 mod index;
 mod query;
+mod snapshot;
 mod update;
 
 use std::sync::OnceLock;
@@ -18,6 +20,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 pub use body::{BodyDef, BodyKind, Filter, Placement};
 pub use query::Contact;
+pub use snapshot::WorldSnapshot;
 
 use crate::{Error, Result};
 use body::Slot;
