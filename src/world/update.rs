@@ -6,8 +6,9 @@ use crate::{Error, Result};
 
 impl World {
     /// Finds the touching pairs: bodies whose filters allow it, not both static, sharing
-    /// a solid world pixel ([`Sprite::collides`](crate::Sprite::collides)). Then [`World::touching`] lists them in
-    /// order (by `a`, then `b`), [`World::begin_events`] those that did not touch at the
+    /// a solid world pixel ([`Sprite::collides`](crate::Sprite::collides)). Then
+    /// [`World::touching`] lists them in order (by `a`, then `b`),
+    /// [`World::begin_events`] those that did not touch at the
     /// previous update and [`World::end_events`] those that touched then and do not now
     /// (destroyed bodies' pairs included). The same bodies give the same lists, in the
     /// same order, on every platform.
