@@ -78,6 +78,15 @@ pub enum Error {
         /// The tag of the world it was given to.
         this_world: u32,
     },
+    /// A [`crate::WorldSnapshot`] was given to a world other than the one that took it
+    /// ([`crate::World::restore`]): refused, since the ids in it carry the other world's
+    /// tag. The C status is `PP_ERR_WRONG_WORLD`, as for an id of another world.
+    SnapshotOfAnotherWorld {
+        /// The tag of the world the snapshot was taken from.
+        world: u32,
+        /// The tag of the world it was given to.
+        this_world: u32,
+    },
     /// Memory for the mask, or for decoding or reading its image or file, could not be
     /// allocated (returned instead of aborting the process).
     OutOfMemory,
@@ -129,6 +138,11 @@ impl fmt::Display for Error {
                 f,
                 "body id from another world: body {index} (generation {generation}) was made by \
                  world {world}, not by this world ({this_world})"
+            ),
+            Error::SnapshotOfAnotherWorld { world, this_world } => write!(
+                f,
+                "snapshot from another world: it was taken from world {world}, not from this \
+                 world ({this_world})"
             ),
             Error::OutOfMemory => write!(
                 f,

@@ -216,7 +216,9 @@ pub use query::{
     Sprite, Sweep, SweepHit, SweepPath, TransformedSprite,
 };
 pub use shape::*;
-pub use world::{BodyDef, BodyId, BodyKind, CELL, Contact, Filter, Pair, Placement, World};
+pub use world::{
+    BodyDef, BodyId, BodyKind, CELL, Contact, Filter, Pair, Placement, World, WorldSnapshot,
+};
 
 /// The library version, `major.minor.patch`, as in `Cargo.toml`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

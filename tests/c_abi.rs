@@ -36,6 +36,9 @@
 //! * `tests/c/test_world.c`: worlds of bodies against an oracle in plain C (random worlds
 //!   with fixed seeds, stale ids, events, queries, contacts), errors, and threads reading
 //!   one world at once or racing a writer.
+//! * `tests/c/test_snapshot.c`: world snapshots and restores (the rollback scenario every
+//!   door runs), state hashes of the known mask and world against the shared literals and
+//!   the mask hash recomputed in plain C from the documented algorithm.
 //! * `tests/c/test_bake.c` (with the `image` feature): baked masks and bundles, on files
 //!   the Rust library bakes first; they must equal the masks built from the same PNGs.
 //! * `tests/c/test_limits.c` (with the `image` feature): image headers claiming huge
@@ -521,6 +524,17 @@ fn c_world_against_a_plain_c_oracle() {
         min_checks: MIN_WORLD_CHECKS,
     };
     build_and_run("test_world", &program, &modes());
+}
+
+#[test]
+fn c_world_snapshots_and_hashes() {
+    let program = Program {
+        source: "tests/c/test_snapshot.c",
+        lang: Lang::C,
+        args: vec![],
+        min_checks: 600,
+    };
+    build_and_run("test_snapshot", &program, &modes());
 }
 
 /// The world program's checks: its fixed scenes, errors and threads (about 200) and five

@@ -1174,6 +1174,30 @@ fn drive_world(a: *mut pp_mask, b: *mut pp_mask) {
         0,
         &mut len
     ));
+    // Snapshots and hashes: NULLs, another world's snapshot.
+    let mut snap: *mut pp_world_snapshot = null_mut();
+    let mut snap2: *mut pp_world_snapshot = null_mut();
+    d!(pp_world_take_snapshot(w, &mut snap));
+    d!(pp_world_take_snapshot(w2, &mut snap2));
+    d!(pp_world_take_snapshot(w, null_mut()));
+    d!(pp_world_take_snapshot(null(), &mut snap));
+    d!(pp_world_restore(w, snap));
+    d!(pp_world_restore(w, snap2));
+    d!(pp_world_restore(w, null()));
+    d!(pp_world_restore(null_mut(), snap));
+    let mut hash = 0u64;
+    d!(pp_world_hash(w, &mut hash));
+    d!(pp_world_hash(w, null_mut()));
+    d!(pp_world_hash(null(), &mut hash));
+    d!(pp_mask_hash(a, &mut hash));
+    d!(pp_mask_hash(null(), &mut hash));
+    d!(pp_mask_hash(a, null_mut()));
+    // SAFETY: live snapshot handles (or NULL), released once.
+    unsafe {
+        pp_world_snapshot_free(snap);
+        pp_world_snapshot_free(snap2);
+        pp_world_snapshot_free(null_mut());
+    }
     // The limit set low: a transformed body's raster past it.
     d!(pp_set_max_mask_pixels(16));
     d!(pp_world_create_body(w, &turned, &mut id));

@@ -6,7 +6,8 @@
 //!   `PP_VERSION_NUMBER` (the build also refuses a `version.rs` that disagrees).
 //! * `bindings/unity/package.json` (`"version"`), the C# `Library.BindingVersion` in
 //!   `bindings/unity/Runtime/Errors.cs` (what the binding checks the native library
-//!   against on load) and the top entry of `bindings/unity/CHANGELOG.md`.
+//!   against on load) and the top entry of `bindings/unity/CHANGELOG.md` (below an
+//!   `## Unreleased` entry, if any).
 //! * CMake and pkg-config: `bindings/cmake/install.cmake` writes the package's version
 //!   (`perpixelConfigVersion.cmake`) and the `.pc` files' `Version:` from the header, so the
 //!   test checks that they still take it from there (the installed files themselves are
@@ -94,11 +95,16 @@ fn disagreements() -> Vec<String> {
         VERSION,
     );
     let changelog = read("bindings/unity/CHANGELOG.md");
+    // An "## Unreleased" entry (merged, not yet released; renamed at release) may stand
+    // above the top version's.
+    let released = changelog
+        .find("## Unreleased")
+        .map_or(&changelog[..], |at| &changelog[at + 3..]);
     expect(
         &mut bad,
         "bindings/unity/CHANGELOG.md",
         "the top entry",
-        value_after(&changelog, "## "),
+        value_after(released, "## "),
         VERSION,
     );
 

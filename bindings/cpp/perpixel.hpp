@@ -811,6 +811,14 @@ public:
         detail::check(pp_mask_count(handle_, &out));
         return out;
     }
+    /// The stable 64-bit hash of the size and pixels (pp_mask_hash): equal masks hash
+    /// equal on every platform and in every language.
+    std::uint64_t hash() const
+    {
+        std::uint64_t out = 0;
+        detail::check(pp_mask_hash(handle_, &out));
+        return out;
+    }
     /// The smallest rectangle (in mask pixels) holding every solid pixel; nullopt when
     /// none is solid.
     std::optional<Bounds2D> solid_bounds() const
@@ -2202,6 +2210,38 @@ template <typename Call> std::vector<BodyId> body_list(Call call)
 }
 } // namespace detail
 
+/// A world's state at one moment (World::snapshot), to put back with World::restore:
+/// move-only RAII over a pp_world_snapshot *. Shares the bodies' masks with the world
+/// (no copy); stays valid after the world changes or is destroyed. Immutable: any number
+/// of threads may restore from it.
+class WorldSnapshot {
+public:
+    /// Takes ownership of a handle from the C API (nullptr gives an empty WorldSnapshot).
+    explicit WorldSnapshot(pp_world_snapshot *owned) noexcept : handle_(owned) {}
+    WorldSnapshot(const WorldSnapshot &) = delete;
+    WorldSnapshot &operator=(const WorldSnapshot &) = delete;
+    WorldSnapshot(WorldSnapshot &&other) noexcept : handle_(std::exchange(other.handle_, nullptr))
+    {
+    }
+    WorldSnapshot &operator=(WorldSnapshot &&other) noexcept
+    {
+        if (this != &other) {
+            pp_world_snapshot_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    ~WorldSnapshot() { pp_world_snapshot_free(handle_); }
+
+    /// The C handle, still owned by this WorldSnapshot (nullptr after a move).
+    const pp_world_snapshot *get() const noexcept { return handle_; }
+    /// False for a moved-from WorldSnapshot.
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+private:
+    pp_world_snapshot *handle_ = nullptr;
+};
+
 /// Many bodies updated together: move-only RAII over a pp_world *. Bodies are BodyId
 /// values; an id of a destroyed body throws Status::StaleBody. Not thread-safe for
 /// changes: a change while another thread is inside a call on the same world throws
@@ -2419,6 +2459,31 @@ public:
         pp_mask *m = nullptr;
         detail::check(pp_world_body_mask(handle_, id.to_c(), &m));
         return Mask(m);
+    }
+
+    /// The world's state now (bodies, ids and free slots, touching pairs, last events),
+    /// for rollback: restore it later and the same calls give the same answers and ids.
+    /// Masks are shared, not copied.
+    WorldSnapshot snapshot() const
+    {
+        pp_world_snapshot *s = nullptr;
+        detail::check(pp_world_take_snapshot(handle_, &s));
+        return WorldSnapshot(s);
+    }
+    /// Puts the world back as it was when `snapshot` was taken (the snapshot is kept and
+    /// may be restored again). Throws Status::WrongWorld for another world's snapshot
+    /// (the world unchanged). The Events views of the last update are invalid after it.
+    void restore(const WorldSnapshot &snapshot)
+    {
+        detail::check(pp_world_restore(handle_, snapshot.get()));
+    }
+    /// The stable 64-bit hash of the world's state (pp_world_hash): equal states hash
+    /// equal on every platform and in every language; compare it between peers.
+    std::uint64_t hash() const
+    {
+        std::uint64_t out = 0;
+        detail::check(pp_world_hash(handle_, &out));
+        return out;
     }
 
 private:

@@ -173,6 +173,7 @@ pub(crate) fn status_of(e: &crate::Error) -> pp_status {
         E::InvalidTransform(_) => pp_status::PP_ERR_INVALID_TRANSFORM,
         E::StaleBody { .. } => pp_status::PP_ERR_STALE_BODY,
         E::WrongWorld { .. } => pp_status::PP_ERR_WRONG_WORLD,
+        E::SnapshotOfAnotherWorld { .. } => pp_status::PP_ERR_WRONG_WORLD,
         // No wildcard: inside the crate the match is exhaustive, so a new variant
         // fails to compile here until it is given a status.
         E::OutOfMemory => pp_status::PP_ERR_OUT_OF_MEMORY,
@@ -500,6 +501,13 @@ mod tests {
                 Error::WrongWorld {
                     index: 1,
                     generation: 2,
+                    world: 3,
+                    this_world: 4,
+                },
+                pp_status::PP_ERR_WRONG_WORLD,
+            ),
+            (
+                Error::SnapshotOfAnotherWorld {
                     world: 3,
                     this_world: 4,
                 },

@@ -34,6 +34,7 @@ mod no_alloc_tests;
 mod polygon;
 mod query;
 mod shape;
+mod snapshot;
 mod transform;
 mod version;
 mod world;
@@ -94,6 +95,10 @@ pub use shape::{
     pp_mask_from_bytes, pp_mask_from_color_range, pp_mask_grow, pp_mask_largest_component,
     pp_mask_scale, pp_mask_shrink, pp_mask_to_bytes, pp_mask_to_pixels, pp_mask_write_pixels,
     pp_morph_options, pp_morph_options_default, pp_rgba,
+};
+pub use snapshot::{
+    pp_mask_hash, pp_world_hash, pp_world_restore, pp_world_snapshot, pp_world_snapshot_free,
+    pp_world_take_snapshot,
 };
 pub use transform::{
     pp_mask_flip, pp_mask_rasterise, pp_mask_rasterise_matrix, pp_mask_rotate_quarter,

@@ -200,7 +200,9 @@ pub extern "C" fn pp_body_def_default() -> pp_body_def {
 ///
 /// # Safety
 /// `w` NULL or a live world handle.
-unsafe fn read_world<'a>(w: *const pp_world) -> Result<RwLockReadGuard<'a, World>, Failure> {
+pub(crate) unsafe fn read_world<'a>(
+    w: *const pp_world,
+) -> Result<RwLockReadGuard<'a, World>, Failure> {
     // SAFETY: forwarded caller guarantees.
     let lock = unsafe { borrow::<pp_world>(w, "world") }?;
     match lock.try_read() {

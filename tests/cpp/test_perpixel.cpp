@@ -1340,6 +1340,122 @@ void test_world_destroy_and_reuse()
     CHECK(w2.body(far).x == 0);
 }
 
+// Issue 31 (test_snapshot.c): snapshots and state hashes. The known mask and world hash
+// to the literals every door checks; the rollback scenario of test_snapshot.c (snapshot,
+// ten steps recorded, restore, the same steps) gives the same ids, pairs, events and
+// hashes twice; another world's snapshot throws Status::WrongWorld; a snapshot outlives
+// its world.
+namespace snapshot_scene {
+struct Step {
+    BodyId made{};
+    bool moved = false;
+    std::vector<Pair> lists[3];
+    std::uint64_t hash = 0;
+};
+
+Step step(World &w, const BodyId *balls, BodyId ground, const Mask &ball, int i)
+{
+    Step out;
+    const int k = i % 3;
+    try {
+        w.move_body(balls[k], 10 + 20 * k + 3 * i - 12, 42 + (i * (k + 1)) % 7);
+        out.moved = true;
+    } catch (const perpixel::Error &e) {
+        CHECK(e.status() == Status::StaleBody);
+    }
+    if (i == 3 || i == 8) {
+        BodyDef d(ball, 20 + i, 46);
+        d.user_data = static_cast<std::uint64_t>(i);
+        out.made = w.create_body(d);
+    }
+    if (i == 6) w.destroy_body(balls[1]);
+    if (i == 5) w.edit_mask(ground, {perpixel::MaskEdit::fill_circle(30, 0, 4, false)});
+    const perpixel::Events ev = w.update();
+    out.lists[0] = ev.touching.to_vector();
+    out.lists[1] = ev.begins.to_vector();
+    out.lists[2] = ev.ends.to_vector();
+    out.hash = w.hash();
+    return out;
+}
+} // namespace snapshot_scene
+
+void test_world_snapshots()
+{
+    const std::uint64_t known_mask_hash = 0x05aa7de46146da64ull;
+    const std::uint64_t known_world_hash = 0x458eecd936657759ull;
+    Mask known = Mask::create(10, 3, false);
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 10; x++)
+            if ((x + 2 * y) % 3 == 0) known.set_pixel(x, y, true);
+    CHECK(known.hash() == known_mask_hash);
+    CHECK(known.copy().hash() == known_mask_hash);
+    CHECK(Mask::create(10, 3, false).hash() != known_mask_hash);
+    {
+        World w;
+        Mask full = Mask::create(4, 4, true);
+        w.create_body(BodyDef(known, 1, 2));
+        BodyDef d(full, 3, 3);
+        d.user_data = 7;
+        w.create_body(d);
+        w.destroy_body(w.create_body(BodyDef(full, 20, 0)));
+        w.update();
+        CHECK(w.hash() == known_world_hash);
+    }
+
+    Mask ball = Mask::create(6, 6, true);
+    World w;
+    const Mask ground_mask = Mask::create(100, 10, true);
+    BodyDef g(ground_mask, 0, 50);
+    g.is_static = true;
+    const BodyId ground = w.create_body(g);
+    const BodyId balls[3] = {w.create_body(BodyDef(ball, 10, 40)),
+                             w.create_body(BodyDef(ball, 30, 40)),
+                             w.create_body(BodyDef(ball, 60, 30))};
+    w.update();
+    const perpixel::WorldSnapshot saved = w.snapshot();
+    CHECK(static_cast<bool>(saved));
+    const std::uint64_t h0 = w.hash();
+    std::vector<snapshot_scene::Step> first;
+    std::size_t pairs = 0;
+    for (int i = 0; i < 10; i++) {
+        first.push_back(snapshot_scene::step(w, balls, ground, ball, i));
+        pairs += first.back().lists[0].size();
+    }
+    CHECK(pairs > 5 && first.back().hash != h0);
+    for (int round = 0; round < 2; round++) {
+        w.restore(saved);
+        CHECK(w.hash() == h0);
+        CHECK_THROWS(w.move_body(first[3].made, 0, 0), Status::StaleBody, "stale");
+        for (int i = 0; i < 10; i++) {
+            const snapshot_scene::Step again = snapshot_scene::step(w, balls, ground, ball, i);
+            CHECK(again.made == first[i].made && again.moved == first[i].moved);
+            CHECK(again.hash == first[i].hash);
+            for (int l = 0; l < 3; l++) CHECK(again.lists[l] == first[i].lists[l]);
+        }
+    }
+    // Another world's snapshot: refused, that world unchanged.
+    World other;
+    other.create_body(BodyDef(ball, 0, 0));
+    const std::uint64_t other_hash = other.hash();
+    CHECK_THROWS(other.restore(saved), Status::WrongWorld, "another world");
+    CHECK(other.hash() == other_hash);
+    // A snapshot outlives its world; a moved-from one is empty and refused.
+    perpixel::WorldSnapshot kept = other.snapshot();
+    {
+        World gone;
+        perpixel::WorldSnapshot orphan = gone.snapshot();
+        perpixel::WorldSnapshot moved(std::move(orphan));
+        CHECK(!static_cast<bool>(orphan) && static_cast<bool>(moved));
+        CHECK_THROWS(w.restore(orphan), Status::NullPointer, "snapshot");
+        kept = std::move(moved);
+    }
+    CHECK_THROWS(w.restore(kept), Status::WrongWorld, "another world");
+    std::printf("world snapshots: rollback replayed twice (%zu touching pairs), hashes %016llx "
+                "and %016llx\n",
+                pairs, static_cast<unsigned long long>(known_mask_hash),
+                static_cast<unsigned long long>(known_world_hash));
+}
+
 // Issue 30.4 (test_world.c wrong_world): an id carries its world. w2's id (the same index
 // and generation as w1's body) and a default id throw Status::WrongWorld from every body
 // member of w1, and w1 is unchanged.
@@ -2091,6 +2207,7 @@ int main(int argc, char **argv)
         test_world_types();
         test_world_destroy_and_reuse();
         test_world_wrong_world();
+        test_world_snapshots();
         test_positions_at_2_31();
         test_documented_edges();
         test_world_filters();

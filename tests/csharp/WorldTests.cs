@@ -96,12 +96,119 @@ static partial class Tests
 
     static Mask Square(int side) { return Mask.Create(side, side, true); }
 
+    // Issue 31 (tests/c/test_snapshot.c): snapshots and state hashes. The known mask and world hash to the
+    // literals every door checks; the rollback scenario (snapshot, ten steps recorded, restore, the same
+    // steps) gives the same ids, pairs, events and hashes twice; another world's snapshot is refused with
+    // WrongWorld; a snapshot outlives its world.
+    const ulong KnownMaskHash = 0x05aa7de46146da64UL;
+    const ulong KnownWorldHash = 0x458eecd936657759UL;
+
+    static string SnapshotStep(World w, BodyId[] balls, BodyId ground, Mask ball, int i, out BodyId made)
+    {
+        int k = i % 3;
+        string moved;
+        try { w.MoveBody(balls[k], 10 + 20 * k + 3 * i - 12, 42 + (i * (k + 1)) % 7); moved = "moved"; }
+        catch (PerPixelException e) { moved = e.Status.ToString(); }
+        made = default(BodyId);
+        if (i == 3 || i == 8) made = w.CreateBody(new BodyDef { Mask = ball, X = 20 + i, Y = 46, UserData = (ulong)i });
+        if (i == 6) w.DestroyBody(balls[1]);
+        if (i == 5) w.EditMask(ground, MaskEdit.FillCircle(30, 0, 4, false));
+        w.Update();
+        return moved + " " + made + " | " + SpanPairs(w.Touching) + " | " + SpanPairs(w.Begins) + " | "
+            + SpanPairs(w.Ends) + " | " + w.StateHash().ToString("x16");
+    }
+
+    static void WorldSnapshots()
+    {
+        using (Mask known = Mask.Create(10, 3, false))
+        using (Mask full = Mask.Create(4, 4, true))
+        {
+            for (int y = 0; y < 3; y++)
+                for (int x = 0; x < 10; x++)
+                    if ((x + 2 * y) % 3 == 0) known.SetPixel(x, y, true);
+            Equal("the known mask's hash is the shared literal", KnownMaskHash, known.StateHash());
+            using (var w = new World())
+            {
+                w.CreateBody(new BodyDef { Mask = known, X = 1, Y = 2 });
+                w.CreateBody(new BodyDef { Mask = full, X = 3, Y = 3, UserData = 7 });
+                w.DestroyBody(w.CreateBody(new BodyDef { Mask = full, X = 20, Y = 0 }));
+                w.Update();
+                Equal("the known world's hash is the shared literal", KnownWorldHash, w.StateHash());
+            }
+        }
+
+        using (Mask ball = Mask.Create(6, 6, true))
+        using (Mask groundMask = Mask.Create(100, 10, true))
+        using (var w = new World())
+        using (var other = new World())
+        {
+            BodyId ground = w.CreateBody(new BodyDef { Mask = groundMask, X = 0, Y = 50, Static = true });
+            var balls = new[]
+            {
+                w.CreateBody(new BodyDef { Mask = ball, X = 10, Y = 40 }),
+                w.CreateBody(new BodyDef { Mask = ball, X = 30, Y = 40, UserData = 1 }),
+                w.CreateBody(new BodyDef { Mask = ball, X = 60, Y = 30, UserData = 2 }),
+            };
+            w.Update();
+            string touchingThen = SpanPairs(w.Touching);
+            ulong h0 = w.StateHash();
+            using (WorldSnapshot saved = w.Snapshot())
+            {
+                var first = new string[10];
+                var made = new BodyId[10];
+                int pairs = 0;
+                for (int i = 0; i < 10; i++)
+                {
+                    first[i] = SnapshotStep(w, balls, ground, ball, i, out made[i]);
+                    pairs += w.Touching.Length;
+                }
+                Check("the scenario touches (" + pairs + " pairs) and changes the hash", pairs > 5 && w.StateHash() != h0);
+                Equal("the body made at step 8 takes ball 1's slot", balls[1].Index, made[8].Index);
+                for (int round = 0; round < 2; round++)
+                {
+                    w.Restore(saved);
+                    Equal("restored (round " + round + "): the snapshot's hash", h0, w.StateHash());
+                    Equal("restored: the snapshot's touching list", touchingThen, SpanPairs(w.Touching));
+                    Throws<PerPixelException>("restored: a body made after the snapshot is stale",
+                        () => w.MoveBody(made[3], 0, 0), e => e.Status == Status.StaleBody);
+                    int same = 0;
+                    for (int i = 0; i < 10; i++)
+                    {
+                        BodyId again;
+                        if (SnapshotStep(w, balls, ground, ball, i, out again) == first[i] && again == made[i]) same++;
+                    }
+                    Equal("replayed after the restore: every step's ids, pairs, events and hash", 10, same);
+                }
+                other.CreateBody(new BodyDef { Mask = ball, X = 0, Y = 0 });
+                ulong otherHash = other.StateHash();
+                Throws<PerPixelException>("another world's snapshot is refused", () => other.Restore(saved),
+                    e => e.Status == Status.WrongWorld && e.Message.Contains("another world"));
+                Equal("...and that world is unchanged", otherHash, other.StateHash());
+                Throws<ArgumentNullException>("Restore(null)", () => w.Restore(null));
+            }
+            WorldSnapshot orphan;
+            using (var gone = new World())
+            {
+                gone.CreateBody(new BodyDef { Mask = ball, X = 1, Y = 1 });
+                orphan = gone.Snapshot();
+            }
+            Check("a snapshot outlives its world", !orphan.IsDisposed);
+            Throws<PerPixelException>("...and is still another world's", () => w.Restore(orphan),
+                e => e.Status == Status.WrongWorld);
+            orphan.Dispose();
+            Check("disposed", orphan.IsDisposed);
+            Throws<ObjectDisposedException>("a disposed snapshot", () => w.Restore(orphan));
+        }
+    }
+
+
     static void Worlds(string scratch)
     {
         WorldDefaults();
         WorldBasics();
         WorldStaleIds();
         WorldWrongWorld();
+        WorldSnapshots();
         PositionsAt2To31();
         WorldDocumentedEdges();
         WorldDispose();

@@ -344,6 +344,16 @@ namespace PerPixel
             get { ulong c; PerPixelException.Check(Native.pp_mask_count(Handle, out c)); return c; }
         }
 
+        /// <summary>The stable 64-bit hash of the size and pixels (<c>pp_mask_hash</c>: FNV-1a over "PPM1",
+        /// the width and height as little-endian 32-bit, then each row as ceil(width / 8) bytes, pixel x at
+        /// bit x % 8 of byte x / 8): equal masks hash equal on every platform and in every language.</summary>
+        public ulong StateHash()
+        {
+            ulong h;
+            PerPixelException.Check(Native.pp_mask_hash(Handle, out h));
+            return h;
+        }
+
         /// <summary>Whether pixel (x, y) is solid; false outside the mask.</summary>
         public bool IsSolid(int x, int y)
         {

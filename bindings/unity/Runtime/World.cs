@@ -252,7 +252,7 @@ namespace PerPixel
     /// <see cref="Status.InvalidArgument"/>, never a race; queries may run on many threads while nothing
     /// changes the world.</para>
     /// </remarks>
-    public sealed class World : IDisposable
+    public sealed partial class World : IDisposable
     {
         private readonly WorldHandle _handle;
         // The last update's lists: arrays owned by the native world, valid until the next update or Dispose.

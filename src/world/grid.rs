@@ -1,0 +1,449 @@
+//! The broad phase of an update: the moving bodies' boxes in a uniform grid of
+//! [`CELL`]-pixel cells, moving against static bodies through the statics sorted by left
+//! edge, the pixel test of each pair whose boxes meet, and the sort of the touching pairs.
+
+use super::body::Body;
+use super::{BodyKind, CELL, Filter, Pair, World};
+use crate::{Error, Result, Sprite};
+
+/// The broad phase's buffers, reused from update to update.
+#[derive(Debug, Default)]
+pub(super) struct Scratch {
+    /// Moving bodies with boxes, in index order (empty between updates: the lifetime is
+    /// the update's, see [`recycle`]).
+    moving: Vec<Proxy<'static>>,
+    /// Static bodies with boxes, sorted by left edge (then index) for the x-range search.
+    statics: Vec<Proxy<'static>>,
+    /// Per grid cell: counts, then starts, then ends (the counting sort).
+    counts: Vec<u32>,
+    /// (cell key, dense index) when the grid is too sparse to count.
+    keyed: Vec<(u64, u32)>,
+    /// The moving bodies grouped by cell, each with its box in that cell.
+    order: Vec<Entry>,
+    /// Cells holding two or more bodies: (begin, end) into `order`.
+    runs: Vec<(u32, u32)>,
+    /// The touching pairs as `lo << 32 | hi` slot indices, sorted at the end.
+    pub(super) hits: Vec<u64>,
+    /// The radix sort's other buffer.
+    tmp: Vec<u64>,
+    /// Each slot's generation, by index (dense, for turning keys into ids).
+    pub(super) gens: Vec<u32>,
+    /// The touching list of the update before last, kept for its allocation.
+    pub(super) spare: Vec<Pair>,
+}
+
+/// A moving body in a cell: its dense index and its box relative to the cell's corner,
+/// clamped to `-1..=CELL` (`x0, x1, y0, y1`). Whether two boxes meet with the top-left
+/// corner of their intersection in the cell reads the same on the clamped values (the
+/// clamp is monotonic and keeps the cell), and they fit in i16, for vector code.
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    d: u32,
+    b: [i16; 4],
+}
+
+impl Entry {
+    fn new(d: usize, a: &(i64, i64, i64, i64), cx: i64, cy: i64) -> Entry {
+        let rel = |v: i64, o: i64| (v - o).clamp(-1, CELL) as i16;
+        let (ox, oy) = (cx * CELL, cy * CELL);
+        Entry {
+            d: d as u32,
+            b: [rel(a.0, ox), rel(a.1, ox), rel(a.2, oy), rel(a.3, oy)],
+        }
+    }
+}
+
+/// A body as the broad phase and the pixel tests see it: its box, filter and sprite in
+/// one dense array, so that the pair loops read neither the slots nor the definitions
+/// (scattered over memory, they cost a cache miss or three per body and pair).
+#[derive(Debug, Clone, Copy)]
+struct Proxy<'a> {
+    aabb: (i64, i64, i64, i64),
+    slot: u32,
+    filter: Filter,
+    /// A pixel sprite one word wide (at most 64 pixels): [`one_word_collides`] applies.
+    narrow: bool,
+    sprite: Sprite<'a>,
+}
+
+impl Proxy<'_> {
+    /// Whether two bodies whose boxes meet share a solid pixel ([`Sprite::collides`]).
+    fn touches(&self, q: &Proxy) -> bool {
+        if self.narrow && q.narrow {
+            one_word_collides(self, q)
+        } else {
+            self.sprite.collides(&q.sprite)
+        }
+    }
+}
+
+/// [`Sprite::collides`] for two pixel sprites at most 64 pixels wide whose solid boxes
+/// (`aabb`) meet: over the rows both boxes span, each row's word of one shifted onto the
+/// other's and ANDed (their x offset is under 64, since the boxes meet), eight rows between
+/// looks at the answer.
+fn one_word_collides(p: &Proxy, q: &Proxy) -> bool {
+    let (y0, y1) = (p.aabb.2.max(q.aabb.2), p.aabb.3.min(q.aabb.3));
+    fn rows<'s>(s: &Sprite<'s>, y0: i64, y1: i64) -> &'s [u64] {
+        let from = (y0 - s.y as i64) as usize;
+        &s.mask.padded_bits()[from..from + (y1 - y0) as usize]
+    }
+    let (ra, rb) = (rows(&p.sprite, y0, y1), rows(&q.sprite, y0, y1));
+    // World pixel X is bit X - x of each: q's bit j meets p's bit j + dx.
+    let dx = q.sprite.x as i64 - p.sprite.x as i64;
+    let (sa, sb) = if dx >= 0 {
+        (dx as u32, 0)
+    } else {
+        (0, (-dx) as u32)
+    };
+    ra.chunks(8).zip(rb.chunks(8)).any(|(ca, cb)| {
+        ca.iter()
+            .zip(cb)
+            .fold(0, |acc, (&a, &b)| acc | ((a >> sa) & (b >> sb)))
+            != 0
+    })
+}
+
+/// `v` emptied, with another lifetime, keeping its allocation (an in-place collect of
+/// nothing): the scratch keeps proxies between updates without borrowing the world.
+fn recycle<'b>(mut v: Vec<Proxy<'_>>) -> Vec<Proxy<'b>> {
+    v.clear();
+    v.into_iter()
+        .map(|_| unreachable!("an empty vector"))
+        .collect()
+}
+
+impl World {
+    /// The broad phase and the pixel tests: `scratch.hits` ends as the touching pairs'
+    /// keys (`lo << 32 | hi`, slot indices), sorted.
+    pub(super) fn broad_and_narrow(&self, sc: &mut Scratch) -> Result<()> {
+        let mut moving = recycle(std::mem::take(&mut sc.moving));
+        let mut statics = recycle(std::mem::take(&mut sc.statics));
+        let r = self.pairs(sc, &mut moving, &mut statics);
+        sc.moving = recycle(moving);
+        sc.statics = recycle(statics);
+        r
+    }
+
+    /// [`World::broad_and_narrow`] with the proxies' buffers.
+    fn pairs<'a>(
+        &'a self,
+        sc: &mut Scratch,
+        moving: &mut Vec<Proxy<'a>>,
+        statics: &mut Vec<Proxy<'a>>,
+    ) -> Result<()> {
+        let oom = |_| Error::OutOfMemory;
+        let proxy = |slot: u32, b: &'a Body| {
+            let sprite = b.sprite();
+            Proxy {
+                aabb: b.aabb.expect("a body with a box"),
+                slot,
+                filter: b.def.filter,
+                narrow: sprite.pixel_collision && sprite.mask.words_per_row() == 1,
+                sprite,
+            }
+        };
+        sc.hits.clear();
+        sc.gens.clear();
+        sc.gens.try_reserve(self.slots.len()).map_err(oom)?;
+        sc.gens.extend(self.slots.iter().map(|s| s.generation));
+        // The moving bodies with boxes, in index order.
+        let (mut gx0, mut gx1, mut gy0, mut gy1) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
+        let mut covered = 0usize;
+        for (i, s) in self.slots.iter().enumerate() {
+            let Some(b) = &s.body else { continue };
+            let Some(a) = b.aabb else { continue };
+            if b.def.kind == BodyKind::Static {
+                continue;
+            }
+            let proxy = proxy(i as u32, b);
+            let (cx0, cx1) = (a.0.div_euclid(CELL), (a.1 - 1).div_euclid(CELL));
+            let (cy0, cy1) = (a.2.div_euclid(CELL), (a.3 - 1).div_euclid(CELL));
+            (gx0, gx1, gy0, gy1) = (gx0.min(cx0), gx1.max(cx1), gy0.min(cy0), gy1.max(cy1));
+            covered = covered.saturating_add(((cx1 - cx0 + 1) * (cy1 - cy0 + 1)) as usize);
+            moving.try_reserve(1).map_err(oom)?;
+            moving.push(proxy);
+        }
+        // Every (cell, body) of the moving bodies, grouped by cell with each cell's bodies
+        // in index order: a counting sort over the grid spanned by the boxes when it is
+        // small beside the entries, a sort of the cell keys otherwise.
+        sc.order.clear();
+        sc.runs.clear();
+        let grid = if moving.is_empty() {
+            None
+        } else {
+            let (w, h) = ((gx1 - gx0 + 1) as u128, (gy1 - gy0 + 1) as u128);
+            (w * h <= (4 * covered as u128).max(4096)).then_some((w as i64, (w * h) as usize))
+        };
+        sc.order.try_reserve(covered).map_err(oom)?;
+        if let Some((gw, cells)) = grid {
+            sc.counts.clear();
+            sc.counts.try_reserve(cells + 1).map_err(oom)?;
+            sc.counts.resize(cells + 1, 0);
+            let each = |a: &(i64, i64, i64, i64), f: &mut dyn FnMut(usize, i64, i64)| {
+                for cy in a.2.div_euclid(CELL)..=(a.3 - 1).div_euclid(CELL) {
+                    let row = (cy - gy0) * gw - gx0;
+                    for cx in a.0.div_euclid(CELL)..=(a.1 - 1).div_euclid(CELL) {
+                        f((row + cx) as usize, cx, cy);
+                    }
+                }
+            };
+            for p in moving.iter() {
+                each(&p.aabb, &mut |c, _, _| sc.counts[c + 1] += 1);
+            }
+            for c in 0..cells {
+                sc.counts[c + 1] += sc.counts[c];
+            }
+            sc.order.resize(covered, Entry::default());
+            for (d, p) in moving.iter().enumerate() {
+                each(&p.aabb, &mut |c, cx, cy| {
+                    sc.order[sc.counts[c] as usize] = Entry::new(d, &p.aabb, cx, cy);
+                    sc.counts[c] += 1;
+                });
+            }
+            // counts[c] is now the end of cell c.
+            let mut begin = 0u32;
+            sc.runs.try_reserve(cells).map_err(oom)?;
+            for c in 0..cells {
+                let end = sc.counts[c];
+                if end - begin >= 2 {
+                    sc.runs.push((begin, end));
+                }
+                begin = end;
+            }
+        } else {
+            sc.keyed.clear();
+            sc.keyed.try_reserve(covered).map_err(oom)?;
+            for (d, p) in moving.iter().enumerate() {
+                let a = p.aabb;
+                for cy in a.2.div_euclid(CELL)..=(a.3 - 1).div_euclid(CELL) {
+                    for cx in a.0.div_euclid(CELL)..=(a.1 - 1).div_euclid(CELL) {
+                        sc.keyed.push((cell_key(cx, cy), d as u32));
+                    }
+                }
+            }
+            sc.keyed.sort_unstable();
+            let mut run = 0;
+            while run < sc.keyed.len() {
+                let key = sc.keyed[run].0;
+                let mut end = run;
+                while end < sc.keyed.len() && sc.keyed[end].0 == key {
+                    end += 1;
+                }
+                if end - run >= 2 {
+                    sc.runs.try_reserve(1).map_err(oom)?;
+                    sc.runs.push((run as u32, end as u32));
+                }
+                run = end;
+            }
+            sc.order.extend(sc.keyed.iter().map(|&(key, d)| {
+                let (cx, cy) = key_cell(key);
+                Entry::new(d as usize, &moving[d as usize].aabb, cx, cy)
+            }));
+        }
+        // Pairs of moving bodies sharing a cell, each kept in one cell only: the one
+        // holding the top-left corner of the intersection of their boxes, then tested
+        // there while the cell's proxies are in cache.
+        // Branch-free: every pair of a cell writes its key and the count moves on only
+        // for the kept ones (the verdicts are too mixed for a predictor).
+        for &(begin, end) in &sc.runs {
+            let cell = &sc.order[begin as usize..end as usize];
+            let k = cell.len();
+            for n in 0..k {
+                let [ax0, ax1, ay0, ay1] = cell[n].b;
+                let mut from = n + 1;
+                while from < k {
+                    let to = k.min(from + 64);
+                    // One bit per later body of the cell: kept (boxes meet, corner here).
+                    let mut bits = 0u64;
+                    for (t, e) in cell[from..to].iter().enumerate() {
+                        let [bx0, bx1, by0, by1] = e.b;
+                        let (ix, iy) = (ax0.max(bx0), ay0.max(by0));
+                        let keep =
+                            (ix >= 0) & (iy >= 0) & (ix < ax1.min(bx1)) & (iy < ay1.min(by1));
+                        bits |= (keep as u64) << t;
+                    }
+                    while bits != 0 {
+                        let j = from + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let p = &moving[cell[n].d as usize];
+                        let q = &moving[cell[j].d as usize];
+                        if p.filter.allows(&q.filter) && p.touches(q) {
+                            sc.hits.try_reserve(1).map_err(oom)?;
+                            // The smaller dense index has the smaller slot.
+                            let (lo, hi) = (p.slot.min(q.slot) as u64, p.slot.max(q.slot) as u64);
+                            sc.hits.push((lo << 32) | hi);
+                        }
+                    }
+                    from = to;
+                }
+            }
+        }
+        // Moving bodies against static ones, through the statics sorted by left edge: a
+        // moving box meets only statics whose left edge lies in (its left - the widest
+        // static's width, its right).
+        statics.try_reserve(self.static_order.len()).map_err(oom)?;
+        for &i in &self.static_order {
+            let b = self.slots[i as usize]
+                .body
+                .as_ref()
+                .expect("a live static body");
+            statics.push(proxy(i, b));
+        }
+        let widest = statics
+            .iter()
+            .map(|o| o.aabb.1 - o.aabb.0)
+            .max()
+            .unwrap_or(0);
+        for p in moving.iter() {
+            let a = p.aabb;
+            let from = statics.partition_point(|o| o.aabb.0 <= a.0 - widest);
+            let to = statics.partition_point(|o| o.aabb.0 < a.1);
+            for q in &statics[from..to.max(from)] {
+                let o = q.aabb;
+                if a.0 < o.1
+                    && o.0 < a.1
+                    && a.2 < o.3
+                    && o.2 < a.3
+                    && p.filter.allows(&q.filter)
+                    && p.touches(q)
+                {
+                    let (lo, hi) = (p.slot.min(q.slot) as u64, p.slot.max(q.slot) as u64);
+                    sc.hits.try_reserve(1).map_err(oom)?;
+                    sc.hits.push((lo << 32) | hi);
+                }
+            }
+        }
+        // Sorted by a radix sort of the keys packed to twice the bits of a slot index
+        // (the pixel tests' order is the cells', far from sorted); small lists by a sort.
+        let bits = u32::BITS - (self.slots.len() as u32).leading_zeros();
+        if sc.hits.len() < 2048 || bits > 24 {
+            sc.hits.sort_unstable();
+        } else {
+            for k in sc.hits.iter_mut() {
+                *k = ((*k >> 32) << bits) | (*k & 0xFFFF_FFFF);
+            }
+            radix_sort(&mut sc.hits, &mut sc.tmp, &mut sc.counts, 2 * bits)?;
+            let low = (1u64 << bits) - 1;
+            for k in sc.hits.iter_mut() {
+                *k = ((*k >> bits) << 32) | (*k & low);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Sorts `keys` (each below `2^bits`) by least significant digits first, 11 bits a pass,
+/// through `tmp`, reusing `counts`.
+fn radix_sort(
+    keys: &mut Vec<u64>,
+    tmp: &mut Vec<u64>,
+    counts: &mut Vec<u32>,
+    bits: u32,
+) -> Result<()> {
+    const DIGIT: u32 = 11;
+    tmp.clear();
+    tmp.try_reserve(keys.len())
+        .map_err(|_| Error::OutOfMemory)?;
+    tmp.resize(keys.len(), 0);
+    counts.clear();
+    counts
+        .try_reserve(1 << DIGIT)
+        .map_err(|_| Error::OutOfMemory)?;
+    let mut shift = 0;
+    while shift < bits {
+        counts.clear();
+        counts.resize(1 << DIGIT, 0);
+        let digit = |k: u64| ((k >> shift) & ((1 << DIGIT) - 1)) as usize;
+        for &k in keys.iter() {
+            counts[digit(k)] += 1;
+        }
+        let mut sum = 0;
+        for c in counts.iter_mut() {
+            (*c, sum) = (sum, sum + *c);
+        }
+        for &k in keys.iter() {
+            let d = digit(k);
+            tmp[counts[d] as usize] = k;
+            counts[d] += 1;
+        }
+        std::mem::swap(keys, tmp);
+        shift += DIGIT;
+    }
+    Ok(())
+}
+
+/// A grid cell as one sortable key.
+fn cell_key(cx: i64, cy: i64) -> u64 {
+    ((cy as i32 as u32 as u64) << 32) | cx as i32 as u32 as u64
+}
+
+/// The cell of a key.
+fn key_cell(key: u64) -> (i64, i64) {
+    (
+        (key as u32 as i32) as i64,
+        ((key >> 32) as u32 as i32) as i64,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Mask;
+
+    /// The one-word pair test against the plain per-pixel oracle, at every offset where
+    /// the solid boxes meet, for masks 1 to 64 pixels wide (64: shifts up to 63).
+    #[test]
+    fn one_word_collides_matches_the_oracle() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut masks = vec![Mask::full(64, 3).unwrap(), Mask::full(1, 1).unwrap()];
+        for (w, h) in [(64, 9), (63, 5), (33, 17), (7, 12), (1, 6), (64, 1)] {
+            let d = 1 + next(8);
+            masks.push(Mask::from_fn(w, h, |_, _| next(10) < d).unwrap());
+        }
+        let (mut checked, mut hits) = (0u64, 0u64);
+        for a in &masks {
+            for b in &masks {
+                fn proxy(m: &Mask, x: i32, y: i32) -> Option<Proxy<'_>> {
+                    let s = Sprite::new(m, x, y);
+                    m.solid_bounds().map(|r| Proxy {
+                        aabb: (
+                            (x + r.x) as i64,
+                            (x + r.x + r.width) as i64,
+                            (y + r.y) as i64,
+                            (y + r.y + r.height) as i64,
+                        ),
+                        slot: 0,
+                        filter: Filter::default(),
+                        narrow: true,
+                        sprite: s,
+                    })
+                }
+                let Some(p) = proxy(a, 3, -2) else { continue };
+                for y in -20..20 {
+                    for x in -70..70 {
+                        let Some(q) = proxy(b, x, y) else { continue };
+                        let meet = p.aabb.0 < q.aabb.1
+                            && q.aabb.0 < p.aabb.1
+                            && p.aabb.2 < q.aabb.3
+                            && q.aabb.2 < p.aabb.3;
+                        if !meet {
+                            continue;
+                        }
+                        let want = crate::reference::collides(&p.sprite, &q.sprite);
+                        assert_eq!(one_word_collides(&p, &q), want, "{x}, {y}");
+                        checked += 1;
+                        hits += want as u64;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000 && hits > 1_000 && hits < checked);
+        println!("one_word_collides: {checked} placements checked, {hits} touching");
+    }
+}

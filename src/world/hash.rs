@@ -1,0 +1,218 @@
+//! Stable state hashes ([`Mask::state_hash`], [`World::state_hash`],
+//! [`WorldSnapshot::state_hash`](super::WorldSnapshot::state_hash)): 64-bit FNV-1a over a
+//! canonical byte stream, written out in each function's docs so that any door (or a
+//! peer in another language) can compute the same value. No `std` hasher, no addresses,
+//! no map order: the same state gives the same number on every platform and in every
+//! build.
+
+use super::body::Slot;
+use super::{Pair, World};
+use crate::{BodyKind, Mask, Placement};
+
+/// 64-bit FNV-1a (offset basis `0xcbf29ce484222325`, prime `0x100000001b3`), fed the
+/// canonical stream little-endian field by field.
+pub(super) struct Fnv(u64);
+
+impl Fnv {
+    pub(super) fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    pub(super) fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn u8(&mut self, v: u8) {
+        self.bytes(&[v]);
+    }
+
+    fn u32(&mut self, v: u32) {
+        self.bytes(&v.to_le_bytes());
+    }
+
+    fn u64(&mut self, v: u64) {
+        self.bytes(&v.to_le_bytes());
+    }
+
+    /// A float as its IEEE-754 bits, `-0.0` as `0.0` (they compare equal).
+    fn f64(&mut self, v: f64) {
+        self.u64(if v == 0.0 { 0 } else { v.to_bits() });
+    }
+
+    fn pairs(&mut self, pairs: &[Pair]) {
+        self.u32(pairs.len() as u32);
+        for p in pairs {
+            for id in [p.a, p.b] {
+                self.u32(id.index);
+                self.u32(id.generation);
+            }
+        }
+    }
+}
+
+impl Mask {
+    /// A stable 64-bit hash of the mask's size and pixels: equal masks (same size, same
+    /// solid pixels) give equal hashes, on every platform and in every door
+    /// (`pp_mask_hash`, C++ `mask::hash`, C# `Mask.StateHash`), whatever the mask's
+    /// history (copies, edits, padding and capacity play no part). For checking that two
+    /// peers hold the same terrain, or keying a cache.
+    ///
+    /// The algorithm: 64-bit FNV-1a (start `h = 0xcbf29ce484222325`; for each byte `b`,
+    /// `h = (h ^ b) * 0x100000001b3` modulo 2^64) over the bytes
+    ///
+    /// * `"PPM1"` (4 ASCII bytes),
+    /// * the width and the height, each a little-endian `u32`,
+    /// * each row from `y = 0`, as `ceil(width / 8)` bytes: pixel `x` is bit `x % 8`
+    ///   (1 = solid) of the row's byte `x / 8`, the bits past the width 0.
+    ///
+    /// Cost: one pass over the pixel bits (a byte at a time).
+    ///
+    /// ```
+    /// use perpixel::Mask;
+    /// let a = Mask::from_fn(3, 2, |x, y| x == y)?;
+    /// let mut b = Mask::empty(3, 2)?;
+    /// b.set_pixel(0, 0, true)?;
+    /// b.set_pixel(1, 1, true)?;
+    /// assert_eq!(a.state_hash(), b.state_hash());
+    /// assert_ne!(a.state_hash(), Mask::empty(3, 2)?.state_hash());
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn state_hash(&self) -> u64 {
+        let mut h = Fnv::new();
+        self.hash_into(&mut h);
+        h.0
+    }
+
+    fn hash_into(&self, h: &mut Fnv) {
+        let (w, ht) = (self.width(), self.height());
+        h.bytes(b"PPM1");
+        h.u32(w);
+        h.u32(ht);
+        let row_bytes = (w as usize).div_ceil(8);
+        for y in 0..ht as usize {
+            let mut left = row_bytes;
+            for (i, &word) in self.row(y).iter().enumerate() {
+                if left == 0 {
+                    break;
+                }
+                // The bits past the width, cleared (the format says 0).
+                let bits_here = (w as usize - i * 64).min(64);
+                let word = if bits_here == 64 {
+                    word
+                } else {
+                    word & ((1u64 << bits_here) - 1)
+                };
+                let take = left.min(8);
+                h.bytes(&word.to_le_bytes()[..take]);
+                left -= take;
+            }
+        }
+    }
+}
+
+/// The world's state hash over its parts (a world's or a snapshot's): see
+/// [`World::state_hash`] for the stream.
+pub(super) fn state_hash(
+    slots: &[Slot],
+    free: &[u32],
+    touching: &[Pair],
+    begins: &[Pair],
+    ends: &[Pair],
+) -> u64 {
+    let mut h = Fnv::new();
+    h.bytes(b"PPW1");
+    h.u32(slots.len() as u32);
+    for s in slots {
+        h.u32(s.generation);
+        let Some(b) = &s.body else {
+            h.u8(0);
+            continue;
+        };
+        h.u8(1);
+        let d = &b.def;
+        h.u8(match d.kind {
+            BodyKind::Static => 0,
+            BodyKind::Moving => 1,
+        });
+        h.u8(d.pixel_collision as u8);
+        match d.placement {
+            Placement::At(x, y) => {
+                h.u8(0);
+                h.u32(x as u32);
+                h.u32(y as u32);
+            }
+            Placement::Transformed(t) => {
+                h.u8(1);
+                h.f64(t.x);
+                h.f64(t.y);
+                match t.pivot {
+                    None => h.u8(0),
+                    Some((px, py)) => {
+                        h.u8(1);
+                        h.f64(px);
+                        h.f64(py);
+                    }
+                }
+                h.f64(t.rotation_degrees);
+                h.f64(t.scale_x);
+                h.f64(t.scale_y);
+                h.u8(t.flip_x as u8);
+                h.u8(t.flip_y as u8);
+            }
+        }
+        h.u64(d.filter.category);
+        h.u64(d.filter.mask);
+        h.u32(d.filter.group as u32);
+        h.u64(d.user_data);
+        h.u64(d.mask.state_hash());
+    }
+    h.u32(free.len() as u32);
+    for &i in free {
+        h.u32(i);
+    }
+    h.pairs(touching);
+    h.pairs(begins);
+    h.pairs(ends);
+    h.0
+}
+
+impl World {
+    /// A stable 64-bit hash of everything that decides the world's future answers: equal
+    /// states give equal hashes on every platform and in every door (`pp_world_hash`,
+    /// C++ `world::hash`, C# `World.StateHash`), so rollback peers can compare it frame
+    /// by frame to find a desync. The world's tag is left out (two worlds driven the same
+    /// way hash the same); so are the caches (the queries' index, rasters, which follow
+    /// from a body's mask and placement). The hash of a [`super::WorldSnapshot`] is the
+    /// world's when it was taken.
+    ///
+    /// The algorithm: 64-bit FNV-1a as in [`Mask::state_hash`] over the bytes, integers
+    /// little-endian (`i32` as its two's-complement `u32`), floats as their IEEE-754 bits
+    /// in a `u64` (`-0.0` as `0.0`), booleans a byte 0 or 1:
+    ///
+    /// * `"PPW1"` (4 ASCII bytes), then the number of slots (`u32`);
+    /// * for each slot in index order: its generation (`u32`), then `u8` 0 when it holds
+    ///   no body, or `u8` 1 followed by the body: kind (`u8`: 0 static, 1 moving),
+    ///   pixel collision (`u8`), placement (`u8` 0 then `x`, `y` as `i32`; or `u8` 1 then
+    ///   the transform's `x`, `y` (`f64`), pivot (`u8` 0 for the centre, or 1 then its
+    ///   two `f64`), rotation in degrees, scale x, scale y (`f64`), flip x, flip y
+    ///   (`u8`)), filter category and mask (`u64`) and group (`i32`), user data (`u64`),
+    ///   and its mask's [`Mask::state_hash`] (`u64`);
+    /// * the free slots (`u32` count, then each index, the one the next body takes last);
+    /// * the touching pairs, then the begin events, then the end events of the last
+    ///   update: each list a `u32` count then, per pair, `a.index`, `a.generation`,
+    ///   `b.index`, `b.generation` (`u32`).
+    ///
+    /// Cost: one pass over the bodies and each body's mask (masks shared by many bodies
+    /// are hashed for each).
+    pub fn state_hash(&self) -> u64 {
+        state_hash(
+            &self.slots,
+            &self.free,
+            &self.touching,
+            &self.begins,
+            &self.ends,
+        )
+    }
+}
