@@ -3,6 +3,7 @@
 
 use super::Sprite;
 use super::plan::extent;
+use crate::geom::atan2;
 
 /// A unit vector in world coordinates: a contact normal or a surface normal.
 ///
@@ -19,9 +20,11 @@ pub struct Normal {
 }
 
 impl Normal {
-    /// The angle of the vector in degrees, `atan2(y, x)`: `-90` is `(0, -1)`.
+    /// The angle of the vector in degrees, `atan2(y, x)`: `-90` is `(0, -1)`. The arc
+    /// tangent is the crate's software one (`geom/trig.rs`), so the bits are the same on
+    /// every platform.
     pub fn degrees(&self) -> f64 {
-        self.y.atan2(self.x).to_degrees()
+        atan2(self.y, self.x).to_degrees()
     }
 }
 

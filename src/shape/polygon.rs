@@ -2,7 +2,6 @@
 //! solid pixels, exact (following pixel edges) or simplified within a tolerance, and
 //! their flat layout for the C ABI. See [`Mask::polygons`] for the rules.
 
-use crate::reference::polygon::{cross, dot, point_segment_distance, segments_intersect};
 use crate::{Error, Mask, Result};
 use std::collections::HashMap;
 
@@ -599,6 +598,57 @@ fn start_top_left(mut ring: Vec<Vertex>) -> Vec<Vertex> {
         ring.rotate_left(i);
     }
     ring
+}
+
+// ---------------------------------------------------------------------------------------
+// Exact geometry on vertices, the simplifier's own (the oracle, `reference/polygon.rs`,
+// keeps its own: nothing is shared with what judges this file).
+
+/// `v - o` in i128 (no vertex difference or product of two overflows it).
+fn delta(o: Vertex, v: Vertex) -> [i128; 2] {
+    [v[0] as i128 - o[0] as i128, v[1] as i128 - o[1] as i128]
+}
+
+/// `(a - o) x (b - o)`, exactly: positive when `o, a, b` turn counter-clockwise in a
+/// y-up frame.
+fn cross(o: Vertex, a: Vertex, b: Vertex) -> i128 {
+    let (u, v) = (delta(o, a), delta(o, b));
+    u[0] * v[1] - u[1] * v[0]
+}
+
+/// `(a - o) . (b - o)`, exactly.
+fn dot(o: Vertex, a: Vertex, b: Vertex) -> i128 {
+    let (u, v) = (delta(o, a), delta(o, b));
+    u[0] * v[0] + u[1] * v[1]
+}
+
+/// Whether the closed segments `[a, b]` and `[c, d]` have a point in common: each
+/// strictly on both sides of the other, or an end of one on the other (collinear with
+/// it and between its ends: `(a - p) . (b - p) <= 0`).
+fn segments_intersect(a: Vertex, b: Vertex, c: Vertex, d: Vertex) -> bool {
+    let sides = |p: Vertex, q: Vertex, r: Vertex, s: Vertex| {
+        cross(p, q, r).signum() * cross(p, q, s).signum()
+    };
+    if sides(a, b, c, d) < 0 && sides(c, d, a, b) < 0 {
+        return true;
+    }
+    let touches = |p: Vertex, a: Vertex, b: Vertex| cross(a, b, p) == 0 && dot(p, a, b) <= 0;
+    touches(c, a, b) || touches(d, a, b) || touches(a, c, d) || touches(b, c, d)
+}
+
+/// Euclidean distance from `p` to segment `[a, b]`: the foot of the perpendicular,
+/// clamped to the segment, in doubles.
+fn point_segment_distance(p: Vertex, a: Vertex, b: Vertex) -> f64 {
+    let [px, py] = p.map(f64::from);
+    let [ax, ay] = a.map(f64::from);
+    let (dx, dy) = (f64::from(b[0]) - ax, f64::from(b[1]) - ay);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 == 0.0 {
+        0.0
+    } else {
+        (((px - ax) * dx + (py - ay) * dy) / len2).clamp(0.0, 1.0)
+    };
+    ((ax + t * dx - px).powi(2) + (ay + t * dy - py).powi(2)).sqrt()
 }
 
 // ---------------------------------------------------------------------------------------
