@@ -872,3 +872,53 @@ fn the_scan_reads_what_it_should() {
         ]
     );
 }
+
+/// The trigonometry has one home, geom/trig.rs (the software sine, cosine and arc
+/// tangent, the same bits everywhere): no other file defines a sine, cosine or arc
+/// tangent, and no code outside tests calls the platform's (`f64::atan2` and the rest
+/// differ between C libraries).
+#[test]
+fn trigonometry_lives_in_geom_trig() {
+    let sources = sources();
+    let home = "src/geom/trig.rs";
+    let (mut checked, mut bad) = (0, Vec::new());
+    let defined = ["fn atan2", "fn atan(", "fn sin_cos", "fn sin(", "fn cos("];
+    let platform = [
+        ".atan2(",
+        ".atan(",
+        ".sin(",
+        ".cos(",
+        ".tan(",
+        ".sin_cos(",
+        ".asin(",
+        ".acos(",
+    ];
+    let mut homes = 0;
+    for s in &sources {
+        for d in defined {
+            for (at, _) in s.code.match_indices(d) {
+                checked += 1;
+                if s.path == home {
+                    homes += 1;
+                } else {
+                    bad.push(format!("{}:{}: `{d}` outside {home}", s.path, s.line(at)));
+                }
+            }
+        }
+        for p in platform {
+            for (at, _) in s.code.match_indices(p) {
+                checked += 1;
+                if !s.in_test(at) {
+                    bad.push(format!(
+                        "{}:{}: the platform's `{}` outside test code (use {home})",
+                        s.path,
+                        s.line(at),
+                        &p[1..p.len() - 1]
+                    ));
+                }
+            }
+        }
+    }
+    assert!(homes >= 3, "{home} defines {homes} of {defined:?}");
+    report("trigonometry definitions and platform calls", checked, &bad);
+}

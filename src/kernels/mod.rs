@@ -1,4 +1,5 @@
-//! Word-level inner loops and their run-time dispatch: with `ffi`, the only `unsafe` code.
+//! Word-level inner loops and their run-time dispatch: with `ffi` and the mask's storage
+//! and writers (`mask/shared.rs`, `mask/mod.rs`, `mask/reshape.rs`), the only `unsafe` code.
 //!
 //! Every pair query (bounds-only sprites included: `query::plan` hands the kernels the
 //! pixel side's plane twice) and every mask build ends here. Each loop, once per path:

@@ -468,6 +468,36 @@ mod tests {
     use super::*;
     use crate::Mask;
 
+    /// A normal's degrees come from the crate's software arc tangent (the same bits on
+    /// every platform), within one unit in the last place of the platform's, and exact
+    /// on the axes and diagonals a contact normal most often is.
+    #[test]
+    fn degrees_use_the_software_atan2() {
+        let exact = [
+            ((1.0, 0.0), 0.0),
+            ((0.0, 1.0), 90.0),
+            ((0.0, -1.0), -90.0),
+            ((-1.0, 0.0), 180.0),
+            ((1.0, 1.0), 45.0),
+            ((-1.0, -1.0), -135.0),
+        ];
+        for ((x, y), want) in exact {
+            assert_eq!(Normal { x, y }.degrees(), want, "({x}, {y})");
+        }
+        let mut checked = 0;
+        for i in -40..=40 {
+            for j in -40..=40 {
+                let (x, y) = (i as f64 / 7.0, j as f64 / 3.0);
+                let got = Normal { x, y }.degrees();
+                assert_eq!(got.to_bits(), atan2(y, x).to_degrees().to_bits());
+                let platform = y.atan2(x).to_degrees();
+                assert!((got - platform).abs() <= 2.0 * f64::EPSILON * platform.abs().max(1.0));
+                checked += 1;
+            }
+        }
+        println!("{checked} normals' degrees checked");
+    }
+
     #[test]
     fn row_bits_match_the_pixels() {
         let m = Mask::from_fn(150, 3, |x, y| (x * 7 + y * 3) % 5 < 2).unwrap();
