@@ -399,11 +399,7 @@ fn root_names(sources: &[Source]) -> BTreeMap<String, String> {
                         && words[0] == "pub"
                         && ["fn", "struct", "enum", "type", "const", "trait"].contains(&words[1])
                     {
-                        let name: String = words[2]
-                            .chars()
-                            .take_while(|c| c.is_alphanumeric() || *c == '_')
-                            .collect();
-                        names.insert(name, module.to_string());
+                        names.insert(ident(words[2]), module.to_string());
                     }
                 }
             }
@@ -419,11 +415,7 @@ fn root_names(sources: &[Source]) -> BTreeMap<String, String> {
     for line in code.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
         if words.len() >= 3 && words[0] == "pub" && ["const", "fn"].contains(&words[1]) {
-            let name: String = words[2]
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            names.insert(name, "lib".to_string());
+            names.insert(ident(words[2]), "lib".to_string());
         }
     }
     assert!(names.contains_key("Mask") && names.contains_key("Sprite"));
@@ -549,6 +541,35 @@ fn folder_of(name: &str, root: &BTreeMap<String, String>) -> Option<String> {
     root.get(name).cloned()
 }
 
+/// The identifier `text` starts with.
+fn ident(text: &str) -> String {
+    text.chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// Runs `rule` on every name the sources that `which` accepts take from the crate root
+/// (with the folder defining it, `None` when none can be found); `rule` returns a
+/// violation in words. Returns how many names it saw and the violations, each with its
+/// file and line.
+fn check_uses(
+    which: impl Fn(&Source) -> bool,
+    mut rule: impl FnMut(&Source, &Use, Option<String>) -> Option<String>,
+) -> (usize, Vec<String>) {
+    let sources = sources();
+    let root = root_names(&sources);
+    let (mut checked, mut bad) = (0, Vec::new());
+    for s in sources.iter().filter(|s| which(s)) {
+        for u in uses(s) {
+            checked += 1;
+            if let Some(v) = rule(s, &u, folder_of(&u.first, &root)) {
+                bad.push(format!("{}:{}: {v}", s.path, s.line(u.at)));
+            }
+        }
+    }
+    (checked, bad)
+}
+
 fn report(what: &str, checked: usize, violations: &[String]) {
     println!(
         "{what}: {checked} checked, {} violation(s)",
@@ -571,42 +592,31 @@ fn report(what: &str, checked: usize, violations: &[String]) {
 /// Every folder names only the folders ARCHITECTURE.md's table lets it (test code aside).
 #[test]
 fn folders_name_only_the_folders_below_them() {
-    let sources = sources();
-    let root = root_names(&sources);
     let may: BTreeMap<&str, &[&str]> = MAY_NAME.iter().copied().collect();
-    let (mut checked, mut bad) = (0, Vec::new());
     let mut seen: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for s in &sources {
-        let allowed = may
-            .get(s.folder.as_str())
-            .unwrap_or_else(|| panic!("{}: folder `{}` has no row in MAY_NAME", s.path, s.folder));
-        for u in uses(s) {
-            checked += 1;
-            let Some(target) = folder_of(&u.first, &root) else {
-                bad.push(format!(
-                    "{}:{}: `crate::{}` names nothing this test can place (add it to root_names)",
-                    s.path,
-                    s.line(u.at),
+    let (checked, bad) = check_uses(
+        |_| true,
+        |s, u, target| {
+            let allowed = may.get(s.folder.as_str()).unwrap_or_else(|| {
+                panic!("{}: folder `{}` has no row in MAY_NAME", s.path, s.folder)
+            });
+            let Some(target) = target else {
+                return Some(format!(
+                    "`crate::{}` names nothing this test can place (add it to root_names)",
                     u.first
                 ));
-                continue;
             };
             seen.entry(s.folder.clone())
                 .or_default()
                 .insert(target.clone());
-            if target != s.folder && !allowed.contains(&target.as_str()) {
-                bad.push(format!(
-                    "{}:{}: {} names `{}` from {}/ (it may name only {:?})",
-                    s.path,
-                    s.line(u.at),
-                    s.folder,
-                    u.first,
-                    target,
-                    allowed
-                ));
-            }
-        }
-    }
+            (target != s.folder && !allowed.contains(&target.as_str())).then(|| {
+                format!(
+                    "{} names `{}` from {target}/ (it may name only {allowed:?})",
+                    s.folder, u.first
+                )
+            })
+        },
+    );
     for (folder, targets) in &seen {
         println!("{folder} names: {targets:?}");
     }
@@ -617,24 +627,13 @@ fn folders_name_only_the_folders_below_them() {
 /// which declares the module).
 #[test]
 fn only_test_code_names_the_oracles() {
-    let sources = sources();
-    let root = root_names(&sources);
-    let (mut checked, mut bad) = (0, Vec::new());
-    for s in sources
-        .iter()
-        .filter(|s| s.folder != "reference" && s.folder != "lib")
-    {
-        for u in uses(s) {
-            checked += 1;
-            if folder_of(&u.first, &root).as_deref() == Some("reference") {
-                bad.push(format!(
-                    "{}:{}: `crate::reference` outside a #[cfg(test)] item",
-                    s.path,
-                    s.line(u.at)
-                ));
-            }
-        }
-    }
+    let (checked, bad) = check_uses(
+        |s| s.folder != "reference" && s.folder != "lib",
+        |_, _, target| {
+            (target.as_deref() == Some("reference"))
+                .then(|| "`crate::reference` outside a #[cfg(test)] item".to_string())
+        },
+    );
     report("names of the oracles outside reference/", checked, &bad);
 }
 
@@ -645,34 +644,29 @@ fn only_test_code_names_the_oracles() {
 /// a method of the files it judges.
 #[test]
 fn the_oracles_share_no_code_with_what_they_judge() {
-    let sources = sources();
-    let root = root_names(&sources);
-    let (mut checked, mut bad) = (0, Vec::new());
-    for s in sources.iter().filter(|s| s.folder == "reference") {
-        for u in uses(s) {
-            checked += 1;
-            let target = folder_of(&u.first, &root).unwrap_or_default();
-            let private_path = MODULES.contains(&u.first.as_str());
-            let ok = if private_path {
+    let (mut checked, mut bad) = check_uses(
+        |s| s.folder == "reference",
+        |_, u, target| {
+            let target = target.unwrap_or_default();
+            let ok = if MODULES.contains(&u.first.as_str()) {
                 target == "reference" || target == "geom" || target == "error"
             } else {
                 let upper = u.first.starts_with(|c: char| c.is_ascii_uppercase());
                 target != "kernels" && (upper || REFERENCE_MAY_CALL.contains(&u.first.as_str()))
             };
-            if !ok {
+            (!ok).then(|| {
                 let what = match &u.second {
                     Some(second) => format!("{}::{}", u.first, second),
                     None => u.first.clone(),
                 };
-                bad.push(format!(
-                    "{}:{}: the oracle names `crate::{what}` (from {target}/): an algorithm \
-                     it may judge, not plain data",
-                    s.path,
-                    s.line(u.at)
-                ));
-            }
-        }
-    }
+                format!(
+                    "the oracle names `crate::{what}` (from {target}/): an algorithm it may \
+                     judge, not plain data"
+                )
+            })
+        },
+    );
+    let sources = sources();
     // The public methods that masks and sprites get from the judged files (their
     // `impl Mask`, `impl Sprite` and `impl TransformedSprite` blocks), by name, but a
     // sprite's plain data (JUDGED_PLAIN); the oracle may call none of them (unless one
@@ -699,10 +693,7 @@ fn the_oracles_share_no_code_with_what_they_judge() {
             }
             let block = &s.code[at..item_end(&s.code, at)];
             for (k, _) in block.match_indices("pub fn ") {
-                let name: String = block[k + "pub fn ".len()..]
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
+                let name = ident(&block[k + "pub fn ".len()..]);
                 if !JUDGED_PLAIN.contains(&name.as_str()) {
                     judged
                         .entry(name)
@@ -722,11 +713,7 @@ fn the_oracles_share_no_code_with_what_they_judge() {
             }
             let block = &s.code[at..item_end(&s.code, at)];
             for (k, _) in block.match_indices("fn ") {
-                let name: String = block[k + 3..]
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                own.insert(name);
+                own.insert(ident(&block[k + 3..]));
             }
         }
     }
@@ -759,61 +746,60 @@ fn the_oracles_share_no_code_with_what_they_judge() {
 /// `kernels/` sees words and rows: of the crate it names only KERNELS_MAY_NAME's items.
 #[test]
 fn kernels_name_only_words_rows_and_the_planes_view() {
-    let sources = sources();
-    let (mut checked, mut bad) = (0, Vec::new());
-    for s in sources.iter().filter(|s| s.folder == "kernels") {
-        for u in uses(s) {
-            checked += 1;
-            if u.first == "kernels" {
-                continue;
-            }
-            let ok = KERNELS_MAY_NAME
-                .iter()
-                .any(|&(name, file)| u.first == name && (file.is_empty() || file == s.path));
-            if !ok {
-                bad.push(format!(
-                    "{}:{}: kernels name `crate::{}` (they may name only {:?})",
-                    s.path,
-                    s.line(u.at),
-                    u.first,
-                    KERNELS_MAY_NAME
-                ));
-            }
-        }
-    }
+    let (checked, bad) = check_uses(
+        |s| s.folder == "kernels",
+        |s, u, _| {
+            let ok = u.first == "kernels"
+                || KERNELS_MAY_NAME
+                    .iter()
+                    .any(|&(name, file)| u.first == name && (file.is_empty() || file == s.path));
+            (!ok).then(|| {
+                format!(
+                    "kernels name `crate::{}` (they may name only {KERNELS_MAY_NAME:?})",
+                    u.first
+                )
+            })
+        },
+    );
     report("what kernels/ names of the crate", checked, &bad);
 }
 
-/// `unsafe` only where UNSAFE_IN allows it (test code included: a test's `unsafe` is
-/// code too).
-#[test]
-fn unsafe_only_in_the_ffi_the_kernels_and_the_masks_storage() {
-    let sources = sources();
+/// Every whole-word occurrence of `needle` in the code (test code included), and those
+/// outside the `allowed` files (a folder ends with `/`), each with its file and line.
+fn places_outside(needle: &str, allowed: &[&str]) -> (usize, Vec<String>) {
     let (mut checked, mut bad) = (0, Vec::new());
-    for s in &sources {
-        let allowed = UNSAFE_IN.iter().any(|a| {
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    for s in &sources() {
+        let ok = allowed.iter().any(|a| {
             if a.ends_with('/') {
                 s.path.starts_with(a)
             } else {
                 s.path == *a
             }
         });
-        for (at, _) in s.code.match_indices("unsafe") {
-            let b = s.code.as_bytes();
-            let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-            if (at > 0 && word(b[at - 1])) || b.get(at + 6).is_some_and(|&c| word(c)) {
-                continue;
+        let b = s.code.as_bytes();
+        for (at, _) in s.code.match_indices(needle) {
+            if (at > 0 && word(b[at - 1])) || b.get(at + needle.len()).is_some_and(|&c| word(c)) {
+                continue; // part of a longer name: MaskOptions, unsafe_op, ...
             }
             checked += 1;
-            if !allowed {
+            if !ok {
                 bad.push(format!(
-                    "{}:{}: `unsafe` outside {UNSAFE_IN:?}",
+                    "{}:{}: `{needle}` outside {allowed:?}",
                     s.path,
                     s.line(at)
                 ));
             }
         }
     }
+    (checked, bad)
+}
+
+/// `unsafe` only where UNSAFE_IN allows it (test code included: a test's `unsafe` is
+/// code too).
+#[test]
+fn unsafe_only_in_the_ffi_the_kernels_and_the_masks_storage() {
+    let (checked, bad) = places_outside("unsafe", UNSAFE_IN);
     report("`unsafe` keywords", checked, &bad);
 }
 
@@ -821,24 +807,7 @@ fn unsafe_only_in_the_ffi_the_kernels_and_the_masks_storage() {
 /// reshaping, rasterising, pairs) and `shape/` (the shape tools as methods).
 #[test]
 fn impl_mask_only_in_mask_and_shape() {
-    let sources = sources();
-    let (mut checked, mut bad) = (0, Vec::new());
-    for s in &sources {
-        for (at, _) in s.code.match_indices("impl Mask") {
-            let next = s.code.as_bytes().get(at + "impl Mask".len()).copied();
-            if next.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_') {
-                continue; // impl MaskOptions, impl MaskBundle, ...
-            }
-            checked += 1;
-            if !IMPL_MASK_IN.iter().any(|a| s.path.starts_with(a)) {
-                bad.push(format!(
-                    "{}:{}: `impl Mask` outside {IMPL_MASK_IN:?}",
-                    s.path,
-                    s.line(at)
-                ));
-            }
-        }
-    }
+    let (checked, bad) = places_outside("impl Mask", IMPL_MASK_IN);
     assert!(checked >= 10, "only {checked} `impl Mask` blocks found");
     report("`impl Mask` blocks", checked, &bad);
 }
