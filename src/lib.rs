@@ -186,6 +186,8 @@
 //! between threads freely; editing one in place takes `&mut Mask`. The C ABI lives in [`ffi`]: see `include/perpixel.h`.
 
 #![warn(missing_docs)]
+// Every `unsafe` block says why it is sound (ARCHITECTURE.md, "unsafe").
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod bake;
 mod error;

@@ -433,8 +433,8 @@ mod tests {
         let s = unsafe { pp_bundle_from_bytes(bytes.as_ptr(), bytes.len(), &mut handle) };
         assert_eq!(s, pp_status::PP_OK);
         let mut count = 0usize;
-        // SAFETY: live handle.
         assert_eq!(
+            // SAFETY: live handle.
             unsafe { pp_bundle_count(handle, &mut count) },
             pp_status::PP_OK
         );

@@ -537,12 +537,14 @@ mod tests {
             assert!(n < 300, "{status:?} = {n} is outside the native ranges");
             assert!(!status.text().to_bytes().is_empty());
             assert_eq!(
+                // SAFETY: pp_status_text returns a static NUL-terminated string.
                 unsafe { std::ffi::CStr::from_ptr(pp_status_text(n)) },
                 status.text()
             );
         }
         for unknown in [14, 99, 102, 199, 1000, u32::MAX] {
             assert_eq!(
+                // SAFETY: as above, for any value.
                 unsafe { std::ffi::CStr::from_ptr(pp_status_text(unknown)) },
                 c"unknown status"
             );

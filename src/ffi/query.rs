@@ -215,8 +215,8 @@ pub unsafe extern "C" fn pp_first_contact(
         non_null(out, "out")?;
         let hit = match sa.first_contact_narrow(&sb) {
             Ok(hit) => hit,
-            // SAFETY: forwarded caller guarantees.
             Err(met) => {
+                // SAFETY: forwarded caller guarantees.
                 unsafe { beyond_narrow(a, b, |a, b| a.first_contact_beyond_narrow(b, met)) }?
             }
         }
@@ -253,8 +253,8 @@ pub unsafe extern "C" fn pp_overlap_area(
         non_null(out, "out")?;
         let area = match sa.overlap_area_narrow(&sb) {
             Ok(area) => area,
-            // SAFETY: forwarded caller guarantees.
             Err(met) => {
+                // SAFETY: forwarded caller guarantees.
                 unsafe { beyond_narrow(a, b, |a, b| a.overlap_area_beyond_narrow(b, met)) }?
             }
         };

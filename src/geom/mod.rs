@@ -10,4 +10,5 @@ pub use bounds::Bounds2D;
 pub use point::Point;
 pub(crate) use transform::FIXED_BITS;
 pub use transform::{Affine, FixedInverse, Transform};
+pub(crate) use trig::atan2;
 pub use trig::sin_cos_degrees;

@@ -1,6 +1,8 @@
-//! Sine and cosine of an angle in degrees, computed in software with IEEE basic operations
-//! only, so every platform gets the same bits (the platform's `sin` differs between C
-//! libraries, CPUs and compilers; transforms must not).
+//! The crate's trigonometry, in one place: sine and cosine of an angle in degrees (every
+//! transform) and the arc tangent (`atan2`: a mask's angle, a normal's degrees), computed
+//! in software with IEEE basic operations only, so every platform gets the same bits (the
+//! platform's `sin` and `atan2` differ between C libraries, CPUs and compilers; answers
+//! must not).
 //!
 //! Only `+`, `-`, `*`, `/`, `%` (IEEE remainder of a division, exact), `round` (exact)
 //! and comparisons are used. Rust never contracts `a * b + c` into a fused multiply-add,
@@ -113,6 +115,146 @@ fn kernel_cos(x: f64, y: f64) -> f64 {
     w + (((1.0 - w) - hz) + (z * r - x * y))
 }
 
+// ---------------------------------------------------------------------------------------
+// atan2 in software (fdlibm's s_atan.c and e_atan2.c, with comparisons on values instead
+// of on the high words: the same branches).
+
+// fdlibm's coefficients are kept exactly as fdlibm writes them (the last two are pi / 4
+// and pi / 2 rounded, written as fdlibm writes them).
+#[allow(clippy::excessive_precision, clippy::approx_constant)]
+const ATAN_HI: [f64; 4] = [
+    4.63647609000806093515e-01, // atan(0.5)
+    7.85398163397448278999e-01, // atan(1.0)
+    9.82793723247329054082e-01, // atan(1.5)
+    1.57079632679489655800e+00, // atan(inf)
+];
+#[allow(clippy::excessive_precision)]
+const ATAN_LO: [f64; 4] = [
+    2.26987774529616870924e-17,
+    3.06161699786838301793e-17,
+    1.39033110312309984516e-17,
+    6.12323399573676603587e-17,
+];
+#[allow(clippy::excessive_precision)]
+const AT: [f64; 11] = [
+    3.33333333333329318027e-01,
+    -1.99999999998764832476e-01,
+    1.42857142725034663711e-01,
+    -1.11111104054623557880e-01,
+    9.09088713343650656196e-02,
+    -7.69187620504482999495e-02,
+    6.66107313738753120669e-02,
+    -5.83357013379057348645e-02,
+    4.97687799461593236017e-02,
+    -3.65315727442169155270e-02,
+    1.62858201153657823623e-02,
+];
+/// pi, pi / 2, pi / 4 rounded to f64, and `pi - PI` rounded to f64.
+const PI: f64 = std::f64::consts::PI;
+const PI_2: f64 = std::f64::consts::FRAC_PI_2;
+const PI_4: f64 = std::f64::consts::FRAC_PI_4;
+#[allow(clippy::excessive_precision)]
+const PI_LO: f64 = 1.2246467991473531772e-16;
+/// 2^66 and 2^-29, fdlibm's thresholds.
+const TWO_POW_66: f64 = (1u128 << 66) as f64;
+const TWO_POW_MINUS_29: f64 = 1.0 / (1u64 << 29) as f64;
+
+/// The arc tangent of `x` in radians (fdlibm's `atan`, error below one unit in the last
+/// place), from IEEE basic operations only.
+fn atan(x: f64) -> f64 {
+    if x.is_nan() {
+        return x + x;
+    }
+    let ax = x.abs();
+    if ax >= TWO_POW_66 {
+        // |x| >= 2^66
+        let z = ATAN_HI[3] + ATAN_LO[3];
+        return if x < 0.0 { -z } else { z };
+    }
+    let (id, t) = if ax < 0.4375 {
+        if ax < TWO_POW_MINUS_29 {
+            // |x| < 2^-29: atan(x) rounds to x.
+            return x;
+        }
+        (None, x)
+    } else if ax < 0.6875 {
+        (Some(0), (2.0 * ax - 1.0) / (2.0 + ax))
+    } else if ax < 1.1875 {
+        (Some(1), (ax - 1.0) / (ax + 1.0))
+    } else if ax < 2.4375 {
+        (Some(2), (ax - 1.5) / (1.0 + 1.5 * ax))
+    } else {
+        (Some(3), -1.0 / ax)
+    };
+    let z = t * t;
+    let w = z * z;
+    let s1 = z * (AT[0] + w * (AT[2] + w * (AT[4] + w * (AT[6] + w * (AT[8] + w * AT[10])))));
+    let s2 = w * (AT[1] + w * (AT[3] + w * (AT[5] + w * (AT[7] + w * AT[9]))));
+    match id {
+        None => t - t * (s1 + s2),
+        Some(i) => {
+            let z = ATAN_HI[i] - ((t * (s1 + s2) - ATAN_LO[i]) - t);
+            if x < 0.0 { -z } else { z }
+        }
+    }
+}
+
+/// The angle of `(x, y)` in radians, in `-pi..=pi` (fdlibm's `atan2`, error below one
+/// unit in the last place apart from the rounding of `y / x`), from IEEE basic operations
+/// only: bit-identical on every platform. Signed zeros, infinities and NaN as C's `atan2`.
+pub(crate) fn atan2(y: f64, x: f64) -> f64 {
+    if x.is_nan() || y.is_nan() {
+        return x + y;
+    }
+    if x == 1.0 {
+        return atan(y);
+    }
+    let (y_neg, x_neg) = (y.is_sign_negative(), x.is_sign_negative());
+    if y == 0.0 {
+        return match (x_neg, y_neg) {
+            (false, _) => y,
+            (true, false) => PI,
+            (true, true) => -PI,
+        };
+    }
+    if x == 0.0 {
+        return if y_neg { -PI_2 } else { PI_2 };
+    }
+    if x.is_infinite() {
+        return match (y.is_infinite(), x_neg, y_neg) {
+            (true, false, false) => PI_4,
+            (true, false, true) => -PI_4,
+            (true, true, false) => 3.0 * PI_4,
+            (true, true, true) => -3.0 * PI_4,
+            (false, false, false) => 0.0,
+            (false, false, true) => -0.0,
+            (false, true, false) => PI,
+            (false, true, true) => -PI,
+        };
+    }
+    if y.is_infinite() {
+        return if y_neg { -PI_2 } else { PI_2 };
+    }
+    // fdlibm's exponent difference, from the high words of |y| and |x|.
+    let high = |v: f64| ((v.to_bits() >> 32) & 0x7fff_ffff) as i64;
+    let k = (high(y) - high(x)) >> 20;
+    let z = if k > 60 {
+        // |y / x| > 2^60
+        PI_2 + 0.5 * PI_LO
+    } else if x_neg && k < -60 {
+        // |y / x| < 2^-60 and x < 0
+        0.0
+    } else {
+        atan((y / x).abs())
+    };
+    match (x_neg, y_neg) {
+        (false, false) => z,
+        (false, true) => -z,
+        (true, false) => PI - (z - PI_LO),
+        (true, true) => (z - PI_LO) - PI,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,5 +355,146 @@ mod tests {
             let (s, c) = sin_cos_degrees(deg);
             assert!(s.is_nan() && c.is_nan());
         }
+    }
+
+    #[test]
+    fn fdlibm_constants_have_their_bits() {
+        let hi = [
+            0x3FDD_AC67_0561_BB4Fu64,
+            0x3FE9_21FB_5444_2D18,
+            0x3FEF_730B_D281_F69B,
+            0x3FF9_21FB_5444_2D18,
+        ];
+        let lo = [
+            0x3C7A_2B7F_222F_65E2u64,
+            0x3C81_A626_3314_5C07,
+            0x3C70_0788_7AF0_CBBD,
+            0x3C91_A626_3314_5C07,
+        ];
+        let at = [
+            0x3FD5_5555_5555_550Du64,
+            0xBFC9_9999_9998_EBC4,
+            0x3FC2_4924_9200_83FF,
+            0xBFBC_71C6_FE23_1671,
+            0x3FB7_45CD_C54C_206E,
+            0xBFB3_B0F2_AF74_9A6D,
+            0x3FB1_0D66_A0D0_3D51,
+            0xBFAD_DE2D_52DE_FD9A,
+            0x3FA9_7B4B_2476_0DEB,
+            0xBFA2_B444_2C6A_6C2F,
+            0x3F90_AD3A_E322_DA11,
+        ];
+        for i in 0..4 {
+            assert_eq!(ATAN_HI[i].to_bits(), hi[i], "atanhi[{i}]");
+            assert_eq!(ATAN_LO[i].to_bits(), lo[i], "atanlo[{i}]");
+        }
+        for i in 0..11 {
+            assert_eq!(AT[i].to_bits(), at[i], "aT[{i}]");
+        }
+        assert_eq!(PI_LO.to_bits(), 0x3CA1_A626_3314_5C07);
+        assert_eq!(TWO_POW_66, 2f64.powi(66));
+        assert_eq!(TWO_POW_MINUS_29, 2f64.powi(-29));
+    }
+
+    /// Relative error against the platform's atan2, and exact special cases.
+    #[test]
+    fn atan2_matches_the_platform() {
+        let mut worst = 0.0f64;
+        let mut checked = 0u64;
+        let mut check = |y: f64, x: f64| {
+            let (got, want) = (atan2(y, x), y.atan2(x));
+            checked += 1;
+            if want.is_nan() {
+                assert!(got.is_nan(), "atan2({y}, {x}) = {got}, want NaN");
+                return;
+            }
+            if want == 0.0 || want.is_infinite() {
+                assert_eq!(got.to_bits(), want.to_bits(), "atan2({y}, {x})");
+                return;
+            }
+            let err = ((got - want) / want).abs();
+            worst = worst.max(err);
+            assert!(err <= 1e-15, "atan2({y}, {x}) = {got}, platform {want}");
+        };
+        // Every small integer pair (the angles masks give).
+        for y in -200..=200 {
+            for x in -200..=200 {
+                check(y as f64, x as f64);
+            }
+        }
+        let specials = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.4375,
+            0.6875,
+            1.1875,
+            2.4375,
+            1e-300,
+            -1e-300,
+            5e-324,
+            1e300,
+            -1e300,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            2f64.powi(60),
+            2f64.powi(-60),
+            2f64.powi(66),
+        ];
+        for &y in &specials {
+            for &x in &specials {
+                check(y, x);
+            }
+        }
+        // Random doubles over many magnitudes, and ratios near the branch points.
+        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for _ in 0..300_000 {
+            let (a, b) = (next(), next());
+            let unit = |v: u64| (v >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
+            let e1 = (next() % 80) as i32 - 40;
+            let e2 = (next() % 80) as i32 - 40;
+            check(unit(a) * 2f64.powi(e1), unit(b) * 2f64.powi(e2));
+        }
+        for r in [0.4375, 0.6875, 1.1875, 2.4375, 1.0] {
+            for i in -1000..=1000 {
+                let t = r * (1.0 + i as f64 * 1e-6);
+                check(t, 1.0);
+                check(-t, 3.0);
+                check(7.0 * t, -7.0);
+            }
+        }
+        assert!(worst <= 1e-15, "worst relative error {worst}");
+        assert!(checked > 400_000);
+    }
+
+    /// The angles masks give (integer arguments) against the platform's atan2, bit for
+    /// bit: never more than one unit in the last place apart (glibc's is correctly
+    /// rounded nearly always; fdlibm's is not, so the last bit differs now and then).
+    #[test]
+    fn atan2_of_integers_within_one_ulp_of_the_platform() {
+        let (mut differ, mut total) = (0u64, 0u64);
+        for y in -1000i64..=1000 {
+            for x in -1000i64..=1000 {
+                let (y, x) = (y as f64, x as f64);
+                let (a, b) = (atan2(y, x), y.atan2(x));
+                total += 1;
+                if a.to_bits() != b.to_bits() {
+                    differ += 1;
+                    let ulps = (a.to_bits() as i64 - b.to_bits() as i64).abs();
+                    assert!(ulps <= 1, "atan2({y}, {x}): {a} vs {b}, {ulps} ulps");
+                }
+            }
+        }
+        println!("atan2 of integers: {differ} of {total} one ulp from the platform's");
     }
 }

@@ -13,9 +13,9 @@
 //! mask register at a time.
 
 use super::drive::{self, Region, Summary};
+use super::tail_mask;
 use super::{Kernel, PackJob, Rows};
 use crate::PixelFormat;
-use crate::mask::tail_mask;
 use core::arch::x86_64::*;
 
 pub(crate) struct Avx512;

@@ -1,4 +1,5 @@
-//! Word-level inner loops and their run-time dispatch: with `ffi`, the only `unsafe` code.
+//! Word-level inner loops and their run-time dispatch: with `ffi` and the mask's storage
+//! and writers (`mask/shared.rs`, `mask/mod.rs`, `mask/reshape.rs`), the only `unsafe` code.
 //!
 //! Every pair query (bounds-only sprites included: `query::plan` hands the kernels the
 //! pixel side's plane twice) and every mask build ends here. Each loop, once per path:
@@ -22,8 +23,9 @@
 //! block level (AVX-512 with GFNI and VBMI, checked at run time: tiles loaded by rows
 //! and transposed in registers by 8 x 8 bit blocks with `vgf2p8affineqb` and `vpermb`;
 //! AVX-512 without them, in `avx512.rs`: tiles gathered into eight registers and
-//! transposed by word and bit swaps). `shared.rs` holds `Shared`, the one
-//! reference-counted allocation (header, then words) a `Mask` is.
+//! transposed by word and bit swaps). The mask's storage (one reference-counted
+//! allocation, header then words) is not here: it lives with the mask, in
+//! `mask/shared.rs`.
 //!
 //! The path is chosen once per process with `is_x86_feature_detected!` and cached in an
 //! atomic (the fastest the CPU has: avx512, then avx2, then portable): a default `x86-64`
@@ -71,7 +73,6 @@ mod narrow;
 mod overlap;
 mod portable;
 mod reshape;
-mod shared;
 #[cfg(target_arch = "x86_64")]
 mod tiles;
 
@@ -82,7 +83,6 @@ pub(crate) use reshape::{
     Mirror, Transpose, as_uninit, assume_init_words, mirror_rows, transpose,
     transpose_writes_every_word,
 };
-pub(crate) use shared::{Shared, Slot};
 
 /// Zero words stored after the last row of every mask, so that a 4-word vector window
 /// starting at any row's last word (and the word after it, for the shift) stays inside
@@ -562,6 +562,17 @@ pub(crate) fn nonzero_bytes(w: u64) -> u64 {
     ((high >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
+/// The valid bits of a row's last word, for a row `width` pixels wide (all 64 when the
+/// width is a multiple of 64): the one definition, used by every kernel and by the mask
+/// code above them.
+#[inline]
+pub(crate) fn tail_mask(width: usize) -> u64 {
+    match width % 64 {
+        0 => !0,
+        r => (1u64 << r) - 1,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -699,7 +710,7 @@ mod tests {
                 let mut row: Vec<u64> = (0..n + 1).map(|_| xorshift(&mut rng)).collect();
                 row[n] = 0xDEAD; // a word past the row: untouched
                 if width % 64 != 0 {
-                    row[n - 1] &= crate::mask::tail_mask(width);
+                    row[n - 1] &= tail_mask(width);
                 }
                 let bit = |r: &[u64], i: usize| r[i / 64] >> (i % 64) & 1;
                 let before = row.clone();

@@ -92,14 +92,14 @@ pub(crate) fn and_narrow(
     if a.stride == 1 && b.stride == 1 {
         match path {
             #[cfg(all(target_arch = "x86_64", perpixel_avx512))]
-            // SAFETY: `Avx512` is active only where its features were detected (or
-            // forced through `with_path`, which checks them); the bounds are checked.
             Path::Avx512 => {
+                // SAFETY: `Avx512` is active only where its features were detected (or
+                // forced through `with_path`, which checks them); the bounds are checked.
                 return unsafe { and_contiguous_avx512(n, out, bands) };
             }
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: as above, for `Avx2`.
             Path::Avx2 => {
+                // SAFETY: as above, for `Avx2`.
                 return unsafe { and_contiguous_avx2(n, out, bands) };
             }
             _ => return and_contiguous(n, out, bands),

@@ -5,7 +5,7 @@
 use super::{Kernel, PackJob, Rows};
 use crate::PixelFormat;
 // The low `nbits % 64` bits of a partial last chunk (all ones for a full one).
-use crate::mask::tail_mask as tail;
+use super::tail_mask as tail;
 
 pub(crate) struct Portable;
 

@@ -745,7 +745,7 @@ mod tests {
             for h in [1usize, 2, 5, 40] {
                 let mut src: Vec<u64> = (0..h * wpr).map(|_| xorshift(&mut rng)).collect();
                 for row in src.chunks_exact_mut(wpr) {
-                    row[wpr - 1] &= crate::mask::tail_mask(width);
+                    row[wpr - 1] &= super::super::tail_mask(width);
                 }
                 let bit = |r: &[u64], i: usize| r[i / 64] >> (i % 64) & 1;
                 for (x, y) in [(true, false), (false, true), (true, true)] {
@@ -805,7 +805,7 @@ mod tests {
                     })
                     .collect();
                 for row in src.chunks_exact_mut(swpr) {
-                    row[swpr - 1] &= crate::mask::tail_mask(w);
+                    row[swpr - 1] &= super::super::tail_mask(w);
                 }
                 // The source's block level, for the paths that transpose it.
                 let (bw, bh) = (w.div_ceil(BLOCK), h.div_ceil(BLOCK));

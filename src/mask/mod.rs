@@ -1,7 +1,8 @@
 //! [`Mask`]: which pixels of a sprite are solid, one bit per pixel.
 
-use crate::kernels::{self, BLOCK, PAD_WORDS, Shared, Slot};
+use crate::kernels::{self, BLOCK, PAD_WORDS};
 use crate::{Bounds2D, Error, Result};
+use shared::{Shared, Slot};
 use std::mem::MaybeUninit;
 
 mod baked;
@@ -14,8 +15,10 @@ mod options;
 mod pairs;
 mod raster;
 mod reshape;
+mod shared;
 
 pub(crate) use build::check_pixel_layout;
+pub(crate) use kernels::tail_mask;
 pub use limits::{max_mask_pixels, set_max_mask_pixels};
 pub use options::{MaskOptions, PixelFormat};
 pub use raster::{MAX_TRANSFORM_SIDE, Raster};
@@ -758,14 +761,6 @@ fn zeroed(len: usize) -> Result<Box<[u64]>> {
     try_zeroed(len, 0u64)
         .map(Vec::into_boxed_slice)
         .ok_or(Error::OutOfMemory)
-}
-
-/// The bits of a row's last word that lie inside a row `width` pixels wide.
-pub(crate) fn tail_mask(width: usize) -> u64 {
-    match width % 64 {
-        0 => !0,
-        r => (1u64 << r) - 1,
-    }
 }
 
 #[cfg(test)]

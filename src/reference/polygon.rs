@@ -249,18 +249,18 @@ pub fn simplified_within(
     Ok(())
 }
 
-/// Euclidean distance from `p` to segment `[a, b]`.
+/// Euclidean distance from `p` to segment `[a, b]`, from exact integer squares: the
+/// nearer end when the perpendicular from `p` misses the segment, else `|cross| / |b - a|`
+/// (one rounding each for the two square roots and the quotient).
 pub fn point_segment_distance(p: Vertex, a: Vertex, b: Vertex) -> f64 {
-    let (px, py) = (p[0] as f64, p[1] as f64);
-    let (ax, ay, bx, by) = (a[0] as f64, a[1] as f64, b[0] as f64, b[1] as f64);
-    let (dx, dy) = (bx - ax, by - ay);
-    let len2 = dx * dx + dy * dy;
-    let t = if len2 == 0.0 {
-        0.0
-    } else {
-        (((px - ax) * dx + (py - ay) * dy) / len2).clamp(0.0, 1.0)
-    };
-    ((ax + t * dx - px).powi(2) + (ay + t * dy - py).powi(2)).sqrt()
+    let squared = |u: Vertex, v: Vertex| dot(u, v, v);
+    if a == b || dot(a, b, p) <= 0 {
+        return (squared(a, p) as f64).sqrt();
+    }
+    if dot(b, a, p) <= 0 {
+        return (squared(b, p) as f64).sqrt();
+    }
+    (cross(a, b, p).abs() as f64) / (squared(a, b) as f64).sqrt()
 }
 
 /// Which sample points `(x + dx, y + dy)`, one per pixel `(x, y)` of a `width x height`

@@ -3,33 +3,71 @@
 //! crop one pixel at a time, each written the plain way from its definition. The tests
 //! check the word-level versions in `shape` against these.
 
-use crate::shape::Moments;
+use crate::geom::atan2;
 use crate::{
     Bounds2D, ComponentLabels, ComponentOptions, ComponentOrder, Connectivity, Mask, MorphOptions,
     Norm,
 };
 
-/// pygame's `Mask.centroid()`, from sums over every pixel.
+/// pygame's `Mask.centroid()`, from sums over every pixel: the mean x and y, rounded
+/// down; `(0, 0)` for an empty mask.
 pub fn centroid(mask: &Mask) -> (u32, u32) {
-    moments(mask).centroid()
+    let s = sums(mask);
+    if s.n == 0 {
+        return (0, 0);
+    }
+    ((s.x / s.n) as u32, (s.y / s.n) as u32)
 }
 
-/// pygame's `Mask.angle()`, from sums over every pixel (the same formula and software
-/// arc tangent as [`Mask::angle`]: only the sums are computed differently).
+/// pygame's `Mask.angle()`, from sums over every pixel, written as pygame's `mask.c`
+/// writes it: integer quotients of the sums, then `-90 * atan2(2 (m11 - xc yc), (m20 -
+/// xc^2) - (m02 - yc^2)) / pi` in doubles (the arc tangent is the crate's software one,
+/// `geom/trig.rs`, checked against the platform's there); 0 for an empty mask.
 pub fn angle(mask: &Mask) -> f64 {
-    moments(mask).angle()
+    let s = sums(mask);
+    if s.n == 0 {
+        return 0.0;
+    }
+    let mean = |v: u128| (v / s.n) as i128;
+    let (xc, yc) = (mean(s.x), mean(s.y));
+    let b = 2 * (mean(s.xy) - xc * yc);
+    let a = (mean(s.xx) - xc * xc) - (mean(s.yy) - yc * yc);
+    -90.0 * atan2(b as f64, a as f64) / std::f64::consts::PI
 }
 
-fn moments(mask: &Mask) -> Moments {
-    let mut m = Moments::default();
+/// Sums over the solid pixels: their number, and of x, y, x^2, x y, y^2.
+struct Sums {
+    n: u128,
+    x: u128,
+    y: u128,
+    xx: u128,
+    xy: u128,
+    yy: u128,
+}
+
+fn sums(mask: &Mask) -> Sums {
+    let mut s = Sums {
+        n: 0,
+        x: 0,
+        y: 0,
+        xx: 0,
+        xy: 0,
+        yy: 0,
+    };
     for y in 0..mask.height() {
         for x in 0..mask.width() {
             if mask.is_solid(x, y) {
-                m.add_pixel(x, y);
+                let (x, y) = (x as u128, y as u128);
+                s.n += 1;
+                s.x += x;
+                s.y += y;
+                s.xx += x * x;
+                s.xy += x * y;
+                s.yy += y * y;
             }
         }
     }
-    m
+    s
 }
 
 /// The neighbours of a pixel under `connectivity`.
