@@ -10,6 +10,7 @@ mod build;
 #[cfg(feature = "image")]
 pub(crate) mod decode;
 pub(crate) mod edit;
+pub(crate) mod hash;
 mod limits;
 mod options;
 mod pairs;

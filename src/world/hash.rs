@@ -1,4 +1,4 @@
-//! Stable state hashes ([`Mask::state_hash`], [`World::state_hash`],
+//! Stable state hashes ([`crate::Mask::state_hash`], [`World::state_hash`],
 //! [`WorldSnapshot::state_hash`](super::WorldSnapshot::state_hash)): 64-bit FNV-1a over a
 //! canonical byte stream, written out in each function's docs so that any door (or a
 //! peer in another language) can compute the same value. No `std` hasher, no addresses,
@@ -7,107 +7,17 @@
 
 use super::body::Slot;
 use super::{Pair, World};
-use crate::{BodyKind, Mask, Placement};
+use crate::mask::hash::Fnv;
+use crate::{BodyKind, Placement};
 
-/// 64-bit FNV-1a (offset basis `0xcbf29ce484222325`, prime `0x100000001b3`), fed the
-/// canonical stream little-endian field by field.
-pub(super) struct Fnv(u64);
-
-impl Fnv {
-    pub(super) fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-
-    pub(super) fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-
-    fn u8(&mut self, v: u8) {
-        self.bytes(&[v]);
-    }
-
-    fn u32(&mut self, v: u32) {
-        self.bytes(&v.to_le_bytes());
-    }
-
-    fn u64(&mut self, v: u64) {
-        self.bytes(&v.to_le_bytes());
-    }
-
-    /// A float as its IEEE-754 bits, `-0.0` as `0.0` (they compare equal).
-    fn f64(&mut self, v: f64) {
-        self.u64(if v == 0.0 { 0 } else { v.to_bits() });
-    }
-
-    fn pairs(&mut self, pairs: &[Pair]) {
-        self.u32(pairs.len() as u32);
-        for p in pairs {
-            for id in [p.a, p.b] {
-                self.u32(id.index);
-                self.u32(id.generation);
-            }
-        }
-    }
-}
-
-impl Mask {
-    /// A stable 64-bit hash of the mask's size and pixels: equal masks (same size, same
-    /// solid pixels) give equal hashes, on every platform and in every door
-    /// (`pp_mask_hash`, C++ `mask::hash`, C# `Mask.StateHash`), whatever the mask's
-    /// history (copies, edits, padding and capacity play no part). For checking that two
-    /// peers hold the same terrain, or keying a cache.
-    ///
-    /// The algorithm: 64-bit FNV-1a (start `h = 0xcbf29ce484222325`; for each byte `b`,
-    /// `h = (h ^ b) * 0x100000001b3` modulo 2^64) over the bytes
-    ///
-    /// * `"PPM1"` (4 ASCII bytes),
-    /// * the width and the height, each a little-endian `u32`,
-    /// * each row from `y = 0`, as `ceil(width / 8)` bytes: pixel `x` is bit `x % 8`
-    ///   (1 = solid) of the row's byte `x / 8`, the bits past the width 0.
-    ///
-    /// Cost: one pass over the pixel bits (a byte at a time).
-    ///
-    /// ```
-    /// use perpixel::Mask;
-    /// let a = Mask::from_fn(3, 2, |x, y| x == y)?;
-    /// let mut b = Mask::empty(3, 2)?;
-    /// b.set_pixel(0, 0, true)?;
-    /// b.set_pixel(1, 1, true)?;
-    /// assert_eq!(a.state_hash(), b.state_hash());
-    /// assert_ne!(a.state_hash(), Mask::empty(3, 2)?.state_hash());
-    /// # Ok::<(), perpixel::Error>(())
-    /// ```
-    pub fn state_hash(&self) -> u64 {
-        let mut h = Fnv::new();
-        self.hash_into(&mut h);
-        h.0
-    }
-
-    fn hash_into(&self, h: &mut Fnv) {
-        let (w, ht) = (self.width(), self.height());
-        h.bytes(b"PPM1");
-        h.u32(w);
-        h.u32(ht);
-        let row_bytes = (w as usize).div_ceil(8);
-        for y in 0..ht as usize {
-            let mut left = row_bytes;
-            for (i, &word) in self.row(y).iter().enumerate() {
-                if left == 0 {
-                    break;
-                }
-                // The bits past the width, cleared (the format says 0).
-                let bits_here = (w as usize - i * 64).min(64);
-                let word = if bits_here == 64 {
-                    word
-                } else {
-                    word & ((1u64 << bits_here) - 1)
-                };
-                let take = left.min(8);
-                h.bytes(&word.to_le_bytes()[..take]);
-                left -= take;
-            }
+/// A list of pairs: its `u32` count, then per pair `a.index`, `a.generation`,
+/// `b.index`, `b.generation`.
+fn pairs(h: &mut Fnv, pairs: &[Pair]) {
+    h.u32(pairs.len() as u32);
+    for p in pairs {
+        for id in [p.a, p.b] {
+            h.u32(id.index);
+            h.u32(id.generation);
         }
     }
 }
@@ -172,9 +82,9 @@ pub(super) fn state_hash(
     for &i in free {
         h.u32(i);
     }
-    h.pairs(touching);
-    h.pairs(begins);
-    h.pairs(ends);
+    pairs(&mut h, touching);
+    pairs(&mut h, begins);
+    pairs(&mut h, ends);
     h.0
 }
 
@@ -187,7 +97,7 @@ impl World {
     /// from a body's mask and placement). The hash of a [`super::WorldSnapshot`] is the
     /// world's when it was taken.
     ///
-    /// The algorithm: 64-bit FNV-1a as in [`Mask::state_hash`] over the bytes, integers
+    /// The algorithm: 64-bit FNV-1a as in [`crate::Mask::state_hash`] over the bytes, integers
     /// little-endian (`i32` as its two's-complement `u32`), floats as their IEEE-754 bits
     /// in a `u64` (`-0.0` as `0.0`), booleans a byte 0 or 1:
     ///
@@ -198,7 +108,7 @@ impl World {
     ///   the transform's `x`, `y` (`f64`), pivot (`u8` 0 for the centre, or 1 then its
     ///   two `f64`), rotation in degrees, scale x, scale y (`f64`), flip x, flip y
     ///   (`u8`)), filter category and mask (`u64`) and group (`i32`), user data (`u64`),
-    ///   and its mask's [`Mask::state_hash`] (`u64`);
+    ///   and its mask's [`crate::Mask::state_hash`] (`u64`);
     /// * the free slots (`u32` count, then each index, the one the next body takes last);
     /// * the touching pairs, then the begin events, then the end events of the last
     ///   update: each list a `u32` count then, per pair, `a.index`, `a.generation`,
