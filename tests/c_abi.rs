@@ -378,6 +378,24 @@ fn build_and_run_with(
     true
 }
 
+/// The conformance corpus (`tests/corpus/corpus.txt`) replayed through the C ABI by
+/// `tests/c/corpus_replay.c`: one passing check per case, so at least as many as the
+/// corpus holds.
+#[test]
+fn c_replays_the_conformance_corpus() {
+    let corpus = Path::new(MANIFEST_DIR).join("tests/corpus/corpus.txt");
+    let text = std::fs::read_to_string(&corpus).expect("the committed corpus");
+    let cases = text.lines().filter(|l| l.contains(" -> ")).count() as u32;
+    assert!(cases > 1000, "only {cases} cases in {}", corpus.display());
+    let program = Program {
+        source: "tests/c/corpus_replay.c",
+        lang: Lang::C,
+        args: vec![corpus.display().to_string()],
+        min_checks: cases,
+    };
+    build_and_run("corpus_replay", &program, &modes());
+}
+
 #[test]
 fn c_errors_statuses_and_version() {
     let program = Program {

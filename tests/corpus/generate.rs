@@ -71,12 +71,8 @@ struct Placed {
 impl Writer {
     fn declare(&mut self, mask: Mask) -> usize {
         let id = format!("m{}", self.masks.len());
-        self.out.push_str(&format!(
-            "mask {id} {} {} {}\n",
-            mask.width(),
-            mask.height(),
-            text::rows(&mask)
-        ));
+        self.out
+            .push_str(&format!("mask {id} {}\n", text::mask_text(&mask)));
         self.masks.push(Declared { id, mask });
         self.masks.len() - 1
     }
