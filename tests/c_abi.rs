@@ -396,6 +396,23 @@ fn c_replays_the_conformance_corpus() {
     build_and_run("corpus_replay", &program, &modes());
 }
 
+/// The conformance corpus replayed through the C++ wrapper by
+/// `tests/cpp/corpus_replay.cpp` (C++17), in every requested mode.
+#[test]
+fn cpp_replays_the_conformance_corpus() {
+    let corpus = Path::new(MANIFEST_DIR).join("tests/corpus/corpus.txt");
+    let text = std::fs::read_to_string(&corpus).expect("the committed corpus");
+    let cases = text.lines().filter(|l| l.contains(" -> ")).count() as u32;
+    assert!(cases > 1000, "only {cases} cases in {}", corpus.display());
+    let program = Program {
+        source: "tests/cpp/corpus_replay.cpp",
+        lang: Lang::Cpp17,
+        args: vec![corpus.display().to_string()],
+        min_checks: cases,
+    };
+    build_and_run("corpus_replay_cpp", &program, &modes());
+}
+
 #[test]
 fn c_errors_statuses_and_version() {
     let program = Program {

@@ -1,0 +1,391 @@
+// The conformance corpus replayed through the C++ wrapper (bindings/cpp/perpixel.hpp):
+// every case of tests/corpus/corpus.txt (format: tests/corpus/FORMAT.md) is run through
+// the wrapper's members (perpixel::Sprite, TransformedSprite, Mask::rasterise...), its
+// answer written the way the corpus writes it (floats as the 16 hex digits of their
+// IEEE-754 bits, a thrown perpixel::Error as `error` and the status's C name) and
+// compared with the expected text, byte for byte. A NULL mask is a Mask holding no
+// handle. Prints how many cases of each kind it ran.
+//
+// Usage: corpus_replay <scratch folder> <corpus file>
+#include "perpixel.hpp"
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace pp = perpixel;
+
+namespace {
+
+std::string hex_float(double v)
+{
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016" PRIx64, bits);
+    return buf;
+}
+
+double parse_float(const std::string &s)
+{
+    if (s.size() != 16) {
+        throw std::runtime_error("a float is 16 hex digits: " + s);
+    }
+    std::uint64_t bits = std::stoull(s, nullptr, 16);
+    double v;
+    std::memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+const char *status_name(pp::Status s)
+{
+    switch (static_cast<pp_status>(s)) {
+    case PP_OK: return "PP_OK";
+    case PP_ERR_NULL_POINTER: return "PP_ERR_NULL_POINTER";
+    case PP_ERR_INVALID_ARGUMENT: return "PP_ERR_INVALID_ARGUMENT";
+    case PP_ERR_BUFFER_TOO_SMALL: return "PP_ERR_BUFFER_TOO_SMALL";
+    case PP_ERR_STRIDE_TOO_SMALL: return "PP_ERR_STRIDE_TOO_SMALL";
+    case PP_ERR_REGION_OUT_OF_BOUNDS: return "PP_ERR_REGION_OUT_OF_BOUNDS";
+    case PP_ERR_TOO_LARGE: return "PP_ERR_TOO_LARGE";
+    case PP_ERR_OVERFLOW: return "PP_ERR_OVERFLOW";
+    case PP_ERR_DECODE: return "PP_ERR_DECODE";
+    case PP_ERR_IO: return "PP_ERR_IO";
+    case PP_ERR_OUT_OF_MEMORY: return "PP_ERR_OUT_OF_MEMORY";
+    case PP_ERR_PANIC: return "PP_ERR_PANIC";
+    case PP_ERR_BAD_BAKED_DATA: return "PP_ERR_BAD_BAKED_DATA";
+    case PP_ERR_INVALID_TRANSFORM: return "PP_ERR_INVALID_TRANSFORM";
+    case PP_ERR_STALE_BODY: return "PP_ERR_STALE_BODY";
+    case PP_ERR_WRONG_WORLD: return "PP_ERR_WRONG_WORLD";
+    case PP_ERR_MASK_SHARED: return "PP_ERR_MASK_SHARED";
+    default: break;
+    }
+    return "PP_ERR_UNKNOWN";
+}
+
+// `width height rows`: each row ceil(width / 4) hex digits, pixel 0 the first digit's 8
+// bit; `-` for a row of width 0.
+std::string mask_text(const pp::Mask &m)
+{
+    const std::int32_t w = m.width(), h = m.height();
+    std::string out = std::to_string(w) + " " + std::to_string(h);
+    for (std::int32_t y = 0; y < h; y++) {
+        out += w == 0 ? " -" : " ";
+        for (std::int32_t x = 0; x < w; x += 4) {
+            unsigned digit = 0;
+            for (std::int32_t i = 0; i < 4; i++) {
+                if (x + i < w && m.is_solid(x + i, y)) {
+                    digit |= 8u >> i;
+                }
+            }
+            out += "0123456789abcdef"[digit];
+        }
+    }
+    return out;
+}
+
+std::string point(const std::optional<pp::Point> &p)
+{
+    return p ? std::to_string(p->x) + " " + std::to_string(p->y) : "none";
+}
+
+// A normal inside a longer answer: `nx ny`, or `-`.
+std::string normal(const std::optional<pp::Normal> &n)
+{
+    return n ? hex_float(n->x) + " " + hex_float(n->y) : "-";
+}
+
+struct Corpus {
+    std::map<std::string, pp::Mask> masks;
+    pp::Mask null_mask{nullptr};
+
+    const pp::Mask &mask(const std::string &id) const
+    {
+        if (id == "null") {
+            return null_mask;
+        }
+        auto it = masks.find(id);
+        if (it == masks.end()) {
+            throw std::runtime_error("undeclared mask " + id);
+        }
+        return it->second;
+    }
+};
+
+struct Tokens {
+    std::istringstream in;
+    explicit Tokens(const std::string &s) : in(s) {}
+    std::string next()
+    {
+        std::string t;
+        if (!(in >> t)) {
+            throw std::runtime_error("too few tokens");
+        }
+        return t;
+    }
+    std::int64_t integer() { return std::stoll(next()); }
+    bool done()
+    {
+        std::string t;
+        return !(in >> t);
+    }
+};
+
+pp::Sprite sprite(const Corpus &c, Tokens &t)
+{
+    const pp::Mask &m = c.mask(t.next());
+    const auto x = static_cast<std::int32_t>(t.integer());
+    const auto y = static_cast<std::int32_t>(t.integer());
+    return pp::Sprite(m, x, y, t.integer() != 0);
+}
+
+pp::Transform transform(Tokens &t)
+{
+    pp::Transform tr;
+    tr.x = parse_float(t.next());
+    tr.y = parse_float(t.next());
+    tr.rotation_degrees = parse_float(t.next());
+    tr.scale_x = parse_float(t.next());
+    tr.scale_y = parse_float(t.next());
+    tr.flip_x = t.integer() != 0;
+    tr.flip_y = t.integer() != 0;
+    const bool has_pivot = t.integer() != 0;
+    const double px = parse_float(t.next()), py = parse_float(t.next());
+    if (has_pivot) {
+        tr.pivot = std::make_pair(px, py);
+    }
+    return tr;
+}
+
+std::string pair(const Corpus &c, const std::string &kind, Tokens &t)
+{
+    const pp::Sprite a = sprite(c, t), b = sprite(c, t);
+    if (kind == "collides") {
+        return a.collides(b) ? "1" : "0";
+    }
+    if (kind == "first_contact") {
+        return point(a.first_contact(b));
+    }
+    if (kind == "overlap_area") {
+        return std::to_string(a.overlap_area(b));
+    }
+    const auto o = a.overlap_mask(b);
+    if (!o) {
+        return "none";
+    }
+    return std::to_string(o->bounds.x) + " " + std::to_string(o->bounds.y) + " " +
+           mask_text(o->mask);
+}
+
+std::string sweep(const Corpus &c, Tokens &t)
+{
+    const pp::Sprite a = sprite(c, t), b = sprite(c, t);
+    const auto dx = static_cast<std::int32_t>(t.integer());
+    const auto dy = static_cast<std::int32_t>(t.integer());
+    const pp::SweepResult r = a.sweep(b, dx, dy);
+    using O = pp::SweepResult::Outcome;
+    if (r.outcome == O::Clear) {
+        return "clear";
+    }
+    if (r.outcome == O::StartsTouching) {
+        return "touching " + point(r.contact) + " " + normal(r.normal);
+    }
+    return "hit " + std::to_string(r.step) + " " + std::to_string(r.steps) + " " + point(r.at) +
+           " " + point(r.last_free) + " " + point(r.contact) + " " + normal(r.normal);
+}
+
+std::string contact_normal(const Corpus &c, Tokens &t)
+{
+    const pp::Sprite a = sprite(c, t), b = sprite(c, t);
+    const auto n = a.contact_normal(b);
+    return n ? normal(n) : "none";
+}
+
+std::string push_out(const Corpus &c, Tokens &t)
+{
+    const pp::Sprite a = sprite(c, t), b = sprite(c, t);
+    pp::PushOptions o;
+    const std::string dir = t.next();
+    o.direction = dir == "any"          ? pp::PushDirection::Any
+                  : dir == "horizontal" ? pp::PushDirection::Horizontal
+                  : dir == "vertical"   ? pp::PushDirection::Vertical
+                                        : pp::PushDirection::Along;
+    o.along_x = static_cast<std::int32_t>(t.integer());
+    o.along_y = static_cast<std::int32_t>(t.integer());
+    o.max_distance = static_cast<std::uint32_t>(t.integer());
+    const auto p = a.push_out(b, o);
+    return p ? std::to_string(p->dx) + " " + std::to_string(p->dy) : "none";
+}
+
+std::string raycast(const Corpus &c, Tokens &t)
+{
+    const pp::Sprite s = sprite(c, t);
+    const auto x = static_cast<std::int32_t>(t.integer());
+    const auto y = static_cast<std::int32_t>(t.integer());
+    const auto dx = static_cast<std::int32_t>(t.integer());
+    const auto dy = static_cast<std::int32_t>(t.integer());
+    const auto len = static_cast<std::uint32_t>(t.integer());
+    const auto h = s.raycast(x, y, dx, dy, len);
+    if (!h) {
+        return "none";
+    }
+    return point(h->pixel) + " " + std::to_string(h->step) + " " + hex_float(h->distance) + " " +
+           normal(h->normal);
+}
+
+std::string rasterise(const Corpus &c, Tokens &t)
+{
+    const pp::Mask &m = c.mask(t.next());
+    const pp::Transform tr = transform(t);
+    const bool bounds_only = t.integer() != 0;
+    const pp::Raster r = m.rasterise(tr, bounds_only);
+    return std::to_string(r.x) + " " + std::to_string(r.y) + " " + mask_text(r.mask);
+}
+
+std::string transformed(const Corpus &c, const std::string &kind, Tokens &t)
+{
+    const pp::Mask &ma = c.mask(t.next());
+    const pp::Transform ta = transform(t);
+    const pp::Mask &mb = c.mask(t.next());
+    const pp::Transform tb = transform(t);
+    const pp::TransformedSprite a(ma, ta), b(mb, tb);
+    if (kind == "transformed_collides") {
+        return a.collides(b) ? "1" : "0";
+    }
+    if (kind == "transformed_first_contact") {
+        return point(a.first_contact(b));
+    }
+    return std::to_string(a.overlap_area(b));
+}
+
+pp::Mask declare(Tokens &t)
+{
+    const auto w = static_cast<std::int32_t>(t.integer());
+    const auto h = static_cast<std::int32_t>(t.integer());
+    pp::Mask m = pp::Mask::create(w, h, false);
+    for (std::int32_t y = 0; y < h; y++) {
+        const std::string row = t.next();
+        if (w == 0) {
+            continue;
+        }
+        if (row.size() != static_cast<std::size_t>((w + 3) / 4)) {
+            throw std::runtime_error("a row of the wrong length: " + row);
+        }
+        for (std::int32_t x = 0; x < w; x++) {
+            const unsigned digit = static_cast<unsigned>(std::stoul(row.substr(x / 4, 1), nullptr, 16));
+            if (digit & (8u >> (x % 4))) {
+                m.set_pixel(x, y, true);
+            }
+        }
+    }
+    return m;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: corpus_replay <scratch> <corpus file>\n");
+        return 2;
+    }
+    std::ifstream file(argv[2]);
+    if (!file) {
+        std::fprintf(stderr, "cannot read %s\n", argv[2]);
+        return 2;
+    }
+    const std::vector<std::string> kinds = {
+        "collides",  "first_contact",  "overlap_area", "overlap_mask",
+        "sweep",     "contact_normal", "push_out",     "raycast",
+        "rasterise", "transformed_collides", "transformed_first_contact",
+        "transformed_overlap_area",
+    };
+    std::map<std::string, int> counts;
+    Corpus corpus;
+    std::string line;
+    int passed = 0, failed = 0, line_no = 0;
+    while (std::getline(file, line)) {
+        line_no++;
+        if (line_no == 1) {
+            if (line != "perpixel-corpus 1") {
+                std::printf("FAIL: the first line is \"%s\", not \"perpixel-corpus 1\"\n",
+                            line.c_str());
+                failed++;
+                break;
+            }
+            passed++;
+            continue;
+        }
+        if (line.empty() || line[0] == '#') {
+            continue;
+        }
+        if (line.compare(0, 5, "mask ") == 0) {
+            Tokens t(line.substr(5));
+            const std::string id = t.next();
+            corpus.masks.erase(id);
+            corpus.masks.emplace(id, declare(t));
+            continue;
+        }
+        const auto arrow = line.find(" -> ");
+        const auto space = line.find(' ');
+        if (arrow == std::string::npos || space >= arrow) {
+            std::printf("FAIL line %d: not a case: %s\n", line_no, line.c_str());
+            failed++;
+            continue;
+        }
+        const std::string kind = line.substr(0, space);
+        const std::string inputs = line.substr(space + 1, arrow - space - 1);
+        const std::string expected = line.substr(arrow + 4);
+        std::string got;
+        Tokens t(inputs);
+        try {
+            if (kind == "collides" || kind == "first_contact" || kind == "overlap_area" ||
+                kind == "overlap_mask") {
+                got = pair(corpus, kind, t);
+            } else if (kind == "sweep") {
+                got = sweep(corpus, t);
+            } else if (kind == "contact_normal") {
+                got = contact_normal(corpus, t);
+            } else if (kind == "push_out") {
+                got = push_out(corpus, t);
+            } else if (kind == "raycast") {
+                got = raycast(corpus, t);
+            } else if (kind == "rasterise") {
+                got = rasterise(corpus, t);
+            } else if (kind.compare(0, 12, "transformed_") == 0) {
+                got = transformed(corpus, kind, t);
+            } else {
+                got = "(unknown kind)";
+            }
+        } catch (const pp::Error &e) {
+            got = std::string("error ") + status_name(e.status());
+        } catch (const std::exception &e) {
+            got = std::string("(the inputs did not parse: ") + e.what() + ")";
+        }
+        counts[kind]++;
+        if (got == expected) {
+            passed++;
+        } else {
+            failed++;
+            std::printf("FAIL line %d: %s %s\n  expected: %s\n  got:      %s\n", line_no,
+                        kind.c_str(), inputs.c_str(), expected.c_str(), got.c_str());
+        }
+    }
+    int cases = 0;
+    for (const auto &k : kinds) {
+        std::printf("%s: %d cases\n", k.c_str(), counts[k]);
+        cases += counts[k];
+        if (counts[k] == 0) {
+            std::printf("FAIL: no %s case\n", k.c_str());
+            failed++;
+        }
+    }
+    std::printf("%d cases replayed through the C++ wrapper\n", cases);
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
