@@ -262,6 +262,10 @@ fn csharp_tests_pass_under_mono() {
     // The world structs' sizes and field offsets as the header has them (the header is generated
     // from these Rust types), for the C# side to compare with its own blittable structs.
     std::fs::write(dir.join("layouts.txt"), world_layouts()).unwrap();
+    // The conformance corpus, for tests/csharp/CorpusTests.cs to replay.
+    let corpus = std::fs::read_to_string(manifest().join("tests/corpus/corpus.txt")).unwrap();
+    std::fs::write(dir.join("corpus.txt"), &corpus).unwrap();
+    let corpus_cases = corpus.lines().filter(|l| l.contains(" -> ")).count();
 
     // The binding, the Unity glue against the UnityEngine stand-in (as Unity 2020.1 and later
     // compile it), and the tests, in one program: the tests reach internals too. The
@@ -302,6 +306,11 @@ fn csharp_tests_pass_under_mono() {
     );
     let passed: u32 = last.split(' ').next().unwrap().parse().unwrap();
     assert!(passed >= 740, "only {passed} C# checks ran");
+    let replayed = format!("corpus: {corpus_cases} cases replayed through C#, 0 differ");
+    assert!(
+        stdout.lines().any(|l| l == replayed),
+        "the C# corpus replay did not print \"{replayed}\""
+    );
 
     // Without the native library in reach, the first call explains what is missing.
     let out = Command::new("mono")

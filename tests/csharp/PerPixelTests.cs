@@ -1051,6 +1051,7 @@ static partial class Tests
             PolygonTools();
             Shapes();
             EditorBake(args[0]);
+            Corpus(args[0]);
         }
         catch (Exception e)
         {
