@@ -18,7 +18,9 @@ mod generate;
 mod text;
 
 use perpixel::ffi::*;
-use perpixel::{Mask, Sprite, TransformedSprite};
+use perpixel::{
+    BodyDef, BodyId, BodyKind, Bounds2D, Filter, Mask, Pair, Sprite, TransformedSprite, World,
+};
 use std::collections::{BTreeMap, HashMap};
 use std::ptr::{null, null_mut};
 
@@ -161,6 +163,126 @@ fn answer(masks: &Masks, kind: &str, inputs: &str) -> Option<String> {
         }
         other => panic!("unknown case kind {other:?}"),
     })
+}
+
+/// The worlds of the world sequences, by name, and the bodies by label.
+#[derive(Default)]
+struct Worlds {
+    worlds: HashMap<String, World>,
+    labels: Vec<(String, BodyId)>,
+}
+
+impl Worlds {
+    fn id(&self, label: &str) -> BodyId {
+        self.labels
+            .iter()
+            .find(|l| l.0 == label)
+            .expect("a created body")
+            .1
+    }
+
+    fn label(&self, id: BodyId) -> &str {
+        &self
+            .labels
+            .iter()
+            .find(|l| l.1 == id)
+            .expect("a labelled body")
+            .0
+    }
+
+    fn pairs(&self, list: &[Pair]) -> String {
+        let mut out = list.len().to_string();
+        for p in list {
+            out += &format!(" {} {}", self.label(p.a), self.label(p.b));
+        }
+        out
+    }
+}
+
+/// A world case through the Rust `World`.
+fn world_answer(masks: &Masks, state: &mut Worlds, kind: &str, inputs: &str) -> String {
+    let t = &mut inputs.split_whitespace();
+    let name = t.next().unwrap().to_string();
+    if kind == "world_new" {
+        state.worlds.insert(name, World::new());
+        return "ok".to_string();
+    }
+    let status = |r: perpixel::Result<()>| match r {
+        Ok(()) => "ok".to_string(),
+        Err(e) => text::error(&e),
+    };
+    match kind {
+        "world_create" => {
+            let label = t.next().unwrap().to_string();
+            let m = &masks[t.next().unwrap()];
+            let mut def = BodyDef::new(m, int(t), int(t));
+            def.pixel_collision = t.next().unwrap() == "1";
+            def.kind = if t.next().unwrap() == "1" {
+                BodyKind::Static
+            } else {
+                BodyKind::Moving
+            };
+            def.filter = Filter {
+                category: int(t),
+                mask: int(t),
+                group: int(t),
+            };
+            match state.worlds.get_mut(&name).unwrap().create_body(def) {
+                Ok(id) => {
+                    state.labels.push((label, id));
+                    "ok".to_string()
+                }
+                Err(e) => text::error(&e),
+            }
+        }
+        "world_move" => {
+            let id = state.id(t.next().unwrap());
+            status(
+                state
+                    .worlds
+                    .get_mut(&name)
+                    .unwrap()
+                    .move_body(id, int(t), int(t)),
+            )
+        }
+        "world_destroy" => {
+            let id = state.id(t.next().unwrap());
+            status(state.worlds.get_mut(&name).unwrap().destroy_body(id))
+        }
+        "world_set_mask" => {
+            let id = state.id(t.next().unwrap());
+            let m = &masks[t.next().unwrap()];
+            status(state.worlds.get_mut(&name).unwrap().set_mask(id, m))
+        }
+        "world_update" => {
+            let w = state.worlds.get_mut(&name).unwrap();
+            if let Err(e) = w.update() {
+                return text::error(&e);
+            }
+            let w = &state.worlds[&name];
+            format!(
+                "pairs {} begins {} ends {}",
+                state.pairs(w.touching()),
+                state.pairs(w.begin_events()),
+                state.pairs(w.end_events())
+            )
+        }
+        "world_in_rect" => {
+            let rect = Bounds2D::new(int(t), int(t), int(t), int(t));
+            let filter = Filter {
+                category: int(t),
+                mask: int(t),
+                group: int(t),
+            };
+            let found = state.worlds[&name].in_rect(rect, &filter);
+            let mut out = found.len().to_string();
+            for id in found {
+                out += &format!(" {}", state.label(id));
+            }
+            out
+        }
+        other => panic!("unknown world case kind {other:?}"),
+    }
 }
 
 /// A C ABI handle of every declared mask, for the NULL cases.
@@ -335,11 +457,15 @@ fn rust_replays_the_corpus() {
         cases.push((kind, inputs, expected, n + 2));
     }
     let handles = Handles::new(&masks);
+    let mut worlds = Worlds::default();
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     let mut failures = Vec::new();
     for &(kind, inputs, expected, line) in &cases {
-        let got = answer(&masks, kind, inputs)
-            .unwrap_or_else(|| answer_through_c(&handles, kind, inputs));
+        let got = if kind.starts_with("world_") {
+            world_answer(&masks, &mut worlds, kind, inputs)
+        } else {
+            answer(&masks, kind, inputs).unwrap_or_else(|| answer_through_c(&handles, kind, inputs))
+        };
         if got != expected {
             failures.push(format!(
                 "line {line}: {kind} {inputs}\n  expected: {expected}\n  got:      {got}"

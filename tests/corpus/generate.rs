@@ -14,7 +14,10 @@ use super::text;
 use perpixel::reference;
 use perpixel::reference::motion;
 use perpixel::reference::transformed as rt;
-use perpixel::{Mask, PushDirection, Sprite, Transform};
+use perpixel::{
+    BodyDef, BodyId, BodyKind, Bounds2D, Filter, Mask, Pair, PushDirection, Sprite, Transform,
+    World,
+};
 
 /// xorshift64*: small, deterministic, and the same on every platform.
 struct Rng(u64);
@@ -146,6 +149,7 @@ pub fn generate() -> String {
     pairs(&mut w, &masks);
     transforms(&mut w, &masks);
     motion_cases(&mut w, &masks);
+    worlds(&mut w, &masks);
     w.out
 }
 
@@ -648,4 +652,182 @@ fn ray_case(w: &mut Writer, s: &Placed, x: i32, y: i32, dx: i32, dy: i32, len: u
         },
     };
     w.case("raycast", &inputs, &expected);
+}
+
+/// A body of a world sequence: its label in the corpus, the world it was made in, its id
+/// there and whether it is still alive (the generator's own bookkeeping, which predicts
+/// every status of a move, destroy or mask change; the world must agree).
+struct Body {
+    label: String,
+    world: usize,
+    id: BodyId,
+    alive: bool,
+}
+
+fn label_of(bodies: &[Body], id: BodyId) -> &str {
+    &bodies
+        .iter()
+        .find(|b| b.id == id)
+        .expect("a labelled body")
+        .label
+}
+
+fn pairs_text(bodies: &[Body], list: &[Pair]) -> String {
+    let mut out = list.len().to_string();
+    for p in list {
+        out += &format!(" {} {}", label_of(bodies, p.a), label_of(bodies, p.b));
+    }
+    out
+}
+
+fn filter_text(f: &Filter) -> String {
+    format!("{} {} {}", f.category, f.mask, f.group)
+}
+
+fn worlds(w: &mut Writer, masks: &Masks) {
+    w.comment("world sequences: create, move, destroy, set_mask, update (touching pairs, begin");
+    w.comment("and end events, from reference::world), in_rect, stale and wrong-world ids");
+    let mut bodies: Vec<Body> = Vec::new();
+    for round in 0..6usize {
+        // Two worlds a round: the one the sequence runs in, and another whose ids it
+        // must refuse.
+        let names = [format!("w{}", 2 * round), format!("w{}", 2 * round + 1)];
+        let mut worlds = [World::new(), World::new()];
+        let wi = [2 * round, 2 * round + 1];
+        for name in &names {
+            w.case("world_new", name, "ok");
+        }
+        let (ox, oy) = if round == 5 {
+            (i32::MAX - 200, i32::MIN + 100)
+        } else {
+            (0, 0)
+        };
+        let mut before: Vec<Pair> = Vec::new();
+        for step in 0..70 {
+            let live: Vec<usize> = (0..bodies.len())
+                .filter(|&k| bodies[k].alive && bodies[k].world == wi[0])
+                .collect();
+            let roll = w.rng.range(0, 99);
+            let in_main = step == 0 || w.rng.chance(90);
+            let target = if in_main { 0 } else { 1 };
+            if roll < 30 || live.is_empty() {
+                // Create.
+                let k = w.rng.pick(&masks.all);
+                let (x, y) = (
+                    ox + w.rng.range(0, 60) as i32,
+                    oy + w.rng.range(0, 60) as i32,
+                );
+                let mut def = BodyDef::new(&w.masks[k].mask, x, y);
+                def.pixel_collision = !w.rng.chance(15);
+                def.kind = if w.rng.chance(20) {
+                    BodyKind::Static
+                } else {
+                    BodyKind::Moving
+                };
+                def.filter = Filter {
+                    category: w.rng.pick(&[1u64, 2, 4]),
+                    mask: w.rng.pick(&[u64::MAX, !2u64, 5]),
+                    group: w.rng.pick(&[0, 0, 0, 1, -1]),
+                };
+                let label = format!("b{}", bodies.len());
+                let inputs = format!(
+                    "{} {label} {} {x} {y} {} {} {}",
+                    names[target],
+                    w.masks[k].id,
+                    def.pixel_collision as u8,
+                    (def.kind == BodyKind::Static) as u8,
+                    filter_text(&def.filter)
+                );
+                match worlds[target].create_body(def) {
+                    Ok(id) => {
+                        bodies.push(Body {
+                            label,
+                            world: wi[target],
+                            id,
+                            alive: true,
+                        });
+                        w.case("world_create", &inputs, "ok");
+                    }
+                    Err(e) => w.case("world_create", &inputs, &text::error(&e)),
+                }
+                continue;
+            }
+            // A body to act on: live in the main world mostly, else stale or foreign.
+            let pick = if w.rng.chance(85) {
+                w.rng.pick(&live)
+            } else {
+                w.rng.range(0, bodies.len() as i64 - 1) as usize
+            };
+            let expected = if bodies[pick].world != wi[0] {
+                "error PP_ERR_WRONG_WORLD"
+            } else if !bodies[pick].alive {
+                "error PP_ERR_STALE_BODY"
+            } else {
+                "ok"
+            };
+            let (label, id) = (bodies[pick].label.clone(), bodies[pick].id);
+            let agree = |r: &perpixel::Result<()>| match r {
+                Ok(()) => assert_eq!(expected, "ok", "{label}: the world accepted it"),
+                Err(e) => assert_eq!(expected, text::error(e), "{label}"),
+            };
+            if roll < 60 {
+                let (x, y) = (
+                    ox + w.rng.range(-5, 60) as i32,
+                    oy + w.rng.range(-5, 60) as i32,
+                );
+                agree(&worlds[0].move_body(id, x, y));
+                w.case(
+                    "world_move",
+                    &format!("{} {label} {x} {y}", names[0]),
+                    expected,
+                );
+            } else if roll < 70 {
+                agree(&worlds[0].destroy_body(id));
+                if expected == "ok" {
+                    bodies[pick].alive = false;
+                }
+                w.case("world_destroy", &format!("{} {label}", names[0]), expected);
+            } else if roll < 75 {
+                let k = w.rng.pick(&masks.all);
+                agree(&worlds[0].set_mask(id, &w.masks[k].mask));
+                let inputs = format!("{} {label} {}", names[0], w.masks[k].id);
+                w.case("world_set_mask", &inputs, expected);
+            } else if roll < 92 {
+                worlds[0].update().expect("an update");
+                let now = reference::world::touching(&worlds[0]);
+                let (begins, ends) = reference::world::events(&before, &now);
+                let answer = format!(
+                    "pairs {} begins {} ends {}",
+                    pairs_text(&bodies, &now),
+                    pairs_text(&bodies, &begins),
+                    pairs_text(&bodies, &ends)
+                );
+                w.case("world_update", &names[0], &answer);
+                before = now;
+            } else {
+                let rect = Bounds2D::new(
+                    ox + w.rng.range(-10, 60) as i32,
+                    oy + w.rng.range(-10, 60) as i32,
+                    w.rng.range(0, 40) as i32,
+                    w.rng.range(0, 40) as i32,
+                );
+                let filter = Filter::default();
+                let found = reference::world::in_rect(&worlds[0], rect, &filter);
+                let mut answer = found.len().to_string();
+                for id in found {
+                    answer += &format!(" {}", label_of(&bodies, id));
+                }
+                let inputs = format!(
+                    "{} {} {} {} {} {}",
+                    names[0],
+                    rect.x,
+                    rect.y,
+                    rect.width,
+                    rect.height,
+                    filter_text(&filter)
+                );
+                w.case("world_in_rect", &inputs, &answer);
+            }
+        }
+    }
 }
