@@ -451,12 +451,190 @@ static void transformed_case(const char *kind, Tokens *t, Text *out)
     }
 }
 
+/* ---- world sequences -------------------------------------------------------------------- */
+
+/* The worlds by the number N of their name `wN`, the bodies by the number of `bN`. */
+static pp_world **g_worlds;
+static size_t g_n_worlds;
+static pp_body_id *g_bodies;
+static size_t g_n_bodies;
+
+static size_t number_of(Tokens *t, char prefix)
+{
+    const char *s = next(t);
+    char *end;
+    unsigned long k = strtoul(s + 1, &end, 10);
+    if (s[0] != prefix || s[1] == '\0' || *end != '\0') {
+        t->bad = 1;
+        return 0;
+    }
+    return (size_t)k;
+}
+
+static pp_world *next_world(Tokens *t)
+{
+    size_t k = number_of(t, 'w');
+    if (k >= g_n_worlds || g_worlds[k] == NULL) {
+        t->bad = 1;
+        return NULL;
+    }
+    return g_worlds[k];
+}
+
+static pp_body_id next_body(Tokens *t)
+{
+    size_t k = number_of(t, 'b');
+    pp_body_id none = {0, 0, 0};
+    if (k >= g_n_bodies) {
+        t->bad = 1;
+        return none;
+    }
+    return g_bodies[k];
+}
+
+/* The label of a body: `b` and the number of the create that made it. */
+static void put_body(Text *out, pp_body_id id)
+{
+    size_t k;
+    for (k = 0; k < g_n_bodies; k++) {
+        if (g_bodies[k].index == id.index && g_bodies[k].generation == id.generation &&
+            g_bodies[k].world == id.world && g_bodies[k].world != 0) {
+            put(out, " b%zu", k);
+            return;
+        }
+    }
+    put(out, " (unlabelled body %" PRIu32 "g%" PRIu32 ")", id.index, id.generation);
+}
+
+static void put_pairs(Text *out, const pp_pair *pairs, size_t n)
+{
+    size_t i;
+    put(out, "%zu", n);
+    for (i = 0; i < n; i++) {
+        put_body(out, pairs[i].a);
+        put_body(out, pairs[i].b);
+    }
+}
+
+static pp_filter next_filter(Tokens *t)
+{
+    pp_filter f = pp_filter_default();
+    const char *s = next(t);
+    f.category = (uint64_t)strtoull(s, NULL, 10);
+    s = next(t);
+    f.mask = (uint64_t)strtoull(s, NULL, 10);
+    f.group = (int32_t)next_int(t);
+    return f;
+}
+
+static void grow(void **array, size_t *n, size_t k, size_t size)
+{
+    if (k < *n) {
+        return;
+    }
+    *array = realloc(*array, (k + 16) * size);
+    if (*array == NULL) {
+        abort();
+    }
+    memset((char *)*array + *n * size, 0, (k + 16 - *n) * size);
+    *n = k + 16;
+}
+
+static void world_case(const char *kind, Tokens *t, Text *out)
+{
+    pp_status s = PP_OK;
+    if (strcmp(kind, "world_new") == 0) {
+        size_t k = number_of(t, 'w');
+        grow((void **)&g_worlds, &g_n_worlds, k, sizeof *g_worlds);
+        pp_world_free(g_worlds[k]);
+        g_worlds[k] = NULL;
+        s = pp_world_new(&g_worlds[k]);
+    } else if (strcmp(kind, "world_create") == 0) {
+        pp_world *w = next_world(t);
+        size_t k = number_of(t, 'b');
+        pp_body_def def = pp_body_def_default();
+        pp_body_id id;
+        def.mask = next_mask(t);
+        def.x = (int32_t)next_int(t);
+        def.y = (int32_t)next_int(t);
+        def.pixel_collision = (uint8_t)next_int(t);
+        def.is_static = (uint8_t)next_int(t);
+        def.filter = next_filter(t);
+        s = pp_world_create_body(w, &def, &id);
+        if (s == PP_OK) {
+            grow((void **)&g_bodies, &g_n_bodies, k, sizeof *g_bodies);
+            g_bodies[k] = id;
+        }
+    } else if (strcmp(kind, "world_move") == 0) {
+        pp_world *w = next_world(t);
+        pp_body_id id = next_body(t);
+        int32_t x = (int32_t)next_int(t), y = (int32_t)next_int(t);
+        s = pp_world_move_body(w, id, x, y);
+    } else if (strcmp(kind, "world_destroy") == 0) {
+        pp_world *w = next_world(t);
+        s = pp_world_destroy_body(w, next_body(t));
+    } else if (strcmp(kind, "world_set_mask") == 0) {
+        pp_world *w = next_world(t);
+        pp_body_id id = next_body(t);
+        s = pp_world_set_mask(w, id, next_mask(t));
+    } else if (strcmp(kind, "world_update") == 0) {
+        pp_world_events e;
+        s = pp_world_update(next_world(t), &e);
+        if (s == PP_OK) {
+            put(out, "pairs ");
+            put_pairs(out, e.touching, e.touching_count);
+            put(out, " begins ");
+            put_pairs(out, e.begins, e.begin_count);
+            put(out, " ends ");
+            put_pairs(out, e.ends, e.end_count);
+            return;
+        }
+    } else {
+        pp_world *w = next_world(t);
+        pp_bounds rect;
+        pp_filter f;
+        size_t n = 0, i;
+        pp_body_id *found;
+        rect.x = (int32_t)next_int(t);
+        rect.y = (int32_t)next_int(t);
+        rect.width = (int32_t)next_int(t);
+        rect.height = (int32_t)next_int(t);
+        f = next_filter(t);
+        s = pp_world_in_rect(w, rect, &f, NULL, 0, &n);
+        if (s == PP_OK) {
+            found = (pp_body_id *)malloc((n + 1) * sizeof *found);
+            if (found == NULL) {
+                abort();
+            }
+            s = pp_world_in_rect(w, rect, &f, found, n, &n);
+            if (s == PP_OK) {
+                put(out, "%zu", n);
+                for (i = 0; i < n; i++) {
+                    put_body(out, found[i]);
+                }
+            }
+            free(found);
+            if (s == PP_OK) {
+                return;
+            }
+        }
+    }
+    if (s == PP_OK) {
+        put(out, "ok");
+    } else {
+        put_error(out, s);
+    }
+}
+
 /* The kinds this replayer knows, and how many cases of each it ran. */
 static const char *const KINDS[] = {
     "collides",         "first_contact",        "overlap_area",
     "overlap_mask",     "sweep",                "contact_normal",
     "push_out",         "raycast",              "rasterise",
     "transformed_collides", "transformed_first_contact", "transformed_overlap_area",
+    "world_new",        "world_create",         "world_move",
+    "world_destroy",    "world_set_mask",       "world_update",
+    "world_in_rect",
 };
 #define N_KINDS (sizeof KINDS / sizeof KINDS[0])
 static int g_counts[N_KINDS];
@@ -477,6 +655,8 @@ static int run_case(size_t kind, Tokens *t, Text *out)
         ray_case(t, out);
     } else if (strcmp(k, "rasterise") == 0) {
         rasterise_case(t, out);
+    } else if (strncmp(k, "world_", 6) == 0) {
+        world_case(k, t, out);
     } else {
         transformed_case(k, t, out);
     }
@@ -607,6 +787,11 @@ int main(int argc, char **argv)
         pp_mask_free(g_masks[k]);
     }
     free(g_masks);
+    for (k = 0; k < g_n_worlds; k++) {
+        pp_world_free(g_worlds[k]);
+    }
+    free(g_worlds);
+    free(g_bodies);
     free(out.buf);
     free(tok);
     free(data);

@@ -263,6 +263,107 @@ std::string transformed(const Corpus &c, const std::string &kind, Tokens &t)
     return std::to_string(a.overlap_area(b));
 }
 
+// The worlds of the world sequences by name, the bodies by label.
+struct Worlds {
+    std::map<std::string, pp::World> worlds;
+    std::vector<std::pair<std::string, pp::BodyId>> labels;
+
+    pp::World &world(const std::string &name)
+    {
+        auto it = worlds.find(name);
+        if (it == worlds.end()) {
+            throw std::runtime_error("no world " + name);
+        }
+        return it->second;
+    }
+    pp::BodyId id(const std::string &label) const
+    {
+        for (const auto &l : labels) {
+            if (l.first == label) {
+                return l.second;
+            }
+        }
+        throw std::runtime_error("no body " + label);
+    }
+    std::string label(const pp::BodyId &id) const
+    {
+        for (const auto &l : labels) {
+            if (l.second == id) {
+                return l.first;
+            }
+        }
+        return "(unlabelled body)";
+    }
+    std::string pairs(const pp::PairView &v) const
+    {
+        std::string out = std::to_string(v.size());
+        for (const pp::Pair &p : v) {
+            out += " " + label(p.a) + " " + label(p.b);
+        }
+        return out;
+    }
+};
+
+pp::Filter filter(Tokens &t)
+{
+    pp::Filter f;
+    f.category = std::stoull(t.next());
+    f.mask = std::stoull(t.next());
+    f.group = static_cast<std::int32_t>(t.integer());
+    return f;
+}
+
+std::string world(const Corpus &c, Worlds &state, const std::string &kind, Tokens &t)
+{
+    const std::string name = t.next();
+    if (kind == "world_new") {
+        state.worlds.erase(name);
+        state.worlds.emplace(name, pp::World());
+        return "ok";
+    }
+    pp::World &w = state.world(name);
+    if (kind == "world_create") {
+        const std::string label = t.next();
+        const pp::Mask &m = c.mask(t.next());
+        const auto x = static_cast<std::int32_t>(t.integer());
+        const auto y = static_cast<std::int32_t>(t.integer());
+        pp::BodyDef def(m, x, y);
+        def.pixel_collision = t.integer() != 0;
+        def.is_static = t.integer() != 0;
+        def.filter = filter(t);
+        state.labels.emplace_back(label, w.create_body(def));
+    } else if (kind == "world_move") {
+        const pp::BodyId id = state.id(t.next());
+        const auto x = static_cast<std::int32_t>(t.integer());
+        const auto y = static_cast<std::int32_t>(t.integer());
+        w.move_body(id, x, y);
+    } else if (kind == "world_destroy") {
+        w.destroy_body(state.id(t.next()));
+    } else if (kind == "world_set_mask") {
+        const pp::BodyId id = state.id(t.next());
+        w.set_mask(id, c.mask(t.next()));
+    } else if (kind == "world_update") {
+        const pp::Events e = w.update();
+        return "pairs " + state.pairs(e.touching) + " begins " + state.pairs(e.begins) +
+               " ends " + state.pairs(e.ends);
+    } else if (kind == "world_in_rect") {
+        const auto x = static_cast<std::int32_t>(t.integer());
+        const auto y = static_cast<std::int32_t>(t.integer());
+        const auto rw = static_cast<std::int32_t>(t.integer());
+        const auto rh = static_cast<std::int32_t>(t.integer());
+        const pp::Filter f = filter(t);
+        const std::vector<pp::BodyId> found = w.in_rect(pp::Bounds2D(x, y, rw, rh), f);
+        std::string out = std::to_string(found.size());
+        for (const pp::BodyId &id : found) {
+            out += " " + state.label(id);
+        }
+        return out;
+    } else {
+        return "(unknown kind)";
+    }
+    return "ok";
+}
+
 pp::Mask declare(Tokens &t)
 {
     const auto w = static_cast<std::int32_t>(t.integer());
@@ -304,9 +405,12 @@ int main(int argc, char **argv)
         "sweep",     "contact_normal", "push_out",     "raycast",
         "rasterise", "transformed_collides", "transformed_first_contact",
         "transformed_overlap_area",
+        "world_new", "world_create", "world_move", "world_destroy", "world_set_mask",
+        "world_update", "world_in_rect",
     };
     std::map<std::string, int> counts;
     Corpus corpus;
+    Worlds worlds;
     std::string line;
     int passed = 0, failed = 0, line_no = 0;
     while (std::getline(file, line)) {
@@ -357,6 +461,8 @@ int main(int argc, char **argv)
                 got = raycast(corpus, t);
             } else if (kind == "rasterise") {
                 got = rasterise(corpus, t);
+            } else if (kind.compare(0, 6, "world_") == 0) {
+                got = world(corpus, worlds, kind, t);
             } else if (kind.compare(0, 12, "transformed_") == 0) {
                 got = transformed(corpus, kind, t);
             } else {
