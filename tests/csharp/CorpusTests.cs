@@ -21,7 +21,8 @@ static partial class Tests
     {
         "collides", "first_contact", "overlap_area", "overlap_mask", "sweep", "contact_normal",
         "push_out", "raycast", "rasterise", "transformed_collides", "transformed_first_contact",
-        "transformed_overlap_area",
+        "transformed_overlap_area", "world_new", "world_create", "world_move", "world_destroy",
+        "world_set_mask", "world_update", "world_in_rect",
     };
 
     static string HexFloat(double v)
@@ -249,6 +250,100 @@ static partial class Tests
         throw new FormatException("unknown kind " + kind);
     }
 
+    // The worlds of the world sequences by name, the bodies by label.
+    sealed class CorpusWorlds
+    {
+        public readonly Dictionary<string, World> Worlds = new Dictionary<string, World>();
+        public readonly List<KeyValuePair<string, BodyId>> Labels = new List<KeyValuePair<string, BodyId>>();
+
+        public BodyId Id(string label)
+        {
+            foreach (var l in Labels) if (l.Key == label) return l.Value;
+            throw new FormatException("no body " + label);
+        }
+
+        public string Label(BodyId id)
+        {
+            foreach (var l in Labels) if (l.Value == id) return l.Key;
+            return "(unlabelled body " + id + ")";
+        }
+
+        public string Pairs(ReadOnlySpan<Pair> pairs)
+        {
+            var sb = new StringBuilder();
+            sb.Append(pairs.Length);
+            foreach (Pair p in pairs) sb.Append(' ').Append(Label(p.A)).Append(' ').Append(Label(p.B));
+            return sb.ToString();
+        }
+    }
+
+    static Filter CorpusFilter(CorpusTokens t)
+    {
+        ulong category = ulong.Parse(t.Next(), System.Globalization.CultureInfo.InvariantCulture);
+        ulong mask = ulong.Parse(t.Next(), System.Globalization.CultureInfo.InvariantCulture);
+        return new Filter(category, mask, (int)t.Int());
+    }
+
+    static string CorpusWorld(Dictionary<string, Mask> masks, CorpusWorlds state, string kind, CorpusTokens t)
+    {
+        string name = t.Next();
+        if (kind == "world_new")
+        {
+            World old;
+            if (state.Worlds.TryGetValue(name, out old)) old.Dispose();
+            state.Worlds[name] = new World();
+            return "ok";
+        }
+        World w = state.Worlds[name];
+        switch (kind)
+        {
+            case "world_create":
+            {
+                string label = t.Next();
+                var def = new BodyDef();
+                def.Mask = CorpusMask(masks, t.Next());
+                def.X = (int)t.Int();
+                def.Y = (int)t.Int();
+                def.PixelCollision = t.Int() != 0;
+                def.Static = t.Int() != 0;
+                def.Filter = CorpusFilter(t);
+                state.Labels.Add(new KeyValuePair<string, BodyId>(label, w.CreateBody(def)));
+                return "ok";
+            }
+            case "world_move":
+            {
+                BodyId id = state.Id(t.Next());
+                int x = (int)t.Int(), y = (int)t.Int();
+                w.MoveBody(id, x, y);
+                return "ok";
+            }
+            case "world_destroy":
+                w.DestroyBody(state.Id(t.Next()));
+                return "ok";
+            case "world_set_mask":
+            {
+                BodyId id = state.Id(t.Next());
+                w.SetMask(id, CorpusMask(masks, t.Next()));
+                return "ok";
+            }
+            case "world_update":
+                w.Update();
+                return "pairs " + state.Pairs(w.Touching) + " begins " + state.Pairs(w.Begins) + " ends "
+                    + state.Pairs(w.Ends);
+            case "world_in_rect":
+            {
+                int x = (int)t.Int(), y = (int)t.Int(), rw = (int)t.Int(), rh = (int)t.Int();
+                Filter f = CorpusFilter(t);
+                BodyId[] found = w.InRect(new Bounds2D(x, y, rw, rh), f);
+                var sb = new StringBuilder();
+                sb.Append(found.Length);
+                foreach (BodyId id in found) sb.Append(' ').Append(state.Label(id));
+                return sb.ToString();
+            }
+        }
+        throw new FormatException("unknown kind " + kind);
+    }
+
     static Mask CorpusDeclare(CorpusTokens t)
     {
         int w = (int)t.Int(), h = (int)t.Int();
@@ -275,6 +370,7 @@ static partial class Tests
         var counts = new Dictionary<string, int>();
         foreach (string k in CorpusKinds) counts[k] = 0;
         int cases = 0, wrong = 0;
+        var worlds = new CorpusWorlds();
         try
         {
             for (int n = 1; n < lines.Length; n++)
@@ -304,7 +400,9 @@ static partial class Tests
                 var t = new CorpusTokens(inputs);
                 try
                 {
-                    got = CorpusAnswer(masks, kind, t);
+                    got = kind.StartsWith("world_", StringComparison.Ordinal)
+                        ? CorpusWorld(masks, worlds, kind, t)
+                        : CorpusAnswer(masks, kind, t);
                     if (!t.Done) got += " (the inputs did not parse: tokens left)";
                 }
                 catch (PerPixelException e)
@@ -329,6 +427,7 @@ static partial class Tests
         }
         finally
         {
+            foreach (World w in worlds.Worlds.Values) w.Dispose();
             foreach (Mask m in masks.Values) m.Dispose();
         }
         foreach (KeyValuePair<string, int> kv in counts)
