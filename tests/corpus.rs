@@ -378,7 +378,7 @@ fn answer_through_c(handles: &Handles, kind: &str, inputs: &str) -> String {
                             "horizontal" => PP_PUSH_HORIZONTAL,
                             "vertical" => PP_PUSH_VERTICAL,
                             _ => PP_PUSH_ALONG,
-                        } as u8;
+                        };
                         (o.along_x, o.along_y, o.max_distance) = (int(t), int(t), int(t));
                         let mut off = std::mem::zeroed();
                         pp_push_out(&a, &b, &o, &mut flag, &mut off)
