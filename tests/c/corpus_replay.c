@@ -9,6 +9,7 @@
  * Usage: corpus_replay <scratch folder> <corpus file>
  */
 #include "check.h"
+#include "status_names.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -59,31 +60,6 @@ static void put_float(Text *t, double v)
     memcpy(&bits, &v, sizeof bits);
     sep(t);
     put(t, "%016" PRIx64, bits);
-}
-
-static const char *status_name(pp_status s)
-{
-    switch (s) {
-    case PP_OK: return "PP_OK";
-    case PP_ERR_NULL_POINTER: return "PP_ERR_NULL_POINTER";
-    case PP_ERR_INVALID_ARGUMENT: return "PP_ERR_INVALID_ARGUMENT";
-    case PP_ERR_BUFFER_TOO_SMALL: return "PP_ERR_BUFFER_TOO_SMALL";
-    case PP_ERR_STRIDE_TOO_SMALL: return "PP_ERR_STRIDE_TOO_SMALL";
-    case PP_ERR_REGION_OUT_OF_BOUNDS: return "PP_ERR_REGION_OUT_OF_BOUNDS";
-    case PP_ERR_TOO_LARGE: return "PP_ERR_TOO_LARGE";
-    case PP_ERR_OVERFLOW: return "PP_ERR_OVERFLOW";
-    case PP_ERR_DECODE: return "PP_ERR_DECODE";
-    case PP_ERR_IO: return "PP_ERR_IO";
-    case PP_ERR_OUT_OF_MEMORY: return "PP_ERR_OUT_OF_MEMORY";
-    case PP_ERR_PANIC: return "PP_ERR_PANIC";
-    case PP_ERR_BAD_BAKED_DATA: return "PP_ERR_BAD_BAKED_DATA";
-    case PP_ERR_INVALID_TRANSFORM: return "PP_ERR_INVALID_TRANSFORM";
-    case PP_ERR_STALE_BODY: return "PP_ERR_STALE_BODY";
-    case PP_ERR_WRONG_WORLD: return "PP_ERR_WRONG_WORLD";
-    case PP_ERR_MASK_SHARED: return "PP_ERR_MASK_SHARED";
-    default: break;
-    }
-    return "PP_ERR_UNKNOWN";
 }
 
 static void put_error(Text *t, pp_status s)

@@ -251,6 +251,32 @@ fn base(w: &mut Writer, extreme: bool) -> (i32, i32) {
     (end(w), end(w))
 }
 
+/// A random pair: `a` (mask `ka`) near the origin or an end of `int32`, `b` (mask `kb`)
+/// overlapping, touching or apart from it; each bounds-only with `bounds_only` percent.
+fn random_pair(
+    w: &mut Writer,
+    ka: usize,
+    kb: usize,
+    extreme: bool,
+    bounds_only: u64,
+) -> (Placed, Placed) {
+    let (x, y) = base(w, extreme);
+    let a = Placed {
+        mask: Some(ka),
+        x,
+        y,
+        pixels: !w.rng.chance(bounds_only),
+    };
+    let (bx, by) = near(w, &a, kb);
+    let b = Placed {
+        mask: Some(kb),
+        x: bx,
+        y: by,
+        pixels: !w.rng.chance(bounds_only),
+    };
+    (a, b)
+}
+
 fn pair_case(w: &mut Writer, a: &Placed, b: &Placed) {
     let inputs = format!("{} {}", w.placed(a), w.placed(b));
     let (Some(sa), Some(sb)) = (w.sprite_of(a), w.sprite_of(b)) else {
@@ -274,21 +300,7 @@ fn pairs(w: &mut Writer, masks: &Masks) {
     // Every mask against every mask once, near the origin.
     for &ka in &masks.all {
         for &kb in &masks.all {
-            let (x, y) = base(w, false);
-            let pixels = !w.rng.chance(15);
-            let a = Placed {
-                mask: Some(ka),
-                x,
-                y,
-                pixels,
-            };
-            let (bx, by) = near(w, &a, kb);
-            let b = Placed {
-                mask: Some(kb),
-                x: bx,
-                y: by,
-                pixels: !w.rng.chance(15),
-            };
+            let (a, b) = random_pair(w, ka, kb, false, 15);
             if w.rng.chance(30) {
                 pair_case(w, &a, &b);
             }
@@ -298,20 +310,7 @@ fn pairs(w: &mut Writer, masks: &Masks) {
     for _ in 0..60 {
         let ka = w.rng.pick(&masks.all);
         let kb = w.rng.pick(&masks.all);
-        let (x, y) = base(w, true);
-        let a = Placed {
-            mask: Some(ka),
-            x,
-            y,
-            pixels: !w.rng.chance(15),
-        };
-        let (bx, by) = near(w, &a, kb);
-        let b = Placed {
-            mask: Some(kb),
-            x: bx,
-            y: by,
-            pixels: !w.rng.chance(15),
-        };
+        let (a, b) = random_pair(w, ka, kb, true, 15);
         pair_case(w, &a, &b);
     }
     // The far corners themselves: i32::MAX and i32::MIN positions.
@@ -508,20 +507,7 @@ fn motion_cases(w: &mut Writer, masks: &Masks) {
     for round in 0..160 {
         let ka = w.rng.pick(&masks.small);
         let kb = w.rng.pick(&masks.small);
-        let (x, y) = base(w, round % 10 == 9);
-        let obstacle = Placed {
-            mask: Some(kb),
-            x,
-            y,
-            pixels: !w.rng.chance(10),
-        };
-        let (mx, my) = near(w, &obstacle, ka);
-        let mover = Placed {
-            mask: Some(ka),
-            x: mx,
-            y: my,
-            pixels: !w.rng.chance(10),
-        };
+        let (obstacle, mover) = random_pair(w, kb, ka, round % 10 == 9, 10);
         // Sweeps: from near the obstacle, or from further off towards it.
         let (mut sx, mut sy) = (mover.x, mover.y);
         let (dx, dy) = if w.rng.chance(50) {

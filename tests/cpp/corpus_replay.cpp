@@ -8,6 +8,7 @@
 //
 // Usage: corpus_replay <scratch folder> <corpus file>
 #include "perpixel.hpp"
+#include "status_names.h"
 
 #include <cinttypes>
 #include <cstdio>
@@ -43,30 +44,7 @@ double parse_float(const std::string &s)
     return v;
 }
 
-const char *status_name(pp::Status s)
-{
-    switch (static_cast<pp_status>(s)) {
-    case PP_OK: return "PP_OK";
-    case PP_ERR_NULL_POINTER: return "PP_ERR_NULL_POINTER";
-    case PP_ERR_INVALID_ARGUMENT: return "PP_ERR_INVALID_ARGUMENT";
-    case PP_ERR_BUFFER_TOO_SMALL: return "PP_ERR_BUFFER_TOO_SMALL";
-    case PP_ERR_STRIDE_TOO_SMALL: return "PP_ERR_STRIDE_TOO_SMALL";
-    case PP_ERR_REGION_OUT_OF_BOUNDS: return "PP_ERR_REGION_OUT_OF_BOUNDS";
-    case PP_ERR_TOO_LARGE: return "PP_ERR_TOO_LARGE";
-    case PP_ERR_OVERFLOW: return "PP_ERR_OVERFLOW";
-    case PP_ERR_DECODE: return "PP_ERR_DECODE";
-    case PP_ERR_IO: return "PP_ERR_IO";
-    case PP_ERR_OUT_OF_MEMORY: return "PP_ERR_OUT_OF_MEMORY";
-    case PP_ERR_PANIC: return "PP_ERR_PANIC";
-    case PP_ERR_BAD_BAKED_DATA: return "PP_ERR_BAD_BAKED_DATA";
-    case PP_ERR_INVALID_TRANSFORM: return "PP_ERR_INVALID_TRANSFORM";
-    case PP_ERR_STALE_BODY: return "PP_ERR_STALE_BODY";
-    case PP_ERR_WRONG_WORLD: return "PP_ERR_WRONG_WORLD";
-    case PP_ERR_MASK_SHARED: return "PP_ERR_MASK_SHARED";
-    default: break;
-    }
-    return "PP_ERR_UNKNOWN";
-}
+const char *error_name(const pp::Error &e) { return status_name(static_cast<pp_status>(e.status())); }
 
 // `width height rows`: each row ceil(width / 4) hex digits, pixel 0 the first digit's 8
 // bit; `-` for a row of width 0.
@@ -469,7 +447,7 @@ int main(int argc, char **argv)
                 got = "(unknown kind)";
             }
         } catch (const pp::Error &e) {
-            got = std::string("error ") + status_name(e.status());
+            got = std::string("error ") + error_name(e);
         } catch (const std::exception &e) {
             got = std::string("(the inputs did not parse: ") + e.what() + ")";
         }
