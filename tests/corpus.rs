@@ -161,8 +161,57 @@ fn answer(masks: &Masks, kind: &str, inputs: &str) -> Option<String> {
                 },
             }
         }
+        "centroid" | "angle" | "component_bounds" | "largest_component" | "grow" | "shrink"
+        | "scale" | "convolve" => shape_answer(masks, kind, t),
         other => panic!("unknown case kind {other:?}"),
     })
+}
+
+/// A shape tool's answer through the Rust `Mask` methods.
+fn shape_answer(masks: &Masks, kind: &str, t: &mut std::str::SplitWhitespace) -> String {
+    let m = &masks[t.next().unwrap()];
+    let mask = |r: perpixel::Result<Mask>| match r {
+        Ok(m) => text::mask_text(&m),
+        Err(e) => text::error(&e),
+    };
+    match kind {
+        "centroid" => {
+            let (x, y) = m.centroid();
+            format!("{x} {y}")
+        }
+        "angle" => text::float(m.angle()),
+        "component_bounds" => {
+            let options = perpixel::ComponentOptions {
+                connectivity: text::parse_connectivity(t.next().unwrap()),
+                order: text::parse_order(t.next().unwrap()),
+                min_pixels: int(t),
+            };
+            match m.component_bounds(&options) {
+                Ok(list) => {
+                    let mut out = list.len().to_string();
+                    for b in list {
+                        out += &format!(" {} {} {} {}", b.x, b.y, b.width, b.height);
+                    }
+                    out
+                }
+                Err(e) => text::error(&e),
+            }
+        }
+        "largest_component" => {
+            mask(m.largest_component(text::parse_connectivity(t.next().unwrap())))
+        }
+        "grow" | "shrink" => {
+            let n: u32 = int(t);
+            let options = text::parse_morph(t.next().unwrap(), t.next().unwrap());
+            mask(if kind == "grow" {
+                m.grow(n, &options)
+            } else {
+                m.shrink(n, &options)
+            })
+        }
+        "scale" => mask(m.scale(int(t), int(t))),
+        _ => mask(m.convolve(&masks[t.next().unwrap()])),
+    }
 }
 
 /// The worlds of the world sequences, by name, and the bodies by label.

@@ -602,6 +602,104 @@ static void world_case(const char *kind, Tokens *t, Text *out)
     }
 }
 
+/* ---- shape tools ------------------------------------------------------------------------ */
+
+static uint32_t next_connectivity(Tokens *t)
+{
+    const char *s = next(t);
+    if (strcmp(s, "4") == 0) {
+        return PP_CONNECTIVITY_4;
+    }
+    if (strcmp(s, "8") != 0) {
+        t->bad = 1;
+    }
+    return PP_CONNECTIVITY_8;
+}
+
+/* Writes a new mask (freeing it) or the error. */
+static void put_new_mask(Text *out, pp_status s, pp_mask *m)
+{
+    if (s != PP_OK) {
+        put_error(out, s);
+        return;
+    }
+    put_mask(out, m);
+    pp_mask_free(m);
+}
+
+static void shape_case(const char *kind, Tokens *t, Text *out)
+{
+    const pp_mask *m = next_mask(t);
+    pp_mask *r = NULL;
+    pp_status s;
+    if (strcmp(kind, "centroid") == 0) {
+        uint32_t x = 0, y = 0;
+        s = pp_mask_centroid(m, &x, &y);
+        if (s == PP_OK) {
+            put(out, "%" PRIu32 " %" PRIu32, x, y);
+            return;
+        }
+        put_error(out, s);
+    } else if (strcmp(kind, "angle") == 0) {
+        double a = 0;
+        s = pp_mask_angle(m, &a);
+        if (s == PP_OK) {
+            put_float(out, a);
+            return;
+        }
+        put_error(out, s);
+    } else if (strcmp(kind, "component_bounds") == 0) {
+        pp_component_options o = pp_component_options_default();
+        const char *order;
+        size_t n = 0, i;
+        pp_bounds *list;
+        o.connectivity = next_connectivity(t);
+        order = next(t);
+        o.order = strcmp(order, "largest") == 0 ? PP_ORDER_LARGEST_FIRST : PP_ORDER_POSITION;
+        o.min_pixels = (uint64_t)next_int(t);
+        s = pp_mask_component_bounds(m, &o, NULL, 0, &n);
+        if (s != PP_OK) {
+            put_error(out, s);
+            return;
+        }
+        list = (pp_bounds *)malloc((n + 1) * sizeof *list);
+        if (list == NULL) {
+            abort();
+        }
+        s = pp_mask_component_bounds(m, &o, list, n, &n);
+        if (s == PP_OK) {
+            put(out, "%zu", n);
+            for (i = 0; i < n; i++) {
+                put(out, " %" PRId32 " %" PRId32 " %" PRId32 " %" PRId32, list[i].x, list[i].y,
+                    list[i].width, list[i].height);
+            }
+        } else {
+            put_error(out, s);
+        }
+        free(list);
+    } else if (strcmp(kind, "largest_component") == 0) {
+        s = pp_mask_largest_component(m, next_connectivity(t), &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "grow") == 0 || strcmp(kind, "shrink") == 0) {
+        pp_morph_options o = pp_morph_options_default();
+        uint32_t n = (uint32_t)next_int(t);
+        const char *norm = next(t);
+        o.norm = strcmp(norm, "square") == 0    ? PP_NORM_SQUARE
+                 : strcmp(norm, "diamond") == 0 ? PP_NORM_DIAMOND
+                                                : PP_NORM_DISC;
+        o.shrink_from_edges = (uint8_t)next_int(t);
+        s = strcmp(kind, "grow") == 0 ? pp_mask_grow(m, n, &o, &r) : pp_mask_shrink(m, n, &o, &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "scale") == 0) {
+        int32_t w = (int32_t)next_int(t), h = (int32_t)next_int(t);
+        s = pp_mask_scale(m, w, h, &r);
+        put_new_mask(out, s, r);
+    } else {
+        s = pp_mask_convolve(m, next_mask(t), &r);
+        put_new_mask(out, s, r);
+    }
+}
+
 /* The kinds this replayer knows, and how many cases of each it ran. */
 static const char *const KINDS[] = {
     "collides",         "first_contact",        "overlap_area",
@@ -610,7 +708,9 @@ static const char *const KINDS[] = {
     "transformed_collides", "transformed_first_contact", "transformed_overlap_area",
     "world_new",        "world_create",         "world_move",
     "world_destroy",    "world_set_mask",       "world_update",
-    "world_in_rect",
+    "world_in_rect",    "centroid",             "angle",
+    "component_bounds", "largest_component",    "grow",
+    "shrink",           "scale",                "convolve",
 };
 #define N_KINDS (sizeof KINDS / sizeof KINDS[0])
 static int g_counts[N_KINDS];
@@ -633,6 +733,8 @@ static int run_case(size_t kind, Tokens *t, Text *out)
         rasterise_case(t, out);
     } else if (strncmp(k, "world_", 6) == 0) {
         world_case(k, t, out);
+    } else if (kind >= 19) {
+        shape_case(k, t, out);
     } else {
         transformed_case(k, t, out);
     }

@@ -15,8 +15,8 @@ use perpixel::reference;
 use perpixel::reference::motion;
 use perpixel::reference::transformed as rt;
 use perpixel::{
-    BodyDef, BodyId, BodyKind, Bounds2D, Filter, Mask, Pair, PushDirection, Sprite, Transform,
-    World,
+    BodyDef, BodyId, BodyKind, Bounds2D, ComponentOptions, ComponentOrder, Connectivity, Filter,
+    Mask, MorphOptions, Norm, Pair, PushDirection, Sprite, Transform, World,
 };
 
 /// xorshift64*: small, deterministic, and the same on every platform.
@@ -150,6 +150,7 @@ pub fn generate() -> String {
     transforms(&mut w, &masks);
     motion_cases(&mut w, &masks);
     worlds(&mut w, &masks);
+    shapes(&mut w, &masks);
     w.out
 }
 
@@ -815,5 +816,72 @@ fn worlds(w: &mut Writer, masks: &Masks) {
                 w.case("world_in_rect", &inputs, &answer);
             }
         }
+    }
+}
+
+fn shapes(w: &mut Writer, masks: &Masks) {
+    w.comment("shape tools: centroid, angle, component bounds, largest component, grow, shrink,");
+    w.comment("convolve, scale (from reference::shape)");
+    for &k in &masks.all {
+        let id = w.masks[k].id.clone();
+        let m = w.masks[k].mask.clone();
+        let (cx, cy) = reference::shape::centroid(&m);
+        w.case("centroid", &id, &format!("{cx} {cy}"));
+        w.case("angle", &id, &text::float(reference::shape::angle(&m)));
+        for (connectivity, order, min) in [
+            (Connectivity::Eight, ComponentOrder::Position, 0),
+            (Connectivity::Four, ComponentOrder::LargestFirst, 0),
+            (Connectivity::Eight, ComponentOrder::LargestFirst, 3),
+        ] {
+            let options = ComponentOptions {
+                connectivity,
+                order,
+                min_pixels: min,
+            };
+            let mut answer = String::new();
+            let bounds = reference::shape::component_bounds(&m, &options);
+            answer += &bounds.len().to_string();
+            for b in bounds {
+                answer += &format!(" {} {} {} {}", b.x, b.y, b.width, b.height);
+            }
+            let inputs = format!(
+                "{id} {} {}",
+                text::connectivity(connectivity),
+                text::order(order)
+            );
+            w.case("component_bounds", &format!("{inputs} {min}"), &answer);
+        }
+        for connectivity in [Connectivity::Eight, Connectivity::Four] {
+            let largest = reference::shape::largest_component(&m, connectivity);
+            let inputs = format!("{id} {}", text::connectivity(connectivity));
+            w.case("largest_component", &inputs, &text::mask_text(&largest));
+        }
+        for _ in 0..2 {
+            let n = w.rng.range(0, 4) as u32;
+            let norm = w.rng.pick(&[Norm::Disc, Norm::Square, Norm::Diamond]);
+            let options = MorphOptions {
+                norm,
+                shrink_from_edges: w.rng.chance(50),
+            };
+            let inputs = format!("{id} {n} {}", text::morph(&options));
+            let grown = reference::shape::grow(&m, n, &options);
+            w.case("grow", &inputs, &text::mask_text(&grown));
+            let shrunk = reference::shape::shrink(&m, n, &options);
+            w.case("shrink", &inputs, &text::mask_text(&shrunk));
+        }
+        let (sw, sh) = (w.rng.range(0, 40) as u32, w.rng.range(0, 40) as u32);
+        let scaled = reference::shape::scale(&m, sw, sh);
+        w.case(
+            "scale",
+            &format!("{id} {sw} {sh}"),
+            &text::mask_text(&scaled),
+        );
+    }
+    for _ in 0..30 {
+        let ka = w.rng.pick(&masks.all);
+        let kb = w.rng.pick(&masks.small);
+        let c = reference::shape::convolve(&w.masks[ka].mask, &w.masks[kb].mask);
+        let inputs = format!("{} {}", w.masks[ka].id, w.masks[kb].id);
+        w.case("convolve", &inputs, &text::mask_text(&c));
     }
 }

@@ -2,7 +2,10 @@
 //! by the generator (writing the oracles' answers) and the Rust replayer (writing the
 //! public API's answers the same way, and reading inputs back).
 
-use perpixel::{Error, Mask, Normal, Overlap, Point, PushDirection, RayHit, Sweep, Transform};
+use perpixel::{
+    ComponentOrder, Connectivity, Error, Mask, MorphOptions, Norm, Normal, Overlap, Point,
+    PushDirection, RayHit, Sweep, Transform,
+};
 
 /// The first line of a corpus of this format.
 pub const VERSION_LINE: &str = "perpixel-corpus 1";
@@ -222,4 +225,58 @@ pub fn error(e: &Error) -> String {
         other => panic!("no status name for {other:?}: add it to tests/corpus/text.rs"),
     };
     format!("error {name}")
+}
+
+/// `8` or `4`.
+pub fn connectivity(c: Connectivity) -> &'static str {
+    match c {
+        Connectivity::Eight => "8",
+        Connectivity::Four => "4",
+    }
+}
+
+pub fn parse_connectivity(token: &str) -> Connectivity {
+    match token {
+        "8" => Connectivity::Eight,
+        "4" => Connectivity::Four,
+        other => panic!("unknown connectivity {other:?}"),
+    }
+}
+
+/// `position` or `largest`.
+pub fn order(o: ComponentOrder) -> &'static str {
+    match o {
+        ComponentOrder::Position => "position",
+        ComponentOrder::LargestFirst => "largest",
+    }
+}
+
+pub fn parse_order(token: &str) -> ComponentOrder {
+    match token {
+        "position" => ComponentOrder::Position,
+        "largest" => ComponentOrder::LargestFirst,
+        other => panic!("unknown component order {other:?}"),
+    }
+}
+
+/// `<norm> <shrink from edges>`: `disc`, `square` or `diamond`, then `0` or `1`.
+pub fn morph(o: &MorphOptions) -> String {
+    let norm = match o.norm {
+        Norm::Disc => "disc",
+        Norm::Square => "square",
+        Norm::Diamond => "diamond",
+    };
+    format!("{norm} {}", o.shrink_from_edges as u8)
+}
+
+pub fn parse_morph(norm: &str, edges: &str) -> MorphOptions {
+    MorphOptions {
+        norm: match norm {
+            "disc" => Norm::Disc,
+            "square" => Norm::Square,
+            "diamond" => Norm::Diamond,
+            other => panic!("unknown norm {other:?}"),
+        },
+        shrink_from_edges: edges == "1",
+    }
 }

@@ -342,6 +342,55 @@ std::string world(const Corpus &c, Worlds &state, const std::string &kind, Token
     return "ok";
 }
 
+pp::Connectivity connectivity(const std::string &s)
+{
+    return s == "4" ? pp::Connectivity::Four : pp::Connectivity::Eight;
+}
+
+std::string shape(const Corpus &c, const std::string &kind, Tokens &t)
+{
+    const pp::Mask &m = c.mask(t.next());
+    if (kind == "centroid") {
+        return point(m.centroid());
+    }
+    if (kind == "angle") {
+        return hex_float(m.angle());
+    }
+    if (kind == "component_bounds") {
+        pp::ComponentOptions o;
+        o.connectivity = connectivity(t.next());
+        o.order = t.next() == "largest" ? pp::ComponentOrder::LargestFirst
+                                        : pp::ComponentOrder::Position;
+        o.min_pixels = static_cast<std::uint64_t>(t.integer());
+        const std::vector<pp::Bounds2D> list = m.component_bounds(o);
+        std::string out = std::to_string(list.size());
+        for (const pp::Bounds2D &b : list) {
+            out += " " + std::to_string(b.x) + " " + std::to_string(b.y) + " " +
+                   std::to_string(b.width) + " " + std::to_string(b.height);
+        }
+        return out;
+    }
+    if (kind == "largest_component") {
+        return mask_text(m.largest_component(connectivity(t.next())));
+    }
+    if (kind == "grow" || kind == "shrink") {
+        const auto n = static_cast<std::uint32_t>(t.integer());
+        const std::string norm = t.next();
+        pp::MorphOptions o;
+        o.norm = norm == "square"    ? pp::Norm::Square
+                 : norm == "diamond" ? pp::Norm::Diamond
+                                     : pp::Norm::Disc;
+        o.shrink_from_edges = t.integer() != 0;
+        return mask_text(kind == "grow" ? m.grow(n, o) : m.shrink(n, o));
+    }
+    if (kind == "scale") {
+        const auto w = static_cast<std::int32_t>(t.integer());
+        const auto h = static_cast<std::int32_t>(t.integer());
+        return mask_text(m.scale(w, h));
+    }
+    return mask_text(m.convolve(c.mask(t.next())));
+}
+
 pp::Mask declare(Tokens &t)
 {
     const auto w = static_cast<std::int32_t>(t.integer());
@@ -384,7 +433,8 @@ int main(int argc, char **argv)
         "rasterise", "transformed_collides", "transformed_first_contact",
         "transformed_overlap_area",
         "world_new", "world_create", "world_move", "world_destroy", "world_set_mask",
-        "world_update", "world_in_rect",
+        "world_update", "world_in_rect", "centroid", "angle", "component_bounds",
+        "largest_component", "grow", "shrink", "scale", "convolve",
     };
     std::map<std::string, int> counts;
     Corpus corpus;
@@ -443,6 +493,10 @@ int main(int argc, char **argv)
                 got = world(corpus, worlds, kind, t);
             } else if (kind.compare(0, 12, "transformed_") == 0) {
                 got = transformed(corpus, kind, t);
+            } else if (kind == "centroid" || kind == "angle" || kind == "component_bounds" ||
+                       kind == "largest_component" || kind == "grow" || kind == "shrink" ||
+                       kind == "scale" || kind == "convolve") {
+                got = shape(corpus, kind, t);
             } else {
                 got = "(unknown kind)";
             }

@@ -22,7 +22,8 @@ static partial class Tests
         "collides", "first_contact", "overlap_area", "overlap_mask", "sweep", "contact_normal",
         "push_out", "raycast", "rasterise", "transformed_collides", "transformed_first_contact",
         "transformed_overlap_area", "world_new", "world_create", "world_move", "world_destroy",
-        "world_set_mask", "world_update", "world_in_rect",
+        "world_set_mask", "world_update", "world_in_rect", "centroid", "angle", "component_bounds",
+        "largest_component", "grow", "shrink", "scale", "convolve",
     };
 
     static string HexFloat(double v)
@@ -247,7 +248,7 @@ static partial class Tests
                 return a.OverlapArea(b).ToString();
             }
         }
-        throw new FormatException("unknown kind " + kind);
+        return CorpusShape(masks, kind, t);
     }
 
     // The worlds of the world sequences by name, the bodies by label.
@@ -340,6 +341,56 @@ static partial class Tests
                 foreach (BodyId id in found) sb.Append(' ').Append(state.Label(id));
                 return sb.ToString();
             }
+        }
+        throw new FormatException("unknown kind " + kind);
+    }
+
+    static Connectivity CorpusConnectivity(string s)
+    {
+        return s == "4" ? Connectivity.Four : Connectivity.Eight;
+    }
+
+    static string CorpusShape(Dictionary<string, Mask> masks, string kind, CorpusTokens t)
+    {
+        Mask m = CorpusMask(masks, t.Next());
+        switch (kind)
+        {
+            case "centroid":
+                return PointText(m.Centroid());
+            case "angle":
+                return HexFloat(m.Angle());
+            case "component_bounds":
+            {
+                var o = new ComponentOptions();
+                o.Connectivity = CorpusConnectivity(t.Next());
+                o.Order = t.Next() == "largest" ? ComponentOrder.LargestFirst : ComponentOrder.Position;
+                o.MinPixels = (ulong)t.Int();
+                Bounds2D[] list = m.ComponentBounds(o);
+                var sb = new StringBuilder();
+                sb.Append(list.Length);
+                foreach (Bounds2D b in list) sb.Append(' ').Append(b.x).Append(' ').Append(b.y).Append(' ')
+                    .Append(b.width).Append(' ').Append(b.height);
+                return sb.ToString();
+            }
+            case "largest_component":
+                using (Mask r = m.LargestComponent(CorpusConnectivity(t.Next()))) return MaskText(r);
+            case "grow":
+            case "shrink":
+            {
+                int n = (int)t.Int();
+                string norm = t.Next();
+                var o = new MorphOptions();
+                o.Norm = norm == "square" ? Norm.Square : norm == "diamond" ? Norm.Diamond : Norm.Disc;
+                o.ShrinkFromEdges = t.Int() != 0;
+                using (Mask r = kind == "grow" ? m.Grow(n, o) : m.Shrink(n, o)) return MaskText(r);
+            }
+            case "scale":
+            {
+                int w = (int)t.Int(), h = (int)t.Int();
+                using (Mask r = m.Scale(w, h)) return MaskText(r);
+            }
+            case "convolve":
+                using (Mask r = m.Convolve(CorpusMask(masks, t.Next()))) return MaskText(r);
         }
         throw new FormatException("unknown kind " + kind);
     }
