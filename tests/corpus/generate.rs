@@ -458,6 +458,28 @@ fn transforms(w: &mut Writer, masks: &Masks) {
     );
     transformed_case(w, None, &good, Some(k), &good);
     transformed_case(w, Some(k), &good, None, &good);
+    // Statuses the oracle does not model (its boxes are int32, and it would walk every
+    // pixel of a huge raster), from the documented contract: a raster whose corner lands
+    // at 2^31 is PP_ERR_OVERFLOW for rasterise (the sampled queries answer it); a raster
+    // past the mask size limit (2^26 pixels by default) is PP_ERR_TOO_LARGE everywhere.
+    w.comment("transforms: a raster's corner at 2^31, a raster past the size limit");
+    let corner = Transform::at(2147483648.0, 0.0);
+    let inputs = format!("{} {} 0", w.masks[k].id, text::transform(&corner));
+    w.case("rasterise", &inputs, "error PP_ERR_OVERFLOW");
+    let huge = Transform::at(0.0, 0.0).scaled(1e5, 1e5);
+    let inputs = format!("{} {} 0", w.masks[k].id, text::transform(&huge));
+    w.case("rasterise", &inputs, "error PP_ERR_TOO_LARGE");
+    for (ta, tb) in [(&huge, &good), (&good, &huge)] {
+        let id = &w.masks[k].id;
+        let inputs = format!("{id} {} {id} {}", text::transform(ta), text::transform(tb));
+        for kind in [
+            "transformed_collides",
+            "transformed_first_contact",
+            "transformed_overlap_area",
+        ] {
+            w.case(kind, &inputs, "error PP_ERR_TOO_LARGE");
+        }
+    }
 }
 
 fn transformed_case(
@@ -564,6 +586,36 @@ fn motion_cases(w: &mut Writer, masks: &Masks) {
         let (rdx, rdy) = (w.rng.range(-5, 5) as i32, w.rng.range(-5, 5) as i32);
         let len = w.rng.range(0, 80) as u32;
         ray_case(w, &obstacle, rx, ry, rdx, rdy, len);
+    }
+    w.comment("motion: buried movers (the contact normal's last rules), pushed out");
+    let full = masks.all[7];
+    for (mover, x, y) in [
+        (masks.all[4], 10, 1),
+        (masks.all[4], 64, 2),
+        (masks.small[0], 20, -3),
+    ] {
+        let inner = Placed {
+            mask: Some(mover),
+            x,
+            y,
+            pixels: true,
+        };
+        let floor = Placed {
+            mask: Some(full),
+            x: 0,
+            y: 0,
+            pixels: true,
+        };
+        let inputs = format!("{} {}", w.placed(&inner), w.placed(&floor));
+        let (si, sf) = (w.sprite_of(&inner).unwrap(), w.sprite_of(&floor).unwrap());
+        let normal = text::normal_or_none(motion::contact_normal(&si, &sf));
+        let push = match motion::push_out(&si, &sf, PushDirection::Any, 8) {
+            Err(e) => text::error(&e),
+            Ok(None) => "none".to_string(),
+            Ok(Some(p)) => format!("{} {}", p.dx, p.dy),
+        };
+        w.case("contact_normal", &inputs, &normal);
+        w.case("push_out", &format!("{inputs} any 0 0 8"), &push);
     }
     w.comment("motion: paths leaving int32, NULL masks, zero directions");
     let k = masks.small[0];
