@@ -121,6 +121,21 @@ fn answer(masks: &Masks, kind: &str, inputs: &str) -> Option<String> {
                 Err(e) => text::error(&e),
             }
         }
+        "move_and_slide" => {
+            let mover = sprite(masks, t);
+            let n: usize = int(t);
+            let obstacles: Vec<Option<Sprite>> = (0..n).map(|_| sprite(masks, t)).collect();
+            let (mover, obstacles) = (mover?, obstacles.into_iter().collect::<Option<Vec<_>>>()?);
+            let (dx, dy) = (int(t), int(t));
+            let options = perpixel::MoveOptions {
+                step_up: int(t),
+                up: int(t),
+            };
+            match mover.move_and_slide(&obstacles, dx, dy, &options) {
+                Ok(m) => text::moved(&m),
+                Err(e) => text::error(&e),
+            }
+        }
         "raycast" => {
             let s = sprite(masks, t)?;
             match s.raycast(int(t), int(t), int(t), int(t), int(t)) {
@@ -433,6 +448,16 @@ fn answer_through_c(handles: &Handles, kind: &str, inputs: &str) -> String {
                         pp_push_out(&a, &b, &o, &mut flag, &mut off)
                     }
                 }
+            }
+            "move_and_slide" => {
+                let mover = handles.sprite(t);
+                let n: usize = int(t);
+                let obstacles: Vec<pp_sprite> = (0..n).map(|_| handles.sprite(t)).collect();
+                let (dx, dy) = (int(t), int(t));
+                let mut o = pp_move_options_default();
+                (o.step_up, o.up) = (int(t), int(t));
+                let mut out = std::mem::zeroed();
+                pp_move_and_slide(&mover, obstacles.as_ptr(), n, dx, dy, &o, &mut out)
             }
             "raycast" => {
                 let s = handles.sprite(t);

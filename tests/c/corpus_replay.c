@@ -355,6 +355,34 @@ static void push_case(Tokens *t, Text *out)
     }
 }
 
+static void slide_case(Tokens *t, Text *out)
+{
+    pp_sprite mover = next_sprite(t), obstacles[8];
+    size_t n = (size_t)next_int(t), i;
+    pp_move_options o = pp_move_options_default();
+    pp_move_result r;
+    int32_t dx, dy;
+    pp_status s;
+    if (n > 8) {
+        t->bad = 1;
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        obstacles[i] = next_sprite(t);
+    }
+    dx = (int32_t)next_int(t);
+    dy = (int32_t)next_int(t);
+    o.step_up = (uint32_t)next_int(t);
+    o.up = (int32_t)next_int(t);
+    s = pp_move_and_slide(&mover, obstacles, n, dx, dy, &o, &r);
+    if (s != PP_OK) {
+        put_error(out, s);
+        return;
+    }
+    put(out, "%" PRId32 " %" PRId32 " %u %u %u %" PRIu32, r.x, r.y, (unsigned)r.blocked_x,
+        (unsigned)r.blocked_y, (unsigned)r.started_inside, r.climbed);
+}
+
 static void ray_case(Tokens *t, Text *out)
 {
     pp_sprite sp = next_sprite(t);
@@ -710,7 +738,7 @@ static const char *const KINDS[] = {
     "world_destroy",    "world_set_mask",       "world_update",
     "world_in_rect",    "centroid",             "angle",
     "component_bounds", "largest_component",    "grow",
-    "shrink",           "scale",                "convolve",
+    "shrink",           "scale",                "convolve",         "move_and_slide",
 };
 #define N_KINDS (sizeof KINDS / sizeof KINDS[0])
 static int g_counts[N_KINDS];
@@ -733,6 +761,8 @@ static int run_case(size_t kind, Tokens *t, Text *out)
         rasterise_case(t, out);
     } else if (strncmp(k, "world_", 6) == 0) {
         world_case(k, t, out);
+    } else if (strcmp(k, "move_and_slide") == 0) {
+        slide_case(t, out);
     } else if (kind >= 19) {
         shape_case(k, t, out);
     } else {

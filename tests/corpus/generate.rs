@@ -587,6 +587,58 @@ fn motion_cases(w: &mut Writer, masks: &Masks) {
         let len = w.rng.range(0, 80) as u32;
         ray_case(w, &obstacle, rx, ry, rdx, rdy, len);
     }
+    w.comment("motion: move_and_slide against one to three obstacles, climbing or not");
+    // Near the origin only: reference::motion::move_and_slide steps in i32 and overflows
+    // (a panic) where a motion or a climb leaves int32 (the fast path refuses such a motion
+    // with InvalidArgument, the case below).
+    for _ in 0..80 {
+        let ka = w.rng.pick(&masks.small);
+        let kb = w.rng.pick(&masks.small);
+        let (obstacle, mut mover) = random_pair(w, kb, ka, false, 10);
+        // From further off, driven towards the obstacle.
+        let (ox, oy) = (w.rng.range(-40, 40) as i32, w.rng.range(-40, 40) as i32);
+        (mover.x, mover.y) = (mover.x + ox, mover.y + oy);
+        let mut obstacles = vec![obstacle];
+        for _ in 0..w.rng.range(0, 2) {
+            let kc = w.rng.pick(&masks.small);
+            let (x, y) = near(w, &obstacle, kc);
+            obstacles.push(Placed {
+                mask: Some(kc),
+                x,
+                y,
+                pixels: true,
+            });
+        }
+        let (dx, dy) = (
+            -ox + w.rng.range(-8, 8) as i32,
+            -oy + w.rng.range(-8, 8) as i32,
+        );
+        let options = perpixel::MoveOptions {
+            step_up: w.rng.range(0, 4) as u32,
+            up: w.rng.pick(&[-1, 1]),
+        };
+        slide_case(w, &mover, &obstacles, dx, dy, &options);
+    }
+    let k = masks.small[0];
+    let at_end = Placed {
+        mask: Some(k),
+        x: i32::MAX - 5,
+        y: 0,
+        pixels: true,
+    };
+    let defaults = perpixel::MoveOptions::default();
+    // Documented (pp_move_and_slide): a motion leaving int32 is PP_ERR_INVALID_ARGUMENT;
+    // the oracle would overflow there.
+    let inputs = format!("{} 0 10 0 0 -1", w.placed(&at_end));
+    w.case("move_and_slide", &inputs, "error PP_ERR_INVALID_ARGUMENT");
+    let bad_up = perpixel::MoveOptions { step_up: 2, up: 0 };
+    slide_case(w, &at_end, &[], 1, 0, &bad_up);
+    let null = Placed {
+        mask: None,
+        ..at_end
+    };
+    slide_case(w, &null, &[], 1, 0, &defaults);
+    slide_case(w, &at_end, &[null], 1, 0, &defaults);
     w.comment("motion: buried movers (the contact normal's last rules), pushed out");
     let full = masks.all[7];
     for (mover, x, y) in [
@@ -677,6 +729,30 @@ fn sweep_case(w: &mut Writer, mover: &Placed, obstacle: &Placed, dx: i32, dy: i3
         _ => "error PP_ERR_NULL_POINTER".to_string(),
     };
     w.case("sweep", &inputs, &expected);
+}
+
+fn slide_case(
+    w: &mut Writer,
+    mover: &Placed,
+    obstacles: &[Placed],
+    dx: i32,
+    dy: i32,
+    options: &perpixel::MoveOptions,
+) {
+    let mut inputs = format!("{} {}", w.placed(mover), obstacles.len());
+    for o in obstacles {
+        inputs += &format!(" {}", w.placed(o));
+    }
+    inputs += &format!(" {dx} {dy} {} {}", options.step_up, options.up);
+    let sprites: Option<Vec<Sprite>> = obstacles.iter().map(|o| w.sprite_of(o)).collect();
+    let expected = match (w.sprite_of(mover), sprites) {
+        (Some(m), Some(list)) => match motion::move_and_slide(&m, &list, dx, dy, options) {
+            Err(e) => text::error(&e),
+            Ok(r) => text::moved(&r),
+        },
+        _ => "error PP_ERR_NULL_POINTER".to_string(),
+    };
+    w.case("move_and_slide", &inputs, &expected);
 }
 
 #[allow(clippy::too_many_arguments)]

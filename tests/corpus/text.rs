@@ -280,3 +280,11 @@ pub fn parse_morph(norm: &str, edges: &str) -> MorphOptions {
         shrink_from_edges: edges == "1",
     }
 }
+
+/// A move-and-slide result: `<x> <y> <blocked x> <blocked y> <started inside> <climbed>`.
+pub fn moved(m: &perpixel::Moved) -> String {
+    format!(
+        "{} {} {} {} {} {}",
+        m.x, m.y, m.blocked_x as u8, m.blocked_y as u8, m.started_inside as u8, m.climbed
+    )
+}

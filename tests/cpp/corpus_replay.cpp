@@ -200,6 +200,25 @@ std::string push_out(const Corpus &c, Tokens &t)
     return p ? std::to_string(p->dx) + " " + std::to_string(p->dy) : "none";
 }
 
+std::string move_and_slide(const Corpus &c, Tokens &t)
+{
+    const pp::Sprite mover = sprite(c, t);
+    const auto n = static_cast<std::size_t>(t.integer());
+    std::vector<pp::Sprite> obstacles;
+    for (std::size_t i = 0; i < n; i++) {
+        obstacles.push_back(sprite(c, t));
+    }
+    const auto dx = static_cast<std::int32_t>(t.integer());
+    const auto dy = static_cast<std::int32_t>(t.integer());
+    pp::MoveOptions o;
+    o.step_up = static_cast<std::uint32_t>(t.integer());
+    o.up = static_cast<std::int32_t>(t.integer());
+    const pp::MoveResult r = mover.move_and_slide(obstacles, dx, dy, o);
+    return std::to_string(r.x) + " " + std::to_string(r.y) + " " + (r.blocked_x ? "1" : "0") +
+           " " + (r.blocked_y ? "1" : "0") + " " + (r.started_inside ? "1" : "0") + " " +
+           std::to_string(r.climbed);
+}
+
 std::string raycast(const Corpus &c, Tokens &t)
 {
     const pp::Sprite s = sprite(c, t);
@@ -434,7 +453,7 @@ int main(int argc, char **argv)
         "transformed_overlap_area",
         "world_new", "world_create", "world_move", "world_destroy", "world_set_mask",
         "world_update", "world_in_rect", "centroid", "angle", "component_bounds",
-        "largest_component", "grow", "shrink", "scale", "convolve",
+        "largest_component", "grow", "shrink", "scale", "convolve", "move_and_slide",
     };
     std::map<std::string, int> counts;
     Corpus corpus;
@@ -485,6 +504,8 @@ int main(int argc, char **argv)
                 got = contact_normal(corpus, t);
             } else if (kind == "push_out") {
                 got = push_out(corpus, t);
+            } else if (kind == "move_and_slide") {
+                got = move_and_slide(corpus, t);
             } else if (kind == "raycast") {
                 got = raycast(corpus, t);
             } else if (kind == "rasterise") {

@@ -23,7 +23,7 @@ static partial class Tests
         "push_out", "raycast", "rasterise", "transformed_collides", "transformed_first_contact",
         "transformed_overlap_area", "world_new", "world_create", "world_move", "world_destroy",
         "world_set_mask", "world_update", "world_in_rect", "centroid", "angle", "component_bounds",
-        "largest_component", "grow", "shrink", "scale", "convolve",
+        "largest_component", "grow", "shrink", "scale", "convolve", "move_and_slide",
     };
 
     static string HexFloat(double v)
@@ -191,6 +191,19 @@ static partial class Tests
                 o.MaxDistance = (uint)t.Int();
                 Offset? p = a.PushOut(b, o);
                 return p.HasValue ? p.Value.dx + " " + p.Value.dy : "none";
+            }
+            case "move_and_slide":
+            {
+                PlacedSprite mover = CorpusSprite(masks, t);
+                var obstacles = new PlacedSprite[(int)t.Int()];
+                for (int i = 0; i < obstacles.Length; i++) obstacles[i] = CorpusSprite(masks, t);
+                int dx = (int)t.Int(), dy = (int)t.Int();
+                var o = new MoveOptions();
+                o.StepUp = (uint)t.Int();
+                o.Up = (int)t.Int();
+                MoveResult r = mover.MoveAndSlide(obstacles, dx, dy, o);
+                return r.X + " " + r.Y + " " + (r.BlockedX ? 1 : 0) + " " + (r.BlockedY ? 1 : 0) + " "
+                    + (r.StartedInside ? 1 : 0) + " " + r.Climbed;
             }
             case "raycast":
             {
