@@ -1005,6 +1005,14 @@ fn shapes(w: &mut Writer, masks: &Masks) {
             &text::mask_text(&scaled),
         );
     }
+    // Documented (pp_mask_scale): a result past the mask size limit (2^26 pixels by
+    // default) is PP_ERR_TOO_LARGE, refused before any work (the oracle would build it).
+    let id = w.masks[masks.small[0]].id.clone();
+    w.case(
+        "scale",
+        &format!("{id} 100000 100000"),
+        "error PP_ERR_TOO_LARGE",
+    );
     for _ in 0..30 {
         let ka = w.rng.pick(&masks.all);
         let kb = w.rng.pick(&masks.small);
