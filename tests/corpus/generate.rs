@@ -619,26 +619,6 @@ fn motion_cases(w: &mut Writer, masks: &Masks) {
         };
         slide_case(w, &mover, &obstacles, dx, dy, &options);
     }
-    let k = masks.small[0];
-    let at_end = Placed {
-        mask: Some(k),
-        x: i32::MAX - 5,
-        y: 0,
-        pixels: true,
-    };
-    let defaults = perpixel::MoveOptions::default();
-    // Documented (pp_move_and_slide): a motion leaving int32 is PP_ERR_INVALID_ARGUMENT;
-    // the oracle would overflow there.
-    let inputs = format!("{} 0 10 0 0 -1", w.placed(&at_end));
-    w.case("move_and_slide", &inputs, "error PP_ERR_INVALID_ARGUMENT");
-    let bad_up = perpixel::MoveOptions { step_up: 2, up: 0 };
-    slide_case(w, &at_end, &[], 1, 0, &bad_up);
-    let null = Placed {
-        mask: None,
-        ..at_end
-    };
-    slide_case(w, &null, &[], 1, 0, &defaults);
-    slide_case(w, &at_end, &[null], 1, 0, &defaults);
     w.comment("motion: buried movers (the contact normal's last rules), pushed out");
     let full = masks.all[7];
     for (mover, x, y) in [
@@ -701,6 +681,15 @@ fn motion_cases(w: &mut Writer, masks: &Masks) {
     sweep_case(w, &null, &other, 1, 1);
     sweep_case(w, &other, &null, 1, 1);
     ray_case(w, &null, 0, 0, 1, 0, 10);
+    let defaults = perpixel::MoveOptions::default();
+    // Documented (pp_move_and_slide): a motion leaving int32 is PP_ERR_INVALID_ARGUMENT;
+    // the oracle would overflow there.
+    let inputs = format!("{} 0 10 0 0 -1", w.placed(&at_end));
+    w.case("move_and_slide", &inputs, "error PP_ERR_INVALID_ARGUMENT");
+    let bad_up = perpixel::MoveOptions { step_up: 2, up: 0 };
+    slide_case(w, &at_end, &[], 1, 0, &bad_up);
+    slide_case(w, &null, &[], 1, 0, &defaults);
+    slide_case(w, &at_end, &[null], 1, 0, &defaults);
     for (a, b) in [(&null, &other), (&other, &null)] {
         let inputs = format!("{} {}", w.placed(a), w.placed(b));
         w.case("contact_normal", &inputs, "error PP_ERR_NULL_POINTER");
