@@ -97,6 +97,16 @@ fn answer(masks: &Masks, kind: &str, inputs: &str) -> Option<String> {
                 _ => text::overlap(a.overlap_mask(&b).as_ref()),
             }
         }
+        "mask_collides" | "mask_first_contact" | "mask_overlap_area" | "mask_overlap_mask" => {
+            let (a, b) = (&masks[t.next().unwrap()], masks.get(t.next().unwrap())?);
+            let offset = (int(t), int(t));
+            match kind {
+                "mask_collides" => text::bool(a.collides(b, offset)),
+                "mask_first_contact" => text::point(a.first_contact(b, offset)),
+                "mask_overlap_area" => a.overlap_area(b, offset).to_string(),
+                _ => text::overlap(a.overlap_mask(b, offset).as_ref()),
+            }
+        }
         "sweep" => {
             let a = sprite(masks, t);
             let (a, b) = (a?, sprite(masks, t)?);
@@ -458,6 +468,23 @@ fn answer_through_c(handles: &Handles, kind: &str, inputs: &str) -> String {
                 (o.step_up, o.up) = (int(t), int(t));
                 let mut out = std::mem::zeroed();
                 pp_move_and_slide(&mover, obstacles.as_ptr(), n, dx, dy, &o, &mut out)
+            }
+            "mask_collides" | "mask_first_contact" | "mask_overlap_area" | "mask_overlap_mask" => {
+                let (a, b) = (
+                    handles.get(t.next().unwrap()),
+                    handles.get(t.next().unwrap()),
+                );
+                let (dx, dy) = (int(t), int(t));
+                let (mut flag, mut point, mut area) = (0u8, pp_point { x: 0, y: 0 }, 0u64);
+                let (mut m, mut bounds) = (null_mut(), std::mem::zeroed::<pp_bounds>());
+                match kind {
+                    "mask_collides" => pp_mask_collides(a, b, dx, dy, &mut flag),
+                    "mask_first_contact" => {
+                        pp_mask_first_contact(a, b, dx, dy, &mut flag, &mut point)
+                    }
+                    "mask_overlap_area" => pp_mask_overlap_area(a, b, dx, dy, &mut area),
+                    _ => pp_mask_overlap_mask(a, b, dx, dy, &mut m, &mut bounds),
+                }
             }
             "raycast" => {
                 let s = handles.sprite(t);

@@ -292,6 +292,53 @@ static void pair_case(const char *kind, Tokens *t, Text *out)
     }
 }
 
+/* pygame style: mask a at (0, 0), mask b at (dx, dy) (pp_mask_collides ...). */
+static void offset_case(const char *kind, Tokens *t, Text *out)
+{
+    const pp_mask *a = next_mask(t), *b = next_mask(t);
+    int32_t dx = (int32_t)next_int(t), dy = (int32_t)next_int(t);
+    pp_status s;
+    uint8_t flag = 0;
+    pp_point p = {0, 0};
+    uint64_t area = 0;
+    pp_mask *m = NULL;
+    pp_bounds bounds = {0, 0, 0, 0};
+    if (strcmp(kind, "mask_collides") == 0) {
+        s = pp_mask_collides(a, b, dx, dy, &flag);
+        if (s == PP_OK) {
+            put(out, "%u", (unsigned)flag);
+        }
+    } else if (strcmp(kind, "mask_first_contact") == 0) {
+        s = pp_mask_first_contact(a, b, dx, dy, &flag, &p);
+        if (s == PP_OK) {
+            if (flag) {
+                put(out, "%" PRId64 " %" PRId64, p.x, p.y);
+            } else {
+                put(out, "none");
+            }
+        }
+    } else if (strcmp(kind, "mask_overlap_area") == 0) {
+        s = pp_mask_overlap_area(a, b, dx, dy, &area);
+        if (s == PP_OK) {
+            put(out, "%" PRIu64, area);
+        }
+    } else {
+        s = pp_mask_overlap_mask(a, b, dx, dy, &m, &bounds);
+        if (s == PP_OK) {
+            if (m == NULL) {
+                put(out, "none");
+            } else {
+                put(out, "%" PRId32 " %" PRId32, bounds.x, bounds.y);
+                put_mask(out, m);
+                pp_mask_free(m);
+            }
+        }
+    }
+    if (s != PP_OK) {
+        put_error(out, s);
+    }
+}
+
 static void sweep_case(Tokens *t, Text *out)
 {
     pp_sprite a = next_sprite(t), b = next_sprite(t);
@@ -738,7 +785,9 @@ static const char *const KINDS[] = {
     "world_destroy",    "world_set_mask",       "world_update",
     "world_in_rect",    "centroid",             "angle",
     "component_bounds", "largest_component",    "grow",
-    "shrink",           "scale",                "convolve",         "move_and_slide",
+    "shrink",           "scale",                "convolve",
+    "move_and_slide",   "mask_collides",        "mask_first_contact",
+    "mask_overlap_area", "mask_overlap_mask",
 };
 #define N_KINDS (sizeof KINDS / sizeof KINDS[0])
 static int g_counts[N_KINDS];
@@ -761,6 +810,8 @@ static int run_case(size_t kind, Tokens *t, Text *out)
         rasterise_case(t, out);
     } else if (strncmp(k, "world_", 6) == 0) {
         world_case(k, t, out);
+    } else if (strncmp(k, "mask_", 5) == 0) {
+        offset_case(k, t, out);
     } else if (strcmp(k, "move_and_slide") == 0) {
         slide_case(t, out);
     } else if (kind >= 19) {

@@ -336,6 +336,27 @@ fn pairs(w: &mut Writer, masks: &Masks) {
         };
         pair_case(w, &a, &b);
     }
+    w.comment("pygame-style pair queries: mask a at (0, 0), mask b at (dx, dy)");
+    for round in 0..150 {
+        let ka = w.rng.pick(&masks.all);
+        let kb = w.rng.pick(&masks.all);
+        let a = Placed {
+            mask: Some(ka),
+            x: 0,
+            y: 0,
+            pixels: true,
+        };
+        let (mut dx, mut dy) = near(w, &a, kb);
+        if round % 25 == 24 {
+            // Offsets at the ends of int32: b is far away, or a huge negative offset.
+            (dx, dy) = (
+                w.rng.pick(&[i32::MAX, i32::MIN, dx]),
+                w.rng.pick(&[i32::MAX, i32::MIN]),
+            );
+        }
+        offset_case(w, ka, Some(kb), dx, dy);
+    }
+    offset_case(w, masks.all[5], None, 0, 0);
     w.comment("pair queries: a NULL mask");
     let some = Placed {
         mask: Some(masks.all[5]),
@@ -346,6 +367,36 @@ fn pairs(w: &mut Writer, masks: &Masks) {
     let null = Placed { mask: None, ..some };
     pair_case(w, &null, &some);
     pair_case(w, &some, &null);
+}
+
+/// The pygame-style queries of mask `ka` at `(0, 0)` and mask `kb` (`None`: NULL) at
+/// `(dx, dy)`: the pair queries of the two sprites placed so.
+fn offset_case(w: &mut Writer, ka: usize, kb: Option<usize>, dx: i32, dy: i32) {
+    let idb = kb.map_or("null".to_string(), |k| w.masks[k].id.clone());
+    let inputs = format!("{} {idb} {dx} {dy}", w.masks[ka].id);
+    let kinds = [
+        "mask_collides",
+        "mask_first_contact",
+        "mask_overlap_area",
+        "mask_overlap_mask",
+    ];
+    let Some(kb) = kb else {
+        for kind in kinds {
+            w.case(kind, &inputs, "error PP_ERR_NULL_POINTER");
+        }
+        return;
+    };
+    let a = Sprite::new(&w.masks[ka].mask, 0, 0);
+    let b = Sprite::new(&w.masks[kb].mask, dx, dy);
+    let answers = [
+        text::bool(reference::collides(&a, &b)),
+        text::point(reference::first_contact(&a, &b)),
+        reference::overlap_area(&a, &b).to_string(),
+        text::overlap(reference::overlap_mask(&a, &b).as_ref()),
+    ];
+    for (kind, answer) in kinds.into_iter().zip(answers) {
+        w.case(kind, &inputs, &answer);
+    }
 }
 
 /// A transform of one of the kinds a game uses.

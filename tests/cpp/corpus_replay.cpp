@@ -160,6 +160,30 @@ std::string pair(const Corpus &c, const std::string &kind, Tokens &t)
            mask_text(o->mask);
 }
 
+// pygame style: mask a at (0, 0), mask b at (dx, dy) (Mask::collides ...).
+std::string offset(const Corpus &c, const std::string &kind, Tokens &t)
+{
+    const pp::Mask &a = c.mask(t.next());
+    const pp::Mask &b = c.mask(t.next());
+    const auto dx = static_cast<std::int32_t>(t.integer());
+    const auto dy = static_cast<std::int32_t>(t.integer());
+    if (kind == "mask_collides") {
+        return a.collides(b, dx, dy) ? "1" : "0";
+    }
+    if (kind == "mask_first_contact") {
+        return point(a.first_contact(b, dx, dy));
+    }
+    if (kind == "mask_overlap_area") {
+        return std::to_string(a.overlap_area(b, dx, dy));
+    }
+    const auto o = a.overlap_mask(b, dx, dy);
+    if (!o) {
+        return "none";
+    }
+    return std::to_string(o->bounds.x) + " " + std::to_string(o->bounds.y) + " " +
+           mask_text(o->mask);
+}
+
 std::string sweep(const Corpus &c, Tokens &t)
 {
     const pp::Sprite a = sprite(c, t), b = sprite(c, t);
@@ -454,6 +478,7 @@ int main(int argc, char **argv)
         "world_new", "world_create", "world_move", "world_destroy", "world_set_mask",
         "world_update", "world_in_rect", "centroid", "angle", "component_bounds",
         "largest_component", "grow", "shrink", "scale", "convolve", "move_and_slide",
+        "mask_collides", "mask_first_contact", "mask_overlap_area", "mask_overlap_mask",
     };
     std::map<std::string, int> counts;
     Corpus corpus;
@@ -504,6 +529,8 @@ int main(int argc, char **argv)
                 got = contact_normal(corpus, t);
             } else if (kind == "push_out") {
                 got = push_out(corpus, t);
+            } else if (kind.compare(0, 5, "mask_") == 0) {
+                got = offset(corpus, kind, t);
             } else if (kind == "move_and_slide") {
                 got = move_and_slide(corpus, t);
             } else if (kind == "raycast") {

@@ -24,6 +24,7 @@ static partial class Tests
         "transformed_overlap_area", "world_new", "world_create", "world_move", "world_destroy",
         "world_set_mask", "world_update", "world_in_rect", "centroid", "angle", "component_bounds",
         "largest_component", "grow", "shrink", "scale", "convolve", "move_and_slide",
+        "mask_collides", "mask_first_contact", "mask_overlap_area", "mask_overlap_mask",
     };
 
     static string HexFloat(double v)
@@ -156,6 +157,27 @@ static partial class Tests
                 if (kind == "overlap_area") return a.OverlapArea(b).ToString();
                 Bounds2D bounds;
                 using (Mask o = a.OverlapMask(b, out bounds))
+                {
+                    return o == null ? "none" : bounds.x + " " + bounds.y + " " + MaskText(o);
+                }
+            }
+            case "mask_collides":
+            case "mask_first_contact":
+            case "mask_overlap_area":
+            case "mask_overlap_mask":
+            {
+                // pygame style: mask a at (0, 0), mask b at (dx, dy).
+                Mask a = CorpusMask(masks, t.Next()), b = CorpusMask(masks, t.Next());
+                int dx = (int)t.Int(), dy = (int)t.Int();
+                if (kind == "mask_collides") return a.Collides(b, dx, dy) ? "1" : "0";
+                if (kind == "mask_first_contact")
+                {
+                    Point p;
+                    return a.TryFirstContact(b, dx, dy, out p) ? PointText(p) : "none";
+                }
+                if (kind == "mask_overlap_area") return a.OverlapArea(b, dx, dy).ToString();
+                Bounds2D bounds;
+                using (Mask o = a.OverlapMask(b, dx, dy, out bounds))
                 {
                     return o == null ? "none" : bounds.x + " " + bounds.y + " " + MaskText(o);
                 }
