@@ -48,6 +48,9 @@
 //!   its run is uncapped (the program makes ASan refuse allocations over 256 MiB).
 //! * `tests/cpp/test_perpixel.cpp`: the C++ wrapper, every member (C++17, and C++20 for
 //!   the `std::span` overloads).
+//! * `tests/c/corpus_replay.c` and `tests/cpp/corpus_replay.cpp`: the conformance corpus
+//!   (`tests/corpus/corpus.txt`, see `tests/corpus/FORMAT.md`) replayed through the C ABI
+//!   and through the C++ wrapper, every answer compared as text (floats as their bits).
 //!
 //! Each program always runs plain. With `PERPIXEL_SANITIZE=1` each is also built with
 //! `-fsanitize=address,undefined` and run with leak detection and halt-on-error: any
@@ -379,6 +382,37 @@ fn build_and_run_with(
         assert_clean(&what, program, mode, &output);
     }
     true
+}
+
+/// A corpus replayer (`source`, in `lang`): it takes the path of
+/// `tests/corpus/corpus.txt` and passes one check per case, so at least as many as the
+/// corpus holds.
+fn corpus_replayer(source: &'static str, lang: Lang) -> Program {
+    let corpus = Path::new(MANIFEST_DIR).join("tests/corpus/corpus.txt");
+    let text = std::fs::read_to_string(&corpus).expect("the committed corpus");
+    let cases = text.lines().filter(|l| l.contains(" -> ")).count() as u32;
+    assert!(cases > 1000, "only {cases} cases in {}", corpus.display());
+    Program {
+        source,
+        lang,
+        args: vec![corpus.display().to_string()],
+        min_checks: cases,
+    }
+}
+
+/// The conformance corpus replayed through the C ABI by `tests/c/corpus_replay.c`.
+#[test]
+fn c_replays_the_conformance_corpus() {
+    let program = corpus_replayer("tests/c/corpus_replay.c", Lang::C);
+    build_and_run("corpus_replay", &program, &modes());
+}
+
+/// The conformance corpus replayed through the C++ wrapper by
+/// `tests/cpp/corpus_replay.cpp` (C++17).
+#[test]
+fn cpp_replays_the_conformance_corpus() {
+    let program = corpus_replayer("tests/cpp/corpus_replay.cpp", Lang::Cpp17);
+    build_and_run("corpus_replay_cpp", &program, &modes());
 }
 
 #[test]

@@ -263,6 +263,10 @@ fn csharp_tests_pass_under_mono() {
     // for the C# side to compare with its blittable structs (LayoutTests.cs).
     let layouts = common::layouts::compiler_layouts("gcc", &dir);
     std::fs::write(dir.join("layouts.txt"), layouts).unwrap();
+    // The conformance corpus, for tests/csharp/CorpusTests.cs to replay.
+    let corpus = std::fs::read_to_string(manifest().join("tests/corpus/corpus.txt")).unwrap();
+    std::fs::write(dir.join("corpus.txt"), &corpus).unwrap();
+    let corpus_cases = corpus.lines().filter(|l| l.contains(" -> ")).count();
 
     // The binding, the Unity glue against the UnityEngine stand-in (as Unity 2020.1 and later
     // compile it), and the tests, in one program: the tests reach internals too. The
@@ -303,6 +307,11 @@ fn csharp_tests_pass_under_mono() {
     );
     let passed: u32 = last.split(' ').next().unwrap().parse().unwrap();
     assert!(passed >= 740, "only {passed} C# checks ran");
+    let replayed = format!("corpus: {corpus_cases} cases replayed through C#, 0 differ");
+    assert!(
+        stdout.lines().any(|l| l == replayed),
+        "the C# corpus replay did not print \"{replayed}\""
+    );
 
     // Without the native library in reach, the first call explains what is missing.
     let out = Command::new("mono")

@@ -1047,6 +1047,7 @@ static partial class Tests
             PolygonTools();
             Shapes();
             EditorBake(args[0]);
+            Corpus(args[0]);
         }
         catch (Exception e)
         {

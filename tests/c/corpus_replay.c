@@ -1,0 +1,958 @@
+/*
+ * The conformance corpus replayed through the C ABI (include/perpixel.h): every case of
+ * tests/corpus/corpus.txt (format: tests/corpus/FORMAT.md) is run through the matching
+ * pp_ export, its answer written the way the corpus writes it (floats as the 16 hex
+ * digits of their IEEE-754 bits, statuses by their C names) and compared with the
+ * expected text, byte for byte. Any difference prints the case's line, the expected and
+ * the actual answer. Prints how many cases of each kind it ran.
+ *
+ * Usage: corpus_replay <scratch folder> <corpus file>
+ */
+#include "check.h"
+#include "status_names.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+
+/* ---- the answer being written --------------------------------------------------------- */
+
+typedef struct {
+    char *buf;
+    size_t len;
+    size_t cap;
+} Text;
+
+static void put(Text *t, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    for (;;) {
+        size_t room = t->cap - t->len;
+        va_start(ap, fmt);
+        n = vsnprintf(t->buf + t->len, room, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            abort();
+        }
+        if ((size_t)n < room) {
+            t->len += (size_t)n;
+            return;
+        }
+        t->cap = t->cap * 2 + (size_t)n + 1;
+        t->buf = (char *)realloc(t->buf, t->cap);
+        if (t->buf == NULL) {
+            abort();
+        }
+    }
+}
+
+/* A separating space before everything but the first token. */
+static void sep(Text *t)
+{
+    if (t->len > 0) {
+        put(t, " ");
+    }
+}
+
+static void put_float(Text *t, double v)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    sep(t);
+    put(t, "%016" PRIx64, bits);
+}
+
+static void put_error(Text *t, pp_status s)
+{
+    (void)check_status; /* check.h's status check: the corpus compares names instead */
+    sep(t);
+    put(t, "error %s", status_name(s));
+}
+
+/* `width height rows`: each row ceil(width / 4) hex digits, pixel 0 the first digit's
+ * 8 bit; `-` for a row of width 0. */
+static void put_mask(Text *t, const pp_mask *m)
+{
+    int32_t w = 0, h = 0, x, y;
+    if (pp_mask_size(m, &w, &h) != PP_OK) {
+        abort();
+    }
+    sep(t);
+    put(t, "%" PRId32 " %" PRId32, w, h);
+    for (y = 0; y < h; y++) {
+        put(t, " ");
+        if (w == 0) {
+            put(t, "-");
+        }
+        for (x = 0; x < w; x += 4) {
+            unsigned digit = 0, i;
+            for (i = 0; i < 4; i++) {
+                uint8_t solid = 0;
+                if (x + (int32_t)i < w) {
+                    if (pp_mask_is_solid(m, x + (int32_t)i, y, &solid) != PP_OK) {
+                        abort();
+                    }
+                }
+                digit |= solid ? 8u >> i : 0u;
+            }
+            put(t, "%x", digit);
+        }
+    }
+}
+
+static void put_normal(Text *t, uint8_t has, pp_normal n)
+{
+    if (has) {
+        put_float(t, n.x);
+        put_float(t, n.y);
+    } else {
+        sep(t);
+        put(t, "-");
+    }
+}
+
+/* ---- reading inputs ------------------------------------------------------------------- */
+
+typedef struct {
+    char **tok;
+    size_t n;
+    size_t i;
+    int bad;
+} Tokens;
+
+static const char *next(Tokens *t)
+{
+    if (t->i >= t->n) {
+        t->bad = 1;
+        return "0";
+    }
+    return t->tok[t->i++];
+}
+
+static int64_t next_int(Tokens *t)
+{
+    const char *s = next(t);
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (*s == '\0' || *end != '\0') {
+        t->bad = 1;
+    }
+    return (int64_t)v;
+}
+
+static double next_float(Tokens *t)
+{
+    const char *s = next(t);
+    char *end;
+    uint64_t bits = (uint64_t)strtoull(s, &end, 16);
+    double v;
+    if (strlen(s) != 16 || *end != '\0') {
+        t->bad = 1;
+    }
+    memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+/* The declared masks, by the number N of their id `mN`. */
+static pp_mask **g_masks;
+static size_t g_n_masks;
+
+static const pp_mask *next_mask(Tokens *t)
+{
+    const char *id = next(t);
+    char *end;
+    unsigned long k;
+    if (strcmp(id, "null") == 0) {
+        return NULL;
+    }
+    k = strtoul(id + 1, &end, 10);
+    if (id[0] != 'm' || *end != '\0' || k >= g_n_masks || g_masks[k] == NULL) {
+        t->bad = 1;
+        return NULL;
+    }
+    return g_masks[k];
+}
+
+static pp_sprite next_sprite(Tokens *t)
+{
+    pp_sprite s;
+    s.mask = next_mask(t);
+    s.x = (int32_t)next_int(t);
+    s.y = (int32_t)next_int(t);
+    s.pixel_collision = (uint8_t)next_int(t);
+    return s;
+}
+
+/* `x y rotation scale_x scale_y flip_x flip_y has_pivot pivot_x pivot_y`. */
+static pp_transform next_transform(Tokens *t)
+{
+    pp_transform tr = pp_transform_default();
+    tr.x = next_float(t);
+    tr.y = next_float(t);
+    tr.rotation_degrees = next_float(t);
+    tr.scale_x = next_float(t);
+    tr.scale_y = next_float(t);
+    tr.flip_x = (uint8_t)next_int(t);
+    tr.flip_y = (uint8_t)next_int(t);
+    tr.has_pivot = (uint8_t)next_int(t);
+    tr.pivot_x = next_float(t);
+    tr.pivot_y = next_float(t);
+    return tr;
+}
+
+/* `mask mN width height rows...`: made with pp_mask_new and pp_mask_set_pixel. */
+static int declare_mask(Tokens *t)
+{
+    const char *id = next(t);
+    unsigned long k = strtoul(id + 1, NULL, 10);
+    int64_t w = next_int(t), h = next_int(t), x, y;
+    pp_mask *m = NULL;
+    if (pp_mask_new((int32_t)w, (int32_t)h, 0, &m) != PP_OK) {
+        return 0;
+    }
+    for (y = 0; y < h; y++) {
+        const char *row = next(t);
+        if (w == 0) {
+            continue;
+        }
+        if ((int64_t)strlen(row) != (w + 3) / 4) {
+            t->bad = 1;
+            break;
+        }
+        for (x = 0; x < w; x++) {
+            char c = row[x / 4];
+            unsigned digit = (unsigned)(c <= '9' ? c - '0' : c - 'a' + 10);
+            if (digit & (8u >> (x % 4))) {
+                if (pp_mask_set_pixel(m, (int32_t)x, (int32_t)y, 1) != PP_OK) {
+                    t->bad = 1;
+                }
+            }
+        }
+    }
+    if (k >= g_n_masks) {
+        size_t n = k + 16, i;
+        g_masks = (pp_mask **)realloc(g_masks, n * sizeof *g_masks);
+        if (g_masks == NULL) {
+            abort();
+        }
+        for (i = g_n_masks; i < n; i++) {
+            g_masks[i] = NULL;
+        }
+        g_n_masks = n;
+    }
+    pp_mask_free(g_masks[k]);
+    g_masks[k] = m;
+    return !t->bad && t->i == t->n;
+}
+
+/* ---- the cases -------------------------------------------------------------------------- */
+
+static void pair_case(const char *kind, Tokens *t, Text *out)
+{
+    pp_sprite a = next_sprite(t), b = next_sprite(t);
+    pp_status s;
+    uint8_t flag = 0;
+    pp_point p = {0, 0};
+    uint64_t area = 0;
+    pp_mask *m = NULL;
+    pp_bounds bounds = {0, 0, 0, 0};
+    if (strcmp(kind, "collides") == 0) {
+        s = pp_collides(&a, &b, &flag);
+        if (s == PP_OK) {
+            put(out, "%u", (unsigned)flag);
+        }
+    } else if (strcmp(kind, "first_contact") == 0) {
+        s = pp_first_contact(&a, &b, &flag, &p);
+        if (s == PP_OK) {
+            if (flag) {
+                put(out, "%" PRId64 " %" PRId64, p.x, p.y);
+            } else {
+                put(out, "none");
+            }
+        }
+    } else if (strcmp(kind, "overlap_area") == 0) {
+        s = pp_overlap_area(&a, &b, &area);
+        if (s == PP_OK) {
+            put(out, "%" PRIu64, area);
+        }
+    } else {
+        s = pp_overlap_mask(&a, &b, &m, &bounds);
+        if (s == PP_OK) {
+            if (m == NULL) {
+                put(out, "none");
+            } else {
+                put(out, "%" PRId32 " %" PRId32, bounds.x, bounds.y);
+                put_mask(out, m);
+                pp_mask_free(m);
+            }
+        }
+    }
+    if (s != PP_OK) {
+        put_error(out, s);
+    }
+}
+
+/* pygame style: mask a at (0, 0), mask b at (dx, dy) (pp_mask_collides ...). */
+static void offset_case(const char *kind, Tokens *t, Text *out)
+{
+    const pp_mask *a = next_mask(t), *b = next_mask(t);
+    int32_t dx = (int32_t)next_int(t), dy = (int32_t)next_int(t);
+    pp_status s;
+    uint8_t flag = 0;
+    pp_point p = {0, 0};
+    uint64_t area = 0;
+    pp_mask *m = NULL;
+    pp_bounds bounds = {0, 0, 0, 0};
+    if (strcmp(kind, "mask_collides") == 0) {
+        s = pp_mask_collides(a, b, dx, dy, &flag);
+        if (s == PP_OK) {
+            put(out, "%u", (unsigned)flag);
+        }
+    } else if (strcmp(kind, "mask_first_contact") == 0) {
+        s = pp_mask_first_contact(a, b, dx, dy, &flag, &p);
+        if (s == PP_OK) {
+            if (flag) {
+                put(out, "%" PRId64 " %" PRId64, p.x, p.y);
+            } else {
+                put(out, "none");
+            }
+        }
+    } else if (strcmp(kind, "mask_overlap_area") == 0) {
+        s = pp_mask_overlap_area(a, b, dx, dy, &area);
+        if (s == PP_OK) {
+            put(out, "%" PRIu64, area);
+        }
+    } else {
+        s = pp_mask_overlap_mask(a, b, dx, dy, &m, &bounds);
+        if (s == PP_OK) {
+            if (m == NULL) {
+                put(out, "none");
+            } else {
+                put(out, "%" PRId32 " %" PRId32, bounds.x, bounds.y);
+                put_mask(out, m);
+                pp_mask_free(m);
+            }
+        }
+    }
+    if (s != PP_OK) {
+        put_error(out, s);
+    }
+}
+
+static void sweep_case(Tokens *t, Text *out)
+{
+    pp_sprite a = next_sprite(t), b = next_sprite(t);
+    int32_t dx = (int32_t)next_int(t), dy = (int32_t)next_int(t);
+    pp_sweep_result r;
+    pp_status s = pp_sweep(&a, &b, dx, dy, &r);
+    if (s != PP_OK) {
+        put_error(out, s);
+    } else if (r.outcome == PP_SWEEP_CLEAR) {
+        put(out, "clear");
+    } else if (r.outcome == PP_SWEEP_STARTS_TOUCHING) {
+        put(out, "touching %" PRId64 " %" PRId64, r.contact.x, r.contact.y);
+        put_normal(out, r.has_normal, r.normal);
+    } else {
+        put(out,
+            "hit %" PRIu64 " %" PRIu64 " %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64
+            " %" PRId64 " %" PRId64,
+            r.step, r.steps, r.at.x, r.at.y, r.last_free.x, r.last_free.y, r.contact.x,
+            r.contact.y);
+        put_normal(out, r.has_normal, r.normal);
+    }
+}
+
+static void normal_case(Tokens *t, Text *out)
+{
+    pp_sprite a = next_sprite(t), b = next_sprite(t);
+    uint8_t found = 0;
+    pp_normal n = {0, 0};
+    pp_status s = pp_contact_normal(&a, &b, &found, &n);
+    if (s != PP_OK) {
+        put_error(out, s);
+    } else if (found) {
+        put_normal(out, 1, n);
+    } else {
+        put(out, "none");
+    }
+}
+
+static void push_case(Tokens *t, Text *out)
+{
+    pp_sprite a = next_sprite(t), b = next_sprite(t);
+    pp_push_options o = pp_push_options_default();
+    const char *dir = next(t);
+    uint8_t found = 0;
+    pp_offset off = {0, 0};
+    pp_status s;
+    o.direction = strcmp(dir, "any") == 0          ? PP_PUSH_ANY
+                  : strcmp(dir, "horizontal") == 0 ? PP_PUSH_HORIZONTAL
+                  : strcmp(dir, "vertical") == 0   ? PP_PUSH_VERTICAL
+                                                   : PP_PUSH_ALONG;
+    o.along_x = (int32_t)next_int(t);
+    o.along_y = (int32_t)next_int(t);
+    o.max_distance = (uint32_t)next_int(t);
+    s = pp_push_out(&a, &b, &o, &found, &off);
+    if (s != PP_OK) {
+        put_error(out, s);
+    } else if (found) {
+        put(out, "%" PRId32 " %" PRId32, off.dx, off.dy);
+    } else {
+        put(out, "none");
+    }
+}
+
+static void slide_case(Tokens *t, Text *out)
+{
+    pp_sprite mover = next_sprite(t), obstacles[8];
+    size_t n = (size_t)next_int(t), i;
+    pp_move_options o = pp_move_options_default();
+    pp_move_result r;
+    int32_t dx, dy;
+    pp_status s;
+    if (n > 8) {
+        t->bad = 1;
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        obstacles[i] = next_sprite(t);
+    }
+    dx = (int32_t)next_int(t);
+    dy = (int32_t)next_int(t);
+    o.step_up = (uint32_t)next_int(t);
+    o.up = (int32_t)next_int(t);
+    s = pp_move_and_slide(&mover, obstacles, n, dx, dy, &o, &r);
+    if (s != PP_OK) {
+        put_error(out, s);
+        return;
+    }
+    put(out, "%" PRId32 " %" PRId32 " %u %u %u %" PRIu32, r.x, r.y, (unsigned)r.blocked_x,
+        (unsigned)r.blocked_y, (unsigned)r.started_inside, r.climbed);
+}
+
+static void ray_case(Tokens *t, Text *out)
+{
+    pp_sprite sp = next_sprite(t);
+    int32_t x = (int32_t)next_int(t), y = (int32_t)next_int(t);
+    int32_t dx = (int32_t)next_int(t), dy = (int32_t)next_int(t);
+    uint32_t len = (uint32_t)next_int(t);
+    uint8_t found = 0;
+    pp_ray_hit h;
+    pp_status s = pp_raycast(&sp, x, y, dx, dy, len, &found, &h);
+    if (s != PP_OK) {
+        put_error(out, s);
+    } else if (!found) {
+        put(out, "none");
+    } else {
+        put(out, "%" PRId64 " %" PRId64 " %" PRIu64, h.pixel.x, h.pixel.y, h.step);
+        put_float(out, h.distance);
+        put_normal(out, h.has_normal, h.normal);
+    }
+}
+
+static void rasterise_case(Tokens *t, Text *out)
+{
+    const pp_mask *m = next_mask(t);
+    pp_transform tr = next_transform(t);
+    uint8_t bounds_only = (uint8_t)next_int(t);
+    pp_mask *r = NULL;
+    int32_t x = 0, y = 0;
+    pp_status s = pp_mask_rasterise(m, &tr, bounds_only, &r, &x, &y);
+    if (s != PP_OK) {
+        put_error(out, s);
+    } else {
+        put(out, "%" PRId32 " %" PRId32, x, y);
+        put_mask(out, r);
+        pp_mask_free(r);
+    }
+}
+
+static void transformed_case(const char *kind, Tokens *t, Text *out)
+{
+    const pp_mask *a = next_mask(t);
+    pp_transform ta = next_transform(t);
+    const pp_mask *b = next_mask(t);
+    pp_transform tb = next_transform(t);
+    uint8_t flag = 0;
+    pp_point p = {0, 0};
+    uint64_t area = 0;
+    pp_status s;
+    if (strcmp(kind, "transformed_collides") == 0) {
+        s = pp_transformed_collides(a, &ta, b, &tb, &flag);
+        if (s == PP_OK) {
+            put(out, "%u", (unsigned)flag);
+        }
+    } else if (strcmp(kind, "transformed_first_contact") == 0) {
+        s = pp_transformed_first_contact(a, &ta, b, &tb, &flag, &p);
+        if (s == PP_OK) {
+            if (flag) {
+                put(out, "%" PRId64 " %" PRId64, p.x, p.y);
+            } else {
+                put(out, "none");
+            }
+        }
+    } else {
+        s = pp_transformed_overlap_area(a, &ta, b, &tb, &area);
+        if (s == PP_OK) {
+            put(out, "%" PRIu64, area);
+        }
+    }
+    if (s != PP_OK) {
+        put_error(out, s);
+    }
+}
+
+/* ---- world sequences -------------------------------------------------------------------- */
+
+/* The worlds by the number N of their name `wN`, the bodies by the number of `bN`. */
+static pp_world **g_worlds;
+static size_t g_n_worlds;
+static pp_body_id *g_bodies;
+static size_t g_n_bodies;
+
+static size_t number_of(Tokens *t, char prefix)
+{
+    const char *s = next(t);
+    char *end;
+    unsigned long k = strtoul(s + 1, &end, 10);
+    if (s[0] != prefix || s[1] == '\0' || *end != '\0') {
+        t->bad = 1;
+        return 0;
+    }
+    return (size_t)k;
+}
+
+static pp_world *next_world(Tokens *t)
+{
+    size_t k = number_of(t, 'w');
+    if (k >= g_n_worlds || g_worlds[k] == NULL) {
+        t->bad = 1;
+        return NULL;
+    }
+    return g_worlds[k];
+}
+
+static pp_body_id next_body(Tokens *t)
+{
+    size_t k = number_of(t, 'b');
+    pp_body_id none = {0, 0, 0};
+    if (k >= g_n_bodies) {
+        t->bad = 1;
+        return none;
+    }
+    return g_bodies[k];
+}
+
+/* The label of a body: `b` and the number of the create that made it. */
+static void put_body(Text *out, pp_body_id id)
+{
+    size_t k;
+    for (k = 0; k < g_n_bodies; k++) {
+        if (g_bodies[k].index == id.index && g_bodies[k].generation == id.generation &&
+            g_bodies[k].world == id.world && g_bodies[k].world != 0) {
+            put(out, " b%zu", k);
+            return;
+        }
+    }
+    put(out, " (unlabelled body %" PRIu32 "g%" PRIu32 ")", id.index, id.generation);
+}
+
+static void put_pairs(Text *out, const pp_pair *pairs, size_t n)
+{
+    size_t i;
+    put(out, "%zu", n);
+    for (i = 0; i < n; i++) {
+        put_body(out, pairs[i].a);
+        put_body(out, pairs[i].b);
+    }
+}
+
+static pp_filter next_filter(Tokens *t)
+{
+    pp_filter f = pp_filter_default();
+    const char *s = next(t);
+    f.category = (uint64_t)strtoull(s, NULL, 10);
+    s = next(t);
+    f.mask = (uint64_t)strtoull(s, NULL, 10);
+    f.group = (int32_t)next_int(t);
+    return f;
+}
+
+static void grow(void **array, size_t *n, size_t k, size_t size)
+{
+    if (k < *n) {
+        return;
+    }
+    *array = realloc(*array, (k + 16) * size);
+    if (*array == NULL) {
+        abort();
+    }
+    memset((char *)*array + *n * size, 0, (k + 16 - *n) * size);
+    *n = k + 16;
+}
+
+static void world_case(const char *kind, Tokens *t, Text *out)
+{
+    pp_status s = PP_OK;
+    if (strcmp(kind, "world_new") == 0) {
+        size_t k = number_of(t, 'w');
+        grow((void **)&g_worlds, &g_n_worlds, k, sizeof *g_worlds);
+        pp_world_free(g_worlds[k]);
+        g_worlds[k] = NULL;
+        s = pp_world_new(&g_worlds[k]);
+    } else if (strcmp(kind, "world_create") == 0) {
+        pp_world *w = next_world(t);
+        size_t k = number_of(t, 'b');
+        pp_body_def def = pp_body_def_default();
+        pp_body_id id;
+        def.mask = next_mask(t);
+        def.x = (int32_t)next_int(t);
+        def.y = (int32_t)next_int(t);
+        def.pixel_collision = (uint8_t)next_int(t);
+        def.is_static = (uint8_t)next_int(t);
+        def.filter = next_filter(t);
+        s = pp_world_create_body(w, &def, &id);
+        if (s == PP_OK) {
+            grow((void **)&g_bodies, &g_n_bodies, k, sizeof *g_bodies);
+            g_bodies[k] = id;
+        }
+    } else if (strcmp(kind, "world_move") == 0) {
+        pp_world *w = next_world(t);
+        pp_body_id id = next_body(t);
+        int32_t x = (int32_t)next_int(t), y = (int32_t)next_int(t);
+        s = pp_world_move_body(w, id, x, y);
+    } else if (strcmp(kind, "world_destroy") == 0) {
+        pp_world *w = next_world(t);
+        s = pp_world_destroy_body(w, next_body(t));
+    } else if (strcmp(kind, "world_set_mask") == 0) {
+        pp_world *w = next_world(t);
+        pp_body_id id = next_body(t);
+        s = pp_world_set_mask(w, id, next_mask(t));
+    } else if (strcmp(kind, "world_update") == 0) {
+        pp_world_events e;
+        s = pp_world_update(next_world(t), &e);
+        if (s == PP_OK) {
+            put(out, "pairs ");
+            put_pairs(out, e.touching, e.touching_count);
+            put(out, " begins ");
+            put_pairs(out, e.begins, e.begin_count);
+            put(out, " ends ");
+            put_pairs(out, e.ends, e.end_count);
+            return;
+        }
+    } else {
+        pp_world *w = next_world(t);
+        pp_bounds rect;
+        pp_filter f;
+        size_t n = 0, i;
+        pp_body_id *found;
+        rect.x = (int32_t)next_int(t);
+        rect.y = (int32_t)next_int(t);
+        rect.width = (int32_t)next_int(t);
+        rect.height = (int32_t)next_int(t);
+        f = next_filter(t);
+        s = pp_world_in_rect(w, rect, &f, NULL, 0, &n);
+        if (s == PP_OK) {
+            found = (pp_body_id *)malloc((n + 1) * sizeof *found);
+            if (found == NULL) {
+                abort();
+            }
+            s = pp_world_in_rect(w, rect, &f, found, n, &n);
+            if (s == PP_OK) {
+                put(out, "%zu", n);
+                for (i = 0; i < n; i++) {
+                    put_body(out, found[i]);
+                }
+            }
+            free(found);
+            if (s == PP_OK) {
+                return;
+            }
+        }
+    }
+    if (s == PP_OK) {
+        put(out, "ok");
+    } else {
+        put_error(out, s);
+    }
+}
+
+/* ---- shape tools ------------------------------------------------------------------------ */
+
+static uint32_t next_connectivity(Tokens *t)
+{
+    const char *s = next(t);
+    if (strcmp(s, "4") == 0) {
+        return PP_CONNECTIVITY_4;
+    }
+    if (strcmp(s, "8") != 0) {
+        t->bad = 1;
+    }
+    return PP_CONNECTIVITY_8;
+}
+
+/* Writes a new mask (freeing it) or the error. */
+static void put_new_mask(Text *out, pp_status s, pp_mask *m)
+{
+    if (s != PP_OK) {
+        put_error(out, s);
+        return;
+    }
+    put_mask(out, m);
+    pp_mask_free(m);
+}
+
+static void shape_case(const char *kind, Tokens *t, Text *out)
+{
+    const pp_mask *m = next_mask(t);
+    pp_mask *r = NULL;
+    pp_status s;
+    if (strcmp(kind, "centroid") == 0) {
+        uint32_t x = 0, y = 0;
+        s = pp_mask_centroid(m, &x, &y);
+        if (s == PP_OK) {
+            put(out, "%" PRIu32 " %" PRIu32, x, y);
+            return;
+        }
+        put_error(out, s);
+    } else if (strcmp(kind, "angle") == 0) {
+        double a = 0;
+        s = pp_mask_angle(m, &a);
+        if (s == PP_OK) {
+            put_float(out, a);
+            return;
+        }
+        put_error(out, s);
+    } else if (strcmp(kind, "component_bounds") == 0) {
+        pp_component_options o = pp_component_options_default();
+        const char *order;
+        size_t n = 0, i;
+        pp_bounds *list;
+        o.connectivity = next_connectivity(t);
+        order = next(t);
+        o.order = strcmp(order, "largest") == 0 ? PP_ORDER_LARGEST_FIRST : PP_ORDER_POSITION;
+        o.min_pixels = (uint64_t)next_int(t);
+        s = pp_mask_component_bounds(m, &o, NULL, 0, &n);
+        if (s != PP_OK) {
+            put_error(out, s);
+            return;
+        }
+        list = (pp_bounds *)malloc((n + 1) * sizeof *list);
+        if (list == NULL) {
+            abort();
+        }
+        s = pp_mask_component_bounds(m, &o, list, n, &n);
+        if (s == PP_OK) {
+            put(out, "%zu", n);
+            for (i = 0; i < n; i++) {
+                put(out, " %" PRId32 " %" PRId32 " %" PRId32 " %" PRId32, list[i].x, list[i].y,
+                    list[i].width, list[i].height);
+            }
+        } else {
+            put_error(out, s);
+        }
+        free(list);
+    } else if (strcmp(kind, "largest_component") == 0) {
+        s = pp_mask_largest_component(m, next_connectivity(t), &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "grow") == 0 || strcmp(kind, "shrink") == 0) {
+        pp_morph_options o = pp_morph_options_default();
+        uint32_t n = (uint32_t)next_int(t);
+        const char *norm = next(t);
+        o.norm = strcmp(norm, "square") == 0    ? PP_NORM_SQUARE
+                 : strcmp(norm, "diamond") == 0 ? PP_NORM_DIAMOND
+                                                : PP_NORM_DISC;
+        o.shrink_from_edges = (uint8_t)next_int(t);
+        s = strcmp(kind, "grow") == 0 ? pp_mask_grow(m, n, &o, &r) : pp_mask_shrink(m, n, &o, &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "scale") == 0) {
+        int32_t w = (int32_t)next_int(t), h = (int32_t)next_int(t);
+        s = pp_mask_scale(m, w, h, &r);
+        put_new_mask(out, s, r);
+    } else {
+        s = pp_mask_convolve(m, next_mask(t), &r);
+        put_new_mask(out, s, r);
+    }
+}
+
+/* The kinds this replayer knows, and how many cases of each it ran. */
+static const char *const KINDS[] = {
+    "collides",         "first_contact",        "overlap_area",
+    "overlap_mask",     "sweep",                "contact_normal",
+    "push_out",         "raycast",              "rasterise",
+    "transformed_collides", "transformed_first_contact", "transformed_overlap_area",
+    "world_new",        "world_create",         "world_move",
+    "world_destroy",    "world_set_mask",       "world_update",
+    "world_in_rect",    "centroid",             "angle",
+    "component_bounds", "largest_component",    "grow",
+    "shrink",           "scale",                "convolve",
+    "move_and_slide",   "mask_collides",        "mask_first_contact",
+    "mask_overlap_area", "mask_overlap_mask",
+};
+#define N_KINDS (sizeof KINDS / sizeof KINDS[0])
+static int g_counts[N_KINDS];
+
+/* Runs one case; 1 when its answer is the expected text. */
+static int run_case(size_t kind, Tokens *t, Text *out)
+{
+    const char *k = KINDS[kind];
+    if (kind <= 3) {
+        pair_case(k, t, out);
+    } else if (strcmp(k, "sweep") == 0) {
+        sweep_case(t, out);
+    } else if (strcmp(k, "contact_normal") == 0) {
+        normal_case(t, out);
+    } else if (strcmp(k, "push_out") == 0) {
+        push_case(t, out);
+    } else if (strcmp(k, "raycast") == 0) {
+        ray_case(t, out);
+    } else if (strcmp(k, "rasterise") == 0) {
+        rasterise_case(t, out);
+    } else if (strncmp(k, "world_", 6) == 0) {
+        world_case(k, t, out);
+    } else if (strncmp(k, "mask_", 5) == 0) {
+        offset_case(k, t, out);
+    } else if (strcmp(k, "move_and_slide") == 0) {
+        slide_case(t, out);
+    } else if (kind >= 19) {
+        shape_case(k, t, out);
+    } else {
+        transformed_case(k, t, out);
+    }
+    return !t->bad && t->i == t->n;
+}
+
+/* Splits `s` at spaces in place into `tok` (room for `cap`); the count. */
+static size_t split(char *s, char **tok, size_t cap)
+{
+    size_t n = 0;
+    char *p = s;
+    while (*p != '\0') {
+        while (*p == ' ') {
+            *p++ = '\0';
+        }
+        if (*p == '\0') {
+            break;
+        }
+        if (n == cap) {
+            return cap + 1;
+        }
+        tok[n++] = p;
+        while (*p != '\0' && *p != ' ') {
+            p++;
+        }
+    }
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    size_t len = 0, line_no = 0, cases = 0, k, cap_tok = 1 << 16;
+    char *data, *line, *next_line;
+    char **tok = (char **)malloc(cap_tok * sizeof *tok);
+    Text out = {NULL, 0, 0};
+    if (argc < 3 || tok == NULL) {
+        fprintf(stderr, "usage: corpus_replay <scratch> <corpus file>\n");
+        return 2;
+    }
+    data = (char *)read_file(argv[2], &len);
+    if (data == NULL) {
+        fprintf(stderr, "cannot read %s\n", argv[2]);
+        return 2;
+    }
+    data[len] = '\0';
+    out.cap = 4096;
+    out.buf = (char *)malloc(out.cap);
+    if (out.buf == NULL) {
+        return 2;
+    }
+    for (line = data; line != NULL && *line != '\0'; line = next_line) {
+        char *arrow;
+        Tokens t = {NULL, 0, 0, 0};
+        next_line = strchr(line, '\n');
+        if (next_line != NULL) {
+            *next_line++ = '\0';
+        }
+        line_no++;
+        if (line_no == 1) {
+            CHECK(strcmp(line, "perpixel-corpus 1") == 0);
+            if (strcmp(line, "perpixel-corpus 1") != 0) {
+                printf("FAIL: the corpus's first line is \"%s\", not \"perpixel-corpus 1\"\n",
+                       line);
+                break;
+            }
+            continue;
+        }
+        if (line[0] == '\0' || line[0] == '#') {
+            continue;
+        }
+        if (strncmp(line, "mask ", 5) == 0) {
+            t.tok = tok;
+            t.n = split(line + 5, tok, cap_tok);
+            if (t.n > cap_tok || !declare_mask(&t)) {
+                printf("FAIL line %zu: a mask that cannot be read or made\n", line_no);
+                g_failed++;
+            }
+            continue;
+        }
+        arrow = strstr(line, " -> ");
+        if (arrow == NULL) {
+            printf("FAIL line %zu: no \" -> \" in \"%s\"\n", line_no, line);
+            g_failed++;
+            continue;
+        }
+        *arrow = '\0';
+        {
+            char *expected = arrow + 4;
+            char *kind = line, *inputs = strchr(line, ' ');
+            static char copy[1 << 16];
+            if (inputs == NULL) {
+                printf("FAIL line %zu: no inputs\n", line_no);
+                g_failed++;
+                continue;
+            }
+            *inputs++ = '\0';
+            for (k = 0; k < N_KINDS && strcmp(kind, KINDS[k]) != 0; k++) {
+            }
+            if (k == N_KINDS) {
+                printf("FAIL line %zu: unknown kind \"%s\"\n", line_no, kind);
+                g_failed++;
+                continue;
+            }
+            /* Keep the inputs readable for a failure message: split a copy. */
+            snprintf(copy, sizeof copy, "%s", inputs);
+            t.tok = tok;
+            t.n = split(copy, tok, cap_tok);
+            out.len = 0;
+            out.buf[0] = '\0';
+            cases++;
+            g_counts[k]++;
+            if (t.n <= cap_tok && run_case(k, &t, &out) && strcmp(out.buf, expected) == 0) {
+                g_passed++;
+            } else {
+                g_failed++;
+                printf("FAIL line %zu: %s %s\n  expected: %s\n  got:      %s%s\n", line_no,
+                       kind, inputs, expected, out.buf,
+                       t.bad || t.i != t.n ? " (the inputs did not parse)" : "");
+            }
+        }
+    }
+    for (k = 0; k < N_KINDS; k++) {
+        printf("%s: %d cases\n", KINDS[k], g_counts[k]);
+        CHECK(g_counts[k] > 0);
+    }
+    printf("%zu cases replayed through the C ABI\n", cases);
+    for (k = 0; k < g_n_masks; k++) {
+        pp_mask_free(g_masks[k]);
+    }
+    free(g_masks);
+    for (k = 0; k < g_n_worlds; k++) {
+        pp_world_free(g_worlds[k]);
+    }
+    free(g_worlds);
+    free(g_bodies);
+    free(out.buf);
+    free(tok);
+    free(data);
+    return finish();
+}

@@ -1,0 +1,1063 @@
+//! The conformance corpus generator (format: `tests/corpus/FORMAT.md`).
+//!
+//! Inputs come from a fixed-seed xorshift64* and hand-picked edge cases; every expected
+//! answer comes from the plain oracles of `perpixel::reference` (pair queries, sweeps,
+//! contact normals, push-out, raycasts, transformed sprites). Only statuses the oracles
+//! do not model come from the documented contract: a NULL mask is `PP_ERR_NULL_POINTER`
+//! in every function that takes one.
+//!
+//! `tests/corpus.rs` regenerates the text in memory and compares it with the committed
+//! `tests/corpus/corpus.txt` (`PERPIXEL_REFRESH_CORPUS=1 cargo test --test corpus`
+//! rewrites it).
+
+use super::text;
+use perpixel::reference;
+use perpixel::reference::motion;
+use perpixel::reference::transformed as rt;
+use perpixel::{
+    BodyDef, BodyId, BodyKind, Bounds2D, ComponentOptions, ComponentOrder, Connectivity, Filter,
+    Mask, MorphOptions, Norm, Pair, PushDirection, Sprite, Transform, World,
+};
+
+/// xorshift64*: small, deterministic, and the same on every platform.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `lo..=hi`.
+    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next_u64() % 100 < percent
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.range(0, items.len() as i64 - 1) as usize]
+    }
+}
+
+/// A mask of the corpus: its id and pixels.
+struct Declared {
+    id: String,
+    mask: Mask,
+}
+
+/// The corpus being written.
+struct Writer {
+    out: String,
+    masks: Vec<Declared>,
+    rng: Rng,
+}
+
+/// One placed sprite of a case: the index of its mask (`None`: a NULL mask), position
+/// and whether its pixels count.
+#[derive(Clone, Copy)]
+struct Placed {
+    mask: Option<usize>,
+    x: i32,
+    y: i32,
+    pixels: bool,
+}
+
+impl Writer {
+    fn declare(&mut self, mask: Mask) -> usize {
+        let id = format!("m{}", self.masks.len());
+        self.out
+            .push_str(&format!("mask {id} {}\n", text::mask_text(&mask)));
+        self.masks.push(Declared { id, mask });
+        self.masks.len() - 1
+    }
+
+    fn sprite_of(&self, p: &Placed) -> Option<Sprite<'_>> {
+        let m = &self.masks[p.mask?].mask;
+        Some(if p.pixels {
+            Sprite::new(m, p.x, p.y)
+        } else {
+            Sprite::bounds_only(m, p.x, p.y)
+        })
+    }
+
+    fn placed(&self, p: &Placed) -> String {
+        let id = p.mask.map_or("null", |k| self.masks[k].id.as_str());
+        format!("{id} {} {} {}", p.x, p.y, p.pixels as u8)
+    }
+
+    fn case(&mut self, kind: &str, inputs: &str, output: &str) {
+        self.out.push_str(&format!("{kind} {inputs} -> {output}\n"));
+    }
+
+    fn comment(&mut self, what: &str) {
+        self.out.push_str(&format!("# {what}\n"));
+    }
+
+    /// A random mask: noise of a random density, or blobs (rectangles and discs) that
+    /// give the contact normals flat faces and curves.
+    fn random_mask(&mut self, w: u32, h: u32) -> Mask {
+        let density = self.rng.range(5, 95) as u64;
+        if self.rng.chance(50) {
+            let mut cells = vec![false; (w * h) as usize];
+            for c in cells.iter_mut() {
+                *c = self.rng.chance(density);
+            }
+            return Mask::from_fn(w, h, |x, y| cells[(y * w + x) as usize]).unwrap();
+        }
+        let mut shapes = Vec::new();
+        for _ in 0..self.rng.range(1, 4) {
+            let cx = self.rng.range(0, w as i64);
+            let cy = self.rng.range(0, h as i64);
+            let r = self.rng.range(1, (w.max(h) as i64 / 2).max(1));
+            shapes.push((self.rng.chance(50), cx, cy, r));
+        }
+        Mask::from_fn(w, h, |x, y| {
+            let (x, y) = (x as i64, y as i64);
+            shapes.iter().any(|&(disc, cx, cy, r)| {
+                if disc {
+                    (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r
+                } else {
+                    (x - cx).abs() <= r && (y - cy).abs() <= r / 2
+                }
+            })
+        })
+        .unwrap()
+    }
+}
+
+/// Writes the whole corpus.
+pub fn generate() -> String {
+    let mut w = Writer {
+        out: String::new(),
+        masks: Vec::new(),
+        rng: Rng::new(31),
+    };
+    w.out.push_str(text::VERSION_LINE);
+    w.out.push('\n');
+    w.comment("written by tests/corpus/generate.rs from the oracles of perpixel::reference;");
+    w.comment("refresh: PERPIXEL_REFRESH_CORPUS=1 cargo test --test corpus; format: tests/corpus/FORMAT.md");
+    let masks = masks(&mut w);
+    pairs(&mut w, &masks);
+    transforms(&mut w, &masks);
+    motion_cases(&mut w, &masks);
+    worlds(&mut w, &masks);
+    shapes(&mut w, &masks);
+    w.out
+}
+
+/// The declared masks, by role.
+struct Masks {
+    /// Every mask, the empty ones included.
+    all: Vec<usize>,
+    /// Masks with solid pixels, at most 32 on a side (cheap for the motion oracles).
+    small: Vec<usize>,
+}
+
+fn masks(w: &mut Writer) -> Masks {
+    w.comment("masks");
+    let mut all = Vec::new();
+    let mut small = Vec::new();
+    // Empty masks: no pixels at all, and pixels but none solid.
+    for (mw, mh) in [(0, 0), (0, 5), (5, 0), (8, 8)] {
+        all.push(w.declare(Mask::empty(mw, mh).unwrap()));
+    }
+    // Full masks across the word boundaries.
+    for (mw, mh) in [(1, 1), (63, 3), (64, 2), (65, 4), (3, 70)] {
+        all.push(w.declare(Mask::full(mw, mh).unwrap()));
+    }
+    // Random masks, widths 1, 63, 64, 65 among them.
+    for (mw, mh) in [
+        (1, 9),
+        (2, 2),
+        (7, 5),
+        (13, 13),
+        (31, 17),
+        (63, 11),
+        (64, 9),
+        (65, 7),
+        (100, 6),
+        (5, 40),
+    ] {
+        let m = w.random_mask(mw, mh);
+        let k = w.declare(m);
+        all.push(k);
+        if mw <= 32 && mh <= 32 && w.masks[k].mask.count() > 0 {
+            small.push(k);
+        }
+    }
+    // Shapes for the motion queries: a disc, a box, a floor, a slope, a ring.
+    let disc = Mask::from_fn(13, 13, |x, y| {
+        let (dx, dy) = (x as i64 - 6, y as i64 - 6);
+        dx * dx + dy * dy <= 36
+    })
+    .unwrap();
+    let slope = Mask::from_fn(20, 20, |x, y| y >= 19 - x).unwrap();
+    let ring = Mask::from_fn(15, 15, |x, y| {
+        let (dx, dy) = (x as i64 - 7, y as i64 - 7);
+        (16..=49).contains(&(dx * dx + dy * dy))
+    })
+    .unwrap();
+    for m in [
+        disc,
+        Mask::full(10, 6).unwrap(),
+        Mask::full(32, 4).unwrap(),
+        slope,
+        ring,
+    ] {
+        let k = w.declare(m);
+        all.push(k);
+        small.push(k);
+    }
+    Masks { all, small }
+}
+
+/// A random placement of `b` against `a`'s box: overlapping, touching or apart.
+fn near(w: &mut Writer, a: &Placed, b: usize) -> (i32, i32) {
+    let ma = &w.masks[a.mask.unwrap()].mask;
+    let mb = &w.masks[b].mask;
+    let (aw, ah, bw, bh) = (
+        ma.width() as i64,
+        ma.height() as i64,
+        mb.width() as i64,
+        mb.height() as i64,
+    );
+    let dx = w.rng.range(-bw - 2, aw + 2);
+    let dy = w.rng.range(-bh - 2, ah + 2);
+    // Clamped (never wrapped) to the int32 range, so the pair stays close.
+    let clamp = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+    (clamp(a.x as i64 + dx), clamp(a.y as i64 + dy))
+}
+
+/// Where a pair sits in the world: near the origin, or near either end of `i32`.
+fn base(w: &mut Writer, extreme: bool) -> (i32, i32) {
+    if !extreme {
+        return (w.rng.range(-40, 40) as i32, w.rng.range(-40, 40) as i32);
+    }
+    let end = |w: &mut Writer| {
+        if w.rng.chance(50) {
+            (i32::MAX as i64 - w.rng.range(60, 140)) as i32
+        } else {
+            (i32::MIN as i64 + w.rng.range(0, 40)) as i32
+        }
+    };
+    (end(w), end(w))
+}
+
+/// A random pair: `a` (mask `ka`) near the origin or an end of `int32`, `b` (mask `kb`)
+/// overlapping, touching or apart from it; each bounds-only with `bounds_only` percent.
+fn random_pair(
+    w: &mut Writer,
+    ka: usize,
+    kb: usize,
+    extreme: bool,
+    bounds_only: u64,
+) -> (Placed, Placed) {
+    let (x, y) = base(w, extreme);
+    let a = Placed {
+        mask: Some(ka),
+        x,
+        y,
+        pixels: !w.rng.chance(bounds_only),
+    };
+    let (bx, by) = near(w, &a, kb);
+    let b = Placed {
+        mask: Some(kb),
+        x: bx,
+        y: by,
+        pixels: !w.rng.chance(bounds_only),
+    };
+    (a, b)
+}
+
+fn pair_case(w: &mut Writer, a: &Placed, b: &Placed) {
+    let inputs = format!("{} {}", w.placed(a), w.placed(b));
+    let (Some(sa), Some(sb)) = (w.sprite_of(a), w.sprite_of(b)) else {
+        for kind in ["collides", "first_contact", "overlap_area", "overlap_mask"] {
+            w.case(kind, &inputs, "error PP_ERR_NULL_POINTER");
+        }
+        return;
+    };
+    let collides = text::bool(reference::collides(&sa, &sb));
+    let first = text::point(reference::first_contact(&sa, &sb));
+    let area = reference::overlap_area(&sa, &sb).to_string();
+    let overlap = text::overlap(reference::overlap_mask(&sa, &sb).as_ref());
+    w.case("collides", &inputs, &collides);
+    w.case("first_contact", &inputs, &first);
+    w.case("overlap_area", &inputs, &area);
+    w.case("overlap_mask", &inputs, &overlap);
+}
+
+fn pairs(w: &mut Writer, masks: &Masks) {
+    w.comment("pair queries: collides, first_contact, overlap_area, overlap_mask");
+    // Every mask against every mask once, near the origin.
+    for &ka in &masks.all {
+        for &kb in &masks.all {
+            let (a, b) = random_pair(w, ka, kb, false, 15);
+            if w.rng.chance(30) {
+                pair_case(w, &a, &b);
+            }
+        }
+    }
+    w.comment("pair queries at extreme coordinates (the ends of int32)");
+    for _ in 0..60 {
+        let ka = w.rng.pick(&masks.all);
+        let kb = w.rng.pick(&masks.all);
+        let (a, b) = random_pair(w, ka, kb, true, 15);
+        pair_case(w, &a, &b);
+    }
+    // The far corners themselves: i32::MAX and i32::MIN positions.
+    let full = masks.all[4];
+    for (x, y) in [
+        (i32::MAX, i32::MAX),
+        (i32::MIN, i32::MIN),
+        (i32::MAX, i32::MIN),
+    ] {
+        let a = Placed {
+            mask: Some(full),
+            x,
+            y,
+            pixels: true,
+        };
+        pair_case(w, &a, &a);
+        let b = Placed {
+            mask: Some(masks.all[7]),
+            x: x.saturating_sub(64),
+            y: y.saturating_sub(1),
+            pixels: false,
+        };
+        pair_case(w, &a, &b);
+    }
+    w.comment("pygame-style pair queries: mask a at (0, 0), mask b at (dx, dy)");
+    for round in 0..150 {
+        let ka = w.rng.pick(&masks.all);
+        let kb = w.rng.pick(&masks.all);
+        let a = Placed {
+            mask: Some(ka),
+            x: 0,
+            y: 0,
+            pixels: true,
+        };
+        let (mut dx, mut dy) = near(w, &a, kb);
+        if round % 25 == 24 {
+            // Offsets at the ends of int32: b is far away, or a huge negative offset.
+            (dx, dy) = (
+                w.rng.pick(&[i32::MAX, i32::MIN, dx]),
+                w.rng.pick(&[i32::MAX, i32::MIN]),
+            );
+        }
+        offset_case(w, ka, Some(kb), dx, dy);
+    }
+    offset_case(w, masks.all[5], None, 0, 0);
+    w.comment("pair queries: a NULL mask");
+    let some = Placed {
+        mask: Some(masks.all[5]),
+        x: 0,
+        y: 0,
+        pixels: true,
+    };
+    let null = Placed { mask: None, ..some };
+    pair_case(w, &null, &some);
+    pair_case(w, &some, &null);
+}
+
+/// The pygame-style queries of mask `ka` at `(0, 0)` and mask `kb` (`None`: NULL) at
+/// `(dx, dy)`: the pair queries of the two sprites placed so.
+fn offset_case(w: &mut Writer, ka: usize, kb: Option<usize>, dx: i32, dy: i32) {
+    let idb = kb.map_or("null".to_string(), |k| w.masks[k].id.clone());
+    let inputs = format!("{} {idb} {dx} {dy}", w.masks[ka].id);
+    let kinds = [
+        "mask_collides",
+        "mask_first_contact",
+        "mask_overlap_area",
+        "mask_overlap_mask",
+    ];
+    let Some(kb) = kb else {
+        for kind in kinds {
+            w.case(kind, &inputs, "error PP_ERR_NULL_POINTER");
+        }
+        return;
+    };
+    let a = Sprite::new(&w.masks[ka].mask, 0, 0);
+    let b = Sprite::new(&w.masks[kb].mask, dx, dy);
+    let answers = [
+        text::bool(reference::collides(&a, &b)),
+        text::point(reference::first_contact(&a, &b)),
+        reference::overlap_area(&a, &b).to_string(),
+        text::overlap(reference::overlap_mask(&a, &b).as_ref()),
+    ];
+    for (kind, answer) in kinds.into_iter().zip(answers) {
+        w.case(kind, &inputs, &answer);
+    }
+}
+
+/// A transform of one of the kinds a game uses.
+fn random_transform(w: &mut Writer) -> Transform {
+    let mut t = Transform::at(w.rng.range(-30, 30) as f64, w.rng.range(-30, 30) as f64);
+    match w.rng.range(0, 5) {
+        // Quarter turns.
+        0 => t = t.rotated(90.0 * w.rng.range(-4, 4) as f64),
+        // Flips.
+        1 => t = t.flipped(w.rng.chance(50), w.rng.chance(50)),
+        // Integer scales, mirrored or not.
+        2 => {
+            let s = |w: &mut Writer| w.rng.pick(&[1.0, 2.0, 3.0, -1.0, -2.0]);
+            t = t.scaled(s(w), s(w));
+        }
+        // Fractional scales.
+        3 => {
+            let s = |w: &mut Writer| w.rng.range(3, 40) as f64 / 16.0;
+            t = t.scaled(s(w), s(w));
+        }
+        // Any rotation, sub-pixel position, a pivot.
+        _ => {
+            t = t.rotated(w.rng.range(-3600, 3600) as f64 / 10.0);
+            t.x += w.rng.range(0, 255) as f64 / 256.0;
+            t.y -= w.rng.range(0, 255) as f64 / 128.0;
+            if w.rng.chance(50) {
+                t = t.with_pivot(
+                    w.rng.range(-4, 20) as f64 / 2.0,
+                    w.rng.range(-4, 20) as f64 / 3.0,
+                );
+            }
+        }
+    }
+    if w.rng.chance(20) {
+        t = t.flipped(w.rng.chance(50), w.rng.chance(50));
+    }
+    t
+}
+
+fn transforms(w: &mut Writer, masks: &Masks) {
+    w.comment("transforms: rasterise (pixels and bounds-only), transformed pair queries");
+    let with_pixels: Vec<usize> = masks
+        .all
+        .iter()
+        .copied()
+        .filter(|&k| w.masks[k].mask.width() > 0 && w.masks[k].mask.height() > 0)
+        .collect();
+    for _ in 0..120 {
+        let k = w.rng.pick(&with_pixels);
+        let t = random_transform(w);
+        let pixels = !w.rng.chance(20);
+        let inputs = format!(
+            "{} {} {}",
+            w.masks[k].id,
+            text::transform(&t),
+            !pixels as u8
+        );
+        let m = &w.masks[k].mask;
+        let expected = match rt::TransformedSprite::new(m, &t, pixels) {
+            Err(e) => text::error(&e),
+            Ok(s) => match s.bounds {
+                // A transform no pixel centre lands in: its raster is not in the oracle.
+                None => continue,
+                Some(b) => {
+                    let r = Mask::from_fn(b.width as u32, b.height as u32, |x, y| {
+                        s.covers(b.x as i64 + x as i64, b.y as i64 + y as i64)
+                    })
+                    .unwrap();
+                    format!("{} {} {}", b.x, b.y, text::mask_text(&r))
+                }
+            },
+        };
+        w.case("rasterise", &inputs, &expected);
+    }
+    for _ in 0..150 {
+        let ka = w.rng.pick(&masks.all);
+        let kb = w.rng.pick(&masks.all);
+        let ta = random_transform(w);
+        let mut tb = random_transform(w);
+        tb.x = ta.x + w.rng.range(-20, 20) as f64 + tb.x.fract();
+        tb.y = ta.y + w.rng.range(-20, 20) as f64 + tb.y.fract();
+        transformed_case(w, Some(ka), &ta, Some(kb), &tb);
+    }
+    w.comment("transforms: invalid numbers, a NULL mask");
+    let k = masks.small[0];
+    let good = Transform::at(1.0, 2.0);
+    let bad = [
+        Transform::at(f64::NAN, 0.0),
+        Transform::at(0.0, f64::INFINITY),
+        Transform::at(0.0, 0.0).scaled(0.0, 1.0),
+        Transform::at(0.0, 0.0).scaled(1.0, 1e9),
+        Transform::at(4294967296.0, 0.0),
+        Transform::at(0.0, 0.0).rotated(f64::NEG_INFINITY),
+        Transform::at(0.0, 0.0).with_pivot(f64::NAN, 0.0),
+    ];
+    for t in bad {
+        let inputs = format!("{} {} 0", w.masks[k].id, text::transform(&t));
+        let expected = match rt::TransformedSprite::new(&w.masks[k].mask, &t, true) {
+            Err(e) => text::error(&e),
+            Ok(_) => panic!("the oracle accepted the invalid transform {t:?}"),
+        };
+        w.case("rasterise", &inputs, &expected);
+        transformed_case(w, Some(k), &t, Some(k), &good);
+        transformed_case(w, Some(k), &good, Some(k), &t);
+    }
+    w.case(
+        "rasterise",
+        &format!("null {} 0", text::transform(&good)),
+        "error PP_ERR_NULL_POINTER",
+    );
+    transformed_case(w, None, &good, Some(k), &good);
+    transformed_case(w, Some(k), &good, None, &good);
+    // Statuses the oracle does not model (its boxes are int32, and it would walk every
+    // pixel of a huge raster), from the documented contract: a raster whose corner lands
+    // at 2^31 is PP_ERR_OVERFLOW for rasterise (the sampled queries answer it); a raster
+    // past the mask size limit (2^26 pixels by default) is PP_ERR_TOO_LARGE everywhere.
+    w.comment("transforms: a raster's corner at 2^31, a raster past the size limit");
+    let corner = Transform::at(2147483648.0, 0.0);
+    let inputs = format!("{} {} 0", w.masks[k].id, text::transform(&corner));
+    w.case("rasterise", &inputs, "error PP_ERR_OVERFLOW");
+    let huge = Transform::at(0.0, 0.0).scaled(1e5, 1e5);
+    let inputs = format!("{} {} 0", w.masks[k].id, text::transform(&huge));
+    w.case("rasterise", &inputs, "error PP_ERR_TOO_LARGE");
+    for (ta, tb) in [(&huge, &good), (&good, &huge)] {
+        let id = &w.masks[k].id;
+        let inputs = format!("{id} {} {id} {}", text::transform(ta), text::transform(tb));
+        for kind in [
+            "transformed_collides",
+            "transformed_first_contact",
+            "transformed_overlap_area",
+        ] {
+            w.case(kind, &inputs, "error PP_ERR_TOO_LARGE");
+        }
+    }
+}
+
+fn transformed_case(
+    w: &mut Writer,
+    ka: Option<usize>,
+    ta: &Transform,
+    kb: Option<usize>,
+    tb: &Transform,
+) {
+    let id = |k: Option<usize>| k.map_or("null".to_string(), |k| w.masks[k].id.clone());
+    let inputs = format!(
+        "{} {} {} {}",
+        id(ka),
+        text::transform(ta),
+        id(kb),
+        text::transform(tb)
+    );
+    let kinds = [
+        "transformed_collides",
+        "transformed_first_contact",
+        "transformed_overlap_area",
+    ];
+    let (Some(ka), Some(kb)) = (ka, kb) else {
+        for kind in kinds {
+            w.case(kind, &inputs, "error PP_ERR_NULL_POINTER");
+        }
+        return;
+    };
+    let (ma, mb) = (&w.masks[ka].mask, &w.masks[kb].mask);
+    let answers = match (
+        rt::TransformedSprite::new(ma, ta, true),
+        rt::TransformedSprite::new(mb, tb, true),
+    ) {
+        (Err(e), _) | (_, Err(e)) => [text::error(&e), text::error(&e), text::error(&e)],
+        (Ok(a), Ok(b)) => [
+            text::bool(rt::collides(&a, &b)),
+            text::point(rt::first_contact(&a, &b)),
+            rt::overlap_area(&a, &b).to_string(),
+        ],
+    };
+    for (kind, answer) in kinds.into_iter().zip(answers) {
+        w.case(kind, &inputs, &answer);
+    }
+}
+
+fn motion_cases(w: &mut Writer, masks: &Masks) {
+    w.comment("motion: sweep, contact_normal, push_out, raycast");
+    for round in 0..160 {
+        let ka = w.rng.pick(&masks.small);
+        let kb = w.rng.pick(&masks.small);
+        let (obstacle, mover) = random_pair(w, kb, ka, round % 10 == 9, 10);
+        // Sweeps: from near the obstacle, or from further off towards it.
+        let (mut sx, mut sy) = (mover.x, mover.y);
+        let (dx, dy) = if w.rng.chance(50) {
+            (w.rng.range(-30, 30) as i32, w.rng.range(-30, 30) as i32)
+        } else {
+            let (ox, oy) = (w.rng.range(-40, 40) as i32, w.rng.range(-40, 40) as i32);
+            sx = sx.saturating_add(ox);
+            sy = sy.saturating_add(oy);
+            (
+                -ox + w.rng.range(-3, 3) as i32,
+                -oy + w.rng.range(-3, 3) as i32,
+            )
+        };
+        let swept = Placed {
+            x: sx,
+            y: sy,
+            ..mover
+        };
+        sweep_case(w, &swept, &obstacle, dx, dy);
+        // Contact normals and push-out between the overlapping or touching pair.
+        let inputs = format!("{} {}", w.placed(&mover), w.placed(&obstacle));
+        let normal = {
+            let (sm, so) = (
+                w.sprite_of(&mover).unwrap(),
+                w.sprite_of(&obstacle).unwrap(),
+            );
+            text::normal_or_none(motion::contact_normal(&sm, &so))
+        };
+        w.case("contact_normal", &inputs, &normal);
+        let direction = match w.rng.range(0, 3) {
+            0 => PushDirection::Any,
+            1 => PushDirection::Horizontal,
+            2 => PushDirection::Vertical,
+            _ => PushDirection::Along {
+                dx: w.rng.range(-3, 3) as i32,
+                dy: w.rng.range(-3, 3) as i32,
+            },
+        };
+        let max = w.rng.range(0, 24) as u32;
+        let (sm, so) = (
+            w.sprite_of(&mover).unwrap(),
+            w.sprite_of(&obstacle).unwrap(),
+        );
+        let push = match motion::push_out(&sm, &so, direction, max) {
+            Err(e) => text::error(&e),
+            Ok(None) => "none".to_string(),
+            Ok(Some(p)) => format!("{} {}", p.dx, p.dy),
+        };
+        let inputs = format!("{inputs} {} {max}", text::direction(direction));
+        w.case("push_out", &inputs, &push);
+        // A ray from around the obstacle.
+        let (rx, ry) = near(w, &obstacle, ka);
+        let (rdx, rdy) = (w.rng.range(-5, 5) as i32, w.rng.range(-5, 5) as i32);
+        let len = w.rng.range(0, 80) as u32;
+        ray_case(w, &obstacle, rx, ry, rdx, rdy, len);
+    }
+    w.comment("motion: move_and_slide against one to three obstacles, climbing or not");
+    // Near the origin only: reference::motion::move_and_slide steps in i32 and overflows
+    // (a panic) where a motion or a climb leaves int32 (the fast path refuses such a motion
+    // with InvalidArgument, the case below).
+    for _ in 0..80 {
+        let ka = w.rng.pick(&masks.small);
+        let kb = w.rng.pick(&masks.small);
+        let (obstacle, mut mover) = random_pair(w, kb, ka, false, 10);
+        // From further off, driven towards the obstacle.
+        let (ox, oy) = (w.rng.range(-40, 40) as i32, w.rng.range(-40, 40) as i32);
+        (mover.x, mover.y) = (mover.x + ox, mover.y + oy);
+        let mut obstacles = vec![obstacle];
+        for _ in 0..w.rng.range(0, 2) {
+            let kc = w.rng.pick(&masks.small);
+            let (x, y) = near(w, &obstacle, kc);
+            obstacles.push(Placed {
+                mask: Some(kc),
+                x,
+                y,
+                pixels: true,
+            });
+        }
+        let (dx, dy) = (
+            -ox + w.rng.range(-8, 8) as i32,
+            -oy + w.rng.range(-8, 8) as i32,
+        );
+        let options = perpixel::MoveOptions {
+            step_up: w.rng.range(0, 4) as u32,
+            up: w.rng.pick(&[-1, 1]),
+        };
+        slide_case(w, &mover, &obstacles, dx, dy, &options);
+    }
+    w.comment("motion: buried movers (the contact normal's last rules), pushed out");
+    let full = masks.all[7];
+    for (mover, x, y) in [
+        (masks.all[4], 10, 1),
+        (masks.all[4], 64, 2),
+        (masks.small[0], 20, -3),
+    ] {
+        let inner = Placed {
+            mask: Some(mover),
+            x,
+            y,
+            pixels: true,
+        };
+        let floor = Placed {
+            mask: Some(full),
+            x: 0,
+            y: 0,
+            pixels: true,
+        };
+        let inputs = format!("{} {}", w.placed(&inner), w.placed(&floor));
+        let (si, sf) = (w.sprite_of(&inner).unwrap(), w.sprite_of(&floor).unwrap());
+        let normal = text::normal_or_none(motion::contact_normal(&si, &sf));
+        let push = match motion::push_out(&si, &sf, PushDirection::Any, 8) {
+            Err(e) => text::error(&e),
+            Ok(None) => "none".to_string(),
+            Ok(Some(p)) => format!("{} {}", p.dx, p.dy),
+        };
+        w.case("contact_normal", &inputs, &normal);
+        w.case("push_out", &format!("{inputs} any 0 0 8"), &push);
+    }
+    w.comment("motion: paths leaving int32, NULL masks, zero directions");
+    let k = masks.small[0];
+    let at_end = Placed {
+        mask: Some(k),
+        x: i32::MAX - 5,
+        y: 0,
+        pixels: true,
+    };
+    let other = Placed {
+        mask: Some(k),
+        x: 0,
+        y: 0,
+        pixels: true,
+    };
+    sweep_case(w, &at_end, &other, 10, 0);
+    sweep_case(w, &at_end, &other, 5, 0);
+    let at_start = Placed {
+        x: i32::MIN,
+        y: i32::MIN,
+        ..at_end
+    };
+    sweep_case(w, &at_start, &other, 0, -1);
+    ray_case(w, &at_end, i32::MAX, 0, 1, 0, 50);
+    ray_case(w, &at_end, i32::MAX - 20, 3, 1, 0, u32::MAX);
+    ray_case(w, &other, 0, 0, 0, 0, 10);
+    let null = Placed {
+        mask: None,
+        ..other
+    };
+    sweep_case(w, &null, &other, 1, 1);
+    sweep_case(w, &other, &null, 1, 1);
+    ray_case(w, &null, 0, 0, 1, 0, 10);
+    let defaults = perpixel::MoveOptions::default();
+    // Documented (pp_move_and_slide): a motion leaving int32 is PP_ERR_INVALID_ARGUMENT;
+    // the oracle would overflow there.
+    let inputs = format!("{} 0 10 0 0 -1", w.placed(&at_end));
+    w.case("move_and_slide", &inputs, "error PP_ERR_INVALID_ARGUMENT");
+    let bad_up = perpixel::MoveOptions { step_up: 2, up: 0 };
+    slide_case(w, &at_end, &[], 1, 0, &bad_up);
+    slide_case(w, &null, &[], 1, 0, &defaults);
+    slide_case(w, &at_end, &[null], 1, 0, &defaults);
+    for (a, b) in [(&null, &other), (&other, &null)] {
+        let inputs = format!("{} {}", w.placed(a), w.placed(b));
+        w.case("contact_normal", &inputs, "error PP_ERR_NULL_POINTER");
+        w.case(
+            "push_out",
+            &format!("{inputs} any 0 0 8"),
+            "error PP_ERR_NULL_POINTER",
+        );
+    }
+    let inputs = format!("{} {}", w.placed(&other), w.placed(&other));
+    let (so, so2) = (w.sprite_of(&other).unwrap(), w.sprite_of(&other).unwrap());
+    let expected = match motion::push_out(&so, &so2, PushDirection::Along { dx: 0, dy: 0 }, 8) {
+        Err(e) => text::error(&e),
+        Ok(_) => panic!("the oracle accepted a (0, 0) push direction"),
+    };
+    w.case("push_out", &format!("{inputs} along 0 0 8"), &expected);
+}
+
+fn sweep_case(w: &mut Writer, mover: &Placed, obstacle: &Placed, dx: i32, dy: i32) {
+    let inputs = format!("{} {} {dx} {dy}", w.placed(mover), w.placed(obstacle));
+    let expected = match (w.sprite_of(mover), w.sprite_of(obstacle)) {
+        (Some(m), Some(o)) => match reference::sweep(&m, &o, dx, dy) {
+            Err(e) => text::error(&e),
+            Ok(s) => text::sweep(&s),
+        },
+        _ => "error PP_ERR_NULL_POINTER".to_string(),
+    };
+    w.case("sweep", &inputs, &expected);
+}
+
+fn slide_case(
+    w: &mut Writer,
+    mover: &Placed,
+    obstacles: &[Placed],
+    dx: i32,
+    dy: i32,
+    options: &perpixel::MoveOptions,
+) {
+    let mut inputs = format!("{} {}", w.placed(mover), obstacles.len());
+    for o in obstacles {
+        inputs += &format!(" {}", w.placed(o));
+    }
+    inputs += &format!(" {dx} {dy} {} {}", options.step_up, options.up);
+    let sprites: Option<Vec<Sprite>> = obstacles.iter().map(|o| w.sprite_of(o)).collect();
+    let expected = match (w.sprite_of(mover), sprites) {
+        (Some(m), Some(list)) => match motion::move_and_slide(&m, &list, dx, dy, options) {
+            Err(e) => text::error(&e),
+            Ok(r) => text::moved(&r),
+        },
+        _ => "error PP_ERR_NULL_POINTER".to_string(),
+    };
+    w.case("move_and_slide", &inputs, &expected);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn ray_case(w: &mut Writer, s: &Placed, x: i32, y: i32, dx: i32, dy: i32, len: u32) {
+    let inputs = format!("{} {x} {y} {dx} {dy} {len}", w.placed(s));
+    let expected = match w.sprite_of(s) {
+        None => "error PP_ERR_NULL_POINTER".to_string(),
+        Some(sp) => match motion::raycast(&sp, x, y, dx, dy, len) {
+            Err(e) => text::error(&e),
+            Ok(None) => "none".to_string(),
+            Ok(Some(h)) => text::ray_hit(&h),
+        },
+    };
+    w.case("raycast", &inputs, &expected);
+}
+
+/// A body of a world sequence: its label in the corpus, the world it was made in, its id
+/// there and whether it is still alive (the generator's own bookkeeping, which predicts
+/// every status of a move, destroy or mask change; the world must agree).
+struct Body {
+    label: String,
+    world: usize,
+    id: BodyId,
+    alive: bool,
+}
+
+fn label_of(bodies: &[Body], id: BodyId) -> &str {
+    &bodies
+        .iter()
+        .find(|b| b.id == id)
+        .expect("a labelled body")
+        .label
+}
+
+fn pairs_text(bodies: &[Body], list: &[Pair]) -> String {
+    let mut out = list.len().to_string();
+    for p in list {
+        out += &format!(" {} {}", label_of(bodies, p.a), label_of(bodies, p.b));
+    }
+    out
+}
+
+fn filter_text(f: &Filter) -> String {
+    format!("{} {} {}", f.category, f.mask, f.group)
+}
+
+fn worlds(w: &mut Writer, masks: &Masks) {
+    w.comment("world sequences: create, move, destroy, set_mask, update (touching pairs, begin");
+    w.comment("and end events, from reference::world), in_rect, stale and wrong-world ids");
+    let mut bodies: Vec<Body> = Vec::new();
+    for round in 0..6usize {
+        // Two worlds a round: the one the sequence runs in, and another whose ids it
+        // must refuse.
+        let names = [format!("w{}", 2 * round), format!("w{}", 2 * round + 1)];
+        let mut worlds = [World::new(), World::new()];
+        let wi = [2 * round, 2 * round + 1];
+        for name in &names {
+            w.case("world_new", name, "ok");
+        }
+        let (ox, oy) = if round == 5 {
+            (i32::MAX - 200, i32::MIN + 100)
+        } else {
+            (0, 0)
+        };
+        let mut before: Vec<Pair> = Vec::new();
+        for step in 0..70 {
+            let live: Vec<usize> = (0..bodies.len())
+                .filter(|&k| bodies[k].alive && bodies[k].world == wi[0])
+                .collect();
+            let roll = w.rng.range(0, 99);
+            let in_main = step == 0 || w.rng.chance(90);
+            let target = if in_main { 0 } else { 1 };
+            if roll < 30 || live.is_empty() {
+                // Create.
+                let k = w.rng.pick(&masks.all);
+                let (x, y) = (
+                    ox + w.rng.range(0, 60) as i32,
+                    oy + w.rng.range(0, 60) as i32,
+                );
+                let mut def = BodyDef::new(&w.masks[k].mask, x, y);
+                def.pixel_collision = !w.rng.chance(15);
+                def.kind = if w.rng.chance(20) {
+                    BodyKind::Static
+                } else {
+                    BodyKind::Moving
+                };
+                def.filter = Filter {
+                    category: w.rng.pick(&[1u64, 2, 4]),
+                    mask: w.rng.pick(&[u64::MAX, !2u64, 5]),
+                    group: w.rng.pick(&[0, 0, 0, 1, -1]),
+                };
+                let label = format!("b{}", bodies.len());
+                let inputs = format!(
+                    "{} {label} {} {x} {y} {} {} {}",
+                    names[target],
+                    w.masks[k].id,
+                    def.pixel_collision as u8,
+                    (def.kind == BodyKind::Static) as u8,
+                    filter_text(&def.filter)
+                );
+                match worlds[target].create_body(def) {
+                    Ok(id) => {
+                        bodies.push(Body {
+                            label,
+                            world: wi[target],
+                            id,
+                            alive: true,
+                        });
+                        w.case("world_create", &inputs, "ok");
+                    }
+                    Err(e) => w.case("world_create", &inputs, &text::error(&e)),
+                }
+                continue;
+            }
+            // A body to act on: live in the main world mostly, else stale or foreign.
+            let pick = if w.rng.chance(85) {
+                w.rng.pick(&live)
+            } else {
+                w.rng.range(0, bodies.len() as i64 - 1) as usize
+            };
+            let expected = if bodies[pick].world != wi[0] {
+                "error PP_ERR_WRONG_WORLD"
+            } else if !bodies[pick].alive {
+                "error PP_ERR_STALE_BODY"
+            } else {
+                "ok"
+            };
+            let (label, id) = (bodies[pick].label.clone(), bodies[pick].id);
+            let agree = |r: &perpixel::Result<()>| match r {
+                Ok(()) => assert_eq!(expected, "ok", "{label}: the world accepted it"),
+                Err(e) => assert_eq!(expected, text::error(e), "{label}"),
+            };
+            if roll < 60 {
+                let (x, y) = (
+                    ox + w.rng.range(-5, 60) as i32,
+                    oy + w.rng.range(-5, 60) as i32,
+                );
+                agree(&worlds[0].move_body(id, x, y));
+                w.case(
+                    "world_move",
+                    &format!("{} {label} {x} {y}", names[0]),
+                    expected,
+                );
+            } else if roll < 70 {
+                agree(&worlds[0].destroy_body(id));
+                if expected == "ok" {
+                    bodies[pick].alive = false;
+                }
+                w.case("world_destroy", &format!("{} {label}", names[0]), expected);
+            } else if roll < 75 {
+                let k = w.rng.pick(&masks.all);
+                agree(&worlds[0].set_mask(id, &w.masks[k].mask));
+                let inputs = format!("{} {label} {}", names[0], w.masks[k].id);
+                w.case("world_set_mask", &inputs, expected);
+            } else if roll < 92 {
+                worlds[0].update().expect("an update");
+                let now = reference::world::touching(&worlds[0]);
+                let (begins, ends) = reference::world::events(&before, &now);
+                let answer = format!(
+                    "pairs {} begins {} ends {}",
+                    pairs_text(&bodies, &now),
+                    pairs_text(&bodies, &begins),
+                    pairs_text(&bodies, &ends)
+                );
+                w.case("world_update", &names[0], &answer);
+                before = now;
+            } else {
+                let rect = Bounds2D::new(
+                    ox + w.rng.range(-10, 60) as i32,
+                    oy + w.rng.range(-10, 60) as i32,
+                    w.rng.range(0, 40) as i32,
+                    w.rng.range(0, 40) as i32,
+                );
+                let filter = Filter::default();
+                let found = reference::world::in_rect(&worlds[0], rect, &filter);
+                let mut answer = found.len().to_string();
+                for id in found {
+                    answer += &format!(" {}", label_of(&bodies, id));
+                }
+                let inputs = format!(
+                    "{} {} {} {} {} {}",
+                    names[0],
+                    rect.x,
+                    rect.y,
+                    rect.width,
+                    rect.height,
+                    filter_text(&filter)
+                );
+                w.case("world_in_rect", &inputs, &answer);
+            }
+        }
+    }
+}
+
+fn shapes(w: &mut Writer, masks: &Masks) {
+    w.comment("shape tools: centroid, angle, component bounds, largest component, grow, shrink,");
+    w.comment("convolve, scale (from reference::shape)");
+    for &k in &masks.all {
+        let id = w.masks[k].id.clone();
+        let m = w.masks[k].mask.clone();
+        let (cx, cy) = reference::shape::centroid(&m);
+        w.case("centroid", &id, &format!("{cx} {cy}"));
+        w.case("angle", &id, &text::float(reference::shape::angle(&m)));
+        for (connectivity, order, min) in [
+            (Connectivity::Eight, ComponentOrder::Position, 0),
+            (Connectivity::Four, ComponentOrder::LargestFirst, 0),
+            (Connectivity::Eight, ComponentOrder::LargestFirst, 3),
+        ] {
+            let options = ComponentOptions {
+                connectivity,
+                order,
+                min_pixels: min,
+            };
+            let mut answer = String::new();
+            let bounds = reference::shape::component_bounds(&m, &options);
+            answer += &bounds.len().to_string();
+            for b in bounds {
+                answer += &format!(" {} {} {} {}", b.x, b.y, b.width, b.height);
+            }
+            let inputs = format!(
+                "{id} {} {}",
+                text::connectivity(connectivity),
+                text::order(order)
+            );
+            w.case("component_bounds", &format!("{inputs} {min}"), &answer);
+        }
+        for connectivity in [Connectivity::Eight, Connectivity::Four] {
+            let largest = reference::shape::largest_component(&m, connectivity);
+            let inputs = format!("{id} {}", text::connectivity(connectivity));
+            w.case("largest_component", &inputs, &text::mask_text(&largest));
+        }
+        for _ in 0..2 {
+            let n = w.rng.range(0, 4) as u32;
+            let norm = w.rng.pick(&[Norm::Disc, Norm::Square, Norm::Diamond]);
+            let options = MorphOptions {
+                norm,
+                shrink_from_edges: w.rng.chance(50),
+            };
+            let inputs = format!("{id} {n} {}", text::morph(&options));
+            let grown = reference::shape::grow(&m, n, &options);
+            w.case("grow", &inputs, &text::mask_text(&grown));
+            let shrunk = reference::shape::shrink(&m, n, &options);
+            w.case("shrink", &inputs, &text::mask_text(&shrunk));
+        }
+        let (sw, sh) = (w.rng.range(0, 40) as u32, w.rng.range(0, 40) as u32);
+        let scaled = reference::shape::scale(&m, sw, sh);
+        w.case(
+            "scale",
+            &format!("{id} {sw} {sh}"),
+            &text::mask_text(&scaled),
+        );
+    }
+    // Documented (pp_mask_scale): a result past the mask size limit (2^26 pixels by
+    // default) is PP_ERR_TOO_LARGE, refused before any work (the oracle would build it).
+    let id = w.masks[masks.small[0]].id.clone();
+    w.case(
+        "scale",
+        &format!("{id} 100000 100000"),
+        "error PP_ERR_TOO_LARGE",
+    );
+    for _ in 0..30 {
+        let ka = w.rng.pick(&masks.all);
+        let kb = w.rng.pick(&masks.small);
+        let c = reference::shape::convolve(&w.masks[ka].mask, &w.masks[kb].mask);
+        let inputs = format!("{} {}", w.masks[ka].id, w.masks[kb].id);
+        w.case("convolve", &inputs, &text::mask_text(&c));
+    }
+}

@@ -1,0 +1,577 @@
+// The conformance corpus replayed through the C++ wrapper (bindings/cpp/perpixel.hpp):
+// every case of tests/corpus/corpus.txt (format: tests/corpus/FORMAT.md) is run through
+// the wrapper's members (perpixel::Sprite, TransformedSprite, Mask::rasterise...), its
+// answer written the way the corpus writes it (floats as the 16 hex digits of their
+// IEEE-754 bits, a thrown perpixel::Error as `error` and the status's C name) and
+// compared with the expected text, byte for byte. A NULL mask is a Mask holding no
+// handle. Prints how many cases of each kind it ran.
+//
+// Usage: corpus_replay <scratch folder> <corpus file>
+#include "perpixel.hpp"
+#include "status_names.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace pp = perpixel;
+
+namespace {
+
+std::string hex_float(double v)
+{
+    std::uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016" PRIx64, bits);
+    return buf;
+}
+
+double parse_float(const std::string &s)
+{
+    if (s.size() != 16) {
+        throw std::runtime_error("a float is 16 hex digits: " + s);
+    }
+    std::uint64_t bits = std::stoull(s, nullptr, 16);
+    double v;
+    std::memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+const char *error_name(const pp::Error &e) { return status_name(static_cast<pp_status>(e.status())); }
+
+// `width height rows`: each row ceil(width / 4) hex digits, pixel 0 the first digit's 8
+// bit; `-` for a row of width 0.
+std::string mask_text(const pp::Mask &m)
+{
+    const std::int32_t w = m.width(), h = m.height();
+    std::string out = std::to_string(w) + " " + std::to_string(h);
+    for (std::int32_t y = 0; y < h; y++) {
+        out += w == 0 ? " -" : " ";
+        for (std::int32_t x = 0; x < w; x += 4) {
+            unsigned digit = 0;
+            for (std::int32_t i = 0; i < 4; i++) {
+                if (x + i < w && m.is_solid(x + i, y)) {
+                    digit |= 8u >> i;
+                }
+            }
+            out += "0123456789abcdef"[digit];
+        }
+    }
+    return out;
+}
+
+std::string point(const std::optional<pp::Point> &p)
+{
+    return p ? std::to_string(p->x) + " " + std::to_string(p->y) : "none";
+}
+
+// A normal inside a longer answer: `nx ny`, or `-`.
+std::string normal(const std::optional<pp::Normal> &n)
+{
+    return n ? hex_float(n->x) + " " + hex_float(n->y) : "-";
+}
+
+struct Corpus {
+    std::map<std::string, pp::Mask> masks;
+    pp::Mask null_mask{nullptr};
+
+    const pp::Mask &mask(const std::string &id) const
+    {
+        if (id == "null") {
+            return null_mask;
+        }
+        auto it = masks.find(id);
+        if (it == masks.end()) {
+            throw std::runtime_error("undeclared mask " + id);
+        }
+        return it->second;
+    }
+};
+
+struct Tokens {
+    std::istringstream in;
+    explicit Tokens(const std::string &s) : in(s) {}
+    std::string next()
+    {
+        std::string t;
+        if (!(in >> t)) {
+            throw std::runtime_error("too few tokens");
+        }
+        return t;
+    }
+    std::int64_t integer() { return std::stoll(next()); }
+    bool done()
+    {
+        std::string t;
+        return !(in >> t);
+    }
+};
+
+pp::Sprite sprite(const Corpus &c, Tokens &t)
+{
+    const pp::Mask &m = c.mask(t.next());
+    const auto x = static_cast<std::int32_t>(t.integer());
+    const auto y = static_cast<std::int32_t>(t.integer());
+    return pp::Sprite(m, x, y, t.integer() != 0);
+}
+
+pp::Transform transform(Tokens &t)
+{
+    pp::Transform tr;
+    tr.x = parse_float(t.next());
+    tr.y = parse_float(t.next());
+    tr.rotation_degrees = parse_float(t.next());
+    tr.scale_x = parse_float(t.next());
+    tr.scale_y = parse_float(t.next());
+    tr.flip_x = t.integer() != 0;
+    tr.flip_y = t.integer() != 0;
+    const bool has_pivot = t.integer() != 0;
+    const double px = parse_float(t.next()), py = parse_float(t.next());
+    if (has_pivot) {
+        tr.pivot = std::make_pair(px, py);
+    }
+    return tr;
+}
+
+std::string pair(const Corpus &c, const std::string &kind, Tokens &t)
+{
+    const pp::Sprite a = sprite(c, t), b = sprite(c, t);
+    if (kind == "collides") {
+        return a.collides(b) ? "1" : "0";
+    }
+    if (kind == "first_contact") {
+        return point(a.first_contact(b));
+    }
+    if (kind == "overlap_area") {
+        return std::to_string(a.overlap_area(b));
+    }
+    const auto o = a.overlap_mask(b);
+    if (!o) {
+        return "none";
+    }
+    return std::to_string(o->bounds.x) + " " + std::to_string(o->bounds.y) + " " +
+           mask_text(o->mask);
+}
+
+// pygame style: mask a at (0, 0), mask b at (dx, dy) (Mask::collides ...).
+std::string offset(const Corpus &c, const std::string &kind, Tokens &t)
+{
+    const pp::Mask &a = c.mask(t.next());
+    const pp::Mask &b = c.mask(t.next());
+    const auto dx = static_cast<std::int32_t>(t.integer());
+    const auto dy = static_cast<std::int32_t>(t.integer());
+    if (kind == "mask_collides") {
+        return a.collides(b, dx, dy) ? "1" : "0";
+    }
+    if (kind == "mask_first_contact") {
+        return point(a.first_contact(b, dx, dy));
+    }
+    if (kind == "mask_overlap_area") {
+        return std::to_string(a.overlap_area(b, dx, dy));
+    }
+    const auto o = a.overlap_mask(b, dx, dy);
+    if (!o) {
+        return "none";
+    }
+    return std::to_string(o->bounds.x) + " " + std::to_string(o->bounds.y) + " " +
+           mask_text(o->mask);
+}
+
+std::string sweep(const Corpus &c, Tokens &t)
+{
+    const pp::Sprite a = sprite(c, t), b = sprite(c, t);
+    const auto dx = static_cast<std::int32_t>(t.integer());
+    const auto dy = static_cast<std::int32_t>(t.integer());
+    const pp::SweepResult r = a.sweep(b, dx, dy);
+    using O = pp::SweepResult::Outcome;
+    if (r.outcome == O::Clear) {
+        return "clear";
+    }
+    if (r.outcome == O::StartsTouching) {
+        return "touching " + point(r.contact) + " " + normal(r.normal);
+    }
+    return "hit " + std::to_string(r.step) + " " + std::to_string(r.steps) + " " + point(r.at) +
+           " " + point(r.last_free) + " " + point(r.contact) + " " + normal(r.normal);
+}
+
+std::string contact_normal(const Corpus &c, Tokens &t)
+{
+    const pp::Sprite a = sprite(c, t), b = sprite(c, t);
+    const auto n = a.contact_normal(b);
+    return n ? normal(n) : "none";
+}
+
+std::string push_out(const Corpus &c, Tokens &t)
+{
+    const pp::Sprite a = sprite(c, t), b = sprite(c, t);
+    pp::PushOptions o;
+    const std::string dir = t.next();
+    o.direction = dir == "any"          ? pp::PushDirection::Any
+                  : dir == "horizontal" ? pp::PushDirection::Horizontal
+                  : dir == "vertical"   ? pp::PushDirection::Vertical
+                                        : pp::PushDirection::Along;
+    o.along_x = static_cast<std::int32_t>(t.integer());
+    o.along_y = static_cast<std::int32_t>(t.integer());
+    o.max_distance = static_cast<std::uint32_t>(t.integer());
+    const auto p = a.push_out(b, o);
+    return p ? std::to_string(p->dx) + " " + std::to_string(p->dy) : "none";
+}
+
+std::string move_and_slide(const Corpus &c, Tokens &t)
+{
+    const pp::Sprite mover = sprite(c, t);
+    const auto n = static_cast<std::size_t>(t.integer());
+    std::vector<pp::Sprite> obstacles;
+    for (std::size_t i = 0; i < n; i++) {
+        obstacles.push_back(sprite(c, t));
+    }
+    const auto dx = static_cast<std::int32_t>(t.integer());
+    const auto dy = static_cast<std::int32_t>(t.integer());
+    pp::MoveOptions o;
+    o.step_up = static_cast<std::uint32_t>(t.integer());
+    o.up = static_cast<std::int32_t>(t.integer());
+    const pp::MoveResult r = mover.move_and_slide(obstacles, dx, dy, o);
+    return std::to_string(r.x) + " " + std::to_string(r.y) + " " + (r.blocked_x ? "1" : "0") +
+           " " + (r.blocked_y ? "1" : "0") + " " + (r.started_inside ? "1" : "0") + " " +
+           std::to_string(r.climbed);
+}
+
+std::string raycast(const Corpus &c, Tokens &t)
+{
+    const pp::Sprite s = sprite(c, t);
+    const auto x = static_cast<std::int32_t>(t.integer());
+    const auto y = static_cast<std::int32_t>(t.integer());
+    const auto dx = static_cast<std::int32_t>(t.integer());
+    const auto dy = static_cast<std::int32_t>(t.integer());
+    const auto len = static_cast<std::uint32_t>(t.integer());
+    const auto h = s.raycast(x, y, dx, dy, len);
+    if (!h) {
+        return "none";
+    }
+    return point(h->pixel) + " " + std::to_string(h->step) + " " + hex_float(h->distance) + " " +
+           normal(h->normal);
+}
+
+std::string rasterise(const Corpus &c, Tokens &t)
+{
+    const pp::Mask &m = c.mask(t.next());
+    const pp::Transform tr = transform(t);
+    const bool bounds_only = t.integer() != 0;
+    const pp::Raster r = m.rasterise(tr, bounds_only);
+    return std::to_string(r.x) + " " + std::to_string(r.y) + " " + mask_text(r.mask);
+}
+
+std::string transformed(const Corpus &c, const std::string &kind, Tokens &t)
+{
+    const pp::Mask &ma = c.mask(t.next());
+    const pp::Transform ta = transform(t);
+    const pp::Mask &mb = c.mask(t.next());
+    const pp::Transform tb = transform(t);
+    const pp::TransformedSprite a(ma, ta), b(mb, tb);
+    if (kind == "transformed_collides") {
+        return a.collides(b) ? "1" : "0";
+    }
+    if (kind == "transformed_first_contact") {
+        return point(a.first_contact(b));
+    }
+    return std::to_string(a.overlap_area(b));
+}
+
+// The worlds of the world sequences by name, the bodies by label.
+struct Worlds {
+    std::map<std::string, pp::World> worlds;
+    std::vector<std::pair<std::string, pp::BodyId>> labels;
+
+    pp::World &world(const std::string &name)
+    {
+        auto it = worlds.find(name);
+        if (it == worlds.end()) {
+            throw std::runtime_error("no world " + name);
+        }
+        return it->second;
+    }
+    pp::BodyId id(const std::string &label) const
+    {
+        for (const auto &l : labels) {
+            if (l.first == label) {
+                return l.second;
+            }
+        }
+        throw std::runtime_error("no body " + label);
+    }
+    std::string label(const pp::BodyId &id) const
+    {
+        for (const auto &l : labels) {
+            if (l.second == id) {
+                return l.first;
+            }
+        }
+        return "(unlabelled body)";
+    }
+    std::string pairs(const pp::PairView &v) const
+    {
+        std::string out = std::to_string(v.size());
+        for (const pp::Pair &p : v) {
+            out += " " + label(p.a) + " " + label(p.b);
+        }
+        return out;
+    }
+};
+
+pp::Filter filter(Tokens &t)
+{
+    pp::Filter f;
+    f.category = std::stoull(t.next());
+    f.mask = std::stoull(t.next());
+    f.group = static_cast<std::int32_t>(t.integer());
+    return f;
+}
+
+std::string world(const Corpus &c, Worlds &state, const std::string &kind, Tokens &t)
+{
+    const std::string name = t.next();
+    if (kind == "world_new") {
+        state.worlds.erase(name);
+        state.worlds.emplace(name, pp::World());
+        return "ok";
+    }
+    pp::World &w = state.world(name);
+    if (kind == "world_create") {
+        const std::string label = t.next();
+        const pp::Mask &m = c.mask(t.next());
+        const auto x = static_cast<std::int32_t>(t.integer());
+        const auto y = static_cast<std::int32_t>(t.integer());
+        pp::BodyDef def(m, x, y);
+        def.pixel_collision = t.integer() != 0;
+        def.is_static = t.integer() != 0;
+        def.filter = filter(t);
+        state.labels.emplace_back(label, w.create_body(def));
+    } else if (kind == "world_move") {
+        const pp::BodyId id = state.id(t.next());
+        const auto x = static_cast<std::int32_t>(t.integer());
+        const auto y = static_cast<std::int32_t>(t.integer());
+        w.move_body(id, x, y);
+    } else if (kind == "world_destroy") {
+        w.destroy_body(state.id(t.next()));
+    } else if (kind == "world_set_mask") {
+        const pp::BodyId id = state.id(t.next());
+        w.set_mask(id, c.mask(t.next()));
+    } else if (kind == "world_update") {
+        const pp::Events e = w.update();
+        return "pairs " + state.pairs(e.touching) + " begins " + state.pairs(e.begins) +
+               " ends " + state.pairs(e.ends);
+    } else if (kind == "world_in_rect") {
+        const auto x = static_cast<std::int32_t>(t.integer());
+        const auto y = static_cast<std::int32_t>(t.integer());
+        const auto rw = static_cast<std::int32_t>(t.integer());
+        const auto rh = static_cast<std::int32_t>(t.integer());
+        const pp::Filter f = filter(t);
+        const std::vector<pp::BodyId> found = w.in_rect(pp::Bounds2D(x, y, rw, rh), f);
+        std::string out = std::to_string(found.size());
+        for (const pp::BodyId &id : found) {
+            out += " " + state.label(id);
+        }
+        return out;
+    } else {
+        return "(unknown kind)";
+    }
+    return "ok";
+}
+
+pp::Connectivity connectivity(const std::string &s)
+{
+    return s == "4" ? pp::Connectivity::Four : pp::Connectivity::Eight;
+}
+
+std::string shape(const Corpus &c, const std::string &kind, Tokens &t)
+{
+    const pp::Mask &m = c.mask(t.next());
+    if (kind == "centroid") {
+        return point(m.centroid());
+    }
+    if (kind == "angle") {
+        return hex_float(m.angle());
+    }
+    if (kind == "component_bounds") {
+        pp::ComponentOptions o;
+        o.connectivity = connectivity(t.next());
+        o.order = t.next() == "largest" ? pp::ComponentOrder::LargestFirst
+                                        : pp::ComponentOrder::Position;
+        o.min_pixels = static_cast<std::uint64_t>(t.integer());
+        const std::vector<pp::Bounds2D> list = m.component_bounds(o);
+        std::string out = std::to_string(list.size());
+        for (const pp::Bounds2D &b : list) {
+            out += " " + std::to_string(b.x) + " " + std::to_string(b.y) + " " +
+                   std::to_string(b.width) + " " + std::to_string(b.height);
+        }
+        return out;
+    }
+    if (kind == "largest_component") {
+        return mask_text(m.largest_component(connectivity(t.next())));
+    }
+    if (kind == "grow" || kind == "shrink") {
+        const auto n = static_cast<std::uint32_t>(t.integer());
+        const std::string norm = t.next();
+        pp::MorphOptions o;
+        o.norm = norm == "square"    ? pp::Norm::Square
+                 : norm == "diamond" ? pp::Norm::Diamond
+                                     : pp::Norm::Disc;
+        o.shrink_from_edges = t.integer() != 0;
+        return mask_text(kind == "grow" ? m.grow(n, o) : m.shrink(n, o));
+    }
+    if (kind == "scale") {
+        const auto w = static_cast<std::int32_t>(t.integer());
+        const auto h = static_cast<std::int32_t>(t.integer());
+        return mask_text(m.scale(w, h));
+    }
+    return mask_text(m.convolve(c.mask(t.next())));
+}
+
+pp::Mask declare(Tokens &t)
+{
+    const auto w = static_cast<std::int32_t>(t.integer());
+    const auto h = static_cast<std::int32_t>(t.integer());
+    pp::Mask m = pp::Mask::create(w, h, false);
+    for (std::int32_t y = 0; y < h; y++) {
+        const std::string row = t.next();
+        if (w == 0) {
+            continue;
+        }
+        if (row.size() != static_cast<std::size_t>((w + 3) / 4)) {
+            throw std::runtime_error("a row of the wrong length: " + row);
+        }
+        for (std::int32_t x = 0; x < w; x++) {
+            const unsigned digit = static_cast<unsigned>(std::stoul(row.substr(x / 4, 1), nullptr, 16));
+            if (digit & (8u >> (x % 4))) {
+                m.set_pixel(x, y, true);
+            }
+        }
+    }
+    return m;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: corpus_replay <scratch> <corpus file>\n");
+        return 2;
+    }
+    std::ifstream file(argv[2]);
+    if (!file) {
+        std::fprintf(stderr, "cannot read %s\n", argv[2]);
+        return 2;
+    }
+    const std::vector<std::string> kinds = {
+        "collides",  "first_contact",  "overlap_area", "overlap_mask",
+        "sweep",     "contact_normal", "push_out",     "raycast",
+        "rasterise", "transformed_collides", "transformed_first_contact",
+        "transformed_overlap_area",
+        "world_new", "world_create", "world_move", "world_destroy", "world_set_mask",
+        "world_update", "world_in_rect", "centroid", "angle", "component_bounds",
+        "largest_component", "grow", "shrink", "scale", "convolve", "move_and_slide",
+        "mask_collides", "mask_first_contact", "mask_overlap_area", "mask_overlap_mask",
+    };
+    std::map<std::string, int> counts;
+    Corpus corpus;
+    Worlds worlds;
+    std::string line;
+    int passed = 0, failed = 0, line_no = 0;
+    while (std::getline(file, line)) {
+        line_no++;
+        if (line_no == 1) {
+            if (line != "perpixel-corpus 1") {
+                std::printf("FAIL: the first line is \"%s\", not \"perpixel-corpus 1\"\n",
+                            line.c_str());
+                failed++;
+                break;
+            }
+            passed++;
+            continue;
+        }
+        if (line.empty() || line[0] == '#') {
+            continue;
+        }
+        if (line.compare(0, 5, "mask ") == 0) {
+            Tokens t(line.substr(5));
+            const std::string id = t.next();
+            corpus.masks.erase(id);
+            corpus.masks.emplace(id, declare(t));
+            continue;
+        }
+        const auto arrow = line.find(" -> ");
+        const auto space = line.find(' ');
+        if (arrow == std::string::npos || space >= arrow) {
+            std::printf("FAIL line %d: not a case: %s\n", line_no, line.c_str());
+            failed++;
+            continue;
+        }
+        const std::string kind = line.substr(0, space);
+        const std::string inputs = line.substr(space + 1, arrow - space - 1);
+        const std::string expected = line.substr(arrow + 4);
+        std::string got;
+        Tokens t(inputs);
+        try {
+            if (kind == "collides" || kind == "first_contact" || kind == "overlap_area" ||
+                kind == "overlap_mask") {
+                got = pair(corpus, kind, t);
+            } else if (kind == "sweep") {
+                got = sweep(corpus, t);
+            } else if (kind == "contact_normal") {
+                got = contact_normal(corpus, t);
+            } else if (kind == "push_out") {
+                got = push_out(corpus, t);
+            } else if (kind.compare(0, 5, "mask_") == 0) {
+                got = offset(corpus, kind, t);
+            } else if (kind == "move_and_slide") {
+                got = move_and_slide(corpus, t);
+            } else if (kind == "raycast") {
+                got = raycast(corpus, t);
+            } else if (kind == "rasterise") {
+                got = rasterise(corpus, t);
+            } else if (kind.compare(0, 6, "world_") == 0) {
+                got = world(corpus, worlds, kind, t);
+            } else if (kind.compare(0, 12, "transformed_") == 0) {
+                got = transformed(corpus, kind, t);
+            } else if (kind == "centroid" || kind == "angle" || kind == "component_bounds" ||
+                       kind == "largest_component" || kind == "grow" || kind == "shrink" ||
+                       kind == "scale" || kind == "convolve") {
+                got = shape(corpus, kind, t);
+            } else {
+                got = "(unknown kind)";
+            }
+        } catch (const pp::Error &e) {
+            got = std::string("error ") + error_name(e);
+        } catch (const std::exception &e) {
+            got = std::string("(the inputs did not parse: ") + e.what() + ")";
+        }
+        counts[kind]++;
+        if (got == expected) {
+            passed++;
+        } else {
+            failed++;
+            std::printf("FAIL line %d: %s %s\n  expected: %s\n  got:      %s\n", line_no,
+                        kind.c_str(), inputs.c_str(), expected.c_str(), got.c_str());
+        }
+    }
+    int cases = 0;
+    for (const auto &k : kinds) {
+        std::printf("%s: %d cases\n", k.c_str(), counts[k]);
+        cases += counts[k];
+        if (counts[k] == 0) {
+            std::printf("FAIL: no %s case\n", k.c_str());
+            failed++;
+        }
+    }
+    std::printf("%d cases replayed through the C++ wrapper\n", cases);
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
