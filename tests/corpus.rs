@@ -530,8 +530,18 @@ fn answer_through_c(handles: &Handles, kind: &str, inputs: &str) -> String {
     format!("error {status:?}")
 }
 
+/// The corpus through the Rust public API on every SIMD path this CPU has (portable,
+/// AVX2, AVX-512 on x86-64; the portable path, NEON-vectorised, on aarch64), each path
+/// forced for the whole replay: every path must give every answer bit for bit.
 #[test]
 fn rust_replays_the_corpus() {
+    for path in perpixel::kernels::available_paths() {
+        println!("-- kernel path {path:?}");
+        perpixel::kernels::with_path(path, replay);
+    }
+}
+
+fn replay() {
     let corpus = std::fs::read_to_string(corpus_path()).expect("the committed corpus");
     let mut lines = corpus.lines();
     assert_eq!(

@@ -284,6 +284,107 @@ function pairCase(kind, t) {
   return text;
 }
 
+// pygame style: mask a at (0, 0), mask b at (dx, dy).
+function offsetCase(kind, t) {
+  const a = t.mask(), b = t.mask(), dx = t.int(), dy = t.int();
+  if (kind === 'mask_collides') {
+    const o = out('uint8_t');
+    const s = pp.pp_mask_collides(a, b, dx, dy, o.at);
+    return s ? error(s) : `${o.get()}`;
+  }
+  if (kind === 'mask_first_contact') {
+    const found = out('uint8_t'), p = new Struct('pp_point');
+    const s = pp.pp_mask_first_contact(a, b, dx, dy, found.at, p.at);
+    return s ? error(s) : found.get() ? point(p) : 'none';
+  }
+  if (kind === 'mask_overlap_area') {
+    const area = out('uint64_t');
+    const s = pp.pp_mask_overlap_area(a, b, dx, dy, area.at);
+    return s ? error(s) : `${area.get()}`;
+  }
+  const m = out('uint32_t'), bounds = new Struct('pp_bounds');
+  const s = pp.pp_mask_overlap_mask(a, b, dx, dy, m.at, bounds.at);
+  if (s) return error(s);
+  if (m.get() === 0) return 'none';
+  const text = `${bounds.get('x')} ${bounds.get('y')} ${maskText(m.get())}`;
+  pp.pp_mask_free(m.get());
+  return text;
+}
+
+function slideCase(t) {
+  const mover = t.sprite(), n = t.int();
+  const size = layouts.pp_sprite.size, obstacles = alloc(size * Math.max(n, 1), layouts.pp_sprite.align);
+  for (let i = 0; i < n; i++) {
+    const o = t.sprite();
+    new Uint8Array(memory.buffer).copyWithin(obstacles + i * size, o.at, o.at + size);
+  }
+  const dx = t.int(), dy = t.int();
+  const o = defaults(pp.pp_move_options_default, 'pp_move_options');
+  o.set('step_up', t.int());
+  o.set('up', t.int());
+  const r = new Struct('pp_move_result');
+  const s = pp.pp_move_and_slide(mover.at, obstacles, n, dx, dy, o.at, r.at);
+  if (s) return error(s);
+  return ['x', 'y', 'blocked_x', 'blocked_y', 'started_inside', 'climbed'].map((f) => r.get(f)).join(' ');
+}
+
+// A new mask the library made (freed once written), or the error.
+function newMask(s, m) {
+  if (s) return error(s);
+  const text = maskText(m.get());
+  pp.pp_mask_free(m.get());
+  return text;
+}
+
+function connectivity(t) {
+  const c = t.next();
+  if (c !== '4' && c !== '8') throw new Error(`not a connectivity: ${c}`);
+  return c === '4' ? CONST.PP_CONNECTIVITY_4 : CONST.PP_CONNECTIVITY_8;
+}
+
+function shapeCase(kind, t) {
+  const m = t.mask(), r = out('uint32_t');
+  if (kind === 'centroid') {
+    const x = out('uint32_t'), y = out('uint32_t');
+    const s = pp.pp_mask_centroid(m, x.at, y.at);
+    return s ? error(s) : `${x.get()} ${y.get()}`;
+  }
+  if (kind === 'angle') {
+    const a = out('double');
+    const s = pp.pp_mask_angle(m, a.at);
+    return s ? error(s) : hex(a.get());
+  }
+  if (kind === 'component_bounds') {
+    const o = defaults(pp.pp_component_options_default, 'pp_component_options');
+    o.set('connectivity', connectivity(t));
+    o.set('order', t.next() === 'largest' ? CONST.PP_ORDER_LARGEST_FIRST : CONST.PP_ORDER_POSITION);
+    o.set('min_pixels', t.big());
+    const n = out('uintptr_t');
+    let s = pp.pp_mask_component_bounds(m, o.at, 0, 0, n.at);
+    if (s) return error(s);
+    const size = layouts.pp_bounds.size, list = alloc(size * (n.get() + 1), 4);
+    s = pp.pp_mask_component_bounds(m, o.at, list, n.get(), n.at);
+    if (s) return error(s);
+    const words = [`${n.get()}`];
+    for (let i = 0; i < n.get(); i++) {
+      const b = new Struct('pp_bounds', list + i * size);
+      words.push(b.get('x'), b.get('y'), b.get('width'), b.get('height'));
+    }
+    return words.join(' ');
+  }
+  if (kind === 'largest_component') return newMask(pp.pp_mask_largest_component(m, connectivity(t), r.at), r);
+  if (kind === 'grow' || kind === 'shrink') {
+    const o = defaults(pp.pp_morph_options_default, 'pp_morph_options');
+    const n = t.int(), norm = t.next();
+    o.set('norm', { square: CONST.PP_NORM_SQUARE, diamond: CONST.PP_NORM_DIAMOND }[norm] ?? CONST.PP_NORM_DISC);
+    o.set('shrink_from_edges', t.int());
+    const f = kind === 'grow' ? pp.pp_mask_grow : pp.pp_mask_shrink;
+    return newMask(f(m, n, o.at, r.at), r);
+  }
+  if (kind === 'scale') return newMask(pp.pp_mask_scale(m, t.int(), t.int(), r.at), r);
+  return newMask(pp.pp_mask_convolve(m, t.mask(), r.at), r);
+}
+
 function sweepCase(t) {
   const a = t.sprite(), b = t.sprite(), dx = t.int(), dy = t.int();
   const r = new Struct('pp_sweep_result');
@@ -449,6 +550,10 @@ const KINDS = {
   transformed_overlap_area: transformedCase,
   world_new: worldCase, world_create: worldCase, world_move: worldCase, world_destroy: worldCase,
   world_set_mask: worldCase, world_update: worldCase, world_in_rect: worldCase,
+  mask_collides: offsetCase, mask_first_contact: offsetCase, mask_overlap_area: offsetCase,
+  mask_overlap_mask: offsetCase, move_and_slide: (k, t) => slideCase(t),
+  centroid: shapeCase, angle: shapeCase, component_bounds: shapeCase, largest_component: shapeCase,
+  grow: shapeCase, shrink: shapeCase, scale: shapeCase, convolve: shapeCase,
 };
 
 // ---- the run ---------------------------------------------------------------------------------
