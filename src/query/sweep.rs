@@ -57,7 +57,11 @@ impl SweepPath {
     /// up by a whole factor, whose positions up to `(dx, dy)` are those of
     /// `SweepPath::new(dx, dy)` (the rule compares ratios only).
     pub(crate) fn towards(dx: i64, dy: i64, reach: i64) -> SweepPath {
-        let len = (dx as f64).hypot(dy as f64);
+        // sqrt of the sum of squares, IEEE basic operations only (not the platform's
+        // `hypot`), so the path is the same on every platform; `dx`, `dy` are within
+        // 2^32, so the squares cannot overflow.
+        let (fx, fy) = (dx as f64, dy as f64);
+        let len = (fx * fx + fy * fy).sqrt();
         let s = ((reach.max(1) as f64 / len).ceil() as i64).max(1);
         SweepPath {
             a: (dx.unsigned_abs()).saturating_mul(s as u64),

@@ -253,7 +253,9 @@ pub fn push_out(
         PushDirection::Along { dx, dy } => {
             // The path towards (dx, dy) scaled until it reaches max_distance.
             let mut s = 1i64;
-            while ((dx as i64 * s) as f64).hypot((dy as i64 * s) as f64) < m as f64 {
+            // Exactly, in integers: the smallest whole factor whose length reaches m.
+            let (x, y) = (dx as i128, dy as i128);
+            while (x * s as i128).pow(2) + (y * s as i128).pow(2) < (m as i128).pow(2) {
                 s += 1;
             }
             let path = SweepPath::new((dx as i64 * s) as i32, (dy as i64 * s) as i32);

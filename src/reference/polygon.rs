@@ -334,7 +334,7 @@ pub fn convex_problems(piece: &[[f64; 2]], max_vertices: usize) -> Vec<String> {
         let (p, c, q) = (piece[(i + n - 1) % n], piece[i], piece[(i + 1) % n]);
         let (ux, uy, vx, vy) = (c[0] - p[0], c[1] - p[1], q[0] - c[0], q[1] - c[1]);
         let turn = ux * vy - uy * vx;
-        let scale = (ux.hypot(uy) * vx.hypot(vy)).max(1e-300);
+        let scale = ((ux * ux + uy * uy).sqrt() * (vx * vx + vy * vy).sqrt()).max(1e-300);
         if turn / scale <= 1e-9 {
             out.push(format!(
                 "not strictly convex at {c:?} ({p:?} -> {c:?} -> {q:?})"

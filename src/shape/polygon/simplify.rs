@@ -51,7 +51,8 @@ fn point_segment_distance(p: Vertex, a: Vertex, b: Vertex) -> f64 {
     } else {
         (((px - ax) * dx + (py - ay) * dy) / len2).clamp(0.0, 1.0)
     };
-    ((ax + t * dx - px).powi(2) + (ay + t * dy - py).powi(2)).sqrt()
+    let (ex, ey) = (ax + t * dx - px, ay + t * dy - py);
+    (ex * ex + ey * ey).sqrt()
 }
 
 // ---------------------------------------------------------------------------------------
