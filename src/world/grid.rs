@@ -4,6 +4,7 @@
 
 use super::body::Body;
 use super::{BodyKind, CELL, Filter, Pair, World};
+use crate::geom::Rect;
 use crate::{Error, Result, Sprite};
 
 /// The broad phase's buffers, reused from update to update.
@@ -43,12 +44,12 @@ struct Entry {
 }
 
 impl Entry {
-    fn new(d: usize, a: &(i64, i64, i64, i64), cx: i64, cy: i64) -> Entry {
+    fn new(d: usize, a: &Rect, cx: i64, cy: i64) -> Entry {
         let rel = |v: i64, o: i64| (v - o).clamp(-1, CELL) as i16;
         let (ox, oy) = (cx * CELL, cy * CELL);
         Entry {
             d: d as u32,
-            b: [rel(a.0, ox), rel(a.1, ox), rel(a.2, oy), rel(a.3, oy)],
+            b: [rel(a.x0, ox), rel(a.x1, ox), rel(a.y0, oy), rel(a.y1, oy)],
         }
     }
 }
@@ -58,7 +59,7 @@ impl Entry {
 /// (scattered over memory, they cost a cache miss or three per body and pair).
 #[derive(Debug, Clone, Copy)]
 struct Proxy<'a> {
-    aabb: (i64, i64, i64, i64),
+    aabb: Rect,
     slot: u32,
     filter: Filter,
     /// A pixel sprite one word wide (at most 64 pixels): [`one_word_collides`] applies.
@@ -82,7 +83,7 @@ impl Proxy<'_> {
 /// other's and ANDed (their x offset is under 64, since the boxes meet), eight rows between
 /// looks at the answer.
 fn one_word_collides(p: &Proxy, q: &Proxy) -> bool {
-    let (y0, y1) = (p.aabb.2.max(q.aabb.2), p.aabb.3.min(q.aabb.3));
+    let (y0, y1) = (p.aabb.y0.max(q.aabb.y0), p.aabb.y1.min(q.aabb.y1));
     fn rows<'s>(s: &Sprite<'s>, y0: i64, y1: i64) -> &'s [u64] {
         let from = (y0 - s.y as i64) as usize;
         &s.mask.padded_bits()[from..from + (y1 - y0) as usize]
@@ -156,8 +157,8 @@ impl World {
                 continue;
             }
             let proxy = proxy(i as u32, b);
-            let (cx0, cx1) = (a.0.div_euclid(CELL), (a.1 - 1).div_euclid(CELL));
-            let (cy0, cy1) = (a.2.div_euclid(CELL), (a.3 - 1).div_euclid(CELL));
+            let (cx0, cx1) = (a.x0.div_euclid(CELL), (a.x1 - 1).div_euclid(CELL));
+            let (cy0, cy1) = (a.y0.div_euclid(CELL), (a.y1 - 1).div_euclid(CELL));
             (gx0, gx1, gy0, gy1) = (gx0.min(cx0), gx1.max(cx1), gy0.min(cy0), gy1.max(cy1));
             covered = covered.saturating_add(((cx1 - cx0 + 1) * (cy1 - cy0 + 1)) as usize);
             moving.try_reserve(1).map_err(oom)?;
@@ -179,10 +180,10 @@ impl World {
             sc.counts.clear();
             sc.counts.try_reserve(cells + 1).map_err(oom)?;
             sc.counts.resize(cells + 1, 0);
-            let each = |a: &(i64, i64, i64, i64), f: &mut dyn FnMut(usize, i64, i64)| {
-                for cy in a.2.div_euclid(CELL)..=(a.3 - 1).div_euclid(CELL) {
+            let each = |a: &Rect, f: &mut dyn FnMut(usize, i64, i64)| {
+                for cy in a.y0.div_euclid(CELL)..=(a.y1 - 1).div_euclid(CELL) {
                     let row = (cy - gy0) * gw - gx0;
-                    for cx in a.0.div_euclid(CELL)..=(a.1 - 1).div_euclid(CELL) {
+                    for cx in a.x0.div_euclid(CELL)..=(a.x1 - 1).div_euclid(CELL) {
                         f((row + cx) as usize, cx, cy);
                     }
                 }
@@ -215,8 +216,8 @@ impl World {
             sc.keyed.try_reserve(covered).map_err(oom)?;
             for (d, p) in moving.iter().enumerate() {
                 let a = p.aabb;
-                for cy in a.2.div_euclid(CELL)..=(a.3 - 1).div_euclid(CELL) {
-                    for cx in a.0.div_euclid(CELL)..=(a.1 - 1).div_euclid(CELL) {
+                for cy in a.y0.div_euclid(CELL)..=(a.y1 - 1).div_euclid(CELL) {
+                    for cx in a.x0.div_euclid(CELL)..=(a.x1 - 1).div_euclid(CELL) {
                         sc.keyed.push((cell_key(cx, cy), d as u32));
                     }
                 }
@@ -291,22 +292,15 @@ impl World {
         }
         let widest = statics
             .iter()
-            .map(|o| o.aabb.1 - o.aabb.0)
+            .map(|o| o.aabb.x1 - o.aabb.x0)
             .max()
             .unwrap_or(0);
         for p in moving.iter() {
             let a = p.aabb;
-            let from = statics.partition_point(|o| o.aabb.0 <= a.0 - widest);
-            let to = statics.partition_point(|o| o.aabb.0 < a.1);
+            let from = statics.partition_point(|o| o.aabb.x0 <= a.x0 - widest);
+            let to = statics.partition_point(|o| o.aabb.x0 < a.x1);
             for q in &statics[from..to.max(from)] {
-                let o = q.aabb;
-                if a.0 < o.1
-                    && o.0 < a.1
-                    && a.2 < o.3
-                    && o.2 < a.3
-                    && p.filter.allows(&q.filter)
-                    && p.touches(q)
-                {
+                if a.meets(&q.aabb) && p.filter.allows(&q.filter) && p.touches(q) {
                     let (lo, hi) = (p.slot.min(q.slot) as u64, p.slot.max(q.slot) as u64);
                     sc.hits.try_reserve(1).map_err(oom)?;
                     sc.hits.push((lo << 32) | hi);
@@ -412,7 +406,7 @@ mod tests {
                 fn proxy(m: &Mask, x: i32, y: i32) -> Option<Proxy<'_>> {
                     let s = Sprite::new(m, x, y);
                     m.solid_bounds().map(|r| Proxy {
-                        aabb: (
+                        aabb: Rect::new(
                             (x + r.x) as i64,
                             (x + r.x + r.width) as i64,
                             (y + r.y) as i64,
@@ -428,11 +422,7 @@ mod tests {
                 for y in -20..20 {
                     for x in -70..70 {
                         let Some(q) = proxy(b, x, y) else { continue };
-                        let meet = p.aabb.0 < q.aabb.1
-                            && q.aabb.0 < p.aabb.1
-                            && p.aabb.2 < q.aabb.3
-                            && q.aabb.2 < p.aabb.3;
-                        if !meet {
+                        if !p.aabb.meets(&q.aabb) {
                             continue;
                         }
                         let want = crate::reference::collides(&p.sprite, &q.sprite);
