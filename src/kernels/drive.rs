@@ -378,10 +378,7 @@ impl<'r, 'a> BlockBands<'r, 'a> {
     /// The next band of the block levels from `self.row` on, inside rows up to `end`
     /// and columns `c0..c1`.
     #[inline(always)]
-    fn block_band(
-        &mut self,
-        (end, c0, c1): (usize, usize, usize),
-    ) -> Option<Band> {
+    fn block_band(&mut self, (end, c0, c1): (usize, usize, usize)) -> Option<Band> {
         let w = self.r.w;
         loop {
             let row = self.live_from(self.row, end);
@@ -693,10 +690,7 @@ pub(crate) fn count<K: Kernel>(r: &Region) -> u64 {
 
 /// [`count`] over the given bands of `r`.
 #[inline(always)]
-fn count_in<K: Kernel>(
-    r: &Region,
-    bands: impl Iterator<Item = Band>,
-) -> u64 {
+fn count_in<K: Kernel>(r: &Region, bands: impl Iterator<Item = Band>) -> u64 {
     let mut total = 0;
     for Band { row0, rows, c0, c1 } in bands {
         // Bands one word wide (every band of a sprite-sized region, and what the early

@@ -116,6 +116,15 @@ impl<'m> Sprite<'m> {
         Plan::try_narrow(self, other, Collides)
     }
 
+    /// [`Sprite::collides`] for a caller that knows the two sprites' boxes meet in `met`
+    /// (not empty): the intersection of their boxes as the pair queries take them (solid
+    /// bounds for a pixel sprite, the rectangle for a bounds-only one). The world's pixel
+    /// test of a pair its broad phase found, which keeps those boxes: no box test again.
+    #[inline(always)]
+    pub(crate) fn collides_within(&self, other: &Sprite, met: Rect) -> bool {
+        Plan::run_within(self, other, met, Collides)
+    }
+
     /// Whether the sprite has a solid pixel (any pixel, when bounds-only) inside the world
     /// box `area` (half-open; an empty box has none).
     pub(crate) fn has_solid_in(&self, area: Rect) -> bool {

@@ -181,6 +181,20 @@ impl<'m> Plan<'m> {
         Plan::run_region(a, b, rect, query)
     }
 
+    /// [`Plan::run`] for a caller that has the met rectangle of the two sprites' boxes
+    /// already (`rect`, not empty: the intersection of their [`extent`]s with `clip`
+    /// true, as the world's broad phase keeps them), inlined into it: the narrow fast
+    /// path, then the region.
+    #[inline(always)]
+    pub(super) fn run_within<Q: Query<'m>>(
+        a: &Sprite<'m>,
+        b: &Sprite<'m>,
+        rect: Rect,
+        query: Q,
+    ) -> Q::Answer {
+        Plan::run_met_inline(a, b, rect, query)
+    }
+
     /// [`Plan::run`] once the boxes meet: out of line, so that what is inlined into the
     /// callers (the exports of the C ABI included) is the box test and a call.
     #[inline(never)]
