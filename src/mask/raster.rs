@@ -170,13 +170,7 @@ impl Mask {
                 y: fixed.oy.clamp(i32::MIN as i64, i32::MAX as i64) as i32,
             })
         };
-        let Some(Rect {
-            x0: bx0,
-            x1: bx1,
-            y0: by0,
-            y1: by1,
-        }) = fixed.world_rect(w, h)
-        else {
+        let Some(b) = fixed.world_rect(w, h) else {
             if w == 0 || h == 0 {
                 return empty(fixed);
             }
@@ -184,9 +178,10 @@ impl Mask {
                 "a transformed {w}x{h} mask reaches beyond ±2^62 world pixels"
             )));
         };
+        let (by0, by1) = (b.y0, b.y1);
         let rows_in_box = (by1 - by0) as u64;
-        check_box(bx1 - bx0, by1 - by0)?;
-        let spans = RowSpans::new(fixed, w, h, bx0, bx1);
+        check_box(b.x1 - b.x0, by1 - by0)?;
+        let spans = RowSpans::new(fixed, w, h, b.x0, b.x1);
         // The first pass's runs, kept for the second (each costs divisions) when the box
         // is not absurdly tall for what it may hold; an empty run is `(1, 0)`.
         let mut runs: Vec<(i64, i64)> = Vec::new();
@@ -724,19 +719,13 @@ pub(crate) fn check_transformed(fixed: &FixedInverse, w: u32, h: u32) -> Result<
         }
     }
     // Otherwise exactly what `rasterise` does before drawing.
-    let Some(Rect {
-        x0: bx0,
-        x1: bx1,
-        y0: by0,
-        y1: by1,
-    }) = fixed.world_rect(w, h)
-    else {
+    let Some(b) = fixed.world_rect(w, h) else {
         // Nothing to visit (an empty mask), or beyond ±2^62 (the loose boxes of the
         // sampled queries are then absent too: nothing is visited).
         return Ok(());
     };
-    check_box(bx1 - bx0, by1 - by0)?;
-    exact_rect(&RowSpans::new(fixed, w, h, bx0, bx1), by0, by1, |_| {})?;
+    check_box(b.x1 - b.x0, b.y1 - b.y0)?;
+    exact_rect(&RowSpans::new(fixed, w, h, b.x0, b.x1), b.y0, b.y1, |_| {})?;
     Ok(())
 }
 
