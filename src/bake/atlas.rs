@@ -240,8 +240,19 @@ struct Frame {
     w: u32,
     h: u32,
     rotated: bool,
-    /// `(x, y, source_w, source_h)` when trimmed.
-    trim: Option<(u32, u32, u32, u32)>,
+    /// Where the frame's pixels sit in the untrimmed sprite, when trimmed.
+    trim: Option<Trim>,
+}
+
+/// A trimmed frame's place in its untrimmed sprite: its pixels at `(x, y)`
+/// (`spriteSourceSize.x/y`) of a `source_w x source_h` sprite (`sourceSize`). Not a
+/// rectangle by edges: an offset and the size around it.
+#[derive(Debug, Clone, Copy)]
+struct Trim {
+    x: u32,
+    y: u32,
+    source_w: u32,
+    source_h: u32,
 }
 
 /// Reads a TexturePacker description: its frames (validated one by one as they are read)
@@ -720,7 +731,12 @@ fn parse_frame(name: &str, v: &RawFrame) -> std::result::Result<Frame, String> {
                  {sw}x{sh} sourceSize"
             )));
         }
-        Some((tx, ty, sw, sh))
+        Some(Trim {
+            x: tx,
+            y: ty,
+            source_w: sw,
+            source_h: sh,
+        })
     } else {
         None
     };
@@ -770,7 +786,17 @@ impl Frame {
             ..*options
         };
         let block = Mask::from_pixels(rgba, PixelFormat::Rgba8, aw, ah, aw as usize * 4, &plain)?;
-        let (tx, ty, sw, sh) = self.trim.unwrap_or((0, 0, self.w, self.h));
+        let Trim {
+            x: tx,
+            y: ty,
+            source_w: sw,
+            source_h: sh,
+        } = self.trim.unwrap_or(Trim {
+            x: 0,
+            y: 0,
+            source_w: self.w,
+            source_h: self.h,
+        });
         crate::mask::check_size(sw as u64, sh as u64)?;
         let pad = options.is_solid(0, 0, 0, 0);
         let (fw, fh, rotated) = (self.w, self.h, self.rotated);

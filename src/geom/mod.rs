@@ -3,11 +3,13 @@
 
 mod bounds;
 mod point;
+mod rect;
 mod transform;
 mod trig;
 
 pub use bounds::Bounds2D;
 pub use point::Point;
+pub(crate) use rect::Rect;
 pub(crate) use transform::FIXED_BITS;
 pub use transform::{Affine, FixedInverse, Transform};
 pub(crate) use trig::atan2;

@@ -2,6 +2,7 @@
 //! sub-pixels, rotated, scaled or mirrored, and [`FixedInverse`], the exact integer form
 //! of the world-to-mask map that every per-pixel decision uses.
 
+use super::Rect;
 use super::trig::sin_cos_degrees;
 use crate::{Error, Result};
 
@@ -597,7 +598,16 @@ impl FixedInverse {
     /// centre lands in the `width x height` rectangle, with a margin of at least two
     /// pixels: the corners of the rectangle mapped through the inverse of this fixed-point
     /// map in f64. `None` for an empty rectangle, or when the box is beyond ±2^62.
+    ///
+    /// The tuple (in this axis order) is kept for the callers outside the crate (the
+    /// property tests); inside it the box is [`world_rect`](Self::world_rect)'s.
     pub fn world_box(&self, width: u32, height: u32) -> Option<(i64, i64, i64, i64)> {
+        self.world_rect(width, height)
+            .map(|r| (r.x0, r.y0, r.x1, r.y1))
+    }
+
+    /// [`world_box`](Self::world_box) as a [`Rect`].
+    pub(crate) fn world_rect(&self, width: u32, height: u32) -> Option<Rect> {
         if width == 0 || height == 0 {
             return None;
         }
@@ -624,10 +634,10 @@ impl FixedInverse {
             return None;
         }
         let [x0, x1, y0, y1] = ends.map(|v| v as i64);
-        Some((
+        Some(Rect::new(
             self.ox.checked_add(x0)?,
-            self.oy.checked_add(y0)?,
             self.ox.checked_add(x1)?,
+            self.oy.checked_add(y0)?,
             self.oy.checked_add(y1)?,
         ))
     }
@@ -677,13 +687,13 @@ impl FixedInverse {
         pixels.is_finite().then_some(pixels)
     }
 
-    /// A box like [`world_box`](Self::world_box)'s for callers that need a box holding
+    /// A box like [`world_rect`](Self::world_rect)'s for callers that need a box holding
     /// the pixels, not that particular box (the sampled pair queries): the corners
     /// mapped with the determinant's reciprocal, one division instead of eight, which
     /// moves each corner by a few units in the last place; the margin's relative part
     /// is doubled (2^-29 of the coordinates, plus two pixels) to hold that many times
-    /// over. `None` when `world_box` would give `None`, or when this box would.
-    pub(crate) fn loose_world_box(&self, width: u32, height: u32) -> Option<(i64, i64, i64, i64)> {
+    /// over. `None` when `world_rect` would give `None`, or when this box would.
+    pub(crate) fn loose_world_box(&self, width: u32, height: u32) -> Option<Rect> {
         if width == 0 || height == 0 {
             return None;
         }
@@ -721,10 +731,10 @@ impl FixedInverse {
         let x1 = floor_to_i64(-(p1 + mx))?.checked_neg()?;
         let y0 = floor_to_i64(q0 - my)?;
         let y1 = floor_to_i64(-(q1 + my))?.checked_neg()?;
-        Some((
+        Some(Rect::new(
             self.ox.checked_add(x0)?,
-            self.oy.checked_add(y0)?,
             self.ox.checked_add(x1)?,
+            self.oy.checked_add(y0)?,
             self.oy.checked_add(y1)?,
         ))
     }
@@ -986,15 +996,17 @@ mod tests {
             };
             let (w, h) = (1 + (i * 7 % 300) as u32, 1 + (i * 13 % 200) as u32);
             let f = t.fixed_inverse(w, h).unwrap();
-            let (Some(b), Some(l)) = (f.world_box(w, h), f.loose_world_box(w, h)) else {
+            let (Some(b), Some(l)) = (f.world_rect(w, h), f.loose_world_box(w, h)) else {
                 panic!("{t:?}");
             };
             assert!(
-                l.0 <= b.0 && l.1 <= b.1 && l.2 >= b.2 && l.3 >= b.3,
+                l.x0 <= b.x0 && l.y0 <= b.y0 && l.x1 >= b.x1 && l.y1 >= b.y1,
                 "{t:?}: {b:?} {l:?}"
             );
             // Loose by a pixel at most on each side here.
-            assert!(b.0 - l.0 <= 1 && b.1 - l.1 <= 1 && l.2 - b.2 <= 1 && l.3 - b.3 <= 1);
+            assert!(b.x0 - l.x0 <= 1 && b.y0 - l.y0 <= 1 && l.x1 - b.x1 <= 1 && l.y1 - b.y1 <= 1);
+            // The public tuple is the same box, `(x0, y0, x1, y1)`.
+            assert_eq!(f.world_box(w, h), Some((b.x0, b.y0, b.x1, b.y1)));
             checked += 1;
         }
         assert_eq!(checked, 3000);

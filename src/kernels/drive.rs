@@ -222,8 +222,18 @@ impl<'a> BlockCols<'a> {
     }
 }
 
+/// Rows `row0..row0 + rows` and columns `c0..c1` of a region: what the band iterators
+/// ([`BlockBands`], [`SpanBands`]) hand the kernels.
+#[derive(Clone, Copy)]
+struct Band {
+    row0: usize,
+    rows: usize,
+    c0: usize,
+    c1: usize,
+}
+
 /// The bands of a region that may hold a common pixel by the block levels, in row
-/// order, as `(row0, rows, c0, c1)`: rows `row0..row0 + rows`, columns `c0..c1`.
+/// order.
 ///
 /// Without block levels that is the whole region at once. Otherwise block levels cut it
 /// at either plane's block rows: bands with no occupied block on a side are skipped, and
@@ -285,7 +295,7 @@ struct SpanRuns<'a> {
 const MERGE_WORDS: usize = 32;
 
 impl Iterator for BlockBands<'_, '_> {
-    type Item = (usize, usize, usize, usize);
+    type Item = Band;
 
     #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
@@ -293,14 +303,19 @@ impl Iterator for BlockBands<'_, '_> {
         if self.a.is_none() && self.b.is_none() {
             let first = self.row == 0 && h > 0;
             self.row = h;
-            return first.then_some((0, h, 0, w));
+            return first.then_some(Band {
+                row0: 0,
+                rows: h,
+                c0: 0,
+                c1: w,
+            });
         }
         self.block_band((h, 0, w))
     }
 }
 
 impl Iterator for SpanBands<'_, '_> {
-    type Item = (usize, usize, usize, usize);
+    type Item = Band;
 
     #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
@@ -314,7 +329,7 @@ impl Iterator for SpanBands<'_, '_> {
                     return Some(band);
                 }
             }
-            let (row0, rows, c0, c1) = self.spans.next_run(&self.blocks)?;
+            let Band { row0, rows, c0, c1 } = self.spans.next_run(&self.blocks)?;
             self.blocks.row = row0;
             self.run = (row0 + rows, c0, c1);
         }
@@ -363,10 +378,7 @@ impl<'r, 'a> BlockBands<'r, 'a> {
     /// The next band of the block levels from `self.row` on, inside rows up to `end`
     /// and columns `c0..c1`.
     #[inline(always)]
-    fn block_band(
-        &mut self,
-        (end, c0, c1): (usize, usize, usize),
-    ) -> Option<(usize, usize, usize, usize)> {
+    fn block_band(&mut self, (end, c0, c1): (usize, usize, usize)) -> Option<Band> {
         let w = self.r.w;
         loop {
             let row = self.live_from(self.row, end);
@@ -391,7 +403,12 @@ impl<'r, 'a> BlockBands<'r, 'a> {
                 }
             }
             if b0 < b1 {
-                return Some((row, stop - row, b0, b1));
+                return Some(Band {
+                    row0: row,
+                    rows: stop - row,
+                    c0: b0,
+                    c1: b1,
+                });
             }
         }
     }
@@ -492,7 +509,7 @@ impl<'a> SpanRuns<'a> {
 
     /// The next run of rows whose spans meet.
     #[inline(always)]
-    fn next_run(&mut self, blocks: &BlockBands) -> Option<(usize, usize, usize, usize)> {
+    fn next_run(&mut self, blocks: &BlockBands) -> Option<Band> {
         while self.meet == 0 {
             if self.at >= self.h {
                 return None;
@@ -501,7 +518,12 @@ impl<'a> SpanRuns<'a> {
             self.load_window(base, blocks);
             self.at += self.n;
             if let Some((u0, u1)) = self.all {
-                return Some((base, self.n, u0, u1));
+                return Some(Band {
+                    row0: base,
+                    rows: self.n,
+                    c0: u0,
+                    c1: u1,
+                });
             }
         }
         // Rows `first..end` are the first stretch of set bits.
@@ -525,7 +547,12 @@ impl<'a> SpanRuns<'a> {
             (u0, u1, end) = (n0, n1, stop);
         }
         self.meet = if end >= 64 { 0 } else { m & (!0u64 << end) };
-        Some((self.base + first, end - first, u0 as usize, u1 as usize))
+        Some(Band {
+            row0: self.base + first,
+            rows: end - first,
+            c0: u0 as usize,
+            c1: u1 as usize,
+        })
     }
 }
 
@@ -542,9 +569,9 @@ pub(crate) fn first_hit<K: Kernel>(r: &Region) -> Option<(usize, usize)> {
 #[inline(always)]
 fn first_hit_in<K: Kernel>(
     r: &Region,
-    bands: impl Iterator<Item = (usize, usize, usize, usize)>,
+    bands: impl Iterator<Item = Band>,
 ) -> Option<(usize, usize)> {
-    for (row0, rows, c0, c1) in bands {
+    for Band { row0, rows, c0, c1 } in bands {
         // Bands the early outs narrowed to one word: a window per row beats the setup
         // of a vector loop.
         if c1 - c0 <= 64 {
@@ -593,7 +620,7 @@ pub(crate) fn first_hit_narrow(r: &Region) -> Option<(usize, usize)> {
 fn first_hit_narrow_blocks(r: &Region) -> Option<(usize, usize)> {
     // A `for` loop, not `find_map`: the latter's out-of-line `try_fold` re-reads the
     // iterator from memory just after it was stored (a store-forwarding stall).
-    for (row0, rows, c0, c1) in BlockBands::new(r) {
+    for Band { row0, rows, c0, c1 } in BlockBands::new(r) {
         if let Some(hit) = narrow_band(r, row0, rows, c0, c1) {
             return Some(hit);
         }
@@ -663,12 +690,9 @@ pub(crate) fn count<K: Kernel>(r: &Region) -> u64 {
 
 /// [`count`] over the given bands of `r`.
 #[inline(always)]
-fn count_in<K: Kernel>(
-    r: &Region,
-    bands: impl Iterator<Item = (usize, usize, usize, usize)>,
-) -> u64 {
+fn count_in<K: Kernel>(r: &Region, bands: impl Iterator<Item = Band>) -> u64 {
     let mut total = 0;
-    for (row0, rows, c0, c1) in bands {
+    for Band { row0, rows, c0, c1 } in bands {
         // Bands one word wide (every band of a sprite-sized region, and what the early
         // outs narrow others to): a window per row and a popcount beat the vector loop's
         // call and set-up.

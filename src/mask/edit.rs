@@ -20,6 +20,7 @@
 //! they were not computes them once for every row (as building does).
 
 use super::{COVERED_UNKNOWN, Mask, tail_mask};
+use crate::geom::Rect;
 use crate::kernels::{BLOCK, nonzero_bytes};
 use crate::{Bounds2D, Result};
 
@@ -328,7 +329,7 @@ impl Mask {
         self.make_unique()?;
         let old_box: Option<Box4> = self.solid_bounds().map(|b| {
             let (x, y) = (b.x as usize, b.y as usize);
-            (x, y, x + b.width as usize, y + b.height as usize)
+            Rect::new(x, x + b.width as usize, y, y + b.height as usize)
         });
         let (head, data) = self.parts_mut();
         let (w, h) = (head.width as usize, head.height as usize);
@@ -418,17 +419,17 @@ impl Mask {
             wpr,
             spans: &head.spans,
         };
-        let touched = (ty0 < ty1).then_some((tx0, ty0, tx1, ty1));
+        let touched = (ty0 < ty1).then_some(Rect::new(tx0, tx1, ty0, ty1));
         let new_box = bounds_after(&view, old_box, t, effect, touched);
         debug_assert!(new_box.is_some() == (head.count > 0));
         // The dense flag and the spans follow from the counts, as `finish()` decides them.
-        head.blocks_dense = new_box.is_none_or(|(x0, y0, x1, y1)| {
+        head.blocks_dense = new_box.is_none_or(|Rect { x0, x1, y0, y1 }| {
             let bw = (x1 - 1) / BLOCK - x0 / BLOCK + 1;
             let bh = (y1 - 1) / BLOCK - y0 / BLOCK + 1;
             head.occupied == (bw * bh) as u64
         });
         let useful = wide
-            && new_box.is_some_and(|(x0, y0, x1, y1)| {
+            && new_box.is_some_and(|Rect { x0, x1, y0, y1 }| {
                 let area = ((x1 - x0) * (y1 - y0)) as u128;
                 (area - head.covered as u128) * 16 >= area
             });
@@ -443,7 +444,7 @@ impl Mask {
             head.spans = Box::new([]);
             head.live_rows = Box::new([]);
         }
-        let solid_box = new_box.map_or([0; 4], |(x0, y0, x1, y1)| {
+        let solid_box = new_box.map_or([0; 4], |Rect { x0, x1, y0, y1 }| {
             [x0 as i32, y0 as i32, x1 as i32, y1 as i32]
         });
         self.seal(solid_box);
@@ -798,8 +799,8 @@ impl Mask {
     }
 }
 
-/// Solid bounds as `(x0, y0, x1, y1)`, half-open.
-type Box4 = (usize, usize, usize, usize);
+/// Solid bounds in mask pixels, half-open.
+type Box4 = Rect<usize>;
 
 /// A mask's rows in the middle of an edit (bits written, kept spans up to date), as
 /// [`bounds_after`] reads them.
@@ -883,28 +884,34 @@ fn bounds_after(
     effect: Effect,
     touched: Option<Box4>,
 ) -> Option<Box4> {
-    let Some((ox0, oy0, ox1, oy1)) = old else {
+    let Some(o) = old else {
         // Nothing was solid outside the edit.
         return touched;
     };
+    let Rect {
+        x0: ox0,
+        x1: ox1,
+        y0: oy0,
+        y1: oy1,
+    } = o;
     if effect == Effect::Sets {
-        return Some(touched.map_or((ox0, oy0, ox1, oy1), |(x0, y0, x1, y1)| {
-            (ox0.min(x0), oy0.min(y0), ox1.max(x1), oy1.max(y1))
+        return Some(touched.map_or(o, |u| {
+            Rect::new(ox0.min(u.x0), ox1.max(u.x1), oy0.min(u.y0), oy1.max(u.y1))
         }));
     }
     // Rows: an old edge row outside `t` is still solid; else the first (last) touched row
     // holding a pixel is the edge; else walk in past the rows that emptied.
     let y0 = if oy0 < t.y0 {
         oy0
-    } else if let Some((_, y0, _, _)) = touched {
-        y0
+    } else if let Some(u) = touched {
+        u.y0
     } else {
         (t.y1.max(oy0)..oy1).find(|&y| v.live(y, ox0, ox1))?
     };
     let y1 = if oy1 > t.y1 {
         oy1
-    } else if let Some((_, _, _, y1)) = touched {
-        y1
+    } else if let Some(u) = touched {
+        u.y1
     } else {
         // `y0` is solid and lies before `t` here.
         (y0..t.y0.min(oy1))
@@ -913,7 +920,7 @@ fn bounds_after(
             .map_or(y0 + 1, |y| y + 1)
     };
     // Columns, over rows `y0..y1`: the same.
-    let (ux0, ux1) = touched.map_or((usize::MAX, 0), |(x0, _, x1, _)| (x0, x1));
+    let (ux0, ux1) = touched.map_or((usize::MAX, 0), |u| (u.x0, u.x1));
     let x0 = if ox0 < t.x0 || ux0 <= ox0 {
         ox0.min(ux0)
     } else {
@@ -924,7 +931,7 @@ fn bounds_after(
     } else {
         v.last_column_end(y0..y1, ox1, ux1.max(x0 + 1))
     };
-    Some((x0, y0, x1, y1))
+    Some(Rect::new(x0, x1, y0, y1))
 }
 
 /// Every row's span and the live-row map, as `finish()` keeps them; `None` when their

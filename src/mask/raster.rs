@@ -2,7 +2,7 @@
 //! [`Raster`], after which every pair query works on the transformed sprite unchanged.
 
 use super::{Mask, check_size};
-use crate::geom::FixedInverse;
+use crate::geom::{FixedInverse, Rect};
 use crate::{Affine, Error, Result, Sprite, Transform};
 
 /// Sides up to this many pixels can be transformed (so `U` and `V` stay below 2^58
@@ -170,7 +170,7 @@ impl Mask {
                 y: fixed.oy.clamp(i32::MIN as i64, i32::MAX as i64) as i32,
             })
         };
-        let Some((bx0, by0, bx1, by1)) = fixed.world_box(w, h) else {
+        let Some(b) = fixed.world_rect(w, h) else {
             if w == 0 || h == 0 {
                 return empty(fixed);
             }
@@ -178,16 +178,17 @@ impl Mask {
                 "a transformed {w}x{h} mask reaches beyond ±2^62 world pixels"
             )));
         };
+        let (by0, by1) = (b.y0, b.y1);
         let rows_in_box = (by1 - by0) as u64;
-        check_box(bx1 - bx0, by1 - by0)?;
-        let spans = RowSpans::new(fixed, w, h, bx0, bx1);
+        check_box(b.x1 - b.x0, by1 - by0)?;
+        let spans = RowSpans::new(fixed, w, h, b.x0, b.x1);
         // The first pass's runs, kept for the second (each costs divisions) when the box
         // is not absurdly tall for what it may hold; an empty run is `(1, 0)`.
         let mut runs: Vec<(i64, i64)> = Vec::new();
         let keep_runs =
             rows_in_box <= KEEP_RUNS_UP_TO && runs.try_reserve_exact(rows_in_box as usize).is_ok();
         // First pass: the exact rectangle.
-        let (x0, x1, y0, y1) = exact_rect(&spans, by0, by1, |run| {
+        let Rect { x0, x1, y0, y1 } = exact_rect(&spans, by0, by1, |run| {
             if keep_runs {
                 runs.push(run.unwrap_or((1, 0)));
             }
@@ -324,7 +325,7 @@ impl<'m> SolidPart<'m> {
         })
     }
 
-    fn world_box(&self) -> Option<(i64, i64, i64, i64)> {
+    fn world_box(&self) -> Option<Rect> {
         self.fixed.loose_world_box(self.w, self.h)
     }
 
@@ -349,10 +350,9 @@ impl<'m> Sampled<'m> {
         fb: &FixedInverse,
     ) -> Option<Self> {
         let (a, b) = (SolidPart::new(a, fa)?, SolidPart::new(b, fb)?);
-        let (ax0, ay0, ax1, ay1) = a.world_box()?;
-        let (bx0, by0, bx1, by1) = b.world_box()?;
-        let (x0, x1, y0, y1) = (ax0.max(bx0), ax1.min(bx1), ay0.max(by0), ay1.min(by1));
-        (x0 < x1 && y0 < y1).then_some(Sampled {
+        let met = a.world_box()?.intersect(&b.world_box()?);
+        let Rect { x0, x1, y0, y1 } = met;
+        (!met.is_empty()).then_some(Sampled {
             a,
             b,
             x0,
@@ -662,7 +662,7 @@ fn check_box(width: i64, height: i64) -> Result<()> {
     Ok(())
 }
 
-/// The raster's exact rectangle `(x0, x1, y0, y1)` (empty when `y0 > y1`): every run of
+/// The raster's exact rectangle (no row when `y0 > y1`): every run of
 /// the box's rows `by0..by1`, each handed to `each_run` in order, stopping with
 /// [`Error::TooLarge`] as soon as the rectangle so far exceeds the size limit.
 fn exact_rect(
@@ -670,7 +670,7 @@ fn exact_rect(
     by0: i64,
     by1: i64,
     mut each_run: impl FnMut(Option<(i64, i64)>),
-) -> Result<(i64, i64, i64, i64)> {
+) -> Result<Rect> {
     let (mut x0, mut x1, mut y0, mut y1) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
     let mut runs_by_row = RowRuns::new(spans, by0);
     for y in by0..by1 {
@@ -683,7 +683,7 @@ fn exact_rect(
             check_size((x1 - x0) as u64, (y1 - y0) as u64)?;
         }
     }
-    Ok((x0, x1, y0, y1))
+    Ok(Rect::new(x0, x1, y0, y1))
 }
 
 /// The size rule of every transformed sprite, the one [`Mask::rasterise`] applies: a
@@ -712,20 +712,20 @@ pub(crate) fn check_transformed(fixed: &FixedInverse, w: u32, h: u32) -> Result<
     {
         return Ok(());
     }
-    if let Some((x0, y0, x1, y1)) = fixed.loose_world_box(w, h) {
-        let (bw, bh) = ((x1 - x0) as u64, (y1 - y0) as u64);
+    if let Some(b) = fixed.loose_world_box(w, h) {
+        let (bw, bh) = ((b.x1 - b.x0) as u64, (b.y1 - b.y0) as u64);
         if bw <= i32::MAX as u64 && bh <= i32::MAX as u64 && bw.saturating_mul(bh) <= limit {
             return Ok(());
         }
     }
     // Otherwise exactly what `rasterise` does before drawing.
-    let Some((bx0, by0, bx1, by1)) = fixed.world_box(w, h) else {
+    let Some(b) = fixed.world_rect(w, h) else {
         // Nothing to visit (an empty mask), or beyond ±2^62 (the loose boxes of the
         // sampled queries are then absent too: nothing is visited).
         return Ok(());
     };
-    check_box(bx1 - bx0, by1 - by0)?;
-    exact_rect(&RowSpans::new(fixed, w, h, bx0, bx1), by0, by1, |_| {})?;
+    check_box(b.x1 - b.x0, b.y1 - b.y0)?;
+    exact_rect(&RowSpans::new(fixed, w, h, b.x0, b.x1), b.y0, b.y1, |_| {})?;
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 
 use super::Sprite;
 use super::plan::extent;
-use crate::geom::atan2;
+use crate::geom::{Rect, atan2};
 
 /// A unit vector in world coordinates: a contact normal or a surface normal.
 ///
@@ -268,13 +268,13 @@ impl Sprite<'_> {
         buried: bool,
     ) -> Option<(i128, i128)> {
         // Faces' pixels lie in the obstacle's box and within a pixel of this sprite's.
-        let (b0, b1, b2, b3) = extent(self, true);
-        let (a0, a1, a2, a3) = extent(obstacle, true);
-        let (x0, x1) = ((b0 - 1).max(a0), (b1 + 1).min(a1));
-        let (y0, y1) = ((b2 - 1).max(a2), (b3 + 1).min(a3));
-        if x0 >= x1 || y0 >= y1 {
+        let b = extent(self, true);
+        let grown = Rect::new(b.x0 - 1, b.x1 + 1, b.y0 - 1, b.y1 + 1);
+        let near = grown.intersect(&extent(obstacle, true));
+        if near.is_empty() {
             return None;
         }
+        let Rect { x0, x1, y0, y1 } = near;
         // The faces across `d` of the 64 pixels from (x, y), as a word.
         let faces = |x: i64, y: i64, (dx, dy): (i64, i64)| -> u64 {
             let o = obstacle.row_bits(x, y) & bit_range(0, x1 - x);

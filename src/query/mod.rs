@@ -17,6 +17,7 @@ pub(crate) use sweep::check_end as check_sweep_end;
 pub use sweep::{Sweep, SweepHit, SweepPath};
 pub use transformed::TransformedSprite;
 
+use crate::geom::Rect;
 use crate::kernels::{self, NarrowPair};
 use crate::{Bounds2D, Mask, Point, Result};
 use plan::{Plan, Query, Use};
@@ -115,10 +116,19 @@ impl<'m> Sprite<'m> {
         Plan::try_narrow(self, other, Collides)
     }
 
+    /// [`Sprite::collides`] for a caller that knows the two sprites' boxes meet in `met`
+    /// (not empty): the intersection of their boxes as the pair queries take them (solid
+    /// bounds for a pixel sprite, the rectangle for a bounds-only one). The world's pixel
+    /// test of a pair its broad phase found, which keeps those boxes: no box test again.
+    #[inline(always)]
+    pub(crate) fn collides_within(&self, other: &Sprite, met: Rect) -> bool {
+        Plan::run_within(self, other, met, Collides)
+    }
+
     /// Whether the sprite has a solid pixel (any pixel, when bounds-only) inside the world
-    /// box `x0..x1` by `y0..y1` (half-open; an empty box has none).
-    pub(crate) fn has_solid_in(&self, x0: i64, x1: i64, y0: i64, y1: i64) -> bool {
-        Plan::solid_in(self, (x0, x1, y0, y1))
+    /// box `area` (half-open; an empty box has none).
+    pub(crate) fn has_solid_in(&self, area: Rect) -> bool {
+        Plan::solid_in(self, area)
     }
 
     /// [`Sprite::collides`] for a pair [`Sprite::collides_narrow`] did not answer.

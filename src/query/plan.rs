@@ -18,6 +18,7 @@
 //! sprites without a line of its own.
 
 use super::{Overlap, Sprite};
+use crate::geom::Rect;
 use crate::kernels::{self, BLOCK, NarrowPair, Plane, Region, Rows};
 use crate::mask::tail_mask;
 use crate::{Bounds2D, Mask, Point};
@@ -72,10 +73,9 @@ impl Use {
     }
 }
 
-/// What [`Plan::try_narrow`] hands on when it does not answer: the met rectangle
-/// `(x0, x1, y0, y1)` of two pixel sprites' solid boxes (not empty), or `None` when a
-/// sprite is bounds-only.
-pub(super) type Met = Option<(i64, i64, i64, i64)>;
+/// What [`Plan::try_narrow`] hands on when it does not answer: the met rectangle of two
+/// pixel sprites' solid boxes (not empty), or `None` when a sprite is bounds-only.
+pub(super) type Met = Option<Rect>;
 
 /// One side of a region: a mask placed with its pixel `(0, 0)` at world `(x, y)`.
 type Side<'m> = (&'m Mask, i64, i64);
@@ -119,7 +119,7 @@ impl<'m> Plan<'m> {
     pub(super) fn run<Q: Query<'m>>(a: &Sprite<'m>, b: &Sprite<'m>, query: Q) -> Q::Answer {
         let clip = matches!(Q::USE, Use::Search) && kernels::early_outs().clip;
         let rect = met(a, b, clip);
-        if rect.0 >= rect.1 || rect.2 >= rect.3 {
+        if rect.is_empty() {
             return query.answer(None);
         }
         if Q::INLINE {
@@ -146,11 +146,11 @@ impl<'m> Plan<'m> {
     ) -> Result<Q::Answer, Met> {
         if Q::NARROW && a.pixel_collision & b.pixel_collision {
             let rect = met(a, b, true);
-            if rect.0 >= rect.1 || rect.2 >= rect.3 {
+            if rect.is_empty() {
                 return Ok(query.answer(None));
             }
             return match narrow_pair(a, b, rect) {
-                Some(pair) => query.narrow(&pair, rect.0, rect.2).ok_or(Some(rect)),
+                Some(pair) => query.narrow(&pair, rect.x0, rect.y0).ok_or(Some(rect)),
                 None => Err(Some(rect)),
             };
         }
@@ -175,21 +175,30 @@ impl<'m> Plan<'m> {
         }
         let clip = matches!(Q::USE, Use::Search) && kernels::early_outs().clip;
         let rect = met(a, b, clip);
-        if rect.0 >= rect.1 || rect.2 >= rect.3 {
+        if rect.is_empty() {
             return query.answer(None);
         }
         Plan::run_region(a, b, rect, query)
     }
 
+    /// [`Plan::run`] for a caller that has the met rectangle of the two sprites' boxes
+    /// already (`rect`, not empty: the intersection of their [`extent`]s with `clip`
+    /// true, as the world's broad phase keeps them), inlined into it: the narrow fast
+    /// path, then the region.
+    #[inline(always)]
+    pub(super) fn run_within<Q: Query<'m>>(
+        a: &Sprite<'m>,
+        b: &Sprite<'m>,
+        rect: Rect,
+        query: Q,
+    ) -> Q::Answer {
+        Plan::run_met_inline(a, b, rect, query)
+    }
+
     /// [`Plan::run`] once the boxes meet: out of line, so that what is inlined into the
     /// callers (the exports of the C ABI included) is the box test and a call.
     #[inline(never)]
-    fn run_met<Q: Query<'m>>(
-        a: &Sprite<'m>,
-        b: &Sprite<'m>,
-        rect: (i64, i64, i64, i64),
-        query: Q,
-    ) -> Q::Answer {
+    fn run_met<Q: Query<'m>>(a: &Sprite<'m>, b: &Sprite<'m>, rect: Rect, query: Q) -> Q::Answer {
         Plan::run_met_inline(a, b, rect, query)
     }
 
@@ -199,12 +208,12 @@ impl<'m> Plan<'m> {
     fn run_met_inline<Q: Query<'m>>(
         a: &Sprite<'m>,
         b: &Sprite<'m>,
-        rect: (i64, i64, i64, i64),
+        rect: Rect,
         query: Q,
     ) -> Q::Answer {
         if Q::NARROW {
             if let Some(pair) = narrow_pair(a, b, rect) {
-                if let Some(answer) = query.narrow(&pair, rect.0, rect.2) {
+                if let Some(answer) = query.narrow(&pair, rect.x0, rect.y0) {
                     return answer;
                 }
             }
@@ -214,12 +223,7 @@ impl<'m> Plan<'m> {
 
     /// The region (or the bounds-only plan) of the met rectangle `rect`, and the answer.
     #[inline(always)]
-    fn run_region<Q: Query<'m>>(
-        a: &Sprite<'m>,
-        b: &Sprite<'m>,
-        rect: (i64, i64, i64, i64),
-        query: Q,
-    ) -> Q::Answer {
+    fn run_region<Q: Query<'m>>(a: &Sprite<'m>, b: &Sprite<'m>, rect: Rect, query: Q) -> Q::Answer {
         let (ax, ay, bx, by) = (a.x as i64, a.y as i64, b.x as i64, b.y as i64);
         let (am, bm) = (a.mask, b.mask);
         if a.pixel_collision && b.pixel_collision {
@@ -230,12 +234,11 @@ impl<'m> Plan<'m> {
     }
 
     /// Whether `s` has a solid pixel (any pixel, when bounds-only) inside the world
-    /// rectangle `x0..x1` by `y0..y1`: the pixel side's plane ANDed with itself over the
-    /// rectangle clipped to its box, as for a bounds-only partner.
-    pub(super) fn solid_in(s: &Sprite<'m>, (x0, x1, y0, y1): (i64, i64, i64, i64)) -> bool {
-        let (s0, s1, s2, s3) = extent(s, true);
-        let rect = (x0.max(s0), x1.min(s1), y0.max(s2), y1.min(s3));
-        if rect.0 >= rect.1 || rect.2 >= rect.3 {
+    /// rectangle `area`: the pixel side's plane ANDed with itself over the rectangle
+    /// clipped to its box, as for a bounds-only partner.
+    pub(super) fn solid_in(s: &Sprite<'m>, area: Rect) -> bool {
+        let rect = area.intersect(&extent(s, true));
+        if rect.is_empty() {
             return false;
         }
         if !s.pixel_collision {
@@ -251,9 +254,10 @@ impl<'m> Plan<'m> {
     fn run_bounds_only<Q: Query<'m>>(
         a: &Sprite<'m>,
         b: &Sprite<'m>,
-        (x0, x1, y0, y1): (i64, i64, i64, i64),
+        rect: Rect,
         query: Q,
     ) -> Q::Answer {
+        let Rect { x0, x1, y0, y1 } = rect;
         let cut = Q::USE.cut(kernels::early_outs());
         let side = |s: &Sprite<'m>| (s.mask, s.x as i64, s.y as i64);
         let plan = match (a.pixel_collision, b.pixel_collision) {
@@ -264,22 +268,28 @@ impl<'m> Plan<'m> {
                 h: (y1 - y0) as usize,
             }),
             // The pixel side's bits over the region: its plane ANDed with itself.
-            (true, _) => Plan::bits(side(a), side(a), (x0, x1, y0, y1), cut),
-            _ => Plan::bits(side(b), side(b), (x0, x1, y0, y1), cut),
+            (true, _) => Plan::bits(side(a), side(a), rect, cut),
+            _ => Plan::bits(side(b), side(b), rect, cut),
         };
         query.answer(plan)
     }
 
-    /// The region of `rect` (`x0, x1, y0, y1`, not empty) between two mask sides,
+    /// The region of `rect` (not empty) between two mask sides,
     /// clipped to their solid bounds across and down as `cut` says; `None` when that is
     /// empty.
     #[inline(always)]
     fn bits(
         (am, ax, ay): Side<'m>,
         (bm, bx, by): Side<'m>,
-        (mut x0, mut x1, mut y0, mut y1): (i64, i64, i64, i64),
+        rect: Rect,
         cut: Cut,
     ) -> Option<Plan<'m>> {
+        let Rect {
+            mut x0,
+            mut x1,
+            mut y0,
+            mut y1,
+        } = rect;
         if cut.clip_x || cut.clip_y {
             // A mask with no solid pixel meets nothing.
             let (sa, sb) = (am.solid_bounds()?, bm.solid_bounds()?);
@@ -417,26 +427,24 @@ impl<'m> Plan<'m> {
     }
 }
 
-/// The intersection `(x0, x1, y0, y1)` of the two sprites' [`extent`]s: empty (`x0 >=
-/// x1` or `y0 >= y1`) when they cannot share a pixel.
+/// The intersection of the two sprites' [`extent`]s: empty ([`Rect::is_empty`]) when
+/// they cannot share a pixel.
 #[inline(always)]
-fn met(a: &Sprite, b: &Sprite, clip: bool) -> (i64, i64, i64, i64) {
-    let (a0, a1, a2, a3) = extent(a, clip);
-    let (b0, b1, b2, b3) = extent(b, clip);
-    (a0.max(b0), a1.min(b1), a2.max(b2), a3.min(b3))
+fn met(a: &Sprite, b: &Sprite, clip: bool) -> Rect {
+    extent(a, clip).intersect(&extent(b, clip))
 }
 
-/// The world box `(x0, x1, y0, y1)` a sprite can touch: its mask's solid bounds when
+/// The world box a sprite can touch: its mask's solid bounds when
 /// `clip` and its pixels count (nothing, at its corner, for an empty mask), else its
 /// whole rectangle.
 #[inline(always)]
-pub(super) fn extent(s: &Sprite, clip: bool) -> (i64, i64, i64, i64) {
+pub(super) fn extent(s: &Sprite, clip: bool) -> Rect {
     let (x, y) = (s.x as i64, s.y as i64);
     if clip && s.pixel_collision {
         let [x0, y0, x1, y1] = s.mask.solid_box();
-        (x + x0 as i64, x + x1 as i64, y + y0 as i64, y + y1 as i64)
+        Rect::new(x + x0 as i64, x + x1 as i64, y + y0 as i64, y + y1 as i64)
     } else {
-        (x, x + s.mask.width() as i64, y, y + s.mask.height() as i64)
+        Rect::new(x, x + s.mask.width() as i64, y, y + s.mask.height() as i64)
     }
 }
 
@@ -449,7 +457,7 @@ pub(super) fn extent(s: &Sprite, clip: bool) -> (i64, i64, i64, i64) {
 fn narrow_pair<'m>(
     a: &Sprite<'m>,
     b: &Sprite<'m>,
-    (x0, _, y0, y1): (i64, i64, i64, i64),
+    Rect { x0, y0, y1, .. }: Rect,
 ) -> Option<NarrowPair<'m>> {
     if !(a.pixel_collision & b.pixel_collision)
         || a.mask.words_per_row() != 1

@@ -3,6 +3,7 @@
 use super::Sprite;
 use super::plan::extent;
 use super::sweep::SweepPath;
+use crate::geom::Rect;
 use crate::{Error, Result};
 use std::cell::Cell;
 
@@ -149,11 +150,10 @@ impl Sprite<'_> {
 /// free): longer than it, a translation moves more than the boxes' combined width in x
 /// or their combined height in y. Every search stops there.
 fn apart_distance(a: &Sprite, b: &Sprite) -> i64 {
-    let (a0, a1, a2, a3) = extent(a, true);
-    let (b0, b1, b2, b3) = extent(b, true);
-    // Moving `a` by more than (a1 - b0) right or (b1 - a0) left parts them across.
-    let across = (a1 - b0).max(b1 - a0).max(0);
-    let down = (a3 - b2).max(b3 - a2).max(0);
+    let (a, b) = (extent(a, true), extent(b, true));
+    // Moving `a` by more than (a.x1 - b.x0) right or (b.x1 - a.x0) left parts them across.
+    let across = (a.x1 - b.x0).max(b.x1 - a.x0).max(0);
+    let down = (a.y1 - b.y0).max(b.y1 - a.y0).max(0);
     // Any translation of Euclidean length > sqrt(across^2 + down^2) has |dx| > across or
     // |dy| > down.
     let r2 = across as f64 * across as f64 + down as f64 * down as f64;
@@ -179,10 +179,11 @@ impl Samples {
             n: 0,
             last: Cell::new(0),
         };
-        let (x0, x1, y0, y1) = extent(s, true);
-        if x0 >= x1 || y0 >= y1 {
+        let b = extent(s, true);
+        if b.is_empty() {
             return out;
         }
+        let Rect { x0, x1, y0, y1 } = b;
         let rows = (y1 - y0).min(SAMPLES as i64 / 2);
         for r in 0..rows {
             // Rows from the first to the last, evenly.

@@ -5,6 +5,7 @@
 use super::Sprite;
 use super::contact::Normal;
 use super::plan::{Plan, extent};
+use crate::geom::Rect;
 use crate::{Error, Point, Result};
 
 /// The positions a swept sprite takes, as offsets from its start: the 4-connected digital
@@ -313,10 +314,10 @@ impl Sprite<'_> {
         if let Some(contact) = self.first_contact(obstacle) {
             return Stop::Start(contact);
         }
-        let Some((m0, m1, m2, m3)) = world_box(self) else {
+        let Some(m) = world_box(self) else {
             return Stop::Clear;
         };
-        let Some((k0, k1)) = boxes_meet((m0, m1, m2, m3), obstacle, path) else {
+        let Some((k0, k1)) = boxes_meet(m, obstacle, path) else {
             return Stop::Clear;
         };
         let k1 = k1.min(last);
@@ -327,7 +328,7 @@ impl Sprite<'_> {
         let (mut reach, mut near) = (1u64, 0u32);
         while k <= k1 {
             let (ox, oy) = path.offset(i, j);
-            let b = (m0 + ox, m1 + ox, m2 + oy, m3 + oy);
+            let b = m.shifted(ox, oy);
             if Plan::solid_in(obstacle, b) {
                 // The box holds some of the obstacle: test the pixels.
                 let moved = Sprite {
@@ -409,13 +410,13 @@ const NEAR_STEPS: u32 = 4;
 const MAX_REACH: u64 = 1 << 12;
 
 /// The largest `r` (0, or `hint` times a power of two, up to [`MAX_REACH`]) such that
-/// `obstacle` has no solid pixel where the box `b` (`x0, x1, y0, y1`, itself clear) can
+/// `obstacle` has no solid pixel where the box `b` (itself clear) can
 /// be during the next `r` steps of `path` from `i` moves in x and `j` in y: the box
 /// stretched by up to `r` pixels in the direction of motion, on each axis only as far as
 /// that axis has moves left.
 fn clearance(
     obstacle: &Sprite,
-    (x0, x1, y0, y1): (i64, i64, i64, i64),
+    Rect { x0, x1, y0, y1 }: Rect,
     hint: u64,
     path: &SweepPath,
     (i, j): (u64, u64),
@@ -432,7 +433,7 @@ fn clearance(
         } else {
             (y0 - ry, y1)
         };
-        !Plan::solid_in(obstacle, (x0, x1, y0, y1))
+        !Plan::solid_in(obstacle, Rect::new(x0, x1, y0, y1))
     };
     let mut r = hint;
     if clear(r) {
@@ -450,21 +451,16 @@ fn clearance(
     0
 }
 
-/// The steps `k0..=k1` of `path` at which the moving sprite's box (`x0, x1, y0, y1` at
-/// its start) meets the obstacle's (their solid bounds, for pixel sprites); `None` when
+/// The steps `k0..=k1` of `path` at which the moving sprite's box (`m`, at its start) meets the obstacle's (their solid bounds, for pixel sprites); `None` when
 /// there is none. Along the path each coordinate only grows (or only shrinks), so the
 /// steps where the boxes meet across form one run, and so do those where they meet
 /// down: the answer is their common part.
-fn boxes_meet(
-    (m0, m1, m2, m3): (i64, i64, i64, i64),
-    obstacle: &Sprite,
-    path: &SweepPath,
-) -> Option<(u64, u64)> {
-    let (o0, o1, o2, o3) = world_box(obstacle)?;
-    // Offsets t on an axis (t = s * n, n steps taken) where [m0 + t, m1 + t) meets
-    // [o0, o1): o0 - m1 < t < o1 - m0.
-    let (i0, i1) = axis_steps(o0 - m1 + 1, o1 - m0 - 1, path.sx, path.a)?;
-    let (j0, j1) = axis_steps(o2 - m3 + 1, o3 - m2 - 1, path.sy, path.b)?;
+fn boxes_meet(m: Rect, obstacle: &Sprite, path: &SweepPath) -> Option<(u64, u64)> {
+    let o = world_box(obstacle)?;
+    // Offsets t on an axis (t = s * n, n steps taken) where [m.x0 + t, m.x1 + t) meets
+    // [o.x0, o.x1): o.x0 - m.x1 < t < o.x1 - m.x0.
+    let (i0, i1) = axis_steps(o.x0 - m.x1 + 1, o.x1 - m.x0 - 1, path.sx, path.a)?;
+    let (j0, j1) = axis_steps(o.y0 - m.y1 + 1, o.y1 - m.y0 - 1, path.sy, path.b)?;
     let k0 = path.step_of_x(i0).max(path.step_of_y(j0));
     // The last step with i1 x moves made: just before the next x move (or the end).
     let last_x = if i1 == path.a {
@@ -490,12 +486,12 @@ fn axis_steps(lo: i64, hi: i64, s: i64, steps: u64) -> Option<(u64, u64)> {
     (lo <= hi).then_some((lo as u64, hi as u64))
 }
 
-/// A sprite's box in the world, `(x0, x1, y0, y1)` half-open, as the pair queries' box
-/// test takes it (`plan::extent`: its solid bounds for a pixel sprite, its rectangle for
-/// a bounds-only one); `None` when empty.
-fn world_box(s: &Sprite) -> Option<(i64, i64, i64, i64)> {
+/// A sprite's box in the world as the pair queries' box test takes it (`plan::extent`:
+/// its solid bounds for a pixel sprite, its rectangle for a bounds-only one); `None`
+/// when empty.
+fn world_box(s: &Sprite) -> Option<Rect> {
     let b = extent(s, true);
-    (b.0 < b.1 && b.2 < b.3).then_some(b)
+    (!b.is_empty()).then_some(b)
 }
 
 /// A sweep from `(x, y)` by `(dx, dy)` must end inside the `i32` range

@@ -2,6 +2,7 @@
 //! hold them with their generations, and the calls that make, change and remove them.
 
 use super::{BodyId, World};
+use crate::geom::Rect;
 use crate::{Error, Mask, Result, Sprite, Transform};
 
 /// Which bodies may touch, as Box2D's `b2Filter`: two bodies collide when each one's
@@ -109,7 +110,7 @@ pub(super) struct Body {
     pub(super) y: i32,
     /// The world box the broad phase uses (solid bounds; the rectangle when bounds-only);
     /// `None` when empty.
-    pub(super) aabb: Option<(i64, i64, i64, i64)>,
+    pub(super) aabb: Option<Rect>,
 }
 
 impl Body {
@@ -252,9 +253,7 @@ impl World {
             let (dx, dy) = (x as i64 - b.x as i64, y as i64 - b.y as i64);
             b.def.placement = Placement::At(x, y);
             (b.x, b.y) = (x, y);
-            b.aabb = b
-                .aabb
-                .map(|(x0, x1, y0, y1)| (x0 + dx, x1 + dx, y0 + dy, y1 + dy));
+            b.aabb = b.aabb.map(|a| a.shifted(dx, dy));
             return Ok(());
         }
         b.def.placement = Placement::At(x, y);
@@ -375,10 +374,9 @@ impl World {
     }
 }
 
-/// A sprite's world box as `(x0, x1, y0, y1)` (in i64: a position plus a mask size may
-/// pass i32): its solid bounds, its rectangle when bounds-only; `None` when it has no
-/// pixel that can touch.
-pub(super) fn sprite_box(s: &Sprite) -> Option<(i64, i64, i64, i64)> {
+/// A sprite's world box (in i64: a position plus a mask size may pass i32): its solid
+/// bounds, its rectangle when bounds-only; `None` when it has no pixel that can touch.
+pub(super) fn sprite_box(s: &Sprite) -> Option<Rect> {
     let (x, y) = (s.x as i64, s.y as i64);
     let (x0, y0, w, h) = if s.pixel_collision {
         let r = s.mask.solid_bounds()?;
@@ -386,7 +384,7 @@ pub(super) fn sprite_box(s: &Sprite) -> Option<(i64, i64, i64, i64)> {
     } else {
         (0, 0, s.mask.width() as i64, s.mask.height() as i64)
     };
-    (w > 0 && h > 0).then_some((x + x0, x + x0 + w, y + y0, y + y0 + h))
+    (w > 0 && h > 0).then_some(Rect::new(x + x0, x + x0 + w, y + y0, y + y0 + h))
 }
 
 /// The error of a stale or unknown id.

@@ -3,6 +3,7 @@
 
 use super::body::Slot;
 use super::{BodyId, CELL, World};
+use crate::geom::Rect;
 
 /// Bodies wider than this are kept apart from the sorted boxes of [`Index`] (a wide one
 /// would widen every search).
@@ -10,13 +11,13 @@ const WIDE: i64 = 4 * CELL;
 
 /// The live bodies' boxes for the world queries: those at most [`WIDE`] pixels wide
 /// sorted by left edge, so that a query box finds them by a binary search, and the wider
-/// ones (terrain) listed. Boxes as `(x0, x1, y0, y1, slot)`.
+/// ones (terrain) listed. Boxes with their slot.
 #[derive(Debug, Default)]
 pub(super) struct Index {
-    narrow: Vec<(i64, i64, i64, i64, u32)>,
+    narrow: Vec<(Rect, u32)>,
     /// The widest box in `narrow`.
     widest: i64,
-    wide: Vec<(i64, i64, i64, i64, u32)>,
+    wide: Vec<(Rect, u32)>,
 }
 
 impl Index {
@@ -25,34 +26,36 @@ impl Index {
     pub(super) fn new(slots: &[Slot]) -> Option<Index> {
         let mut ix = Index::default();
         for (i, s) in slots.iter().enumerate() {
-            let Some((x0, x1, y0, y1)) = s.body.as_ref().and_then(|b| b.aabb) else {
+            let Some(a) = s.body.as_ref().and_then(|b| b.aabb) else {
                 continue;
             };
-            let list = if x1 - x0 > WIDE {
+            let list = if a.x1 - a.x0 > WIDE {
                 &mut ix.wide
             } else {
-                ix.widest = ix.widest.max(x1 - x0);
+                ix.widest = ix.widest.max(a.x1 - a.x0);
                 &mut ix.narrow
             };
             list.try_reserve(1).ok()?;
-            list.push((x0, x1, y0, y1, i as u32));
+            list.push((a, i as u32));
         }
-        ix.narrow.sort_unstable();
+        ix.narrow.sort_unstable_by_key(|&(a, i)| (a.x0, i));
         Some(ix)
     }
 
-    /// The slots of the bodies whose boxes meet the box `(x0, x1, y0, y1)`, in index
-    /// order; `None` when the list's memory cannot be had.
-    fn meeting(&self, (x0, x1, y0, y1): (i64, i64, i64, i64)) -> Option<Vec<u32>> {
-        let meets = |b: &&(i64, i64, i64, i64, u32)| b.0 < x1 && x0 < b.1 && b.2 < y1 && y0 < b.3;
+    /// The slots of the bodies whose boxes meet the box `q`, in index order; `None` when
+    /// the list's memory cannot be had.
+    fn meeting(&self, q: Rect) -> Option<Vec<u32>> {
         let from = self
             .narrow
-            .partition_point(|b| b.0 <= x0.saturating_sub(self.widest));
-        let to = self.narrow.partition_point(|b| b.0 < x1).max(from);
+            .partition_point(|b| b.0.x0 <= q.x0.saturating_sub(self.widest));
+        let to = self.narrow.partition_point(|b| b.0.x0 < q.x1).max(from);
         let mut out = Vec::new();
-        for b in self.narrow[from..to].iter().chain(&self.wide).filter(meets) {
+        for b in self.narrow[from..to].iter().chain(&self.wide) {
+            if !b.0.meets(&q) {
+                continue;
+            }
             out.try_reserve(1).ok()?;
-            out.push(b.4);
+            out.push(b.1);
         }
         out.sort_unstable();
         Some(out)
@@ -60,10 +63,10 @@ impl Index {
 }
 
 impl World {
-    /// The live bodies whose boxes meet the box `q` (`x0, x1, y0, y1`), in index order,
+    /// The live bodies whose boxes meet the box `q`, in index order,
     /// through the index (built now when a change reset it); every live body when the
     /// index's memory cannot be had.
-    pub(super) fn near(&self, q: (i64, i64, i64, i64)) -> Vec<BodyId> {
+    pub(super) fn near(&self, q: Rect) -> Vec<BodyId> {
         let id = |index: u32| BodyId {
             index,
             generation: self.slots[index as usize].generation,
@@ -81,7 +84,7 @@ impl World {
     pub(super) fn nearest_first(
         &self,
         ids: Vec<BodyId>,
-        least: impl Fn((i64, i64, i64, i64)) -> u64,
+        least: impl Fn(Rect) -> u64,
     ) -> Vec<(u64, BodyId)> {
         let mut out: Vec<(u64, BodyId)> = ids
             .into_iter()

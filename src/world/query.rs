@@ -3,6 +3,7 @@
 
 use super::body::sprite_box;
 use super::{BodyId, Filter, Pair, World};
+use crate::geom::Rect;
 use crate::{Bounds2D, Normal, Point, PushOut, RayHit, Result, Sprite, Sweep};
 
 /// The contact data of a pair ([`World::contact`]).
@@ -38,7 +39,7 @@ impl World {
     /// The live bodies whose filter allows `filter` that are solid at world pixel
     /// `(x, y)`, in index order.
     pub fn at_point(&self, x: i64, y: i64, filter: &Filter) -> Vec<BodyId> {
-        self.near((x, x.saturating_add(1), y, y.saturating_add(1)))
+        self.near(Rect::new(x, x.saturating_add(1), y, y.saturating_add(1)))
             .into_iter()
             .filter(|&id| {
                 let b = self.slot(id).expect("a live body");
@@ -71,12 +72,12 @@ impl World {
         if rect.is_empty() {
             return Vec::new();
         }
-        let (x0, x1, y0, y1) = (rect.x_min(), rect.x_max(), rect.y_min(), rect.y_max());
-        self.near((x0, x1, y0, y1))
+        let area = Rect::from(rect);
+        self.near(area)
             .into_iter()
             .filter(|&id| {
                 let b = self.slot(id).expect("a live body");
-                b.def.filter.allows(filter) && b.sprite().has_solid_in(x0, x1, y0, y1)
+                b.def.filter.allows(filter) && b.sprite().has_solid_in(area)
             })
             .collect()
     }
@@ -109,8 +110,8 @@ impl World {
         // and the search ends at the first one that cannot beat the best hit.
         let (x, y) = (x as i64, y as i64);
         let gap = |p: i64, lo: i64, hi: i64| (lo - p).max(p - (hi - 1)).max(0) as u64;
-        let order = self.nearest_first(self.near((x0, x1, y0, y1)), |b| {
-            gap(x, b.0, b.1) + gap(y, b.2, b.3)
+        let order = self.nearest_first(self.near(Rect::new(x0, x1, y0, y1)), |b| {
+            gap(x, b.x0, b.x1) + gap(y, b.y0, b.y1)
         });
         let (x, y) = (x as i32, y as i32);
         let mut best: Option<(BodyId, RayHit)> = None;
@@ -146,21 +147,21 @@ impl World {
         let mover = self.slot(id)?;
         crate::query::check_sweep_end(mover.x, mover.y, dx, dy)?;
         // The path lies in the box spanning the mover's boxes at its start and its end.
-        let Some((x0, x1, y0, y1)) = mover.aabb else {
+        let Some(m) = mover.aabb else {
             return Ok(None);
         };
         let (dx64, dy64) = (dx as i64, dy as i64);
-        let path = (
-            x0 + dx64.min(0),
-            x1 + dx64.max(0),
-            y0 + dy64.min(0),
-            y1 + dy64.max(0),
+        let path = Rect::new(
+            m.x0 + dx64.min(0),
+            m.x1 + dx64.max(0),
+            m.y0 + dy64.min(0),
+            m.y1 + dy64.max(0),
         );
         // As for rays: a step moves the body one pixel across or down, so it meets a box
         // no sooner than the gaps between the boxes across and down add up to.
         let gap = |lo: i64, hi: i64, at: i64, to: i64| (at - hi + 1).max(lo - to + 1).max(0) as u64;
         let order = self.nearest_first(self.near(path), |b| {
-            gap(x0, x1, b.0, b.1) + gap(y0, y1, b.2, b.3)
+            gap(m.x0, m.x1, b.x0, b.x1) + gap(m.y0, m.y1, b.y0, b.y1)
         });
         let mut best: Option<(BodyId, Sweep, u64)> = None;
         for (least, other) in order {

@@ -26,7 +26,7 @@ impl World {
                 }
             }
             let left = |i: &u32| self.slots[*i as usize].body.as_ref().and_then(|b| b.aabb);
-            order.sort_unstable_by_key(|i| (left(i).map(|a| a.0), *i));
+            order.sort_unstable_by_key(|i| (left(i).map(|a| a.x0), *i));
             self.static_order = order;
             self.statics_stale = false;
         }
