@@ -477,7 +477,7 @@ fn c_shape_tools() {
         source: "tests/c/test_shapes.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 4800,
+        min_checks: 3800,
     };
     build_and_run("test_shapes", &program, &modes());
 }
