@@ -499,7 +499,7 @@ fn c_sweeps() {
         source: "tests/c/test_sweep.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 300,
+        min_checks: 90,
     };
     build_and_run("test_sweep", &program, &modes());
 }
