@@ -477,7 +477,7 @@ fn c_shape_tools() {
         source: "tests/c/test_shapes.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 4800,
+        min_checks: 3800,
     };
     build_and_run("test_shapes", &program, &modes());
 }
@@ -499,7 +499,7 @@ fn c_sweeps() {
         source: "tests/c/test_sweep.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 300,
+        min_checks: 90,
     };
     build_and_run("test_sweep", &program, &modes());
 }

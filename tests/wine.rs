@@ -276,7 +276,7 @@ fn wine_polygons() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_shapes() {
-    run_program("test_shapes", "tests/c/test_shapes.c", &[], 4800, nothing);
+    run_program("test_shapes", "tests/c/test_shapes.c", &[], 3800, nothing);
 }
 
 #[test]
@@ -294,7 +294,7 @@ fn wine_queries() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_sweeps() {
-    run_program("test_sweep", "tests/c/test_sweep.c", &[], 300, nothing);
+    run_program("test_sweep", "tests/c/test_sweep.c", &[], 90, nothing);
 }
 
 #[test]

@@ -2,7 +2,9 @@
  * C test of the pair queries of the C ABI: placed sprites (pp_collides, pp_first_contact,
  * pp_overlap_area, pp_overlap_mask), bounds-only sprites, the pygame-style queries on
  * masks at an offset (pp_mask_*), misses and absent answers, NULL arguments, and
- * coordinates near INT32_MAX.
+ * coordinates near INT32_MAX. Random pairs against a pixel-by-pixel oracle (widths 1, 63,
+ * 64, 65, both ends of int32_t, bounds-only) are the conformance corpus's, replayed through
+ * this door by tests/c/corpus_replay.c.
  * Built by tests/c_abi.rs with gcc -std=c99 -Wall -Wextra -Werror -I include and run
  * against the cdylib (also under ASan+UBSan and valgrind when asked).
  *
@@ -222,105 +224,6 @@ static void test_sprites_near_int32_max(void)
     pp_mask_free(edge);
 }
 
-/* ---- sprite-sized pairs: the exports' narrow fast path ----------------------------- */
-
-/* Two pixel sprites one word a row (up to 64 wide) are answered inside the export; the
- * rest (65 wide, bounds-only) goes the general way. Every pair of masks 1, 63, 64 and 65
- * wide (random pixels, and one empty), at offsets around touching and overlapping on
- * each side, near the origin and near INT32_MAX, each sprite pixel-exact or
- * bounds-only, against a pixel-by-pixel search of the same alpha bytes. */
-#define SZ_N 9
-static const int32_t sz_w[SZ_N] = {1, 63, 64, 65, 1, 63, 64, 65, 40};
-static const int32_t sz_h[SZ_N] = {1, 1, 9, 9, 9, 9, 1, 1, 6};
-
-static int sz_solid(const uint8_t *alpha, int32_t w, int32_t h, int64_t x, int64_t y)
-{
-    return x >= 0 && y >= 0 && x < w && y < h && alpha[y * w + x] != 0;
-}
-
-static void test_sprite_sized_pairs(void)
-{
-    uint8_t *alpha[SZ_N];
-    pp_mask *masks[SZ_N];
-    uint32_t seed = 30;
-    long queries = 0, wrong = 0;
-    for (int i = 0; i < SZ_N; i++) {
-        size_t n = (size_t)sz_w[i] * (size_t)sz_h[i];
-        alpha[i] = malloc(n);
-        for (size_t k = 0; k < n; k++)
-            /* The last mask is empty. */
-            alpha[i][k] = i < SZ_N - 1 && (lcg_next(&seed) >> 16) % 3 == 0 ? 255 : 0;
-        CHECK_OK(pp_mask_from_pixels(alpha[i], n, PP_FORMAT_A8, sz_w[i], sz_h[i], sz_w[i],
-                                     NULL, &masks[i]));
-    }
-    static const int32_t origins[2][2] = {{-3, 7}, {INT32_MAX - 70, INT32_MAX - 12}};
-    for (int o = 0; o < 2; o++)
-        for (int i = 0; i < SZ_N; i++)
-            for (int j = 0; j < SZ_N; j++) {
-                int32_t wa = sz_w[i], ha = sz_h[i], wb = sz_w[j], hb = sz_h[j];
-                int32_t dxs[7] = {-wb - 1, -wb, -wb + 1, -1, 0, wa / 2, wa};
-                int32_t dys[5] = {-hb, -hb + 1, 0, ha - 1, ha};
-                for (int xi = 0; xi < 7; xi++)
-                    for (int yi = 0; yi < 5; yi++)
-                        for (int kind = 0; kind < 3; kind++) {
-                            int64_t ax = origins[o][0], ay = origins[o][1];
-                            int64_t bx = ax + dxs[xi], by = ay + dys[yi];
-                            if (bx > INT32_MAX || by > INT32_MAX)
-                                continue; /* B would not fit: no such sprite */
-                            uint8_t pa = kind != 1, pb = kind != 2;
-                            pp_sprite a = sprite_at(masks[i], (int32_t)ax, (int32_t)ay, pa);
-                            pp_sprite b = sprite_at(masks[j], (int32_t)bx, (int32_t)by, pb);
-                            /* The answers, pixel by pixel over the boxes' overlap. */
-                            int64_t x0 = ax > bx ? ax : bx, y0 = ay > by ? ay : by;
-                            int64_t x1 = ax + wa < bx + wb ? ax + wa : bx + wb;
-                            int64_t y1 = ay + ha < by + hb ? ay + ha : by + hb;
-                            uint64_t want_area = 0;
-                            int64_t fx = 0, fy = 0;
-                            int want_found = 0;
-                            for (int64_t y = y0; y < y1; y++)
-                                for (int64_t x = x0; x < x1; x++) {
-                                    int sa = !pa || sz_solid(alpha[i], wa, ha, x - ax, y - ay);
-                                    int sb = !pb || sz_solid(alpha[j], wb, hb, x - bx, y - by);
-                                    if (sa && sb) {
-                                        if (!want_found) {
-                                            want_found = 1;
-                                            fx = x;
-                                            fy = y;
-                                        }
-                                        want_area++;
-                                    }
-                                }
-                            uint8_t hit = SENTINEL_U8, found = SENTINEL_U8;
-                            uint64_t area = SENTINEL_U64;
-                            pp_point p = SENTINEL_POINT;
-                            int ok = pp_collides(&a, &b, &hit) == PP_OK &&
-                                     pp_first_contact(&a, &b, &found, &p) == PP_OK &&
-                                     pp_overlap_area(&a, &b, &area) == PP_OK;
-                            ok = ok && hit == want_found && found == want_found &&
-                                 area == want_area &&
-                                 (!want_found || (p.x == fx && p.y == fy)) &&
-                                 (want_found || (p.x == 0 && p.y == 0));
-                            queries++;
-                            if (!ok) {
-                                wrong++;
-                                fprintf(stderr,
-                                        "  wrong: masks %d, %d at (%lld, %lld), (%lld, "
-                                        "%lld), pixels %d %d\n",
-                                        i, j, (long long)ax, (long long)ay, (long long)bx,
-                                        (long long)by, pa, pb);
-                            }
-                        }
-            }
-    printf("  sprite-sized pairs: %ld queries (collides, first contact, area each)\n",
-           queries);
-    CHECK(queries > 10000);
-    CHECK(wrong == 0);
-    for (int i = 0; i < SZ_N; i++) {
-        pp_mask_free(masks[i]);
-        free(alpha[i]);
-    }
-}
-
 /* ---- pygame style: b at an offset from a at the origin ------------------------------ */
 
 static void test_offset_overlap(void)
@@ -449,7 +352,6 @@ int main(int argc, char **argv)
     test_sprites_pixels_miss();
     test_sprites_null_pointers();
     test_sprites_near_int32_max();
-    test_sprite_sized_pairs();
     test_offset_overlap();
     test_offset_negative();
     test_offset_pixels_miss();

@@ -1,10 +1,10 @@
 /*
  * C test of sweeps through the C ABI (pp_sweep): a bullet fired at a wall one pixel
  * thick from either side, a dot crossing a diagonal wall whose pixels touch only at
- * corners, a clear shot, starting inside, no motion, bounds-only sprites, the result
- * against stepping every position of the path with pp_collides (the path rebuilt here
- * from its documented rule), and every error: NULLs and an end outside int32_t, with
- * nothing written. Built by tests/c_abi.rs with gcc -std=c99 -Wall -Wextra -Werror
+ * corners, a clear shot, starting inside, no motion, bounds-only sprites, and every
+ * error: NULLs and an end outside int32_t, with nothing written. Random sweeps against
+ * the stepping oracle are the conformance corpus's `sweep` cases, replayed through this
+ * door by tests/c/corpus_replay.c. Built by tests/c_abi.rs with gcc -std=c99 -Wall -Wextra -Werror
  * -I include and run against the cdylib (also under ASan+UBSan and valgrind when asked).
  *
  * usage: test_sweep <scratch-dir>
@@ -110,60 +110,6 @@ static void diagonal_wall(void)
     pp_mask_free(dot);
 }
 
-/* The path's documented rule, walked: i steps in x and j in y made; x moves when
- * (2i + 1)|dy| <= (2j + 1)|dx| (and it has moves left), else y. */
-static void against_stepping(void)
-{
-    pp_mask *diag = anti_diagonal(40), *shape = NULL;
-    static const uint8_t alpha[3 * 2] = {255, 0, 255, 0, 255, 0};
-    int32_t dx, dy, hits = 0;
-    CHECK_OK(pp_mask_from_pixels(alpha, sizeof alpha, PP_FORMAT_A8, 3, 2, 3, NULL, &shape));
-    for (dx = -45; dx <= 45; dx += 5) {
-        for (dy = -45; dy <= 45; dy += 3) {
-            pp_sprite obstacle = sprite_at(diag, 0, 0, 1), mover = sprite_at(shape, 10, 12, 1);
-            pp_sweep_result r = sweep(mover, obstacle, dx, dy);
-            uint64_t a = (uint64_t)(dx < 0 ? -dx : dx), b = (uint64_t)(dy < 0 ? -dy : dy);
-            uint64_t i = 0, j = 0, k;
-            int32_t px = 10, py = 12, fx = 10, fy = 12, found = 0;
-            uint8_t touching = 0;
-            CHECK_OK(pp_collides(&mover, &obstacle, &touching));
-            if (touching) {
-                CHECK(r.outcome == PP_SWEEP_STARTS_TOUCHING);
-                continue;
-            }
-            for (k = 1; k <= a + b; k++) {
-                pp_sprite moved;
-                fx = px;
-                fy = py;
-                if (i < a && (j >= b || (2 * i + 1) * b <= (2 * j + 1) * a)) {
-                    i++;
-                    px += dx < 0 ? -1 : 1;
-                } else {
-                    j++;
-                    py += dy < 0 ? -1 : 1;
-                }
-                moved = sprite_at(shape, px, py, 1);
-                CHECK_OK(pp_collides(&moved, &obstacle, &touching));
-                if (touching) {
-                    found = 1;
-                    break;
-                }
-            }
-            if (found) {
-                hits++;
-                CHECK(r.outcome == PP_SWEEP_HIT && r.step == k && r.at.x == px && r.at.y == py &&
-                      r.last_free.x == fx && r.last_free.y == fy);
-            } else {
-                CHECK(r.outcome == PP_SWEEP_CLEAR && r.at.x == 10 + dx && r.at.y == 12 + dy);
-            }
-        }
-    }
-    printf("against stepping: %d of the motions hit\n", (int)hits);
-    CHECK(hits > 20);
-    pp_mask_free(diag);
-    pp_mask_free(shape);
-}
-
 static void errors(void)
 {
     pp_mask *m = full(2, 2);
@@ -189,7 +135,6 @@ int main(int argc, char **argv)
     (void)argv;
     walls();
     diagonal_wall();
-    against_stepping();
     errors();
     return finish();
 }

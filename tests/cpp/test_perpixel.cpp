@@ -480,52 +480,6 @@ void test_queries()
 // on their narrow fast path when both are pixel sprites up to 64 wide: every answer
 // against a pixel-by-pixel search of the same bytes, at offsets around touching, each
 // sprite pixel-exact or bounds-only.
-void test_sprite_sized_pairs()
-{
-    const std::array<int, 6> ws{1, 63, 64, 65, 40, 64}, hs{1, 9, 1, 9, 6, 3};
-    std::vector<std::vector<uint8_t>> alpha;
-    std::vector<Mask> masks;
-    uint32_t seed = 30;
-    for (std::size_t i = 0; i < ws.size(); i++) {
-        std::vector<uint8_t> a(static_cast<std::size_t>(ws[i] * hs[i]));
-        for (auto &v : a) {
-            seed = seed * 1103515245u + 12345u;
-            v = i + 1 < ws.size() && (seed >> 16) % 3 == 0 ? 255 : 0;  // the last is empty
-        }
-        masks.push_back(Mask::from_pixels(a.data(), a.size(), PixelFormat::A8, ws[i], hs[i],
-                                          ws[i]));
-        alpha.push_back(std::move(a));
-    }
-    long queries = 0, wrong = 0;
-    for (std::size_t i = 0; i < ws.size(); i++)
-        for (std::size_t j = 0; j < ws.size(); j++)
-            for (int dx : {-ws[j] - 1, -ws[j] + 1, -1, 0, ws[i] / 2, ws[i]})
-                for (int dy : {-hs[j], -hs[j] + 1, 0, hs[i] - 1})
-                    for (int kind = 0; kind < 3; kind++) {
-                        bool pa = kind != 1, pb = kind != 2;
-                        Sprite a(masks[i], -5, 3, pa), b(masks[j], -5 + dx, 3 + dy, pb);
-                        auto solid = [&](std::size_t m, bool pixels, int x, int y) {
-                            if (x < 0 || y < 0 || x >= ws[m] || y >= hs[m]) return false;
-                            return !pixels || alpha[m][static_cast<std::size_t>(y * ws[m] + x)] != 0;
-                        };
-                        uint64_t area = 0;
-                        std::optional<Point> first;
-                        for (int y = -20; y < 30; y++)
-                            for (int x = -80; x < 80; x++)
-                                if (solid(i, pa, x + 5, y - 3) && solid(j, pb, x + 5 - dx, y - 3 - dy)) {
-                                    if (!first) first = Point{x, y};
-                                    area++;
-                                }
-                        queries++;
-                        if (a.collides(b) != first.has_value() || a.first_contact(b) != first ||
-                            a.overlap_area(b) != area)
-                            wrong++;
-                    }
-    std::printf("  sprite-sized pairs: %ld queries\n", queries);
-    CHECK(queries == 6 * 6 * 6 * 4 * 3);
-    CHECK(wrong == 0);
-}
-
 // Threads share masks: every answer equals the single-threaded one.
 void test_threads()
 {
@@ -643,7 +597,8 @@ void test_baked(const std::string &scratch)
 }
 
 // ---- contacts and motion: the C program's scenes (tests/c/test_motion.c), the same
-// answers, and a few oracle cross-checks written here from the documented rules.
+// answers; random cases against the oracles are the conformance corpus's, replayed through
+// the wrapper by tests/cpp/corpus_replay.cpp.
 
 // A w x h mask whose pixel (x, y) is solid when `solid(x, y)`.
 Mask mask_of(std::int32_t w, std::int32_t h, const std::function<bool(int, int)> &solid)
@@ -664,26 +619,6 @@ Mask random_mask(std::int32_t w, std::int32_t h, std::uint32_t percent, std::uin
         seed = seed * 1103515245u + 12345u;
         return (seed >> 16) % 100 < percent;
     });
-}
-
-// The pair test by reading both masks pixel by pixel.
-bool oracle_collides(const Sprite &a, const Sprite &b)
-{
-    const Bounds2D ba = a.bounds(), bb = b.bounds();
-    for (std::int64_t y = std::max(ba.y_min(), bb.y_min()); y < std::min(ba.y_max(), bb.y_max());
-         ++y) {
-        for (std::int64_t x = std::max(ba.x_min(), bb.x_min());
-             x < std::min(ba.x_max(), bb.x_max()); ++x) {
-            const bool sa = !a.pixel_collision || a.mask->is_solid(static_cast<int32_t>(x - a.x),
-                                                                   static_cast<int32_t>(y - a.y));
-            const bool sb = !b.pixel_collision || b.mask->is_solid(static_cast<int32_t>(x - b.x),
-                                                                   static_cast<int32_t>(y - b.y));
-            if (sa && sb) {
-                return true;
-            }
-        }
-    }
-    return false;
 }
 
 void test_motion_types()
@@ -748,23 +683,6 @@ void test_contact_normals()
     CHECK(Sprite(crate, 10, 84).contact_normal(Sprite::bounds_only(hollow, 0, 100)) ==
           std::optional<Normal>(Normal{0, -1}));
     CHECK(!Sprite(crate, 10, 84).contact_normal(Sprite(hollow, 0, 100)).has_value());
-    // The same answers as the C ABI on random pairs, and always unit vectors.
-    std::uint32_t seed = 2024;
-    int same = 0, unit = 0, found = 0;
-    for (int round = 0; round < 40; ++round) {
-        const Mask a = random_mask(1 + round % 13, 1 + round % 7, 60, seed);
-        const Mask b = random_mask(5 + round % 20, 3 + round % 17, 50, seed);
-        const Sprite mover(a, round % 23 - 8, round % 19 - 8), obstacle(b, 0, 0);
-        const auto n = mover.contact_normal(obstacle);
-        const pp_sprite ca = mover.to_c(), cb = obstacle.to_c();
-        std::uint8_t f = 0;
-        pp_normal cn{};
-        CHECK(pp_contact_normal(&ca, &cb, &f, &cn) == PP_OK);
-        same += n.has_value() == (f != 0) && (!n || (n->x == cn.x && n->y == cn.y));
-        unit += !n || std::fabs(n->x * n->x + n->y * n->y - 1.0) < 1e-12;
-        found += n.has_value();
-    }
-    CHECK(same == 40 && unit == 40 && found > 10);
     // Errors: a moved-from mask.
     Mask gone = Mask::create(2, 2, true);
     const Sprite dangling(gone, 0, 0);
@@ -847,39 +765,6 @@ void test_push_out()
     const Mask bar = Mask::create(3, 1, true), post = Mask::create(1, 40, true);
     CHECK(Sprite(bar, 9, 10).push_out(Sprite(post, 10, 0)) == std::optional<Offset>(Offset{-2, 0}));
     CHECK(Sprite(bar, 9, 1).push_out(Sprite(post, 10, 0)) == std::optional<Offset>(Offset{0, -2}));
-    // Against an oracle: every translation in order of (d^2, dy, dx).
-    std::uint32_t seed = 7;
-    int agree = 0;
-    for (int round = 0; round < 25; ++round) {
-        const Mask a = random_mask(2 + round % 9, 2 + round % 7, 70, seed);
-        const Mask b = random_mask(4 + round % 15, 4 + round % 11, 70, seed);
-        const Sprite m(a, round % 13 - 4, round % 11 - 4), obstacle(b, 0, 0);
-        const int max = 12;
-        std::optional<Offset> want;
-        if (!oracle_collides(m, obstacle)) {
-            want = Offset{0, 0};
-        } else {
-            std::vector<std::array<int, 3>> order;
-            for (int dy = -max; dy <= max; ++dy) {
-                for (int dx = -max; dx <= max; ++dx) {
-                    if ((dx != 0 || dy != 0) && dx * dx + dy * dy <= max * max) {
-                        order.push_back({dx * dx + dy * dy, dy, dx});
-                    }
-                }
-            }
-            std::sort(order.begin(), order.end());
-            for (const auto &c : order) {
-                if (!oracle_collides(Sprite(a, m.x + c[2], m.y + c[1]), obstacle)) {
-                    want = Offset{c[2], c[1]};
-                    break;
-                }
-            }
-        }
-        PushOptions limited;
-        limited.max_distance = max;
-        agree += m.push_out(obstacle, limited) == want;
-    }
-    CHECK(agree == 25);
     // Errors.
     o = PushOptions::along(0, 0);
     CHECK_THROWS(sunk.push_out(floor, o), Status::InvalidArgument, "(0, 0)");
@@ -928,34 +813,15 @@ void test_move_and_slide()
     climb.up = 1;
     r = Sprite(hero, 10, -120).move_and_slide(up_world, 60, -5, climb);
     CHECK(r.x == 70 && r.y == -117 && r.climbed == 3 && r.blocked_y);
-    // Against single-pixel steps on a 45-degree slope with step-up 1.
+    // A 45-degree slope walked with step-up 1: it climbs and is never blocked in x (the
+    // exact walk is the conformance corpus's move_and_slide cases, replayed by
+    // tests/cpp/corpus_replay.cpp).
     const Mask slope = mask_of(60, 60, [](int x, int y) { return x + y >= 59; });
     const std::vector<Sprite> hill{Sprite(slope, 0, 0)};
-    Sprite s(hero, 0, 27);
-    std::uint32_t climbed = 0;
-    bool blocked_y = false;
-    for (int i = 0; i < 30; ++i) {
-        Sprite next(hero, s.x + 1, s.y);
-        if (oracle_collides(next, hill[0])) {
-            next.y -= 1;
-            Sprite top(hero, s.x, s.y - 1);
-            CHECK(!oracle_collides(top, hill[0]) && !oracle_collides(next, hill[0]));
-            ++climbed;
-        }
-        s = next;
-    }
-    for (int i = 0; i < 3 && !blocked_y; ++i) {
-        Sprite next(hero, s.x, s.y + 1);
-        blocked_y = oracle_collides(next, hill[0]);
-        if (!blocked_y) {
-            s = next;
-        }
-    }
     MoveOptions one;
     one.step_up = 1;
     r = Sprite(hero, 0, 27).move_and_slide(hill, 30, 3, one);
-    CHECK(r.x == s.x && r.y == s.y && r.climbed == climbed && climbed > 10 && !r.blocked_x &&
-          r.blocked_y == blocked_y);
+    CHECK(r.climbed > 10 && !r.blocked_x && r.x == 30);
     // Errors.
     MoveOptions bad;
     bad.up = 0;
@@ -991,37 +857,6 @@ void test_raycasts()
         blocked += h.has_value() && h->pixel.x + h->pixel.y == 39;
     }
     CHECK(blocked == 20);
-    // Against visiting every pixel of the path (x moves when (2i+1)|dy| <= (2j+1)|dx|).
-    std::uint32_t seed = 4242;
-    int agree = 0, hits = 0;
-    for (int round = 0; round < 40; ++round) {
-        const Mask m = random_mask(10 + round % 25, 8 + round % 19, 15, seed);
-        const Sprite target(m, 0, 0);
-        const int x = round % 17 - 8, y = round % 13 - 6;
-        const int dx = round % 7 - 2, dy = dx == 0 && round % 5 == 1 ? 1 : round % 5 - 1;
-        const std::uint32_t len = 10 + static_cast<std::uint32_t>(round) * 2;
-        std::optional<Point> want;
-        std::uint64_t want_step = 0;
-        const std::int64_t len2 = static_cast<std::int64_t>(len) * len;
-        for (std::int64_t i = 0, j = 0, step = 0; i * i + j * j <= len2; ++step) {
-            const std::int64_t px = x + (dx < 0 ? -i : i), py = y + (dy < 0 ? -j : j);
-            if (target.solid_at(px, py)) {
-                want = Point{px, py};
-                want_step = static_cast<std::uint64_t>(step);
-                break;
-            }
-            if ((2 * i + 1) * std::abs(dy) <= (2 * j + 1) * std::abs(dx)) {
-                ++i;
-            } else {
-                ++j;
-            }
-        }
-        h = target.raycast(x, y, dx, dy, len);
-        agree += h.has_value() == want.has_value() &&
-                 (!h || (h->pixel == *want && h->step == want_step));
-        hits += h.has_value();
-    }
-    CHECK(agree == 40 && hits > 5);
     CHECK_THROWS(floor.raycast(0, 0, 0, 0, 10), Status::InvalidArgument, "(0, 0)");
 }
 
@@ -2192,8 +2027,7 @@ int main(int argc, char **argv)
         test_options();
         test_masks(argv[1]);
         test_queries();
-        test_sprite_sized_pairs();
-        test_threads();
+            test_threads();
         test_baked(argv[1]);
         test_transforms();
         test_sweeps();

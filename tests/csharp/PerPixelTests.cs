@@ -1037,7 +1037,6 @@ static partial class Tests
             Threads();
             Overhead();
             FastPath();
-            SpriteSizedPairs();
             PixelRounding();
             UnityGlue(args[0]);
             Worlds(args[0]);
