@@ -5,7 +5,10 @@
  *
  * The semantics of contact normals, push-out, move-and-slide, raycasts and sweeps are
  * checked by the conformance corpus (tests/corpus/corpus.txt, replayed through this door
- * by tests/c/corpus_replay.c). This program keeps what the corpus does not hold: pp_solid_at
+ * by tests/c/corpus_replay.c). This program keeps what the corpus does not hold: the
+ * contact normal's rule written from the header's words alone (o_vector and its helpers,
+ * with the push-out it needs for a buried mover) and checked against the library on random
+ * pairs and sweeps, the evidence that the header says enough to get the same bits; pp_solid_at
  * and pp_transformed_solid_at against the mask bytes kept beside their handles, the option
  * structs' defaults, pp_sweep_path_position, hand-made scenes that hold the promises a game
  * relies on (flat floors and walls give exact normals, a 45-degree slope is within 5
@@ -27,6 +30,27 @@
 #include <string.h>
 
 #include "check.h"
+
+__extension__ typedef __int128 i128;
+
+/* The few floating-point helpers the oracles need, written here: the programs link only
+ * the library (no -lm). my_sqrt is Newton's iteration, within an ulp or two. */
+static double my_abs(double v) { return v < 0 ? -v : v; }
+
+static double my_sqrt(double v)
+{
+    double r;
+    int i;
+    if (v <= 0) return 0;
+    r = v > 1 ? v : 1;
+    for (i = 0; i < 200; i++) {
+        double next = 0.5 * (r + v / r);
+        if (next == r) break;
+        r = next;
+    }
+    return r;
+}
+
 
 
 /* ---- masks kept twice: bytes for pp_solid_at, a handle for the library ---------------- */
@@ -81,6 +105,11 @@ static tmask tm_random(int32_t w, int32_t h, uint32_t percent, uint32_t *seed)
     return t;
 }
 
+static uint32_t rnd(uint32_t *seed, uint32_t n)
+{
+    return (lcg_next(seed) >> 8) % n;
+}
+
 static void tm_free(tmask *t)
 {
     free(t->px);
@@ -114,6 +143,262 @@ static int o_solid(tsprite s, int64_t x, int64_t y)
     return !s.pc || s.t->px[ly * s.t->w + lx];
 }
 
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* Some world pixel solid in both. */
+static int o_collides(tsprite a, tsprite b)
+{
+    int64_t x0 = max64(a.x, b.x), x1 = min64((int64_t)a.x + a.t->w, (int64_t)b.x + b.t->w);
+    int64_t y0 = max64(a.y, b.y), y1 = min64((int64_t)a.y + a.t->h, (int64_t)b.y + b.t->h);
+    int64_t x, y;
+    for (y = y0; y < y1; y++)
+        for (x = x0; x < x1; x++)
+            if (o_solid(a, x, y) && o_solid(b, x, y)) return 1;
+    return 0;
+}
+
+static int x_moves(int64_t i, int64_t j, int64_t a, int64_t b)
+{
+    return (2 * i + 1) * b <= (2 * j + 1) * a;
+}
+
+typedef struct {
+    int32_t dx, dy, d2;
+} cand;
+
+static int cand_order(const void *pa, const void *pb)
+{
+    const cand *a = (const cand *)pa, *b = (const cand *)pb;
+    if (a->d2 != b->d2) return a->d2 < b->d2 ? -1 : 1;
+    if (a->dy != b->dy) return a->dy < b->dy ? -1 : 1;
+    if (a->dx != b->dx) return a->dx < b->dx ? -1 : 1;
+    return 0;
+}
+
+/* Push-out: every allowed translation no longer than `max`, shortest first. */
+static int o_push(tsprite m, tsprite o, uint8_t dir, int32_t ax, int32_t ay, int32_t max,
+                  int32_t *odx, int32_t *ody)
+{
+    static cand list[(2 * 64 + 1) * (2 * 64 + 1)];
+    size_t n = 0, i;
+    int32_t dx, dy, k;
+    *odx = 0;
+    *ody = 0;
+    if (!o_collides(m, o)) return 1;
+    if (dir == PP_PUSH_ANY) {
+        for (dy = -max; dy <= max; dy++)
+            for (dx = -max; dx <= max; dx++)
+                if ((dx || dy) && dx * dx + dy * dy <= max * max) {
+                    list[n].dx = dx;
+                    list[n].dy = dy;
+                    list[n].d2 = dx * dx + dy * dy;
+                    n++;
+                }
+        qsort(list, n, sizeof list[0], cand_order);
+    } else if (dir == PP_PUSH_HORIZONTAL || dir == PP_PUSH_VERTICAL) {
+        for (k = 1; k <= max; k++) {
+            int32_t s;
+            for (s = -1; s <= 1; s += 2) {
+                list[n].dx = dir == PP_PUSH_HORIZONTAL ? s * k : 0;
+                list[n].dy = dir == PP_PUSH_VERTICAL ? s * k : 0;
+                n++;
+            }
+        }
+    } else {
+        int64_t a = ax < 0 ? -(int64_t)ax : ax, b = ay < 0 ? -(int64_t)ay : ay, i2 = 0, j2 = 0;
+        for (;;) {
+            if (x_moves(i2, j2, a, b)) i2++;
+            else j2++;
+            if (i2 * i2 + j2 * j2 > (int64_t)max * max) break;
+            list[n].dx = (int32_t)(ax < 0 ? -i2 : i2);
+            list[n].dy = (int32_t)(ay < 0 ? -j2 : j2);
+            n++;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        tsprite moved = m;
+        moved.x += list[i].dx;
+        moved.y += list[i].dy;
+        if (!o_collides(moved, o)) {
+            *odx = list[i].dx;
+            *ody = list[i].dy;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ---- the contact normal, written from the header's rule (pp_contact_normal) --------- */
+
+/* The rule pixel by pixel in exact integers; only the final normalisation is floating
+ * point. */
+typedef struct {
+    int64_t x, y;
+} v2;
+
+static const v2 o_axes[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+static const v2 o_diagonals[4] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+
+/* (p, p + d) is a face: p solid in the obstacle, p + d not, and the mover solid at p + d
+ * (at p itself for a buried mover). */
+static int o_face(tsprite mv, tsprite ob, int64_t x, int64_t y, v2 d, int buried)
+{
+    if (!o_solid(ob, x, y) || o_solid(ob, x + d.x, y + d.y)) return 0;
+    return buried ? o_solid(mv, x, y) : o_solid(mv, x + d.x, y + d.y);
+}
+
+static int o_surface(tsprite ob, int64_t x, int64_t y, v2 d)
+{
+    return o_solid(ob, x, y) && !o_solid(ob, x + d.x, y + d.y);
+}
+
+/* Whether the run of surface across d through (x, y) is flat: at least
+ * PP_NORMAL_FLAT_RUN long, or no end rounded and (at least 3 long or both ends square). */
+static int o_flat_run(tsprite ob, int64_t x, int64_t y, v2 d)
+{
+    int64_t ax = d.y != 0, ay = d.x != 0, lo = 0, hi = 0, len;
+    int kind[2], e;
+    while (o_surface(ob, x - (lo + 1) * ax, y - (lo + 1) * ay, d)) lo++;
+    while (o_surface(ob, x + (hi + 1) * ax, y + (hi + 1) * ay, d)) hi++;
+    len = lo + hi + 1;
+    if (len >= PP_NORMAL_FLAT_RUN) return 1;
+    for (e = 0; e < 2; e++) {
+        int64_t k = e ? hi + 1 : -(lo + 1), ex = x + k * ax, ey = y + k * ay;
+        if (o_solid(ob, ex, ey)) kind[e] = 0; /* concave: the surface rises */
+        else if (!o_solid(ob, ex - d.x, ey - d.y)) kind[e] = 1; /* square */
+        else kind[e] = 2; /* rounded */
+    }
+    if (kind[0] == 2 || kind[1] == 2) return 0;
+    return len >= 3 || (kind[0] == 1 && kind[1] == 1);
+}
+
+/* Steps 2 to 5 over the faces across dirs[0..nd): 1 and the integer vector, or 0. */
+static int o_vector(tsprite mv, tsprite ob, const v2 *dirs, int nd, int buried, i128 *vx,
+                    i128 *vy)
+{
+    int64_t x0 = min64(mv.x, ob.x) - 2, x1 = max64((int64_t)mv.x + mv.t->w, (int64_t)ob.x + ob.t->w) + 2;
+    int64_t y0 = min64(mv.y, ob.y) - 2, y1 = max64((int64_t)mv.y + mv.t->h, (int64_t)ob.y + ob.t->h) + 2;
+    int64_t x, y, line = 0, cx, cy, reach;
+    i128 n = 0, sx = 0, sy = 0, far = 0, t = 0, r, an = 0, ax = 0, ay = 0, wn = 0, fx = 0, fy = 0;
+    i128 mx, my;
+    int k, seen = 0, kinds = 0, one_line = 1, first = 1, flat = 1;
+    v2 d = {0, 0};
+    for (y = y0; y < y1; y++)
+        for (x = x0; x < x1; x++) {
+            int any = 0;
+            for (k = 0; k < nd; k++)
+                if (o_face(mv, ob, x, y, dirs[k], buried)) {
+                    int64_t c = dirs[k].x != 0 ? x : y;
+                    any = 1;
+                    fx += dirs[k].x;
+                    fy += dirs[k].y;
+                    if (!(seen & (1 << k))) kinds++;
+                    seen |= 1 << k;
+                    d = dirs[k];
+                    if (first) line = c;
+                    else if (c != line) one_line = 0;
+                    first = 0;
+                }
+            if (any) {
+                n++;
+                sx += x;
+                sy += y;
+            }
+        }
+    if (n == 0) return 0;
+    for (y = y0; y < y1; y++)
+        for (x = x0; x < x1; x++) {
+            int any = 0;
+            for (k = 0; k < nd; k++) any |= o_face(mv, ob, x, y, dirs[k], buried);
+            if (any) {
+                i128 ex = n * x - sx, ey = n * y - sy;
+                if (ex * ex + ey * ey > far) far = ex * ex + ey * ey;
+            }
+        }
+    while ((n * t) * (n * t) < far) t++;
+    r = PP_NORMAL_RADIUS + t;
+    /* 3. A flat face: one axis direction, one line, every face pixel's run flat. */
+    if (kinds == 1 && one_line && (d.x == 0 || d.y == 0)) {
+        for (y = y0; y < y1 && flat; y++)
+            for (x = x0; x < x1 && flat; x++)
+                if (o_face(mv, ob, x, y, d, buried) && !o_flat_run(ob, x, y, d)) flat = 0;
+        if (flat) {
+            *vx = d.x;
+            *vy = d.y;
+            return 1;
+        }
+    }
+    /* 4. The window |n p - S|^2 <= (n R)^2 and the obstacle's moment in it. */
+    cx = (int64_t)(sx / n);
+    cy = (int64_t)(sy / n);
+    reach = (int64_t)r + 2;
+    for (y = cy - reach; y <= cy + reach; y++)
+        for (x = cx - reach; x <= cx + reach; x++) {
+            i128 ex = n * x - sx, ey = n * y - sy;
+            if (ex * ex + ey * ey > (n * r) * (n * r)) continue;
+            wn++;
+            if (o_solid(ob, x, y)) {
+                an++;
+                ax += x;
+                ay += y;
+            }
+        }
+    mx = an * sx - n * ax;
+    my = an * sy - n * ay;
+    if ((mx != 0 || my != 0) && an < wn) {
+        *vx = mx;
+        *vy = my;
+        return 1;
+    }
+    /* 5. The faces' directions summed. */
+    if (fx == 0 && fy == 0) return 0;
+    *vx = fx;
+    *vy = fy;
+    return 1;
+}
+
+static void o_unit(i128 vx, i128 vy, double *nx, double *ny)
+{
+    double x = (double)vx, y = (double)vy, len = my_sqrt(x * x + y * y);
+    *nx = x / len;
+    *ny = y / len;
+}
+
+/* The contact normal: 1 and the normal, or 0. */
+static int o_normal(tsprite mv, tsprite ob, double *nx, double *ny)
+{
+    i128 vx, vy;
+    int32_t dx, dy;
+    if (o_vector(mv, ob, o_axes, 4, 0, &vx, &vy) || o_vector(mv, ob, o_diagonals, 4, 0, &vx, &vy) ||
+        o_vector(mv, ob, o_axes, 4, 1, &vx, &vy)) {
+        o_unit(vx, vy, nx, ny);
+        return 1;
+    }
+    /* Buried away from the surface: the shortest push-out within the radius. */
+    if (o_collides(mv, ob) && o_push(mv, ob, PP_PUSH_ANY, 0, 0, PP_NORMAL_RADIUS, &dx, &dy) &&
+        (dx != 0 || dy != 0)) {
+        o_unit(dx, dy, nx, ny);
+        return 1;
+    }
+    return 0;
+}
+
+/* A sweep's or ray's hit normal: mv at its last free position, (sx, sy) the blocked step,
+ * (mx, my) the motion. */
+static void o_blocked_normal(tsprite mv, tsprite ob, int64_t sx, int64_t sy, int64_t mx,
+                             int64_t my, double *nx, double *ny)
+{
+    v2 back;
+    i128 vx, vy;
+    back.x = -sx;
+    back.y = -sy;
+    if (o_vector(mv, ob, &back, 1, 0, &vx, &vy) && vx * mx + vy * my < 0) o_unit(vx, vy, nx, ny);
+    else o_unit(back.x, back.y, nx, ny);
+}
+
+
+
 static int normal_of(tsprite mv, tsprite ob, pp_normal *n)
 {
     pp_sprite a = pp_of(mv), b = pp_of(ob);
@@ -123,6 +408,23 @@ static int normal_of(tsprite mv, tsprite ob, pp_normal *n)
     CHECK(found == 0 || found == 1);
     if (!found) CHECK(n->x == 0.0 && n->y == 0.0);
     return found;
+}
+
+static int near(double a, double b, double eps) { return my_abs(a - b) <= eps; }
+
+/* The library's normal equals the oracle's (both absent, or within 1e-9). */
+static int same_normal(tsprite mv, tsprite ob)
+{
+    pp_normal got;
+    double ex = 0, ey = 0;
+    int found = normal_of(mv, ob, &got), want = o_normal(mv, ob, &ex, &ey);
+    int ok = found == want && (!found || (near(got.x, ex, 1e-9) && near(got.y, ey, 1e-9)));
+    if (!ok)
+        printf("normal mismatch: mover %dx%d at (%d, %d), obstacle %dx%d at (%d, %d): library "
+               "%d (%.12f, %.12f), oracle %d (%.12f, %.12f)\n",
+               (int)mv.t->w, (int)mv.t->h, (int)mv.x, (int)mv.y, (int)ob.t->w, (int)ob.t->h,
+               (int)ob.x, (int)ob.y, found, got.x, got.y, want, ex, ey);
+    return ok;
 }
 
 /* Within 5 degrees of the unit vector (ux, uy): the cosine of the angle between them is
@@ -324,10 +626,38 @@ static void normals_on_floors_walls_slopes(void)
     tm_free(&dot);
 }
 
+
+static void normals_against_the_oracle(void)
+{
+    uint32_t seed = 2024;
+    int round, agree = 0, found = 0;
+    for (round = 0; round < 300; round++) {
+        tmask a = tm_random(1 + (int32_t)rnd(&seed, 14), 1 + (int32_t)rnd(&seed, 14),
+                            20 + rnd(&seed, 70), &seed);
+        tmask b = tm_random(1 + (int32_t)rnd(&seed, 30), 1 + (int32_t)rnd(&seed, 30),
+                            20 + rnd(&seed, 70), &seed);
+        tsprite mv = ts(&a, (int32_t)rnd(&seed, 40) - 15, (int32_t)rnd(&seed, 40) - 15);
+        tsprite ob = ts(&b, 0, 0);
+        double x, y;
+        mv.pc = (uint8_t)(rnd(&seed, 8) != 0);
+        ob.pc = (uint8_t)(rnd(&seed, 8) != 0);
+        agree += same_normal(mv, ob);
+        found += o_normal(mv, ob, &x, &y);
+        tm_free(&a);
+        tm_free(&b);
+    }
+    printf("contact normals: %d of 300 random pairs agree with the oracle, %d have one\n",
+           agree, found);
+    CHECK(agree == 300);
+    CHECK(found > 100);
+}
+
 /* The sweep's normal: at a hit, the blocked step's normal at the last free position. */
 static void sweep_normals(void)
 {
     tmask ground = tm_full(200, 50), crate = tm_full(16, 16), wall = tm_full(1, 60);
+    uint32_t seed = 99;
+    int round, ok = 1, hits = 0;
     pp_sweep_result r;
     pp_sprite a = pp_of(ts(&crate, 50, 0)), b = pp_of(ts(&ground, 0, 100));
     memset(&r, 0x5A, sizeof r);
@@ -342,11 +672,47 @@ static void sweep_normals(void)
     CHECK_OK(pp_sweep(&a, &b, 0, 10, &r));
     CHECK(r.outcome == PP_SWEEP_CLEAR && r.has_normal == 0 && r.normal.x == 0.0 &&
           r.normal.y == 0.0);
+    /* Random: the normal is the oracle's. */
+    for (round = 0; round < 200; round++) {
+        tmask m = tm_random(1 + (int32_t)rnd(&seed, 10), 1 + (int32_t)rnd(&seed, 10), 60, &seed);
+        tmask o = tm_random(5 + (int32_t)rnd(&seed, 20), 5 + (int32_t)rnd(&seed, 20), 50, &seed);
+        tsprite mv = ts(&m, (int32_t)rnd(&seed, 60) - 30, (int32_t)rnd(&seed, 60) - 30);
+        tsprite ob = ts(&o, 0, 0);
+        int32_t dx = 5 - mv.x + (int32_t)rnd(&seed, 10), dy = 5 - mv.y + (int32_t)rnd(&seed, 10);
+        double ex = 0, ey = 0;
+        int want;
+        a = pp_of(mv);
+        b = pp_of(ob);
+        CHECK_OK(pp_sweep(&a, &b, dx, dy, &r));
+        if (r.outcome == PP_SWEEP_CLEAR) {
+            ok = ok && r.has_normal == 0;
+        } else if (r.outcome == PP_SWEEP_STARTS_TOUCHING) {
+            want = o_normal(mv, ob, &ex, &ey);
+            ok = ok && r.has_normal == want &&
+                 (!want || (near(r.normal.x, ex, 1e-9) && near(r.normal.y, ey, 1e-9)));
+        } else {
+            /* A hit: the blocked step's normal at the last free position, always there and
+             * against the motion. */
+            mv.x = (int32_t)r.last_free.x;
+            mv.y = (int32_t)r.last_free.y;
+            o_blocked_normal(mv, ob, r.at.x - r.last_free.x, r.at.y - r.last_free.y, dx, dy, &ex,
+                             &ey);
+            ok = ok && r.has_normal == 1 && near(r.normal.x, ex, 1e-9) &&
+                 near(r.normal.y, ey, 1e-9) && r.normal.x * dx + r.normal.y * dy < 0;
+            hits++;
+        }
+        tm_free(&m);
+        tm_free(&o);
+    }
+    printf("sweep normals: 200 random sweeps, %d hits, each normal the oracle's and against the "
+           "motion\n",
+           hits);
+    CHECK(ok);
+    CHECK(hits > 40);
     tm_free(&ground);
     tm_free(&crate);
     tm_free(&wall);
 }
-
 /* pp_sweep_path_position against the path walked here by its documented rule (x moves
  * when (2i + 1)|dy| <= (2j + 1)|dx|, i and j the steps taken on each axis), for every
  * step of small motions; the ends of motions at the int32_t limits; where a sweep's
@@ -715,6 +1081,7 @@ int main(int argc, char **argv)
     solid_at();
     transformed_solid_at();
     normals_on_floors_walls_slopes();
+    normals_against_the_oracle();
     sweep_normals();
     sweep_path_positions();
     push_out_scenes();
