@@ -42,6 +42,24 @@
  * The C ABI's conventions underneath (statuses, handles, buffers, absent answers versus
  * errors, options defaults) are in ARCHITECTURE.md, "The C ABI conventions".
  *
+ * Parts: the wrapper is split by concept into the headers of perpixel/ beside this one;
+ * this header includes them all, and including it is all a user needs. Each part compiles
+ * on its own (it includes the parts and standard headers it uses):
+ *   perpixel/span.hpp       PERPIXEL_HPP_HAS_SPAN (C++20 std::span)
+ *   perpixel/error.hpp      Status, status_text, Error
+ *   perpixel/library.hpp    version, version_number, max_mask_pixels, set_max_mask_pixels
+ *   perpixel/geometry.hpp   Point, Normal, Offset, Bounds2D
+ *   perpixel/motion.hpp     SweepResult, PushOptions, MoveOptions, MoveResult, RayHit,
+ *                           normal_radius, normal_flat_run, sweep_path_position
+ *   perpixel/shapes.hpp     ComponentOptions, ComponentLabels, MorphOptions, Rgba, ColorRange
+ *   perpixel/mask.hpp       Mask, PixelFormat, MaskOptions, Overlap
+ *   perpixel/sprite.hpp     Sprite
+ *   perpixel/transform.hpp  Transform, Raster (Mask::rasterise), TransformedSprite
+ *   perpixel/polygons.hpp   PolygonOptions, Vertex, VertexF, Polygons, ConvexPieces
+ *                           (Mask::polygons, convex_pieces, outline)
+ *   perpixel/bake.hpp       Bundle, BakeInfo
+ *   perpixel/world.hpp      World, WorldSnapshot, BodyId, BodyDef, Filter, MaskEdit, Events...
+ *
  * Requirements: C++17 (std::optional); with C++20, std::span overloads are added.
  * Link with the perpixel library (CMake: perpixel::perpixel or perpixel::perpixel_static;
  * pkg-config: perpixel).
