@@ -281,7 +281,7 @@ public:
         return Mask(m);
     }
 
-    // Shape tools: polygons and outlines (issue 16); defined after Raster, in their block.
+    // Shape tools: polygons and outlines (issue 16); defined in polygons.hpp.
     /// The polygons of the solid pixels (see Polygons, PolygonOptions; none: the defaults).
     Polygons polygons(const PolygonOptions &options) const;
     Polygons polygons() const;
@@ -383,7 +383,7 @@ public:
         return Mask(m);
     }
     /// This mask placed by `transform` on the world pixel grid (see Transform); with
-    /// bounds_only, its whole rectangle's. Defined after Transform and Raster. Throws
+    /// bounds_only, its whole rectangle's. Defined in transform.hpp. Throws
     /// Status::InvalidTransform past the transform's limits, Status::TooLarge for a raster
     /// past the size limit and Status::Overflow when the raster's corner would lie past
     /// int32_t (a position near +-2^31, within the limits, can put it there; so do
