@@ -51,6 +51,8 @@
 //! * `tests/c/corpus_replay.c` and `tests/cpp/corpus_replay.cpp`: the conformance corpus
 //!   (`tests/corpus/corpus.txt`, see `tests/corpus/FORMAT.md`) replayed through the C ABI
 //!   and through the C++ wrapper, every answer compared as text (floats as their bits).
+//! * Each part header of the C++ wrapper (`bindings/cpp/perpixel/*.hpp`) compiled alone,
+//!   as C++17 and C++20, and included by the umbrella `bindings/cpp/perpixel.hpp`.
 //!
 //! Each program always runs plain. With `PERPIXEL_SANITIZE=1` each is also built with
 //! `-fsanitize=address,undefined` and run with leak detection and halt-on-error: any
@@ -337,6 +339,23 @@ fn modes() -> Vec<Mode> {
     modes
 }
 
+/// Whether `compiler` is installed; without it a developer machine prints a notice that
+/// `what` was not built (and gets `false`), CI (or a sanitizer or valgrind run) fails.
+fn compiler_present(compiler: &str, what: &str) -> bool {
+    if common::have(compiler) {
+        return true;
+    }
+    let notice = format!("NOTICE: {compiler} was not found, so {what} was not built or run");
+    if std::env::var_os("CI").is_some()
+        || env_is("PERPIXEL_SANITIZE", "1")
+        || env_is("PERPIXEL_VALGRIND", "1")
+    {
+        panic!("{notice} (CI, PERPIXEL_SANITIZE or PERPIXEL_VALGRIND is set: install it)");
+    }
+    eprintln!("{notice}. Install it to run the test; CI fails here.");
+    false
+}
+
 /// Builds and runs `program` in every requested mode; `false` when its compiler is
 /// missing on a developer machine (a notice was printed).
 fn build_and_run(test: &str, program: &Program, modes: &[Mode]) -> bool {
@@ -351,19 +370,7 @@ fn build_and_run_with(
     modes: &[Mode],
     prepare: impl FnOnce(&Path),
 ) -> bool {
-    let compiler = program.lang.compiler();
-    if !common::have(compiler) {
-        let notice = format!(
-            "NOTICE: {compiler} was not found, so {} was not built or run",
-            program.source
-        );
-        if std::env::var_os("CI").is_some()
-            || env_is("PERPIXEL_SANITIZE", "1")
-            || env_is("PERPIXEL_VALGRIND", "1")
-        {
-            panic!("{notice} (CI, PERPIXEL_SANITIZE or PERPIXEL_VALGRIND is set: install it)");
-        }
-        eprintln!("{notice}. Install it to run the test; CI fails here.");
+    if !compiler_present(program.lang.compiler(), program.source) {
         return false;
     }
     let lib_dir = common::cdylib_dir(false);
@@ -658,4 +665,75 @@ fn c_benchmark_compiles() {
         let scratch = common::scratch("c-tests", name);
         compile(&program, &scratch, &common::cdylib_dir(false), false);
     }
+}
+
+/// The C++ wrapper split by concept (issue 31.4): the umbrella `bindings/cpp/perpixel.hpp`
+/// includes every part header of `bindings/cpp/perpixel/` (and nothing else) and lists it
+/// in its comment, and each part compiles alone in a translation unit that includes only
+/// it, as C++17 and as C++20, with `-Wall -Wextra -Werror -pedantic`: a part includes
+/// what it uses.
+#[test]
+fn cpp_part_headers_compile_alone() {
+    let manifest = Path::new(MANIFEST_DIR);
+    let parts = common::cpp_part_headers();
+    let umbrella = std::fs::read_to_string(manifest.join("bindings/cpp/perpixel.hpp"))
+        .expect("bindings/cpp/perpixel.hpp");
+    let mut included: Vec<&str> = umbrella
+        .lines()
+        .filter_map(|l| l.strip_prefix("#include \"perpixel/"))
+        .map(|l| l.trim_end_matches('"'))
+        .collect();
+    included.sort_unstable();
+    assert_eq!(
+        included, parts,
+        "perpixel.hpp must include every part header of bindings/cpp/perpixel/, and only those"
+    );
+    for part in &parts {
+        assert!(
+            umbrella.contains(&format!(" *   perpixel/{part} ")),
+            "perpixel.hpp's comment (\"Parts:\") does not list perpixel/{part}"
+        );
+    }
+    println!(
+        "perpixel.hpp includes and lists all {} part headers",
+        parts.len()
+    );
+    if !compiler_present("g++", "the C++ part headers") {
+        return;
+    }
+    let scratch = common::scratch("c-tests", "cpp_part_headers");
+    for lang in [Lang::Cpp17, Lang::Cpp20] {
+        for part in &parts {
+            let tu = scratch.join(format!("{part}.cpp"));
+            std::fs::write(&tu, format!("#include <perpixel/{part}>\n")).unwrap();
+            let mut cc = Command::new("g++");
+            cc.args([
+                lang.std_flag(),
+                "-Wall",
+                "-Wextra",
+                "-Werror",
+                "-pedantic",
+                "-c",
+            ])
+            .arg("-I")
+            .arg(manifest.join("include"))
+            .arg("-I")
+            .arg(manifest.join("bindings/cpp"))
+            .arg(&tu)
+            .arg("-o")
+            .arg(tu.with_extension(format!("{}.o", &lang.std_flag()[5..])));
+            println!("$ {cc:?}");
+            let output = cc.output().expect("cannot run g++");
+            print_output("g++", &output);
+            assert!(
+                output.status.success(),
+                "perpixel/{part} does not compile alone ({}): it must include what it uses",
+                lang.std_flag()
+            );
+        }
+    }
+    println!(
+        "{} part headers each compiled alone as C++17 and C++20",
+        parts.len()
+    );
 }

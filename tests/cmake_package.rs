@@ -3,7 +3,8 @@
 //! under `target/`, configures and builds `bindings/cmake-example/` (a C and a C++
 //! example, each linked against `perpixel::perpixel` and `perpixel::perpixel_static`)
 //! with `find_package(perpixel CONFIG REQUIRED)`, runs all four, then builds the C
-//! example again through `pkg-config` (shared and static) and runs those too.
+//! example again through `pkg-config` (shared and static) and runs those too. The C++
+//! wrapper's part headers must be installed in `include/perpixel/`, each compiling alone.
 //!
 //! Without cmake or pkg-config a developer machine prints a notice and passes; with `CI`
 //! set a missing tool fails (`.ci/run` installs `cmake` and `pkg-config` from Debian).
@@ -68,9 +69,40 @@ fn run_example(exe: &Path, static_link: bool) {
     }
 }
 
+/// Every part header of the C++ wrapper (`bindings/cpp/perpixel/*.hpp`) is installed
+/// unchanged as `include/perpixel/<part>`, and compiles alone there (C++17, warnings as
+/// errors) with nothing but the installed `include/` on the include path.
+fn installed_cpp_parts_compile_alone(prefix: &Path, scratch: &Path) {
+    let root = Path::new(MANIFEST_DIR);
+    let parts = common::cpp_part_headers();
+    for part in &parts {
+        let installed = prefix.join("include/perpixel").join(part);
+        let original = std::fs::read(root.join("bindings/cpp/perpixel").join(part)).unwrap();
+        assert_eq!(
+            std::fs::read(&installed).ok().as_ref(),
+            Some(&original),
+            "{} is missing or differs from bindings/cpp/perpixel/{part}",
+            installed.display()
+        );
+        let tu = scratch.join(format!("part-{part}.cpp"));
+        std::fs::write(&tu, format!("#include <perpixel/{part}>\n")).unwrap();
+        run(Command::new("c++")
+            .args(["-std=c++17", "-Wall", "-Wextra", "-Werror", "-c"])
+            .arg("-I")
+            .arg(prefix.join("include"))
+            .arg(&tu)
+            .arg("-o")
+            .arg(tu.with_extension("o")));
+    }
+    println!(
+        "{} C++ part headers installed in include/perpixel/, each compiling alone",
+        parts.len()
+    );
+}
+
 #[test]
 fn cmake_package_and_pkg_config_build_and_run_the_examples() {
-    if !tools_present(&["cmake", "pkg-config", "cc"]) {
+    if !tools_present(&["cmake", "pkg-config", "cc", "c++"]) {
         return;
     }
     let root = Path::new(MANIFEST_DIR);
@@ -98,6 +130,7 @@ fn cmake_package_and_pkg_config_build_and_run_the_examples() {
     ] {
         assert!(prefix.join(file).is_file(), "{file} was not installed");
     }
+    installed_cpp_parts_compile_alone(&prefix, &scratch);
     let config =
         std::fs::read_to_string(prefix.join("lib/cmake/perpixel/perpixelConfig.cmake")).unwrap();
     if cfg!(target_os = "linux") {

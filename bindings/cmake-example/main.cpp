@@ -1,5 +1,5 @@
-// perpixel from C++17 through perpixel.hpp: the same ring and coin as main.c, with RAII
-// masks and exceptions.
+// perpixel from C++17 through perpixel.hpp (the umbrella over the part headers installed in
+// include/perpixel/): the same ring and coin as main.c, with RAII masks and exceptions.
 #include <cstdio>
 #include <vector>
 

@@ -5,7 +5,8 @@
 #         -P bindings/cmake/install.cmake
 #
 # Lays out, under CMAKE_INSTALL_PREFIX:
-#   include/perpixel.h, include/perpixel.hpp
+#   include/perpixel.h, include/perpixel.hpp (the C++ wrapper's umbrella header) and
+#   include/perpixel/*.hpp (its parts, which perpixel.hpp includes)
 #   share/doc/perpixel/CHANGELOG.md (the C ABI changelog, include/CHANGELOG.md)
 #   lib/libperpixel.so (.dylib / bin/perpixel.dll + lib/perpixel.dll.lib), lib/libperpixel.a
 #   (perpixel.lib); from a MinGW build: bin/perpixel.dll, lib/libperpixel.dll.a,
@@ -99,6 +100,9 @@ endforeach()
 
 file(INSTALL "${PERPIXEL_ROOT}/include/perpixel.h" "${PERPIXEL_ROOT}/bindings/cpp/perpixel.hpp"
      DESTINATION "${PREFIX}/include")
+# The C++ wrapper's part headers (perpixel.hpp includes them all).
+file(INSTALL "${PERPIXEL_ROOT}/bindings/cpp/perpixel" DESTINATION "${PREFIX}/include"
+     FILES_MATCHING PATTERN "*.hpp")
 # The C ABI changelog (what a caller must change when upgrading) goes with the header.
 file(INSTALL "${PERPIXEL_ROOT}/include/CHANGELOG.md" DESTINATION "${PREFIX}/share/doc/perpixel")
 set(_bin_dir lib)

@@ -5,6 +5,7 @@
 //! * [`have`] / [`tools_present`]: probes for external tools, with the project's rule: a
 //!   developer machine without a tool prints a notice, CI (`CI` set) fails.
 //! * [`cdylib_dir`] / [`lib_name`]: where `cargo test` put the libraries it built.
+//! * [`cpp_part_headers`]: the C++ wrapper's part headers (`bindings/cpp/perpixel/`).
 //! * [`Rng`]: a small deterministic random generator (xorshift64*).
 //! * [`make_fifo`] / [`without_blocking`] (Unix): a named pipe, and a call on it that
 //!   fails instead of hanging if it blocks.
@@ -166,6 +167,26 @@ pub fn cdylib_dir(staticlib: bool) -> PathBuf {
         wanted.join(" and "),
         deps.display()
     );
+}
+
+/// The C++ wrapper's part headers, `bindings/cpp/perpixel/*.hpp`, by file name, sorted
+/// (found in the folder, so a new part counts without a list). The umbrella
+/// `bindings/cpp/perpixel.hpp` includes them all.
+pub fn cpp_part_headers() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("bindings/cpp/perpixel");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|e| e.expect("a bindings/cpp/perpixel entry").file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".hpp"))
+        .collect();
+    names.sort();
+    assert!(
+        names.len() >= 10,
+        "only {names:?} in {}: the C++ wrapper is split by concept",
+        dir.display()
+    );
+    names
 }
 
 /// A small deterministic generator (xorshift64*): tests draw from a seed, so a failure
