@@ -247,49 +247,59 @@ static int declare_mask(Tokens *t)
 
 /* ---- the cases -------------------------------------------------------------------------- */
 
+/* What a pair query found, whichever form asked it (placed sprites or pygame's offsets). */
+typedef struct {
+    uint8_t flag;
+    pp_point p;
+    uint64_t area;
+    pp_mask *m;
+    pp_bounds bounds;
+} PairAnswer;
+
+/* Writes the answer of pair query `which` (0 collides, 1 first contact, 2 overlap area,
+ * 3 overlap mask, freeing the mask) or the error. */
+static void put_pair_answer(Text *out, int which, pp_status s, PairAnswer *r)
+{
+    if (s != PP_OK) {
+        put_error(out, s);
+    } else if (which == 0) {
+        put(out, "%u", (unsigned)r->flag);
+    } else if (which == 1) {
+        if (r->flag) {
+            put(out, "%" PRId64 " %" PRId64, r->p.x, r->p.y);
+        } else {
+            put(out, "none");
+        }
+    } else if (which == 2) {
+        put(out, "%" PRIu64, r->area);
+    } else if (r->m == NULL) {
+        put(out, "none");
+    } else {
+        put(out, "%" PRId32 " %" PRId32, r->bounds.x, r->bounds.y);
+        put_mask(out, r->m);
+        pp_mask_free(r->m);
+    }
+}
+
+/* Which of the four pair queries `kind` names (0 to 3, as put_pair_answer takes). */
+static int pair_which(const char *kind)
+{
+    return strcmp(kind, "collides") == 0        ? 0
+           : strcmp(kind, "first_contact") == 0 ? 1
+           : strcmp(kind, "overlap_area") == 0  ? 2
+                                                : 3;
+}
+
 static void pair_case(const char *kind, Tokens *t, Text *out)
 {
     pp_sprite a = next_sprite(t), b = next_sprite(t);
-    pp_status s;
-    uint8_t flag = 0;
-    pp_point p = {0, 0};
-    uint64_t area = 0;
-    pp_mask *m = NULL;
-    pp_bounds bounds = {0, 0, 0, 0};
-    if (strcmp(kind, "collides") == 0) {
-        s = pp_collides(&a, &b, &flag);
-        if (s == PP_OK) {
-            put(out, "%u", (unsigned)flag);
-        }
-    } else if (strcmp(kind, "first_contact") == 0) {
-        s = pp_first_contact(&a, &b, &flag, &p);
-        if (s == PP_OK) {
-            if (flag) {
-                put(out, "%" PRId64 " %" PRId64, p.x, p.y);
-            } else {
-                put(out, "none");
-            }
-        }
-    } else if (strcmp(kind, "overlap_area") == 0) {
-        s = pp_overlap_area(&a, &b, &area);
-        if (s == PP_OK) {
-            put(out, "%" PRIu64, area);
-        }
-    } else {
-        s = pp_overlap_mask(&a, &b, &m, &bounds);
-        if (s == PP_OK) {
-            if (m == NULL) {
-                put(out, "none");
-            } else {
-                put(out, "%" PRId32 " %" PRId32, bounds.x, bounds.y);
-                put_mask(out, m);
-                pp_mask_free(m);
-            }
-        }
-    }
-    if (s != PP_OK) {
-        put_error(out, s);
-    }
+    PairAnswer r = {0, {0, 0}, 0, NULL, {0, 0, 0, 0}};
+    int which = pair_which(kind);
+    pp_status s = which == 0   ? pp_collides(&a, &b, &r.flag)
+                  : which == 1 ? pp_first_contact(&a, &b, &r.flag, &r.p)
+                  : which == 2 ? pp_overlap_area(&a, &b, &r.area)
+                               : pp_overlap_mask(&a, &b, &r.m, &r.bounds);
+    put_pair_answer(out, which, s, &r);
 }
 
 /* pygame style: mask a at (0, 0), mask b at (dx, dy) (pp_mask_collides ...). */
@@ -297,46 +307,13 @@ static void offset_case(const char *kind, Tokens *t, Text *out)
 {
     const pp_mask *a = next_mask(t), *b = next_mask(t);
     int32_t dx = (int32_t)next_int(t), dy = (int32_t)next_int(t);
-    pp_status s;
-    uint8_t flag = 0;
-    pp_point p = {0, 0};
-    uint64_t area = 0;
-    pp_mask *m = NULL;
-    pp_bounds bounds = {0, 0, 0, 0};
-    if (strcmp(kind, "mask_collides") == 0) {
-        s = pp_mask_collides(a, b, dx, dy, &flag);
-        if (s == PP_OK) {
-            put(out, "%u", (unsigned)flag);
-        }
-    } else if (strcmp(kind, "mask_first_contact") == 0) {
-        s = pp_mask_first_contact(a, b, dx, dy, &flag, &p);
-        if (s == PP_OK) {
-            if (flag) {
-                put(out, "%" PRId64 " %" PRId64, p.x, p.y);
-            } else {
-                put(out, "none");
-            }
-        }
-    } else if (strcmp(kind, "mask_overlap_area") == 0) {
-        s = pp_mask_overlap_area(a, b, dx, dy, &area);
-        if (s == PP_OK) {
-            put(out, "%" PRIu64, area);
-        }
-    } else {
-        s = pp_mask_overlap_mask(a, b, dx, dy, &m, &bounds);
-        if (s == PP_OK) {
-            if (m == NULL) {
-                put(out, "none");
-            } else {
-                put(out, "%" PRId32 " %" PRId32, bounds.x, bounds.y);
-                put_mask(out, m);
-                pp_mask_free(m);
-            }
-        }
-    }
-    if (s != PP_OK) {
-        put_error(out, s);
-    }
+    PairAnswer r = {0, {0, 0}, 0, NULL, {0, 0, 0, 0}};
+    int which = pair_which(kind + strlen("mask_"));
+    pp_status s = which == 0   ? pp_mask_collides(a, b, dx, dy, &r.flag)
+                  : which == 1 ? pp_mask_first_contact(a, b, dx, dy, &r.flag, &r.p)
+                  : which == 2 ? pp_mask_overlap_area(a, b, dx, dy, &r.area)
+                               : pp_mask_overlap_mask(a, b, dx, dy, &r.m, &r.bounds);
+    put_pair_answer(out, which, s, &r);
 }
 
 static void sweep_case(Tokens *t, Text *out)
