@@ -22,7 +22,7 @@ const MAY_NAME: &[(&str, &[&str])] = &[
     ("file", &["error"]),
     ("kernels", &["mask"]),
     // baked.rs writes the baked format (bake/); pairs.rs answers pygame-style queries
-    // through Sprite, and raster.rs hands out a Raster's Sprite (query/).
+    // through Sprite, and raster/ hands out a Raster's Sprite (query/).
     (
         "mask",
         &["error", "file", "geom", "kernels", "bake", "query"],
@@ -85,7 +85,9 @@ const IMPL_MASK_IN: &[&str] = &["src/mask/", "src/shape/"];
 /// Bounds2D, Point and Transform).
 const JUDGED: &[&str] = &[
     "src/mask/pairs.rs",
-    "src/mask/raster.rs",
+    "src/mask/raster/mod.rs",
+    "src/mask/raster/rows.rs",
+    "src/mask/raster/sampled.rs",
     "src/mask/edit.rs",
     "src/mask/reshape.rs",
     "src/shape/components.rs",
