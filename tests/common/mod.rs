@@ -316,3 +316,27 @@ pub fn assert_mask_eq(actual: &perpixel::Mask, expected: &perpixel::Mask, what: 
         panic!("{what}: masks differ\n{diff}");
     }
 }
+
+/// A generated file's staleness check: with `refresh_var` set to `1`, writes `fresh` to
+/// `path` (relative to the repository) and returns; otherwise fails, naming the first line
+/// that differs and `command`, unless the committed file equals `fresh`.
+pub fn check_generated(path: &str, fresh: &str, refresh_var: &str, command: &str) {
+    let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    if std::env::var_os(refresh_var).is_some_and(|v| v == "1") {
+        std::fs::write(&full, fresh).unwrap_or_else(|e| panic!("write {path}: {e}"));
+        println!("wrote {path} ({} bytes)", fresh.len());
+        return;
+    }
+    let committed = std::fs::read_to_string(&full).unwrap_or_default();
+    if committed != fresh {
+        let line = committed
+            .lines()
+            .zip(fresh.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(committed.lines().count().min(fresh.lines().count()));
+        panic!(
+            "{path} is stale (first difference at line {}): refresh it with\n{command}\nand commit it",
+            line + 1
+        );
+    }
+}

@@ -10,18 +10,8 @@ namespace PerPixel
     /// <see cref="xMax"/> and <see cref="yMax"/> are 64-bit so that nothing overflows at int.MaxValue.
     /// Every method is answered by the native library, so C#, C and Rust agree to the pixel.
     /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct Bounds2D : IEquatable<Bounds2D>
+    public partial struct Bounds2D : IEquatable<Bounds2D>
     {
-        /// <summary>Left edge (smallest x inside).</summary>
-        public int x;
-        /// <summary>Edge with the smallest y inside.</summary>
-        public int y;
-        /// <summary>Width in pixels; &lt;= 0 means empty.</summary>
-        public int width;
-        /// <summary>Height in pixels; &lt;= 0 means empty.</summary>
-        public int height;
-
         /// <summary>A rectangle from its corner with the smallest coordinates and its size.</summary>
         public Bounds2D(int x, int y, int width, int height)
         {

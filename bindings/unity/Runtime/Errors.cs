@@ -4,58 +4,6 @@ using System.Text;
 
 namespace PerPixel
 {
-    /// <summary>Status codes of the C ABI (<c>pp_status</c>), plus two that only the C# binding
-    /// raises while loading the native library. Numbers are reserved by range: 1-99 the core,
-    /// 100-199 the world, 200-299 the shape tools, 1000-1099 binding-only codes the native library
-    /// never returns.</summary>
-    public enum Status
-    {
-        /// <summary>Success.</summary>
-        Ok = 0,
-        /// <summary>A required pointer was null.</summary>
-        NullPointer = 1,
-        /// <summary>An argument is out of its documented range.</summary>
-        InvalidArgument = 2,
-        /// <summary>The pixel buffer is shorter than width, height and stride need.</summary>
-        BufferTooSmall = 3,
-        /// <summary>The row stride is shorter than one row of pixels.</summary>
-        StrideTooSmall = 4,
-        /// <summary>The sub-rectangle is not inside the image.</summary>
-        RegionOutOfBounds = 5,
-        /// <summary>The mask would exceed the size limit (<see cref="Library.MaxMaskPixels"/>, 2^26 pixels
-        /// by default).</summary>
-        TooLarge = 6,
-        /// <summary>A coordinate result does not fit in 32 bits.</summary>
-        Overflow = 7,
-        /// <summary>Encoded image bytes could not be decoded.</summary>
-        Decode = 8,
-        /// <summary>A file could not be read.</summary>
-        Io = 9,
-        /// <summary>Memory could not be allocated.</summary>
-        OutOfMemory = 10,
-        /// <summary>A bug inside the library was caught at the boundary.</summary>
-        Panic = 11,
-        /// <summary>Baked mask data is invalid: not a baked file, an unsupported format version, truncated,
-        /// a failing checksum, sizes that do not match the bytes, duplicate names.</summary>
-        BadBakedData = 12,
-        /// <summary>A transform cannot be applied exactly: a non-finite number, a scale of 0 or outside 1e-6..1e6,
-        /// a position beyond ±2^31, a singular or nearly singular matrix, a mask wider or taller than 2^24
-        /// pixels.</summary>
-        InvalidTransform = 13,
-        /// <summary>A body id of this world names no live body: its body was destroyed (its slot may hold
-        /// another body now), or its index was never made. The world's statuses start at 100.</summary>
-        StaleBody = 100,
-        /// <summary>A body id was made by another <see cref="World"/> (every <see cref="BodyId"/> carries its
-        /// world's tag), or is a default (zeroed) id, which belongs to no world.</summary>
-        WrongWorld = 101,
-        /// <summary>A mask to edit in place is also held by something else (a World body, a bundle): edit
-        /// <see cref="Mask.Copy"/>, or a body's mask with <see cref="World.EditMask"/>.</summary>
-        MaskShared = 200,
-        /// <summary>C# only: the native library could not be loaded.</summary>
-        LibraryNotFound = 1000,
-        /// <summary>C# only: the native library's version does not match this binding.</summary>
-        VersionMismatch = 1001,
-    }
 
     /// <summary>Thrown when the native library refuses a call; carries its status and its message.</summary>
     public sealed class PerPixelException : Exception
@@ -202,7 +150,7 @@ namespace PerPixel
 
         /// <summary>The default of <see cref="MaxMaskPixels"/>: 2^26 pixels (e.g. 8192 x 8192), as
         /// <c>PP_MAX_MASK_PIXELS</c> in perpixel.h.</summary>
-        public const ulong DefaultMaxMaskPixels = 1UL << 26;
+        public const ulong DefaultMaxMaskPixels = Native.MaxMaskPixels;
 
         /// <summary>The most pixels one mask may hold, for the whole process (default
         /// <see cref="DefaultMaxMaskPixels"/>). Building a larger mask, or loading an image whose header claims

@@ -21,44 +21,6 @@ namespace PerPixel
         }
     }
 
-    /// <summary>How the pixels in a buffer are laid out (8 bits per channel): the bytes of one pixel.</summary>
-    /// <remarks>
-    /// <para>The byte-order formats (<see cref="Rgba8"/>, <see cref="Bgra8"/>, <see cref="Argb8"/>,
-    /// <see cref="Abgr8"/>) are the same on every CPU; <see cref="Argb32"/> is a packed native-endian word.
-    /// Which one an engine hands out (LE: little-endian CPUs, i.e. every Unity platform):</para>
-    /// <list type="table">
-    /// <item><term>Unity <c>Color32[]</c> (<c>GetPixels32</c>), XNA/MonoGame <c>Color[]</c>, raylib
-    /// <c>R8G8B8A8</c>, SFML <c>Image</c>, Godot <c>FORMAT_RGBA8</c>, SDL <c>RGBA32</c></term>
-    /// <description><see cref="Rgba8"/></description></item>
-    /// <item><term>SDL <c>ARGB32</c> / <c>BGRA32</c> / <c>ABGR32</c> (byte orders)</term>
-    /// <description><see cref="Argb8"/> / <see cref="Bgra8"/> / <see cref="Abgr8"/></description></item>
-    /// <item><term>SDL <c>ABGR8888</c> (word 0xAABBGGRR)</term><description>LE <see cref="Rgba8"/>,
-    /// big-endian <see cref="Abgr8"/></description></item>
-    /// <item><term>SDL <c>ARGB8888</c> (word 0xAARRGGBB)</term><description><see cref="Argb32"/> (LE
-    /// <see cref="Bgra8"/>, big-endian <see cref="Argb8"/>)</description></item>
-    /// <item><term>SDL <c>RGBA8888</c> (word 0xRRGGBBAA)</term><description>LE <see cref="Abgr8"/>,
-    /// big-endian <see cref="Rgba8"/></description></item>
-    /// <item><term>SDL <c>BGRA8888</c> (word 0xBBGGRRAA)</term><description>LE <see cref="Argb8"/>,
-    /// big-endian <see cref="Bgra8"/></description></item>
-    /// </list>
-    /// </remarks>
-    public enum PixelFormat : uint
-    {
-        /// <summary>Bytes R, G, B, A: Unity <c>Color32</c>, XNA <c>Color</c>, SDL <c>RGBA32</c>.</summary>
-        Rgba8 = 0,
-        /// <summary>Bytes B, G, R, A: Direct3D, Windows bitmaps, SDL <c>BGRA32</c>.</summary>
-        Bgra8 = 1,
-        /// <summary>32-bit words 0xAARRGGBB in the machine's byte order: SDL <c>ARGB8888</c> (not SDL
-        /// <c>ARGB32</c>, which is <see cref="Argb8"/>).</summary>
-        Argb32 = 2,
-        /// <summary>One alpha byte per pixel.</summary>
-        A8 = 3,
-        /// <summary>Bytes A, R, G, B: SDL <c>ARGB32</c> (SDL <c>BGRA8888</c> on little-endian CPUs).</summary>
-        Argb8 = 4,
-        /// <summary>Bytes A, B, G, R: SDL <c>ABGR32</c> (SDL <c>RGBA8888</c> on little-endian CPUs).</summary>
-        Abgr8 = 5,
-    }
-
     /// <summary>How pixels become solid, and which part of the image to take.</summary>
     /// <remarks><c>new MaskOptions()</c> and <c>default(MaskOptions)</c> are the defaults: threshold 1
     /// (alpha != 0 is solid), no colour key, no flips, the whole image; set only what you need, e.g.

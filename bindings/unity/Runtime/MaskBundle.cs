@@ -20,20 +20,6 @@ namespace PerPixel
         }
     }
 
-    /// <summary>The C layout of <c>pp_bake_info</c>.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    internal struct NativeBakeInfo
-    {
-        public byte HasThreshold;
-        public byte Threshold;
-        public byte FlipY;
-        public byte FlipX;
-        public byte HasColorKey;
-        public byte KeyR;
-        public byte KeyG;
-        public byte KeyB;
-    }
-
     /// <summary>How a baked mask was made, as its file records it (<see cref="MaskBundle.InfoAt"/>).</summary>
     public struct BakeInfo
     {
@@ -49,10 +35,10 @@ namespace PerPixel
 
         internal BakeInfo(NativeBakeInfo n)
         {
-            Threshold = n.HasThreshold != 0 ? (byte?)n.Threshold : null;
-            FlipX = n.FlipX != 0;
-            FlipY = n.FlipY != 0;
-            ColorKey = n.HasColorKey != 0 ? new[] { n.KeyR, n.KeyG, n.KeyB } : null;
+            Threshold = n.has_threshold != 0 ? (byte?)n.threshold : null;
+            FlipX = n.flip_x != 0;
+            FlipY = n.flip_y != 0;
+            ColorKey = n.has_color_key != 0 ? new[] { n.color_key_r, n.color_key_g, n.color_key_b } : null;
         }
     }
 

@@ -8,14 +8,8 @@ namespace PerPixel
     /// <summary>A polygon vertex on a mask's pixel-corner grid (C's <c>pp_vertex</c>): pixel (i, j) covers the
     /// square from (i, j) to (i + 1, j + 1), so a w × h mask's corners run from (0, 0) to (w, h). Also a pixel
     /// of an outline (<see cref="Mask.Outline"/>). Mask coordinates, not world pixels.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct Vertex : IEquatable<Vertex>
+    public partial struct Vertex : IEquatable<Vertex>
     {
-        /// <summary>Column.</summary>
-        public int x;
-        /// <summary>Row.</summary>
-        public int y;
-
         /// <summary>A vertex.</summary>
         public Vertex(int x, int y) { this.x = x; this.y = y; }
 
@@ -31,14 +25,8 @@ namespace PerPixel
 
     /// <summary>A convex piece's vertex (C's <c>pp_vertexf</c>), in the same coordinates as
     /// <see cref="Vertex"/>.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct VertexF
+    public partial struct VertexF
     {
-        /// <summary>Column.</summary>
-        public double x;
-        /// <summary>Row.</summary>
-        public double y;
-
         /// <summary>A vertex.</summary>
         public VertexF(double x, double y) { this.x = x; this.y = y; }
 

@@ -15,16 +15,6 @@ namespace PerPixel
         Four = 1,
     }
 
-    /// <summary>The order components are listed (and numbered in a label image) in.</summary>
-    public enum ComponentOrder : uint
-    {
-        /// <summary>The component whose first pixel in row-major order (lowest y, then lowest x) comes first is
-        /// listed first (pygame's order; the default).</summary>
-        Position = 0,
-        /// <summary>Most pixels first; components of the same size by position.</summary>
-        LargestFirst = 1,
-    }
-
     /// <summary>How <see cref="Mask.Components(ComponentOptions)"/>, <see cref="Mask.LabelComponents"/>,
     /// <see cref="Mask.ComponentCounts"/> and <see cref="Mask.ComponentBounds"/> find and list components (C's
     /// <c>pp_component_options</c>).</summary>
@@ -48,18 +38,6 @@ namespace PerPixel
             o.min_pixels = MinPixels;
             return o;
         }
-    }
-
-    /// <summary>The reach of <see cref="Mask.Grow"/> and <see cref="Mask.Shrink"/>: which pixels (dx, dy) lie
-    /// within n.</summary>
-    public enum Norm : uint
-    {
-        /// <summary>dx² + dy² ≤ n²: a disc, in exact integers (Godot's <c>grow_mask</c>; the default).</summary>
-        Disc = 0,
-        /// <summary>max(|dx|, |dy|) ≤ n: a square of side 2n + 1.</summary>
-        Square = 1,
-        /// <summary>|dx| + |dy| ≤ n: a diamond (n steps of 4-neighbours).</summary>
-        Diamond = 2,
     }
 
     /// <summary>How <see cref="Mask.Grow"/> and <see cref="Mask.Shrink"/> reach (C's
@@ -94,18 +72,8 @@ namespace PerPixel
 
     /// <summary>A colour by channel, like Unity's <c>Color32</c> (C's <c>pp_rgba</c>): red, green, blue,
     /// alpha, whatever the pixel format it is written in.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct Rgba : IEquatable<Rgba>
+    public partial struct Rgba : IEquatable<Rgba>
     {
-        /// <summary>Red.</summary>
-        public byte r;
-        /// <summary>Green.</summary>
-        public byte g;
-        /// <summary>Blue.</summary>
-        public byte b;
-        /// <summary>Alpha.</summary>
-        public byte a;
-
         /// <summary>A colour.</summary>
         public Rgba(byte r, byte g, byte b, byte a) { this.r = r; this.g = g; this.b = b; this.a = a; }
 
@@ -123,14 +91,8 @@ namespace PerPixel
     /// ColorRange)"/> makes solid: every channel between <see cref="min"/> and <see cref="max"/>, both
     /// inclusive (C's <c>pp_color_range</c>, a plain value). A channel whose min exceeds its max admits
     /// nothing.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct ColorRange
+    public partial struct ColorRange
     {
-        /// <summary>The least value of each channel, inclusive.</summary>
-        public Rgba min;
-        /// <summary>The greatest value of each channel, inclusive.</summary>
-        public Rgba max;
-
         /// <summary>A range.</summary>
         public ColorRange(Rgba min, Rgba max) { this.min = min; this.max = max; }
 
@@ -182,8 +144,8 @@ namespace PerPixel
             // PP_CONNECTIVITY_8 and PP_CONNECTIVITY_4 of perpixel.h.
             switch (connectivity)
             {
-                case Connectivity.Eight: return 8;
-                case Connectivity.Four: return 4;
+                case Connectivity.Eight: return Native.Connectivity8;
+                case Connectivity.Four: return Native.Connectivity4;
                 default: throw new ArgumentOutOfRangeException("connectivity", connectivity, "Eight or Four");
             }
         }

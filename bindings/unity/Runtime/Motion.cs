@@ -3,16 +3,6 @@ using System.Runtime.InteropServices;
 
 namespace PerPixel
 {
-    /// <summary>What <see cref="PlacedSprite.Sweep"/> found.</summary>
-    public enum SweepOutcome : byte
-    {
-        /// <summary>The sprite reached the end of its motion without touching.</summary>
-        Clear = 0,
-        /// <summary>The sprite touched the obstacle part way.</summary>
-        Hit = 1,
-        /// <summary>The sprite already touched the obstacle where it started.</summary>
-        StartsTouching = 2,
-    }
 
     /// <summary>
     /// The result of <see cref="PlacedSprite.Sweep"/> (C's <c>pp_sweep_result</c>): for a hit, where the
@@ -21,32 +11,8 @@ namespace PerPixel
     /// first contact; starting inside: step 0, both positions the start; clear: step = steps, both
     /// positions the end, contact (0, 0).
     /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-#pragma warning disable 0649 // _hasNormal is written by the native library
-    public struct SweepResult
+    public partial struct SweepResult
     {
-        /// <summary>Clear, hit or starts touching.</summary>
-        public SweepOutcome Outcome;
-        /// <summary>Steps taken along the path to <see cref="At"/>.</summary>
-        public ulong Step;
-        /// <summary>Steps of the whole path: |dx| + |dy|.</summary>
-        public ulong Steps;
-        /// <summary>World position of the sprite's pixel (0, 0) where it stopped.</summary>
-        public Point At;
-        /// <summary>World position one step before <see cref="At"/>.</summary>
-        public Point LastFree;
-        /// <summary>The first pixel solid in both at <see cref="At"/> ((0, 0) when clear).</summary>
-        public Point Contact;
-        // 1 when Normal holds the contact normal (a byte, as in the C struct).
-        private byte _hasNormal;
-        /// <summary>The surface hit, from the obstacle towards the mover, to bounce or slide along. At a hit it
-        /// is always there and always points against the motion: with s = At - LastFree (the blocked step),
-        /// the rule of <see cref="PlacedSprite.ContactNormal"/> at <see cref="LastFree"/> over the faces across
-        /// -s only, or exactly -s when that gives none or one with dot(normal, motion) >= 0; so a flat face
-        /// hit gives exactly -s. When starting inside: the contact normal there. (0, 0) when clear or when
-        /// there is none (<see cref="HasNormal"/> false).</summary>
-        public Normal Normal;
-
         /// <summary>True when <see cref="Normal"/> holds a normal: always at a hit.</summary>
         public bool HasNormal { get { return _hasNormal != 0; } }
 
@@ -74,23 +40,6 @@ namespace PerPixel
                 return Steps == 0 ? 1.0 : (double)Step / Steps;
             }
         }
-    }
-#pragma warning restore 0649
-
-    /// <summary>Which translations <see cref="PlacedSprite.PushOut"/> may use (C's <c>PP_PUSH_*</c>).</summary>
-    public enum PushDirection : byte
-    {
-        /// <summary>Any translation, the shortest by Euclidean length; among equally short ones the smallest
-        /// dy first, then the smallest dx (in a y-down world: up first, then left; in Unity's y-up world: down
-        /// first, then left).</summary>
-        Any = 0,
-        /// <summary>Along x only, (±k, 0); on a tie, towards smaller x first.</summary>
-        Horizontal = 1,
-        /// <summary>Along y only, (0, ±k); on a tie, towards smaller y first.</summary>
-        Vertical = 2,
-        /// <summary>Along <see cref="PushOptions.AlongDirection"/> only, at the positions of the sweep path
-        /// towards it, continued past it in the same direction.</summary>
-        Along = 3,
     }
 
     /// <summary>How <see cref="PlacedSprite.PushOut"/> searches (C's <c>pp_push_options</c>).</summary>
@@ -226,26 +175,9 @@ namespace PerPixel
     }
 
     /// <summary>What <see cref="PlacedSprite.Raycast"/> hit (C's <c>pp_ray_hit</c>).</summary>
-    [StructLayout(LayoutKind.Sequential)]
-#pragma warning disable 0649 // _hasNormal is written by the native library
-    public struct RayHit
+    public partial struct RayHit
     {
-        /// <summary>The first solid pixel on the ray.</summary>
-        public Point Pixel;
-        /// <summary>Steps along the ray's path from its start (0: the start pixel is solid).</summary>
-        public ulong Step;
-        /// <summary>Distance from the start pixel to <see cref="Pixel"/>, between their centres.</summary>
-        public double Distance;
-        private byte _hasNormal;
-        /// <summary>The surface normal at <see cref="Pixel"/>, out of the sprite towards where the ray came
-        /// from: a sweep hit's normal (<see cref="SweepResult.Normal"/>) for a one-pixel mover at the ray's
-        /// last free pixel, so always there and against the ray's direction when <see cref="Step"/> > 0; for
-        /// a ray starting inside, the contact normal of its start pixel, if any; (0, 0) when
-        /// <see cref="HasNormal"/> is false.</summary>
-        public Normal Normal;
-
         /// <summary>True when <see cref="Normal"/> holds the surface normal.</summary>
         public bool HasNormal { get { return _hasNormal != 0; } }
     }
-#pragma warning restore 0649
 }

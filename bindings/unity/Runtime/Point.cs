@@ -5,14 +5,8 @@ namespace PerPixel
 {
     /// <summary>A world pixel, e.g. where two sprites first touch. 64-bit because a sprite placed near
     /// int.MaxValue has pixels beyond it.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct Point : IEquatable<Point>
+    public partial struct Point : IEquatable<Point>
     {
-        /// <summary>World x.</summary>
-        public long x;
-        /// <summary>World y.</summary>
-        public long y;
-
         /// <summary>A point.</summary>
         public Point(long x, long y) { this.x = x; this.y = y; }
 
@@ -28,14 +22,8 @@ namespace PerPixel
     /// <summary>A unit vector: a contact or surface normal (C's <c>pp_normal</c>), in the caller's own y
     /// convention: a sprite resting on flat ground gets (0, -1) in a y-down world, (0, 1) in a y-up one
     /// (Unity).</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct Normal : IEquatable<Normal>
+    public partial struct Normal : IEquatable<Normal>
     {
-        /// <summary>x component.</summary>
-        public double x;
-        /// <summary>y component.</summary>
-        public double y;
-
         /// <summary>A normal (not checked to be of unit length).</summary>
         public Normal(double x, double y) { this.x = x; this.y = y; }
 
@@ -51,14 +39,8 @@ namespace PerPixel
 
     /// <summary>A whole-pixel translation (C's <c>pp_offset</c>), e.g. what
     /// <see cref="PlacedSprite.PushOut"/> found.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct Offset : IEquatable<Offset>
+    public partial struct Offset : IEquatable<Offset>
     {
-        /// <summary>Pixels in x.</summary>
-        public int dx;
-        /// <summary>Pixels in y.</summary>
-        public int dy;
-
         /// <summary>A translation.</summary>
         public Offset(int dx, int dy) { this.dx = dx; this.dy = dy; }
 

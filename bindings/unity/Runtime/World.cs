@@ -22,16 +22,8 @@ namespace PerPixel
     /// (<see cref="Status.StaleBody"/>), never mistaken for a later body in the same slot; given to another
     /// world it is refused with <see cref="Status.WrongWorld"/>, never taken for that world's body of the
     /// same index. A default (zeroed) id belongs to no world.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct BodyId : IEquatable<BodyId>
+    public partial struct BodyId : IEquatable<BodyId>
     {
-        /// <summary>The body's slot.</summary>
-        public uint Index;
-        /// <summary>The slot's generation when the body was made.</summary>
-        public uint Generation;
-        /// <summary>The tag of the world that made it (never 0).</summary>
-        public uint World;
-
         /// <summary>An id (normally handed out by <see cref="PerPixel.World.CreateBody"/>).</summary>
         public BodyId(uint index, uint generation, uint world) { Index = index; Generation = generation; World = world; }
 
@@ -53,14 +45,8 @@ namespace PerPixel
     }
 
     /// <summary>Two touching bodies (C's <c>pp_pair</c>), <c>A.Index &lt; B.Index</c>.</summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct Pair : IEquatable<Pair>
+    public partial struct Pair : IEquatable<Pair>
     {
-        /// <summary>The body with the smaller index.</summary>
-        public BodyId A;
-        /// <summary>The other.</summary>
-        public BodyId B;
-
         /// <summary>A pair as given (not reordered).</summary>
         public Pair(BodyId a, BodyId b) { A = a; B = b; }
 
@@ -86,21 +72,29 @@ namespace PerPixel
     /// <remarks>A plain value: <c>default(Filter)</c> is in no category and collides with nothing; start
     /// from <see cref="Default"/> (category 1, every mask bit, no group), which is also what a
     /// <see cref="BodyDef"/> holds unless set.</remarks>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct Filter : IEquatable<Filter>
+    public partial struct Filter : IEquatable<Filter>
     {
-        /// <summary>The categories the body is in (bits).</summary>
-        public ulong Category;
-        /// <summary>The categories it collides with (bits).</summary>
-        public ulong Mask;
-        /// <summary>0: no group; a shared positive group always collides, a negative one never.</summary>
-        public int Group;
-
         /// <summary>A filter.</summary>
         public Filter(ulong category, ulong mask, int group = 0) { Category = category; Mask = mask; Group = group; }
 
         /// <summary>Category 1, colliding with everything, no group (<c>pp_filter_default()</c>).</summary>
-        public static Filter Default { get { return new Filter(1, ulong.MaxValue, 0); } }
+        public static Filter Default
+        {
+            get
+            {
+                if (!s_hasDefault)
+                {
+                    Library.EnsureLoaded();
+                    s_default = Native.pp_filter_default();
+                    s_hasDefault = true;
+                }
+                return s_default;
+            }
+        }
+
+        // The library's default, asked once (a plain value, the same for every thread).
+        private static Filter s_default;
+        private static bool s_hasDefault;
 
         /// <summary>Whether bodies with filters <c>this</c> and <paramref name="other"/> may touch (the
         /// library's rule, written out).</summary>
@@ -725,9 +719,11 @@ namespace PerPixel
     /// <see cref="Mask"/>'s edit methods (same arguments, same rules).</summary>
     public struct MaskEdit
     {
-        // PP_EDIT_* of perpixel.h.
-        private const uint SetPixelOp = 1, FillRectOp = 2, DrawOp = 3, EraseOp = 4, IntersectOp = 5, XorOp = 6,
-            InvertOp = 7, FillCircleOp = 8, FillEllipseOp = 9, DrawLineOp = 10;
+        // PP_EDIT_* of perpixel.h (EditOp is generated from it, Native.g.cs).
+        private const uint SetPixelOp = (uint)EditOp.SetPixel, FillRectOp = (uint)EditOp.FillRect,
+            DrawOp = (uint)EditOp.Draw, EraseOp = (uint)EditOp.Erase, IntersectOp = (uint)EditOp.Intersect,
+            XorOp = (uint)EditOp.Xor, InvertOp = (uint)EditOp.Invert, FillCircleOp = (uint)EditOp.FillCircle,
+            FillEllipseOp = (uint)EditOp.FillEllipse, DrawLineOp = (uint)EditOp.DrawLine;
         private uint _op;
         private int _x, _y, _x1, _y1, _w, _h;
         private uint _radius;
