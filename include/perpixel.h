@@ -2039,6 +2039,15 @@ pp_status pp_sweep(const pp_sprite *mover,
 pp_status pp_sweep_path_position(int32_t dx, int32_t dy, uint64_t step, pp_point *out);
 
 /**
+ * The angle of `n` in degrees, `atan2(n.y, n.x)` (`-90` is `(0, -1)`, the resting normal
+ * of a y-down world; `180` is `(-1, 0)`), computed with the library's own arc tangent, so
+ * the bits are the same on every platform and in every language (a C `atan2` may differ in
+ * the last bit between C libraries). Any vector, unit or not; NaN in gives NaN out. Never
+ * fails; any thread.
+ */
+double pp_normal_degrees(pp_normal n);
+
+/**
  * The contact normal between `obstacle` and `mover`: a unit vector from the obstacle's
  * surface towards the mover where they overlap or touch. Writes `*found` = 1 and the
  * normal to `*out`; when they neither overlap nor touch, or no direction stands out,

@@ -69,9 +69,9 @@ pub use mask::{pp_mask_from_image_bytes, pp_mask_from_image_path};
 pub use motion::{
     PP_NORMAL_RADIUS, PP_PUSH_ALONG, PP_PUSH_ANY, PP_PUSH_HORIZONTAL, PP_PUSH_VERTICAL,
     PP_SWEEP_CLEAR, PP_SWEEP_HIT, PP_SWEEP_STARTS_TOUCHING, pp_contact_normal, pp_move_and_slide,
-    pp_move_options, pp_move_options_default, pp_move_result, pp_normal, pp_offset,
-    pp_push_options, pp_push_options_default, pp_push_out, pp_ray_hit, pp_raycast, pp_solid_at,
-    pp_sweep, pp_sweep_path_position, pp_sweep_result,
+    pp_move_options, pp_move_options_default, pp_move_result, pp_normal, pp_normal_degrees,
+    pp_offset, pp_push_options, pp_push_options_default, pp_push_out, pp_ray_hit, pp_raycast,
+    pp_solid_at, pp_sweep, pp_sweep_path_position, pp_sweep_result,
 };
 pub use polygon::{
     pp_convex_pieces, pp_convex_pieces_counts, pp_convex_pieces_free, pp_convex_pieces_points,

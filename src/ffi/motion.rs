@@ -3,7 +3,7 @@
 
 use super::bounds::pp_point;
 use super::cookie::{Cookied, read_or_default};
-use super::error::{Failure, guard, non_null, pp_status, write_out};
+use super::error::{Failure, guard, guard_value, non_null, pp_status, write_out};
 use super::query::{pp_sprite, read_sprite};
 use crate::{MoveOptions, Normal, PushDirection, RayHit, Sweep, SweepPath};
 
@@ -136,6 +136,16 @@ pub unsafe extern "C" fn pp_sweep_path_position(
         unsafe { write_out(out, at) };
         Ok(())
     })
+}
+
+/// The angle of `n` in degrees, `atan2(n.y, n.x)` (`-90` is `(0, -1)`, the resting normal
+/// of a y-down world; `180` is `(-1, 0)`), computed with the library's own arc tangent, so
+/// the bits are the same on every platform and in every language (a C `atan2` may differ in
+/// the last bit between C libraries). Any vector, unit or not; NaN in gives NaN out. Never
+/// fails; any thread.
+#[unsafe(no_mangle)]
+pub extern "C" fn pp_normal_degrees(n: pp_normal) -> f64 {
+    guard_value(f64::NAN, || Normal { x: n.x, y: n.y }.degrees())
 }
 
 /// The C result of a sweep of a sprite at `(x, y)` by `(dx, dy)`.

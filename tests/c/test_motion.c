@@ -22,7 +22,7 @@
  */
 #include "perpixel.h"
 
-#include <math.h> /* NAN only */
+#include <math.h> /* NAN, isnan; atan2 and fabs in normal_degrees only */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -761,6 +761,38 @@ static void sweep_path_positions(void)
     tm_free(&dot);
 }
 
+/* pp_normal_degrees: the axes exactly, the sign of -0 and of a zero x (atan2's rules), NaN
+ * through, and within 1e-12 degrees of the C library's atan2 on random vectors (their bits
+ * may differ there; the corpus holds the library's bits in every door). */
+static void normal_degrees(void)
+{
+    const pp_normal up = {0.0, -1.0}, down = {0.0, 1.0}, right = {1.0, 0.0}, left = {-1.0, 0.0};
+    const pp_normal neg_zero = {-1.0, -0.0}, zero = {0.0, 0.0}, nan = {NAN, 1.0};
+    uint64_t state = 0x9E3779B97F4A7C15ull;
+    int i, close = 1;
+    CHECK(pp_normal_degrees(up) == -90.0);
+    CHECK(pp_normal_degrees(down) == 90.0);
+    CHECK(pp_normal_degrees(right) == 0.0);
+    CHECK(pp_normal_degrees(left) == 180.0);
+    CHECK(pp_normal_degrees(neg_zero) == -180.0);
+    CHECK(pp_normal_degrees(zero) == 0.0);
+    CHECK(isnan(pp_normal_degrees(nan)));
+    for (i = 0; i < 10000; i++) {
+        pp_normal n;
+        double expected;
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        n.x = (double)(int32_t)(state & 0xFFFF) - 32768.0;
+        n.y = (double)(int32_t)((state >> 16) & 0xFFFF) - 32768.0;
+        expected = atan2(n.y, n.x) * (180.0 / 3.14159265358979323846);
+        close = close && fabs(pp_normal_degrees(n) - expected) <= 1e-12 * 180.0;
+    }
+    CHECK(close);
+    printf("ok    pp_normal_degrees: the four axes, -0 and 0, NaN, 10000 random vectors "
+           "against atan2\n");
+}
+
 static int push(tsprite m, tsprite o, const pp_push_options *opts, pp_offset *out)
 {
     pp_sprite a = pp_of(m), b = pp_of(o);
@@ -1084,6 +1116,7 @@ int main(int argc, char **argv)
     normals_against_the_oracle();
     sweep_normals();
     sweep_path_positions();
+    normal_degrees();
     push_out_scenes();
     move_scenes();
     raycast_scenes();

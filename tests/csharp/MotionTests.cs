@@ -76,6 +76,12 @@ static partial class Tests
             Throws<ArgumentNullException>("ContactNormal with a null obstacle mask",
                 () => new PlacedSprite(player, 0, 0).ContactNormal(default(PlacedSprite)));
         }
+        Check("Normal.Degrees: up (y down) is -90", new Normal(0, -1).Degrees == -90.0);
+        Check("Normal.Degrees: left is 180, (-1, -0) is -180",
+            new Normal(-1, 0).Degrees == 180.0 && new Normal(-1, -0.0).Degrees == -180.0);
+        Check("Normal.Degrees: NaN in, NaN out", double.IsNaN(new Normal(double.NaN, 1).Degrees));
+        Check("Normal.Degrees: (3, 4) within 1e-12 of Math.Atan2",
+            Math.Abs(new Normal(3, 4).Degrees - Math.Atan2(4, 3) * 180 / Math.PI) < 1e-12);
     }
 
     static void PushOuts()

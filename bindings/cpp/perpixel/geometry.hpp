@@ -14,7 +14,6 @@
 
 #include "error.hpp"
 
-#include <cmath>
 #include <cstdint>
 #include <optional>
 
@@ -39,8 +38,9 @@ struct Normal {
     double x = 0.0;
     double y = 0.0;
 
-    /// The angle in degrees, atan2(y, x): -90 is (0, -1).
-    double degrees() const noexcept { return std::atan2(y, x) * 57.29577951308232; }
+    /// The angle in degrees, atan2(y, x): -90 is (0, -1). The library's own arc tangent
+    /// (pp_normal_degrees): the same bits on every platform and in every language.
+    double degrees() const noexcept { return pp_normal_degrees(pp_normal{x, y}); }
 
     friend bool operator==(const Normal &a, const Normal &b) noexcept
     {

@@ -1348,6 +1348,14 @@ namespace PerPixel
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl), SuppressUnmanagedCodeSecurity]
         internal static extern Status pp_sweep_path_position(int dx, int dy, ulong step, out Point @out);
 
+        /// <summary>The angle of <c>n</c> in degrees, <c>atan2(n.y, n.x)</c> (<c>-90</c> is <c>(0, -1)</c>, the resting normal
+        /// of a y-down world; <c>180</c> is <c>(-1, 0)</c>), computed with the library's own arc tangent, so
+        /// the bits are the same on every platform and in every language (a C <c>atan2</c> may differ in
+        /// the last bit between C libraries). Any vector, unit or not; NaN in gives NaN out. Never
+        /// fails; any thread.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern double pp_normal_degrees(Normal n);
+
         /// <summary>The contact normal between <c>obstacle</c> and <c>mover</c>: a unit vector from the obstacle's
         /// surface towards the mover where they overlap or touch. Writes <c>*found</c> = 1 and the
         /// normal to <c>*out</c>; when they neither overlap nor touch, or no direction stands out,

@@ -27,6 +27,11 @@ namespace PerPixel
         /// <summary>A normal (not checked to be of unit length).</summary>
         public Normal(double x, double y) { this.x = x; this.y = y; }
 
+        /// <summary>The angle in degrees, atan2(y, x): -90 is (0, -1), 180 is (-1, 0). The library's own arc
+        /// tangent (<c>pp_normal_degrees</c>), so the same bits on every platform and in every language
+        /// (<c>Math.Atan2</c> may differ in the last bit); NaN in gives NaN.</summary>
+        public double Degrees { get { Library.EnsureLoaded(); return Native.pp_normal_degrees(this); } }
+
         /// <inheritdoc/>
         public bool Equals(Normal other) { return x.Equals(other.x) && y.Equals(other.y); }
         /// <inheritdoc/>
