@@ -18,8 +18,8 @@ use perpixel::reference;
 use perpixel::reference::motion;
 use perpixel::reference::transformed as rt;
 use perpixel::{
-    BodyDef, BodyId, BodyKind, Filter, Mask, Placement, PushDirection, Sprite, Sweep, Transform,
-    World,
+    BodyDef, BodyId, BodyKind, Bounds2D, Filter, Mask, Placement, PushDirection, Sprite, Sweep,
+    Transform, World,
 };
 
 /// A body of these sequences, as the generator records it.
@@ -493,6 +493,16 @@ fn edges(w: &mut Writer, seq: &mut Seq, masks: &Masks, wi: [usize; 2]) {
     sweep(w, seq, wi[0], e8, 5, 5);
     sweep(w, seq, wi[0], d, -20, 0);
     raycast(w, seq, wi[0], (-5, 3), (1, 0), 40, &Filter::default());
+    // Rectangles empty (a side <= 0) and huge (edges past int32).
+    for rect in [
+        Bounds2D::new(-5, i32::MIN, i32::MAX, i32::MAX),
+        Bounds2D::new(-5, -5, i32::MAX, i32::MAX),
+        Bounds2D::new(i32::MAX, i32::MAX, i32::MAX, i32::MAX),
+        Bounds2D::new(0, 0, 0, 5),
+        Bounds2D::new(0, 0, 6, -1),
+    ] {
+        in_rect(w, seq, wi[0], rect);
+    }
     // A filter that parts a and b, and one that joins them again.
     let parted = Filter {
         group: -3,
@@ -591,8 +601,32 @@ fn edges(w: &mut Writer, seq: &mut Seq, masks: &Masks, wi: [usize; 2]) {
     for k in [b, f, s2] {
         body(w, seq, wi[0], k);
     }
+    in_rect(
+        w,
+        seq,
+        wi[0],
+        Bounds2D::new(i32::MIN, i32::MIN, i32::MAX, i32::MAX),
+    );
+    in_rect(w, seq, wi[0], Bounds2D::new(0, 0, i32::MAX, i32::MAX));
     update(w, seq, wi[0]);
     seq.check(wi[0]);
+}
+
+/// `in_rect` (a kind of the first world sequences) from reference::world::in_rect over
+/// the world, whose sprites and filters `Seq::check` keeps equal to the record's.
+fn in_rect(w: &mut Writer, seq: &Seq, wi: usize, rect: Bounds2D) {
+    seq.check(wi);
+    let f = Filter::default();
+    let found = reference::world::in_rect(&seq.worlds[wi], rect, &f);
+    let inputs = format!(
+        "w{wi} {} {} {} {} {}",
+        rect.x,
+        rect.y,
+        rect.width,
+        rect.height,
+        filter_text(&f)
+    );
+    w.case("world_in_rect", &inputs, &seq.list(found));
 }
 
 /// The world agrees with the record's status.
