@@ -590,8 +590,9 @@ fn cpp_wrapper_covers_every_member() {
         source: "tests/cpp/test_perpixel.cpp",
         lang: Lang::Cpp17,
         args: vec![env!("CARGO_PKG_VERSION").to_owned()],
-        // About 350 before the world; its tests add about 650.
-        min_checks: 950,
+        // About 350 before the world; its tests add about 270 (its random world, about 330
+        // checks against the Sprite functions, gave way to the conformance corpus).
+        min_checks: 600,
     };
     if !build_and_run("test_cpp17", &program, &modes) {
         return;
