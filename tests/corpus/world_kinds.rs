@@ -253,8 +253,6 @@ pub(super) fn world_kinds(w: &mut Writer, masks: &Masks) {
     w.rng = saved;
 }
 
-#[allow(clippy::too_many_arguments)]
-#[allow(clippy::too_many_arguments)]
 fn round_steps(
     w: &mut Writer,
     seq: &mut Seq,
