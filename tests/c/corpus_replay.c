@@ -584,6 +584,23 @@ static void grow(void **array, size_t *n, size_t k, size_t size)
     *n = k + 16;
 }
 
+/* Reads `<pixel collision> <static> F` into `def`, creates the body and, when made, names
+ * it by label number `k`. */
+static pp_status create_labelled(pp_world *w, size_t k, pp_body_def *def, Tokens *t)
+{
+    pp_body_id id;
+    pp_status s;
+    def->pixel_collision = (uint8_t)next_int(t);
+    def->is_static = (uint8_t)next_int(t);
+    def->filter = next_filter(t);
+    s = pp_world_create_body(w, def, &id);
+    if (s == PP_OK) {
+        grow((void **)&g_bodies, &g_n_bodies, k, sizeof *g_bodies);
+        g_bodies[k] = id;
+    }
+    return s;
+}
+
 /* A body's label as the first token of an answer (`out` empty before). */
 static void put_label(Text *out, pp_body_id id)
 {
@@ -646,20 +663,12 @@ static int world_kind_case(const char *kind, Tokens *t, Text *out)
     if (strcmp(kind, "world_create_transformed") == 0) {
         size_t k;
         pp_body_def def = pp_body_def_default();
-        pp_body_id id;
         w = next_world(t);
         k = number_of(t, 'b');
         def.mask = next_mask(t);
         def.transformed = 1;
         def.transform = next_transform(t);
-        def.pixel_collision = (uint8_t)next_int(t);
-        def.is_static = (uint8_t)next_int(t);
-        def.filter = next_filter(t);
-        s = pp_world_create_body(w, &def, &id);
-        if (s == PP_OK) {
-            grow((void **)&g_bodies, &g_n_bodies, k, sizeof *g_bodies);
-            g_bodies[k] = id;
-        }
+        s = create_labelled(w, k, &def, t);
     } else if (strcmp(kind, "world_set_transform") == 0) {
         pp_body_id id;
         pp_transform tr;
@@ -820,18 +829,10 @@ static void world_case(const char *kind, Tokens *t, Text *out)
         pp_world *w = next_world(t);
         size_t k = number_of(t, 'b');
         pp_body_def def = pp_body_def_default();
-        pp_body_id id;
         def.mask = next_mask(t);
         def.x = (int32_t)next_int(t);
         def.y = (int32_t)next_int(t);
-        def.pixel_collision = (uint8_t)next_int(t);
-        def.is_static = (uint8_t)next_int(t);
-        def.filter = next_filter(t);
-        s = pp_world_create_body(w, &def, &id);
-        if (s == PP_OK) {
-            grow((void **)&g_bodies, &g_n_bodies, k, sizeof *g_bodies);
-            g_bodies[k] = id;
-        }
+        s = create_labelled(w, k, &def, t);
     } else if (strcmp(kind, "world_move") == 0) {
         pp_world *w = next_world(t);
         pp_body_id id = next_body(t);

@@ -186,17 +186,18 @@ fn random_transform(rng: &mut Rng, x: i32, y: i32) -> Transform {
     t
 }
 
-/// Transforms every door must refuse (the first three from the oracle, the others from
-/// the contract).
-fn bad_transform(rng: &mut Rng) -> Transform {
-    rng.pick(&[
+/// Transforms every door must refuse: not a number, a zero scale, an infinite angle and
+/// a translation past the fixed-point range (the oracle's `PP_ERR_INVALID_TRANSFORM`), a
+/// raster past the size limit and one whose corner lands at 2^31 (the contract's).
+fn bad_transforms() -> [Transform; 6] {
+    [
         Transform::at(f64::NAN, 0.0),
         Transform::at(0.0, 0.0).scaled(0.0, 1.0),
         Transform::at(0.0, 0.0).rotated(f64::INFINITY),
+        Transform::at(0.0, -2147483904.0),
         Transform::at(0.0, 0.0).scaled(1e5, 1e5),
         Transform::at(2147483648.0, 0.0),
-        Transform::at(0.0, -2147483904.0),
-    ])
+    ]
 }
 
 /// The world sequences of the kinds this file adds.
@@ -290,7 +291,7 @@ fn round_steps(
             let filter = random_filter(&mut w.rng);
             let t = transformed.then(|| {
                 if w.rng.chance(12) {
-                    bad_transform(&mut w.rng)
+                    w.rng.pick(&bad_transforms())
                 } else {
                     random_transform(&mut w.rng, x, y)
                 }
@@ -320,7 +321,7 @@ fn round_steps(
                 // set_transform (now and then one every door refuses).
                 let (x, y) = near(&mut w.rng, 0, 50);
                 let t = if w.rng.chance(15) {
-                    bad_transform(&mut w.rng)
+                    w.rng.pick(&bad_transforms())
                 } else {
                     random_transform(&mut w.rng, x, y)
                 };
@@ -452,14 +453,7 @@ fn edges(w: &mut Writer, seq: &mut Seq, masks: &Masks, wi: [usize; 2]) {
         ..plain(ring, 0, 0)
     };
     let d = create(w, seq, wi[0], &boxed).unwrap();
-    for t in [
-        Transform::at(f64::NAN, 0.0),
-        Transform::at(0.0, 0.0).scaled(0.0, 1.0),
-        Transform::at(0.0, 0.0).rotated(f64::INFINITY),
-        Transform::at(0.0, 0.0).scaled(1e5, 1e5),
-        Transform::at(2147483648.0, 0.0),
-        Transform::at(0.0, -2147483904.0),
-    ] {
+    for t in bad_transforms() {
         let bad = Def {
             transform: Some(t),
             ..plain(disc, 0, 0)
