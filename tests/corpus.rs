@@ -16,6 +16,8 @@
 mod generate;
 #[path = "corpus/text.rs"]
 mod text;
+#[path = "corpus/world_kinds_replay.rs"]
+mod world_kinds_replay;
 
 use perpixel::ffi::*;
 use perpixel::{
@@ -355,7 +357,7 @@ fn world_answer(masks: &Masks, state: &mut Worlds, kind: &str, inputs: &str) -> 
             }
             out
         }
-        other => panic!("unknown world case kind {other:?}"),
+        other => world_kinds_replay::answer(masks, state, &name, other, t),
     }
 }
 

@@ -316,6 +316,34 @@ static void offset_case(const char *kind, Tokens *t, Text *out)
     put_pair_answer(out, which, s, &r);
 }
 
+/* A sweep result: `clear`, `touching cx cy N` or `hit step steps ax ay lx ly cx cy N`. */
+static void put_sweep(Text *out, const pp_sweep_result *r)
+{
+    sep(out);
+    if (r->outcome == PP_SWEEP_CLEAR) {
+        put(out, "clear");
+    } else if (r->outcome == PP_SWEEP_STARTS_TOUCHING) {
+        put(out, "touching %" PRId64 " %" PRId64, r->contact.x, r->contact.y);
+        put_normal(out, r->has_normal, r->normal);
+    } else {
+        put(out,
+            "hit %" PRIu64 " %" PRIu64 " %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64
+            " %" PRId64 " %" PRId64,
+            r->step, r->steps, r->at.x, r->at.y, r->last_free.x, r->last_free.y, r->contact.x,
+            r->contact.y);
+        put_normal(out, r->has_normal, r->normal);
+    }
+}
+
+/* A ray's hit: `px py step distance N`. */
+static void put_ray_hit(Text *out, const pp_ray_hit *h)
+{
+    sep(out);
+    put(out, "%" PRId64 " %" PRId64 " %" PRIu64, h->pixel.x, h->pixel.y, h->step);
+    put_float(out, h->distance);
+    put_normal(out, h->has_normal, h->normal);
+}
+
 static void sweep_case(Tokens *t, Text *out)
 {
     pp_sprite a = next_sprite(t), b = next_sprite(t);
@@ -324,18 +352,8 @@ static void sweep_case(Tokens *t, Text *out)
     pp_status s = pp_sweep(&a, &b, dx, dy, &r);
     if (s != PP_OK) {
         put_error(out, s);
-    } else if (r.outcome == PP_SWEEP_CLEAR) {
-        put(out, "clear");
-    } else if (r.outcome == PP_SWEEP_STARTS_TOUCHING) {
-        put(out, "touching %" PRId64 " %" PRId64, r.contact.x, r.contact.y);
-        put_normal(out, r.has_normal, r.normal);
     } else {
-        put(out,
-            "hit %" PRIu64 " %" PRIu64 " %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64
-            " %" PRId64 " %" PRId64,
-            r.step, r.steps, r.at.x, r.at.y, r.last_free.x, r.last_free.y, r.contact.x,
-            r.contact.y);
-        put_normal(out, r.has_normal, r.normal);
+        put_sweep(out, &r);
     }
 }
 
@@ -421,9 +439,7 @@ static void ray_case(Tokens *t, Text *out)
     } else if (!found) {
         put(out, "none");
     } else {
-        put(out, "%" PRId64 " %" PRId64 " %" PRIu64, h.pixel.x, h.pixel.y, h.step);
-        put_float(out, h.distance);
-        put_normal(out, h.has_normal, h.normal);
+        put_ray_hit(out, &h);
     }
 }
 
@@ -568,9 +584,241 @@ static void grow(void **array, size_t *n, size_t k, size_t size)
     *n = k + 16;
 }
 
+/* Reads `<pixel collision> <static> F` into `def`, creates the body and, when made, names
+ * it by label number `k`. */
+static pp_status create_labelled(pp_world *w, size_t k, pp_body_def *def, Tokens *t)
+{
+    pp_body_id id;
+    pp_status s;
+    def->pixel_collision = (uint8_t)next_int(t);
+    def->is_static = (uint8_t)next_int(t);
+    def->filter = next_filter(t);
+    s = pp_world_create_body(w, def, &id);
+    if (s == PP_OK) {
+        grow((void **)&g_bodies, &g_n_bodies, k, sizeof *g_bodies);
+        g_bodies[k] = id;
+    }
+    return s;
+}
+
+/* A body's label as the first token of an answer (`out` empty before). */
+static void put_label(Text *out, pp_body_id id)
+{
+    put_body(out, id);
+    memmove(out->buf, out->buf + 1, out->len); /* put_body's leading space */
+    out->len--;
+}
+
+/* `<n> <label>...` through a body list query of the buffer convention. */
+typedef pp_status (*BodyList)(const pp_world *w, const void *query, const pp_filter *f,
+                              pp_body_id *buf, size_t buf_len, size_t *len);
+
+typedef struct {
+    int64_t x, y;
+} PointQuery;
+
+static pp_status at_point_list(const pp_world *w, const void *q, const pp_filter *f,
+                               pp_body_id *buf, size_t buf_len, size_t *len)
+{
+    const PointQuery *p = (const PointQuery *)q;
+    return pp_world_at_point(w, p->x, p->y, f, buf, buf_len, len);
+}
+
+static pp_status overlapping_list(const pp_world *w, const void *q, const pp_filter *f,
+                                  pp_body_id *buf, size_t buf_len, size_t *len)
+{
+    return pp_world_overlapping(w, (const pp_sprite *)q, f, buf, buf_len, len);
+}
+
+static pp_status put_body_list(Text *out, BodyList list, const pp_world *w, const void *q,
+                               const pp_filter *f)
+{
+    size_t n = 0, i;
+    pp_body_id *found;
+    pp_status s = list(w, q, f, NULL, 0, &n);
+    if (s != PP_OK) {
+        return s;
+    }
+    found = (pp_body_id *)malloc((n + 1) * sizeof *found);
+    if (found == NULL) {
+        abort();
+    }
+    s = list(w, q, f, found, n, &n);
+    if (s == PP_OK) {
+        put(out, "%zu", n);
+        for (i = 0; i < n; i++) {
+            put_body(out, found[i]);
+        }
+    }
+    free(found);
+    return s;
+}
+
+/* The world kinds beyond create, move, destroy, set_mask, update and in_rect (FORMAT.md,
+ * "World sequences: transforms, filters, batches, queries"); 0 for another kind. */
+static int world_kind_case(const char *kind, Tokens *t, Text *out)
+{
+    pp_status s = PP_OK;
+    pp_world *w;
+    if (strcmp(kind, "world_create_transformed") == 0) {
+        size_t k;
+        pp_body_def def = pp_body_def_default();
+        w = next_world(t);
+        k = number_of(t, 'b');
+        def.mask = next_mask(t);
+        def.transformed = 1;
+        def.transform = next_transform(t);
+        s = create_labelled(w, k, &def, t);
+    } else if (strcmp(kind, "world_set_transform") == 0) {
+        pp_body_id id;
+        pp_transform tr;
+        w = next_world(t);
+        id = next_body(t);
+        tr = next_transform(t);
+        s = pp_world_set_transform(w, id, &tr);
+    } else if (strcmp(kind, "world_set_filter") == 0) {
+        pp_body_id id;
+        w = next_world(t);
+        id = next_body(t);
+        s = pp_world_set_filter(w, id, next_filter(t));
+    } else if (strcmp(kind, "world_move_bodies") == 0) {
+        pp_body_id ids[16];
+        pp_position at[16];
+        size_t n, i;
+        w = next_world(t);
+        n = (size_t)next_int(t);
+        if (n > 16) {
+            t->bad = 1;
+            return 1;
+        }
+        for (i = 0; i < n; i++) {
+            ids[i] = next_body(t);
+            at[i].x = (int32_t)next_int(t);
+            at[i].y = (int32_t)next_int(t);
+        }
+        s = pp_world_move_bodies(w, n > 0 ? ids : NULL, n > 0 ? at : NULL, n);
+    } else if (strcmp(kind, "world_at_point") == 0) {
+        PointQuery q;
+        pp_filter f;
+        w = next_world(t);
+        q.x = next_int(t);
+        q.y = next_int(t);
+        f = next_filter(t);
+        s = put_body_list(out, at_point_list, w, &q, &f);
+        if (s == PP_OK) {
+            return 1;
+        }
+    } else if (strcmp(kind, "world_overlapping") == 0) {
+        pp_sprite probe;
+        pp_filter f;
+        w = next_world(t);
+        probe = next_sprite(t);
+        f = next_filter(t);
+        s = put_body_list(out, overlapping_list, w, &probe, &f);
+        if (s == PP_OK) {
+            return 1;
+        }
+    } else if (strcmp(kind, "world_raycast") == 0) {
+        int32_t x, y, dx, dy;
+        uint32_t len;
+        pp_filter f;
+        uint8_t found = 0;
+        pp_body_id body;
+        pp_ray_hit h;
+        w = next_world(t);
+        x = (int32_t)next_int(t);
+        y = (int32_t)next_int(t);
+        dx = (int32_t)next_int(t);
+        dy = (int32_t)next_int(t);
+        len = (uint32_t)next_int(t);
+        f = next_filter(t);
+        s = pp_world_raycast(w, x, y, dx, dy, len, &f, &found, &body, &h);
+        if (s == PP_OK) {
+            if (found) {
+                put_label(out, body);
+                put_ray_hit(out, &h);
+            } else {
+                put(out, "none");
+            }
+            return 1;
+        }
+    } else if (strcmp(kind, "world_sweep") == 0) {
+        pp_body_id id, other;
+        int32_t dx, dy;
+        uint8_t found = 0;
+        pp_sweep_result r;
+        w = next_world(t);
+        id = next_body(t);
+        dx = (int32_t)next_int(t);
+        dy = (int32_t)next_int(t);
+        s = pp_world_sweep(w, id, dx, dy, &found, &other, &r);
+        if (s == PP_OK) {
+            if (found) {
+                put_label(out, other);
+            }
+            put_sweep(out, &r);
+            return 1;
+        }
+    } else if (strcmp(kind, "world_contact") == 0) {
+        pp_pair pair;
+        uint32_t push_max;
+        pp_contact c;
+        w = next_world(t);
+        pair.a = next_body(t);
+        pair.b = next_body(t);
+        push_max = (uint32_t)next_int(t);
+        s = pp_world_contact(w, pair, push_max, &c);
+        if (s == PP_OK) {
+            if (c.touching) {
+                put(out, "%" PRId64 " %" PRId64, c.first_contact.x, c.first_contact.y);
+            } else {
+                put(out, "none");
+            }
+            put(out, " %" PRIu64, c.area);
+            put_normal(out, c.has_normal, c.normal);
+            if (c.has_push_out) {
+                put(out, " %" PRId32 " %" PRId32, c.push_out.dx, c.push_out.dy);
+            } else {
+                put(out, " -");
+            }
+            return 1;
+        }
+    } else if (strcmp(kind, "world_body") == 0) {
+        pp_body_id id;
+        pp_body_info info;
+        pp_mask *m = NULL;
+        w = next_world(t);
+        id = next_body(t);
+        s = pp_world_body(w, id, &info);
+        if (s == PP_OK) {
+            s = pp_world_body_mask(w, id, &m);
+        }
+        if (s == PP_OK) {
+            put(out, "%" PRId32 " %" PRId32 " %u %u %" PRIu64 " %" PRIu64 " %" PRId32,
+                info.sprite.x, info.sprite.y, (unsigned)info.sprite.pixel_collision,
+                (unsigned)info.is_static, info.filter.category, info.filter.mask,
+                info.filter.group);
+            put_mask(out, m);
+            pp_mask_free(m);
+            return 1;
+        }
+    } else {
+        return 0;
+    }
+    if (s == PP_OK) {
+        put(out, "ok");
+    } else {
+        put_error(out, s);
+    }
+    return 1;
+}
+
 static void world_case(const char *kind, Tokens *t, Text *out)
 {
     pp_status s = PP_OK;
+    if (world_kind_case(kind, t, out)) {
+        return;
+    }
     if (strcmp(kind, "world_new") == 0) {
         size_t k = number_of(t, 'w');
         grow((void **)&g_worlds, &g_n_worlds, k, sizeof *g_worlds);
@@ -581,18 +829,10 @@ static void world_case(const char *kind, Tokens *t, Text *out)
         pp_world *w = next_world(t);
         size_t k = number_of(t, 'b');
         pp_body_def def = pp_body_def_default();
-        pp_body_id id;
         def.mask = next_mask(t);
         def.x = (int32_t)next_int(t);
         def.y = (int32_t)next_int(t);
-        def.pixel_collision = (uint8_t)next_int(t);
-        def.is_static = (uint8_t)next_int(t);
-        def.filter = next_filter(t);
-        s = pp_world_create_body(w, &def, &id);
-        if (s == PP_OK) {
-            grow((void **)&g_bodies, &g_n_bodies, k, sizeof *g_bodies);
-            g_bodies[k] = id;
-        }
+        s = create_labelled(w, k, &def, t);
     } else if (strcmp(kind, "world_move") == 0) {
         pp_world *w = next_world(t);
         pp_body_id id = next_body(t);
@@ -765,6 +1005,9 @@ static const char *const KINDS[] = {
     "shrink",           "scale",                "convolve",
     "move_and_slide",   "mask_collides",        "mask_first_contact",
     "mask_overlap_area", "mask_overlap_mask",
+    "world_create_transformed", "world_set_transform", "world_set_filter",
+    "world_move_bodies", "world_at_point", "world_overlapping", "world_raycast",
+    "world_sweep", "world_contact", "world_body",
 };
 #define N_KINDS (sizeof KINDS / sizeof KINDS[0])
 static int g_counts[N_KINDS];

@@ -11,6 +11,9 @@
 //! rewrites it).
 
 use super::text;
+
+#[path = "world_kinds.rs"]
+mod world_kinds;
 use perpixel::reference;
 use perpixel::reference::motion;
 use perpixel::reference::transformed as rt;
@@ -151,6 +154,7 @@ pub fn generate() -> String {
     motion_cases(&mut w, &masks);
     worlds(&mut w, &masks);
     shapes(&mut w, &masks);
+    world_kinds::world_kinds(&mut w, &masks);
     w.out
 }
 

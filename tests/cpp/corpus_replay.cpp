@@ -184,12 +184,9 @@ std::string offset(const Corpus &c, const std::string &kind, Tokens &t)
            mask_text(o->mask);
 }
 
-std::string sweep(const Corpus &c, Tokens &t)
+// `clear`, `touching cx cy N` or `hit step steps ax ay lx ly cx cy N`.
+std::string sweep_text(const pp::SweepResult &r)
 {
-    const pp::Sprite a = sprite(c, t), b = sprite(c, t);
-    const auto dx = static_cast<std::int32_t>(t.integer());
-    const auto dy = static_cast<std::int32_t>(t.integer());
-    const pp::SweepResult r = a.sweep(b, dx, dy);
     using O = pp::SweepResult::Outcome;
     if (r.outcome == O::Clear) {
         return "clear";
@@ -199,6 +196,21 @@ std::string sweep(const Corpus &c, Tokens &t)
     }
     return "hit " + std::to_string(r.step) + " " + std::to_string(r.steps) + " " + point(r.at) +
            " " + point(r.last_free) + " " + point(r.contact) + " " + normal(r.normal);
+}
+
+// `px py step distance N`.
+std::string ray_text(const pp::RayHit &h)
+{
+    return point(h.pixel) + " " + std::to_string(h.step) + " " + hex_float(h.distance) + " " +
+           normal(h.normal);
+}
+
+std::string sweep(const Corpus &c, Tokens &t)
+{
+    const pp::Sprite a = sprite(c, t), b = sprite(c, t);
+    const auto dx = static_cast<std::int32_t>(t.integer());
+    const auto dy = static_cast<std::int32_t>(t.integer());
+    return sweep_text(a.sweep(b, dx, dy));
 }
 
 std::string contact_normal(const Corpus &c, Tokens &t)
@@ -252,11 +264,7 @@ std::string raycast(const Corpus &c, Tokens &t)
     const auto dy = static_cast<std::int32_t>(t.integer());
     const auto len = static_cast<std::uint32_t>(t.integer());
     const auto h = s.raycast(x, y, dx, dy, len);
-    if (!h) {
-        return "none";
-    }
-    return point(h->pixel) + " " + std::to_string(h->step) + " " + hex_float(h->distance) + " " +
-           normal(h->normal);
+    return h ? ray_text(*h) : "none";
 }
 
 std::string rasterise(const Corpus &c, Tokens &t)
@@ -334,6 +342,86 @@ pp::Filter filter(Tokens &t)
     return f;
 }
 
+std::string labels(const Worlds &state, const std::vector<pp::BodyId> &found)
+{
+    std::string out = std::to_string(found.size());
+    for (const pp::BodyId &id : found) {
+        out += " " + state.label(id);
+    }
+    return out;
+}
+
+// The world kinds beyond create, move, destroy, set_mask, update and in_rect (FORMAT.md,
+// "World sequences: transforms, filters, batches, queries").
+std::string world_kind(const Corpus &c, Worlds &state, pp::World &w, const std::string &kind,
+                       Tokens &t)
+{
+    if (kind == "world_create_transformed") {
+        const std::string label = t.next();
+        pp::BodyDef def(c.mask(t.next()), 0, 0);
+        def.transform = transform(t);
+        def.pixel_collision = t.integer() != 0;
+        def.is_static = t.integer() != 0;
+        def.filter = filter(t);
+        state.labels.emplace_back(label, w.create_body(def));
+    } else if (kind == "world_set_transform") {
+        const pp::BodyId id = state.id(t.next());
+        w.set_transform(id, transform(t));
+    } else if (kind == "world_set_filter") {
+        const pp::BodyId id = state.id(t.next());
+        w.set_filter(id, filter(t));
+    } else if (kind == "world_move_bodies") {
+        const auto n = static_cast<std::size_t>(t.integer());
+        std::vector<pp::BodyId> ids;
+        std::vector<pp::Position> at;
+        for (std::size_t i = 0; i < n; i++) {
+            ids.push_back(state.id(t.next()));
+            const auto x = static_cast<std::int32_t>(t.integer());
+            const auto y = static_cast<std::int32_t>(t.integer());
+            at.push_back(pp::Position{x, y});
+        }
+        w.move_bodies(ids, at);
+    } else if (kind == "world_at_point") {
+        const std::int64_t x = t.integer(), y = t.integer();
+        return labels(state, w.at_point(x, y, filter(t)));
+    } else if (kind == "world_overlapping") {
+        const pp::Sprite probe = sprite(c, t);
+        return labels(state, w.overlapping(probe, filter(t)));
+    } else if (kind == "world_raycast") {
+        const auto x = static_cast<std::int32_t>(t.integer());
+        const auto y = static_cast<std::int32_t>(t.integer());
+        const auto dx = static_cast<std::int32_t>(t.integer());
+        const auto dy = static_cast<std::int32_t>(t.integer());
+        const auto len = static_cast<std::uint32_t>(t.integer());
+        const auto h = w.raycast(x, y, dx, dy, len, filter(t));
+        return h ? state.label(h->body) + " " + ray_text(h->hit) : "none";
+    } else if (kind == "world_sweep") {
+        const pp::BodyId id = state.id(t.next());
+        const auto dx = static_cast<std::int32_t>(t.integer());
+        const auto dy = static_cast<std::int32_t>(t.integer());
+        const pp::BodySweep s = w.sweep(id, dx, dy);
+        return s.other ? state.label(*s.other) + " " + sweep_text(s.result)
+                       : sweep_text(s.result);
+    } else if (kind == "world_contact") {
+        const pp::BodyId a = state.id(t.next());
+        const pp::BodyId b = state.id(t.next());
+        const pp::Contact k = w.contact(a, b, static_cast<std::uint32_t>(t.integer()));
+        return point(k.first_contact) + " " + std::to_string(k.area) + " " + normal(k.normal) +
+               " " +
+               (k.push_out ? std::to_string(k.push_out->dx) + " " + std::to_string(k.push_out->dy)
+                           : "-");
+    } else if (kind == "world_body") {
+        const pp::BodyInfo b = w.body(state.id(t.next()));
+        return std::to_string(b.x) + " " + std::to_string(b.y) + " " +
+               (b.pixel_collision ? "1 " : "0 ") + (b.is_static ? "1 " : "0 ") +
+               std::to_string(b.filter.category) + " " + std::to_string(b.filter.mask) + " " +
+               std::to_string(b.filter.group) + " " + mask_text(b.mask);
+    } else {
+        return "(unknown kind)";
+    }
+    return "ok";
+}
+
 std::string world(const Corpus &c, Worlds &state, const std::string &kind, Tokens &t)
 {
     const std::string name = t.next();
@@ -380,7 +468,7 @@ std::string world(const Corpus &c, Worlds &state, const std::string &kind, Token
         }
         return out;
     } else {
-        return "(unknown kind)";
+        return world_kind(c, state, w, kind, t);
     }
     return "ok";
 }
@@ -479,6 +567,9 @@ int main(int argc, char **argv)
         "world_update", "world_in_rect", "centroid", "angle", "component_bounds",
         "largest_component", "grow", "shrink", "scale", "convolve", "move_and_slide",
         "mask_collides", "mask_first_contact", "mask_overlap_area", "mask_overlap_mask",
+        "world_create_transformed", "world_set_transform", "world_set_filter",
+        "world_move_bodies", "world_at_point", "world_overlapping", "world_raycast",
+        "world_sweep", "world_contact", "world_body",
     };
     std::map<std::string, int> counts;
     Corpus corpus;

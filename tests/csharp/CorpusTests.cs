@@ -25,6 +25,8 @@ static partial class Tests
         "world_set_mask", "world_update", "world_in_rect", "centroid", "angle", "component_bounds",
         "largest_component", "grow", "shrink", "scale", "convolve", "move_and_slide",
         "mask_collides", "mask_first_contact", "mask_overlap_area", "mask_overlap_mask",
+        "world_create_transformed", "world_set_transform", "world_set_filter", "world_move_bodies",
+        "world_at_point", "world_overlapping", "world_raycast", "world_sweep", "world_contact", "world_body",
     };
 
     static string HexFloat(double v)
@@ -91,6 +93,23 @@ static partial class Tests
     static string NormalText(bool has, Normal n)
     {
         return has ? HexFloat(n.x) + " " + HexFloat(n.y) : "-";
+    }
+
+    // `clear`, `touching cx cy N` or `hit step steps ax ay lx ly cx cy N`.
+    static string SweepText(SweepResult r)
+    {
+        if (r.Outcome == SweepOutcome.Clear) return "clear";
+        if (r.Outcome == SweepOutcome.StartsTouching)
+            return "touching " + PointText(r.Contact) + " " + NormalText(r.HasNormal, r.Normal);
+        return "hit " + r.Step + " " + r.Steps + " " + PointText(r.At) + " " + PointText(r.LastFree)
+            + " " + PointText(r.Contact) + " " + NormalText(r.HasNormal, r.Normal);
+    }
+
+    // `px py step distance N`.
+    static string RayText(RayHit r)
+    {
+        return PointText(r.Pixel) + " " + r.Step + " " + HexFloat(r.Distance) + " "
+            + NormalText(r.HasNormal, r.Normal);
     }
 
     sealed class CorpusTokens
@@ -186,12 +205,7 @@ static partial class Tests
             {
                 PlacedSprite a = CorpusSprite(masks, t), b = CorpusSprite(masks, t);
                 int dx = (int)t.Int(), dy = (int)t.Int();
-                SweepResult r = a.Sweep(b, dx, dy);
-                if (r.Outcome == SweepOutcome.Clear) return "clear";
-                if (r.Outcome == SweepOutcome.StartsTouching)
-                    return "touching " + PointText(r.Contact) + " " + NormalText(r.HasNormal, r.Normal);
-                return "hit " + r.Step + " " + r.Steps + " " + PointText(r.At) + " " + PointText(r.LastFree)
-                    + " " + PointText(r.Contact) + " " + NormalText(r.HasNormal, r.Normal);
+                return SweepText(a.Sweep(b, dx, dy));
             }
             case "contact_normal":
             {
@@ -233,10 +247,7 @@ static partial class Tests
                 int x = (int)t.Int(), y = (int)t.Int(), dx = (int)t.Int(), dy = (int)t.Int();
                 uint len = (uint)t.Int();
                 RayHit? h = s.Raycast(x, y, dx, dy, len);
-                if (!h.HasValue) return "none";
-                RayHit r = h.Value;
-                return PointText(r.Pixel) + " " + r.Step + " " + HexFloat(r.Distance) + " "
-                    + NormalText(r.HasNormal, r.Normal);
+                return h.HasValue ? RayText(h.Value) : "none";
             }
             case "rasterise":
             {
@@ -375,6 +386,109 @@ static partial class Tests
                 sb.Append(found.Length);
                 foreach (BodyId id in found) sb.Append(' ').Append(state.Label(id));
                 return sb.ToString();
+            }
+        }
+        return CorpusWorldKind(masks, state, w, kind, t);
+    }
+
+    static string CorpusLabels(CorpusWorlds state, BodyId[] found)
+    {
+        var sb = new StringBuilder();
+        sb.Append(found.Length);
+        foreach (BodyId id in found) sb.Append(' ').Append(state.Label(id));
+        return sb.ToString();
+    }
+
+    // The world kinds beyond create, move, destroy, set_mask, update and in_rect (FORMAT.md,
+    // "World sequences: transforms, filters, batches, queries").
+    static string CorpusWorldKind(Dictionary<string, Mask> masks, CorpusWorlds state, World w, string kind,
+        CorpusTokens t)
+    {
+        switch (kind)
+        {
+            case "world_create_transformed":
+            {
+                string label = t.Next();
+                var def = new BodyDef();
+                def.Mask = CorpusMask(masks, t.Next());
+                def.Transform = CorpusTransform(t);
+                def.PixelCollision = t.Int() != 0;
+                def.Static = t.Int() != 0;
+                def.Filter = CorpusFilter(t);
+                state.Labels.Add(new KeyValuePair<string, BodyId>(label, w.CreateBody(def)));
+                return "ok";
+            }
+            case "world_set_transform":
+            {
+                BodyId id = state.Id(t.Next());
+                w.SetTransform(id, CorpusTransform(t));
+                return "ok";
+            }
+            case "world_set_filter":
+            {
+                BodyId id = state.Id(t.Next());
+                w.SetFilter(id, CorpusFilter(t));
+                return "ok";
+            }
+            case "world_move_bodies":
+            {
+                int n = (int)t.Int();
+                var ids = new BodyId[n];
+                var at = new BodyPosition[n];
+                for (int i = 0; i < n; i++)
+                {
+                    ids[i] = state.Id(t.Next());
+                    int x = (int)t.Int(), y = (int)t.Int();
+                    at[i] = new BodyPosition(x, y);
+                }
+                w.MoveBodies(ids, at);
+                return "ok";
+            }
+            case "world_at_point":
+            {
+                long x = t.Int(), y = t.Int();
+                return CorpusLabels(state, w.AtPoint(x, y, CorpusFilter(t)));
+            }
+            case "world_overlapping":
+            {
+                PlacedSprite probe = CorpusSprite(masks, t);
+                return CorpusLabels(state, w.Overlapping(probe, CorpusFilter(t)));
+            }
+            case "world_raycast":
+            {
+                int x = (int)t.Int(), y = (int)t.Int(), dx = (int)t.Int(), dy = (int)t.Int();
+                uint len = (uint)t.Int();
+                BodyId body;
+                RayHit hit;
+                bool found = w.Raycast(x, y, dx, dy, len, out body, out hit, CorpusFilter(t));
+                return found ? state.Label(body) + " " + RayText(hit) : "none";
+            }
+            case "world_sweep":
+            {
+                BodyId id = state.Id(t.Next());
+                int dx = (int)t.Int(), dy = (int)t.Int();
+                BodyId other;
+                SweepResult r;
+                bool found = w.Sweep(id, dx, dy, out other, out r);
+                return found ? state.Label(other) + " " + SweepText(r) : SweepText(r);
+            }
+            case "world_contact":
+            {
+                BodyId a = state.Id(t.Next()), b = state.Id(t.Next());
+                WorldContact c = w.Contact(new Pair(a, b), (uint)t.Int());
+                return (c.Touching ? PointText(c.FirstContact) : "none") + " " + c.Area + " "
+                    + NormalText(c.Normal.HasValue, c.Normal.GetValueOrDefault()) + " "
+                    + (c.PushOut.HasValue ? c.PushOut.Value.dx + " " + c.PushOut.Value.dy : "-");
+            }
+            case "world_body":
+            {
+                BodyInfo b = w.GetBody(state.Id(t.Next()));
+                using (Mask m = b.Sprite.Mask)
+                {
+                    return b.Sprite.X + " " + b.Sprite.Y + " " + (b.Sprite.PixelCollision ? 1 : 0) + " "
+                        + (b.Static ? 1 : 0) + " " + b.Filter.Category + " " + b.Filter.Mask + " "
+                        + b.Filter.Group + " " + MaskText(m);
+                }
             }
         }
         throw new FormatException("unknown kind " + kind);

@@ -385,11 +385,8 @@ function shapeCase(kind, t) {
   return newMask(pp.pp_mask_convolve(m, t.mask(), r.at), r);
 }
 
-function sweepCase(t) {
-  const a = t.sprite(), b = t.sprite(), dx = t.int(), dy = t.int();
-  const r = new Struct('pp_sweep_result');
-  const s = pp.pp_sweep(a.at, b.at, dx, dy, r.at);
-  if (s) return error(s);
+// `clear`, `touching cx cy N` or `hit step steps ax ay lx ly cx cy N`.
+function sweepText(r) {
   const n = normal(r.get('has_normal'), r.get('normal'));
   switch (r.get('outcome')) {
     case CONST.PP_SWEEP_CLEAR: return 'clear';
@@ -398,6 +395,16 @@ function sweepCase(t) {
       return `hit ${r.get('step')} ${r.get('steps')} ${point(r.get('at'))} ${point(r.get('last_free'))} `
         + `${point(r.get('contact'))} ${n}`;
   }
+}
+
+// `px py step distance N`.
+const rayText = (h) => `${point(h.get('pixel'))} ${h.get('step')} ${hex(h.get('distance'))} ${normal(h.get('has_normal'), h.get('normal'))}`;
+
+function sweepCase(t) {
+  const a = t.sprite(), b = t.sprite(), dx = t.int(), dy = t.int();
+  const r = new Struct('pp_sweep_result');
+  const s = pp.pp_sweep(a.at, b.at, dx, dy, r.at);
+  return s ? error(s) : sweepText(r);
 }
 
 function normalCase(t) {
@@ -427,7 +434,7 @@ function rayCase(t) {
   const s = pp.pp_raycast(sp.at, x, y, dx, dy, len, found.at, h.at);
   if (s) return error(s);
   if (!found.get()) return 'none';
-  return `${point(h.get('pixel'))} ${h.get('step')} ${hex(h.get('distance'))} ${normal(h.get('has_normal'), h.get('normal'))}`;
+  return rayText(h);
 }
 
 function rasteriseCase(t) {
@@ -542,6 +549,103 @@ function worldCase(kind, t) {
   return s ? error(s) : 'ok';
 }
 
+const labelOf = (id) => labels.get(bodyKey(id)) ?? '(unlabelled body)';
+const setStruct = (s, f, v) => new Uint8Array(memory.buffer).copyWithin(s.at + s.field(f).offset, v.at, v.at + v.layout.size);
+
+// `<n> <label>...` through a body list query of the buffer convention: `call(buf, len, n)`.
+function bodyList(call) {
+  const n = out('uintptr_t');
+  let s = call(0, 0, n.at);
+  if (s) return error(s);
+  const count = n.get(), size = layouts.pp_body_id.size, found = alloc(size * (count + 1), 4);
+  s = call(found, count, n.at);
+  if (s) return error(s);
+  const words = [`${n.get()}`];
+  for (let i = 0; i < n.get(); i++) words.push(labelOf(new Struct('pp_body_id', found + i * size)));
+  return words.join(' ');
+}
+
+// The world kinds beyond create, move, destroy, set_mask, update and in_rect (FORMAT.md,
+// "World sequences: transforms, filters, batches, queries").
+function worldKindCase(kind, t) {
+  let s = 0;
+  const w = world(t);
+  if (kind === 'world_create_transformed') {
+    const label = t.next();
+    const def = defaults(pp.pp_body_def_default, 'pp_body_def');
+    def.set('mask', t.mask());
+    def.set('transformed', 1);
+    setStruct(def, 'transform', t.transform());
+    def.set('pixel_collision', t.int());
+    def.set('is_static', t.int());
+    setStruct(def, 'filter', t.filter());
+    const id = new Struct('pp_body_id');
+    s = pp.pp_world_create_body(w, def.at, id.at);
+    if (!s) {
+      bodies.set(label, new Uint8Array(memory.buffer, id.at, id.layout.size).slice());
+      labels.set(bodyKey(id), label);
+    }
+  } else if (kind === 'world_set_transform') {
+    const id = body(t);
+    s = pp.pp_world_set_transform(w, id.at, t.transform().at);
+  } else if (kind === 'world_set_filter') {
+    const id = body(t);
+    s = pp.pp_world_set_filter(w, id.at, t.filter().at);
+  } else if (kind === 'world_move_bodies') {
+    const n = t.int(), idSize = layouts.pp_body_id.size, posSize = layouts.pp_position.size;
+    const ids = alloc(idSize * (n + 1), 4), at = alloc(posSize * (n + 1), 4);
+    for (let i = 0; i < n; i++) {
+      const id = body(t);
+      new Uint8Array(memory.buffer).copyWithin(ids + i * idSize, id.at, id.at + idSize);
+      const p = new Struct('pp_position', at + i * posSize);
+      p.set('x', t.int());
+      p.set('y', t.int());
+    }
+    s = pp.pp_world_move_bodies(w, n ? ids : 0, n ? at : 0, n);
+  } else if (kind === 'world_at_point') {
+    const x = t.big(), y = t.big(), f = t.filter();
+    return bodyList((buf, len, n) => pp.pp_world_at_point(w, x, y, f.at, buf, len, n));
+  } else if (kind === 'world_overlapping') {
+    const probe = t.sprite(), f = t.filter();
+    return bodyList((buf, len, n) => pp.pp_world_overlapping(w, probe.at, f.at, buf, len, n));
+  } else if (kind === 'world_raycast') {
+    const x = t.int(), y = t.int(), dx = t.int(), dy = t.int(), len = t.int(), f = t.filter();
+    const found = out('uint8_t'), id = new Struct('pp_body_id'), h = new Struct('pp_ray_hit');
+    s = pp.pp_world_raycast(w, x, y, dx, dy, len, f.at, found.at, id.at, h.at);
+    if (!s) return found.get() ? `${labelOf(id)} ${rayText(h)}` : 'none';
+  } else if (kind === 'world_sweep') {
+    const id = body(t), dx = t.int(), dy = t.int();
+    const found = out('uint8_t'), other = new Struct('pp_body_id'), r = new Struct('pp_sweep_result');
+    s = pp.pp_world_sweep(w, id.at, dx, dy, found.at, other.at, r.at);
+    if (!s) return found.get() ? `${labelOf(other)} ${sweepText(r)}` : sweepText(r);
+  } else if (kind === 'world_contact') {
+    const pair = new Struct('pp_pair');
+    setStruct(pair, 'a', body(t));
+    setStruct(pair, 'b', body(t));
+    const c = new Struct('pp_contact');
+    s = pp.pp_world_contact(w, pair.at, t.int(), c.at);
+    if (!s) {
+      const first = c.get('touching') ? point(c.get('first_contact')) : 'none';
+      const push = c.get('has_push_out') ? `${c.get('push_out').get('dx')} ${c.get('push_out').get('dy')}` : '-';
+      return `${first} ${c.get('area')} ${normal(c.get('has_normal'), c.get('normal'))} ${push}`;
+    }
+  } else if (kind === 'world_body') {
+    const id = body(t), info = new Struct('pp_body_info'), m = out('uint32_t');
+    s = pp.pp_world_body(w, id.at, info.at);
+    if (!s) s = pp.pp_world_body_mask(w, id.at, m.at);
+    if (!s) {
+      const sp = info.get('sprite'), f = info.get('filter');
+      const text = `${sp.get('x')} ${sp.get('y')} ${sp.get('pixel_collision')} ${info.get('is_static')} `
+        + `${f.get('category')} ${f.get('mask')} ${f.get('group')} ${maskText(m.get())}`;
+      pp.pp_mask_free(m.get());
+      return text;
+    }
+  } else {
+    throw new Error(`unknown kind "${kind}"`);
+  }
+  return s ? error(s) : 'ok';
+}
+
 const KINDS = {
   collides: pairCase, first_contact: pairCase, overlap_area: pairCase, overlap_mask: pairCase,
   sweep: (k, t) => sweepCase(t), contact_normal: (k, t) => normalCase(t), push_out: (k, t) => pushCase(t),
@@ -554,6 +658,10 @@ const KINDS = {
   mask_overlap_mask: offsetCase, move_and_slide: (k, t) => slideCase(t),
   centroid: shapeCase, angle: shapeCase, component_bounds: shapeCase, largest_component: shapeCase,
   grow: shapeCase, shrink: shapeCase, scale: shapeCase, convolve: shapeCase,
+  world_create_transformed: worldKindCase, world_set_transform: worldKindCase,
+  world_set_filter: worldKindCase, world_move_bodies: worldKindCase, world_at_point: worldKindCase,
+  world_overlapping: worldKindCase, world_raycast: worldKindCase, world_sweep: worldKindCase,
+  world_contact: worldKindCase, world_body: worldKindCase,
 };
 
 // ---- the run ---------------------------------------------------------------------------------
