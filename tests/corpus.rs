@@ -188,6 +188,11 @@ fn answer(masks: &Masks, kind: &str, inputs: &str) -> Option<String> {
         }
         "centroid" | "angle" | "component_bounds" | "largest_component" | "grow" | "shrink"
         | "scale" | "convolve" => shape_answer(masks, kind, t),
+        "flip" | "rotate_quarter" | "transpose" | "scale_integer" | "set_pixel" | "fill_rect"
+        | "fill_circle" | "fill_ellipse" | "draw_line" | "draw" | "erase" | "intersect" | "xor"
+        | "invert" | "count" | "solid_bounds" | "mask_hash" | "component_at" => {
+            return reshape_edit_answer(masks, kind, t);
+        }
         other => panic!("unknown case kind {other:?}"),
     })
 }
@@ -237,6 +242,72 @@ fn shape_answer(masks: &Masks, kind: &str, t: &mut std::str::SplitWhitespace) ->
         "scale" => mask(m.scale(int(t), int(t))),
         _ => mask(m.convolve(&masks[t.next().unwrap()])),
     }
+}
+
+/// A reshape, edit (on a clone of the declared mask), count, solid bounds, hash or
+/// component through the Rust `Mask` methods; `None` for what Rust cannot express (a
+/// NULL mask, a negative factor or coordinate), replayed through the C ABI instead.
+fn reshape_edit_answer(
+    masks: &Masks,
+    kind: &str,
+    t: &mut std::str::SplitWhitespace,
+) -> Option<String> {
+    let m = &masks[t.next().unwrap()];
+    let mask = |r: perpixel::Result<Mask>| match r {
+        Ok(m) => text::mask_text(&m),
+        Err(e) => text::error(&e),
+    };
+    let rect = |t: &mut std::str::SplitWhitespace| Bounds2D::new(int(t), int(t), int(t), int(t));
+    let flag = |t: &mut std::str::SplitWhitespace| t.next().unwrap() == "1";
+    let mut e = m.clone();
+    let edited = match kind {
+        "flip" => {
+            let (fx, fy) = (flag(t), flag(t));
+            let r = Ok(m.clone());
+            let r = if fx { r.and_then(|m| m.flip_x()) } else { r };
+            return Some(mask(if fy { r.and_then(|m| m.flip_y()) } else { r }));
+        }
+        "rotate_quarter" => return Some(mask(m.rotate_quarter(int(t)))),
+        "transpose" => return Some(mask(m.transpose())),
+        "scale_integer" => {
+            let (sx, sy): (i64, i64) = (int(t), int(t));
+            let (sx, sy) = (u32::try_from(sx).ok()?, u32::try_from(sy).ok()?);
+            return Some(mask(m.scale_integer(sx, sy)));
+        }
+        "count" => return Some(m.count().to_string()),
+        "solid_bounds" => {
+            return Some(m.solid_bounds().map_or("none".to_string(), |b| {
+                format!("{} {} {} {}", b.x, b.y, b.width, b.height)
+            }));
+        }
+        "mask_hash" => return Some(format!("{:016x}", m.state_hash())),
+        "component_at" => {
+            let (x, y): (i64, i64) = (int(t), int(t));
+            let c = text::parse_connectivity(t.next().unwrap());
+            let (x, y) = (u32::try_from(x).ok()?, u32::try_from(y).ok()?);
+            return Some(mask(m.component_at(x, y, c)));
+        }
+        "set_pixel" => e.set_pixel(int(t), int(t), flag(t)),
+        "fill_rect" => e.fill_rect(rect(t), flag(t)),
+        "fill_circle" => e.fill_circle(int(t), int(t), int(t), flag(t)),
+        "fill_ellipse" => e.fill_ellipse(rect(t), flag(t)),
+        "draw_line" => e.draw_line(int(t), int(t), int(t), int(t), int(t), flag(t)),
+        "invert" => e.invert(),
+        _ => {
+            let other = masks.get(t.next().unwrap())?;
+            let (x, y) = (int(t), int(t));
+            match kind {
+                "draw" => e.draw(other, x, y),
+                "erase" => e.erase(other, x, y),
+                "intersect" => e.intersect(other, x, y),
+                _ => e.xor(other, x, y),
+            }
+        }
+    };
+    Some(match edited {
+        Ok(()) => text::mask_text(&e),
+        Err(err) => text::error(&err),
+    })
 }
 
 /// The worlds of the world sequences, by name, and the bodies by label.
@@ -505,6 +576,39 @@ fn answer_through_c(handles: &Handles, kind: &str, inputs: &str) -> String {
                 let tr = handles.transform(t);
                 let (mut out, mut x, mut y) = (null_mut(), 0, 0);
                 pp_mask_rasterise(m, &tr, int(t), &mut out, &mut x, &mut y)
+            }
+            "scale_integer" | "component_at" | "draw" | "erase" | "intersect" | "xor" => {
+                let m = handles.get(t.next().unwrap());
+                let mut out = null_mut();
+                let s = match kind {
+                    "scale_integer" => pp_mask_scale_integer(m, int(t), int(t), &mut out),
+                    "component_at" => {
+                        let (x, y) = (int(t), int(t));
+                        let c = match t.next().unwrap() {
+                            "4" => PP_CONNECTIVITY_4,
+                            _ => PP_CONNECTIVITY_8,
+                        };
+                        pp_mask_component_at(m, x, y, c, &mut out)
+                    }
+                    _ => {
+                        // The edit on a copy, as every door makes it.
+                        let other = handles.get(t.next().unwrap());
+                        let (x, y) = (int(t), int(t));
+                        let s = pp_mask_copy(m, &mut out);
+                        assert_eq!(s, pp_status::PP_OK);
+                        let s = match kind {
+                            "draw" => pp_mask_draw(out, other, x, y),
+                            "erase" => pp_mask_erase(out, other, x, y),
+                            "intersect" => pp_mask_intersect(out, other, x, y),
+                            _ => pp_mask_xor(out, other, x, y),
+                        };
+                        pp_mask_free(out);
+                        out = null_mut();
+                        s
+                    }
+                };
+                pp_mask_free(out);
+                s
             }
             _ => {
                 let a = handles.get(t.next().unwrap());

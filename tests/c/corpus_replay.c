@@ -752,6 +752,130 @@ static void shape_case(const char *kind, Tokens *t, Text *out)
     }
 }
 
+/* ---- reshapes, edits, mask facts --------------------------------------------------------- */
+
+static pp_bounds next_rect(Tokens *t)
+{
+    pp_bounds r;
+    r.x = (int32_t)next_int(t);
+    r.y = (int32_t)next_int(t);
+    r.width = (int32_t)next_int(t);
+    r.height = (int32_t)next_int(t);
+    return r;
+}
+
+/* flip, rotate_quarter, transpose, scale_integer, component_at, count, solid_bounds,
+ * mask_hash; the edits on a pp_mask_copy of the declared mask, answering the edited mask. */
+static void reshape_edit_case(const char *kind, Tokens *t, Text *out)
+{
+    const pp_mask *m = next_mask(t);
+    pp_mask *r = NULL;
+    pp_status s;
+    if (strcmp(kind, "flip") == 0) {
+        uint8_t fx = (uint8_t)next_int(t), fy = (uint8_t)next_int(t);
+        s = pp_mask_flip(m, fx, fy, &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "rotate_quarter") == 0) {
+        s = pp_mask_rotate_quarter(m, (int32_t)next_int(t), &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "transpose") == 0) {
+        s = pp_mask_transpose(m, &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "scale_integer") == 0) {
+        int32_t sx = (int32_t)next_int(t), sy = (int32_t)next_int(t);
+        s = pp_mask_scale_integer(m, sx, sy, &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "component_at") == 0) {
+        int32_t x = (int32_t)next_int(t), y = (int32_t)next_int(t);
+        s = pp_mask_component_at(m, x, y, next_connectivity(t), &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "count") == 0) {
+        uint64_t n = 0;
+        s = pp_mask_count(m, &n);
+        if (s != PP_OK) {
+            put_error(out, s);
+            return;
+        }
+        put(out, "%" PRIu64, n);
+    } else if (strcmp(kind, "solid_bounds") == 0) {
+        uint8_t has = 0;
+        pp_bounds b;
+        s = pp_mask_solid_bounds(m, &has, &b);
+        if (s != PP_OK) {
+            put_error(out, s);
+        } else if (!has) {
+            put(out, "none");
+        } else {
+            put(out, "%" PRId32 " %" PRId32 " %" PRId32 " %" PRId32, b.x, b.y, b.width, b.height);
+        }
+    } else if (strcmp(kind, "mask_hash") == 0) {
+        uint64_t h = 0;
+        s = pp_mask_hash(m, &h);
+        if (s != PP_OK) {
+            put_error(out, s);
+            return;
+        }
+        put(out, "%016" PRIx64, h);
+    } else {
+        s = pp_mask_copy(m, &r);
+        if (s != PP_OK) {
+            put_error(out, s);
+            return;
+        }
+        if (strcmp(kind, "set_pixel") == 0) {
+            int32_t x = (int32_t)next_int(t), y = (int32_t)next_int(t);
+            s = pp_mask_set_pixel(r, x, y, (uint8_t)next_int(t));
+        } else if (strcmp(kind, "fill_rect") == 0) {
+            pp_bounds b = next_rect(t);
+            s = pp_mask_fill_rect(r, b, (uint8_t)next_int(t));
+        } else if (strcmp(kind, "fill_circle") == 0) {
+            int32_t cx = (int32_t)next_int(t), cy = (int32_t)next_int(t);
+            uint32_t radius = (uint32_t)next_int(t);
+            s = pp_mask_fill_circle(r, cx, cy, radius, (uint8_t)next_int(t));
+        } else if (strcmp(kind, "fill_ellipse") == 0) {
+            pp_bounds b = next_rect(t);
+            s = pp_mask_fill_ellipse(r, b, (uint8_t)next_int(t));
+        } else if (strcmp(kind, "draw_line") == 0) {
+            int32_t x0 = (int32_t)next_int(t), y0 = (int32_t)next_int(t);
+            int32_t x1 = (int32_t)next_int(t), y1 = (int32_t)next_int(t);
+            uint32_t radius = (uint32_t)next_int(t);
+            s = pp_mask_draw_line(r, x0, y0, x1, y1, radius, (uint8_t)next_int(t));
+        } else if (strcmp(kind, "invert") == 0) {
+            s = pp_mask_invert(r);
+        } else {
+            const pp_mask *other = next_mask(t);
+            int32_t x = (int32_t)next_int(t), y = (int32_t)next_int(t);
+            s = strcmp(kind, "draw") == 0        ? pp_mask_draw(r, other, x, y)
+                : strcmp(kind, "erase") == 0     ? pp_mask_erase(r, other, x, y)
+                : strcmp(kind, "intersect") == 0 ? pp_mask_intersect(r, other, x, y)
+                                                 : pp_mask_xor(r, other, x, y);
+        }
+        if (s != PP_OK) {
+            pp_mask_free(r);
+            put_error(out, s);
+            return;
+        }
+        put_new_mask(out, s, r);
+    }
+}
+
+static const char *const RESHAPE_EDIT_KINDS[] = {
+    "flip",      "rotate_quarter", "transpose",    "scale_integer", "set_pixel", "fill_rect",
+    "fill_circle", "fill_ellipse", "draw_line",    "draw",          "erase",     "intersect",
+    "xor",       "invert",         "count",        "solid_bounds",  "mask_hash", "component_at",
+};
+
+static int is_reshape_edit_kind(const char *k)
+{
+    size_t i;
+    for (i = 0; i < sizeof RESHAPE_EDIT_KINDS / sizeof RESHAPE_EDIT_KINDS[0]; i++) {
+        if (strcmp(k, RESHAPE_EDIT_KINDS[i]) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* The kinds this replayer knows, and how many cases of each it ran. */
 static const char *const KINDS[] = {
     "collides",         "first_contact",        "overlap_area",
@@ -765,6 +889,9 @@ static const char *const KINDS[] = {
     "shrink",           "scale",                "convolve",
     "move_and_slide",   "mask_collides",        "mask_first_contact",
     "mask_overlap_area", "mask_overlap_mask",
+    "flip",      "rotate_quarter", "transpose",    "scale_integer", "set_pixel", "fill_rect",
+    "fill_circle", "fill_ellipse", "draw_line",    "draw",          "erase",     "intersect",
+    "xor",       "invert",         "count",        "solid_bounds",  "mask_hash", "component_at",
 };
 #define N_KINDS (sizeof KINDS / sizeof KINDS[0])
 static int g_counts[N_KINDS];
@@ -787,6 +914,8 @@ static int run_case(size_t kind, Tokens *t, Text *out)
         rasterise_case(t, out);
     } else if (strncmp(k, "world_", 6) == 0) {
         world_case(k, t, out);
+    } else if (is_reshape_edit_kind(k)) { /* before "mask_": mask_hash is one of them */
+        reshape_edit_case(k, t, out);
     } else if (strncmp(k, "mask_", 5) == 0) {
         offset_case(k, t, out);
     } else if (strcmp(k, "move_and_slide") == 0) {

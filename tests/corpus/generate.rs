@@ -151,6 +151,9 @@ pub fn generate() -> String {
     motion_cases(&mut w, &masks);
     worlds(&mut w, &masks);
     shapes(&mut w, &masks);
+    reshapes(&mut w, &masks);
+    edits(&mut w, &masks);
+    mask_facts(&mut w, &masks);
     w.out
 }
 
@@ -1060,4 +1063,416 @@ fn shapes(w: &mut Writer, masks: &Masks) {
         let inputs = format!("{} {}", w.masks[ka].id, w.masks[kb].id);
         w.case("convolve", &inputs, &text::mask_text(&c));
     }
+}
+
+// ---- reshapes, edits, mask facts and hashes (issue 31.1) --------------------------------
+//
+// Reshapes, counts, solid bounds and hashes have no oracle in `perpixel::reference`: their
+// answers are written here, plainly, from the rule the header documents for each (where
+// every pixel lands, the size limit, the hash's byte stream), reading the masks one pixel
+// at a time. Edits come from `reference::edit`, `component_at` from `reference::shape`.
+
+/// Pixel `(x, y)` of `m`, any coordinates: `false` outside the mask.
+fn pixel(m: &Mask, x: i64, y: i64) -> bool {
+    x >= 0
+        && y >= 0
+        && x < m.width() as i64
+        && y < m.height() as i64
+        && m.is_solid(x as u32, y as u32)
+}
+
+/// A new `width x height` mask whose pixel `(x, y)` is `rule(x, y)`.
+fn built(width: i64, height: i64, rule: impl Fn(i64, i64) -> bool) -> Mask {
+    Mask::from_fn(width as u32, height as u32, |x, y| rule(x as i64, y as i64)).unwrap()
+}
+
+/// The documented size rule: a mask's sides are `int32_t` and it holds at most
+/// `pp_max_mask_pixels()` pixels (2^26, `PP_MAX_MASK_PIXELS`, unless changed).
+fn too_large(width: i64, height: i64) -> bool {
+    width > i32::MAX as i64
+        || height > i32::MAX as i64
+        || (width as i128) * (height as i128) > perpixel::MAX_MASK_PIXELS as i128
+}
+
+/// `pp_mask_rotate_quarter`, one turn: a `height x width` mask where source pixel
+/// `(i, j)` lands at `(height - 1 - j, i)`.
+fn turned_once(m: &Mask) -> Mask {
+    let h = m.height() as i64;
+    built(h, m.width() as i64, |x, y| pixel(m, y, h - 1 - x))
+}
+
+/// `pp_mask_scale_integer`: factors below 1 refused, then the size rule, then pixel
+/// `(i, j)` solid when source pixel `(i / sx, j / sy)` is.
+fn scaled_integer(m: &Mask, sx: i64, sy: i64) -> String {
+    if sx < 1 || sy < 1 {
+        return "error PP_ERR_INVALID_ARGUMENT".to_string();
+    }
+    let (bw, bh) = (m.width() as i64 * sx, m.height() as i64 * sy);
+    if too_large(bw, bh) {
+        return "error PP_ERR_TOO_LARGE".to_string();
+    }
+    text::mask_text(&built(bw, bh, |i, j| pixel(m, i / sx, j / sy)))
+}
+
+fn reshapes(w: &mut Writer, masks: &Masks) {
+    w.comment("mask reshapes: flip, rotate_quarter, transpose, scale_integer (answers from the");
+    w.comment("header's rule of where each pixel lands, written plainly in the generator)");
+    for &k in &masks.all {
+        let id = w.masks[k].id.clone();
+        let m = w.masks[k].mask.clone();
+        let (mw, mh) = (m.width() as i64, m.height() as i64);
+        for (fx, fy) in [(true, false), (false, true), (true, true), (false, false)] {
+            let f = built(mw, mh, |x, y| {
+                pixel(
+                    &m,
+                    if fx { mw - 1 - x } else { x },
+                    if fy { mh - 1 - y } else { y },
+                )
+            });
+            let inputs = format!("{id} {} {}", fx as u8, fy as u8);
+            w.case("flip", &inputs, &text::mask_text(&f));
+        }
+        let odd = w.rng.pick(&[
+            -1,
+            -2,
+            -3,
+            -4,
+            4,
+            5,
+            6,
+            7,
+            1001,
+            i32::MAX,
+            i32::MIN,
+            -i32::MAX,
+        ]);
+        for turns in [1, 2, 3, odd] {
+            let mut r = m.clone();
+            for _ in 0..turns.rem_euclid(4) {
+                r = turned_once(&r);
+            }
+            w.case(
+                "rotate_quarter",
+                &format!("{id} {turns}"),
+                &text::mask_text(&r),
+            );
+        }
+        let t = built(mh, mw, |x, y| pixel(&m, y, x));
+        w.case("transpose", &id, &text::mask_text(&t));
+        // Factors that keep the answers short: at most about 2,000 pixels.
+        let area = (mw * mh).max(1);
+        let (sx, sy) = (w.rng.range(1, 3), w.rng.range(1, 3));
+        let (sx, sy) = if area * sx * sy <= 2000 {
+            (sx, sy)
+        } else {
+            (1, 2)
+        };
+        let inputs = format!("{id} {sx} {sy}");
+        w.case("scale_integer", &inputs, &scaled_integer(&m, sx, sy));
+    }
+    w.comment("scale_integer refusals: factors below 1, results past the size limit or int32");
+    let one = masks.all[4]; // full 1x1
+    let some = masks.all[10]; // random 2x2
+    for (k, sx, sy) in [
+        (some, 0, 1),
+        (some, 1, 0),
+        (some, -1, 2),
+        (some, 2, i32::MIN as i64),
+        (some, i32::MAX as i64, 1),
+        (one, 8193, 8192),
+        (one, 1 << 13, 1 << 14),
+        (one, (1 << 26) + 1, 1),
+        (masks.all[1], 2, i32::MAX as i64),
+        (masks.all[1], i32::MAX as i64, 1),
+        (masks.all[2], i32::MAX as i64, i32::MAX as i64),
+        (masks.all[0], i32::MAX as i64, i32::MAX as i64),
+        (masks.all[3], 1, 2),
+    ] {
+        let inputs = format!("{} {sx} {sy}", w.masks[k].id);
+        let expected = scaled_integer(&w.masks[k].mask, sx, sy);
+        w.case("scale_integer", &inputs, &expected);
+    }
+}
+
+/// `x y width height` of a rectangle input.
+fn rect_text(r: Bounds2D) -> String {
+    format!("{} {} {} {}", r.x, r.y, r.width, r.height)
+}
+
+/// An edit of a copy of mask `k`: `kind <mask id> <inputs>` -> the edited mask.
+fn edit_case(w: &mut Writer, kind: &str, k: usize, inputs: &str, edited: &Mask) {
+    let inputs = if inputs.is_empty() {
+        w.masks[k].id.clone()
+    } else {
+        format!("{} {inputs}", w.masks[k].id)
+    };
+    w.case(kind, &inputs, &text::mask_text(edited));
+}
+
+/// `draw`, `erase`, `intersect` or `xor` of mask `other` (`None`: NULL) at `(x, y)` into
+/// a copy of mask `k`.
+fn combine_case(w: &mut Writer, kind: &str, k: usize, other: Option<usize>, x: i32, y: i32) {
+    let ido = other.map_or("null".to_string(), |o| w.masks[o].id.clone());
+    let inputs = format!("{} {ido} {x} {y}", w.masks[k].id);
+    let Some(o) = other else {
+        w.case(kind, &inputs, "error PP_ERR_NULL_POINTER");
+        return;
+    };
+    let (m, om) = (&w.masks[k].mask, &w.masks[o].mask);
+    let edited = match kind {
+        "draw" => reference::edit::draw(m, om, x, y),
+        "erase" => reference::edit::erase(m, om, x, y),
+        "intersect" => reference::edit::intersect(m, om, x, y),
+        _ => reference::edit::xor(m, om, x, y),
+    };
+    w.case(kind, &inputs, &text::mask_text(&edited));
+}
+
+fn edits(w: &mut Writer, masks: &Masks) {
+    use reference::edit as oracle;
+    w.comment(
+        "mask edits, each on a copy of the declared mask: set_pixel, fill_rect, fill_circle,",
+    );
+    w.comment(
+        "fill_ellipse, draw_line, draw, erase, intersect, xor, invert (from reference::edit)",
+    );
+    for &k in &masks.all {
+        let m = w.masks[k].mask.clone();
+        let (mw, mh) = (m.width() as i64, m.height() as i64);
+        let near = |w: &mut Writer, side: i64| w.rng.range(-3, side + 2) as i32;
+        let solid = |w: &mut Writer| w.rng.chance(50);
+        for _ in 0..2 {
+            let (x, y, s) = (near(w, mw), near(w, mh), solid(w));
+            let e = oracle::set_pixel(&m, x, y, s);
+            edit_case(w, "set_pixel", k, &format!("{x} {y} {}", s as u8), &e);
+        }
+        for _ in 0..2 {
+            let r = Bounds2D::new(
+                near(w, mw),
+                near(w, mh),
+                w.rng.range(-2, mw + 4) as i32,
+                w.rng.range(-2, mh + 4) as i32,
+            );
+            let s = solid(w);
+            let e = oracle::fill_rect(&m, r, s);
+            edit_case(
+                w,
+                "fill_rect",
+                k,
+                &format!("{} {}", rect_text(r), s as u8),
+                &e,
+            );
+        }
+        for _ in 0..2 {
+            let (cx, cy, s) = (near(w, mw), near(w, mh), solid(w));
+            let r = w.rng.range(0, mw.max(mh) / 2 + 2) as u32;
+            let e = oracle::fill_circle(&m, cx, cy, r, s);
+            edit_case(
+                w,
+                "fill_circle",
+                k,
+                &format!("{cx} {cy} {r} {}", s as u8),
+                &e,
+            );
+        }
+        let r = Bounds2D::new(
+            near(w, mw),
+            near(w, mh),
+            w.rng.range(-1, mw + 4) as i32,
+            w.rng.range(-1, mh + 4) as i32,
+        );
+        let s = solid(w);
+        let e = oracle::fill_ellipse(&m, r, s);
+        edit_case(
+            w,
+            "fill_ellipse",
+            k,
+            &format!("{} {}", rect_text(r), s as u8),
+            &e,
+        );
+        for radius in [0, w.rng.range(1, 4) as u32] {
+            let (x0, y0, x1, y1) = (near(w, mw), near(w, mh), near(w, mw), near(w, mh));
+            let s = solid(w);
+            let e = oracle::draw_line(&m, x0, y0, x1, y1, radius, s);
+            let inputs = format!("{x0} {y0} {x1} {y1} {radius} {}", s as u8);
+            edit_case(w, "draw_line", k, &inputs, &e);
+        }
+        for kind in ["draw", "erase", "intersect", "xor"] {
+            let o = w.rng.pick(&masks.all);
+            let (ow, oh) = (
+                w.masks[o].mask.width() as i64,
+                w.masks[o].mask.height() as i64,
+            );
+            let x = w.rng.range(-ow - 2, mw + 2) as i32;
+            let y = w.rng.range(-oh - 2, mh + 2) as i32;
+            combine_case(w, kind, k, Some(o), x, y);
+        }
+        edit_case(w, "invert", k, "", &oracle::invert(&m));
+    }
+    w.comment("mask edits far away: int32 ends, huge shapes reaching in, NULL other masks");
+    let k = masks.all[7]; // full 65x4
+    let r = masks.small[2]; // a random mask with solid pixels
+    let ends = [i32::MIN, i32::MAX];
+    for (x, y) in [
+        (i32::MIN, i32::MIN),
+        (i32::MAX, 0),
+        (0, i32::MAX),
+        (-1, 0),
+        (65, 3),
+    ] {
+        for (kk, s) in [(k, false), (r, true)] {
+            let e = oracle::set_pixel(&w.masks[kk].mask.clone(), x, y, s);
+            edit_case(w, "set_pixel", kk, &format!("{x} {y} {}", s as u8), &e);
+        }
+    }
+    for rect in [
+        Bounds2D::new(i32::MIN, i32::MIN, i32::MAX, i32::MAX),
+        Bounds2D::new(-5, -5, i32::MAX, i32::MAX),
+        Bounds2D::new(i32::MIN, 1, i32::MAX, 2),
+        Bounds2D::new(3, i32::MIN, 2, i32::MAX),
+        Bounds2D::new(10, 1, i32::MIN, 5),
+        Bounds2D::new(i32::MAX, i32::MAX, i32::MAX, i32::MAX),
+    ] {
+        let e = oracle::fill_rect(&w.masks[k].mask.clone(), rect, false);
+        edit_case(w, "fill_rect", k, &format!("{} 0", rect_text(rect)), &e);
+    }
+    for (cx, cy, radius) in [
+        (i32::MIN + 5, 2, i32::MAX as u32),
+        (i32::MIN, 0, i32::MAX as u32),
+        (i32::MAX, i32::MAX, i32::MAX as u32),
+        (70, 2, 5),
+        (32, -100000, 100001),
+    ] {
+        let e = oracle::fill_circle(&w.masks[k].mask.clone(), cx, cy, radius, false);
+        edit_case(w, "fill_circle", k, &format!("{cx} {cy} {radius} 0"), &e);
+    }
+    // The ellipse and line oracles are exact while coordinates stay within +-2^16.
+    for rect in [
+        Bounds2D::new(-60000, -1, 120130, 6),
+        Bounds2D::new(0, 0, 65, 4),
+        Bounds2D::new(-20000, -20000, 40065, 40004),
+        Bounds2D::new(30, 0, 0, 4),
+    ] {
+        let e = oracle::fill_ellipse(&w.masks[k].mask.clone(), rect, false);
+        edit_case(w, "fill_ellipse", k, &format!("{} 0", rect_text(rect)), &e);
+    }
+    for (x0, y0, x1, y1, radius) in [
+        (-60000, 2, 60000, 2, 0),
+        (-60000, -60000, 60000, 60000, 1),
+        (70, 10, 70, 10, 9),
+        (5, -30000, 5, 30000, 2),
+        (64, 0, 64, 0, 0),
+    ] {
+        let e = oracle::draw_line(&w.masks[k].mask.clone(), x0, y0, x1, y1, radius, false);
+        let inputs = format!("{x0} {y0} {x1} {y1} {radius} 0");
+        edit_case(w, "draw_line", k, &inputs, &e);
+    }
+    for kind in ["draw", "erase", "intersect", "xor"] {
+        for (x, y) in [
+            (ends[0], ends[0]),
+            (ends[1], ends[1]),
+            (ends[0], 0),
+            (0, ends[1]),
+            (-64, -3),
+            (-1, 1),
+            (63, 0),
+        ] {
+            combine_case(w, kind, k, Some(r), x, y);
+            combine_case(w, kind, r, Some(k), x, y);
+        }
+        combine_case(w, kind, k, None, 0, 0);
+    }
+}
+
+/// `pp_mask_hash`, as its documentation defines it: 64-bit FNV-1a (start
+/// `0xcbf29ce484222325`, each byte `h = (h ^ byte) * 0x100000001b3`) over `"PPM1"`, the
+/// width and height as little-endian `u32`, then each row from y = 0 as `ceil(width / 8)`
+/// bytes, pixel x at bit `x % 8` of byte `x / 8` (1 = solid, bits past the width 0).
+fn documented_hash(m: &Mask) -> u64 {
+    let mut bytes: Vec<u8> = b"PPM1".to_vec();
+    bytes.extend_from_slice(&m.width().to_le_bytes());
+    bytes.extend_from_slice(&m.height().to_le_bytes());
+    for y in 0..m.height() {
+        let mut row = vec![0u8; m.width().div_ceil(8) as usize];
+        for x in 0..m.width() {
+            if m.is_solid(x, y) {
+                row[(x / 8) as usize] |= 1 << (x % 8);
+            }
+        }
+        bytes.extend_from_slice(&row);
+    }
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// `component_at <mask id> <x> <y> <connectivity>`: the component's mask, or the
+/// documented refusal of a pixel outside the mask.
+fn component_at_case(w: &mut Writer, k: usize, x: i32, y: i32, c: Connectivity) {
+    let m = &w.masks[k].mask;
+    let inputs = format!("{} {x} {y} {}", w.masks[k].id, text::connectivity(c));
+    let expected = if x < 0 || y < 0 {
+        // Documented (pp_mask_component_at): negative coordinates are outside the mask.
+        "error PP_ERR_INVALID_ARGUMENT".to_string()
+    } else {
+        match reference::shape::component_at(m, x as u32, y as u32, c) {
+            None => "error PP_ERR_INVALID_ARGUMENT".to_string(),
+            Some(r) => text::mask_text(&r),
+        }
+    };
+    w.case("component_at", &inputs, &expected);
+}
+
+fn mask_facts(w: &mut Writer, masks: &Masks) {
+    w.comment("mask facts: count, solid_bounds, mask_hash (the header's FNV-1a definition written");
+    w.comment("plainly here), component_at (from reference::shape)");
+    for &k in &masks.all {
+        let id = w.masks[k].id.clone();
+        let m = w.masks[k].mask.clone();
+        let mut count = 0u64;
+        let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
+        for y in 0..m.height() {
+            for x in 0..m.width() {
+                if m.is_solid(x, y) {
+                    count += 1;
+                    (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
+                }
+            }
+        }
+        w.case("count", &id, &count.to_string());
+        let bounds = if count == 0 {
+            "none".to_string()
+        } else {
+            format!("{x0} {y0} {} {}", x1 - x0, y1 - y0)
+        };
+        w.case("solid_bounds", &id, &bounds);
+        w.case("mask_hash", &id, &format!("{:016x}", documented_hash(&m)));
+        let (mw, mh) = (m.width() as i64, m.height() as i64);
+        for c in [Connectivity::Eight, Connectivity::Four] {
+            // A solid pixel when there is one (its component), else any pixel.
+            let solid: Vec<(i64, i64)> = (0..mh)
+                .flat_map(|y| (0..mw).map(move |x| (x, y)))
+                .filter(|&(x, y)| pixel(&m, x, y))
+                .collect();
+            let (x, y) = if !solid.is_empty() && w.rng.chance(80) {
+                w.rng.pick(&solid)
+            } else {
+                (w.rng.range(0, mw), w.rng.range(0, mh))
+            };
+            component_at_case(w, k, x as i32, y as i32, c);
+        }
+    }
+    w.comment("component_at outside the mask (negative coordinates included), on empty masks");
+    let k = masks.small[0];
+    let (mw, mh) = (
+        w.masks[k].mask.width() as i32,
+        w.masks[k].mask.height() as i32,
+    );
+    for (x, y) in [(mw, 0), (0, mh), (-1, 0), (0, -1), (i32::MIN, i32::MAX)] {
+        component_at_case(w, k, x, y, Connectivity::Eight);
+    }
+    component_at_case(w, masks.all[0], 0, 0, Connectivity::Four);
+    component_at_case(w, masks.all[1], 0, 0, Connectivity::Eight);
 }

@@ -434,6 +434,110 @@ std::string shape(const Corpus &c, const std::string &kind, Tokens &t)
     return mask_text(m.convolve(c.mask(t.next())));
 }
 
+bool is_reshape_edit(const std::string &kind)
+{
+    static const char *const kinds[] = {
+        "flip",        "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect",
+        "fill_circle", "fill_ellipse",   "draw_line", "draw",          "erase",     "intersect",
+        "xor",         "invert",         "count",     "solid_bounds",  "mask_hash", "component_at",
+    };
+    for (const char *k : kinds) {
+        if (kind == k) {
+            return true;
+        }
+    }
+    return false;
+}
+
+pp::Bounds2D rect(Tokens &t)
+{
+    const auto x = static_cast<std::int32_t>(t.integer());
+    const auto y = static_cast<std::int32_t>(t.integer());
+    const auto w = static_cast<std::int32_t>(t.integer());
+    const auto h = static_cast<std::int32_t>(t.integer());
+    return pp::Bounds2D(x, y, w, h);
+}
+
+// Reshapes, mask facts, and the edits on a copy() of the declared mask (answering the
+// edited mask).
+std::string reshape_edit(const Corpus &c, const std::string &kind, Tokens &t)
+{
+    const pp::Mask &m = c.mask(t.next());
+    if (kind == "flip") {
+        const bool fx = t.integer() != 0;
+        return mask_text(m.flipped(fx, t.integer() != 0));
+    }
+    if (kind == "rotate_quarter") {
+        return mask_text(m.rotated_quarter(static_cast<std::int32_t>(t.integer())));
+    }
+    if (kind == "transpose") {
+        return mask_text(m.transposed());
+    }
+    if (kind == "scale_integer") {
+        const auto sx = static_cast<std::int32_t>(t.integer());
+        return mask_text(m.scaled_integer(sx, static_cast<std::int32_t>(t.integer())));
+    }
+    if (kind == "component_at") {
+        const auto x = static_cast<std::int32_t>(t.integer());
+        const auto y = static_cast<std::int32_t>(t.integer());
+        return mask_text(m.component_at(x, y, connectivity(t.next())));
+    }
+    if (kind == "count") {
+        return std::to_string(m.count());
+    }
+    if (kind == "solid_bounds") {
+        const std::optional<pp::Bounds2D> b = m.solid_bounds();
+        return b ? std::to_string(b->x) + " " + std::to_string(b->y) + " " +
+                       std::to_string(b->width) + " " + std::to_string(b->height)
+                 : "none";
+    }
+    if (kind == "mask_hash") {
+        char buf[17];
+        std::snprintf(buf, sizeof buf, "%016" PRIx64, m.hash());
+        return buf;
+    }
+    pp::Mask e = m.copy();
+    if (kind == "set_pixel") {
+        const auto x = static_cast<std::int32_t>(t.integer());
+        const auto y = static_cast<std::int32_t>(t.integer());
+        e.set_pixel(x, y, t.integer() != 0);
+    } else if (kind == "fill_rect") {
+        const pp::Bounds2D r = rect(t);
+        e.fill_rect(r, t.integer() != 0);
+    } else if (kind == "fill_circle") {
+        const auto cx = static_cast<std::int32_t>(t.integer());
+        const auto cy = static_cast<std::int32_t>(t.integer());
+        const auto radius = static_cast<std::uint32_t>(t.integer());
+        e.fill_circle(cx, cy, radius, t.integer() != 0);
+    } else if (kind == "fill_ellipse") {
+        const pp::Bounds2D r = rect(t);
+        e.fill_ellipse(r, t.integer() != 0);
+    } else if (kind == "draw_line") {
+        const auto x0 = static_cast<std::int32_t>(t.integer());
+        const auto y0 = static_cast<std::int32_t>(t.integer());
+        const auto x1 = static_cast<std::int32_t>(t.integer());
+        const auto y1 = static_cast<std::int32_t>(t.integer());
+        const auto radius = static_cast<std::uint32_t>(t.integer());
+        e.draw_line(x0, y0, x1, y1, radius, t.integer() != 0);
+    } else if (kind == "invert") {
+        e.invert();
+    } else {
+        const pp::Mask &other = c.mask(t.next());
+        const auto x = static_cast<std::int32_t>(t.integer());
+        const auto y = static_cast<std::int32_t>(t.integer());
+        if (kind == "draw") {
+            e.draw(other, x, y);
+        } else if (kind == "erase") {
+            e.erase(other, x, y);
+        } else if (kind == "intersect") {
+            e.intersect(other, x, y);
+        } else {
+            e.xor_with(other, x, y);
+        }
+    }
+    return mask_text(e);
+}
+
 pp::Mask declare(Tokens &t)
 {
     const auto w = static_cast<std::int32_t>(t.integer());
@@ -479,6 +583,9 @@ int main(int argc, char **argv)
         "world_update", "world_in_rect", "centroid", "angle", "component_bounds",
         "largest_component", "grow", "shrink", "scale", "convolve", "move_and_slide",
         "mask_collides", "mask_first_contact", "mask_overlap_area", "mask_overlap_mask",
+        "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect",
+        "fill_circle", "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor",
+        "invert", "count", "solid_bounds", "mask_hash", "component_at",
     };
     std::map<std::string, int> counts;
     Corpus corpus;
@@ -529,6 +636,8 @@ int main(int argc, char **argv)
                 got = contact_normal(corpus, t);
             } else if (kind == "push_out") {
                 got = push_out(corpus, t);
+            } else if (is_reshape_edit(kind)) { // before "mask_": mask_hash is one of them
+                got = reshape_edit(corpus, kind, t);
             } else if (kind.compare(0, 5, "mask_") == 0) {
                 got = offset(corpus, kind, t);
             } else if (kind == "move_and_slide") {

@@ -25,6 +25,9 @@ static partial class Tests
         "world_set_mask", "world_update", "world_in_rect", "centroid", "angle", "component_bounds",
         "largest_component", "grow", "shrink", "scale", "convolve", "move_and_slide",
         "mask_collides", "mask_first_contact", "mask_overlap_area", "mask_overlap_mask",
+        "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect", "fill_circle",
+        "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor", "invert", "count", "solid_bounds",
+        "mask_hash", "component_at",
     };
 
     static string HexFloat(double v)
@@ -283,7 +286,110 @@ static partial class Tests
                 return a.OverlapArea(b).ToString();
             }
         }
+        if (Array.IndexOf(CorpusReshapeEditKinds, kind) >= 0) return CorpusReshapeEdit(masks, kind, t);
         return CorpusShape(masks, kind, t);
+    }
+
+    static readonly string[] CorpusReshapeEditKinds =
+    {
+        "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect", "fill_circle",
+        "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor", "invert", "count", "solid_bounds",
+        "mask_hash", "component_at",
+    };
+
+    static Bounds2D CorpusRect(CorpusTokens t)
+    {
+        int x = (int)t.Int(), y = (int)t.Int(), w = (int)t.Int(), h = (int)t.Int();
+        return new Bounds2D(x, y, w, h);
+    }
+
+    // Reshapes, mask facts, and the edits on a Copy() of the declared mask (answering the edited mask).
+    static string CorpusReshapeEdit(Dictionary<string, Mask> masks, string kind, CorpusTokens t)
+    {
+        Mask m = CorpusMask(masks, t.Next());
+        switch (kind)
+        {
+            case "flip":
+            {
+                bool fx = t.Int() != 0, fy = t.Int() != 0;
+                using (Mask r = m.Flipped(fx, fy)) return MaskText(r);
+            }
+            case "rotate_quarter":
+                using (Mask r = m.RotatedQuarter((int)t.Int())) return MaskText(r);
+            case "transpose":
+                using (Mask r = m.Transposed()) return MaskText(r);
+            case "scale_integer":
+            {
+                int sx = (int)t.Int(), sy = (int)t.Int();
+                using (Mask r = m.ScaledInteger(sx, sy)) return MaskText(r);
+            }
+            case "component_at":
+            {
+                int x = (int)t.Int(), y = (int)t.Int();
+                using (Mask r = m.ComponentAt(x, y, CorpusConnectivity(t.Next()))) return MaskText(r);
+            }
+            case "count":
+                return m.Count.ToString();
+            case "solid_bounds":
+            {
+                Bounds2D b;
+                if (!m.TryGetSolidBounds(out b)) return "none";
+                return b.x + " " + b.y + " " + b.width + " " + b.height;
+            }
+            case "mask_hash":
+                return m.StateHash().ToString("x16");
+        }
+        using (Mask e = m.Copy())
+        {
+            switch (kind)
+            {
+                case "set_pixel":
+                {
+                    int x = (int)t.Int(), y = (int)t.Int();
+                    e.SetPixel(x, y, t.Int() != 0);
+                    break;
+                }
+                case "fill_rect":
+                {
+                    Bounds2D r = CorpusRect(t);
+                    e.FillRect(r, t.Int() != 0);
+                    break;
+                }
+                case "fill_circle":
+                {
+                    int cx = (int)t.Int(), cy = (int)t.Int(), radius = (int)t.Int();
+                    e.FillCircle(cx, cy, radius, t.Int() != 0);
+                    break;
+                }
+                case "fill_ellipse":
+                {
+                    Bounds2D r = CorpusRect(t);
+                    e.FillEllipse(r, t.Int() != 0);
+                    break;
+                }
+                case "draw_line":
+                {
+                    int x0 = (int)t.Int(), y0 = (int)t.Int(), x1 = (int)t.Int(), y1 = (int)t.Int();
+                    int radius = (int)t.Int();
+                    e.DrawLine(x0, y0, x1, y1, radius, t.Int() != 0);
+                    break;
+                }
+                case "invert":
+                    e.Invert();
+                    break;
+                default:
+                {
+                    Mask other = CorpusMask(masks, t.Next());
+                    int x = (int)t.Int(), y = (int)t.Int();
+                    if (kind == "draw") e.Draw(other, x, y);
+                    else if (kind == "erase") e.Erase(other, x, y);
+                    else if (kind == "intersect") e.Intersect(other, x, y);
+                    else e.Xor(other, x, y);
+                    break;
+                }
+            }
+            return MaskText(e);
+        }
     }
 
     // The worlds of the world sequences by name, the bodies by label.

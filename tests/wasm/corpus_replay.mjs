@@ -385,6 +385,61 @@ function shapeCase(kind, t) {
   return newMask(pp.pp_mask_convolve(m, t.mask(), r.at), r);
 }
 
+function rect(t) {
+  const r = new Struct('pp_bounds');
+  for (const f of ['x', 'y', 'width', 'height']) r.set(f, t.int());
+  return r;
+}
+
+// Reshapes, mask facts, and the edits on a pp_mask_copy of the declared mask (answering
+// the edited mask). pp_bounds goes by value: the wasm32 C ABI passes a struct argument
+// through a pointer to a copy.
+function reshapeEditCase(kind, t) {
+  const m = t.mask(), r = out('uint32_t');
+  if (kind === 'flip') return newMask(pp.pp_mask_flip(m, t.int(), t.int(), r.at), r);
+  if (kind === 'rotate_quarter') return newMask(pp.pp_mask_rotate_quarter(m, t.int(), r.at), r);
+  if (kind === 'transpose') return newMask(pp.pp_mask_transpose(m, r.at), r);
+  if (kind === 'scale_integer') return newMask(pp.pp_mask_scale_integer(m, t.int(), t.int(), r.at), r);
+  if (kind === 'component_at') {
+    const x = t.int(), y = t.int();
+    return newMask(pp.pp_mask_component_at(m, x, y, connectivity(t), r.at), r);
+  }
+  if (kind === 'count') {
+    const n = out('uint64_t');
+    const s = pp.pp_mask_count(m, n.at);
+    return s ? error(s) : `${n.get()}`;
+  }
+  if (kind === 'solid_bounds') {
+    const has = out('uint8_t'), b = new Struct('pp_bounds');
+    const s = pp.pp_mask_solid_bounds(m, has.at, b.at);
+    if (s) return error(s);
+    return has.get() ? ['x', 'y', 'width', 'height'].map((f) => b.get(f)).join(' ') : 'none';
+  }
+  if (kind === 'mask_hash') {
+    const h = out('uint64_t');
+    const s = pp.pp_mask_hash(m, h.at);
+    return s ? error(s) : h.get().toString(16).padStart(16, '0');
+  }
+  let s = pp.pp_mask_copy(m, r.at);
+  if (s) return error(s);
+  const e = r.get();
+  if (kind === 'set_pixel') s = pp.pp_mask_set_pixel(e, t.int(), t.int(), t.int());
+  else if (kind === 'fill_rect') s = pp.pp_mask_fill_rect(e, rect(t).at, t.int());
+  else if (kind === 'fill_circle') s = pp.pp_mask_fill_circle(e, t.int(), t.int(), t.int(), t.int());
+  else if (kind === 'fill_ellipse') s = pp.pp_mask_fill_ellipse(e, rect(t).at, t.int());
+  else if (kind === 'draw_line') s = pp.pp_mask_draw_line(e, t.int(), t.int(), t.int(), t.int(), t.int(), t.int());
+  else if (kind === 'invert') s = pp.pp_mask_invert(e);
+  else {
+    const f = { draw: pp.pp_mask_draw, erase: pp.pp_mask_erase, intersect: pp.pp_mask_intersect, xor: pp.pp_mask_xor }[kind];
+    s = f(e, t.mask(), t.int(), t.int());
+  }
+  if (s) {
+    pp.pp_mask_free(e);
+    return error(s);
+  }
+  return newMask(0, r);
+}
+
 function sweepCase(t) {
   const a = t.sprite(), b = t.sprite(), dx = t.int(), dy = t.int();
   const r = new Struct('pp_sweep_result');
@@ -554,6 +609,12 @@ const KINDS = {
   mask_overlap_mask: offsetCase, move_and_slide: (k, t) => slideCase(t),
   centroid: shapeCase, angle: shapeCase, component_bounds: shapeCase, largest_component: shapeCase,
   grow: shapeCase, shrink: shapeCase, scale: shapeCase, convolve: shapeCase,
+  flip: reshapeEditCase, rotate_quarter: reshapeEditCase, transpose: reshapeEditCase,
+  scale_integer: reshapeEditCase, set_pixel: reshapeEditCase, fill_rect: reshapeEditCase,
+  fill_circle: reshapeEditCase, fill_ellipse: reshapeEditCase, draw_line: reshapeEditCase,
+  draw: reshapeEditCase, erase: reshapeEditCase, intersect: reshapeEditCase, xor: reshapeEditCase,
+  invert: reshapeEditCase, count: reshapeEditCase, solid_bounds: reshapeEditCase,
+  mask_hash: reshapeEditCase, component_at: reshapeEditCase,
 };
 
 // ---- the run ---------------------------------------------------------------------------------
