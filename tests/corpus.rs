@@ -193,6 +193,7 @@ fn answer(masks: &Masks, kind: &str, inputs: &str) -> Option<String> {
         | "invert" | "count" | "solid_bounds" | "mask_hash" | "component_at" => {
             return reshape_edit_answer(masks, kind, t);
         }
+        "polygons" => polygons_answer(masks, t),
         other => panic!("unknown case kind {other:?}"),
     })
 }
@@ -308,6 +309,30 @@ fn reshape_edit_answer(
         Ok(()) => text::mask_text(&e),
         Err(err) => text::error(&err),
     })
+}
+
+/// A mask's exact rings through `Mask::polygons`: `<polygons> <rings>`, then each ring
+/// `<n> x y ...`, the rings sorted as the corpus sorts them (tests/corpus/FORMAT.md).
+fn polygons_answer(masks: &Masks, t: &mut std::str::SplitWhitespace) -> String {
+    let m = &masks[t.next().unwrap()];
+    let options = perpixel::PolygonOptions {
+        epsilon: text::parse_float(t.next().unwrap()),
+        ..Default::default()
+    };
+    let polys = match m.polygons(&options) {
+        Ok(p) => p,
+        Err(e) => return text::error(&e),
+    };
+    let mut rings: Vec<&[perpixel::Vertex]> = polys.iter().flat_map(|p| p.rings()).collect();
+    rings.sort_by_key(|r| r.iter().map(|v| (v[1], v[0])).collect::<Vec<_>>());
+    let mut out = format!("{} {}", polys.len(), rings.len());
+    for r in rings {
+        out += &format!(" {}", r.len());
+        for v in r {
+            out += &format!(" {} {}", v[0], v[1]);
+        }
+    }
+    out
 }
 
 /// The worlds of the world sequences, by name, and the bodies by label.

@@ -876,6 +876,78 @@ static int is_reshape_edit_kind(const char *k)
     return 0;
 }
 
+/* ---- polygons --------------------------------------------------------------------------- */
+
+typedef struct {
+    const pp_vertex *p;
+    size_t n;
+} Ring;
+
+/* The corpus's ring order: vertex by vertex, each by y then x; a ring that is the start
+ * of another first. */
+static int ring_order(const void *a, const void *b)
+{
+    const Ring *ra = (const Ring *)a, *rb = (const Ring *)b;
+    size_t i;
+    for (i = 0; i < ra->n && i < rb->n; i++) {
+        const pp_vertex va = ra->p[i], vb = rb->p[i];
+        if (va.y != vb.y) {
+            return va.y < vb.y ? -1 : 1;
+        }
+        if (va.x != vb.x) {
+            return va.x < vb.x ? -1 : 1;
+        }
+    }
+    return ra->n < rb->n ? -1 : ra->n > rb->n ? 1 : 0;
+}
+
+/* `polygons <mask> <epsilon>`: `<polygons> <rings>`, then each ring `<n> x y ...`, the
+ * rings sorted by ring_order. */
+static void polygons_case(Tokens *t, Text *out)
+{
+    const pp_mask *m = next_mask(t);
+    pp_polygon_options o = pp_polygon_options_default();
+    pp_polygons *p = NULL;
+    size_t polygons = 0, rings = 0, points = 0, len = 0, i, k;
+    pp_vertex *pts;
+    uint32_t *starts;
+    Ring *list;
+    pp_status s;
+    o.epsilon = next_float(t);
+    s = pp_mask_polygons(m, &o, &p);
+    if (s != PP_OK) {
+        put_error(out, s);
+        return;
+    }
+    if (pp_polygons_counts(p, &polygons, &rings, &points) != PP_OK) {
+        abort();
+    }
+    pts = (pp_vertex *)malloc((points + 1) * sizeof *pts);
+    starts = (uint32_t *)malloc((rings + 1) * sizeof *starts);
+    list = (Ring *)malloc((rings + 1) * sizeof *list);
+    if (pts == NULL || starts == NULL || list == NULL ||
+        pp_polygons_points(p, pts, points, &len) != PP_OK || len != points ||
+        pp_polygons_ring_starts(p, starts, rings + 1, &len) != PP_OK || len != rings + 1) {
+        abort();
+    }
+    for (i = 0; i < rings; i++) {
+        list[i].p = pts + starts[i];
+        list[i].n = starts[i + 1] - starts[i];
+    }
+    qsort(list, rings, sizeof *list, ring_order);
+    put(out, "%zu %zu", polygons, rings);
+    for (i = 0; i < rings; i++) {
+        put(out, " %zu", list[i].n);
+        for (k = 0; k < list[i].n; k++) {
+            put(out, " %" PRId32 " %" PRId32, list[i].p[k].x, list[i].p[k].y);
+        }
+    }
+    free(list);
+    free(starts);
+    free(pts);
+    pp_polygons_free(p);
+}
+
 /* The kinds this replayer knows, and how many cases of each it ran. */
 static const char *const KINDS[] = {
     "collides",         "first_contact",        "overlap_area",
@@ -892,6 +964,7 @@ static const char *const KINDS[] = {
     "flip",      "rotate_quarter", "transpose",    "scale_integer", "set_pixel", "fill_rect",
     "fill_circle", "fill_ellipse", "draw_line",    "draw",          "erase",     "intersect",
     "xor",       "invert",         "count",        "solid_bounds",  "mask_hash", "component_at",
+    "polygons",
 };
 #define N_KINDS (sizeof KINDS / sizeof KINDS[0])
 static int g_counts[N_KINDS];
@@ -916,6 +989,8 @@ static int run_case(size_t kind, Tokens *t, Text *out)
         world_case(k, t, out);
     } else if (is_reshape_edit_kind(k)) { /* before "mask_": mask_hash is one of them */
         reshape_edit_case(k, t, out);
+    } else if (strcmp(k, "polygons") == 0) {
+        polygons_case(t, out);
     } else if (strncmp(k, "mask_", 5) == 0) {
         offset_case(k, t, out);
     } else if (strcmp(k, "move_and_slide") == 0) {

@@ -154,6 +154,7 @@ pub fn generate() -> String {
     reshapes(&mut w, &masks);
     edits(&mut w, &masks);
     mask_facts(&mut w, &masks);
+    polygons(&mut w, &masks);
     w.out
 }
 
@@ -1475,4 +1476,48 @@ fn mask_facts(w: &mut Writer, masks: &Masks) {
     }
     component_at_case(w, masks.all[0], 0, 0, Connectivity::Four);
     component_at_case(w, masks.all[1], 0, 0, Connectivity::Eight);
+}
+
+/// Rings in the corpus's order: vertex by vertex, each by `y` then `x`, a ring that
+/// is the start of another first.
+fn ring_order(a: &[perpixel::Vertex], b: &[perpixel::Vertex]) -> std::cmp::Ordering {
+    let key = |r: &[perpixel::Vertex]| r.iter().map(|v| (v[1], v[0])).collect::<Vec<_>>();
+    key(a).cmp(&key(b))
+}
+
+fn polygons(w: &mut Writer, masks: &Masks) {
+    w.comment(
+        "polygons: the exact rings (epsilon 0) from reference::polygon::traced_rings, sorted;",
+    );
+    w.comment("the polygon count is the number of rings of positive area (outer rings)");
+    for &k in &masks.all {
+        let mut rings = reference::polygon::traced_rings(&w.masks[k].mask);
+        rings.sort_by(|a, b| ring_order(a, b));
+        let outer = rings
+            .iter()
+            .filter(|r| reference::polygon::ring_area2(r) > 0)
+            .count();
+        let mut answer = format!("{outer} {}", rings.len());
+        for r in &rings {
+            answer += &format!(" {}", r.len());
+            for v in r {
+                answer += &format!(" {} {}", v[0], v[1]);
+            }
+        }
+        let inputs = format!("{} {}", w.masks[k].id, text::float(0.0));
+        w.case("polygons", &inputs, &answer);
+    }
+    // Documented (pp_mask_polygons): an epsilon that is NaN, infinite or negative is
+    // PP_ERR_INVALID_ARGUMENT.
+    let id = w.masks[masks.small[0]].id.clone();
+    for eps in [
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        -1.0,
+        -f64::MIN_POSITIVE,
+    ] {
+        let inputs = format!("{id} {}", text::float(eps));
+        w.case("polygons", &inputs, "error PP_ERR_INVALID_ARGUMENT");
+    }
 }

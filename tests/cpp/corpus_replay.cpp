@@ -10,6 +10,7 @@
 #include "perpixel.hpp"
 #include "status_names.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -538,6 +539,33 @@ std::string reshape_edit(const Corpus &c, const std::string &kind, Tokens &t)
     return mask_text(e);
 }
 
+// `polygons <mask> <epsilon>`: `<polygons> <rings>`, then each ring `<n> x y ...`, the
+// rings sorted vertex by vertex (each by y then x), a ring that starts another first.
+std::string polygons(const Corpus &c, Tokens &t)
+{
+    const pp::Mask &m = c.mask(t.next());
+    pp::PolygonOptions o;
+    o.epsilon = parse_float(t.next());
+    const pp::Polygons p = m.polygons(o);
+    std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> rings;
+    for (std::size_t r = 0; r < p.ring_count(); r++) {
+        std::vector<std::pair<std::int32_t, std::int32_t>> ring;
+        for (const pp::Vertex &v : p.ring(r)) {
+            ring.emplace_back(v.y, v.x);
+        }
+        rings.push_back(ring);
+    }
+    std::sort(rings.begin(), rings.end());
+    std::string out = std::to_string(p.size()) + " " + std::to_string(rings.size());
+    for (const auto &ring : rings) {
+        out += " " + std::to_string(ring.size());
+        for (const auto &v : ring) {
+            out += " " + std::to_string(v.second) + " " + std::to_string(v.first);
+        }
+    }
+    return out;
+}
+
 pp::Mask declare(Tokens &t)
 {
     const auto w = static_cast<std::int32_t>(t.integer());
@@ -585,7 +613,7 @@ int main(int argc, char **argv)
         "mask_collides", "mask_first_contact", "mask_overlap_area", "mask_overlap_mask",
         "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect",
         "fill_circle", "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor",
-        "invert", "count", "solid_bounds", "mask_hash", "component_at",
+        "invert", "count", "solid_bounds", "mask_hash", "component_at", "polygons",
     };
     std::map<std::string, int> counts;
     Corpus corpus;
@@ -638,6 +666,8 @@ int main(int argc, char **argv)
                 got = push_out(corpus, t);
             } else if (is_reshape_edit(kind)) { // before "mask_": mask_hash is one of them
                 got = reshape_edit(corpus, kind, t);
+            } else if (kind == "polygons") {
+                got = polygons(corpus, t);
             } else if (kind.compare(0, 5, "mask_") == 0) {
                 got = offset(corpus, kind, t);
             } else if (kind == "move_and_slide") {

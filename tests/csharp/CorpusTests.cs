@@ -27,7 +27,7 @@ static partial class Tests
         "mask_collides", "mask_first_contact", "mask_overlap_area", "mask_overlap_mask",
         "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect", "fill_circle",
         "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor", "invert", "count", "solid_bounds",
-        "mask_hash", "component_at",
+        "mask_hash", "component_at", "polygons",
     };
 
     static string HexFloat(double v)
@@ -287,6 +287,7 @@ static partial class Tests
             }
         }
         if (Array.IndexOf(CorpusReshapeEditKinds, kind) >= 0) return CorpusReshapeEdit(masks, kind, t);
+        if (kind == "polygons") return CorpusPolygons(masks, t);
         return CorpusShape(masks, kind, t);
     }
 
@@ -296,6 +297,37 @@ static partial class Tests
         "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor", "invert", "count", "solid_bounds",
         "mask_hash", "component_at",
     };
+
+    // The corpus's ring order: vertex by vertex, each by y then x; a ring that starts another first.
+    static int CorpusRingOrder(Vertex[] a, Vertex[] b)
+    {
+        for (int i = 0; i < a.Length && i < b.Length; i++)
+        {
+            if (a[i].y != b[i].y) return a[i].y < b[i].y ? -1 : 1;
+            if (a[i].x != b[i].x) return a[i].x < b[i].x ? -1 : 1;
+        }
+        return a.Length.CompareTo(b.Length);
+    }
+
+    // `polygons <mask> <epsilon>`: `<polygons> <rings>`, then each ring `<n> x y ...`, sorted.
+    static string CorpusPolygons(Dictionary<string, Mask> masks, CorpusTokens t)
+    {
+        Mask m = CorpusMask(masks, t.Next());
+        var o = new PolygonOptions();
+        o.Epsilon = ParseHexFloat(t.Next());
+        PolygonSet p = m.Polygons(o);
+        var rings = new List<Vertex[]>();
+        for (int r = 0; r < p.RingCount; r++) rings.Add(p.Ring(r));
+        rings.Sort(CorpusRingOrder);
+        var sb = new StringBuilder();
+        sb.Append(p.Count).Append(' ').Append(rings.Count);
+        foreach (Vertex[] ring in rings)
+        {
+            sb.Append(' ').Append(ring.Length);
+            foreach (Vertex v in ring) sb.Append(' ').Append(v.x).Append(' ').Append(v.y);
+        }
+        return sb.ToString();
+    }
 
     static Bounds2D CorpusRect(CorpusTokens t)
     {

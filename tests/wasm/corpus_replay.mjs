@@ -440,6 +440,42 @@ function reshapeEditCase(kind, t) {
   return newMask(0, r);
 }
 
+// `polygons <mask> <epsilon>`: `<polygons> <rings>`, then each ring `<n> x y ...`, the
+// rings sorted vertex by vertex (each by y then x), a ring that starts another first.
+function polygonsCase(kind, t) {
+  const m = t.mask();
+  const o = defaults(pp.pp_polygon_options_default, 'pp_polygon_options');
+  o.set('epsilon', t.float());
+  const p = out('uint32_t');
+  const s = pp.pp_mask_polygons(m, o.at, p.at);
+  if (s) return error(s);
+  const h = p.get();
+  const np = out('uintptr_t'), nr = out('uintptr_t'), nv = out('uintptr_t'), len = out('uintptr_t');
+  check(pp.pp_polygons_counts(h, np.at, nr.at, nv.at));
+  const vsize = layouts.pp_vertex.size;
+  const pts = alloc(vsize * (nv.get() + 1), 4), starts = alloc(4 * (nr.get() + 1), 4);
+  check(pp.pp_polygons_points(h, pts, nv.get(), len.at));
+  check(pp.pp_polygons_ring_starts(h, starts, nr.get() + 1, len.at));
+  const rings = [];
+  for (let r = 0; r < nr.get(); r++) {
+    const v = view(), ring = [];
+    for (let i = v.getUint32(starts + 4 * r, true); i < v.getUint32(starts + 4 * r + 4, true); i++) {
+      const at = new Struct('pp_vertex', pts + i * vsize);
+      ring.push([at.get('x'), at.get('y')]);
+    }
+    rings.push(ring);
+  }
+  pp.pp_polygons_free(h);
+  rings.sort((a, b) => {
+    for (let i = 0; i < a.length && i < b.length; i++) {
+      if (a[i][1] !== b[i][1]) return a[i][1] - b[i][1];
+      if (a[i][0] !== b[i][0]) return a[i][0] - b[i][0];
+    }
+    return a.length - b.length;
+  });
+  return [np.get(), nr.get(), ...rings.map((r) => [r.length, ...r.flat()].join(' '))].join(' ');
+}
+
 function sweepCase(t) {
   const a = t.sprite(), b = t.sprite(), dx = t.int(), dy = t.int();
   const r = new Struct('pp_sweep_result');
@@ -614,7 +650,7 @@ const KINDS = {
   fill_circle: reshapeEditCase, fill_ellipse: reshapeEditCase, draw_line: reshapeEditCase,
   draw: reshapeEditCase, erase: reshapeEditCase, intersect: reshapeEditCase, xor: reshapeEditCase,
   invert: reshapeEditCase, count: reshapeEditCase, solid_bounds: reshapeEditCase,
-  mask_hash: reshapeEditCase, component_at: reshapeEditCase,
+  mask_hash: reshapeEditCase, component_at: reshapeEditCase, polygons: polygonsCase,
 };
 
 // ---- the run ---------------------------------------------------------------------------------
