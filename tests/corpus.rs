@@ -194,6 +194,7 @@ fn answer(masks: &Masks, kind: &str, inputs: &str) -> Option<String> {
             return reshape_edit_answer(masks, kind, t);
         }
         "polygons" => polygons_answer(masks, t),
+        "crop" | "component_counts" | "component_labels" => crop_label_answer(masks, kind, t),
         other => panic!("unknown case kind {other:?}"),
     })
 }
@@ -330,6 +331,38 @@ fn polygons_answer(masks: &Masks, t: &mut std::str::SplitWhitespace) -> String {
         out += &format!(" {}", r.len());
         for v in r {
             out += &format!(" {} {}", v[0], v[1]);
+        }
+    }
+    out
+}
+
+/// `crop`, `component_counts`, `component_labels` through the Rust `Mask` methods.
+fn crop_label_answer(masks: &Masks, kind: &str, t: &mut std::str::SplitWhitespace) -> String {
+    let m = &masks[t.next().unwrap()];
+    if kind == "crop" {
+        let region = Bounds2D::new(int(t), int(t), int(t), int(t));
+        return match m.crop(region) {
+            Ok(c) => text::mask_text(&c),
+            Err(e) => text::error(&e),
+        };
+    }
+    let options = perpixel::ComponentOptions {
+        connectivity: text::parse_connectivity(t.next().unwrap()),
+        order: text::parse_order(t.next().unwrap()),
+        min_pixels: int(t),
+    };
+    let labels = match m.component_labels(&options) {
+        Ok(l) => l,
+        Err(e) => return text::error(&e),
+    };
+    let mut out = labels.counts.len().to_string();
+    if kind == "component_counts" {
+        for c in &labels.counts {
+            out += &format!(" {c}");
+        }
+    } else {
+        for l in &labels.labels {
+            out += &format!(" {l}");
         }
     }
     out

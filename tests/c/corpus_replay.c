@@ -948,6 +948,71 @@ static void polygons_case(Tokens *t, Text *out)
     pp_polygons_free(p);
 }
 
+/* ---- crop, component counts and labels ----------------------------------------------------- */
+
+static void crop_label_case(const char *kind, Tokens *t, Text *out)
+{
+    const pp_mask *m = next_mask(t);
+    pp_component_options o = pp_component_options_default();
+    const char *order;
+    size_t n = 0, i;
+    pp_status s;
+    if (strcmp(kind, "crop") == 0) {
+        pp_mask *r = NULL;
+        pp_bounds b = next_rect(t);
+        s = pp_mask_crop(m, b, &r);
+        put_new_mask(out, s, r);
+        return;
+    }
+    o.connectivity = next_connectivity(t);
+    order = next(t);
+    o.order = strcmp(order, "largest") == 0 ? PP_ORDER_LARGEST_FIRST : PP_ORDER_POSITION;
+    o.min_pixels = (uint64_t)next_int(t);
+    if (strcmp(kind, "component_counts") == 0) {
+        uint64_t *counts;
+        s = pp_mask_component_counts(m, &o, NULL, 0, &n);
+        if (s != PP_OK) {
+            put_error(out, s);
+            return;
+        }
+        counts = (uint64_t *)malloc((n + 1) * sizeof *counts);
+        if (counts == NULL) {
+            abort();
+        }
+        s = pp_mask_component_counts(m, &o, counts, n, &n);
+        if (s == PP_OK) {
+            put(out, "%zu", n);
+            for (i = 0; i < n; i++) {
+                put(out, " %" PRIu64, counts[i]);
+            }
+        } else {
+            put_error(out, s);
+        }
+        free(counts);
+    } else {
+        uint32_t *labels, components = 0;
+        s = pp_mask_component_labels(m, &o, NULL, 0, &n, &components);
+        if (s != PP_OK) {
+            put_error(out, s);
+            return;
+        }
+        labels = (uint32_t *)malloc((n + 1) * sizeof *labels);
+        if (labels == NULL) {
+            abort();
+        }
+        s = pp_mask_component_labels(m, &o, labels, n, &n, &components);
+        if (s == PP_OK) {
+            put(out, "%" PRIu32, components);
+            for (i = 0; i < n; i++) {
+                put(out, " %" PRIu32, labels[i]);
+            }
+        } else {
+            put_error(out, s);
+        }
+        free(labels);
+    }
+}
+
 /* The kinds this replayer knows, and how many cases of each it ran. */
 static const char *const KINDS[] = {
     "collides",         "first_contact",        "overlap_area",
@@ -964,7 +1029,7 @@ static const char *const KINDS[] = {
     "flip",      "rotate_quarter", "transpose",    "scale_integer", "set_pixel", "fill_rect",
     "fill_circle", "fill_ellipse", "draw_line",    "draw",          "erase",     "intersect",
     "xor",       "invert",         "count",        "solid_bounds",  "mask_hash", "component_at",
-    "polygons",
+    "polygons",  "crop",           "component_counts", "component_labels",
 };
 #define N_KINDS (sizeof KINDS / sizeof KINDS[0])
 static int g_counts[N_KINDS];
@@ -991,6 +1056,9 @@ static int run_case(size_t kind, Tokens *t, Text *out)
         reshape_edit_case(k, t, out);
     } else if (strcmp(k, "polygons") == 0) {
         polygons_case(t, out);
+    } else if (strcmp(k, "crop") == 0 || strcmp(k, "component_counts") == 0 ||
+               strcmp(k, "component_labels") == 0) {
+        crop_label_case(k, t, out);
     } else if (strncmp(k, "mask_", 5) == 0) {
         offset_case(k, t, out);
     } else if (strcmp(k, "move_and_slide") == 0) {

@@ -155,6 +155,7 @@ pub fn generate() -> String {
     edits(&mut w, &masks);
     mask_facts(&mut w, &masks);
     polygons(&mut w, &masks);
+    crops_and_labels(&mut w, &masks);
     w.out
 }
 
@@ -1520,4 +1521,96 @@ fn polygons(w: &mut Writer, masks: &Masks) {
         let inputs = format!("{id} {}", text::float(eps));
         w.case("polygons", &inputs, "error PP_ERR_INVALID_ARGUMENT");
     }
+}
+
+/// `crop <mask id> <x> <y> <width> <height>`: the region's pixels, or the documented
+/// refusals (a negative side `PP_ERR_INVALID_ARGUMENT`, a region not inside the mask
+/// `PP_ERR_REGION_OUT_OF_BOUNDS`).
+fn crop_case(w: &mut Writer, k: usize, region: Bounds2D) {
+    let inputs = format!("{} {}", w.masks[k].id, rect_text(region));
+    let expected = if region.width < 0 || region.height < 0 {
+        "error PP_ERR_INVALID_ARGUMENT".to_string()
+    } else {
+        match reference::shape::crop(&w.masks[k].mask, region) {
+            None => "error PP_ERR_REGION_OUT_OF_BOUNDS".to_string(),
+            Some(m) => text::mask_text(&m),
+        }
+    };
+    w.case("crop", &inputs, &expected);
+}
+
+fn crops_and_labels(w: &mut Writer, masks: &Masks) {
+    w.comment("crop (reference::shape::crop), component_counts and component_labels");
+    w.comment("(reference::shape::component_labels)");
+    for &k in &masks.all {
+        let (mw, mh) = (
+            w.masks[k].mask.width() as i64,
+            w.masks[k].mask.height() as i64,
+        );
+        // A region inside, then one that may reach past an edge.
+        let (x, y) = (w.rng.range(0, mw), w.rng.range(0, mh));
+        let (cw, ch) = (w.rng.range(0, mw - x), w.rng.range(0, mh - y));
+        crop_case(
+            w,
+            k,
+            Bounds2D::new(x as i32, y as i32, cw as i32, ch as i32),
+        );
+        let region = Bounds2D::new(
+            w.rng.range(-2, mw) as i32,
+            w.rng.range(-2, mh) as i32,
+            w.rng.range(0, mw + 2) as i32,
+            w.rng.range(0, mh + 2) as i32,
+        );
+        crop_case(w, k, region);
+        let id = w.masks[k].id.clone();
+        let m = w.masks[k].mask.clone();
+        for (connectivity, order, min) in [
+            (Connectivity::Eight, ComponentOrder::Position, 0),
+            (Connectivity::Four, ComponentOrder::LargestFirst, 0),
+            (Connectivity::Eight, ComponentOrder::LargestFirst, 3),
+        ] {
+            let options = ComponentOptions {
+                connectivity,
+                order,
+                min_pixels: min,
+            };
+            let labels = reference::shape::component_labels(&m, &options);
+            let inputs = format!(
+                "{id} {} {} {min}",
+                text::connectivity(connectivity),
+                text::order(order)
+            );
+            let mut counts = labels.counts.len().to_string();
+            for c in &labels.counts {
+                counts += &format!(" {c}");
+            }
+            w.case("component_counts", &inputs, &counts);
+            if min == 0 && order == ComponentOrder::Position {
+                let mut all = labels.counts.len().to_string();
+                for l in &labels.labels {
+                    all += &format!(" {l}");
+                }
+                w.case("component_labels", &inputs, &all);
+            }
+        }
+    }
+    w.comment("crop refusals and edges");
+    let k = masks.all[7]; // full 65x4
+    for region in [
+        Bounds2D::new(0, 0, 65, 4),
+        Bounds2D::new(0, 0, 66, 4),
+        Bounds2D::new(64, 3, 1, 1),
+        Bounds2D::new(65, 4, 0, 0),
+        Bounds2D::new(66, 0, 0, 0),
+        Bounds2D::new(-1, 0, 1, 1),
+        Bounds2D::new(0, 0, -1, 2),
+        Bounds2D::new(1, 1, 2, -2),
+        Bounds2D::new(i32::MAX, 0, 1, 1),
+        Bounds2D::new(1, 0, i32::MAX, 1),
+        Bounds2D::new(i32::MIN, i32::MIN, 0, 0),
+    ] {
+        crop_case(w, k, region);
+    }
+    crop_case(w, masks.all[0], Bounds2D::new(0, 0, 0, 0));
+    crop_case(w, masks.all[1], Bounds2D::new(0, 2, 0, 3));
 }

@@ -566,6 +566,34 @@ std::string polygons(const Corpus &c, Tokens &t)
     return out;
 }
 
+// `crop`, `component_counts`, `component_labels`.
+std::string crop_label(const Corpus &c, const std::string &kind, Tokens &t)
+{
+    const pp::Mask &m = c.mask(t.next());
+    if (kind == "crop") {
+        return mask_text(m.crop(rect(t)));
+    }
+    pp::ComponentOptions o;
+    o.connectivity = connectivity(t.next());
+    o.order = t.next() == "largest" ? pp::ComponentOrder::LargestFirst
+                                    : pp::ComponentOrder::Position;
+    o.min_pixels = static_cast<std::uint64_t>(t.integer());
+    if (kind == "component_counts") {
+        const std::vector<std::uint64_t> counts = m.component_counts(o);
+        std::string out = std::to_string(counts.size());
+        for (const std::uint64_t n : counts) {
+            out += " " + std::to_string(n);
+        }
+        return out;
+    }
+    const pp::ComponentLabels labels = m.component_labels(o);
+    std::string out = std::to_string(labels.count);
+    for (const std::uint32_t l : labels.labels) {
+        out += " " + std::to_string(l);
+    }
+    return out;
+}
+
 pp::Mask declare(Tokens &t)
 {
     const auto w = static_cast<std::int32_t>(t.integer());
@@ -613,7 +641,8 @@ int main(int argc, char **argv)
         "mask_collides", "mask_first_contact", "mask_overlap_area", "mask_overlap_mask",
         "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect",
         "fill_circle", "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor",
-        "invert", "count", "solid_bounds", "mask_hash", "component_at", "polygons",
+        "invert", "count", "solid_bounds", "mask_hash", "component_at", "polygons", "crop",
+        "component_counts", "component_labels",
     };
     std::map<std::string, int> counts;
     Corpus corpus;
@@ -668,6 +697,9 @@ int main(int argc, char **argv)
                 got = reshape_edit(corpus, kind, t);
             } else if (kind == "polygons") {
                 got = polygons(corpus, t);
+            } else if (kind == "crop" || kind == "component_counts" ||
+                       kind == "component_labels") {
+                got = crop_label(corpus, kind, t);
             } else if (kind.compare(0, 5, "mask_") == 0) {
                 got = offset(corpus, kind, t);
             } else if (kind == "move_and_slide") {

@@ -27,7 +27,7 @@ static partial class Tests
         "mask_collides", "mask_first_contact", "mask_overlap_area", "mask_overlap_mask",
         "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect", "fill_circle",
         "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor", "invert", "count", "solid_bounds",
-        "mask_hash", "component_at", "polygons",
+        "mask_hash", "component_at", "polygons", "crop", "component_counts", "component_labels",
     };
 
     static string HexFloat(double v)
@@ -288,6 +288,8 @@ static partial class Tests
         }
         if (Array.IndexOf(CorpusReshapeEditKinds, kind) >= 0) return CorpusReshapeEdit(masks, kind, t);
         if (kind == "polygons") return CorpusPolygons(masks, t);
+        if (kind == "crop" || kind == "component_counts" || kind == "component_labels")
+            return CorpusCropLabels(masks, kind, t);
         return CorpusShape(masks, kind, t);
     }
 
@@ -326,6 +328,33 @@ static partial class Tests
             sb.Append(' ').Append(ring.Length);
             foreach (Vertex v in ring) sb.Append(' ').Append(v.x).Append(' ').Append(v.y);
         }
+        return sb.ToString();
+    }
+
+    // `crop`, `component_counts`, `component_labels`.
+    static string CorpusCropLabels(Dictionary<string, Mask> masks, string kind, CorpusTokens t)
+    {
+        Mask m = CorpusMask(masks, t.Next());
+        if (kind == "crop")
+        {
+            Bounds2D region = CorpusRect(t);
+            using (Mask r = m.Crop(region)) return MaskText(r);
+        }
+        var o = new ComponentOptions();
+        o.Connectivity = CorpusConnectivity(t.Next());
+        o.Order = t.Next() == "largest" ? ComponentOrder.LargestFirst : ComponentOrder.Position;
+        o.MinPixels = (ulong)t.Int();
+        var sb = new StringBuilder();
+        if (kind == "component_counts")
+        {
+            ulong[] counts = m.ComponentCounts(o);
+            sb.Append(counts.Length);
+            foreach (ulong c in counts) sb.Append(' ').Append(c);
+            return sb.ToString();
+        }
+        ComponentLabels labels = m.LabelComponents(o);
+        sb.Append(labels.Count);
+        foreach (uint l in labels.Labels) sb.Append(' ').Append(l);
         return sb.ToString();
     }
 

@@ -476,6 +476,39 @@ function polygonsCase(kind, t) {
   return [np.get(), nr.get(), ...rings.map((r) => [r.length, ...r.flat()].join(' '))].join(' ');
 }
 
+// `crop`, `component_counts`, `component_labels`.
+function cropLabelCase(kind, t) {
+  const m = t.mask();
+  if (kind === 'crop') {
+    const r = out('uint32_t');
+    return newMask(pp.pp_mask_crop(m, rect(t).at, r.at), r);
+  }
+  const o = defaults(pp.pp_component_options_default, 'pp_component_options');
+  o.set('connectivity', connectivity(t));
+  o.set('order', t.next() === 'largest' ? CONST.PP_ORDER_LARGEST_FIRST : CONST.PP_ORDER_POSITION);
+  o.set('min_pixels', t.big());
+  const n = out('uintptr_t');
+  if (kind === 'component_counts') {
+    let s = pp.pp_mask_component_counts(m, o.at, 0, 0, n.at);
+    if (s) return error(s);
+    const list = alloc(8 * (n.get() + 1), 8);
+    s = pp.pp_mask_component_counts(m, o.at, list, n.get(), n.at);
+    if (s) return error(s);
+    const words = [`${n.get()}`];
+    for (let i = 0; i < n.get(); i++) words.push(`${view().getBigUint64(list + 8 * i, true)}`);
+    return words.join(' ');
+  }
+  const components = out('uint32_t');
+  let s = pp.pp_mask_component_labels(m, o.at, 0, 0, n.at, components.at);
+  if (s) return error(s);
+  const list = alloc(4 * (n.get() + 1), 4);
+  s = pp.pp_mask_component_labels(m, o.at, list, n.get(), n.at, components.at);
+  if (s) return error(s);
+  const words = [`${components.get()}`];
+  for (let i = 0; i < n.get(); i++) words.push(`${view().getUint32(list + 4 * i, true)}`);
+  return words.join(' ');
+}
+
 function sweepCase(t) {
   const a = t.sprite(), b = t.sprite(), dx = t.int(), dy = t.int();
   const r = new Struct('pp_sweep_result');
@@ -651,6 +684,7 @@ const KINDS = {
   draw: reshapeEditCase, erase: reshapeEditCase, intersect: reshapeEditCase, xor: reshapeEditCase,
   invert: reshapeEditCase, count: reshapeEditCase, solid_bounds: reshapeEditCase,
   mask_hash: reshapeEditCase, component_at: reshapeEditCase, polygons: polygonsCase,
+  crop: cropLabelCase, component_counts: cropLabelCase, component_labels: cropLabelCase,
 };
 
 // ---- the run ---------------------------------------------------------------------------------
