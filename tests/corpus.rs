@@ -195,6 +195,7 @@ fn answer(masks: &Masks, kind: &str, inputs: &str) -> Option<String> {
         }
         "polygons" => polygons_answer(masks, t),
         "crop" | "component_counts" | "component_labels" => crop_label_answer(masks, kind, t),
+        "from_pixels" | "from_color_range" => pixels_answer(kind, t),
         other => panic!("unknown case kind {other:?}"),
     })
 }
@@ -366,6 +367,48 @@ fn crop_label_answer(masks: &Masks, kind: &str, t: &mut std::str::SplitWhitespac
         }
     }
     out
+}
+
+/// `from_pixels` and `from_color_range` through `Mask::from_pixels` and
+/// `Mask::from_color_range`.
+fn pixels_answer(kind: &str, t: &mut std::str::SplitWhitespace) -> String {
+    let format = match t.next().unwrap() {
+        "rgba8" => perpixel::PixelFormat::Rgba8,
+        "bgra8" => perpixel::PixelFormat::Bgra8,
+        "argb8" => perpixel::PixelFormat::Argb8,
+        "abgr8" => perpixel::PixelFormat::Abgr8,
+        "a8" => perpixel::PixelFormat::A8,
+        other => panic!("unknown pixel format {other:?}"),
+    };
+    let (width, height, stride): (u32, u32, usize) = (int(t), int(t), int(t));
+    let mut byte = || -> u8 { int(t) };
+    let result = if kind == "from_pixels" {
+        let threshold = byte();
+        let (flip_x, flip_y) = (byte() == 1, byte() == 1);
+        let has_key = byte() == 1;
+        let key = [byte(), byte(), byte()];
+        let has_region = t.next().unwrap() == "1";
+        let region = Bounds2D::new(int(t), int(t), int(t), int(t));
+        let options = perpixel::MaskOptions {
+            threshold,
+            color_key: has_key.then_some(key),
+            flip_x,
+            flip_y,
+            region: has_region.then_some(region),
+        };
+        let data = text::parse_bytes(t.next().unwrap());
+        Mask::from_pixels(&data, format, width, height, stride, &options)
+    } else {
+        let min = [byte(), byte(), byte(), byte()];
+        let max = [byte(), byte(), byte(), byte()];
+        let data = text::parse_bytes(t.next().unwrap());
+        let range = perpixel::ColorRange { min, max };
+        Mask::from_color_range(&data, format, width, height, stride, range)
+    };
+    match result {
+        Ok(m) => text::mask_text(&m),
+        Err(e) => text::error(&e),
+    }
 }
 
 /// The worlds of the world sequences, by name, and the bodies by label.

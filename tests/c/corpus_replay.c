@@ -1013,6 +1013,91 @@ static void crop_label_case(const char *kind, Tokens *t, Text *out)
     }
 }
 
+/* ---- masks from pixels ---------------------------------------------------------------------- */
+
+static uint32_t next_format(Tokens *t)
+{
+    const char *f = next(t);
+    if (strcmp(f, "rgba8") == 0) {
+        return PP_FORMAT_RGBA8;
+    }
+    if (strcmp(f, "bgra8") == 0) {
+        return PP_FORMAT_BGRA8;
+    }
+    if (strcmp(f, "argb8") == 0) {
+        return PP_FORMAT_ARGB8;
+    }
+    if (strcmp(f, "abgr8") == 0) {
+        return PP_FORMAT_ABGR8;
+    }
+    if (strcmp(f, "a8") != 0) {
+        t->bad = 1;
+    }
+    return PP_FORMAT_A8;
+}
+
+/* Hex bytes (`-`: none) into a new buffer (NULL when there are none); their count. */
+static uint8_t *next_bytes(Tokens *t, size_t *len)
+{
+    const char *hex = next(t);
+    size_t n = strcmp(hex, "-") == 0 ? 0 : strlen(hex) / 2, i;
+    uint8_t *out;
+    *len = n;
+    if (n == 0) {
+        return NULL;
+    }
+    out = (uint8_t *)malloc(n);
+    if (out == NULL) {
+        abort();
+    }
+    for (i = 0; i < n; i++) {
+        unsigned v;
+        if (sscanf(hex + 2 * i, "%2x", &v) != 1) {
+            t->bad = 1;
+        }
+        out[i] = (uint8_t)v;
+    }
+    return out;
+}
+
+static void pixels_case(const char *kind, Tokens *t, Text *out)
+{
+    uint32_t format = next_format(t);
+    int32_t w = (int32_t)next_int(t), h = (int32_t)next_int(t), stride = (int32_t)next_int(t);
+    pp_mask *r = NULL;
+    uint8_t *data;
+    size_t len = 0;
+    pp_status s;
+    if (strcmp(kind, "from_pixels") == 0) {
+        pp_mask_options o = pp_mask_options_default();
+        o.threshold = (uint8_t)next_int(t);
+        o.flip_x = (uint8_t)next_int(t);
+        o.flip_y = (uint8_t)next_int(t);
+        o.has_color_key = (uint8_t)next_int(t);
+        o.color_key[0] = (uint8_t)next_int(t);
+        o.color_key[1] = (uint8_t)next_int(t);
+        o.color_key[2] = (uint8_t)next_int(t);
+        o.has_region = (uint8_t)next_int(t);
+        o.region = next_rect(t);
+        data = next_bytes(t, &len);
+        s = pp_mask_from_pixels(data, len, format, w, h, stride, &o, &r);
+    } else {
+        pp_color_range range;
+        range.min.r = (uint8_t)next_int(t);
+        range.min.g = (uint8_t)next_int(t);
+        range.min.b = (uint8_t)next_int(t);
+        range.min.a = (uint8_t)next_int(t);
+        range.max.r = (uint8_t)next_int(t);
+        range.max.g = (uint8_t)next_int(t);
+        range.max.b = (uint8_t)next_int(t);
+        range.max.a = (uint8_t)next_int(t);
+        data = next_bytes(t, &len);
+        s = pp_mask_from_color_range(data, len, format, w, h, stride, range, &r);
+    }
+    free(data);
+    put_new_mask(out, s, r);
+}
+
 /* The kinds this replayer knows, and how many cases of each it ran. */
 static const char *const KINDS[] = {
     "collides",         "first_contact",        "overlap_area",
@@ -1029,7 +1114,8 @@ static const char *const KINDS[] = {
     "flip",      "rotate_quarter", "transpose",    "scale_integer", "set_pixel", "fill_rect",
     "fill_circle", "fill_ellipse", "draw_line",    "draw",          "erase",     "intersect",
     "xor",       "invert",         "count",        "solid_bounds",  "mask_hash", "component_at",
-    "polygons",  "crop",           "component_counts", "component_labels",
+    "polygons",  "crop",           "component_counts", "component_labels", "from_pixels",
+    "from_color_range",
 };
 #define N_KINDS (sizeof KINDS / sizeof KINDS[0])
 static int g_counts[N_KINDS];
@@ -1059,6 +1145,8 @@ static int run_case(size_t kind, Tokens *t, Text *out)
     } else if (strcmp(k, "crop") == 0 || strcmp(k, "component_counts") == 0 ||
                strcmp(k, "component_labels") == 0) {
         crop_label_case(k, t, out);
+    } else if (strncmp(k, "from_", 5) == 0) {
+        pixels_case(k, t, out);
     } else if (strncmp(k, "mask_", 5) == 0) {
         offset_case(k, t, out);
     } else if (strcmp(k, "move_and_slide") == 0) {

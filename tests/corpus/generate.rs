@@ -156,6 +156,7 @@ pub fn generate() -> String {
     mask_facts(&mut w, &masks);
     polygons(&mut w, &masks);
     crops_and_labels(&mut w, &masks);
+    pixel_cases(&mut w);
     w.out
 }
 
@@ -1613,4 +1614,286 @@ fn crops_and_labels(w: &mut Writer, masks: &Masks) {
     }
     crop_case(w, masks.all[0], Bounds2D::new(0, 0, 0, 0));
     crop_case(w, masks.all[1], Bounds2D::new(0, 2, 0, 3));
+}
+
+/// A byte-order pixel format of the corpus: its name, bytes per pixel and where red,
+/// green, blue and alpha sit in a pixel's bytes (`None`: no colour, A8).
+struct Format {
+    name: &'static str,
+    bpp: usize,
+    rgba: Option<[usize; 4]>,
+    alpha: usize,
+}
+
+/// The formats whose byte order is the same on every platform (`PP_FORMAT_ARGB32`, a
+/// native-endian word, is left out), as the header names their bytes.
+const FORMATS: [Format; 5] = [
+    Format {
+        name: "rgba8",
+        bpp: 4,
+        rgba: Some([0, 1, 2, 3]),
+        alpha: 3,
+    },
+    Format {
+        name: "bgra8",
+        bpp: 4,
+        rgba: Some([2, 1, 0, 3]),
+        alpha: 3,
+    },
+    Format {
+        name: "argb8",
+        bpp: 4,
+        rgba: Some([1, 2, 3, 0]),
+        alpha: 0,
+    },
+    Format {
+        name: "abgr8",
+        bpp: 4,
+        rgba: Some([3, 2, 1, 0]),
+        alpha: 0,
+    },
+    Format {
+        name: "a8",
+        bpp: 1,
+        rgba: None,
+        alpha: 0,
+    },
+];
+
+/// An image of the pixel cases: its format, size, stride and bytes.
+struct Image {
+    format: &'static Format,
+    width: i64,
+    height: i64,
+    stride: i64,
+    bytes: Vec<u8>,
+}
+
+impl Image {
+    /// `<format> <width> <height> <stride>`.
+    fn head(&self) -> String {
+        format!(
+            "{} {} {} {}",
+            self.format.name, self.width, self.height, self.stride
+        )
+    }
+
+    /// The bytes as lowercase hex, `-` for none.
+    fn bytes_text(&self) -> String {
+        if self.bytes.is_empty() {
+            return "-".to_string();
+        }
+        self.bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The documented layout checks of `pp_mask_from_pixels` and
+    /// `pp_mask_from_color_range`: nothing to read for an empty image; otherwise a
+    /// stride of at least `width * bpp`, then `stride * (height - 1) + width * bpp`
+    /// bytes.
+    fn layout_error(&self) -> Option<&'static str> {
+        let row = self.width * self.format.bpp as i64;
+        if self.width == 0 || self.height == 0 {
+            None
+        } else if self.stride < row {
+            Some("error PP_ERR_STRIDE_TOO_SMALL")
+        } else if (self.bytes.len() as i64) < self.stride * (self.height - 1) + row {
+            Some("error PP_ERR_BUFFER_TOO_SMALL")
+        } else {
+            None
+        }
+    }
+
+    /// The bytes of image pixel `(x, y)`.
+    fn pixel(&self, x: i64, y: i64) -> &[u8] {
+        let at = (y * self.stride + x * self.format.bpp as i64) as usize;
+        &self.bytes[at..at + self.format.bpp]
+    }
+
+    /// Red, green, blue, alpha of image pixel `(x, y)` (a colour format).
+    fn rgba(&self, x: i64, y: i64) -> [u8; 4] {
+        let p = self.pixel(x, y);
+        let at = self.format.rgba.expect("a colour format");
+        [p[at[0]], p[at[1]], p[at[2]], p[at[3]]]
+    }
+}
+
+/// A random small image: channel values drawn from a few that sit on the thresholds,
+/// the colour key and the ranges the cases use, padding bytes between rows.
+fn random_image(w: &mut Writer, format: &'static Format) -> Image {
+    let width = w.rng.range(0, 7);
+    let height = w.rng.range(0, 5);
+    let stride = width * format.bpp as i64 + w.rng.pick(&[0, 0, 1, 3]);
+    let len = if width == 0 || height == 0 {
+        0
+    } else {
+        stride * (height - 1) + width * format.bpp as i64
+    };
+    let mut bytes = Vec::new();
+    for _ in 0..len {
+        bytes.push(w.rng.pick(&[0u8, 1, 2, 127, 128, 129, 200, 254, 255]));
+    }
+    Image {
+        format,
+        width,
+        height,
+        stride,
+        bytes,
+    }
+}
+
+/// `from_pixels <image> <threshold> <flip x> <flip y> <has key> <r> <g> <b> <has region>
+/// <x> <y> <width> <height> <bytes>`: the documented rule, pixel by pixel.
+#[allow(clippy::too_many_arguments)]
+fn from_pixels_case(
+    w: &mut Writer,
+    img: &Image,
+    threshold: u8,
+    flips: (bool, bool),
+    key: Option<[u8; 3]>,
+    region: Option<Bounds2D>,
+) {
+    let [kr, kg, kb] = key.unwrap_or([0, 0, 0]);
+    let r = region.unwrap_or(Bounds2D::new(0, 0, 0, 0));
+    let inputs = format!(
+        "{} {threshold} {} {} {} {kr} {kg} {kb} {} {} {}",
+        img.head(),
+        flips.0 as u8,
+        flips.1 as u8,
+        key.is_some() as u8,
+        region.is_some() as u8,
+        rect_text(r),
+        img.bytes_text()
+    );
+    let expected = if let Some(e) = img.layout_error() {
+        e.to_string()
+    } else if key.is_some() && img.format.rgba.is_none() {
+        "error PP_ERR_INVALID_ARGUMENT".to_string()
+    } else {
+        let area = region.unwrap_or(Bounds2D::new(0, 0, img.width as i32, img.height as i32));
+        let (ax, ay, aw, ah) = (
+            area.x as i64,
+            area.y as i64,
+            area.width as i64,
+            area.height as i64,
+        );
+        if ax < 0 || ay < 0 || aw < 0 || ah < 0 || ax + aw > img.width || ay + ah > img.height {
+            "error PP_ERR_REGION_OUT_OF_BOUNDS".to_string()
+        } else {
+            let m = built(aw, ah, |i, j| {
+                let x = ax + if flips.0 { aw - 1 - i } else { i };
+                let y = ay + if flips.1 { ah - 1 - j } else { j };
+                let alpha = img.pixel(x, y)[img.format.alpha];
+                let keyed = key.is_some_and(|k| {
+                    let c = img.rgba(x, y);
+                    [c[0], c[1], c[2]] == k
+                });
+                alpha >= threshold && !keyed
+            });
+            text::mask_text(&m)
+        }
+    };
+    w.case("from_pixels", &inputs, &expected);
+}
+
+/// `from_color_range <image> <min r g b a> <max r g b a> <bytes>`: a pixel is solid when
+/// each channel lies in its inclusive range; A8 (no colour) is refused.
+fn from_color_range_case(w: &mut Writer, img: &Image, min: [u8; 4], max: [u8; 4]) {
+    let inputs = format!(
+        "{} {} {} {} {} {} {} {} {} {}",
+        img.head(),
+        min[0],
+        min[1],
+        min[2],
+        min[3],
+        max[0],
+        max[1],
+        max[2],
+        max[3],
+        img.bytes_text()
+    );
+    let expected = if img.format.rgba.is_none() {
+        "error PP_ERR_INVALID_ARGUMENT".to_string()
+    } else if let Some(e) = img.layout_error() {
+        e.to_string()
+    } else {
+        let m = built(img.width, img.height, |x, y| {
+            let c = img.rgba(x, y);
+            (0..4).all(|i| min[i] <= c[i] && c[i] <= max[i])
+        });
+        text::mask_text(&m)
+    };
+    w.case("from_color_range", &inputs, &expected);
+}
+
+fn pixel_cases(w: &mut Writer) {
+    w.comment("masks from pixels: from_pixels (threshold, colour key, flips, region, stride) and");
+    w.comment("from_color_range, the documented rules written plainly in the generator");
+    for round in 0..60 {
+        let format = &FORMATS[round % FORMATS.len()];
+        let img = random_image(w, format);
+        let threshold = w.rng.pick(&[0u8, 1, 1, 128, 129, 255]);
+        let flips = (w.rng.chance(30), w.rng.chance(30));
+        let key = (format.rgba.is_some() && w.rng.chance(40)).then(|| {
+            w.rng
+                .pick(&[[255u8, 0, 255], [0, 0, 0], [128, 128, 128], [1, 2, 127]])
+        });
+        let region = w.rng.chance(40).then(|| {
+            let x = w.rng.range(0, img.width);
+            let y = w.rng.range(0, img.height);
+            Bounds2D::new(
+                x as i32,
+                y as i32,
+                w.rng.range(0, img.width - x) as i32,
+                w.rng.range(0, img.height - y) as i32,
+            )
+        });
+        from_pixels_case(w, &img, threshold, flips, key, region);
+        if format.rgba.is_some() {
+            let lo = |w: &mut Writer| w.rng.pick(&[0u8, 0, 1, 128, 200]);
+            let hi = |w: &mut Writer| w.rng.pick(&[255u8, 255, 254, 128, 127, 0]);
+            let min = [lo(w), lo(w), lo(w), lo(w)];
+            let max = [hi(w), hi(w), hi(w), hi(w)];
+            from_color_range_case(w, &img, min, max);
+        }
+    }
+    w.comment("masks from pixels: refusals (stride, buffer, colour key on A8, regions, A8 ranges)");
+    let mut img = random_image(w, &FORMATS[0]);
+    while img.width < 2 || img.height < 2 {
+        img = random_image(w, &FORMATS[0]);
+    }
+    let good = img.stride;
+    img.stride = img.width * 4 - 1;
+    from_pixels_case(w, &img, 1, (false, false), None, None);
+    from_color_range_case(w, &img, [0; 4], [255; 4]);
+    img.stride = good;
+    let last = img.bytes.pop().unwrap();
+    from_pixels_case(w, &img, 1, (false, false), None, None);
+    from_color_range_case(w, &img, [0; 4], [255; 4]);
+    img.bytes.push(last);
+    let (iw, ih) = (img.width as i32, img.height as i32);
+    for region in [
+        Bounds2D::new(0, 0, iw + 1, ih),
+        Bounds2D::new(-1, 0, 1, 1),
+        Bounds2D::new(iw, ih, 0, 0),
+        Bounds2D::new(iw, 0, 1, 1),
+        Bounds2D::new(i32::MAX, i32::MAX, 1, 1),
+        Bounds2D::new(1, 1, iw - 1, ih - 1),
+    ] {
+        from_pixels_case(w, &img, 1, (true, false), None, Some(region));
+    }
+    let mut alpha = random_image(w, &FORMATS[4]);
+    while alpha.width == 0 || alpha.height == 0 {
+        alpha = random_image(w, &FORMATS[4]);
+    }
+    from_pixels_case(w, &alpha, 128, (false, true), Some([255, 0, 255]), None);
+    from_color_range_case(w, &alpha, [0; 4], [255; 4]);
+    let empty = Image {
+        format: &FORMATS[1],
+        width: 0,
+        height: 3,
+        stride: 0,
+        bytes: Vec::new(),
+    };
+    from_pixels_case(w, &empty, 1, (true, true), Some([0, 0, 0]), None);
+    from_color_range_case(w, &empty, [0; 4], [255; 4]);
 }

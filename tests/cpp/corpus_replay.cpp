@@ -11,6 +11,7 @@
 #include "status_names.h"
 
 #include <algorithm>
+#include <array>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -594,6 +595,80 @@ std::string crop_label(const Corpus &c, const std::string &kind, Tokens &t)
     return out;
 }
 
+pp::PixelFormat pixel_format(const std::string &f)
+{
+    if (f == "rgba8") {
+        return pp::PixelFormat::Rgba8;
+    }
+    if (f == "bgra8") {
+        return pp::PixelFormat::Bgra8;
+    }
+    if (f == "argb8") {
+        return pp::PixelFormat::Argb8;
+    }
+    if (f == "abgr8") {
+        return pp::PixelFormat::Abgr8;
+    }
+    if (f != "a8") {
+        throw std::runtime_error("unknown pixel format " + f);
+    }
+    return pp::PixelFormat::A8;
+}
+
+std::vector<std::uint8_t> bytes(const std::string &hex)
+{
+    std::vector<std::uint8_t> out;
+    if (hex == "-") {
+        return out;
+    }
+    for (std::size_t i = 0; i + 1 < hex.size(); i += 2) {
+        out.push_back(static_cast<std::uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
+    }
+    return out;
+}
+
+std::uint8_t byte(Tokens &t) { return static_cast<std::uint8_t>(t.integer()); }
+
+// `from_pixels` and `from_color_range`.
+std::string pixels(const std::string &kind, Tokens &t)
+{
+    const pp::PixelFormat format = pixel_format(t.next());
+    const auto w = static_cast<std::int32_t>(t.integer());
+    const auto h = static_cast<std::int32_t>(t.integer());
+    const auto stride = static_cast<std::int32_t>(t.integer());
+    if (kind == "from_pixels") {
+        pp::MaskOptions o;
+        o.threshold = byte(t);
+        o.flip_x = t.integer() != 0;
+        o.flip_y = t.integer() != 0;
+        const bool has_key = t.integer() != 0;
+        const std::uint8_t r = byte(t), g = byte(t), b = byte(t);
+        if (has_key) {
+            o.color_key = std::array<std::uint8_t, 3>{r, g, b};
+        }
+        const bool has_region = t.integer() != 0;
+        const pp::Bounds2D region = rect(t);
+        if (has_region) {
+            o.region = region;
+        }
+        const std::vector<std::uint8_t> data = bytes(t.next());
+        return mask_text(pp::Mask::from_pixels(data.empty() ? nullptr : data.data(), data.size(),
+                                               format, w, h, stride, o));
+    }
+    pp::ColorRange range;
+    range.min.r = byte(t);
+    range.min.g = byte(t);
+    range.min.b = byte(t);
+    range.min.a = byte(t);
+    range.max.r = byte(t);
+    range.max.g = byte(t);
+    range.max.b = byte(t);
+    range.max.a = byte(t);
+    const std::vector<std::uint8_t> data = bytes(t.next());
+    return mask_text(pp::Mask::from_color_range(data.empty() ? nullptr : data.data(),
+                                                data.size(), format, w, h, stride, range));
+}
+
 pp::Mask declare(Tokens &t)
 {
     const auto w = static_cast<std::int32_t>(t.integer());
@@ -642,7 +717,7 @@ int main(int argc, char **argv)
         "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect",
         "fill_circle", "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor",
         "invert", "count", "solid_bounds", "mask_hash", "component_at", "polygons", "crop",
-        "component_counts", "component_labels",
+        "component_counts", "component_labels", "from_pixels", "from_color_range",
     };
     std::map<std::string, int> counts;
     Corpus corpus;
@@ -700,6 +775,8 @@ int main(int argc, char **argv)
             } else if (kind == "crop" || kind == "component_counts" ||
                        kind == "component_labels") {
                 got = crop_label(corpus, kind, t);
+            } else if (kind == "from_pixels" || kind == "from_color_range") {
+                got = pixels(kind, t);
             } else if (kind.compare(0, 5, "mask_") == 0) {
                 got = offset(corpus, kind, t);
             } else if (kind == "move_and_slide") {

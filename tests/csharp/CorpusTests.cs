@@ -28,6 +28,7 @@ static partial class Tests
         "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect", "fill_circle",
         "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor", "invert", "count", "solid_bounds",
         "mask_hash", "component_at", "polygons", "crop", "component_counts", "component_labels",
+        "from_pixels", "from_color_range",
     };
 
     static string HexFloat(double v)
@@ -290,6 +291,7 @@ static partial class Tests
         if (kind == "polygons") return CorpusPolygons(masks, t);
         if (kind == "crop" || kind == "component_counts" || kind == "component_labels")
             return CorpusCropLabels(masks, kind, t);
+        if (kind == "from_pixels" || kind == "from_color_range") return CorpusPixels(kind, t);
         return CorpusShape(masks, kind, t);
     }
 
@@ -356,6 +358,54 @@ static partial class Tests
         sb.Append(labels.Count);
         foreach (uint l in labels.Labels) sb.Append(' ').Append(l);
         return sb.ToString();
+    }
+
+    static PixelFormat CorpusFormat(string f)
+    {
+        switch (f)
+        {
+            case "rgba8": return PixelFormat.Rgba8;
+            case "bgra8": return PixelFormat.Bgra8;
+            case "argb8": return PixelFormat.Argb8;
+            case "abgr8": return PixelFormat.Abgr8;
+            case "a8": return PixelFormat.A8;
+        }
+        throw new FormatException("unknown pixel format " + f);
+    }
+
+    static byte[] CorpusBytes(string hex)
+    {
+        if (hex == "-") return new byte[0];
+        var b = new byte[hex.Length / 2];
+        for (int i = 0; i < b.Length; i++) b[i] = Convert.ToByte(hex.Substring(2 * i, 2), 16);
+        return b;
+    }
+
+    // `from_pixels` and `from_color_range`.
+    static string CorpusPixels(string kind, CorpusTokens t)
+    {
+        PixelFormat format = CorpusFormat(t.Next());
+        int w = (int)t.Int(), h = (int)t.Int(), stride = (int)t.Int();
+        if (kind == "from_pixels")
+        {
+            var o = new MaskOptions();
+            o.Threshold = (byte)t.Int();
+            o.FlipX = t.Int() != 0;
+            o.FlipY = t.Int() != 0;
+            o.UseColorKey = t.Int() != 0;
+            o.ColorKeyR = (byte)t.Int();
+            o.ColorKeyG = (byte)t.Int();
+            o.ColorKeyB = (byte)t.Int();
+            o.UseRegion = t.Int() != 0;
+            o.Region = CorpusRect(t);
+            byte[] data = CorpusBytes(t.Next());
+            using (Mask m = Mask.FromPixels(data, format, w, h, stride, o)) return MaskText(m);
+        }
+        var range = new ColorRange();
+        range.min = new Rgba((byte)t.Int(), (byte)t.Int(), (byte)t.Int(), (byte)t.Int());
+        range.max = new Rgba((byte)t.Int(), (byte)t.Int(), (byte)t.Int(), (byte)t.Int());
+        byte[] bytes = CorpusBytes(t.Next());
+        using (Mask m = Mask.FromColorRange(bytes, format, w, h, stride, range)) return MaskText(m);
     }
 
     static Bounds2D CorpusRect(CorpusTokens t)

@@ -509,6 +509,38 @@ function cropLabelCase(kind, t) {
   return words.join(' ');
 }
 
+// `from_pixels` and `from_color_range`: the bytes copied into the arena.
+function pixelsCase(kind, t) {
+  const format = { rgba8: CONST.PP_FORMAT_RGBA8, bgra8: CONST.PP_FORMAT_BGRA8, argb8: CONST.PP_FORMAT_ARGB8,
+    abgr8: CONST.PP_FORMAT_ABGR8, a8: CONST.PP_FORMAT_A8 }[t.next()];
+  if (format === undefined) throw new Error('unknown pixel format');
+  const w = t.int(), h = t.int(), stride = t.int(), r = out('uint32_t');
+  const bytes = (hex) => {
+    if (hex === '-') return [0, 0];
+    const n = hex.length / 2, at = alloc(n, 1), mem = new Uint8Array(memory.buffer);
+    for (let i = 0; i < n; i++) mem[at + i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+    return [at, n];
+  };
+  if (kind === 'from_pixels') {
+    const o = defaults(pp.pp_mask_options_default, 'pp_mask_options');
+    for (const f of ['threshold', 'flip_x', 'flip_y', 'has_color_key']) o.set(f, t.int());
+    const key = o.at + o.field('color_key').offset;
+    for (let i = 0; i < 3; i++) view().setUint8(key + i, t.int());
+    o.set('has_region', t.int());
+    const region = rect(t);
+    new Uint8Array(memory.buffer).copyWithin(o.at + o.field('region').offset, region.at, region.at + region.layout.size);
+    const [data, len] = bytes(t.next());
+    return newMask(pp.pp_mask_from_pixels(data, len, format, w, h, stride, o.at, r.at), r);
+  }
+  const range = new Struct('pp_color_range');
+  for (const end of ['min', 'max']) {
+    const c = range.get(end);
+    for (const f of ['r', 'g', 'b', 'a']) c.set(f, t.int());
+  }
+  const [data, len] = bytes(t.next());
+  return newMask(pp.pp_mask_from_color_range(data, len, format, w, h, stride, range.at, r.at), r);
+}
+
 function sweepCase(t) {
   const a = t.sprite(), b = t.sprite(), dx = t.int(), dy = t.int();
   const r = new Struct('pp_sweep_result');
@@ -685,6 +717,7 @@ const KINDS = {
   invert: reshapeEditCase, count: reshapeEditCase, solid_bounds: reshapeEditCase,
   mask_hash: reshapeEditCase, component_at: reshapeEditCase, polygons: polygonsCase,
   crop: cropLabelCase, component_counts: cropLabelCase, component_labels: cropLabelCase,
+  from_pixels: pixelsCase, from_color_range: pixelsCase,
 };
 
 // ---- the run ---------------------------------------------------------------------------------
