@@ -527,6 +527,7 @@ fn world_answer(masks: &Masks, state: &mut Worlds, kind: &str, inputs: &str) -> 
             }
             out
         }
+        "world_hash" => format!("{:016x}", state.worlds[&name].state_hash()),
         other => panic!("unknown world case kind {other:?}"),
     }
 }

@@ -1098,6 +1098,20 @@ static void pixels_case(const char *kind, Tokens *t, Text *out)
     put_new_mask(out, s, r);
 }
 
+/* ---- world hash ------------------------------------------------------------------------------ */
+
+static void world_hash_case(Tokens *t, Text *out)
+{
+    pp_world *w = next_world(t);
+    uint64_t h = 0;
+    pp_status s = pp_world_hash(w, &h);
+    if (s != PP_OK) {
+        put_error(out, s);
+        return;
+    }
+    put(out, "%016" PRIx64, h);
+}
+
 /* The kinds this replayer knows, and how many cases of each it ran. */
 static const char *const KINDS[] = {
     "collides",         "first_contact",        "overlap_area",
@@ -1115,7 +1129,7 @@ static const char *const KINDS[] = {
     "fill_circle", "fill_ellipse", "draw_line",    "draw",          "erase",     "intersect",
     "xor",       "invert",         "count",        "solid_bounds",  "mask_hash", "component_at",
     "polygons",  "crop",           "component_counts", "component_labels", "from_pixels",
-    "from_color_range",
+    "from_color_range", "world_hash",
 };
 #define N_KINDS (sizeof KINDS / sizeof KINDS[0])
 static int g_counts[N_KINDS];
@@ -1136,6 +1150,8 @@ static int run_case(size_t kind, Tokens *t, Text *out)
         ray_case(t, out);
     } else if (strcmp(k, "rasterise") == 0) {
         rasterise_case(t, out);
+    } else if (strcmp(k, "world_hash") == 0) { /* before "world_": a kind of its own */
+        world_hash_case(t, out);
     } else if (strncmp(k, "world_", 6) == 0) {
         world_case(k, t, out);
     } else if (is_reshape_edit_kind(k)) { /* before "mask_": mask_hash is one of them */

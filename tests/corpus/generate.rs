@@ -157,6 +157,7 @@ pub fn generate() -> String {
     polygons(&mut w, &masks);
     crops_and_labels(&mut w, &masks);
     pixel_cases(&mut w);
+    world_hashes(&mut w, &masks);
     w.out
 }
 
@@ -1896,4 +1897,219 @@ fn pixel_cases(w: &mut Writer) {
     };
     from_pixels_case(w, &empty, 1, (true, true), Some([0, 0, 0]), None);
     from_color_range_case(w, &empty, [0; 4], [255; 4]);
+}
+
+/// A body of the world-hash sequence as the generator models it: its label, id, mask,
+/// placement, flags and filter (user data stays 0).
+struct HashedBody {
+    label: String,
+    id: BodyId,
+    mask: usize,
+    x: i32,
+    y: i32,
+    pixel_collision: bool,
+    is_static: bool,
+    filter: Filter,
+}
+
+/// `pp_world_hash` of the modelled world, as `World::state_hash` documents its stream:
+/// FNV-1a over `"PPW1"`, the slot count, each slot (generation; 0, or 1 and the body:
+/// kind 0 static / 1 moving, pixel collision, placement 0 and x, y, filter category,
+/// mask and group, user data, the mask's hash), the free slots (count, then each index,
+/// the one the next body takes last), then the touching pairs, the begin and the end
+/// events (each a count, then per pair a.index, a.generation, b.index, b.generation).
+/// The slots are the generator's own model (a new slot at generation 0, a destroyed
+/// body's slot one generation on and pushed on the free list, a new body taking the last
+/// free slot first), checked against every id the world hands out.
+fn documented_world_hash(
+    w: &Writer,
+    slots: &[(u32, Option<usize>)],
+    bodies: &[HashedBody],
+    free: &[u32],
+    lists: [&[Pair]; 3],
+) -> u64 {
+    let mut bytes: Vec<u8> = b"PPW1".to_vec();
+    let u32_ = |b: &mut Vec<u8>, v: u32| b.extend_from_slice(&v.to_le_bytes());
+    let u64_ = |b: &mut Vec<u8>, v: u64| b.extend_from_slice(&v.to_le_bytes());
+    u32_(&mut bytes, slots.len() as u32);
+    for &(generation, body) in slots {
+        u32_(&mut bytes, generation);
+        let Some(k) = body else {
+            bytes.push(0);
+            continue;
+        };
+        let b = &bodies[k];
+        bytes.push(1);
+        bytes.push(if b.is_static { 0 } else { 1 });
+        bytes.push(b.pixel_collision as u8);
+        bytes.push(0);
+        u32_(&mut bytes, b.x as u32);
+        u32_(&mut bytes, b.y as u32);
+        u64_(&mut bytes, b.filter.category);
+        u64_(&mut bytes, b.filter.mask);
+        u32_(&mut bytes, b.filter.group as u32);
+        u64_(&mut bytes, 0);
+        u64_(&mut bytes, documented_hash(&w.masks[b.mask].mask));
+    }
+    u32_(&mut bytes, free.len() as u32);
+    for &i in free {
+        u32_(&mut bytes, i);
+    }
+    for list in lists {
+        u32_(&mut bytes, list.len() as u32);
+        for p in list {
+            for id in [p.a, p.b] {
+                u32_(&mut bytes, id.index);
+                u32_(&mut bytes, id.generation);
+            }
+        }
+    }
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+fn world_hashes(w: &mut Writer, masks: &Masks) {
+    w.comment("world_hash after a short sequence in a world of its own (w900, bodies b9000...):");
+    w.comment("the documented FNV-1a stream over the generator's own model of slots and bodies");
+    let name = "w900";
+    let mut world = World::new();
+    let mut slots: Vec<(u32, Option<usize>)> = Vec::new();
+    let mut free: Vec<u32> = Vec::new();
+    let mut bodies: Vec<HashedBody> = Vec::new();
+    let (mut touching, mut begins, mut ends): (Vec<Pair>, Vec<Pair>, Vec<Pair>) =
+        (Vec::new(), Vec::new(), Vec::new());
+    let label_of = |bodies: &[HashedBody], id: BodyId| {
+        bodies
+            .iter()
+            .find(|b| b.id == id)
+            .expect("a body")
+            .label
+            .clone()
+    };
+    let pairs_of = |bodies: &[HashedBody], list: &[Pair]| {
+        let mut out = list.len().to_string();
+        for p in list {
+            out += &format!(" {} {}", label_of(bodies, p.a), label_of(bodies, p.b));
+        }
+        out
+    };
+    w.case("world_new", name, "ok");
+    let empty = documented_world_hash(w, &slots, &bodies, &free, [&[], &[], &[]]);
+    w.case("world_hash", name, &format!("{empty:016x}"));
+    let mut pending = false;
+    for step in 0..40 {
+        let live: Vec<usize> = slots.iter().filter_map(|s| s.1).collect();
+        let roll = if step < 6 { 0 } else { w.rng.range(0, 99) };
+        if roll < 25 || live.is_empty() {
+            let k = if w.rng.chance(85) {
+                w.rng.pick(&masks.small)
+            } else {
+                w.rng.pick(&masks.all)
+            };
+            let (x, y) = (w.rng.range(0, 16) as i32, w.rng.range(-5, 16) as i32);
+            let filter = Filter {
+                category: w.rng.pick(&[1u64, 1, 2, 4]),
+                mask: w.rng.pick(&[u64::MAX, u64::MAX, !2u64, 5]),
+                group: w.rng.pick(&[0, 0, 0, 1, -1]),
+            };
+            let (pixel_collision, is_static) = (!w.rng.chance(15), w.rng.chance(20));
+            let mut def = BodyDef::new(&w.masks[k].mask, x, y);
+            def.pixel_collision = pixel_collision;
+            def.kind = if is_static {
+                BodyKind::Static
+            } else {
+                BodyKind::Moving
+            };
+            def.filter = filter;
+            let id = world.create_body(def).expect("a body");
+            let index = match free.pop() {
+                Some(i) => i,
+                None => {
+                    slots.push((0, None));
+                    slots.len() as u32 - 1
+                }
+            };
+            let slot = &mut slots[index as usize];
+            assert_eq!(
+                (id.index, id.generation),
+                (index, slot.0),
+                "the world's id and the generator's slot model disagree"
+            );
+            slot.1 = Some(bodies.len());
+            let label = format!("b{}", 9000 + bodies.len());
+            let inputs = format!(
+                "{name} {label} {} {x} {y} {} {} {}",
+                w.masks[k].id,
+                pixel_collision as u8,
+                is_static as u8,
+                filter_text(&filter)
+            );
+            w.case("world_create", &inputs, "ok");
+            bodies.push(HashedBody {
+                label,
+                id,
+                mask: k,
+                x,
+                y,
+                pixel_collision,
+                is_static,
+                filter,
+            });
+        } else if roll < 50 {
+            let b = w.rng.pick(&live);
+            let (x, y) = (w.rng.range(-5, 20) as i32, w.rng.range(-5, 20) as i32);
+            world.move_body(bodies[b].id, x, y).expect("a live body");
+            (bodies[b].x, bodies[b].y) = (x, y);
+            let inputs = format!("{name} {} {x} {y}", bodies[b].label);
+            w.case("world_move", &inputs, "ok");
+        } else if roll < 65 {
+            let b = w.rng.pick(&live);
+            world.destroy_body(bodies[b].id).expect("a live body");
+            let index = bodies[b].id.index;
+            slots[index as usize] = (slots[index as usize].0.wrapping_add(1), None);
+            free.push(index);
+            w.case(
+                "world_destroy",
+                &format!("{name} {}", bodies[b].label),
+                "ok",
+            );
+            // The next update, not the hash, settles the pairs the body was in.
+            pending = true;
+            continue;
+        } else {
+            world.update().expect("an update");
+            let now = reference::world::touching(&world);
+            let (b, e) = reference::world::events(&touching, &now);
+            (touching, begins, ends) = (now, b, e);
+            let answer = format!(
+                "pairs {} begins {} ends {}",
+                pairs_of(&bodies, &touching),
+                pairs_of(&bodies, &begins),
+                pairs_of(&bodies, &ends)
+            );
+            w.case("world_update", name, &answer);
+            pending = false;
+        }
+        // A hash only while no destroy awaits its update.
+        if !pending && (step < 6 || w.rng.chance(50)) {
+            let h = documented_world_hash(w, &slots, &bodies, &free, [&touching, &begins, &ends]);
+            w.case("world_hash", name, &format!("{h:016x}"));
+        }
+    }
+    world.update().expect("an update");
+    let now = reference::world::touching(&world);
+    let (b, e) = reference::world::events(&touching, &now);
+    (touching, begins, ends) = (now, b, e);
+    let answer = format!(
+        "pairs {} begins {} ends {}",
+        pairs_of(&bodies, &touching),
+        pairs_of(&bodies, &begins),
+        pairs_of(&bodies, &ends)
+    );
+    w.case("world_update", name, &answer);
+    let h = documented_world_hash(w, &slots, &bodies, &free, [&touching, &begins, &ends]);
+    w.case("world_hash", name, &format!("{h:016x}"));
 }

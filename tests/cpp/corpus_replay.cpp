@@ -717,7 +717,7 @@ int main(int argc, char **argv)
         "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect",
         "fill_circle", "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor",
         "invert", "count", "solid_bounds", "mask_hash", "component_at", "polygons", "crop",
-        "component_counts", "component_labels", "from_pixels", "from_color_range",
+        "component_counts", "component_labels", "from_pixels", "from_color_range", "world_hash",
     };
     std::map<std::string, int> counts;
     Corpus corpus;
@@ -785,6 +785,10 @@ int main(int argc, char **argv)
                 got = raycast(corpus, t);
             } else if (kind == "rasterise") {
                 got = rasterise(corpus, t);
+            } else if (kind == "world_hash") { // before "world_": a kind of its own
+                char buf[17];
+                std::snprintf(buf, sizeof buf, "%016" PRIx64, worlds.world(t.next()).hash());
+                got = buf;
             } else if (kind.compare(0, 6, "world_") == 0) {
                 got = world(corpus, worlds, kind, t);
             } else if (kind.compare(0, 12, "transformed_") == 0) {

@@ -28,7 +28,7 @@ static partial class Tests
         "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect", "fill_circle",
         "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor", "invert", "count", "solid_bounds",
         "mask_hash", "component_at", "polygons", "crop", "component_counts", "component_labels",
-        "from_pixels", "from_color_range",
+        "from_pixels", "from_color_range", "world_hash",
     };
 
     static string HexFloat(double v)
@@ -703,7 +703,8 @@ static partial class Tests
                 var t = new CorpusTokens(inputs);
                 try
                 {
-                    got = kind.StartsWith("world_", StringComparison.Ordinal)
+                    got = kind == "world_hash" ? worlds.Worlds[t.Next()].StateHash().ToString("x16")
+                        : kind.StartsWith("world_", StringComparison.Ordinal)
                         ? CorpusWorld(masks, worlds, kind, t)
                         : CorpusAnswer(masks, kind, t);
                     if (!t.Done) got += " (the inputs did not parse: tokens left)";

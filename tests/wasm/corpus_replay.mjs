@@ -541,6 +541,12 @@ function pixelsCase(kind, t) {
   return newMask(pp.pp_mask_from_color_range(data, len, format, w, h, stride, range.at, r.at), r);
 }
 
+function worldHashCase(kind, t) {
+  const h = out('uint64_t');
+  const s = pp.pp_world_hash(world(t), h.at);
+  return s ? error(s) : h.get().toString(16).padStart(16, '0');
+}
+
 function sweepCase(t) {
   const a = t.sprite(), b = t.sprite(), dx = t.int(), dy = t.int();
   const r = new Struct('pp_sweep_result');
@@ -717,7 +723,7 @@ const KINDS = {
   invert: reshapeEditCase, count: reshapeEditCase, solid_bounds: reshapeEditCase,
   mask_hash: reshapeEditCase, component_at: reshapeEditCase, polygons: polygonsCase,
   crop: cropLabelCase, component_counts: cropLabelCase, component_labels: cropLabelCase,
-  from_pixels: pixelsCase, from_color_range: pixelsCase,
+  from_pixels: pixelsCase, from_color_range: pixelsCase, world_hash: worldHashCase,
 };
 
 // ---- the run ---------------------------------------------------------------------------------
