@@ -5,8 +5,9 @@
 //!   oracles of `perpixel::reference`) run in memory must write exactly the committed
 //!   file; `PERPIXEL_REFRESH_CORPUS=1 cargo test --test corpus` rewrites it.
 //! * `rust_replays_the_corpus`: every case replayed through the Rust public API
-//!   (`Sprite`, `TransformedSprite`, `Mask::rasterise`...; cases with a NULL mask, which
-//!   Rust cannot express, through the C ABI's exports in `perpixel::ffi`), its answer
+//!   (`Sprite`, `TransformedSprite`, `Mask::rasterise`...; cases with a NULL mask, a
+//!   negative scale factor or pixel coordinate, which Rust cannot express, through the C
+//!   ABI's exports in `perpixel::ffi`), its answer
 //!   written as the corpus writes it and compared bit for bit (floats as their bits).
 //!   It prints how many cases of each kind it ran.
 //!

@@ -4,7 +4,10 @@
 //! answer comes from the plain oracles of `perpixel::reference` (pair queries, sweeps,
 //! contact normals, push-out, raycasts, transformed sprites). Only statuses the oracles
 //! do not model come from the documented contract: a NULL mask is `PP_ERR_NULL_POINTER`
-//! in every function that takes one.
+//! in every function that takes one. Where `perpixel::reference` has no oracle (reshapes,
+//! counts, solid bounds, masks from pixels, the mask and world hashes), the answer is
+//! written here plainly from the header's definition, pixel by pixel or byte by byte,
+//! sharing no code with the library.
 //!
 //! `tests/corpus.rs` regenerates the text in memory and compares it with the committed
 //! `tests/corpus/corpus.txt` (`PERPIXEL_REFRESH_CORPUS=1 cargo test --test corpus`
@@ -1250,13 +1253,14 @@ fn edits(w: &mut Writer, masks: &Masks) {
             let e = oracle::set_pixel(&m, x, y, s);
             edit_case(w, "set_pixel", k, &format!("{x} {y} {}", s as u8), &e);
         }
+        // A rectangle in, across or beside the mask, sometimes empty or negative.
+        let rect = |w: &mut Writer| {
+            let (x, y) = (near(w, mw), near(w, mh));
+            let side = |w: &mut Writer, s: i64| w.rng.range(-2, s + 4) as i32;
+            Bounds2D::new(x, y, side(w, mw), side(w, mh))
+        };
         for _ in 0..2 {
-            let r = Bounds2D::new(
-                near(w, mw),
-                near(w, mh),
-                w.rng.range(-2, mw + 4) as i32,
-                w.rng.range(-2, mh + 4) as i32,
-            );
+            let r = rect(w);
             let s = solid(w);
             let e = oracle::fill_rect(&m, r, s);
             edit_case(
@@ -1279,12 +1283,7 @@ fn edits(w: &mut Writer, masks: &Masks) {
                 &e,
             );
         }
-        let r = Bounds2D::new(
-            near(w, mw),
-            near(w, mh),
-            w.rng.range(-1, mw + 4) as i32,
-            w.rng.range(-1, mh + 4) as i32,
-        );
+        let r = rect(w);
         let s = solid(w);
         let e = oracle::fill_ellipse(&m, r, s);
         edit_case(
@@ -1388,6 +1387,16 @@ fn edits(w: &mut Writer, masks: &Masks) {
     }
 }
 
+/// 64-bit FNV-1a as the header defines it: start `0xcbf29ce484222325`, each byte
+/// `h = (h ^ byte) * 0x100000001b3` modulo 2^64.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
 /// `pp_mask_hash`, as its documentation defines it: 64-bit FNV-1a (start
 /// `0xcbf29ce484222325`, each byte `h = (h ^ byte) * 0x100000001b3`) over `"PPM1"`, the
 /// width and height as little-endian `u32`, then each row from y = 0 as `ceil(width / 8)`
@@ -1405,11 +1414,7 @@ fn documented_hash(m: &Mask) -> u64 {
         }
         bytes.extend_from_slice(&row);
     }
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
-        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
+    fnv1a(&bytes)
 }
 
 /// `component_at <mask id> <x> <y> <connectivity>`: the component's mask, or the
@@ -1964,11 +1969,7 @@ fn documented_world_hash(
             }
         }
     }
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
-        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
+    fnv1a(&bytes)
 }
 
 fn world_hashes(w: &mut Writer, masks: &Masks) {
@@ -1981,20 +1982,28 @@ fn world_hashes(w: &mut Writer, masks: &Masks) {
     let mut bodies: Vec<HashedBody> = Vec::new();
     let (mut touching, mut begins, mut ends): (Vec<Pair>, Vec<Pair>, Vec<Pair>) =
         (Vec::new(), Vec::new(), Vec::new());
-    let label_of = |bodies: &[HashedBody], id: BodyId| {
-        bodies
-            .iter()
-            .find(|b| b.id == id)
-            .expect("a body")
-            .label
-            .clone()
-    };
-    let pairs_of = |bodies: &[HashedBody], list: &[Pair]| {
-        let mut out = list.len().to_string();
-        for p in list {
-            out += &format!(" {} {}", label_of(bodies, p.a), label_of(bodies, p.b));
-        }
-        out
+    // An update of w900: its case (pairs and events from reference::world, bodies by
+    // label) and the new touching pairs, begin and end events.
+    let update = |w: &mut Writer, world: &mut World, bodies: &[HashedBody], before: &[Pair]| {
+        world.update().expect("an update");
+        let now = reference::world::touching(world);
+        let (begins, ends) = reference::world::events(before, &now);
+        let label = |id: BodyId| &bodies.iter().find(|b| b.id == id).expect("a body").label;
+        let text = |list: &[Pair]| {
+            let mut out = list.len().to_string();
+            for p in list {
+                out += &format!(" {} {}", label(p.a), label(p.b));
+            }
+            out
+        };
+        let answer = format!(
+            "pairs {} begins {} ends {}",
+            text(&now),
+            text(&begins),
+            text(&ends)
+        );
+        w.case("world_update", name, &answer);
+        (now, begins, ends)
     };
     w.case("world_new", name, "ok");
     let empty = documented_world_hash(w, &slots, &bodies, &free, [&[], &[], &[]]);
@@ -2080,17 +2089,7 @@ fn world_hashes(w: &mut Writer, masks: &Masks) {
             pending = true;
             continue;
         } else {
-            world.update().expect("an update");
-            let now = reference::world::touching(&world);
-            let (b, e) = reference::world::events(&touching, &now);
-            (touching, begins, ends) = (now, b, e);
-            let answer = format!(
-                "pairs {} begins {} ends {}",
-                pairs_of(&bodies, &touching),
-                pairs_of(&bodies, &begins),
-                pairs_of(&bodies, &ends)
-            );
-            w.case("world_update", name, &answer);
+            (touching, begins, ends) = update(w, &mut world, &bodies, &touching);
             pending = false;
         }
         // A hash only while no destroy awaits its update.
@@ -2099,17 +2098,7 @@ fn world_hashes(w: &mut Writer, masks: &Masks) {
             w.case("world_hash", name, &format!("{h:016x}"));
         }
     }
-    world.update().expect("an update");
-    let now = reference::world::touching(&world);
-    let (b, e) = reference::world::events(&touching, &now);
-    (touching, begins, ends) = (now, b, e);
-    let answer = format!(
-        "pairs {} begins {} ends {}",
-        pairs_of(&bodies, &touching),
-        pairs_of(&bodies, &begins),
-        pairs_of(&bodies, &ends)
-    );
-    w.case("world_update", name, &answer);
+    (touching, begins, ends) = update(w, &mut world, &bodies, &touching);
     let h = documented_world_hash(w, &slots, &bodies, &free, [&touching, &begins, &ends]);
     w.case("world_hash", name, &format!("{h:016x}"));
 }
