@@ -197,6 +197,19 @@ fn answer(masks: &Masks, kind: &str, inputs: &str) -> Option<String> {
         "polygons" => polygons_answer(masks, t),
         "crop" | "component_counts" | "component_labels" => crop_label_answer(masks, kind, t),
         "from_pixels" | "from_color_range" => pixels_answer(kind, t),
+        "outline" => {
+            let m = &masks[t.next().unwrap()];
+            match m.outline(int(t)) {
+                Ok(path) => {
+                    let mut out = path.len().to_string();
+                    for [x, y] in path {
+                        out += &format!(" {x} {y}");
+                    }
+                    out
+                }
+                Err(e) => text::error(&e),
+            }
+        }
         other => panic!("unknown case kind {other:?}"),
     })
 }

@@ -1112,6 +1112,35 @@ static void world_hash_case(Tokens *t, Text *out)
     put(out, "%016" PRIx64, h);
 }
 
+/* ---- outline ------------------------------------------------------------------------------- */
+
+static void outline_case(Tokens *t, Text *out)
+{
+    const pp_mask *m = next_mask(t);
+    uint32_t every = (uint32_t)next_int(t);
+    size_t n = 0, i;
+    pp_vertex *path;
+    pp_status s = pp_mask_outline(m, every, NULL, 0, &n);
+    if (s != PP_OK) {
+        put_error(out, s);
+        return;
+    }
+    path = (pp_vertex *)malloc((n + 1) * sizeof *path);
+    if (path == NULL) {
+        abort();
+    }
+    s = pp_mask_outline(m, every, path, n, &n);
+    if (s == PP_OK) {
+        put(out, "%zu", n);
+        for (i = 0; i < n; i++) {
+            put(out, " %" PRId32 " %" PRId32, path[i].x, path[i].y);
+        }
+    } else {
+        put_error(out, s);
+    }
+    free(path);
+}
+
 /* The kinds this replayer knows, and how many cases of each it ran. */
 static const char *const KINDS[] = {
     "collides",         "first_contact",        "overlap_area",
@@ -1129,7 +1158,7 @@ static const char *const KINDS[] = {
     "fill_circle", "fill_ellipse", "draw_line",    "draw",          "erase",     "intersect",
     "xor",       "invert",         "count",        "solid_bounds",  "mask_hash", "component_at",
     "polygons",  "crop",           "component_counts", "component_labels", "from_pixels",
-    "from_color_range", "world_hash",
+    "from_color_range", "world_hash", "outline",
 };
 #define N_KINDS (sizeof KINDS / sizeof KINDS[0])
 static int g_counts[N_KINDS];
@@ -1163,6 +1192,8 @@ static int run_case(size_t kind, Tokens *t, Text *out)
         crop_label_case(k, t, out);
     } else if (strncmp(k, "from_", 5) == 0) {
         pixels_case(k, t, out);
+    } else if (strcmp(k, "outline") == 0) {
+        outline_case(t, out);
     } else if (strncmp(k, "mask_", 5) == 0) {
         offset_case(k, t, out);
     } else if (strcmp(k, "move_and_slide") == 0) {

@@ -161,6 +161,7 @@ pub fn generate() -> String {
     crops_and_labels(&mut w, &masks);
     pixel_cases(&mut w);
     world_hashes(&mut w, &masks);
+    outlines(&mut w, &masks);
     w.out
 }
 
@@ -2101,4 +2102,84 @@ fn world_hashes(w: &mut Writer, masks: &Masks) {
     (touching, begins, ends) = update(w, &mut world, &bodies, &touching);
     let h = documented_world_hash(w, &slots, &bodies, &free, [&touching, &begins, &ends]);
     w.case("world_hash", name, &format!("{h:016x}"));
+}
+
+/// `Mask::outline` (`pp_mask_outline`) as its documentation describes the trace, plainly:
+/// the first solid pixel in row order; its first solid neighbour trying east, south-east,
+/// south, south-west; then, arriving in direction `d`, the neighbours tried clockwise from
+/// two steps counter-clockwise of `d`; the path ends back at the first pixel about to
+/// step to the second again (the first pixel listed once more, at the end); with
+/// `every`, the first pixel and then every `every`-th pixel entered.
+fn documented_outline(m: &Mask, every: u32) -> Vec<(i64, i64)> {
+    // East, south-east, south, south-west, west, north-west, north, north-east (y down).
+    const STEPS: [(i64, i64); 8] = [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ];
+    let (mw, mh) = (m.width() as i64, m.height() as i64);
+    let Some(first) = (0..mh)
+        .flat_map(|y| (0..mw).map(move |x| (x, y)))
+        .find(|&(x, y)| pixel(m, x, y))
+    else {
+        return Vec::new();
+    };
+    let step = |(x, y): (i64, i64), d: usize| (x + STEPS[d].0, y + STEPS[d].1);
+    let Some(d0) = (0..4).find(|&d| {
+        let (x, y) = step(first, d);
+        pixel(m, x, y)
+    }) else {
+        return vec![first];
+    };
+    let second = step(first, d0);
+    let mut path = vec![first, second];
+    let (mut at, mut d) = (second, d0);
+    let limit = 8 * (mw * mh) as usize + 16;
+    loop {
+        let nd = (0..8)
+            .map(|i| (d + 6 + i) % 8)
+            .find(|&nd| {
+                let (x, y) = step(at, nd);
+                pixel(m, x, y)
+            })
+            .expect("a pixel reached from a neighbour has a solid neighbour");
+        let next = step(at, nd);
+        if at == first && next == second {
+            break;
+        }
+        path.push(next);
+        (at, d) = (next, nd);
+        assert!(path.len() < limit, "the outline trace does not close");
+    }
+    path.iter()
+        .enumerate()
+        .filter(|(i, _)| *i == 0 || *i as u32 % every == 0)
+        .map(|(_, &p)| p)
+        .collect()
+}
+
+fn outlines(w: &mut Writer, masks: &Masks) {
+    w.comment("outline: the documented trace written plainly in the generator");
+    for &k in &masks.all {
+        for every in [1, w.rng.pick(&[2u32, 3, 5, 1000])] {
+            let path = documented_outline(&w.masks[k].mask, every);
+            let mut answer = path.len().to_string();
+            for (x, y) in path {
+                answer += &format!(" {x} {y}");
+            }
+            w.case("outline", &format!("{} {every}", w.masks[k].id), &answer);
+        }
+    }
+    // Documented (pp_mask_outline): `every` 0 is PP_ERR_INVALID_ARGUMENT.
+    let id = w.masks[masks.small[0]].id.clone();
+    w.case(
+        "outline",
+        &format!("{id} 0"),
+        "error PP_ERR_INVALID_ARGUMENT",
+    );
 }

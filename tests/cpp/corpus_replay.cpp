@@ -718,6 +718,7 @@ int main(int argc, char **argv)
         "fill_circle", "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor",
         "invert", "count", "solid_bounds", "mask_hash", "component_at", "polygons", "crop",
         "component_counts", "component_labels", "from_pixels", "from_color_range", "world_hash",
+        "outline",
     };
     std::map<std::string, int> counts;
     Corpus corpus;
@@ -777,6 +778,14 @@ int main(int argc, char **argv)
                 got = crop_label(corpus, kind, t);
             } else if (kind == "from_pixels" || kind == "from_color_range") {
                 got = pixels(kind, t);
+            } else if (kind == "outline") {
+                const pp::Mask &m = corpus.mask(t.next());
+                const std::vector<pp::Vertex> path =
+                    m.outline(static_cast<std::uint32_t>(t.integer()));
+                got = std::to_string(path.size());
+                for (const pp::Vertex &v : path) {
+                    got += " " + std::to_string(v.x) + " " + std::to_string(v.y);
+                }
             } else if (kind.compare(0, 5, "mask_") == 0) {
                 got = offset(corpus, kind, t);
             } else if (kind == "move_and_slide") {

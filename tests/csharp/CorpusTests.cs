@@ -28,7 +28,7 @@ static partial class Tests
         "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect", "fill_circle",
         "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor", "invert", "count", "solid_bounds",
         "mask_hash", "component_at", "polygons", "crop", "component_counts", "component_labels",
-        "from_pixels", "from_color_range", "world_hash",
+        "from_pixels", "from_color_range", "world_hash", "outline",
     };
 
     static string HexFloat(double v)
@@ -292,6 +292,15 @@ static partial class Tests
         if (kind == "crop" || kind == "component_counts" || kind == "component_labels")
             return CorpusCropLabels(masks, kind, t);
         if (kind == "from_pixels" || kind == "from_color_range") return CorpusPixels(kind, t);
+        if (kind == "outline")
+        {
+            Mask m = CorpusMask(masks, t.Next());
+            Vertex[] path = m.Outline((int)t.Int());
+            var sb = new StringBuilder();
+            sb.Append(path.Length);
+            foreach (Vertex v in path) sb.Append(' ').Append(v.x).Append(' ').Append(v.y);
+            return sb.ToString();
+        }
         return CorpusShape(masks, kind, t);
     }
 

@@ -547,6 +547,21 @@ function worldHashCase(kind, t) {
   return s ? error(s) : h.get().toString(16).padStart(16, '0');
 }
 
+function outlineCase(kind, t) {
+  const m = t.mask(), every = t.int(), n = out('uintptr_t');
+  let s = pp.pp_mask_outline(m, every, 0, 0, n.at);
+  if (s) return error(s);
+  const size = layouts.pp_vertex.size, path = alloc(size * (n.get() + 1), 4);
+  s = pp.pp_mask_outline(m, every, path, n.get(), n.at);
+  if (s) return error(s);
+  const words = [`${n.get()}`];
+  for (let i = 0; i < n.get(); i++) {
+    const v = new Struct('pp_vertex', path + i * size);
+    words.push(v.get('x'), v.get('y'));
+  }
+  return words.join(' ');
+}
+
 function sweepCase(t) {
   const a = t.sprite(), b = t.sprite(), dx = t.int(), dy = t.int();
   const r = new Struct('pp_sweep_result');
@@ -724,6 +739,7 @@ const KINDS = {
   mask_hash: reshapeEditCase, component_at: reshapeEditCase, polygons: polygonsCase,
   crop: cropLabelCase, component_counts: cropLabelCase, component_labels: cropLabelCase,
   from_pixels: pixelsCase, from_color_range: pixelsCase, world_hash: worldHashCase,
+  outline: outlineCase,
 };
 
 // ---- the run ---------------------------------------------------------------------------------
