@@ -5,8 +5,9 @@
 //!   oracles of `perpixel::reference`) run in memory must write exactly the committed
 //!   file; `PERPIXEL_REFRESH_CORPUS=1 cargo test --test corpus` rewrites it.
 //! * `rust_replays_the_corpus`: every case replayed through the Rust public API
-//!   (`Sprite`, `TransformedSprite`, `Mask::rasterise`...; cases with a NULL mask, which
-//!   Rust cannot express, through the C ABI's exports in `perpixel::ffi`), its answer
+//!   (`Sprite`, `TransformedSprite`, `Mask::rasterise`...; cases with a NULL mask, a
+//!   negative scale factor or pixel coordinate, which Rust cannot express, through the C
+//!   ABI's exports in `perpixel::ffi`), its answer
 //!   written as the corpus writes it and compared bit for bit (floats as their bits).
 //!   It prints how many cases of each kind it ran.
 //!
@@ -190,6 +191,27 @@ fn answer(masks: &Masks, kind: &str, inputs: &str) -> Option<String> {
         }
         "centroid" | "angle" | "component_bounds" | "largest_component" | "grow" | "shrink"
         | "scale" | "convolve" => shape_answer(masks, kind, t),
+        "flip" | "rotate_quarter" | "transpose" | "scale_integer" | "set_pixel" | "fill_rect"
+        | "fill_circle" | "fill_ellipse" | "draw_line" | "draw" | "erase" | "intersect" | "xor"
+        | "invert" | "count" | "solid_bounds" | "mask_hash" | "component_at" => {
+            return reshape_edit_answer(masks, kind, t);
+        }
+        "polygons" => polygons_answer(masks, t),
+        "crop" | "component_counts" | "component_labels" => crop_label_answer(masks, kind, t),
+        "from_pixels" | "from_color_range" => pixels_answer(kind, t),
+        "outline" => {
+            let m = &masks[t.next().unwrap()];
+            match m.outline(int(t)) {
+                Ok(path) => {
+                    let mut out = path.len().to_string();
+                    for [x, y] in path {
+                        out += &format!(" {x} {y}");
+                    }
+                    out
+                }
+                Err(e) => text::error(&e),
+            }
+        }
         other => panic!("unknown case kind {other:?}"),
     })
 }
@@ -238,6 +260,170 @@ fn shape_answer(masks: &Masks, kind: &str, t: &mut std::str::SplitWhitespace) ->
         }
         "scale" => mask(m.scale(int(t), int(t))),
         _ => mask(m.convolve(&masks[t.next().unwrap()])),
+    }
+}
+
+/// A reshape, edit (on a clone of the declared mask), count, solid bounds, hash or
+/// component through the Rust `Mask` methods; `None` for what Rust cannot express (a
+/// NULL mask, a negative factor or coordinate), replayed through the C ABI instead.
+fn reshape_edit_answer(
+    masks: &Masks,
+    kind: &str,
+    t: &mut std::str::SplitWhitespace,
+) -> Option<String> {
+    let m = &masks[t.next().unwrap()];
+    let mask = |r: perpixel::Result<Mask>| match r {
+        Ok(m) => text::mask_text(&m),
+        Err(e) => text::error(&e),
+    };
+    let rect = |t: &mut std::str::SplitWhitespace| Bounds2D::new(int(t), int(t), int(t), int(t));
+    let flag = |t: &mut std::str::SplitWhitespace| t.next().unwrap() == "1";
+    let mut e = m.clone();
+    let edited = match kind {
+        "flip" => {
+            let (fx, fy) = (flag(t), flag(t));
+            let r = Ok(m.clone());
+            let r = if fx { r.and_then(|m| m.flip_x()) } else { r };
+            return Some(mask(if fy { r.and_then(|m| m.flip_y()) } else { r }));
+        }
+        "rotate_quarter" => return Some(mask(m.rotate_quarter(int(t)))),
+        "transpose" => return Some(mask(m.transpose())),
+        "scale_integer" => {
+            let (sx, sy): (i64, i64) = (int(t), int(t));
+            let (sx, sy) = (u32::try_from(sx).ok()?, u32::try_from(sy).ok()?);
+            return Some(mask(m.scale_integer(sx, sy)));
+        }
+        "count" => return Some(m.count().to_string()),
+        "solid_bounds" => {
+            return Some(m.solid_bounds().map_or("none".to_string(), |b| {
+                format!("{} {} {} {}", b.x, b.y, b.width, b.height)
+            }));
+        }
+        "mask_hash" => return Some(format!("{:016x}", m.state_hash())),
+        "component_at" => {
+            let (x, y): (i64, i64) = (int(t), int(t));
+            let c = text::parse_connectivity(t.next().unwrap());
+            let (x, y) = (u32::try_from(x).ok()?, u32::try_from(y).ok()?);
+            return Some(mask(m.component_at(x, y, c)));
+        }
+        "set_pixel" => e.set_pixel(int(t), int(t), flag(t)),
+        "fill_rect" => e.fill_rect(rect(t), flag(t)),
+        "fill_circle" => e.fill_circle(int(t), int(t), int(t), flag(t)),
+        "fill_ellipse" => e.fill_ellipse(rect(t), flag(t)),
+        "draw_line" => e.draw_line(int(t), int(t), int(t), int(t), int(t), flag(t)),
+        "invert" => e.invert(),
+        _ => {
+            let other = masks.get(t.next().unwrap())?;
+            let (x, y) = (int(t), int(t));
+            match kind {
+                "draw" => e.draw(other, x, y),
+                "erase" => e.erase(other, x, y),
+                "intersect" => e.intersect(other, x, y),
+                _ => e.xor(other, x, y),
+            }
+        }
+    };
+    Some(match edited {
+        Ok(()) => text::mask_text(&e),
+        Err(err) => text::error(&err),
+    })
+}
+
+/// A mask's exact rings through `Mask::polygons`: `<polygons> <rings>`, then each ring
+/// `<n> x y ...`, the rings sorted as the corpus sorts them (tests/corpus/FORMAT.md).
+fn polygons_answer(masks: &Masks, t: &mut std::str::SplitWhitespace) -> String {
+    let m = &masks[t.next().unwrap()];
+    let options = perpixel::PolygonOptions {
+        epsilon: text::parse_float(t.next().unwrap()),
+        ..Default::default()
+    };
+    let polys = match m.polygons(&options) {
+        Ok(p) => p,
+        Err(e) => return text::error(&e),
+    };
+    let mut rings: Vec<&[perpixel::Vertex]> = polys.iter().flat_map(|p| p.rings()).collect();
+    rings.sort_by_key(|r| r.iter().map(|v| (v[1], v[0])).collect::<Vec<_>>());
+    let mut out = format!("{} {}", polys.len(), rings.len());
+    for r in rings {
+        out += &format!(" {}", r.len());
+        for v in r {
+            out += &format!(" {} {}", v[0], v[1]);
+        }
+    }
+    out
+}
+
+/// `crop`, `component_counts`, `component_labels` through the Rust `Mask` methods.
+fn crop_label_answer(masks: &Masks, kind: &str, t: &mut std::str::SplitWhitespace) -> String {
+    let m = &masks[t.next().unwrap()];
+    if kind == "crop" {
+        let region = Bounds2D::new(int(t), int(t), int(t), int(t));
+        return match m.crop(region) {
+            Ok(c) => text::mask_text(&c),
+            Err(e) => text::error(&e),
+        };
+    }
+    let options = perpixel::ComponentOptions {
+        connectivity: text::parse_connectivity(t.next().unwrap()),
+        order: text::parse_order(t.next().unwrap()),
+        min_pixels: int(t),
+    };
+    let labels = match m.component_labels(&options) {
+        Ok(l) => l,
+        Err(e) => return text::error(&e),
+    };
+    let mut out = labels.counts.len().to_string();
+    if kind == "component_counts" {
+        for c in &labels.counts {
+            out += &format!(" {c}");
+        }
+    } else {
+        for l in &labels.labels {
+            out += &format!(" {l}");
+        }
+    }
+    out
+}
+
+/// `from_pixels` and `from_color_range` through `Mask::from_pixels` and
+/// `Mask::from_color_range`.
+fn pixels_answer(kind: &str, t: &mut std::str::SplitWhitespace) -> String {
+    let format = match t.next().unwrap() {
+        "rgba8" => perpixel::PixelFormat::Rgba8,
+        "bgra8" => perpixel::PixelFormat::Bgra8,
+        "argb8" => perpixel::PixelFormat::Argb8,
+        "abgr8" => perpixel::PixelFormat::Abgr8,
+        "a8" => perpixel::PixelFormat::A8,
+        other => panic!("unknown pixel format {other:?}"),
+    };
+    let (width, height, stride): (u32, u32, usize) = (int(t), int(t), int(t));
+    let mut byte = || -> u8 { int(t) };
+    let result = if kind == "from_pixels" {
+        let threshold = byte();
+        let (flip_x, flip_y) = (byte() == 1, byte() == 1);
+        let has_key = byte() == 1;
+        let key = [byte(), byte(), byte()];
+        let has_region = t.next().unwrap() == "1";
+        let region = Bounds2D::new(int(t), int(t), int(t), int(t));
+        let options = perpixel::MaskOptions {
+            threshold,
+            color_key: has_key.then_some(key),
+            flip_x,
+            flip_y,
+            region: has_region.then_some(region),
+        };
+        let data = text::parse_bytes(t.next().unwrap());
+        Mask::from_pixels(&data, format, width, height, stride, &options)
+    } else {
+        let min = [byte(), byte(), byte(), byte()];
+        let max = [byte(), byte(), byte(), byte()];
+        let data = text::parse_bytes(t.next().unwrap());
+        let range = perpixel::ColorRange { min, max };
+        Mask::from_color_range(&data, format, width, height, stride, range)
+    };
+    match result {
+        Ok(m) => text::mask_text(&m),
+        Err(e) => text::error(&e),
     }
 }
 
@@ -357,6 +543,7 @@ fn world_answer(masks: &Masks, state: &mut Worlds, kind: &str, inputs: &str) -> 
             }
             out
         }
+        "world_hash" => format!("{:016x}", state.worlds[&name].state_hash()),
         other => world_kinds_replay::answer(masks, state, &name, other, t),
     }
 }
@@ -507,6 +694,39 @@ fn answer_through_c(handles: &Handles, kind: &str, inputs: &str) -> String {
                 let tr = handles.transform(t);
                 let (mut out, mut x, mut y) = (null_mut(), 0, 0);
                 pp_mask_rasterise(m, &tr, int(t), &mut out, &mut x, &mut y)
+            }
+            "scale_integer" | "component_at" | "draw" | "erase" | "intersect" | "xor" => {
+                let m = handles.get(t.next().unwrap());
+                let mut out = null_mut();
+                let s = match kind {
+                    "scale_integer" => pp_mask_scale_integer(m, int(t), int(t), &mut out),
+                    "component_at" => {
+                        let (x, y) = (int(t), int(t));
+                        let c = match t.next().unwrap() {
+                            "4" => PP_CONNECTIVITY_4,
+                            _ => PP_CONNECTIVITY_8,
+                        };
+                        pp_mask_component_at(m, x, y, c, &mut out)
+                    }
+                    _ => {
+                        // The edit on a copy, as every door makes it.
+                        let other = handles.get(t.next().unwrap());
+                        let (x, y) = (int(t), int(t));
+                        let s = pp_mask_copy(m, &mut out);
+                        assert_eq!(s, pp_status::PP_OK);
+                        let s = match kind {
+                            "draw" => pp_mask_draw(out, other, x, y),
+                            "erase" => pp_mask_erase(out, other, x, y),
+                            "intersect" => pp_mask_intersect(out, other, x, y),
+                            _ => pp_mask_xor(out, other, x, y),
+                        };
+                        pp_mask_free(out);
+                        out = null_mut();
+                        s
+                    }
+                };
+                pp_mask_free(out);
+                s
             }
             _ => {
                 let a = handles.get(t.next().unwrap());

@@ -992,6 +992,395 @@ static void shape_case(const char *kind, Tokens *t, Text *out)
     }
 }
 
+/* ---- reshapes, edits, mask facts --------------------------------------------------------- */
+
+static pp_bounds next_rect(Tokens *t)
+{
+    pp_bounds r;
+    r.x = (int32_t)next_int(t);
+    r.y = (int32_t)next_int(t);
+    r.width = (int32_t)next_int(t);
+    r.height = (int32_t)next_int(t);
+    return r;
+}
+
+/* flip, rotate_quarter, transpose, scale_integer, component_at, count, solid_bounds,
+ * mask_hash; the edits on a pp_mask_copy of the declared mask, answering the edited mask. */
+static void reshape_edit_case(const char *kind, Tokens *t, Text *out)
+{
+    const pp_mask *m = next_mask(t);
+    pp_mask *r = NULL;
+    pp_status s;
+    if (strcmp(kind, "flip") == 0) {
+        uint8_t fx = (uint8_t)next_int(t), fy = (uint8_t)next_int(t);
+        s = pp_mask_flip(m, fx, fy, &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "rotate_quarter") == 0) {
+        s = pp_mask_rotate_quarter(m, (int32_t)next_int(t), &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "transpose") == 0) {
+        s = pp_mask_transpose(m, &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "scale_integer") == 0) {
+        int32_t sx = (int32_t)next_int(t), sy = (int32_t)next_int(t);
+        s = pp_mask_scale_integer(m, sx, sy, &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "component_at") == 0) {
+        int32_t x = (int32_t)next_int(t), y = (int32_t)next_int(t);
+        s = pp_mask_component_at(m, x, y, next_connectivity(t), &r);
+        put_new_mask(out, s, r);
+    } else if (strcmp(kind, "count") == 0) {
+        uint64_t n = 0;
+        s = pp_mask_count(m, &n);
+        if (s != PP_OK) {
+            put_error(out, s);
+            return;
+        }
+        put(out, "%" PRIu64, n);
+    } else if (strcmp(kind, "solid_bounds") == 0) {
+        uint8_t has = 0;
+        pp_bounds b;
+        s = pp_mask_solid_bounds(m, &has, &b);
+        if (s != PP_OK) {
+            put_error(out, s);
+        } else if (!has) {
+            put(out, "none");
+        } else {
+            put(out, "%" PRId32 " %" PRId32 " %" PRId32 " %" PRId32, b.x, b.y, b.width, b.height);
+        }
+    } else if (strcmp(kind, "mask_hash") == 0) {
+        uint64_t h = 0;
+        s = pp_mask_hash(m, &h);
+        if (s != PP_OK) {
+            put_error(out, s);
+            return;
+        }
+        put(out, "%016" PRIx64, h);
+    } else {
+        s = pp_mask_copy(m, &r);
+        if (s != PP_OK) {
+            put_error(out, s);
+            return;
+        }
+        if (strcmp(kind, "set_pixel") == 0) {
+            int32_t x = (int32_t)next_int(t), y = (int32_t)next_int(t);
+            s = pp_mask_set_pixel(r, x, y, (uint8_t)next_int(t));
+        } else if (strcmp(kind, "fill_rect") == 0) {
+            pp_bounds b = next_rect(t);
+            s = pp_mask_fill_rect(r, b, (uint8_t)next_int(t));
+        } else if (strcmp(kind, "fill_circle") == 0) {
+            int32_t cx = (int32_t)next_int(t), cy = (int32_t)next_int(t);
+            uint32_t radius = (uint32_t)next_int(t);
+            s = pp_mask_fill_circle(r, cx, cy, radius, (uint8_t)next_int(t));
+        } else if (strcmp(kind, "fill_ellipse") == 0) {
+            pp_bounds b = next_rect(t);
+            s = pp_mask_fill_ellipse(r, b, (uint8_t)next_int(t));
+        } else if (strcmp(kind, "draw_line") == 0) {
+            int32_t x0 = (int32_t)next_int(t), y0 = (int32_t)next_int(t);
+            int32_t x1 = (int32_t)next_int(t), y1 = (int32_t)next_int(t);
+            uint32_t radius = (uint32_t)next_int(t);
+            s = pp_mask_draw_line(r, x0, y0, x1, y1, radius, (uint8_t)next_int(t));
+        } else if (strcmp(kind, "invert") == 0) {
+            s = pp_mask_invert(r);
+        } else {
+            const pp_mask *other = next_mask(t);
+            int32_t x = (int32_t)next_int(t), y = (int32_t)next_int(t);
+            s = strcmp(kind, "draw") == 0        ? pp_mask_draw(r, other, x, y)
+                : strcmp(kind, "erase") == 0     ? pp_mask_erase(r, other, x, y)
+                : strcmp(kind, "intersect") == 0 ? pp_mask_intersect(r, other, x, y)
+                                                 : pp_mask_xor(r, other, x, y);
+        }
+        if (s != PP_OK) {
+            pp_mask_free(r);
+            put_error(out, s);
+            return;
+        }
+        put_new_mask(out, s, r);
+    }
+}
+
+static const char *const RESHAPE_EDIT_KINDS[] = {
+    "flip",      "rotate_quarter", "transpose",    "scale_integer", "set_pixel", "fill_rect",
+    "fill_circle", "fill_ellipse", "draw_line",    "draw",          "erase",     "intersect",
+    "xor",       "invert",         "count",        "solid_bounds",  "mask_hash", "component_at",
+};
+
+static int is_reshape_edit_kind(const char *k)
+{
+    size_t i;
+    for (i = 0; i < sizeof RESHAPE_EDIT_KINDS / sizeof RESHAPE_EDIT_KINDS[0]; i++) {
+        if (strcmp(k, RESHAPE_EDIT_KINDS[i]) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ---- polygons --------------------------------------------------------------------------- */
+
+typedef struct {
+    const pp_vertex *p;
+    size_t n;
+} Ring;
+
+/* The corpus's ring order: vertex by vertex, each by y then x; a ring that is the start
+ * of another first. */
+static int ring_order(const void *a, const void *b)
+{
+    const Ring *ra = (const Ring *)a, *rb = (const Ring *)b;
+    size_t i;
+    for (i = 0; i < ra->n && i < rb->n; i++) {
+        const pp_vertex va = ra->p[i], vb = rb->p[i];
+        if (va.y != vb.y) {
+            return va.y < vb.y ? -1 : 1;
+        }
+        if (va.x != vb.x) {
+            return va.x < vb.x ? -1 : 1;
+        }
+    }
+    return ra->n < rb->n ? -1 : ra->n > rb->n ? 1 : 0;
+}
+
+/* `polygons <mask> <epsilon>`: `<polygons> <rings>`, then each ring `<n> x y ...`, the
+ * rings sorted by ring_order. */
+static void polygons_case(Tokens *t, Text *out)
+{
+    const pp_mask *m = next_mask(t);
+    pp_polygon_options o = pp_polygon_options_default();
+    pp_polygons *p = NULL;
+    size_t polygons = 0, rings = 0, points = 0, len = 0, i, k;
+    pp_vertex *pts;
+    uint32_t *starts;
+    Ring *list;
+    pp_status s;
+    o.epsilon = next_float(t);
+    s = pp_mask_polygons(m, &o, &p);
+    if (s != PP_OK) {
+        put_error(out, s);
+        return;
+    }
+    if (pp_polygons_counts(p, &polygons, &rings, &points) != PP_OK) {
+        abort();
+    }
+    pts = (pp_vertex *)malloc((points + 1) * sizeof *pts);
+    starts = (uint32_t *)malloc((rings + 1) * sizeof *starts);
+    list = (Ring *)malloc((rings + 1) * sizeof *list);
+    if (pts == NULL || starts == NULL || list == NULL ||
+        pp_polygons_points(p, pts, points, &len) != PP_OK || len != points ||
+        pp_polygons_ring_starts(p, starts, rings + 1, &len) != PP_OK || len != rings + 1) {
+        abort();
+    }
+    for (i = 0; i < rings; i++) {
+        list[i].p = pts + starts[i];
+        list[i].n = starts[i + 1] - starts[i];
+    }
+    qsort(list, rings, sizeof *list, ring_order);
+    put(out, "%zu %zu", polygons, rings);
+    for (i = 0; i < rings; i++) {
+        put(out, " %zu", list[i].n);
+        for (k = 0; k < list[i].n; k++) {
+            put(out, " %" PRId32 " %" PRId32, list[i].p[k].x, list[i].p[k].y);
+        }
+    }
+    free(list);
+    free(starts);
+    free(pts);
+    pp_polygons_free(p);
+}
+
+/* ---- crop, component counts and labels ----------------------------------------------------- */
+
+static void crop_label_case(const char *kind, Tokens *t, Text *out)
+{
+    const pp_mask *m = next_mask(t);
+    pp_component_options o = pp_component_options_default();
+    const char *order;
+    size_t n = 0, i;
+    pp_status s;
+    if (strcmp(kind, "crop") == 0) {
+        pp_mask *r = NULL;
+        pp_bounds b = next_rect(t);
+        s = pp_mask_crop(m, b, &r);
+        put_new_mask(out, s, r);
+        return;
+    }
+    o.connectivity = next_connectivity(t);
+    order = next(t);
+    o.order = strcmp(order, "largest") == 0 ? PP_ORDER_LARGEST_FIRST : PP_ORDER_POSITION;
+    o.min_pixels = (uint64_t)next_int(t);
+    if (strcmp(kind, "component_counts") == 0) {
+        uint64_t *counts;
+        s = pp_mask_component_counts(m, &o, NULL, 0, &n);
+        if (s != PP_OK) {
+            put_error(out, s);
+            return;
+        }
+        counts = (uint64_t *)malloc((n + 1) * sizeof *counts);
+        if (counts == NULL) {
+            abort();
+        }
+        s = pp_mask_component_counts(m, &o, counts, n, &n);
+        if (s == PP_OK) {
+            put(out, "%zu", n);
+            for (i = 0; i < n; i++) {
+                put(out, " %" PRIu64, counts[i]);
+            }
+        } else {
+            put_error(out, s);
+        }
+        free(counts);
+    } else {
+        uint32_t *labels, components = 0;
+        s = pp_mask_component_labels(m, &o, NULL, 0, &n, &components);
+        if (s != PP_OK) {
+            put_error(out, s);
+            return;
+        }
+        labels = (uint32_t *)malloc((n + 1) * sizeof *labels);
+        if (labels == NULL) {
+            abort();
+        }
+        s = pp_mask_component_labels(m, &o, labels, n, &n, &components);
+        if (s == PP_OK) {
+            put(out, "%" PRIu32, components);
+            for (i = 0; i < n; i++) {
+                put(out, " %" PRIu32, labels[i]);
+            }
+        } else {
+            put_error(out, s);
+        }
+        free(labels);
+    }
+}
+
+/* ---- masks from pixels ---------------------------------------------------------------------- */
+
+static uint32_t next_format(Tokens *t)
+{
+    const char *f = next(t);
+    if (strcmp(f, "rgba8") == 0) {
+        return PP_FORMAT_RGBA8;
+    }
+    if (strcmp(f, "bgra8") == 0) {
+        return PP_FORMAT_BGRA8;
+    }
+    if (strcmp(f, "argb8") == 0) {
+        return PP_FORMAT_ARGB8;
+    }
+    if (strcmp(f, "abgr8") == 0) {
+        return PP_FORMAT_ABGR8;
+    }
+    if (strcmp(f, "a8") != 0) {
+        t->bad = 1;
+    }
+    return PP_FORMAT_A8;
+}
+
+/* Hex bytes (`-`: none) into a new buffer (NULL when there are none); their count. */
+static uint8_t *next_bytes(Tokens *t, size_t *len)
+{
+    const char *hex = next(t);
+    size_t n = strcmp(hex, "-") == 0 ? 0 : strlen(hex) / 2, i;
+    uint8_t *out;
+    *len = n;
+    if (n == 0) {
+        return NULL;
+    }
+    out = (uint8_t *)malloc(n);
+    if (out == NULL) {
+        abort();
+    }
+    for (i = 0; i < n; i++) {
+        unsigned v;
+        if (sscanf(hex + 2 * i, "%2x", &v) != 1) {
+            t->bad = 1;
+        }
+        out[i] = (uint8_t)v;
+    }
+    return out;
+}
+
+static void pixels_case(const char *kind, Tokens *t, Text *out)
+{
+    uint32_t format = next_format(t);
+    int32_t w = (int32_t)next_int(t), h = (int32_t)next_int(t), stride = (int32_t)next_int(t);
+    pp_mask *r = NULL;
+    uint8_t *data;
+    size_t len = 0;
+    pp_status s;
+    if (strcmp(kind, "from_pixels") == 0) {
+        pp_mask_options o = pp_mask_options_default();
+        o.threshold = (uint8_t)next_int(t);
+        o.flip_x = (uint8_t)next_int(t);
+        o.flip_y = (uint8_t)next_int(t);
+        o.has_color_key = (uint8_t)next_int(t);
+        o.color_key[0] = (uint8_t)next_int(t);
+        o.color_key[1] = (uint8_t)next_int(t);
+        o.color_key[2] = (uint8_t)next_int(t);
+        o.has_region = (uint8_t)next_int(t);
+        o.region = next_rect(t);
+        data = next_bytes(t, &len);
+        s = pp_mask_from_pixels(data, len, format, w, h, stride, &o, &r);
+    } else {
+        pp_color_range range;
+        range.min.r = (uint8_t)next_int(t);
+        range.min.g = (uint8_t)next_int(t);
+        range.min.b = (uint8_t)next_int(t);
+        range.min.a = (uint8_t)next_int(t);
+        range.max.r = (uint8_t)next_int(t);
+        range.max.g = (uint8_t)next_int(t);
+        range.max.b = (uint8_t)next_int(t);
+        range.max.a = (uint8_t)next_int(t);
+        data = next_bytes(t, &len);
+        s = pp_mask_from_color_range(data, len, format, w, h, stride, range, &r);
+    }
+    free(data);
+    put_new_mask(out, s, r);
+}
+
+/* ---- world hash ------------------------------------------------------------------------------ */
+
+static void world_hash_case(Tokens *t, Text *out)
+{
+    pp_world *w = next_world(t);
+    uint64_t h = 0;
+    pp_status s = pp_world_hash(w, &h);
+    if (s != PP_OK) {
+        put_error(out, s);
+        return;
+    }
+    put(out, "%016" PRIx64, h);
+}
+
+/* ---- outline ------------------------------------------------------------------------------- */
+
+static void outline_case(Tokens *t, Text *out)
+{
+    const pp_mask *m = next_mask(t);
+    uint32_t every = (uint32_t)next_int(t);
+    size_t n = 0, i;
+    pp_vertex *path;
+    pp_status s = pp_mask_outline(m, every, NULL, 0, &n);
+    if (s != PP_OK) {
+        put_error(out, s);
+        return;
+    }
+    path = (pp_vertex *)malloc((n + 1) * sizeof *path);
+    if (path == NULL) {
+        abort();
+    }
+    s = pp_mask_outline(m, every, path, n, &n);
+    if (s == PP_OK) {
+        put(out, "%zu", n);
+        for (i = 0; i < n; i++) {
+            put(out, " %" PRId32 " %" PRId32, path[i].x, path[i].y);
+        }
+    } else {
+        put_error(out, s);
+    }
+    free(path);
+}
+
 /* The kinds this replayer knows, and how many cases of each it ran. */
 static const char *const KINDS[] = {
     "collides",         "first_contact",        "overlap_area",
@@ -1008,6 +1397,11 @@ static const char *const KINDS[] = {
     "world_create_transformed", "world_set_transform", "world_set_filter",
     "world_move_bodies", "world_at_point", "world_overlapping", "world_raycast",
     "world_sweep", "world_contact", "world_body",
+    "flip",      "rotate_quarter", "transpose",    "scale_integer", "set_pixel", "fill_rect",
+    "fill_circle", "fill_ellipse", "draw_line",    "draw",          "erase",     "intersect",
+    "xor",       "invert",         "count",        "solid_bounds",  "mask_hash", "component_at",
+    "polygons",  "crop",           "component_counts", "component_labels", "from_pixels",
+    "from_color_range", "world_hash", "outline",
 };
 #define N_KINDS (sizeof KINDS / sizeof KINDS[0])
 static int g_counts[N_KINDS];
@@ -1028,8 +1422,21 @@ static int run_case(size_t kind, Tokens *t, Text *out)
         ray_case(t, out);
     } else if (strcmp(k, "rasterise") == 0) {
         rasterise_case(t, out);
+    } else if (strcmp(k, "world_hash") == 0) { /* before "world_": a kind of its own */
+        world_hash_case(t, out);
     } else if (strncmp(k, "world_", 6) == 0) {
         world_case(k, t, out);
+    } else if (is_reshape_edit_kind(k)) { /* before "mask_": mask_hash is one of them */
+        reshape_edit_case(k, t, out);
+    } else if (strcmp(k, "polygons") == 0) {
+        polygons_case(t, out);
+    } else if (strcmp(k, "crop") == 0 || strcmp(k, "component_counts") == 0 ||
+               strcmp(k, "component_labels") == 0) {
+        crop_label_case(k, t, out);
+    } else if (strncmp(k, "from_", 5) == 0) {
+        pixels_case(k, t, out);
+    } else if (strcmp(k, "outline") == 0) {
+        outline_case(t, out);
     } else if (strncmp(k, "mask_", 5) == 0) {
         offset_case(k, t, out);
     } else if (strcmp(k, "move_and_slide") == 0) {

@@ -4,7 +4,10 @@
 //! answer comes from the plain oracles of `perpixel::reference` (pair queries, sweeps,
 //! contact normals, push-out, raycasts, transformed sprites). Only statuses the oracles
 //! do not model come from the documented contract: a NULL mask is `PP_ERR_NULL_POINTER`
-//! in every function that takes one.
+//! in every function that takes one. Where `perpixel::reference` has no oracle (reshapes,
+//! counts, solid bounds, masks from pixels, the mask and world hashes), the answer is
+//! written here plainly from the header's definition, pixel by pixel or byte by byte,
+//! sharing no code with the library.
 //!
 //! `tests/corpus.rs` regenerates the text in memory and compares it with the committed
 //! `tests/corpus/corpus.txt` (`PERPIXEL_REFRESH_CORPUS=1 cargo test --test corpus`
@@ -155,6 +158,14 @@ pub fn generate() -> String {
     worlds(&mut w, &masks);
     shapes(&mut w, &masks);
     world_kinds::world_kinds(&mut w, &masks);
+    reshapes(&mut w, &masks);
+    edits(&mut w, &masks);
+    mask_facts(&mut w, &masks);
+    polygons(&mut w, &masks);
+    crops_and_labels(&mut w, &masks);
+    pixel_cases(&mut w);
+    world_hashes(&mut w, &masks);
+    outlines(&mut w, &masks);
     w.out
 }
 
@@ -1064,4 +1075,1115 @@ fn shapes(w: &mut Writer, masks: &Masks) {
         let inputs = format!("{} {}", w.masks[ka].id, w.masks[kb].id);
         w.case("convolve", &inputs, &text::mask_text(&c));
     }
+}
+
+// ---- reshapes, edits, mask facts and hashes (issue 31.1) --------------------------------
+//
+// Reshapes, counts, solid bounds and hashes have no oracle in `perpixel::reference`: their
+// answers are written here, plainly, from the rule the header documents for each (where
+// every pixel lands, the size limit, the hash's byte stream), reading the masks one pixel
+// at a time. Edits come from `reference::edit`, `component_at` from `reference::shape`.
+
+/// Pixel `(x, y)` of `m`, any coordinates: `false` outside the mask.
+fn pixel(m: &Mask, x: i64, y: i64) -> bool {
+    x >= 0
+        && y >= 0
+        && x < m.width() as i64
+        && y < m.height() as i64
+        && m.is_solid(x as u32, y as u32)
+}
+
+/// A new `width x height` mask whose pixel `(x, y)` is `rule(x, y)`.
+fn built(width: i64, height: i64, rule: impl Fn(i64, i64) -> bool) -> Mask {
+    Mask::from_fn(width as u32, height as u32, |x, y| rule(x as i64, y as i64)).unwrap()
+}
+
+/// The documented size rule: a mask's sides are `int32_t` and it holds at most
+/// `pp_max_mask_pixels()` pixels (2^26, `PP_MAX_MASK_PIXELS`, unless changed).
+fn too_large(width: i64, height: i64) -> bool {
+    width > i32::MAX as i64
+        || height > i32::MAX as i64
+        || (width as i128) * (height as i128) > perpixel::MAX_MASK_PIXELS as i128
+}
+
+/// `pp_mask_rotate_quarter`, one turn: a `height x width` mask where source pixel
+/// `(i, j)` lands at `(height - 1 - j, i)`.
+fn turned_once(m: &Mask) -> Mask {
+    let h = m.height() as i64;
+    built(h, m.width() as i64, |x, y| pixel(m, y, h - 1 - x))
+}
+
+/// `pp_mask_scale_integer`: factors below 1 refused, then the size rule, then pixel
+/// `(i, j)` solid when source pixel `(i / sx, j / sy)` is.
+fn scaled_integer(m: &Mask, sx: i64, sy: i64) -> String {
+    if sx < 1 || sy < 1 {
+        return "error PP_ERR_INVALID_ARGUMENT".to_string();
+    }
+    let (bw, bh) = (m.width() as i64 * sx, m.height() as i64 * sy);
+    if too_large(bw, bh) {
+        return "error PP_ERR_TOO_LARGE".to_string();
+    }
+    text::mask_text(&built(bw, bh, |i, j| pixel(m, i / sx, j / sy)))
+}
+
+fn reshapes(w: &mut Writer, masks: &Masks) {
+    w.comment("mask reshapes: flip, rotate_quarter, transpose, scale_integer (answers from the");
+    w.comment("header's rule of where each pixel lands, written plainly in the generator)");
+    for &k in &masks.all {
+        let id = w.masks[k].id.clone();
+        let m = w.masks[k].mask.clone();
+        let (mw, mh) = (m.width() as i64, m.height() as i64);
+        for (fx, fy) in [(true, false), (false, true), (true, true), (false, false)] {
+            let f = built(mw, mh, |x, y| {
+                pixel(
+                    &m,
+                    if fx { mw - 1 - x } else { x },
+                    if fy { mh - 1 - y } else { y },
+                )
+            });
+            let inputs = format!("{id} {} {}", fx as u8, fy as u8);
+            w.case("flip", &inputs, &text::mask_text(&f));
+        }
+        let odd = w.rng.pick(&[
+            -1,
+            -2,
+            -3,
+            -4,
+            4,
+            5,
+            6,
+            7,
+            1001,
+            i32::MAX,
+            i32::MIN,
+            -i32::MAX,
+        ]);
+        for turns in [1, 2, 3, odd] {
+            let mut r = m.clone();
+            for _ in 0..turns.rem_euclid(4) {
+                r = turned_once(&r);
+            }
+            w.case(
+                "rotate_quarter",
+                &format!("{id} {turns}"),
+                &text::mask_text(&r),
+            );
+        }
+        let t = built(mh, mw, |x, y| pixel(&m, y, x));
+        w.case("transpose", &id, &text::mask_text(&t));
+        // Factors that keep the answers short: at most about 2,000 pixels.
+        let area = (mw * mh).max(1);
+        let (sx, sy) = (w.rng.range(1, 3), w.rng.range(1, 3));
+        let (sx, sy) = if area * sx * sy <= 2000 {
+            (sx, sy)
+        } else {
+            (1, 2)
+        };
+        let inputs = format!("{id} {sx} {sy}");
+        w.case("scale_integer", &inputs, &scaled_integer(&m, sx, sy));
+    }
+    w.comment("scale_integer refusals: factors below 1, results past the size limit or int32");
+    let one = masks.all[4]; // full 1x1
+    let some = masks.all[10]; // random 2x2
+    for (k, sx, sy) in [
+        (some, 0, 1),
+        (some, 1, 0),
+        (some, -1, 2),
+        (some, 2, i32::MIN as i64),
+        (some, i32::MAX as i64, 1),
+        (one, 8193, 8192),
+        (one, 1 << 13, 1 << 14),
+        (one, (1 << 26) + 1, 1),
+        (masks.all[1], 2, i32::MAX as i64),
+        (masks.all[1], i32::MAX as i64, 1),
+        (masks.all[2], i32::MAX as i64, i32::MAX as i64),
+        (masks.all[0], i32::MAX as i64, i32::MAX as i64),
+        (masks.all[3], 1, 2),
+    ] {
+        let inputs = format!("{} {sx} {sy}", w.masks[k].id);
+        let expected = scaled_integer(&w.masks[k].mask, sx, sy);
+        w.case("scale_integer", &inputs, &expected);
+    }
+}
+
+/// `x y width height` of a rectangle input.
+fn rect_text(r: Bounds2D) -> String {
+    format!("{} {} {} {}", r.x, r.y, r.width, r.height)
+}
+
+/// An edit of a copy of mask `k`: `kind <mask id> <inputs>` -> the edited mask.
+fn edit_case(w: &mut Writer, kind: &str, k: usize, inputs: &str, edited: &Mask) {
+    let inputs = if inputs.is_empty() {
+        w.masks[k].id.clone()
+    } else {
+        format!("{} {inputs}", w.masks[k].id)
+    };
+    w.case(kind, &inputs, &text::mask_text(edited));
+}
+
+/// `draw`, `erase`, `intersect` or `xor` of mask `other` (`None`: NULL) at `(x, y)` into
+/// a copy of mask `k`.
+fn combine_case(w: &mut Writer, kind: &str, k: usize, other: Option<usize>, x: i32, y: i32) {
+    let ido = other.map_or("null".to_string(), |o| w.masks[o].id.clone());
+    let inputs = format!("{} {ido} {x} {y}", w.masks[k].id);
+    let Some(o) = other else {
+        w.case(kind, &inputs, "error PP_ERR_NULL_POINTER");
+        return;
+    };
+    let (m, om) = (&w.masks[k].mask, &w.masks[o].mask);
+    let edited = match kind {
+        "draw" => reference::edit::draw(m, om, x, y),
+        "erase" => reference::edit::erase(m, om, x, y),
+        "intersect" => reference::edit::intersect(m, om, x, y),
+        _ => reference::edit::xor(m, om, x, y),
+    };
+    w.case(kind, &inputs, &text::mask_text(&edited));
+}
+
+fn edits(w: &mut Writer, masks: &Masks) {
+    use reference::edit as oracle;
+    w.comment(
+        "mask edits, each on a copy of the declared mask: set_pixel, fill_rect, fill_circle,",
+    );
+    w.comment(
+        "fill_ellipse, draw_line, draw, erase, intersect, xor, invert (from reference::edit)",
+    );
+    for &k in &masks.all {
+        let m = w.masks[k].mask.clone();
+        let (mw, mh) = (m.width() as i64, m.height() as i64);
+        let near = |w: &mut Writer, side: i64| w.rng.range(-3, side + 2) as i32;
+        let solid = |w: &mut Writer| w.rng.chance(50);
+        for _ in 0..2 {
+            let (x, y, s) = (near(w, mw), near(w, mh), solid(w));
+            let e = oracle::set_pixel(&m, x, y, s);
+            edit_case(w, "set_pixel", k, &format!("{x} {y} {}", s as u8), &e);
+        }
+        // A rectangle in, across or beside the mask, sometimes empty or negative.
+        let rect = |w: &mut Writer| {
+            let (x, y) = (near(w, mw), near(w, mh));
+            let side = |w: &mut Writer, s: i64| w.rng.range(-2, s + 4) as i32;
+            Bounds2D::new(x, y, side(w, mw), side(w, mh))
+        };
+        for _ in 0..2 {
+            let r = rect(w);
+            let s = solid(w);
+            let e = oracle::fill_rect(&m, r, s);
+            edit_case(
+                w,
+                "fill_rect",
+                k,
+                &format!("{} {}", rect_text(r), s as u8),
+                &e,
+            );
+        }
+        for _ in 0..2 {
+            let (cx, cy, s) = (near(w, mw), near(w, mh), solid(w));
+            let r = w.rng.range(0, mw.max(mh) / 2 + 2) as u32;
+            let e = oracle::fill_circle(&m, cx, cy, r, s);
+            edit_case(
+                w,
+                "fill_circle",
+                k,
+                &format!("{cx} {cy} {r} {}", s as u8),
+                &e,
+            );
+        }
+        let r = rect(w);
+        let s = solid(w);
+        let e = oracle::fill_ellipse(&m, r, s);
+        edit_case(
+            w,
+            "fill_ellipse",
+            k,
+            &format!("{} {}", rect_text(r), s as u8),
+            &e,
+        );
+        for radius in [0, w.rng.range(1, 4) as u32] {
+            let (x0, y0, x1, y1) = (near(w, mw), near(w, mh), near(w, mw), near(w, mh));
+            let s = solid(w);
+            let e = oracle::draw_line(&m, x0, y0, x1, y1, radius, s);
+            let inputs = format!("{x0} {y0} {x1} {y1} {radius} {}", s as u8);
+            edit_case(w, "draw_line", k, &inputs, &e);
+        }
+        for kind in ["draw", "erase", "intersect", "xor"] {
+            let o = w.rng.pick(&masks.all);
+            let (ow, oh) = (
+                w.masks[o].mask.width() as i64,
+                w.masks[o].mask.height() as i64,
+            );
+            let x = w.rng.range(-ow - 2, mw + 2) as i32;
+            let y = w.rng.range(-oh - 2, mh + 2) as i32;
+            combine_case(w, kind, k, Some(o), x, y);
+        }
+        edit_case(w, "invert", k, "", &oracle::invert(&m));
+    }
+    w.comment("mask edits far away: int32 ends, huge shapes reaching in, NULL other masks");
+    let k = masks.all[7]; // full 65x4
+    let r = masks.small[2]; // a random mask with solid pixels
+    let ends = [i32::MIN, i32::MAX];
+    for (x, y) in [
+        (i32::MIN, i32::MIN),
+        (i32::MAX, 0),
+        (0, i32::MAX),
+        (-1, 0),
+        (65, 3),
+    ] {
+        for (kk, s) in [(k, false), (r, true)] {
+            let e = oracle::set_pixel(&w.masks[kk].mask.clone(), x, y, s);
+            edit_case(w, "set_pixel", kk, &format!("{x} {y} {}", s as u8), &e);
+        }
+    }
+    for rect in [
+        Bounds2D::new(i32::MIN, i32::MIN, i32::MAX, i32::MAX),
+        Bounds2D::new(-5, -5, i32::MAX, i32::MAX),
+        Bounds2D::new(i32::MIN, 1, i32::MAX, 2),
+        Bounds2D::new(3, i32::MIN, 2, i32::MAX),
+        Bounds2D::new(10, 1, i32::MIN, 5),
+        Bounds2D::new(i32::MAX, i32::MAX, i32::MAX, i32::MAX),
+    ] {
+        let e = oracle::fill_rect(&w.masks[k].mask.clone(), rect, false);
+        edit_case(w, "fill_rect", k, &format!("{} 0", rect_text(rect)), &e);
+    }
+    for (cx, cy, radius) in [
+        (i32::MIN + 5, 2, i32::MAX as u32),
+        (i32::MIN, 0, i32::MAX as u32),
+        (i32::MAX, i32::MAX, i32::MAX as u32),
+        (70, 2, 5),
+        (32, -100000, 100001),
+    ] {
+        let e = oracle::fill_circle(&w.masks[k].mask.clone(), cx, cy, radius, false);
+        edit_case(w, "fill_circle", k, &format!("{cx} {cy} {radius} 0"), &e);
+    }
+    // The ellipse and line oracles are exact while coordinates stay within +-2^16.
+    for rect in [
+        Bounds2D::new(-60000, -1, 120130, 6),
+        Bounds2D::new(0, 0, 65, 4),
+        Bounds2D::new(-20000, -20000, 40065, 40004),
+        Bounds2D::new(30, 0, 0, 4),
+    ] {
+        let e = oracle::fill_ellipse(&w.masks[k].mask.clone(), rect, false);
+        edit_case(w, "fill_ellipse", k, &format!("{} 0", rect_text(rect)), &e);
+    }
+    for (x0, y0, x1, y1, radius) in [
+        (-60000, 2, 60000, 2, 0),
+        (-60000, -60000, 60000, 60000, 1),
+        (70, 10, 70, 10, 9),
+        (5, -30000, 5, 30000, 2),
+        (64, 0, 64, 0, 0),
+    ] {
+        let e = oracle::draw_line(&w.masks[k].mask.clone(), x0, y0, x1, y1, radius, false);
+        let inputs = format!("{x0} {y0} {x1} {y1} {radius} 0");
+        edit_case(w, "draw_line", k, &inputs, &e);
+    }
+    for kind in ["draw", "erase", "intersect", "xor"] {
+        for (x, y) in [
+            (ends[0], ends[0]),
+            (ends[1], ends[1]),
+            (ends[0], 0),
+            (0, ends[1]),
+            (-64, -3),
+            (-1, 1),
+            (63, 0),
+        ] {
+            combine_case(w, kind, k, Some(r), x, y);
+            combine_case(w, kind, r, Some(k), x, y);
+        }
+        combine_case(w, kind, k, None, 0, 0);
+    }
+}
+
+/// 64-bit FNV-1a as the header defines it: start `0xcbf29ce484222325`, each byte
+/// `h = (h ^ byte) * 0x100000001b3` modulo 2^64.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// `pp_mask_hash`, as its documentation defines it: 64-bit FNV-1a (start
+/// `0xcbf29ce484222325`, each byte `h = (h ^ byte) * 0x100000001b3`) over `"PPM1"`, the
+/// width and height as little-endian `u32`, then each row from y = 0 as `ceil(width / 8)`
+/// bytes, pixel x at bit `x % 8` of byte `x / 8` (1 = solid, bits past the width 0).
+fn documented_hash(m: &Mask) -> u64 {
+    let mut bytes: Vec<u8> = b"PPM1".to_vec();
+    bytes.extend_from_slice(&m.width().to_le_bytes());
+    bytes.extend_from_slice(&m.height().to_le_bytes());
+    for y in 0..m.height() {
+        let mut row = vec![0u8; m.width().div_ceil(8) as usize];
+        for x in 0..m.width() {
+            if m.is_solid(x, y) {
+                row[(x / 8) as usize] |= 1 << (x % 8);
+            }
+        }
+        bytes.extend_from_slice(&row);
+    }
+    fnv1a(&bytes)
+}
+
+/// `component_at <mask id> <x> <y> <connectivity>`: the component's mask, or the
+/// documented refusal of a pixel outside the mask.
+fn component_at_case(w: &mut Writer, k: usize, x: i32, y: i32, c: Connectivity) {
+    let m = &w.masks[k].mask;
+    let inputs = format!("{} {x} {y} {}", w.masks[k].id, text::connectivity(c));
+    let expected = if x < 0 || y < 0 {
+        // Documented (pp_mask_component_at): negative coordinates are outside the mask.
+        "error PP_ERR_INVALID_ARGUMENT".to_string()
+    } else {
+        match reference::shape::component_at(m, x as u32, y as u32, c) {
+            None => "error PP_ERR_INVALID_ARGUMENT".to_string(),
+            Some(r) => text::mask_text(&r),
+        }
+    };
+    w.case("component_at", &inputs, &expected);
+}
+
+fn mask_facts(w: &mut Writer, masks: &Masks) {
+    w.comment("mask facts: count, solid_bounds, mask_hash (the header's FNV-1a definition written");
+    w.comment("plainly here), component_at (from reference::shape)");
+    for &k in &masks.all {
+        let id = w.masks[k].id.clone();
+        let m = w.masks[k].mask.clone();
+        let mut count = 0u64;
+        let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
+        for y in 0..m.height() {
+            for x in 0..m.width() {
+                if m.is_solid(x, y) {
+                    count += 1;
+                    (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
+                }
+            }
+        }
+        w.case("count", &id, &count.to_string());
+        let bounds = if count == 0 {
+            "none".to_string()
+        } else {
+            format!("{x0} {y0} {} {}", x1 - x0, y1 - y0)
+        };
+        w.case("solid_bounds", &id, &bounds);
+        w.case("mask_hash", &id, &format!("{:016x}", documented_hash(&m)));
+        let (mw, mh) = (m.width() as i64, m.height() as i64);
+        for c in [Connectivity::Eight, Connectivity::Four] {
+            // A solid pixel when there is one (its component), else any pixel.
+            let solid: Vec<(i64, i64)> = (0..mh)
+                .flat_map(|y| (0..mw).map(move |x| (x, y)))
+                .filter(|&(x, y)| pixel(&m, x, y))
+                .collect();
+            let (x, y) = if !solid.is_empty() && w.rng.chance(80) {
+                w.rng.pick(&solid)
+            } else {
+                (w.rng.range(0, mw), w.rng.range(0, mh))
+            };
+            component_at_case(w, k, x as i32, y as i32, c);
+        }
+    }
+    w.comment("component_at outside the mask (negative coordinates included), on empty masks");
+    let k = masks.small[0];
+    let (mw, mh) = (
+        w.masks[k].mask.width() as i32,
+        w.masks[k].mask.height() as i32,
+    );
+    for (x, y) in [(mw, 0), (0, mh), (-1, 0), (0, -1), (i32::MIN, i32::MAX)] {
+        component_at_case(w, k, x, y, Connectivity::Eight);
+    }
+    component_at_case(w, masks.all[0], 0, 0, Connectivity::Four);
+    component_at_case(w, masks.all[1], 0, 0, Connectivity::Eight);
+}
+
+/// Rings in the corpus's order: vertex by vertex, each by `y` then `x`, a ring that
+/// is the start of another first.
+fn ring_order(a: &[perpixel::Vertex], b: &[perpixel::Vertex]) -> std::cmp::Ordering {
+    let key = |r: &[perpixel::Vertex]| r.iter().map(|v| (v[1], v[0])).collect::<Vec<_>>();
+    key(a).cmp(&key(b))
+}
+
+fn polygons(w: &mut Writer, masks: &Masks) {
+    w.comment(
+        "polygons: the exact rings (epsilon 0) from reference::polygon::traced_rings, sorted;",
+    );
+    w.comment("the polygon count is the number of rings of positive area (outer rings)");
+    for &k in &masks.all {
+        let mut rings = reference::polygon::traced_rings(&w.masks[k].mask);
+        rings.sort_by(|a, b| ring_order(a, b));
+        let outer = rings
+            .iter()
+            .filter(|r| reference::polygon::ring_area2(r) > 0)
+            .count();
+        let mut answer = format!("{outer} {}", rings.len());
+        for r in &rings {
+            answer += &format!(" {}", r.len());
+            for v in r {
+                answer += &format!(" {} {}", v[0], v[1]);
+            }
+        }
+        let inputs = format!("{} {}", w.masks[k].id, text::float(0.0));
+        w.case("polygons", &inputs, &answer);
+    }
+    // Documented (pp_mask_polygons): an epsilon that is NaN, infinite or negative is
+    // PP_ERR_INVALID_ARGUMENT.
+    let id = w.masks[masks.small[0]].id.clone();
+    for eps in [
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        -1.0,
+        -f64::MIN_POSITIVE,
+    ] {
+        let inputs = format!("{id} {}", text::float(eps));
+        w.case("polygons", &inputs, "error PP_ERR_INVALID_ARGUMENT");
+    }
+}
+
+/// `crop <mask id> <x> <y> <width> <height>`: the region's pixels, or the documented
+/// refusals (a negative side `PP_ERR_INVALID_ARGUMENT`, a region not inside the mask
+/// `PP_ERR_REGION_OUT_OF_BOUNDS`).
+fn crop_case(w: &mut Writer, k: usize, region: Bounds2D) {
+    let inputs = format!("{} {}", w.masks[k].id, rect_text(region));
+    let expected = if region.width < 0 || region.height < 0 {
+        "error PP_ERR_INVALID_ARGUMENT".to_string()
+    } else {
+        match reference::shape::crop(&w.masks[k].mask, region) {
+            None => "error PP_ERR_REGION_OUT_OF_BOUNDS".to_string(),
+            Some(m) => text::mask_text(&m),
+        }
+    };
+    w.case("crop", &inputs, &expected);
+}
+
+fn crops_and_labels(w: &mut Writer, masks: &Masks) {
+    w.comment("crop (reference::shape::crop), component_counts and component_labels");
+    w.comment("(reference::shape::component_labels)");
+    for &k in &masks.all {
+        let (mw, mh) = (
+            w.masks[k].mask.width() as i64,
+            w.masks[k].mask.height() as i64,
+        );
+        // A region inside, then one that may reach past an edge.
+        let (x, y) = (w.rng.range(0, mw), w.rng.range(0, mh));
+        let (cw, ch) = (w.rng.range(0, mw - x), w.rng.range(0, mh - y));
+        crop_case(
+            w,
+            k,
+            Bounds2D::new(x as i32, y as i32, cw as i32, ch as i32),
+        );
+        let region = Bounds2D::new(
+            w.rng.range(-2, mw) as i32,
+            w.rng.range(-2, mh) as i32,
+            w.rng.range(0, mw + 2) as i32,
+            w.rng.range(0, mh + 2) as i32,
+        );
+        crop_case(w, k, region);
+        let id = w.masks[k].id.clone();
+        let m = w.masks[k].mask.clone();
+        for (connectivity, order, min) in [
+            (Connectivity::Eight, ComponentOrder::Position, 0),
+            (Connectivity::Four, ComponentOrder::LargestFirst, 0),
+            (Connectivity::Eight, ComponentOrder::LargestFirst, 3),
+        ] {
+            let options = ComponentOptions {
+                connectivity,
+                order,
+                min_pixels: min,
+            };
+            let labels = reference::shape::component_labels(&m, &options);
+            let inputs = format!(
+                "{id} {} {} {min}",
+                text::connectivity(connectivity),
+                text::order(order)
+            );
+            let mut counts = labels.counts.len().to_string();
+            for c in &labels.counts {
+                counts += &format!(" {c}");
+            }
+            w.case("component_counts", &inputs, &counts);
+            if min == 0 && order == ComponentOrder::Position {
+                let mut all = labels.counts.len().to_string();
+                for l in &labels.labels {
+                    all += &format!(" {l}");
+                }
+                w.case("component_labels", &inputs, &all);
+            }
+        }
+    }
+    w.comment("crop refusals and edges");
+    let k = masks.all[7]; // full 65x4
+    for region in [
+        Bounds2D::new(0, 0, 65, 4),
+        Bounds2D::new(0, 0, 66, 4),
+        Bounds2D::new(64, 3, 1, 1),
+        Bounds2D::new(65, 4, 0, 0),
+        Bounds2D::new(66, 0, 0, 0),
+        Bounds2D::new(-1, 0, 1, 1),
+        Bounds2D::new(0, 0, -1, 2),
+        Bounds2D::new(1, 1, 2, -2),
+        Bounds2D::new(i32::MAX, 0, 1, 1),
+        Bounds2D::new(1, 0, i32::MAX, 1),
+        Bounds2D::new(i32::MIN, i32::MIN, 0, 0),
+    ] {
+        crop_case(w, k, region);
+    }
+    crop_case(w, masks.all[0], Bounds2D::new(0, 0, 0, 0));
+    crop_case(w, masks.all[1], Bounds2D::new(0, 2, 0, 3));
+}
+
+/// A byte-order pixel format of the corpus: its name, bytes per pixel and where red,
+/// green, blue and alpha sit in a pixel's bytes (`None`: no colour, A8).
+struct Format {
+    name: &'static str,
+    bpp: usize,
+    rgba: Option<[usize; 4]>,
+    alpha: usize,
+}
+
+/// The formats whose byte order is the same on every platform (`PP_FORMAT_ARGB32`, a
+/// native-endian word, is left out), as the header names their bytes.
+const FORMATS: [Format; 5] = [
+    Format {
+        name: "rgba8",
+        bpp: 4,
+        rgba: Some([0, 1, 2, 3]),
+        alpha: 3,
+    },
+    Format {
+        name: "bgra8",
+        bpp: 4,
+        rgba: Some([2, 1, 0, 3]),
+        alpha: 3,
+    },
+    Format {
+        name: "argb8",
+        bpp: 4,
+        rgba: Some([1, 2, 3, 0]),
+        alpha: 0,
+    },
+    Format {
+        name: "abgr8",
+        bpp: 4,
+        rgba: Some([3, 2, 1, 0]),
+        alpha: 0,
+    },
+    Format {
+        name: "a8",
+        bpp: 1,
+        rgba: None,
+        alpha: 0,
+    },
+];
+
+/// An image of the pixel cases: its format, size, stride and bytes.
+struct Image {
+    format: &'static Format,
+    width: i64,
+    height: i64,
+    stride: i64,
+    bytes: Vec<u8>,
+}
+
+impl Image {
+    /// `<format> <width> <height> <stride>`.
+    fn head(&self) -> String {
+        format!(
+            "{} {} {} {}",
+            self.format.name, self.width, self.height, self.stride
+        )
+    }
+
+    /// The bytes as lowercase hex, `-` for none.
+    fn bytes_text(&self) -> String {
+        if self.bytes.is_empty() {
+            return "-".to_string();
+        }
+        self.bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The documented layout checks of `pp_mask_from_pixels` and
+    /// `pp_mask_from_color_range`: nothing to read for an empty image; otherwise a
+    /// stride of at least `width * bpp`, then `stride * (height - 1) + width * bpp`
+    /// bytes.
+    fn layout_error(&self) -> Option<&'static str> {
+        let row = self.width * self.format.bpp as i64;
+        if self.width == 0 || self.height == 0 {
+            None
+        } else if self.stride < row {
+            Some("error PP_ERR_STRIDE_TOO_SMALL")
+        } else if (self.bytes.len() as i64) < self.stride * (self.height - 1) + row {
+            Some("error PP_ERR_BUFFER_TOO_SMALL")
+        } else {
+            None
+        }
+    }
+
+    /// The bytes of image pixel `(x, y)`.
+    fn pixel(&self, x: i64, y: i64) -> &[u8] {
+        let at = (y * self.stride + x * self.format.bpp as i64) as usize;
+        &self.bytes[at..at + self.format.bpp]
+    }
+
+    /// Red, green, blue, alpha of image pixel `(x, y)` (a colour format).
+    fn rgba(&self, x: i64, y: i64) -> [u8; 4] {
+        let p = self.pixel(x, y);
+        let at = self.format.rgba.expect("a colour format");
+        [p[at[0]], p[at[1]], p[at[2]], p[at[3]]]
+    }
+}
+
+/// A random small image: channel values drawn from a few that sit on the thresholds,
+/// the colour key and the ranges the cases use, padding bytes between rows.
+fn random_image(w: &mut Writer, format: &'static Format) -> Image {
+    let width = w.rng.range(0, 7);
+    let height = w.rng.range(0, 5);
+    let stride = width * format.bpp as i64 + w.rng.pick(&[0, 0, 1, 3]);
+    let len = if width == 0 || height == 0 {
+        0
+    } else {
+        stride * (height - 1) + width * format.bpp as i64
+    };
+    let mut bytes = Vec::new();
+    for _ in 0..len {
+        bytes.push(w.rng.pick(&[0u8, 1, 2, 127, 128, 129, 200, 254, 255]));
+    }
+    Image {
+        format,
+        width,
+        height,
+        stride,
+        bytes,
+    }
+}
+
+/// `from_pixels <image> <threshold> <flip x> <flip y> <has key> <r> <g> <b> <has region>
+/// <x> <y> <width> <height> <bytes>`: the documented rule, pixel by pixel.
+#[allow(clippy::too_many_arguments)]
+fn from_pixels_case(
+    w: &mut Writer,
+    img: &Image,
+    threshold: u8,
+    flips: (bool, bool),
+    key: Option<[u8; 3]>,
+    region: Option<Bounds2D>,
+) {
+    let [kr, kg, kb] = key.unwrap_or([0, 0, 0]);
+    let r = region.unwrap_or(Bounds2D::new(0, 0, 0, 0));
+    let inputs = format!(
+        "{} {threshold} {} {} {} {kr} {kg} {kb} {} {} {}",
+        img.head(),
+        flips.0 as u8,
+        flips.1 as u8,
+        key.is_some() as u8,
+        region.is_some() as u8,
+        rect_text(r),
+        img.bytes_text()
+    );
+    let expected = if let Some(e) = img.layout_error() {
+        e.to_string()
+    } else if key.is_some() && img.format.rgba.is_none() {
+        "error PP_ERR_INVALID_ARGUMENT".to_string()
+    } else {
+        let area = region.unwrap_or(Bounds2D::new(0, 0, img.width as i32, img.height as i32));
+        let (ax, ay, aw, ah) = (
+            area.x as i64,
+            area.y as i64,
+            area.width as i64,
+            area.height as i64,
+        );
+        if ax < 0 || ay < 0 || aw < 0 || ah < 0 || ax + aw > img.width || ay + ah > img.height {
+            "error PP_ERR_REGION_OUT_OF_BOUNDS".to_string()
+        } else {
+            let m = built(aw, ah, |i, j| {
+                let x = ax + if flips.0 { aw - 1 - i } else { i };
+                let y = ay + if flips.1 { ah - 1 - j } else { j };
+                let alpha = img.pixel(x, y)[img.format.alpha];
+                let keyed = key.is_some_and(|k| {
+                    let c = img.rgba(x, y);
+                    [c[0], c[1], c[2]] == k
+                });
+                alpha >= threshold && !keyed
+            });
+            text::mask_text(&m)
+        }
+    };
+    w.case("from_pixels", &inputs, &expected);
+}
+
+/// `from_color_range <image> <min r g b a> <max r g b a> <bytes>`: a pixel is solid when
+/// each channel lies in its inclusive range; A8 (no colour) is refused.
+fn from_color_range_case(w: &mut Writer, img: &Image, min: [u8; 4], max: [u8; 4]) {
+    let inputs = format!(
+        "{} {} {} {} {} {} {} {} {} {}",
+        img.head(),
+        min[0],
+        min[1],
+        min[2],
+        min[3],
+        max[0],
+        max[1],
+        max[2],
+        max[3],
+        img.bytes_text()
+    );
+    let expected = if img.format.rgba.is_none() {
+        "error PP_ERR_INVALID_ARGUMENT".to_string()
+    } else if let Some(e) = img.layout_error() {
+        e.to_string()
+    } else {
+        let m = built(img.width, img.height, |x, y| {
+            let c = img.rgba(x, y);
+            (0..4).all(|i| min[i] <= c[i] && c[i] <= max[i])
+        });
+        text::mask_text(&m)
+    };
+    w.case("from_color_range", &inputs, &expected);
+}
+
+fn pixel_cases(w: &mut Writer) {
+    w.comment("masks from pixels: from_pixels (threshold, colour key, flips, region, stride) and");
+    w.comment("from_color_range, the documented rules written plainly in the generator");
+    for round in 0..60 {
+        let format = &FORMATS[round % FORMATS.len()];
+        let img = random_image(w, format);
+        let threshold = w.rng.pick(&[0u8, 1, 1, 128, 129, 255]);
+        let flips = (w.rng.chance(30), w.rng.chance(30));
+        let key = (format.rgba.is_some() && w.rng.chance(40)).then(|| {
+            w.rng
+                .pick(&[[255u8, 0, 255], [0, 0, 0], [128, 128, 128], [1, 2, 127]])
+        });
+        let region = w.rng.chance(40).then(|| {
+            let x = w.rng.range(0, img.width);
+            let y = w.rng.range(0, img.height);
+            Bounds2D::new(
+                x as i32,
+                y as i32,
+                w.rng.range(0, img.width - x) as i32,
+                w.rng.range(0, img.height - y) as i32,
+            )
+        });
+        from_pixels_case(w, &img, threshold, flips, key, region);
+        if format.rgba.is_some() {
+            let lo = |w: &mut Writer| w.rng.pick(&[0u8, 0, 1, 128, 200]);
+            let hi = |w: &mut Writer| w.rng.pick(&[255u8, 255, 254, 128, 127, 0]);
+            let min = [lo(w), lo(w), lo(w), lo(w)];
+            let max = [hi(w), hi(w), hi(w), hi(w)];
+            from_color_range_case(w, &img, min, max);
+        }
+    }
+    w.comment("masks from pixels: refusals (stride, buffer, colour key on A8, regions, A8 ranges)");
+    let mut img = random_image(w, &FORMATS[0]);
+    while img.width < 2 || img.height < 2 {
+        img = random_image(w, &FORMATS[0]);
+    }
+    let good = img.stride;
+    img.stride = img.width * 4 - 1;
+    from_pixels_case(w, &img, 1, (false, false), None, None);
+    from_color_range_case(w, &img, [0; 4], [255; 4]);
+    img.stride = good;
+    let last = img.bytes.pop().unwrap();
+    from_pixels_case(w, &img, 1, (false, false), None, None);
+    from_color_range_case(w, &img, [0; 4], [255; 4]);
+    img.bytes.push(last);
+    let (iw, ih) = (img.width as i32, img.height as i32);
+    for region in [
+        Bounds2D::new(0, 0, iw + 1, ih),
+        Bounds2D::new(-1, 0, 1, 1),
+        Bounds2D::new(iw, ih, 0, 0),
+        Bounds2D::new(iw, 0, 1, 1),
+        Bounds2D::new(i32::MAX, i32::MAX, 1, 1),
+        Bounds2D::new(1, 1, iw - 1, ih - 1),
+    ] {
+        from_pixels_case(w, &img, 1, (true, false), None, Some(region));
+    }
+    let mut alpha = random_image(w, &FORMATS[4]);
+    while alpha.width == 0 || alpha.height == 0 {
+        alpha = random_image(w, &FORMATS[4]);
+    }
+    from_pixels_case(w, &alpha, 128, (false, true), Some([255, 0, 255]), None);
+    from_color_range_case(w, &alpha, [0; 4], [255; 4]);
+    let empty = Image {
+        format: &FORMATS[1],
+        width: 0,
+        height: 3,
+        stride: 0,
+        bytes: Vec::new(),
+    };
+    from_pixels_case(w, &empty, 1, (true, true), Some([0, 0, 0]), None);
+    from_color_range_case(w, &empty, [0; 4], [255; 4]);
+}
+
+/// A body of the world-hash sequence as the generator models it: its label, id, mask,
+/// placement, flags and filter (user data stays 0).
+struct HashedBody {
+    label: String,
+    id: BodyId,
+    mask: usize,
+    x: i32,
+    y: i32,
+    pixel_collision: bool,
+    is_static: bool,
+    filter: Filter,
+}
+
+/// `pp_world_hash` of the modelled world, as `World::state_hash` documents its stream:
+/// FNV-1a over `"PPW1"`, the slot count, each slot (generation; 0, or 1 and the body:
+/// kind 0 static / 1 moving, pixel collision, placement 0 and x, y, filter category,
+/// mask and group, user data, the mask's hash), the free slots (count, then each index,
+/// the one the next body takes last), then the touching pairs, the begin and the end
+/// events (each a count, then per pair a.index, a.generation, b.index, b.generation).
+/// The slots are the generator's own model (a new slot at generation 0, a destroyed
+/// body's slot one generation on and pushed on the free list, a new body taking the last
+/// free slot first), checked against every id the world hands out.
+fn documented_world_hash(
+    w: &Writer,
+    slots: &[(u32, Option<usize>)],
+    bodies: &[HashedBody],
+    free: &[u32],
+    lists: [&[Pair]; 3],
+) -> u64 {
+    let mut bytes: Vec<u8> = b"PPW1".to_vec();
+    let u32_ = |b: &mut Vec<u8>, v: u32| b.extend_from_slice(&v.to_le_bytes());
+    let u64_ = |b: &mut Vec<u8>, v: u64| b.extend_from_slice(&v.to_le_bytes());
+    u32_(&mut bytes, slots.len() as u32);
+    for &(generation, body) in slots {
+        u32_(&mut bytes, generation);
+        let Some(k) = body else {
+            bytes.push(0);
+            continue;
+        };
+        let b = &bodies[k];
+        bytes.push(1);
+        bytes.push(if b.is_static { 0 } else { 1 });
+        bytes.push(b.pixel_collision as u8);
+        bytes.push(0);
+        u32_(&mut bytes, b.x as u32);
+        u32_(&mut bytes, b.y as u32);
+        u64_(&mut bytes, b.filter.category);
+        u64_(&mut bytes, b.filter.mask);
+        u32_(&mut bytes, b.filter.group as u32);
+        u64_(&mut bytes, 0);
+        u64_(&mut bytes, documented_hash(&w.masks[b.mask].mask));
+    }
+    u32_(&mut bytes, free.len() as u32);
+    for &i in free {
+        u32_(&mut bytes, i);
+    }
+    for list in lists {
+        u32_(&mut bytes, list.len() as u32);
+        for p in list {
+            for id in [p.a, p.b] {
+                u32_(&mut bytes, id.index);
+                u32_(&mut bytes, id.generation);
+            }
+        }
+    }
+    fnv1a(&bytes)
+}
+
+fn world_hashes(w: &mut Writer, masks: &Masks) {
+    w.comment("world_hash after a short sequence in a world of its own (w900, bodies b9000...):");
+    w.comment("the documented FNV-1a stream over the generator's own model of slots and bodies");
+    let name = "w900";
+    let mut world = World::new();
+    let mut slots: Vec<(u32, Option<usize>)> = Vec::new();
+    let mut free: Vec<u32> = Vec::new();
+    let mut bodies: Vec<HashedBody> = Vec::new();
+    let (mut touching, mut begins, mut ends): (Vec<Pair>, Vec<Pair>, Vec<Pair>) =
+        (Vec::new(), Vec::new(), Vec::new());
+    // An update of w900: its case (pairs and events from reference::world, bodies by
+    // label) and the new touching pairs, begin and end events.
+    let update = |w: &mut Writer, world: &mut World, bodies: &[HashedBody], before: &[Pair]| {
+        world.update().expect("an update");
+        let now = reference::world::touching(world);
+        let (begins, ends) = reference::world::events(before, &now);
+        let label = |id: BodyId| &bodies.iter().find(|b| b.id == id).expect("a body").label;
+        let text = |list: &[Pair]| {
+            let mut out = list.len().to_string();
+            for p in list {
+                out += &format!(" {} {}", label(p.a), label(p.b));
+            }
+            out
+        };
+        let answer = format!(
+            "pairs {} begins {} ends {}",
+            text(&now),
+            text(&begins),
+            text(&ends)
+        );
+        w.case("world_update", name, &answer);
+        (now, begins, ends)
+    };
+    w.case("world_new", name, "ok");
+    let empty = documented_world_hash(w, &slots, &bodies, &free, [&[], &[], &[]]);
+    w.case("world_hash", name, &format!("{empty:016x}"));
+    let mut pending = false;
+    for step in 0..40 {
+        let live: Vec<usize> = slots.iter().filter_map(|s| s.1).collect();
+        let roll = if step < 6 { 0 } else { w.rng.range(0, 99) };
+        if roll < 25 || live.is_empty() {
+            let k = if w.rng.chance(85) {
+                w.rng.pick(&masks.small)
+            } else {
+                w.rng.pick(&masks.all)
+            };
+            let (x, y) = (w.rng.range(0, 16) as i32, w.rng.range(-5, 16) as i32);
+            let filter = Filter {
+                category: w.rng.pick(&[1u64, 1, 2, 4]),
+                mask: w.rng.pick(&[u64::MAX, u64::MAX, !2u64, 5]),
+                group: w.rng.pick(&[0, 0, 0, 1, -1]),
+            };
+            let (pixel_collision, is_static) = (!w.rng.chance(15), w.rng.chance(20));
+            let mut def = BodyDef::new(&w.masks[k].mask, x, y);
+            def.pixel_collision = pixel_collision;
+            def.kind = if is_static {
+                BodyKind::Static
+            } else {
+                BodyKind::Moving
+            };
+            def.filter = filter;
+            let id = world.create_body(def).expect("a body");
+            let index = match free.pop() {
+                Some(i) => i,
+                None => {
+                    slots.push((0, None));
+                    slots.len() as u32 - 1
+                }
+            };
+            let slot = &mut slots[index as usize];
+            assert_eq!(
+                (id.index, id.generation),
+                (index, slot.0),
+                "the world's id and the generator's slot model disagree"
+            );
+            slot.1 = Some(bodies.len());
+            let label = format!("b{}", 9000 + bodies.len());
+            let inputs = format!(
+                "{name} {label} {} {x} {y} {} {} {}",
+                w.masks[k].id,
+                pixel_collision as u8,
+                is_static as u8,
+                filter_text(&filter)
+            );
+            w.case("world_create", &inputs, "ok");
+            bodies.push(HashedBody {
+                label,
+                id,
+                mask: k,
+                x,
+                y,
+                pixel_collision,
+                is_static,
+                filter,
+            });
+        } else if roll < 50 {
+            let b = w.rng.pick(&live);
+            let (x, y) = (w.rng.range(-5, 20) as i32, w.rng.range(-5, 20) as i32);
+            world.move_body(bodies[b].id, x, y).expect("a live body");
+            (bodies[b].x, bodies[b].y) = (x, y);
+            let inputs = format!("{name} {} {x} {y}", bodies[b].label);
+            w.case("world_move", &inputs, "ok");
+        } else if roll < 65 {
+            let b = w.rng.pick(&live);
+            world.destroy_body(bodies[b].id).expect("a live body");
+            let index = bodies[b].id.index;
+            slots[index as usize] = (slots[index as usize].0.wrapping_add(1), None);
+            free.push(index);
+            w.case(
+                "world_destroy",
+                &format!("{name} {}", bodies[b].label),
+                "ok",
+            );
+            // The next update, not the hash, settles the pairs the body was in.
+            pending = true;
+            continue;
+        } else {
+            (touching, begins, ends) = update(w, &mut world, &bodies, &touching);
+            pending = false;
+        }
+        // A hash only while no destroy awaits its update.
+        if !pending && (step < 6 || w.rng.chance(50)) {
+            let h = documented_world_hash(w, &slots, &bodies, &free, [&touching, &begins, &ends]);
+            w.case("world_hash", name, &format!("{h:016x}"));
+        }
+    }
+    (touching, begins, ends) = update(w, &mut world, &bodies, &touching);
+    let h = documented_world_hash(w, &slots, &bodies, &free, [&touching, &begins, &ends]);
+    w.case("world_hash", name, &format!("{h:016x}"));
+}
+
+/// `Mask::outline` (`pp_mask_outline`) as its documentation describes the trace, plainly:
+/// the first solid pixel in row order; its first solid neighbour trying east, south-east,
+/// south, south-west; then, arriving in direction `d`, the neighbours tried clockwise from
+/// two steps counter-clockwise of `d`; the path ends back at the first pixel about to
+/// step to the second again (the first pixel listed once more, at the end); with
+/// `every`, the first pixel and then every `every`-th pixel entered.
+fn documented_outline(m: &Mask, every: u32) -> Vec<(i64, i64)> {
+    // East, south-east, south, south-west, west, north-west, north, north-east (y down).
+    const STEPS: [(i64, i64); 8] = [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ];
+    let (mw, mh) = (m.width() as i64, m.height() as i64);
+    let Some(first) = (0..mh)
+        .flat_map(|y| (0..mw).map(move |x| (x, y)))
+        .find(|&(x, y)| pixel(m, x, y))
+    else {
+        return Vec::new();
+    };
+    let step = |(x, y): (i64, i64), d: usize| (x + STEPS[d].0, y + STEPS[d].1);
+    let Some(d0) = (0..4).find(|&d| {
+        let (x, y) = step(first, d);
+        pixel(m, x, y)
+    }) else {
+        return vec![first];
+    };
+    let second = step(first, d0);
+    let mut path = vec![first, second];
+    let (mut at, mut d) = (second, d0);
+    let limit = 8 * (mw * mh) as usize + 16;
+    loop {
+        let nd = (0..8)
+            .map(|i| (d + 6 + i) % 8)
+            .find(|&nd| {
+                let (x, y) = step(at, nd);
+                pixel(m, x, y)
+            })
+            .expect("a pixel reached from a neighbour has a solid neighbour");
+        let next = step(at, nd);
+        if at == first && next == second {
+            break;
+        }
+        path.push(next);
+        (at, d) = (next, nd);
+        assert!(path.len() < limit, "the outline trace does not close");
+    }
+    path.iter()
+        .enumerate()
+        .filter(|(i, _)| *i == 0 || *i as u32 % every == 0)
+        .map(|(_, &p)| p)
+        .collect()
+}
+
+fn outlines(w: &mut Writer, masks: &Masks) {
+    w.comment("outline: the documented trace written plainly in the generator");
+    for &k in &masks.all {
+        for every in [1, w.rng.pick(&[2u32, 3, 5, 1000])] {
+            let path = documented_outline(&w.masks[k].mask, every);
+            let mut answer = path.len().to_string();
+            for (x, y) in path {
+                answer += &format!(" {x} {y}");
+            }
+            w.case("outline", &format!("{} {every}", w.masks[k].id), &answer);
+        }
+    }
+    // Documented (pp_mask_outline): `every` 0 is PP_ERR_INVALID_ARGUMENT.
+    let id = w.masks[masks.small[0]].id.clone();
+    w.case(
+        "outline",
+        &format!("{id} 0"),
+        "error PP_ERR_INVALID_ARGUMENT",
+    );
 }

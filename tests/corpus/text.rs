@@ -288,3 +288,18 @@ pub fn moved(m: &perpixel::Moved) -> String {
         m.x, m.y, m.blocked_x as u8, m.blocked_y as u8, m.started_inside as u8, m.climbed
     )
 }
+
+/// Bytes read back from lowercase hex (`-`: none).
+pub fn parse_bytes(token: &str) -> Vec<u8> {
+    if token == "-" {
+        return Vec::new();
+    }
+    assert!(
+        token.len() % 2 == 0,
+        "bytes are pairs of hex digits: {token:?}"
+    );
+    (0..token.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&token[i..i + 2], 16).expect("hex bytes"))
+        .collect()
+}

@@ -10,6 +10,8 @@
 #include "perpixel.hpp"
 #include "status_names.h"
 
+#include <algorithm>
+#include <array>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -522,6 +524,239 @@ std::string shape(const Corpus &c, const std::string &kind, Tokens &t)
     return mask_text(m.convolve(c.mask(t.next())));
 }
 
+bool is_reshape_edit(const std::string &kind)
+{
+    static const char *const kinds[] = {
+        "flip",        "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect",
+        "fill_circle", "fill_ellipse",   "draw_line", "draw",          "erase",     "intersect",
+        "xor",         "invert",         "count",     "solid_bounds",  "mask_hash", "component_at",
+    };
+    for (const char *k : kinds) {
+        if (kind == k) {
+            return true;
+        }
+    }
+    return false;
+}
+
+pp::Bounds2D rect(Tokens &t)
+{
+    const auto x = static_cast<std::int32_t>(t.integer());
+    const auto y = static_cast<std::int32_t>(t.integer());
+    const auto w = static_cast<std::int32_t>(t.integer());
+    const auto h = static_cast<std::int32_t>(t.integer());
+    return pp::Bounds2D(x, y, w, h);
+}
+
+// Reshapes, mask facts, and the edits on a copy() of the declared mask (answering the
+// edited mask).
+std::string reshape_edit(const Corpus &c, const std::string &kind, Tokens &t)
+{
+    const pp::Mask &m = c.mask(t.next());
+    if (kind == "flip") {
+        const bool fx = t.integer() != 0;
+        return mask_text(m.flipped(fx, t.integer() != 0));
+    }
+    if (kind == "rotate_quarter") {
+        return mask_text(m.rotated_quarter(static_cast<std::int32_t>(t.integer())));
+    }
+    if (kind == "transpose") {
+        return mask_text(m.transposed());
+    }
+    if (kind == "scale_integer") {
+        const auto sx = static_cast<std::int32_t>(t.integer());
+        return mask_text(m.scaled_integer(sx, static_cast<std::int32_t>(t.integer())));
+    }
+    if (kind == "component_at") {
+        const auto x = static_cast<std::int32_t>(t.integer());
+        const auto y = static_cast<std::int32_t>(t.integer());
+        return mask_text(m.component_at(x, y, connectivity(t.next())));
+    }
+    if (kind == "count") {
+        return std::to_string(m.count());
+    }
+    if (kind == "solid_bounds") {
+        const std::optional<pp::Bounds2D> b = m.solid_bounds();
+        return b ? std::to_string(b->x) + " " + std::to_string(b->y) + " " +
+                       std::to_string(b->width) + " " + std::to_string(b->height)
+                 : "none";
+    }
+    if (kind == "mask_hash") {
+        char buf[17];
+        std::snprintf(buf, sizeof buf, "%016" PRIx64, m.hash());
+        return buf;
+    }
+    pp::Mask e = m.copy();
+    if (kind == "set_pixel") {
+        const auto x = static_cast<std::int32_t>(t.integer());
+        const auto y = static_cast<std::int32_t>(t.integer());
+        e.set_pixel(x, y, t.integer() != 0);
+    } else if (kind == "fill_rect") {
+        const pp::Bounds2D r = rect(t);
+        e.fill_rect(r, t.integer() != 0);
+    } else if (kind == "fill_circle") {
+        const auto cx = static_cast<std::int32_t>(t.integer());
+        const auto cy = static_cast<std::int32_t>(t.integer());
+        const auto radius = static_cast<std::uint32_t>(t.integer());
+        e.fill_circle(cx, cy, radius, t.integer() != 0);
+    } else if (kind == "fill_ellipse") {
+        const pp::Bounds2D r = rect(t);
+        e.fill_ellipse(r, t.integer() != 0);
+    } else if (kind == "draw_line") {
+        const auto x0 = static_cast<std::int32_t>(t.integer());
+        const auto y0 = static_cast<std::int32_t>(t.integer());
+        const auto x1 = static_cast<std::int32_t>(t.integer());
+        const auto y1 = static_cast<std::int32_t>(t.integer());
+        const auto radius = static_cast<std::uint32_t>(t.integer());
+        e.draw_line(x0, y0, x1, y1, radius, t.integer() != 0);
+    } else if (kind == "invert") {
+        e.invert();
+    } else {
+        const pp::Mask &other = c.mask(t.next());
+        const auto x = static_cast<std::int32_t>(t.integer());
+        const auto y = static_cast<std::int32_t>(t.integer());
+        if (kind == "draw") {
+            e.draw(other, x, y);
+        } else if (kind == "erase") {
+            e.erase(other, x, y);
+        } else if (kind == "intersect") {
+            e.intersect(other, x, y);
+        } else {
+            e.xor_with(other, x, y);
+        }
+    }
+    return mask_text(e);
+}
+
+// `polygons <mask> <epsilon>`: `<polygons> <rings>`, then each ring `<n> x y ...`, the
+// rings sorted vertex by vertex (each by y then x), a ring that starts another first.
+std::string polygons(const Corpus &c, Tokens &t)
+{
+    const pp::Mask &m = c.mask(t.next());
+    pp::PolygonOptions o;
+    o.epsilon = parse_float(t.next());
+    const pp::Polygons p = m.polygons(o);
+    std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> rings;
+    for (std::size_t r = 0; r < p.ring_count(); r++) {
+        std::vector<std::pair<std::int32_t, std::int32_t>> ring;
+        for (const pp::Vertex &v : p.ring(r)) {
+            ring.emplace_back(v.y, v.x);
+        }
+        rings.push_back(ring);
+    }
+    std::sort(rings.begin(), rings.end());
+    std::string out = std::to_string(p.size()) + " " + std::to_string(rings.size());
+    for (const auto &ring : rings) {
+        out += " " + std::to_string(ring.size());
+        for (const auto &v : ring) {
+            out += " " + std::to_string(v.second) + " " + std::to_string(v.first);
+        }
+    }
+    return out;
+}
+
+// `crop`, `component_counts`, `component_labels`.
+std::string crop_label(const Corpus &c, const std::string &kind, Tokens &t)
+{
+    const pp::Mask &m = c.mask(t.next());
+    if (kind == "crop") {
+        return mask_text(m.crop(rect(t)));
+    }
+    pp::ComponentOptions o;
+    o.connectivity = connectivity(t.next());
+    o.order = t.next() == "largest" ? pp::ComponentOrder::LargestFirst
+                                    : pp::ComponentOrder::Position;
+    o.min_pixels = static_cast<std::uint64_t>(t.integer());
+    if (kind == "component_counts") {
+        const std::vector<std::uint64_t> counts = m.component_counts(o);
+        std::string out = std::to_string(counts.size());
+        for (const std::uint64_t n : counts) {
+            out += " " + std::to_string(n);
+        }
+        return out;
+    }
+    const pp::ComponentLabels labels = m.component_labels(o);
+    std::string out = std::to_string(labels.count);
+    for (const std::uint32_t l : labels.labels) {
+        out += " " + std::to_string(l);
+    }
+    return out;
+}
+
+pp::PixelFormat pixel_format(const std::string &f)
+{
+    if (f == "rgba8") {
+        return pp::PixelFormat::Rgba8;
+    }
+    if (f == "bgra8") {
+        return pp::PixelFormat::Bgra8;
+    }
+    if (f == "argb8") {
+        return pp::PixelFormat::Argb8;
+    }
+    if (f == "abgr8") {
+        return pp::PixelFormat::Abgr8;
+    }
+    if (f != "a8") {
+        throw std::runtime_error("unknown pixel format " + f);
+    }
+    return pp::PixelFormat::A8;
+}
+
+std::vector<std::uint8_t> bytes(const std::string &hex)
+{
+    std::vector<std::uint8_t> out;
+    if (hex == "-") {
+        return out;
+    }
+    for (std::size_t i = 0; i + 1 < hex.size(); i += 2) {
+        out.push_back(static_cast<std::uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
+    }
+    return out;
+}
+
+std::uint8_t byte(Tokens &t) { return static_cast<std::uint8_t>(t.integer()); }
+
+// `from_pixels` and `from_color_range`.
+std::string pixels(const std::string &kind, Tokens &t)
+{
+    const pp::PixelFormat format = pixel_format(t.next());
+    const auto w = static_cast<std::int32_t>(t.integer());
+    const auto h = static_cast<std::int32_t>(t.integer());
+    const auto stride = static_cast<std::int32_t>(t.integer());
+    if (kind == "from_pixels") {
+        pp::MaskOptions o;
+        o.threshold = byte(t);
+        o.flip_x = t.integer() != 0;
+        o.flip_y = t.integer() != 0;
+        const bool has_key = t.integer() != 0;
+        const std::uint8_t r = byte(t), g = byte(t), b = byte(t);
+        if (has_key) {
+            o.color_key = std::array<std::uint8_t, 3>{r, g, b};
+        }
+        const bool has_region = t.integer() != 0;
+        const pp::Bounds2D region = rect(t);
+        if (has_region) {
+            o.region = region;
+        }
+        const std::vector<std::uint8_t> data = bytes(t.next());
+        return mask_text(pp::Mask::from_pixels(data.empty() ? nullptr : data.data(), data.size(),
+                                               format, w, h, stride, o));
+    }
+    pp::ColorRange range;
+    range.min.r = byte(t);
+    range.min.g = byte(t);
+    range.min.b = byte(t);
+    range.min.a = byte(t);
+    range.max.r = byte(t);
+    range.max.g = byte(t);
+    range.max.b = byte(t);
+    range.max.a = byte(t);
+    const std::vector<std::uint8_t> data = bytes(t.next());
+    return mask_text(pp::Mask::from_color_range(data.empty() ? nullptr : data.data(),
+                                                data.size(), format, w, h, stride, range));
+}
+
 pp::Mask declare(Tokens &t)
 {
     const auto w = static_cast<std::int32_t>(t.integer());
@@ -570,6 +805,11 @@ int main(int argc, char **argv)
         "world_create_transformed", "world_set_transform", "world_set_filter",
         "world_move_bodies", "world_at_point", "world_overlapping", "world_raycast",
         "world_sweep", "world_contact", "world_body",
+        "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect",
+        "fill_circle", "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor",
+        "invert", "count", "solid_bounds", "mask_hash", "component_at", "polygons", "crop",
+        "component_counts", "component_labels", "from_pixels", "from_color_range", "world_hash",
+        "outline",
     };
     std::map<std::string, int> counts;
     Corpus corpus;
@@ -620,6 +860,23 @@ int main(int argc, char **argv)
                 got = contact_normal(corpus, t);
             } else if (kind == "push_out") {
                 got = push_out(corpus, t);
+            } else if (is_reshape_edit(kind)) { // before "mask_": mask_hash is one of them
+                got = reshape_edit(corpus, kind, t);
+            } else if (kind == "polygons") {
+                got = polygons(corpus, t);
+            } else if (kind == "crop" || kind == "component_counts" ||
+                       kind == "component_labels") {
+                got = crop_label(corpus, kind, t);
+            } else if (kind == "from_pixels" || kind == "from_color_range") {
+                got = pixels(kind, t);
+            } else if (kind == "outline") {
+                const pp::Mask &m = corpus.mask(t.next());
+                const std::vector<pp::Vertex> path =
+                    m.outline(static_cast<std::uint32_t>(t.integer()));
+                got = std::to_string(path.size());
+                for (const pp::Vertex &v : path) {
+                    got += " " + std::to_string(v.x) + " " + std::to_string(v.y);
+                }
             } else if (kind.compare(0, 5, "mask_") == 0) {
                 got = offset(corpus, kind, t);
             } else if (kind == "move_and_slide") {
@@ -628,6 +885,10 @@ int main(int argc, char **argv)
                 got = raycast(corpus, t);
             } else if (kind == "rasterise") {
                 got = rasterise(corpus, t);
+            } else if (kind == "world_hash") { // before "world_": a kind of its own
+                char buf[17];
+                std::snprintf(buf, sizeof buf, "%016" PRIx64, worlds.world(t.next()).hash());
+                got = buf;
             } else if (kind.compare(0, 6, "world_") == 0) {
                 got = world(corpus, worlds, kind, t);
             } else if (kind.compare(0, 12, "transformed_") == 0) {

@@ -27,6 +27,10 @@ static partial class Tests
         "mask_collides", "mask_first_contact", "mask_overlap_area", "mask_overlap_mask",
         "world_create_transformed", "world_set_transform", "world_set_filter", "world_move_bodies",
         "world_at_point", "world_overlapping", "world_raycast", "world_sweep", "world_contact", "world_body",
+        "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect", "fill_circle",
+        "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor", "invert", "count", "solid_bounds",
+        "mask_hash", "component_at", "polygons", "crop", "component_counts", "component_labels",
+        "from_pixels", "from_color_range", "world_hash", "outline",
     };
 
     static string HexFloat(double v)
@@ -294,7 +298,229 @@ static partial class Tests
                 return a.OverlapArea(b).ToString();
             }
         }
+        if (Array.IndexOf(CorpusReshapeEditKinds, kind) >= 0) return CorpusReshapeEdit(masks, kind, t);
+        if (kind == "polygons") return CorpusPolygons(masks, t);
+        if (kind == "crop" || kind == "component_counts" || kind == "component_labels")
+            return CorpusCropLabels(masks, kind, t);
+        if (kind == "from_pixels" || kind == "from_color_range") return CorpusPixels(kind, t);
+        if (kind == "outline")
+        {
+            Mask m = CorpusMask(masks, t.Next());
+            Vertex[] path = m.Outline((int)t.Int());
+            var sb = new StringBuilder();
+            sb.Append(path.Length);
+            foreach (Vertex v in path) sb.Append(' ').Append(v.x).Append(' ').Append(v.y);
+            return sb.ToString();
+        }
         return CorpusShape(masks, kind, t);
+    }
+
+    static readonly string[] CorpusReshapeEditKinds =
+    {
+        "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect", "fill_circle",
+        "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor", "invert", "count", "solid_bounds",
+        "mask_hash", "component_at",
+    };
+
+    // The corpus's ring order: vertex by vertex, each by y then x; a ring that starts another first.
+    static int CorpusRingOrder(Vertex[] a, Vertex[] b)
+    {
+        for (int i = 0; i < a.Length && i < b.Length; i++)
+        {
+            if (a[i].y != b[i].y) return a[i].y < b[i].y ? -1 : 1;
+            if (a[i].x != b[i].x) return a[i].x < b[i].x ? -1 : 1;
+        }
+        return a.Length.CompareTo(b.Length);
+    }
+
+    // `polygons <mask> <epsilon>`: `<polygons> <rings>`, then each ring `<n> x y ...`, sorted.
+    static string CorpusPolygons(Dictionary<string, Mask> masks, CorpusTokens t)
+    {
+        Mask m = CorpusMask(masks, t.Next());
+        var o = new PolygonOptions();
+        o.Epsilon = ParseHexFloat(t.Next());
+        PolygonSet p = m.Polygons(o);
+        var rings = new List<Vertex[]>();
+        for (int r = 0; r < p.RingCount; r++) rings.Add(p.Ring(r));
+        rings.Sort(CorpusRingOrder);
+        var sb = new StringBuilder();
+        sb.Append(p.Count).Append(' ').Append(rings.Count);
+        foreach (Vertex[] ring in rings)
+        {
+            sb.Append(' ').Append(ring.Length);
+            foreach (Vertex v in ring) sb.Append(' ').Append(v.x).Append(' ').Append(v.y);
+        }
+        return sb.ToString();
+    }
+
+    // `crop`, `component_counts`, `component_labels`.
+    static string CorpusCropLabels(Dictionary<string, Mask> masks, string kind, CorpusTokens t)
+    {
+        Mask m = CorpusMask(masks, t.Next());
+        if (kind == "crop")
+        {
+            Bounds2D region = CorpusRect(t);
+            using (Mask r = m.Crop(region)) return MaskText(r);
+        }
+        var o = new ComponentOptions();
+        o.Connectivity = CorpusConnectivity(t.Next());
+        o.Order = t.Next() == "largest" ? ComponentOrder.LargestFirst : ComponentOrder.Position;
+        o.MinPixels = (ulong)t.Int();
+        var sb = new StringBuilder();
+        if (kind == "component_counts")
+        {
+            ulong[] counts = m.ComponentCounts(o);
+            sb.Append(counts.Length);
+            foreach (ulong c in counts) sb.Append(' ').Append(c);
+            return sb.ToString();
+        }
+        ComponentLabels labels = m.LabelComponents(o);
+        sb.Append(labels.Count);
+        foreach (uint l in labels.Labels) sb.Append(' ').Append(l);
+        return sb.ToString();
+    }
+
+    static PixelFormat CorpusFormat(string f)
+    {
+        switch (f)
+        {
+            case "rgba8": return PixelFormat.Rgba8;
+            case "bgra8": return PixelFormat.Bgra8;
+            case "argb8": return PixelFormat.Argb8;
+            case "abgr8": return PixelFormat.Abgr8;
+            case "a8": return PixelFormat.A8;
+        }
+        throw new FormatException("unknown pixel format " + f);
+    }
+
+    static byte[] CorpusBytes(string hex)
+    {
+        if (hex == "-") return new byte[0];
+        var b = new byte[hex.Length / 2];
+        for (int i = 0; i < b.Length; i++) b[i] = Convert.ToByte(hex.Substring(2 * i, 2), 16);
+        return b;
+    }
+
+    // `from_pixels` and `from_color_range`.
+    static string CorpusPixels(string kind, CorpusTokens t)
+    {
+        PixelFormat format = CorpusFormat(t.Next());
+        int w = (int)t.Int(), h = (int)t.Int(), stride = (int)t.Int();
+        if (kind == "from_pixels")
+        {
+            var o = new MaskOptions();
+            o.Threshold = (byte)t.Int();
+            o.FlipX = t.Int() != 0;
+            o.FlipY = t.Int() != 0;
+            o.UseColorKey = t.Int() != 0;
+            o.ColorKeyR = (byte)t.Int();
+            o.ColorKeyG = (byte)t.Int();
+            o.ColorKeyB = (byte)t.Int();
+            o.UseRegion = t.Int() != 0;
+            o.Region = CorpusRect(t);
+            byte[] data = CorpusBytes(t.Next());
+            using (Mask m = Mask.FromPixels(data, format, w, h, stride, o)) return MaskText(m);
+        }
+        var range = new ColorRange();
+        range.min = new Rgba((byte)t.Int(), (byte)t.Int(), (byte)t.Int(), (byte)t.Int());
+        range.max = new Rgba((byte)t.Int(), (byte)t.Int(), (byte)t.Int(), (byte)t.Int());
+        byte[] bytes = CorpusBytes(t.Next());
+        using (Mask m = Mask.FromColorRange(bytes, format, w, h, stride, range)) return MaskText(m);
+    }
+
+    static Bounds2D CorpusRect(CorpusTokens t)
+    {
+        int x = (int)t.Int(), y = (int)t.Int(), w = (int)t.Int(), h = (int)t.Int();
+        return new Bounds2D(x, y, w, h);
+    }
+
+    // Reshapes, mask facts, and the edits on a Copy() of the declared mask (answering the edited mask).
+    static string CorpusReshapeEdit(Dictionary<string, Mask> masks, string kind, CorpusTokens t)
+    {
+        Mask m = CorpusMask(masks, t.Next());
+        switch (kind)
+        {
+            case "flip":
+            {
+                bool fx = t.Int() != 0, fy = t.Int() != 0;
+                using (Mask r = m.Flipped(fx, fy)) return MaskText(r);
+            }
+            case "rotate_quarter":
+                using (Mask r = m.RotatedQuarter((int)t.Int())) return MaskText(r);
+            case "transpose":
+                using (Mask r = m.Transposed()) return MaskText(r);
+            case "scale_integer":
+            {
+                int sx = (int)t.Int(), sy = (int)t.Int();
+                using (Mask r = m.ScaledInteger(sx, sy)) return MaskText(r);
+            }
+            case "component_at":
+            {
+                int x = (int)t.Int(), y = (int)t.Int();
+                using (Mask r = m.ComponentAt(x, y, CorpusConnectivity(t.Next()))) return MaskText(r);
+            }
+            case "count":
+                return m.Count.ToString();
+            case "solid_bounds":
+            {
+                Bounds2D b;
+                if (!m.TryGetSolidBounds(out b)) return "none";
+                return b.x + " " + b.y + " " + b.width + " " + b.height;
+            }
+            case "mask_hash":
+                return m.StateHash().ToString("x16");
+        }
+        using (Mask e = m.Copy())
+        {
+            switch (kind)
+            {
+                case "set_pixel":
+                {
+                    int x = (int)t.Int(), y = (int)t.Int();
+                    e.SetPixel(x, y, t.Int() != 0);
+                    break;
+                }
+                case "fill_rect":
+                {
+                    Bounds2D r = CorpusRect(t);
+                    e.FillRect(r, t.Int() != 0);
+                    break;
+                }
+                case "fill_circle":
+                {
+                    int cx = (int)t.Int(), cy = (int)t.Int(), radius = (int)t.Int();
+                    e.FillCircle(cx, cy, radius, t.Int() != 0);
+                    break;
+                }
+                case "fill_ellipse":
+                {
+                    Bounds2D r = CorpusRect(t);
+                    e.FillEllipse(r, t.Int() != 0);
+                    break;
+                }
+                case "draw_line":
+                {
+                    int x0 = (int)t.Int(), y0 = (int)t.Int(), x1 = (int)t.Int(), y1 = (int)t.Int();
+                    int radius = (int)t.Int();
+                    e.DrawLine(x0, y0, x1, y1, radius, t.Int() != 0);
+                    break;
+                }
+                case "invert":
+                    e.Invert();
+                    break;
+                default:
+                {
+                    Mask other = CorpusMask(masks, t.Next());
+                    int x = (int)t.Int(), y = (int)t.Int();
+                    if (kind == "draw") e.Draw(other, x, y);
+                    else if (kind == "erase") e.Erase(other, x, y);
+                    else if (kind == "intersect") e.Intersect(other, x, y);
+                    else e.Xor(other, x, y);
+                    break;
+                }
+            }
+            return MaskText(e);
+        }
     }
 
     // The worlds of the world sequences by name, the bodies by label.
@@ -600,7 +826,8 @@ static partial class Tests
                 var t = new CorpusTokens(inputs);
                 try
                 {
-                    got = kind.StartsWith("world_", StringComparison.Ordinal)
+                    got = kind == "world_hash" ? worlds.Worlds[t.Next()].StateHash().ToString("x16")
+                        : kind.StartsWith("world_", StringComparison.Ordinal)
                         ? CorpusWorld(masks, worlds, kind, t)
                         : CorpusAnswer(masks, kind, t);
                     if (!t.Done) got += " (the inputs did not parse: tokens left)";

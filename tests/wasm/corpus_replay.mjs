@@ -385,6 +385,183 @@ function shapeCase(kind, t) {
   return newMask(pp.pp_mask_convolve(m, t.mask(), r.at), r);
 }
 
+function rect(t) {
+  const r = new Struct('pp_bounds');
+  for (const f of ['x', 'y', 'width', 'height']) r.set(f, t.int());
+  return r;
+}
+
+// Reshapes, mask facts, and the edits on a pp_mask_copy of the declared mask (answering
+// the edited mask). pp_bounds goes by value: the wasm32 C ABI passes a struct argument
+// through a pointer to a copy.
+function reshapeEditCase(kind, t) {
+  const m = t.mask(), r = out('uint32_t');
+  if (kind === 'flip') return newMask(pp.pp_mask_flip(m, t.int(), t.int(), r.at), r);
+  if (kind === 'rotate_quarter') return newMask(pp.pp_mask_rotate_quarter(m, t.int(), r.at), r);
+  if (kind === 'transpose') return newMask(pp.pp_mask_transpose(m, r.at), r);
+  if (kind === 'scale_integer') return newMask(pp.pp_mask_scale_integer(m, t.int(), t.int(), r.at), r);
+  if (kind === 'component_at') {
+    const x = t.int(), y = t.int();
+    return newMask(pp.pp_mask_component_at(m, x, y, connectivity(t), r.at), r);
+  }
+  if (kind === 'count') {
+    const n = out('uint64_t');
+    const s = pp.pp_mask_count(m, n.at);
+    return s ? error(s) : `${n.get()}`;
+  }
+  if (kind === 'solid_bounds') {
+    const has = out('uint8_t'), b = new Struct('pp_bounds');
+    const s = pp.pp_mask_solid_bounds(m, has.at, b.at);
+    if (s) return error(s);
+    return has.get() ? ['x', 'y', 'width', 'height'].map((f) => b.get(f)).join(' ') : 'none';
+  }
+  if (kind === 'mask_hash') {
+    const h = out('uint64_t');
+    const s = pp.pp_mask_hash(m, h.at);
+    return s ? error(s) : h.get().toString(16).padStart(16, '0');
+  }
+  let s = pp.pp_mask_copy(m, r.at);
+  if (s) return error(s);
+  const e = r.get();
+  if (kind === 'set_pixel') s = pp.pp_mask_set_pixel(e, t.int(), t.int(), t.int());
+  else if (kind === 'fill_rect') s = pp.pp_mask_fill_rect(e, rect(t).at, t.int());
+  else if (kind === 'fill_circle') s = pp.pp_mask_fill_circle(e, t.int(), t.int(), t.int(), t.int());
+  else if (kind === 'fill_ellipse') s = pp.pp_mask_fill_ellipse(e, rect(t).at, t.int());
+  else if (kind === 'draw_line') s = pp.pp_mask_draw_line(e, t.int(), t.int(), t.int(), t.int(), t.int(), t.int());
+  else if (kind === 'invert') s = pp.pp_mask_invert(e);
+  else {
+    const f = { draw: pp.pp_mask_draw, erase: pp.pp_mask_erase, intersect: pp.pp_mask_intersect, xor: pp.pp_mask_xor }[kind];
+    s = f(e, t.mask(), t.int(), t.int());
+  }
+  if (s) {
+    pp.pp_mask_free(e);
+    return error(s);
+  }
+  return newMask(0, r);
+}
+
+// `polygons <mask> <epsilon>`: `<polygons> <rings>`, then each ring `<n> x y ...`, the
+// rings sorted vertex by vertex (each by y then x), a ring that starts another first.
+function polygonsCase(kind, t) {
+  const m = t.mask();
+  const o = defaults(pp.pp_polygon_options_default, 'pp_polygon_options');
+  o.set('epsilon', t.float());
+  const p = out('uint32_t');
+  const s = pp.pp_mask_polygons(m, o.at, p.at);
+  if (s) return error(s);
+  const h = p.get();
+  const np = out('uintptr_t'), nr = out('uintptr_t'), nv = out('uintptr_t'), len = out('uintptr_t');
+  check(pp.pp_polygons_counts(h, np.at, nr.at, nv.at));
+  const vsize = layouts.pp_vertex.size;
+  const pts = alloc(vsize * (nv.get() + 1), 4), starts = alloc(4 * (nr.get() + 1), 4);
+  check(pp.pp_polygons_points(h, pts, nv.get(), len.at));
+  check(pp.pp_polygons_ring_starts(h, starts, nr.get() + 1, len.at));
+  const rings = [];
+  for (let r = 0; r < nr.get(); r++) {
+    const v = view(), ring = [];
+    for (let i = v.getUint32(starts + 4 * r, true); i < v.getUint32(starts + 4 * r + 4, true); i++) {
+      const at = new Struct('pp_vertex', pts + i * vsize);
+      ring.push([at.get('x'), at.get('y')]);
+    }
+    rings.push(ring);
+  }
+  pp.pp_polygons_free(h);
+  rings.sort((a, b) => {
+    for (let i = 0; i < a.length && i < b.length; i++) {
+      if (a[i][1] !== b[i][1]) return a[i][1] - b[i][1];
+      if (a[i][0] !== b[i][0]) return a[i][0] - b[i][0];
+    }
+    return a.length - b.length;
+  });
+  return [np.get(), nr.get(), ...rings.map((r) => [r.length, ...r.flat()].join(' '))].join(' ');
+}
+
+// `crop`, `component_counts`, `component_labels`.
+function cropLabelCase(kind, t) {
+  const m = t.mask();
+  if (kind === 'crop') {
+    const r = out('uint32_t');
+    return newMask(pp.pp_mask_crop(m, rect(t).at, r.at), r);
+  }
+  const o = defaults(pp.pp_component_options_default, 'pp_component_options');
+  o.set('connectivity', connectivity(t));
+  o.set('order', t.next() === 'largest' ? CONST.PP_ORDER_LARGEST_FIRST : CONST.PP_ORDER_POSITION);
+  o.set('min_pixels', t.big());
+  const n = out('uintptr_t');
+  if (kind === 'component_counts') {
+    let s = pp.pp_mask_component_counts(m, o.at, 0, 0, n.at);
+    if (s) return error(s);
+    const list = alloc(8 * (n.get() + 1), 8);
+    s = pp.pp_mask_component_counts(m, o.at, list, n.get(), n.at);
+    if (s) return error(s);
+    const words = [`${n.get()}`];
+    for (let i = 0; i < n.get(); i++) words.push(`${view().getBigUint64(list + 8 * i, true)}`);
+    return words.join(' ');
+  }
+  const components = out('uint32_t');
+  let s = pp.pp_mask_component_labels(m, o.at, 0, 0, n.at, components.at);
+  if (s) return error(s);
+  const list = alloc(4 * (n.get() + 1), 4);
+  s = pp.pp_mask_component_labels(m, o.at, list, n.get(), n.at, components.at);
+  if (s) return error(s);
+  const words = [`${components.get()}`];
+  for (let i = 0; i < n.get(); i++) words.push(`${view().getUint32(list + 4 * i, true)}`);
+  return words.join(' ');
+}
+
+// `from_pixels` and `from_color_range`: the bytes copied into the arena.
+function pixelsCase(kind, t) {
+  const format = { rgba8: CONST.PP_FORMAT_RGBA8, bgra8: CONST.PP_FORMAT_BGRA8, argb8: CONST.PP_FORMAT_ARGB8,
+    abgr8: CONST.PP_FORMAT_ABGR8, a8: CONST.PP_FORMAT_A8 }[t.next()];
+  if (format === undefined) throw new Error('unknown pixel format');
+  const w = t.int(), h = t.int(), stride = t.int(), r = out('uint32_t');
+  const bytes = (hex) => {
+    if (hex === '-') return [0, 0];
+    const n = hex.length / 2, at = alloc(n, 1), mem = new Uint8Array(memory.buffer);
+    for (let i = 0; i < n; i++) mem[at + i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+    return [at, n];
+  };
+  if (kind === 'from_pixels') {
+    const o = defaults(pp.pp_mask_options_default, 'pp_mask_options');
+    for (const f of ['threshold', 'flip_x', 'flip_y', 'has_color_key']) o.set(f, t.int());
+    const key = o.at + o.field('color_key').offset;
+    for (let i = 0; i < 3; i++) view().setUint8(key + i, t.int());
+    o.set('has_region', t.int());
+    const region = rect(t);
+    new Uint8Array(memory.buffer).copyWithin(o.at + o.field('region').offset, region.at, region.at + region.layout.size);
+    const [data, len] = bytes(t.next());
+    return newMask(pp.pp_mask_from_pixels(data, len, format, w, h, stride, o.at, r.at), r);
+  }
+  const range = new Struct('pp_color_range');
+  for (const end of ['min', 'max']) {
+    const c = range.get(end);
+    for (const f of ['r', 'g', 'b', 'a']) c.set(f, t.int());
+  }
+  const [data, len] = bytes(t.next());
+  return newMask(pp.pp_mask_from_color_range(data, len, format, w, h, stride, range.at, r.at), r);
+}
+
+function worldHashCase(kind, t) {
+  const h = out('uint64_t');
+  const s = pp.pp_world_hash(world(t), h.at);
+  return s ? error(s) : h.get().toString(16).padStart(16, '0');
+}
+
+function outlineCase(kind, t) {
+  const m = t.mask(), every = t.int(), n = out('uintptr_t');
+  let s = pp.pp_mask_outline(m, every, 0, 0, n.at);
+  if (s) return error(s);
+  const size = layouts.pp_vertex.size, path = alloc(size * (n.get() + 1), 4);
+  s = pp.pp_mask_outline(m, every, path, n.get(), n.at);
+  if (s) return error(s);
+  const words = [`${n.get()}`];
+  for (let i = 0; i < n.get(); i++) {
+    const v = new Struct('pp_vertex', path + i * size);
+    words.push(v.get('x'), v.get('y'));
+  }
+  return words.join(' ');
+}
+
 // `clear`, `touching cx cy N` or `hit step steps ax ay lx ly cx cy N`.
 function sweepText(r) {
   const n = normal(r.get('has_normal'), r.get('normal'));
@@ -662,6 +839,15 @@ const KINDS = {
   world_set_filter: worldKindCase, world_move_bodies: worldKindCase, world_at_point: worldKindCase,
   world_overlapping: worldKindCase, world_raycast: worldKindCase, world_sweep: worldKindCase,
   world_contact: worldKindCase, world_body: worldKindCase,
+  flip: reshapeEditCase, rotate_quarter: reshapeEditCase, transpose: reshapeEditCase,
+  scale_integer: reshapeEditCase, set_pixel: reshapeEditCase, fill_rect: reshapeEditCase,
+  fill_circle: reshapeEditCase, fill_ellipse: reshapeEditCase, draw_line: reshapeEditCase,
+  draw: reshapeEditCase, erase: reshapeEditCase, intersect: reshapeEditCase, xor: reshapeEditCase,
+  invert: reshapeEditCase, count: reshapeEditCase, solid_bounds: reshapeEditCase,
+  mask_hash: reshapeEditCase, component_at: reshapeEditCase, polygons: polygonsCase,
+  crop: cropLabelCase, component_counts: cropLabelCase, component_labels: cropLabelCase,
+  from_pixels: pixelsCase, from_color_range: pixelsCase, world_hash: worldHashCase,
+  outline: outlineCase,
 };
 
 // ---- the run ---------------------------------------------------------------------------------
