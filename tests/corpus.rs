@@ -212,6 +212,11 @@ fn answer(masks: &Masks, kind: &str, inputs: &str) -> Option<String> {
                 Err(e) => text::error(&e),
             }
         }
+        "normal_degrees" => {
+            let x = text::parse_float(t.next().unwrap());
+            let y = text::parse_float(t.next().unwrap());
+            text::float(perpixel::Normal { x, y }.degrees())
+        }
         other => panic!("unknown case kind {other:?}"),
     })
 }

@@ -1402,6 +1402,7 @@ static const char *const KINDS[] = {
     "xor",       "invert",         "count",        "solid_bounds",  "mask_hash", "component_at",
     "polygons",  "crop",           "component_counts", "component_labels", "from_pixels",
     "from_color_range", "world_hash", "outline",
+    "normal_degrees",
 };
 #define N_KINDS (sizeof KINDS / sizeof KINDS[0])
 static int g_counts[N_KINDS];
@@ -1437,6 +1438,11 @@ static int run_case(size_t kind, Tokens *t, Text *out)
         pixels_case(k, t, out);
     } else if (strcmp(k, "outline") == 0) {
         outline_case(t, out);
+    } else if (strcmp(k, "normal_degrees") == 0) {
+        pp_normal n;
+        n.x = next_float(t);
+        n.y = next_float(t);
+        put_float(out, pp_normal_degrees(n));
     } else if (strncmp(k, "mask_", 5) == 0) {
         offset_case(k, t, out);
     } else if (strcmp(k, "move_and_slide") == 0) {

@@ -166,6 +166,7 @@ pub fn generate() -> String {
     pixel_cases(&mut w);
     world_hashes(&mut w, &masks);
     outlines(&mut w, &masks);
+    normal_degrees(&mut w);
     w.out
 }
 
@@ -2186,4 +2187,47 @@ fn outlines(w: &mut Writer, masks: &Masks) {
         &format!("{id} 0"),
         "error PP_ERR_INVALID_ARGUMENT",
     );
+}
+
+/// `normal_degrees`: a normal's angle by the library's own arc tangent (`Normal::degrees`,
+/// `pp_normal_degrees`). There is no second implementation to judge it by: its accuracy
+/// against the C library's `atan2` is checked in `tests/c/test_motion.c` and
+/// `geom/trig.rs`'s unit tests; these cases pin the bits every door and platform must give
+/// (a door computing it with its own `atan2` would differ in the last bit). NaN is left
+/// out (its payload is not promised).
+fn normal_degrees(w: &mut Writer) {
+    w.comment("normal_degrees: the bits of Normal::degrees (the library's arc tangent)");
+    let mut vectors: Vec<(f64, f64)> = vec![
+        (0.0, -1.0),
+        (0.0, 1.0),
+        (1.0, 0.0),
+        (-1.0, 0.0),
+        (-1.0, -0.0),
+        (0.0, 0.0),
+        (-0.0, -0.0),
+        (1.0, 1.0),
+        (f64::INFINITY, f64::INFINITY),
+        (f64::NEG_INFINITY, 1.0),
+        (1e-300, -1e300),
+        (f64::MIN_POSITIVE, 5e-324),
+        (0.6, -0.8),
+    ];
+    for _ in 0..48 {
+        let (x, y) = (w.rng.range(-1000, 1000), w.rng.range(-1000, 1000));
+        vectors.push((x as f64, y as f64));
+    }
+    for _ in 0..48 {
+        // Fractions (IEEE division, the same inputs on every platform that regenerates).
+        let x = w.rng.range(-1_000_000, 1_000_000) as f64 / 997.0;
+        let y = w.rng.range(-1_000_000, 1_000_000) as f64 / 1009.0;
+        vectors.push((x, y));
+    }
+    for (x, y) in vectors {
+        let degrees = perpixel::Normal { x, y }.degrees();
+        w.case(
+            "normal_degrees",
+            &format!("{} {}", text::float(x), text::float(y)),
+            &text::float(degrees),
+        );
+    }
 }

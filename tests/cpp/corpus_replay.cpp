@@ -809,7 +809,7 @@ int main(int argc, char **argv)
         "fill_circle", "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor",
         "invert", "count", "solid_bounds", "mask_hash", "component_at", "polygons", "crop",
         "component_counts", "component_labels", "from_pixels", "from_color_range", "world_hash",
-        "outline",
+        "outline", "normal_degrees",
     };
     std::map<std::string, int> counts;
     Corpus corpus;
@@ -877,6 +877,11 @@ int main(int argc, char **argv)
                 for (const pp::Vertex &v : path) {
                     got += " " + std::to_string(v.x) + " " + std::to_string(v.y);
                 }
+            } else if (kind == "normal_degrees") {
+                pp::Normal n;
+                n.x = parse_float(t.next());
+                n.y = parse_float(t.next());
+                got = hex_float(n.degrees());
             } else if (kind.compare(0, 5, "mask_") == 0) {
                 got = offset(corpus, kind, t);
             } else if (kind == "move_and_slide") {

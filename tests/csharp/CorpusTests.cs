@@ -31,6 +31,7 @@ static partial class Tests
         "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor", "invert", "count", "solid_bounds",
         "mask_hash", "component_at", "polygons", "crop", "component_counts", "component_labels",
         "from_pixels", "from_color_range", "world_hash", "outline",
+        "normal_degrees",
     };
 
     static string HexFloat(double v)
@@ -311,6 +312,11 @@ static partial class Tests
             sb.Append(path.Length);
             foreach (Vertex v in path) sb.Append(' ').Append(v.x).Append(' ').Append(v.y);
             return sb.ToString();
+        }
+        if (kind == "normal_degrees")
+        {
+            var n = new Normal(ParseHexFloat(t.Next()), ParseHexFloat(t.Next()));
+            return HexFloat(n.Degrees);
         }
         return CorpusShape(masks, kind, t);
     }

@@ -547,6 +547,15 @@ function worldHashCase(kind, t) {
   return s ? error(s) : h.get().toString(16).padStart(16, '0');
 }
 
+// `normal_degrees <nx> <ny>`: pp_normal goes by value, which the wasm32 C ABI passes
+// through a pointer to a copy.
+function normalDegreesCase(kind, t) {
+  const n = new Struct('pp_normal');
+  n.set('x', t.float());
+  n.set('y', t.float());
+  return hex(pp.pp_normal_degrees(n.at));
+}
+
 function outlineCase(kind, t) {
   const m = t.mask(), every = t.int(), n = out('uintptr_t');
   let s = pp.pp_mask_outline(m, every, 0, 0, n.at);
@@ -848,6 +857,7 @@ const KINDS = {
   crop: cropLabelCase, component_counts: cropLabelCase, component_labels: cropLabelCase,
   from_pixels: pixelsCase, from_color_range: pixelsCase, world_hash: worldHashCase,
   outline: outlineCase,
+  normal_degrees: normalDegreesCase,
 };
 
 // ---- the run ---------------------------------------------------------------------------------
