@@ -110,6 +110,10 @@ impl World {
     ///   (`u8`)), filter category and mask (`u64`) and group (`i32`), user data (`u64`),
     ///   and its mask's [`crate::Mask::state_hash`] (`u64`);
     /// * the free slots (`u32` count, then each index, the one the next body takes last);
+    ///   slots are reused by one rule in every door, so equal call sequences give equal
+    ///   ids and hashes: a new body takes the slot freed last, keeping its generation,
+    ///   else a new slot at generation 0; destroying a body adds 1 (wrapping) to its
+    ///   slot's generation and frees the slot at once;
     /// * the touching pairs, then the begin events, then the end events of the last
     ///   update: each list a `u32` count then, per pair, `a.index`, `a.generation`,
     ///   `b.index`, `b.generation` (`u32`).
