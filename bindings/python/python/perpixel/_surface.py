@@ -43,12 +43,24 @@ def from_surface(cls, surface, threshold=127):
     threshold = int(threshold) if not isinstance(threshold, float) else _int(threshold)
     raw, w, h, pitch, bpp = _layout(surface)
     key = surface.get_colorkey()
-    key_value = surface.map_rgb(key) if key is not None else None
-    amask = surface.get_masks()[3]
+    key_value = _u32(surface.map_rgb(key)) if key is not None else None
+    amask = _u32(surface.get_masks()[3])
     ashift = surface.get_shifts()[3]
     return _native._from_surface_bytes(
         cls, raw, w, h, pitch, bpp, key_value, threshold, amask, ashift
     )
+
+
+def _u32(value):
+    """A pixel value or channel mask as the unsigned 32 bits SDL stores (pygame hands
+    some back as signed C ints)."""
+    return value & 0xFFFFFFFF
+
+
+def _map(surface, color):
+    if isinstance(color, int) and not isinstance(color, bool):
+        return _u32(color)
+    return _u32(surface.map_rgb(color))
 
 
 def _int(value):
@@ -63,12 +75,13 @@ def _rgb(surface, color):
         value = color  # a raw pixel value, as pygame takes ints
     else:
         value = surface.map_rgb(pygame.Color(color) if isinstance(color, str) else color)
+    value = _u32(value)
     r, g, b, _a = surface.unmap_rgb(value)
     return (r, g, b)
 
 
 def _format(surface):
-    m = surface.get_masks()[:3]
+    m = [_u32(v) for v in surface.get_masks()[:3]]
     s = surface.get_shifts()[:3]
     l = surface.get_losses()[:3]
     return tuple(m), tuple(s), tuple(l)
@@ -97,7 +110,11 @@ def from_threshold(cls, surface, color, threshold=(0, 0, 0, 255), othersurface=N
 
 
 def _two_ints(obj):
+    """pygame's ``pg_TwoIntsFromObj``: a sequence of two numbers (not a set or a dict),
+    or a 1-tuple holding one; None otherwise."""
     try:
+        if not hasattr(type(obj), "__getitem__") or isinstance(obj, (dict, str, bytes)):
+            return None
         if isinstance(obj, tuple) and len(obj) == 1:
             obj = obj[0]
         if len(obj) != 2:
@@ -178,12 +195,12 @@ def to_surface(mask, surface=None, setsurface=None, unsetsurface=None,
 
     set_value = unset_value = None
     if setcolor is not None:
-        set_value = surface.map_rgb(
+        set_value = _map(surface, 
             (255, 255, 255, 255) if setcolor is _DEFAULT else _color(pygame, setcolor)
         )
         draw_set = True
     if unsetcolor is not None:
-        unset_value = surface.map_rgb(
+        unset_value = _map(surface, 
             (0, 0, 0, 255) if unsetcolor is _DEFAULT else _color(pygame, unsetcolor)
         )
         draw_unset = True
