@@ -44,7 +44,10 @@ fn int_from(item: &Bound<'_, PyAny>) -> Option<i32> {
 fn two_ints(obj: &Bound<'_, PyAny>) -> Option<(i32, i32)> {
     if let Ok(t) = obj.downcast::<PyTuple>() {
         return match t.len() {
-            2 => Some((int_from(&t.get_item(0).ok()?)?, int_from(&t.get_item(1).ok()?)?)),
+            2 => Some((
+                int_from(&t.get_item(0).ok()?)?,
+                int_from(&t.get_item(1).ok()?)?,
+            )),
             1 => two_ints(&t.get_item(0).ok()?),
             _ => None,
         };
@@ -55,7 +58,10 @@ fn two_ints(obj: &Bound<'_, PyAny>) -> Option<(i32, i32)> {
     if !is_sequence || obj.len().ok()? != 2 {
         return None;
     }
-    Some((int_from(&obj.get_item(0).ok()?)?, int_from(&obj.get_item(1).ok()?)?))
+    Some((
+        int_from(&obj.get_item(0).ok()?)?,
+        int_from(&obj.get_item(1).ok()?)?,
+    ))
 }
 
 /// [`two_ints`], or pygame's `TypeError` naming the argument.
@@ -135,7 +141,9 @@ fn other_mask(other: &Bound<'_, PyMask>) -> Mask {
 
 fn make_mask(w: i32, h: i32, fill: bool) -> PyResult<Mask> {
     if w < 0 || h < 0 {
-        return Err(PyValueError::new_err("cannot create mask with negative size"));
+        return Err(PyValueError::new_err(
+            "cannot create mask with negative size",
+        ));
     }
     let m = if fill {
         Mask::full(w as u32, h as u32)
@@ -151,7 +159,8 @@ impl PyMask {
     fn overlap_mask_full(&self, other: &Mask, x: i32, y: i32) -> PyResult<Mask> {
         let mut out = Mask::empty(self.inner.width(), self.inner.height()).map_err(to_py_err)?;
         if let Some(o) = self.inner.overlap_mask(other, (x, y)) {
-            out.draw(&o.mask, o.bounds.x, o.bounds.y).map_err(to_py_err)?;
+            out.draw(&o.mask, o.bounds.x, o.bounds.y)
+                .map_err(to_py_err)?;
         }
         Ok(out)
     }
@@ -183,7 +192,9 @@ impl PyMask {
             Some(f) => f.is_truthy()?,
             None => false,
         };
-        Ok(PyMask { inner: make_mask(w, h, fill)? })
+        Ok(PyMask {
+            inner: make_mask(w, h, fill)?,
+        })
     }
 
     /// Accepts `Mask.__new__`'s arguments (so a subclass's `super().__init__(size, fill)`
@@ -217,7 +228,9 @@ impl PyMask {
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         if !args.is_empty() {
-            return Err(PyTypeError::new_err("get_rect only supports keyword arguments"));
+            return Err(PyTypeError::new_err(
+                "get_rect only supports keyword arguments",
+            ));
         }
         let rect_cls = py.import("pygame")?.getattr("Rect")?;
         let rect = rect_cls.call1((0, 0, self.inner.width(), self.inner.height()))?;
@@ -313,7 +326,11 @@ impl PyMask {
         if w < 0 || h < 0 {
             return Err(PyValueError::new_err("cannot scale mask to negative size"));
         }
-        let out = slf.borrow().inner.scale(w as u32, h as u32).map_err(to_py_err)?;
+        let out = slf
+            .borrow()
+            .inner
+            .scale(w as u32, h as u32)
+            .map_err(to_py_err)?;
         new_like(slf.as_any(), out)
     }
 
@@ -446,8 +463,15 @@ impl PyMask {
             min_pixels: minimum.max(0) as u64,
             ..ComponentOptions::default()
         };
-        let parts = slf.borrow().inner.connected_components(&options).map_err(to_py_err)?;
-        parts.into_iter().map(|m| new_like(slf.as_any(), m)).collect()
+        let parts = slf
+            .borrow()
+            .inner
+            .connected_components(&options)
+            .map_err(to_py_err)?;
+        parts
+            .into_iter()
+            .map(|m| new_like(slf.as_any(), m))
+            .collect()
     }
 
     /// A `pygame.Rect` bounding each 8-connected component.
@@ -515,7 +539,9 @@ impl<'a> Raw<'a> {
             return Err(PyValueError::new_err("bad surface layout"));
         }
         let (w, h, pitch, bpp) = (w as usize, h as usize, pitch as usize, bpp as usize);
-        let row = w.checked_mul(bpp).ok_or_else(|| PyValueError::new_err("surface too wide"))?;
+        let row = w
+            .checked_mul(bpp)
+            .ok_or_else(|| PyValueError::new_err("surface too wide"))?;
         let need = if h == 0 {
             0
         } else {
@@ -525,9 +551,17 @@ impl<'a> Raw<'a> {
                 .ok_or_else(|| PyValueError::new_err("surface too large"))?
         };
         if pitch < row || bytes.len() < need {
-            return Err(PyValueError::new_err("surface buffer shorter than its layout"));
+            return Err(PyValueError::new_err(
+                "surface buffer shorter than its layout",
+            ));
         }
-        Ok(Raw { bytes, w, h, pitch, bpp })
+        Ok(Raw {
+            bytes,
+            w,
+            h,
+            pitch,
+            bpp,
+        })
     }
 
     /// The pixel value at `(x, y)`, little-endian as SDL stores it on x86 and ARM.
@@ -599,7 +633,11 @@ struct Channels {
 }
 
 impl Channels {
-    fn from(masks: (u32, u32, u32), shifts: (u32, u32, u32), losses: (u32, u32, u32)) -> PyResult<Self> {
+    fn from(
+        masks: (u32, u32, u32),
+        shifts: (u32, u32, u32),
+        losses: (u32, u32, u32),
+    ) -> PyResult<Self> {
         let c = Channels {
             masks: [masks.0, masks.1, masks.2],
             shifts: [shifts.0, shifts.1, shifts.2],
@@ -637,7 +675,16 @@ fn _from_threshold_bytes(
     losses: (u32, u32, u32),
     color: (u32, u32, u32),
     threshold: (u32, u32, u32),
-    other: Option<(Bound<'_, PyBytes>, i64, i64, i64, i64, (u32, u32, u32), (u32, u32, u32), (u32, u32, u32))>,
+    other: Option<(
+        Bound<'_, PyBytes>,
+        i64,
+        i64,
+        i64,
+        i64,
+        (u32, u32, u32),
+        (u32, u32, u32),
+        (u32, u32, u32),
+    )>,
     palette_colors: bool,
 ) -> PyResult<PyObject> {
     let src = Raw::new(raw.as_bytes(), w, h, pitch, bpp)?;
@@ -645,9 +692,10 @@ fn _from_threshold_bytes(
     let t = [threshold.0, threshold.1, threshold.2];
     let c = [color.0, color.1, color.2];
     let other = match &other {
-        Some((bytes, ow, oh, opitch, obpp, om, os, ol)) => {
-            Some((Raw::new(bytes.as_bytes(), *ow, *oh, *opitch, *obpp)?, Channels::from(*om, *os, *ol)?))
-        }
+        Some((bytes, ow, oh, opitch, obpp, om, os, ol)) => Some((
+            Raw::new(bytes.as_bytes(), *ow, *oh, *opitch, *obpp)?,
+            Channels::from(*om, *os, *ol)?,
+        )),
         None => None,
     };
     let mask = py.allow_threads(|| {
@@ -710,7 +758,10 @@ fn _draw_to_bytes<'py>(
     };
     let (ax, ay, aw, ah) = area;
     let m = &mask.inner;
-    if ax < 0 || ay < 0 || aw < 0 || ah < 0
+    if ax < 0
+        || ay < 0
+        || aw < 0
+        || ah < 0
         || ax as i64 + aw as i64 > m.width() as i64
         || ay as i64 + ah as i64 > m.height() as i64
     {
@@ -723,8 +774,15 @@ fn _draw_to_bytes<'py>(
     let (tw, th) = (target.w as i64, target.h as i64);
     let (dx, dy) = (dest.0 as i64, dest.1 as i64);
     let draws = |s: &Source<'_>| s.0.is_some() || s.1.is_some();
-    if tw > 0 && th > 0 && bw > 0 && bh > 0 && (draws(&set) || draws(&unset))
-        && dx < tw && dy < th && -dx <= bw && -dy <= bh
+    if tw > 0
+        && th > 0
+        && bw > 0
+        && bh > 0
+        && (draws(&set) || draws(&unset))
+        && dx < tw
+        && dy < th
+        && -dx <= bw
+        && -dy <= bh
     {
         let (xm0, x0, x1) = ((-dx).max(0), dx.max(0), tw.min(bw + dx));
         let (ym0, y0, y1) = ((-dy).max(0), dy.max(0), th.min(bh + dy));
@@ -737,7 +795,10 @@ fn _draw_to_bytes<'py>(
                 // pygame checks the surface's size against the position in the drawn
                 // part and reads at the position in the mask; both must be inside here.
                 let inside = |s: &Raw<'_>| {
-                    (xm as usize) < s.w && (ym as usize) < s.h && (sx as usize) < s.w && (sy as usize) < s.h
+                    (xm as usize) < s.w
+                        && (ym as usize) < s.h
+                        && (sx as usize) < s.w
+                        && (sy as usize) < s.h
                 };
                 let value = match surf {
                     Some(s) if inside(s) => Some(s.get(sx as usize, sy as usize)),

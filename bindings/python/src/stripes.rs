@@ -36,7 +36,11 @@ pub fn first_in_stripes(a: &Mask, b: &Mask, x: i32, y: i32) -> Option<(i32, i32)
         let b_cut = ((start - x).div_euclid(STRIPE) + 1) * STRIPE + x;
         let end = x1.min(a_cut).min(b_cut);
         let len = (end - start) as u32;
-        let keep = if len == 64 { u64::MAX } else { (1u64 << len) - 1 };
+        let keep = if len == 64 {
+            u64::MAX
+        } else {
+            (1u64 << len) - 1
+        };
         for row in y0..y1 {
             let wa = bits(a.row(row as usize), start) & keep;
             let wb = bits(b.row((row - y) as usize), start - x) & keep;

@@ -10,7 +10,8 @@ from hypothesis import given, settings, strategies as st
 from perpixel import pygame_compat as pm
 from conftest import bits_of, fill_from
 
-settings.register_profile("perpixel", max_examples=150, deadline=None)
+# No example database: the runs leave nothing behind and every run is a fresh draw.
+settings.register_profile("perpixel", max_examples=150, deadline=None, database=None)
 settings.load_profile("perpixel")
 
 
@@ -183,12 +184,29 @@ def test_to_surface(bm, setcolor, unsetcolor, dest, area):
     for depth, flags in ((32, pygame.SRCALPHA), (24, 0), (16, 0)):
         base = pygame.Surface((37, 9), flags, depth)
         base.fill((9, 8, 7, 200))
-        setsurf = pygame.Surface((20, 5), flags, depth)
-        setsurf.fill((200, 100, 50, 255))
-        mine, theirs = base.copy(), base.copy()
-        a.to_surface(mine, setsurface=setsurf, unsetcolor=None, dest=dest, area=area)
-        ra.to_surface(theirs, setsurface=setsurf, unsetcolor=None, dest=dest, area=area)
-        assert pixels_of(mine) == pixels_of(theirs)
+        # A set surface smaller than the mask (its outside drawn with setcolor) without
+        # an area, and one covering the mask with an area: pygame reads a smaller set
+        # surface outside its rows when an area moves the mask (README; the test below).
+        for size, part in (((20, 5), None), ((41, 9), area)):
+            setsurf = pygame.Surface(size, flags, depth)
+            setsurf.fill((200, 100, 50, 255))
+            setsurf.fill((1, 2, 3, 255), (3, 1, 5, 2))
+            mine, theirs = base.copy(), base.copy()
+            a.to_surface(mine, setsurface=setsurf, unsetcolor=None, dest=dest, area=part)
+            ra.to_surface(theirs, setsurface=setsurf, unsetcolor=None, dest=dest, area=part)
+            assert pixels_of(mine) == pixels_of(theirs)
+
+
+def test_to_surface_area_past_a_small_setsurface_uses_setcolor():
+    """With an area at (1, 0), a 40x1 mask's drawn pixel 19 is mask pixel 20, outside a
+    20-pixel-wide set surface: perpixel draws setcolor there (the rule for pixels outside
+    the set surface), where pygame-ce reads past the surface's row (the next row's first
+    pixel here, memory past the surface on the last row)."""
+    mask = pm.Mask((40, 1), fill=True)
+    setsurf = pygame.Surface((20, 2), pygame.SRCALPHA, 32)
+    setsurf.fill((200, 100, 50, 255))
+    out = mask.to_surface(setsurface=setsurf, setcolor=(9, 9, 9, 255), area=(1, 0, 20, 1))
+    assert pixels_of(out) == [(200, 100, 50, 255)] * 19 + [(9, 9, 9, 255)]
 
 
 def neighbours_oracle(bits):
