@@ -27,7 +27,12 @@ use std::process::{Command, Output};
 const DOCUMENTED_SUITE_FAILURES: usize = 1;
 
 /// What the venv needs beside the wheel.
-const PACKAGES: [&str; 4] = ["maturin>=1.5,<2", "pytest", "hypothesis", "pygame-ce==2.5.8"];
+const PACKAGES: [&str; 4] = [
+    "maturin>=1.5,<2",
+    "pytest",
+    "hypothesis",
+    "pygame-ce==2.5.8",
+];
 
 fn package_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("bindings/python")
@@ -94,7 +99,10 @@ fn python_with_packages(work: &Path) -> Option<PathBuf> {
         if !out.status.success() || !have(&python) {
             common::missing_tool(
                 &PACKAGES.join(", "),
-                &format!("the Python package's tests (pip said: {})", text(&out).trim()),
+                &format!(
+                    "the Python package's tests (pip said: {})",
+                    text(&out).trim()
+                ),
                 "a network that reaches PyPI, or PERPIXEL_PYTHON=<a venv with them>",
             );
             return None;
@@ -134,7 +142,11 @@ fn python_package_tests_pass() {
             .env("CARGO_TARGET_DIR", work.join("cargo")),
         "maturin build",
     );
-    assert!(built.status.success(), "maturin build failed:\n{}", text(&built));
+    assert!(
+        built.status.success(),
+        "maturin build failed:\n{}",
+        text(&built)
+    );
     let wheel = std::fs::read_dir(&wheels)
         .expect("the wheel folder")
         .map(|e| e.expect("a wheel").path())
@@ -147,11 +159,22 @@ fn python_package_tests_pass() {
     );
     let installed = run(
         Command::new(&python)
-            .args(["-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall"])
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--no-deps",
+                "--force-reinstall",
+            ])
             .arg(&wheel),
         "pip install the wheel",
     );
-    assert!(installed.status.success(), "installing the wheel failed:\n{}", text(&installed));
+    assert!(
+        installed.status.success(),
+        "installing the wheel failed:\n{}",
+        text(&installed)
+    );
 
     // pytest, from a scratch folder (hypothesis and pytest leave nothing in the tree).
     let scratch = common::scratch("python-tests", "pytest");
@@ -167,7 +190,8 @@ fn python_package_tests_pass() {
     println!("pytest bindings/python/tests:\n{}", out.trim());
     assert!(pytest.status.success(), "pytest failed");
     assert!(
-        out.lines().any(|l| l.contains(" passed") && !l.contains("failed")),
+        out.lines()
+            .any(|l| l.contains(" passed") && !l.contains("failed")),
         "pytest ran no test"
     );
 

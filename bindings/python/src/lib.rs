@@ -655,6 +655,19 @@ impl Channels {
     }
 }
 
+/// `from_threshold`'s other surface: raw bytes, width, height, pitch, bytes per pixel,
+/// channel masks, shifts and losses.
+type OtherSurface<'py> = (
+    Bound<'py, PyBytes>,
+    i64,
+    i64,
+    i64,
+    i64,
+    (u32, u32, u32),
+    (u32, u32, u32),
+    (u32, u32, u32),
+);
+
 /// `from_threshold`'s pixels (pygame's `bitmask_threshold`): a pixel is set when each of
 /// its red, green and blue is within `tr`/`tg`/`tb` (strictly less apart) of `color`'s,
 /// or, with `other` given, of the same pixel of `other`. With `other` and both surfaces 8
@@ -675,16 +688,7 @@ fn _from_threshold_bytes(
     losses: (u32, u32, u32),
     color: (u32, u32, u32),
     threshold: (u32, u32, u32),
-    other: Option<(
-        Bound<'_, PyBytes>,
-        i64,
-        i64,
-        i64,
-        i64,
-        (u32, u32, u32),
-        (u32, u32, u32),
-        (u32, u32, u32),
-    )>,
+    other: Option<OtherSurface<'_>>,
     palette_colors: bool,
 ) -> PyResult<PyObject> {
     let src = Raw::new(raw.as_bytes(), w, h, pitch, bpp)?;
