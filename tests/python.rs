@@ -5,7 +5,10 @@
 //!
 //! * pytest on `bindings/python/tests/` (the Mask on its own, and hypothesis properties of
 //!   `perpixel.pygame_compat` against pygame-ce's own `pygame.mask` on random masks,
-//!   offsets, surfaces and colours), and
+//!   offsets, surfaces and colours),
+//! * `bindings/python/tests/corpus_replay.py`: the conformance corpus's kinds that the
+//!   Python API covers (pygame-style pair queries, the shape tools pygame has), bit for
+//!   bit; the others are counted and left to the other doors, an unknown kind fails, and
 //! * pygame-ce's own test module `pygame.tests.mask_test` (from the installed pygame-ce
 //!   wheel, never copied here) with `pygame.mask` swapped for `perpixel.pygame_compat`
 //!   (`bindings/python/tests/run_pygame_suite.py`), which must fail exactly the tests
@@ -193,6 +196,24 @@ fn python_package_tests_pass() {
         out.lines()
             .any(|l| l.contains(" passed") && !l.contains("failed")),
         "pytest ran no test"
+    );
+
+    // The conformance corpus, the kinds the Python API covers, bit for bit.
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/corpus.txt");
+    let replay = run(
+        Command::new(&python)
+            .arg(tests.join("corpus_replay.py"))
+            .arg(&corpus)
+            .current_dir(&scratch),
+        "corpus_replay.py",
+    );
+    let out = text(&replay);
+    println!("corpus_replay.py:\n{}", out.trim());
+    assert!(replay.status.success(), "the Python corpus replay failed");
+    assert!(
+        out.lines()
+            .any(|l| l.ends_with(" passed, 0 failed") && !l.starts_with("0 passed")),
+        "the Python corpus replay replayed nothing"
     );
 
     // pygame-ce's own mask tests with the module swapped.

@@ -19,11 +19,21 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
 mod stripes;
 
+pyo3::create_exception!(
+    perpixel,
+    MaskTooLargeError,
+    PyMemoryError,
+    "A mask past perpixel's size limit (2^26 pixels by default): a MemoryError, as pygame \
+     raises when it cannot allocate a mask."
+);
+
 /// A core error as the Python exception pygame raises for the same trouble: memory and
-/// size limits are `MemoryError`, files `OSError`, everything else `ValueError`.
+/// size limits are `MemoryError` (`MaskTooLargeError` past the size limit), files
+/// `OSError`, everything else `ValueError`.
 fn to_py_err(e: Error) -> PyErr {
     match e {
-        Error::OutOfMemory | Error::TooLarge { .. } => PyMemoryError::new_err(e.to_string()),
+        Error::TooLarge { .. } => MaskTooLargeError::new_err(e.to_string()),
+        Error::OutOfMemory => PyMemoryError::new_err(e.to_string()),
         Error::Io(_) => PyOSError::new_err(e.to_string()),
         _ => PyValueError::new_err(e.to_string()),
     }
@@ -825,6 +835,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Both classes are called `Mask` (their modules differ): the compat one is added
     // under another attribute name.
     m.add("PygameMask", m.py().get_type::<PygameMask>())?;
+    m.add("MaskTooLargeError", m.py().get_type::<MaskTooLargeError>())?;
     m.add_function(wrap_pyfunction!(_from_surface_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(_from_threshold_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(_draw_to_bytes, m)?)?;

@@ -37,8 +37,11 @@ def test_past_the_size_limit_is_a_memory_error_not_a_crash():
     with pytest.raises(MemoryError):
         perpixel.Mask((1 << 30, 1 << 30))
     m = perpixel.Mask((2, 2))
-    with pytest.raises(MemoryError):
+    with pytest.raises(perpixel.MaskTooLargeError, match="limit|large"):
         m.scale((1 << 30, 1 << 30))
+    assert issubclass(perpixel.MaskTooLargeError, MemoryError)
+    with pytest.raises(MemoryError):
+        pm.Mask((200, 200)).convolve(pm.Mask((8000, 8000)))  # 8199 x 8199 > 2^26
 
 
 def test_get_at_set_at_and_their_errors():

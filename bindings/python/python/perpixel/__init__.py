@@ -12,7 +12,7 @@ row-major order (lowest y, then lowest x; the same on every platform), and
 its top row down). Both take ``order="rows"`` or ``order="stripes"``.
 """
 
-from perpixel._native import Mask, __version__
+from perpixel._native import Mask, MaskTooLargeError, __version__
 from perpixel import pygame_compat
 
-__all__ = ["Mask", "pygame_compat", "__version__"]
+__all__ = ["Mask", "MaskTooLargeError", "pygame_compat", "__version__"]
