@@ -163,32 +163,42 @@ fn make_mask(w: i32, h: i32, fill: bool) -> PyResult<Mask> {
     m.map_err(to_py_err)
 }
 
-impl PyMask {
-    /// This mask at `(0, 0)` and `other` at `offset`: pygame's overlap mask, the size of
-    /// this mask and empty outside the intersection.
-    fn overlap_mask_full(&self, other: &Mask, x: i32, y: i32) -> PyResult<Mask> {
-        let mut out = Mask::empty(self.inner.width(), self.inner.height()).map_err(to_py_err)?;
-        if let Some(o) = self.inner.overlap_mask(other, (x, y)) {
-            out.draw(&o.mask, o.bounds.x, o.bounds.y)
-                .map_err(to_py_err)?;
-        }
-        Ok(out)
-    }
+/// Pixels from which a call releases the GIL while it works (other Python threads run
+/// meanwhile); below it releasing and taking the GIL back costs more than the work.
+const UNLOCK_PIXELS: u64 = 1 << 16;
 
-    /// pygame's `convolve`: `out` gains the union, over the solid pixels `(i, j)` of
-    /// `other`, of this mask drawn at `(x + other.w - 1 - i, y + other.h - 1 - j)`.
-    fn convolve_into(&self, other: &Mask, out: &mut Mask, x: i32, y: i32) -> PyResult<()> {
-        let (a, b) = (&self.inner, other);
-        if a.width() == 0 || a.height() == 0 || b.width() == 0 || b.height() == 0 {
-            return Ok(());
-        }
-        if out.width() == 0 || out.height() == 0 || a.count() == 0 || b.count() == 0 {
-            return Ok(());
-        }
-        // The full convolution (a.w + b.w - 1 by a.h + b.h - 1) drawn at (x, y).
-        let full = a.convolve(b).map_err(to_py_err)?;
-        out.draw(&full, x, y).map_err(to_py_err)
+/// Runs `work` without the GIL when it covers at least [`UNLOCK_PIXELS`] pixels.
+fn unlocked<T: Send>(py: Python<'_>, pixels: u64, work: impl FnOnce() -> T + Send) -> T {
+    if pixels >= UNLOCK_PIXELS {
+        py.allow_threads(work)
+    } else {
+        work()
     }
+}
+
+fn pixels(m: &Mask) -> u64 {
+    m.width() as u64 * m.height() as u64
+}
+
+/// `a` at `(0, 0)` and `b` at `(x, y)`: pygame's overlap mask, the size of `a` and empty
+/// outside the intersection.
+fn overlap_mask_full(a: &Mask, b: &Mask, x: i32, y: i32) -> Result<Mask, Error> {
+    let mut out = Mask::empty(a.width(), a.height())?;
+    if let Some(o) = a.overlap_mask(b, (x, y)) {
+        out.draw(&o.mask, o.bounds.x, o.bounds.y)?;
+    }
+    Ok(out)
+}
+
+/// pygame's `convolve`: `out` gains the union, over the solid pixels `(i, j)` of `b`, of
+/// `a` drawn at `(x + b.w - 1 - i, y + b.h - 1 - j)`.
+fn convolve_into(a: &Mask, b: &Mask, out: &mut Mask, x: i32, y: i32) -> Result<(), Error> {
+    if pixels(a) == 0 || pixels(b) == 0 || pixels(out) == 0 || a.count() == 0 || b.count() == 0 {
+        return Ok(());
+    }
+    // The full convolution (a.w + b.w - 1 by a.h + b.h - 1) drawn at (x, y).
+    let full = a.convolve(b)?;
+    out.draw(&full, x, y)
 }
 
 #[pymethods]
@@ -310,8 +320,11 @@ impl PyMask {
         offset: &Bound<'_, PyAny>,
     ) -> PyResult<PyObject> {
         let (x, y) = two_ints_or(offset, "offset")?;
-        let out = slf.borrow().overlap_mask_full(&other.inner, x, y)?;
-        new_like(slf.as_any(), out)
+        let this = slf.borrow();
+        let (a, b) = (&this.inner, &other.inner);
+        let out = unlocked(slf.py(), pixels(a), || overlap_mask_full(a, b, x, y));
+        drop(this);
+        new_like(slf.as_any(), out.map_err(to_py_err)?)
     }
 
     /// Sets every bit.
@@ -336,12 +349,12 @@ impl PyMask {
         if w < 0 || h < 0 {
             return Err(PyValueError::new_err("cannot scale mask to negative size"));
         }
-        let out = slf
-            .borrow()
-            .inner
-            .scale(w as u32, h as u32)
-            .map_err(to_py_err)?;
-        new_like(slf.as_any(), out)
+        let this = slf.borrow();
+        let m = &this.inner;
+        let work = pixels(m) + w as u64 * h as u64;
+        let out = unlocked(slf.py(), work, || m.scale(w as u32, h as u32));
+        drop(this);
+        new_like(slf.as_any(), out.map_err(to_py_err)?)
     }
 
     /// Draws `other` onto this mask at `offset` (bitwise OR). `m.draw(m, offset)` draws
@@ -376,27 +389,32 @@ impl PyMask {
 
     /// The centroid of the set bits, as pygame computes it (integer division); (0, 0) for
     /// an empty mask.
-    fn centroid(&self) -> (u32, u32) {
-        self.inner.centroid()
+    fn centroid(&self, py: Python<'_>) -> (u32, u32) {
+        let m = &self.inner;
+        unlocked(py, pixels(m), || m.centroid())
     }
 
     /// The orientation of the set bits in degrees (-90 to 90), as pygame computes it;
     /// 0.0 for an empty mask.
-    fn angle(&self) -> f64 {
-        self.inner.angle()
+    fn angle(&self, py: Python<'_>) -> f64 {
+        let m = &self.inner;
+        unlocked(py, pixels(m), || m.angle())
     }
 
     /// The outline of the first connected component (in row order), every `every`-th
     /// point, as pygame traces it.
     #[pyo3(signature = (every = 1))]
-    fn outline(&self, every: i32) -> PyResult<Vec<(u32, u32)>> {
-        if every <= 0 {
-            // pygame's counter never reaches zero: only the first pixel is listed.
-            let first = self.inner.outline(1).map_err(to_py_err)?;
-            return Ok(first.first().map(|p| (p[0], p[1])).into_iter().collect());
-        }
-        let points = self.inner.outline(every as u32).map_err(to_py_err)?;
-        Ok(points.into_iter().map(|p| (p[0], p[1])).collect())
+    fn outline(&self, py: Python<'_>, every: i32) -> PyResult<Vec<(u32, u32)>> {
+        let m = &self.inner;
+        // pygame's counter never reaches zero for `every` <= 0: the first pixel only.
+        let step = every.max(1) as u32;
+        let points = unlocked(py, pixels(m), || m.outline(step)).map_err(to_py_err)?;
+        let keep = if every <= 0 { 1 } else { points.len() };
+        Ok(points
+            .into_iter()
+            .take(keep)
+            .map(|p| (p[0], p[1]))
+            .collect())
     }
 
     /// pygame's convolution: a mask with bit `(i + offset[0], j + offset[1])` set where
@@ -414,6 +432,7 @@ impl PyMask {
             Some(o) => two_ints_or(o, "offset")?,
             None => (0, 0),
         };
+        let py = slf.py();
         let b = other.borrow().inner.clone();
         let this = slf.borrow();
         match output.filter(|o| !o.is_none()) {
@@ -422,7 +441,10 @@ impl PyMask {
                     .downcast::<PyMask>()
                     .map_err(|_| PyTypeError::new_err("output must be a Mask or None"))?;
                 let mut target = out_mask.borrow().inner.clone();
-                this.convolve_into(&b, &mut target, x, y)?;
+                let a = &this.inner;
+                let work = pixels(a) + pixels(&b) + pixels(&target);
+                unlocked(py, work, || convolve_into(a, &b, &mut target, x, y))
+                    .map_err(to_py_err)?;
                 drop(this);
                 out_mask.borrow_mut().inner = target;
                 Ok(out_obj.clone().unbind())
@@ -434,7 +456,10 @@ impl PyMask {
                     return Err(PyMemoryError::new_err("cannot allocate memory for bitmask"));
                 }
                 let mut target = make_mask(w as i32, h as i32, false)?;
-                this.convolve_into(&b, &mut target, x, y)?;
+                let a = &this.inner;
+                let work = pixels(a) + pixels(&b) + pixels(&target);
+                unlocked(py, work, || convolve_into(a, &b, &mut target, x, y))
+                    .map_err(to_py_err)?;
                 drop(this);
                 new_like(slf.as_any(), target)
             }
@@ -450,16 +475,20 @@ impl PyMask {
     ) -> PyResult<PyObject> {
         let this = slf.borrow();
         let m = &this.inner;
-        let out = match pos {
+        let at = match pos {
             Some(p) => {
                 let (x, y) = two_ints_or(p, "pos")?;
                 if x < 0 || y < 0 || x as u32 >= m.width() || y as u32 >= m.height() {
                     return Err(out_of_bounds(x, y));
                 }
-                m.component_at(x as u32, y as u32, Connectivity::Eight)
+                Some((x as u32, y as u32))
             }
+            None => None,
+        };
+        let out = unlocked(slf.py(), pixels(m), || match at {
+            Some((x, y)) => m.component_at(x, y, Connectivity::Eight),
             None => m.largest_component(Connectivity::Eight),
-        }
+        })
         .map_err(to_py_err)?;
         drop(this);
         new_like(slf.as_any(), out)
@@ -473,11 +502,11 @@ impl PyMask {
             min_pixels: minimum.max(0) as u64,
             ..ComponentOptions::default()
         };
-        let parts = slf
-            .borrow()
-            .inner
-            .connected_components(&options)
+        let this = slf.borrow();
+        let m = &this.inner;
+        let parts = unlocked(slf.py(), pixels(m), || m.connected_components(&options))
             .map_err(to_py_err)?;
+        drop(this);
         parts
             .into_iter()
             .map(|m| new_like(slf.as_any(), m))
@@ -486,10 +515,11 @@ impl PyMask {
 
     /// A `pygame.Rect` bounding each 8-connected component.
     fn get_bounding_rects<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let rects = self
-            .inner
-            .component_bounds(&ComponentOptions::default())
-            .map_err(to_py_err)?;
+        let m = &self.inner;
+        let rects = unlocked(py, pixels(m), || {
+            m.component_bounds(&ComponentOptions::default())
+        })
+        .map_err(to_py_err)?;
         let rect_cls = py.import("pygame")?.getattr("Rect")?;
         let list = PyList::empty(py);
         for r in rects {
