@@ -114,6 +114,14 @@ fn python_with_packages(work: &Path) -> Option<PathBuf> {
     Some(python)
 }
 
+/// Prints a run's output, and fails unless it succeeded with a line saying it passed
+/// something (`passed`: that line).
+fn report(what: &str, ok: bool, out: &str, passed: impl Fn(&str) -> bool) {
+    println!("{what}:\n{}", out.trim());
+    assert!(ok, "{what} failed");
+    assert!(out.lines().any(passed), "{what} ran nothing");
+}
+
 #[test]
 fn python_package_tests_pass() {
     if !package_dir().join("Cargo.toml").exists() {
@@ -182,55 +190,53 @@ fn python_package_tests_pass() {
     // pytest, from a scratch folder (hypothesis and pytest leave nothing in the tree).
     let scratch = common::scratch("python-tests", "pytest");
     let tests = package_dir().join("tests");
-    let pytest = run(
-        Command::new(&python)
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-            .arg(&tests)
-            .current_dir(&scratch),
+    let in_scratch = |args: &[&std::ffi::OsStr], what: &str| {
+        let out = run(Command::new(&python).args(args).current_dir(&scratch), what);
+        (out.status.success(), text(&out))
+    };
+    let (ok, out) = in_scratch(
+        &[
+            "-m".as_ref(),
+            "pytest".as_ref(),
+            "-q".as_ref(),
+            "-p".as_ref(),
+            "no:cacheprovider".as_ref(),
+            tests.as_os_str(),
+        ],
         "pytest",
     );
-    let out = text(&pytest);
-    println!("pytest bindings/python/tests:\n{}", out.trim());
-    assert!(pytest.status.success(), "pytest failed");
-    assert!(
-        out.lines()
-            .any(|l| l.contains(" passed") && !l.contains("failed")),
-        "pytest ran no test"
-    );
+    report("pytest bindings/python/tests", ok, &out, |l| {
+        l.contains(" passed") && !l.contains("failed")
+    });
 
     // The conformance corpus, the kinds the Python API covers, bit for bit.
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/corpus.txt");
-    let replay = run(
-        Command::new(&python)
-            .arg(tests.join("corpus_replay.py"))
-            .arg(&corpus)
-            .current_dir(&scratch),
+    let replayer = tests.join("corpus_replay.py");
+    let (ok, out) = in_scratch(
+        &[replayer.as_os_str(), corpus.as_os_str()],
         "corpus_replay.py",
     );
-    let out = text(&replay);
-    println!("corpus_replay.py:\n{}", out.trim());
-    assert!(replay.status.success(), "the Python corpus replay failed");
-    assert!(
-        out.lines()
-            .any(|l| l.ends_with(" passed, 0 failed") && !l.starts_with("0 passed")),
-        "the Python corpus replay replayed nothing"
-    );
+    report("corpus_replay.py", ok, &out, |l| {
+        l.ends_with(" passed, 0 failed") && !l.starts_with("0 passed")
+    });
 
     // pygame-ce's own mask tests with the module swapped.
-    let suite = run(
-        Command::new(&python)
-            .arg(tests.join("run_pygame_suite.py"))
-            .args(["--expect-failures", &DOCUMENTED_SUITE_FAILURES.to_string()])
-            .current_dir(&scratch),
+    let runner = tests.join("run_pygame_suite.py");
+    let failures = DOCUMENTED_SUITE_FAILURES.to_string();
+    let (ok, out) = in_scratch(
+        &[
+            runner.as_os_str(),
+            "--expect-failures".as_ref(),
+            failures.as_ref(),
+        ],
         "run_pygame_suite.py",
     );
-    let out = text(&suite);
     let summary: Vec<&str> = out
         .lines()
         .filter(|l| l.starts_with("FAILED: ") || l.starts_with("pygame-ce mask_test"))
         .collect();
     println!("{}", summary.join("\n"));
-    assert!(suite.status.success(), "pygame-ce's mask tests:\n{out}");
+    assert!(ok, "pygame-ce's mask tests:\n{out}");
     let expected = format!(
         "261 tests, {} passed, {DOCUMENTED_SUITE_FAILURES} failed",
         261 - DOCUMENTED_SUITE_FAILURES

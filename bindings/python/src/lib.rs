@@ -141,12 +141,19 @@ fn new_of_type(cls: &Bound<'_, PyType>, inner: Mask) -> PyResult<PyObject> {
     Ok(obj.unbind())
 }
 
-/// A mask's other mask argument as a core mask: a copy when it is the mask being
-/// changed (`m.draw(m, ...)` draws `m` as it was before the call).
-/// (`Mask::clone` is copy-on-write: the edit that follows copies the edited mask's bits,
-/// never the clone's.)
-fn other_mask(other: &Bound<'_, PyMask>) -> Mask {
-    other.borrow().inner.clone()
+/// `slf` edited by `edit` with `other` placed at `offset` (draw, erase). `other` is
+/// taken as a clone first, so `m.draw(m, ...)` draws `m` as it was before the call (and
+/// borrowing `m` twice is no error): `Mask::clone` is copy-on-write, the edit copies the
+/// edited mask's bits, never the clone's.
+fn edit_with(
+    slf: &Bound<'_, PyMask>,
+    other: &Bound<'_, PyMask>,
+    offset: &Bound<'_, PyAny>,
+    edit: fn(&mut Mask, &Mask, i32, i32) -> Result<(), Error>,
+) -> PyResult<()> {
+    let (x, y) = two_ints_or(offset, "offset")?;
+    let src = other.borrow().inner.clone();
+    edit(&mut slf.borrow_mut().inner, &src, x, y).map_err(to_py_err)
 }
 
 fn make_mask(w: i32, h: i32, fill: bool) -> PyResult<Mask> {
@@ -365,9 +372,7 @@ impl PyMask {
         other: &Bound<'_, PyMask>,
         offset: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let (x, y) = two_ints_or(offset, "offset")?;
-        let src = other_mask(other);
-        slf.borrow_mut().inner.draw(&src, x, y).map_err(to_py_err)
+        edit_with(slf, other, offset, Mask::draw)
     }
 
     /// Erases the bits set in `other` at `offset` from this mask (AND NOT).
@@ -377,9 +382,7 @@ impl PyMask {
         other: &Bound<'_, PyMask>,
         offset: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let (x, y) = two_ints_or(offset, "offset")?;
-        let src = other_mask(other);
-        slf.borrow_mut().inner.erase(&src, x, y).map_err(to_py_err)
+        edit_with(slf, other, offset, Mask::erase)
     }
 
     /// The number of set bits.
@@ -573,7 +576,16 @@ struct Raw<'a> {
     bpp: usize,
 }
 
+/// A surface as `_surface.py` hands it over: its raw bytes, width, height, pitch and
+/// bytes per pixel.
+type Layout<'py> = (Bound<'py, PyBytes>, i64, i64, i64, i64);
+
 impl<'a> Raw<'a> {
+    fn of(layout: &'a Layout<'_>) -> PyResult<Raw<'a>> {
+        let (bytes, w, h, pitch, bpp) = layout;
+        Raw::new(bytes.as_bytes(), *w, *h, *pitch, *bpp)
+    }
+
     fn new(bytes: &'a [u8], w: i64, h: i64, pitch: i64, bpp: i64) -> PyResult<Raw<'a>> {
         if w < 0 || h < 0 || pitch < 0 || !(1..=4).contains(&bpp) {
             return Err(PyValueError::new_err("bad surface layout"));
@@ -624,22 +636,17 @@ impl<'a> Raw<'a> {
 /// nothing; a negative threshold or a format without alpha (`amask == 0`) sets every
 /// pixel (pygame's rules).
 #[pyfunction]
-#[pyo3(signature = (cls, raw, w, h, pitch, bpp, key, threshold, amask, ashift))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (cls, surface, key, threshold, amask, ashift))]
 fn _from_surface_bytes(
     py: Python<'_>,
     cls: &Bound<'_, PyType>,
-    raw: &Bound<'_, PyBytes>,
-    w: i64,
-    h: i64,
-    pitch: i64,
-    bpp: i64,
+    surface: Layout<'_>,
     key: Option<u32>,
     threshold: i64,
     amask: u32,
     ashift: u32,
 ) -> PyResult<PyObject> {
-    let src = Raw::new(raw.as_bytes(), w, h, pitch, bpp)?;
+    let src = Raw::of(&surface)?;
     let mask = py.allow_threads(|| -> Result<Mask, Error> {
         let (w, h) = (src.w as u32, src.h as u32);
         if let Some(key) = key {
@@ -673,11 +680,7 @@ struct Channels {
 }
 
 impl Channels {
-    fn from(
-        masks: (u32, u32, u32),
-        shifts: (u32, u32, u32),
-        losses: (u32, u32, u32),
-    ) -> PyResult<Self> {
+    fn from((masks, shifts, losses): Format) -> PyResult<Self> {
         let c = Channels {
             masks: [masks.0, masks.1, masks.2],
             shifts: [shifts.0, shifts.1, shifts.2],
@@ -695,51 +698,33 @@ impl Channels {
     }
 }
 
-/// `from_threshold`'s other surface: raw bytes, width, height, pitch, bytes per pixel,
-/// channel masks, shifts and losses.
-type OtherSurface<'py> = (
-    Bound<'py, PyBytes>,
-    i64,
-    i64,
-    i64,
-    i64,
-    (u32, u32, u32),
-    (u32, u32, u32),
-    (u32, u32, u32),
-);
+/// A surface's red, green and blue channel masks, shifts and losses, as `_surface.py`
+/// hands them over.
+type Format = ((u32, u32, u32), (u32, u32, u32), (u32, u32, u32));
 
 /// `from_threshold`'s pixels (pygame's `bitmask_threshold`): a pixel is set when each of
 /// its red, green and blue is within `tr`/`tg`/`tb` (strictly less apart) of `color`'s,
 /// or, with `other` given, of the same pixel of `other`. With `other` and both surfaces 8
 /// bits a pixel and `palette_colors` 0, the raw values are compared with `tr`.
 #[pyfunction]
-#[pyo3(signature = (cls, raw, w, h, pitch, bpp, masks, shifts, losses, color, threshold, other, palette_colors))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (cls, surface, format, color, threshold, other, palette_colors))]
+#[allow(clippy::too_many_arguments)] // pygame's arguments, one for one
 fn _from_threshold_bytes(
     py: Python<'_>,
     cls: &Bound<'_, PyType>,
-    raw: &Bound<'_, PyBytes>,
-    w: i64,
-    h: i64,
-    pitch: i64,
-    bpp: i64,
-    masks: (u32, u32, u32),
-    shifts: (u32, u32, u32),
-    losses: (u32, u32, u32),
+    surface: Layout<'_>,
+    format: Format,
     color: (u32, u32, u32),
     threshold: (u32, u32, u32),
-    other: Option<OtherSurface<'_>>,
+    other: Option<(Layout<'_>, Format)>,
     palette_colors: bool,
 ) -> PyResult<PyObject> {
-    let src = Raw::new(raw.as_bytes(), w, h, pitch, bpp)?;
-    let ch = Channels::from(masks, shifts, losses)?;
+    let src = Raw::of(&surface)?;
+    let ch = Channels::from(format)?;
     let t = [threshold.0, threshold.1, threshold.2];
     let c = [color.0, color.1, color.2];
     let other = match &other {
-        Some((bytes, ow, oh, opitch, obpp, om, os, ol)) => Some((
-            Raw::new(bytes.as_bytes(), *ow, *oh, *opitch, *obpp)?,
-            Channels::from(*om, *os, *ol)?,
-        )),
+        Some((layout, format)) => Some((Raw::of(layout)?, Channels::from(*format)?)),
         None => None,
     };
     let mask = py.allow_threads(|| {

@@ -41,13 +41,12 @@ def from_surface(cls, surface, threshold=127):
     pygame = _pygame()
     _check_surface(pygame, surface, "surface")
     threshold = int(threshold) if not isinstance(threshold, float) else _int(threshold)
-    raw, w, h, pitch, bpp = _layout(surface)
     key = surface.get_colorkey()
     key_value = _u32(surface.map_rgb(key)) if key is not None else None
     amask = _u32(surface.get_masks()[3])
     ashift = surface.get_shifts()[3]
     return _native._from_surface_bytes(
-        cls, raw, w, h, pitch, bpp, key_value, threshold, amask, ashift
+        cls, _layout(surface), key_value, threshold, amask, ashift
     )
 
 
@@ -95,17 +94,14 @@ def from_threshold(cls, surface, color, threshold=(0, 0, 0, 255), othersurface=N
         _check_surface(pygame, othersurface, "othersurface")
     rgb = _rgb(surface, color)
     trgb = _rgb(surface, threshold)
-    raw, w, h, pitch, bpp = _layout(surface)
-    masks, shifts, losses = _format(surface)
+    fmt = _format(surface)
     other = None
     if othersurface is not None:
-        oraw, ow, oh, opitch, obpp = _layout(othersurface)
-        om, os_, ol = _format(othersurface)
+        om, os_, _ol = _format(othersurface)
         # pygame takes the second surface's losses from the first's format.
-        other = (oraw, ow, oh, opitch, obpp, om, os_, losses)
+        other = (_layout(othersurface), (om, os_, fmt[2]))
     return _native._from_threshold_bytes(
-        cls, raw, w, h, pitch, bpp, masks, shifts, losses, rgb, trgb, other,
-        bool(palette_colors),
+        cls, _layout(surface), fmt, rgb, trgb, other, bool(palette_colors)
     )
 
 
@@ -170,28 +166,9 @@ def to_surface(mask, surface=None, setsurface=None, unsetsurface=None,
         raise TypeError("invalid surface argument")
 
     fmt = _surface_format(surface)
-    draw_set = draw_unset = False
-    set_src = unset_src = None
-    if setsurface is not None:
-        if not isinstance(setsurface, pygame.Surface):
-            raise TypeError("invalid setsurface argument")
-        if _surface_format(setsurface) != fmt:
-            raise ValueError(
-                "setsurface needs to have same bytesize/bitsize/alpha format as surface"
-            )
-        if setsurface.get_width() > 0 and setsurface.get_height() > 0:
-            set_src = setsurface
-            draw_set = True
-    if unsetsurface is not None:
-        if not isinstance(unsetsurface, pygame.Surface):
-            raise TypeError("invalid unsetsurface argument")
-        if _surface_format(unsetsurface) != fmt:
-            raise ValueError(
-                "unsetsurface needs to have same bytesize/bitsize/alpha format as surface"
-            )
-        if unsetsurface.get_width() > 0 and unsetsurface.get_height() > 0:
-            unset_src = unsetsurface
-            draw_unset = True
+    set_src = _colour_source(pygame, setsurface, fmt, "setsurface")
+    unset_src = _colour_source(pygame, unsetsurface, fmt, "unsetsurface")
+    draw_set, draw_unset = set_src is not None, unset_src is not None
 
     set_value = unset_value = None
     if setcolor is not None:
@@ -225,6 +202,20 @@ def to_surface(mask, surface=None, setsurface=None, unsetsurface=None,
     buf.write(out, 0)
     del buf
     return surface
+
+
+def _colour_source(pygame, source, fmt, name):
+    """``to_surface``'s set or unset surface, checked as pygame checks it: None when not
+    given or empty (then not drawn from)."""
+    if source is None:
+        return None
+    if not isinstance(source, pygame.Surface):
+        raise TypeError(f"invalid {name} argument")
+    if _surface_format(source) != fmt:
+        raise ValueError(f"{name} needs to have same bytesize/bitsize/alpha format as surface")
+    if source.get_width() > 0 and source.get_height() > 0:
+        return source
+    return None
 
 
 def _color(pygame, color):
