@@ -1,0 +1,18 @@
+"""perpixel: pixel-perfect 2D collision for games.
+
+``perpixel.Mask`` has pygame-ce's ``pygame.mask.Mask`` API over perpixel's Rust core;
+``perpixel.pygame_compat`` is a drop-in for the ``pygame.mask`` module (the same
+functions, pygame's defaults)::
+
+    import perpixel.pygame_compat as mask   # instead of: import pygame.mask as mask
+
+Where the two differ: ``perpixel.Mask.overlap`` returns the first shared pixel in
+row-major order (lowest y, then lowest x; the same on every platform), and
+``pygame_compat.Mask.overlap`` in pygame's order (64-pixel column stripes, each from
+its top row down). Both take ``order="rows"`` or ``order="stripes"``.
+"""
+
+from perpixel._native import Mask, MaskTooLargeError, __version__
+from perpixel import pygame_compat
+
+__all__ = ["Mask", "MaskTooLargeError", "pygame_compat", "__version__"]
