@@ -31,6 +31,14 @@ NOT_YET = {
     "transformed_collides", "transformed_first_contact", "transformed_overlap_area",
     "grow", "shrink", "world_new", "world_create", "world_move", "world_destroy",
     "world_set_mask", "world_update", "world_in_rect",
+    "world_create_transformed", "world_set_transform", "world_set_filter",
+    "world_move_bodies", "world_at_point", "world_overlapping", "world_raycast",
+    "world_sweep", "world_contact", "world_body", "world_hash",
+    "flip", "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect",
+    "fill_circle", "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor",
+    "invert", "count", "solid_bounds", "mask_hash", "component_at", "polygons", "crop",
+    "component_counts", "component_labels", "from_pixels", "from_color_range", "outline",
+    "normal_degrees",
 }
 
 
