@@ -328,9 +328,10 @@ static void to_pixels(void)
             CHECK_OK(pp_mask_write_pixels(m, FORMATS[f], set, unset, p.w && p.h ? tex : NULL,
                                           len, (int32_t)stride));
             ok = 1;
+            /* A width of 0 may come with a stride of 0 (and nothing to write). */
             for (size_t i = 0; ok && i < len + 1; i++) {
-                size_t x = i % stride / bpp, y = i / stride;
-                int inside = i < len && i % stride < (size_t)p.w * bpp;
+                int inside = i < len && stride > 0 && i % stride < (size_t)p.w * bpp;
+                size_t x = inside ? i % stride / bpp : 0, y = inside ? i / stride : 0;
                 ok = inside ? tex[i] == one[p.px[y * (size_t)p.w + x]][i % stride % bpp]
                             : tex[i] == 0x5A;
             }
