@@ -9,10 +9,11 @@
  * conformance corpus's (tests/corpus/FORMAT.md: set_pixel ... invert, count, solid_bounds),
  * replayed through the C ABI by tests/c/corpus_replay.c; this program keeps what is the C
  * door's own: a mask a world or another handle also holds is refused (PP_ERR_MASK_SHARED,
- * nothing changed) and a copy is editable; a mask drawn into itself (the corpus edits a
- * copy, so never aliases); a crater blown into a world's terrain through
- * pp_world_edit_mask takes a body off it at the next update; bad edit lists change
- * nothing; the raw bytes' layout and buffer convention (not in the corpus).
+ * nothing changed, every edit) and a copy is editable; each shape edit once on values
+ * worked out by hand; a mask drawn into itself (the corpus edits a copy, so never
+ * aliases); a crater blown into a world's terrain through pp_world_edit_mask takes a body
+ * off it at the next update; bad edit lists change nothing; the raw bytes' layout and
+ * buffer convention (not in the corpus).
  * Built by tests/c_abi.rs with gcc -std=c99 -Wall -Wextra -Werror -I include and run
  * against the cdylib (also under ASan+UBSan and valgrind when asked).
  *
@@ -146,6 +147,14 @@ static void shared_masks(void)
     CHECK_ERR(pp_mask_set_pixel(m, 1, 1, 1), PP_ERR_MASK_SHARED, "mask shared");
     CHECK_ERR(pp_mask_invert(m), PP_ERR_MASK_SHARED, "pp_mask_copy");
     CHECK_ERR(pp_mask_draw(m, m, 1, 0), PP_ERR_MASK_SHARED, "pp_world_edit_mask");
+    /* Every other edit is refused the same way. */
+    CHECK_ERR(pp_mask_fill_rect(m, (pp_bounds){0, 0, 3, 3}, 0), PP_ERR_MASK_SHARED, "shared");
+    CHECK_ERR(pp_mask_fill_circle(m, 5, 5, 3, 0), PP_ERR_MASK_SHARED, "shared");
+    CHECK_ERR(pp_mask_fill_ellipse(m, (pp_bounds){0, 0, 8, 4}, 1), PP_ERR_MASK_SHARED, "shared");
+    CHECK_ERR(pp_mask_draw_line(m, 0, 0, 29, 19, 2, 0), PP_ERR_MASK_SHARED, "shared");
+    CHECK_ERR(pp_mask_erase(m, m, 0, 0), PP_ERR_MASK_SHARED, "shared");
+    CHECK_ERR(pp_mask_intersect(m, m, 2, 0), PP_ERR_MASK_SHARED, "shared");
+    CHECK_ERR(pp_mask_xor(m, m, 0, 0), PP_ERR_MASK_SHARED, "shared");
     CHECK(same(m, &p));
     pp_mask *c = SENTINEL_MASK;
     CHECK_OK(pp_mask_copy(m, &c));
@@ -164,11 +173,64 @@ static void shared_masks(void)
     CHECK(n == 0);
     /* Arguments. */
     CHECK_ERR(pp_mask_set_pixel(NULL, 0, 0, 1), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_fill_rect(NULL, (pp_bounds){0, 0, 1, 1}, 1), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_fill_circle(NULL, 0, 0, 1, 1), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_fill_ellipse(NULL, (pp_bounds){0, 0, 2, 2}, 1), PP_ERR_NULL_POINTER,
+              "mask");
+    CHECK_ERR(pp_mask_draw_line(NULL, 0, 0, 1, 1, 0, 1), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_invert(NULL), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_intersect(NULL, m, 0, 0), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_intersect(m, NULL, 0, 0), PP_ERR_NULL_POINTER, "other");
+    CHECK_ERR(pp_mask_xor(m, NULL, 0, 0), PP_ERR_NULL_POINTER, "other");
+    CHECK_ERR(pp_mask_erase(m, NULL, 0, 0), PP_ERR_NULL_POINTER, "other");
     CHECK_ERR(pp_mask_draw(m, NULL, 0, 0), PP_ERR_NULL_POINTER, "other");
     c = SENTINEL_MASK;
     CHECK_ERR(pp_mask_copy(NULL, &c), PP_ERR_NULL_POINTER, "mask");
     CHECK(c == SENTINEL_MASK);
     CHECK_ERR(pp_mask_copy(m, NULL), PP_ERR_NULL_POINTER, "out");
+    pp_mask_free(m);
+}
+
+/* Each shape edit once, on values worked out by hand (random cases: the corpus's). */
+static void by_hand(void)
+{
+    pp_mask *m = NULL, *dot = NULL;
+    uint64_t n = SENTINEL_U64;
+    uint8_t s = SENTINEL_U8;
+    /* A disc of radius 1 (i^2 + j^2 <= 1 + 1): the 3 x 3 block around its centre. */
+    CHECK_OK(pp_mask_new(10, 10, 0, &m));
+    CHECK_OK(pp_mask_fill_circle(m, 4, 4, 1, 1));
+    CHECK_OK(pp_mask_count(m, &n));
+    CHECK(n == 9);
+    pp_mask_free(m);
+    /* The ellipse inscribed in 5 x 3: rows of 3, 5, 3 pixels (u^2 9 + v^2 25 <= 225 for the
+     * doubled centre offsets u, v). */
+    CHECK_OK(pp_mask_new(10, 10, 0, &m));
+    CHECK_OK(pp_mask_fill_ellipse(m, (pp_bounds){0, 0, 5, 3}, 1));
+    CHECK_OK(pp_mask_count(m, &n));
+    CHECK(n == 11);
+    CHECK_OK(pp_mask_is_solid(m, 0, 0, &s));
+    CHECK(s == 0);
+    CHECK_OK(pp_mask_is_solid(m, 3, 0, &s));
+    CHECK(s == 1);
+    pp_mask_free(m);
+    /* A line of radius 0 along row 0: that row, nothing else. */
+    CHECK_OK(pp_mask_new(10, 3, 0, &m));
+    CHECK_OK(pp_mask_draw_line(m, 0, 0, 9, 0, 0, 1));
+    CHECK_OK(pp_mask_count(m, &n));
+    CHECK(n == 10);
+    CHECK_OK(pp_mask_is_solid(m, 0, 1, &s));
+    CHECK(s == 0);
+    pp_mask_free(m);
+    /* A full 4 x 4 intersected with a 2 x 2 at (1, 1): those 4 pixels. */
+    CHECK_OK(pp_mask_new(4, 4, 1, &m));
+    CHECK_OK(pp_mask_new(2, 2, 1, &dot));
+    CHECK_OK(pp_mask_intersect(m, dot, 1, 1));
+    CHECK_OK(pp_mask_count(m, &n));
+    CHECK(n == 4);
+    CHECK_OK(pp_mask_is_solid(m, 0, 0, &s));
+    CHECK(s == 0);
+    pp_mask_free(dot);
     pp_mask_free(m);
 }
 
@@ -346,6 +408,7 @@ int main(int argc, char **argv)
     (void)argc;
     (void)argv;
     basics();
+    by_hand();
     shared_masks();
     self_edits();
     world_crater();
