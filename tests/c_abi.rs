@@ -465,10 +465,10 @@ fn c_mask_edits() {
         source: "tests/c/test_edit.c",
         lang: Lang::C,
         args: vec![],
-        // 160: the door's own scenes (shared masks, each edit by hand, self-edits, the world
+        // 148: the door's own scenes (shared masks, each edit by hand, self-edits, the world
         // crater, raw bytes); the random edit sequences (about 1,700 checks) gave way to
         // the corpus.
-        min_checks: 150,
+        min_checks: 140,
     };
     build_and_run("test_edit", &program, &modes());
 }

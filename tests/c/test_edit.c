@@ -191,45 +191,40 @@ static void shared_masks(void)
     pp_mask_free(m);
 }
 
+/* Whether `m` has `count` solid pixels and pixel (x, y) is `solid`. */
+static int has(const pp_mask *m, uint64_t count, int32_t x, int32_t y, uint8_t solid)
+{
+    uint64_t n = SENTINEL_U64;
+    uint8_t s = SENTINEL_U8;
+    return pp_mask_count(m, &n) == PP_OK && n == count &&
+           pp_mask_is_solid(m, x, y, &s) == PP_OK && s == solid;
+}
+
 /* Each shape edit once, on values worked out by hand (random cases: the corpus's). */
 static void by_hand(void)
 {
     pp_mask *m = NULL, *dot = NULL;
-    uint64_t n = SENTINEL_U64;
-    uint8_t s = SENTINEL_U8;
     /* A disc of radius 1 (i^2 + j^2 <= 1 + 1): the 3 x 3 block around its centre. */
     CHECK_OK(pp_mask_new(10, 10, 0, &m));
     CHECK_OK(pp_mask_fill_circle(m, 4, 4, 1, 1));
-    CHECK_OK(pp_mask_count(m, &n));
-    CHECK(n == 9);
+    CHECK(has(m, 9, 3, 3, 1) && has(m, 9, 2, 4, 0));
     pp_mask_free(m);
     /* The ellipse inscribed in 5 x 3: rows of 3, 5, 3 pixels (u^2 9 + v^2 25 <= 225 for the
      * doubled centre offsets u, v). */
     CHECK_OK(pp_mask_new(10, 10, 0, &m));
     CHECK_OK(pp_mask_fill_ellipse(m, (pp_bounds){0, 0, 5, 3}, 1));
-    CHECK_OK(pp_mask_count(m, &n));
-    CHECK(n == 11);
-    CHECK_OK(pp_mask_is_solid(m, 0, 0, &s));
-    CHECK(s == 0);
-    CHECK_OK(pp_mask_is_solid(m, 3, 0, &s));
-    CHECK(s == 1);
+    CHECK(has(m, 11, 0, 0, 0) && has(m, 11, 3, 0, 1) && has(m, 11, 0, 1, 1));
     pp_mask_free(m);
     /* A line of radius 0 along row 0: that row, nothing else. */
     CHECK_OK(pp_mask_new(10, 3, 0, &m));
     CHECK_OK(pp_mask_draw_line(m, 0, 0, 9, 0, 0, 1));
-    CHECK_OK(pp_mask_count(m, &n));
-    CHECK(n == 10);
-    CHECK_OK(pp_mask_is_solid(m, 0, 1, &s));
-    CHECK(s == 0);
+    CHECK(has(m, 10, 9, 0, 1) && has(m, 10, 0, 1, 0));
     pp_mask_free(m);
     /* A full 4 x 4 intersected with a 2 x 2 at (1, 1): those 4 pixels. */
     CHECK_OK(pp_mask_new(4, 4, 1, &m));
     CHECK_OK(pp_mask_new(2, 2, 1, &dot));
     CHECK_OK(pp_mask_intersect(m, dot, 1, 1));
-    CHECK_OK(pp_mask_count(m, &n));
-    CHECK(n == 4);
-    CHECK_OK(pp_mask_is_solid(m, 0, 0, &s));
-    CHECK(s == 0);
+    CHECK(has(m, 4, 0, 0, 0) && has(m, 4, 2, 2, 1));
     pp_mask_free(dot);
     pp_mask_free(m);
 }
