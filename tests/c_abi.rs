@@ -10,15 +10,17 @@
 //!     cookie), pixel formats, `pp_mask_from_pixels` layouts, the size limit, images;
 //!   * `tests/c/test_bounds.c`: the `pp_bounds_*` rectangle functions;
 //!   * `tests/c/test_edit.c`: masks edited in place (`pp_mask_set_pixel` ...
-//!     `pp_mask_draw_line`, `pp_mask_copy`) against a plain C oracle after every edit,
-//!     shared masks refused, a world's terrain edited (`pp_world_edit_mask`);
+//!     `pp_mask_draw_line`, `pp_mask_copy`; each edit's pixels are the corpus's): shared
+//!     masks refused, copies editable, each edit once by hand, a mask drawn into itself,
+//!     a world's terrain edited (`pp_world_edit_mask`), bad edit lists, raw bytes;
 //!   * `tests/c/test_polygons.c`: polygons, convex pieces and outlines
-//!     (`pp_mask_polygons`, `pp_mask_convex_pieces`, `pp_mask_outline`) checked in C on
-//!     random masks (rasterised back, simple, oriented, flipped, simplified, convex
-//!     pieces covering the area, the outline's documented rules), errors;
-//!   * `tests/c/test_shapes.c`: the shape tools (centroid, angle, components, grow and
-//!     shrink, convolve, scale, crop, pixels, PNG, colour ranges) against plain C oracles
-//!     on random masks, and their errors;
+//!     (`pp_mask_polygons`, `pp_mask_convex_pieces`, `pp_mask_outline`; exact polygons
+//!     and outlines are the corpus's) checked in C on random masks (without holes,
+//!     flipped, simplified, convex pieces covering the area), documented and
+//!     hand-computed cases, threads, errors;
+//!   * `tests/c/test_shapes.c`: the shape tools (their answers are the corpus's): values
+//!     by hand, the components' buffers and owned masks, pixels and PNG out, colour
+//!     ranges over ARGB32, and their errors;
 //!   * `tests/c/test_sweep.c`: sweeps (`pp_sweep`) against stepping with `pp_collides`,
 //!     walls one pixel thick, corner-touching diagonals, errors.
 //!   * `tests/c/test_motion.c`: contact normals, push-out, move-and-slide, raycasts,
@@ -463,7 +465,10 @@ fn c_mask_edits() {
         source: "tests/c/test_edit.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 1700,
+        // 148: the door's own scenes (shared masks, each edit by hand, self-edits, the world
+        // crater, raw bytes); the random edit sequences (about 1,700 checks) gave way to
+        // the corpus.
+        min_checks: 140,
     };
     build_and_run("test_edit", &program, &modes());
 }
@@ -474,7 +479,8 @@ fn c_polygons() {
         source: "tests/c/test_polygons.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 255,
+        // 182: the exact polygons' and outlines' random cases (about 80) are the corpus's.
+        min_checks: 175,
     };
     build_and_run("test_polygons", &program, &modes());
 }
@@ -485,7 +491,9 @@ fn c_shape_tools() {
         source: "tests/c/test_shapes.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 3800,
+        // 1,572: the flood fill's, crop's and byte-order colour ranges' random cases (about
+        // 2,300 checks) gave way to the corpus.
+        min_checks: 1500,
     };
     build_and_run("test_shapes", &program, &modes());
 }
@@ -574,7 +582,8 @@ fn c_world_snapshots_and_hashes() {
         source: "tests/c/test_snapshot.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 600,
+        // 398: random masks' hashes (about 390 checks) are the corpus's `mask_hash` cases.
+        min_checks: 380,
     };
     build_and_run("test_snapshot", &program, &modes());
 }

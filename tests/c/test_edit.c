@@ -5,12 +5,15 @@
  * with pp_world_edit_mask (pp_mask_edit, pp_mask_edit_default); and a mask's raw bytes both
  * ways (pp_mask_to_bytes, pp_mask_from_bytes) against the documented layout.
  *
- * Random edit sequences are applied to masks and to a plain pixel array in C (the oracle:
- * each rule written out, exact integers), and after every edit the two agree pixel by
- * pixel, in count and solid bounds, and in a pair query. Then the rules: a mask a world
- * or another handle also holds is refused (PP_ERR_MASK_SHARED, nothing changed) and a copy
- * is editable; a mask drawn into itself; a crater blown into a world's terrain takes a
- * body off it at the next update; bad edit lists change nothing.
+ * Each edit's answers (every pixel, count, solid bounds) on random masks are the
+ * conformance corpus's (tests/corpus/FORMAT.md: set_pixel ... invert, count, solid_bounds),
+ * replayed through the C ABI by tests/c/corpus_replay.c; this program keeps what is the C
+ * door's own: a mask a world or another handle also holds is refused (PP_ERR_MASK_SHARED,
+ * nothing changed, every edit) and a copy is editable; each shape edit once on values
+ * worked out by hand; a mask drawn into itself (the corpus edits a copy, so never
+ * aliases); a crater blown into a world's terrain through pp_world_edit_mask takes a body
+ * off it at the next update; bad edit lists change nothing; the raw bytes' layout and
+ * buffer convention (not in the corpus).
  * Built by tests/c_abi.rs with gcc -std=c99 -Wall -Wextra -Werror -I include and run
  * against the cdylib (also under ASan+UBSan and valgrind when asked).
  *
@@ -30,7 +33,7 @@
 #define MAX_W 100
 #define MAX_H 70
 
-/* The oracle: a mask as one byte per pixel. */
+/* A mask as one byte per pixel: what the scenes below expect. */
 typedef struct {
     int32_t w, h;
     uint8_t px[MAX_W * MAX_H];
@@ -45,8 +48,6 @@ static int32_t below(int32_t n)
     g_rng ^= g_rng >> 27;
     return (int32_t)((g_rng * 0x2545F4914F6CDD1DULL >> 33) % (uint64_t)n);
 }
-
-static int32_t range(int32_t lo, int32_t hi) { return lo + below(hi - lo); }
 
 static int solid_at(const plain *p, int64_t x, int64_t y)
 {
@@ -101,59 +102,13 @@ static int same(const pp_mask *m, const plain *p)
     return n == 0 || bounds_eq(b, x0, y0, x1 - x0, y1 - y0);
 }
 
-/* ---- the oracle's rules ------------------------------------------------------------- */
-
-static void paint(plain *p, int solid, int (*inside)(int64_t, int64_t, const int64_t *),
-                  const int64_t *args)
-{
-    for (int32_t y = 0; y < p->h; y++) {
-        for (int32_t x = 0; x < p->w; x++) {
-            if (inside(x, y, args)) {
-                p->px[y * p->w + x] = (uint8_t)solid;
-            }
-        }
-    }
-}
-
-/* args: x, y, w, h */
-static int in_rect(int64_t i, int64_t j, const int64_t *a)
-{
-    return i >= a[0] && j >= a[1] && i < a[0] + a[2] && j < a[1] + a[3];
-}
+/* ---- the two rules the scenes below need, written out -------------------------------- */
 
 /* args: cx, cy, r: (i - cx)^2 + (j - cy)^2 <= r^2 + r */
 static int in_circle(int64_t i, int64_t j, const int64_t *a)
 {
     int64_t dx = i - a[0], dy = j - a[1];
     return dx * dx + dy * dy <= a[2] * a[2] + a[2];
-}
-
-/* args: x, y, w, h: the pixel centre inside the closed inscribed ellipse */
-static int in_ellipse(int64_t i, int64_t j, const int64_t *a)
-{
-    int64_t w = a[2], h = a[3];
-    if (w <= 0 || h <= 0) {
-        return 0;
-    }
-    int64_t u = 2 * i + 1 - 2 * a[0] - w, v = 2 * j + 1 - 2 * a[1] - h;
-    return u * u * h * h + v * v * w * w <= w * w * h * h;
-}
-
-/* args: x0, y0, x1, y1, r: the pixel centre closer than r + 1/2 to the segment */
-static int in_capsule(int64_t px, int64_t py, const int64_t *a)
-{
-    int64_t ax = a[0], ay = a[1], bx = a[2], by = a[3];
-    int64_t d2 = (2 * a[4] + 1) * (2 * a[4] + 1);
-    int64_t dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
-    int64_t dot = (px - ax) * dx + (py - ay) * dy;
-    if (len2 == 0 || dot <= 0) {
-        return 4 * ((px - ax) * (px - ax) + (py - ay) * (py - ay)) < d2;
-    }
-    if (dot >= len2) {
-        return 4 * ((px - bx) * (px - bx) + (py - by) * (py - by)) < d2;
-    }
-    int64_t ex = (px - ax) * len2 - dot * dx, ey = (py - ay) * len2 - dot * dy;
-    return 4 * (ex * ex + ey * ey) < d2 * len2 * len2;
 }
 
 /* op: PP_EDIT_DRAW / ERASE / INTERSECT / XOR of `o` placed at (x, y) */
@@ -173,101 +128,7 @@ static void combine(plain *p, const plain *o, uint32_t op, int32_t x, int32_t y)
     }
 }
 
-/* ---- random sequences --------------------------------------------------------------- */
-
 static const int32_t SIDES[] = {1, 2, 7, 63, 64, 65, 99, 100};
-
-/* One random edit applied to both; returns whether the call succeeded. */
-static int random_edit(pp_mask *m, plain *p, pp_mask *other, const plain *po)
-{
-    int32_t w = p->w, h = p->h;
-    uint8_t solid = (uint8_t)below(2);
-    int32_t x = range(-20, w + 20), y = range(-20, h + 20);
-    switch (below(9)) {
-    case 0:
-        paint(p, solid, in_rect, (int64_t[]){x, y, 1, 1});
-        return CHECK_OK(pp_mask_set_pixel(m, x, y, solid));
-    case 1: {
-        pp_bounds r = {x, y, range(-3, w + 10), range(-3, h + 10)};
-        paint(p, solid, in_rect, (int64_t[]){r.x, r.y, r.width, r.height});
-        return CHECK_OK(pp_mask_fill_rect(m, r, solid));
-    }
-    case 2:
-    case 3: {
-        static const uint32_t OPS[4] = {PP_EDIT_DRAW, PP_EDIT_ERASE, PP_EDIT_INTERSECT,
-                                        PP_EDIT_XOR};
-        uint32_t op = OPS[below(4)];
-        int32_t ox = range(-po->w - 5, w + 5), oy = range(-po->h - 5, h + 5);
-        combine(p, po, op, ox, oy);
-        pp_status s = op == PP_EDIT_DRAW    ? pp_mask_draw(m, other, ox, oy)
-                      : op == PP_EDIT_ERASE ? pp_mask_erase(m, other, ox, oy)
-                      : op == PP_EDIT_INTERSECT ? pp_mask_intersect(m, other, ox, oy)
-                                                : pp_mask_xor(m, other, ox, oy);
-        return CHECK_OK(s);
-    }
-    case 4:
-        for (int32_t i = 0; i < w * h; i++) {
-            p->px[i] ^= 1;
-        }
-        return CHECK_OK(pp_mask_invert(m));
-    case 5:
-    case 6: {
-        int32_t r = below(below(3) == 0 ? 60 : 12);
-        paint(p, solid, in_circle, (int64_t[]){x, y, r});
-        return CHECK_OK(pp_mask_fill_circle(m, x, y, (uint32_t)r, solid));
-    }
-    case 7: {
-        pp_bounds r = {x, y, range(-2, w + 5), range(-2, h + 5)};
-        paint(p, solid, in_ellipse, (int64_t[]){r.x, r.y, r.width, r.height});
-        return CHECK_OK(pp_mask_fill_ellipse(m, r, solid));
-    }
-    default: {
-        int32_t x1 = range(-20, w + 20), y1 = range(-20, h + 20), r = below(8);
-        paint(p, solid, in_capsule, (int64_t[]){x, y, x1, y1, r});
-        return CHECK_OK(pp_mask_draw_line(m, x, y, x1, y1, (uint32_t)r, solid));
-    }
-    }
-}
-
-static void random_sequences(void)
-{
-    static plain p, po;
-    int agree = 0, runs = 0, edits = 0, queries = 0;
-    for (int run = 0; run < 120; run++) {
-        int32_t w = SIDES[below(8)], h = SIDES[below(8)];
-        if (h > MAX_H) {
-            h = MAX_H;
-        }
-        pp_mask *m = random_mask(&p, w, h, below(101));
-        pp_mask *other = random_mask(&po, range(1, 40), range(1, 40), below(101));
-        int ok = 1;
-        for (int k = 0; k < 12 && ok; k++) {
-            ok = random_edit(m, &p, other, &po) && same(m, &p);
-            edits++;
-        }
-        /* A pair query on the edited mask agrees with the oracle's pixels. */
-        if (ok) {
-            int32_t ox = range(-po.w, w), oy = range(-po.h, h);
-            uint8_t hit = SENTINEL_U8;
-            int want = 0;
-            for (int32_t j = 0; j < h && !want; j++) {
-                for (int32_t i = 0; i < w && !want; i++) {
-                    want = p.px[j * w + i] && solid_at(&po, i - ox, j - oy);
-                }
-            }
-            ok = pp_mask_collides(m, other, ox, oy, &hit) == PP_OK && hit == want;
-            queries++;
-        }
-        agree += ok;
-        runs++;
-        pp_mask_free(other);
-        pp_mask_free(m);
-    }
-    CHECK(agree == runs);
-    printf("random edit sequences: %d runs, %d edits, %d queries agree with the plain C "
-           "oracle\n",
-           agree, edits, queries);
-}
 
 /* ---- the rules ---------------------------------------------------------------------- */
 
@@ -286,6 +147,14 @@ static void shared_masks(void)
     CHECK_ERR(pp_mask_set_pixel(m, 1, 1, 1), PP_ERR_MASK_SHARED, "mask shared");
     CHECK_ERR(pp_mask_invert(m), PP_ERR_MASK_SHARED, "pp_mask_copy");
     CHECK_ERR(pp_mask_draw(m, m, 1, 0), PP_ERR_MASK_SHARED, "pp_world_edit_mask");
+    /* Every other edit is refused the same way. */
+    CHECK_ERR(pp_mask_fill_rect(m, (pp_bounds){0, 0, 3, 3}, 0), PP_ERR_MASK_SHARED, "shared");
+    CHECK_ERR(pp_mask_fill_circle(m, 5, 5, 3, 0), PP_ERR_MASK_SHARED, "shared");
+    CHECK_ERR(pp_mask_fill_ellipse(m, (pp_bounds){0, 0, 8, 4}, 1), PP_ERR_MASK_SHARED, "shared");
+    CHECK_ERR(pp_mask_draw_line(m, 0, 0, 29, 19, 2, 0), PP_ERR_MASK_SHARED, "shared");
+    CHECK_ERR(pp_mask_erase(m, m, 0, 0), PP_ERR_MASK_SHARED, "shared");
+    CHECK_ERR(pp_mask_intersect(m, m, 2, 0), PP_ERR_MASK_SHARED, "shared");
+    CHECK_ERR(pp_mask_xor(m, m, 0, 0), PP_ERR_MASK_SHARED, "shared");
     CHECK(same(m, &p));
     pp_mask *c = SENTINEL_MASK;
     CHECK_OK(pp_mask_copy(m, &c));
@@ -304,11 +173,59 @@ static void shared_masks(void)
     CHECK(n == 0);
     /* Arguments. */
     CHECK_ERR(pp_mask_set_pixel(NULL, 0, 0, 1), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_fill_rect(NULL, (pp_bounds){0, 0, 1, 1}, 1), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_fill_circle(NULL, 0, 0, 1, 1), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_fill_ellipse(NULL, (pp_bounds){0, 0, 2, 2}, 1), PP_ERR_NULL_POINTER,
+              "mask");
+    CHECK_ERR(pp_mask_draw_line(NULL, 0, 0, 1, 1, 0, 1), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_invert(NULL), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_intersect(NULL, m, 0, 0), PP_ERR_NULL_POINTER, "mask");
+    CHECK_ERR(pp_mask_intersect(m, NULL, 0, 0), PP_ERR_NULL_POINTER, "other");
+    CHECK_ERR(pp_mask_xor(m, NULL, 0, 0), PP_ERR_NULL_POINTER, "other");
+    CHECK_ERR(pp_mask_erase(m, NULL, 0, 0), PP_ERR_NULL_POINTER, "other");
     CHECK_ERR(pp_mask_draw(m, NULL, 0, 0), PP_ERR_NULL_POINTER, "other");
     c = SENTINEL_MASK;
     CHECK_ERR(pp_mask_copy(NULL, &c), PP_ERR_NULL_POINTER, "mask");
     CHECK(c == SENTINEL_MASK);
     CHECK_ERR(pp_mask_copy(m, NULL), PP_ERR_NULL_POINTER, "out");
+    pp_mask_free(m);
+}
+
+/* Whether `m` has `count` solid pixels and pixel (x, y) is `solid`. */
+static int has(const pp_mask *m, uint64_t count, int32_t x, int32_t y, uint8_t solid)
+{
+    uint64_t n = SENTINEL_U64;
+    uint8_t s = SENTINEL_U8;
+    return pp_mask_count(m, &n) == PP_OK && n == count &&
+           pp_mask_is_solid(m, x, y, &s) == PP_OK && s == solid;
+}
+
+/* Each shape edit once, on values worked out by hand (random cases: the corpus's). */
+static void by_hand(void)
+{
+    pp_mask *m = NULL, *dot = NULL;
+    /* A disc of radius 1 (i^2 + j^2 <= 1 + 1): the 3 x 3 block around its centre. */
+    CHECK_OK(pp_mask_new(10, 10, 0, &m));
+    CHECK_OK(pp_mask_fill_circle(m, 4, 4, 1, 1));
+    CHECK(has(m, 9, 3, 3, 1) && has(m, 9, 2, 4, 0));
+    pp_mask_free(m);
+    /* The ellipse inscribed in 5 x 3: rows of 3, 5, 3 pixels (u^2 9 + v^2 25 <= 225 for the
+     * doubled centre offsets u, v). */
+    CHECK_OK(pp_mask_new(10, 10, 0, &m));
+    CHECK_OK(pp_mask_fill_ellipse(m, (pp_bounds){0, 0, 5, 3}, 1));
+    CHECK(has(m, 11, 0, 0, 0) && has(m, 11, 3, 0, 1) && has(m, 11, 0, 1, 1));
+    pp_mask_free(m);
+    /* A line of radius 0 along row 0: that row, nothing else. */
+    CHECK_OK(pp_mask_new(10, 3, 0, &m));
+    CHECK_OK(pp_mask_draw_line(m, 0, 0, 9, 0, 0, 1));
+    CHECK(has(m, 10, 9, 0, 1) && has(m, 10, 0, 1, 0));
+    pp_mask_free(m);
+    /* A full 4 x 4 intersected with a 2 x 2 at (1, 1): those 4 pixels. */
+    CHECK_OK(pp_mask_new(4, 4, 1, &m));
+    CHECK_OK(pp_mask_new(2, 2, 1, &dot));
+    CHECK_OK(pp_mask_intersect(m, dot, 1, 1));
+    CHECK(has(m, 4, 0, 0, 0) && has(m, 4, 2, 2, 1));
+    pp_mask_free(dot);
     pp_mask_free(m);
 }
 
@@ -486,7 +403,7 @@ int main(int argc, char **argv)
     (void)argc;
     (void)argv;
     basics();
-    random_sequences();
+    by_hand();
     shared_masks();
     self_edits();
     world_crater();

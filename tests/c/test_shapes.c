@@ -7,16 +7,19 @@
  * pp_mask_crop) and conversions (pp_mask_to_pixels, pp_mask_write_pixels, pp_mask_to_png,
  * pp_mask_from_color_range, pp_color_range_within).
  *
- * The centroid, the angle, component bounds, the largest component, grow, shrink, scale
- * and convolve are checked against the oracles of the conformance corpus, replayed
- * through this door by tests/c/corpus_replay.c. This program checks what the corpus does
- * not hold against a plain per-pixel computation written here (a flood fill for the
- * labels, counts, component masks and component_at; the crop's copied pixels; every
- * pixel's bytes in every format) on random masks from a fixed seed, sides 0, 1, 63, 64
- * and 65 included; then every error path: NULL pointers, zeroed and foreign options, unknown
- * connectivity, order, norm and format, negative sizes, short buffers (then exact ones),
- * regions outside the mask; and a short buffer of component handles leaks nothing
- * (valgrind runs this program in CI).
+ * The answers of the centroid, the angle, components (bounds, counts, labels,
+ * component_at, the largest), grow, shrink, scale, convolve, crop and masks from colour
+ * ranges (byte-order formats) on random masks are checked against the oracles of the
+ * conformance corpus, replayed through this door by tests/c/corpus_replay.c. This program
+ * checks what the corpus does not hold: values worked out by hand; the component functions'
+ * two-call buffers and pp_mask_components' owned masks (each its label's pixels); every
+ * pixel's bytes written back in every format (pp_mask_to_pixels, pp_mask_write_pixels into
+ * a strided region), PNG out and back, colour ranges over ARGB32 (a native-endian word)
+ * against pygame's rule and pp_color_range_within's rule, on random masks from a fixed
+ * seed, sides 0, 1, 63, 64 and 65 included; then every error path: NULL pointers, zeroed
+ * and foreign options, unknown connectivity, order, norm and format, negative sizes, short
+ * buffers (then exact ones), regions outside the mask; and a short buffer of component
+ * handles leaks nothing (valgrind runs this program in CI).
  * Built by tests/c_abi.rs with gcc -std=c99 -Wall -Wextra -Werror -I include and run
  * against the cdylib (also under ASan+UBSan and valgrind when asked).
  *
@@ -33,7 +36,7 @@
 
 #include "check.h"
 
-/* ---- plain masks: one byte per pixel, the oracle's representation -------------------- */
+/* ---- plain masks: one byte per pixel ------------------------------------------------ */
 
 typedef struct {
     int32_t w, h;
@@ -47,11 +50,6 @@ static plain plain_new(int32_t w, int32_t h)
     p.h = h;
     p.px = calloc((size_t)w * (size_t)h + 1, 1);
     return p;
-}
-
-static int at(const plain *p, int64_t x, int64_t y)
-{
-    return x >= 0 && y >= 0 && x < p->w && y < p->h && p->px[y * p->w + x];
 }
 
 static uint32_t g_seed = 20261123u;
@@ -118,153 +116,61 @@ static int same(const pp_mask *m, const plain *p)
 static const int32_t SIDES[] = {0, 1, 2, 7, 31, 63, 64, 65};
 #define N_SIDES ((int32_t)(sizeof SIDES / sizeof SIDES[0]))
 
-/* ---- connected components: a flood fill ---------------------------------------------- */
+/* ---- connected components: the handles and the two-call buffers ---------------------- */
 
-typedef struct {
-    int32_t n;          /* components kept */
-    uint32_t *labels;   /* w * h, 0 or 1..n */
-    uint64_t *counts;   /* n */
-    pp_bounds *bounds;  /* n */
-} components;
-
-/* The components of `p` as the options say: found by a flood fill started at each
- * unlabelled solid pixel in row-major order (so numbered by position), optionally sorted
- * largest first (stable: equal sizes keep the position order), small ones left out. */
-static components flood(const plain *p, uint32_t connectivity, uint32_t order,
-                        uint64_t min_pixels)
-{
-    size_t size = (size_t)p->w * (size_t)p->h;
-    int32_t *raw = calloc(size + 1, sizeof *raw); /* raw id + 1, in position order */
-    int32_t *stack = malloc((size + 1) * sizeof *stack);
-    uint64_t *cnt = calloc(size + 1, sizeof *cnt);
-    int32_t (*box)[4] = calloc(size + 1, sizeof *box);
-    int32_t found = 0;
-    for (int32_t start = 0; start < (int32_t)size; start++) {
-        if (!p->px[start] || raw[start]) {
-            continue;
-        }
-        int32_t top = 0;
-        stack[top++] = start;
-        raw[start] = ++found;
-        int32_t *b = box[found - 1];
-        b[0] = b[2] = start % p->w;
-        b[1] = b[3] = start / p->w;
-        while (top > 0) {
-            int32_t i = stack[--top], x = i % p->w, y = i / p->w;
-            cnt[found - 1]++;
-            b[0] = x < b[0] ? x : b[0];
-            b[1] = y < b[1] ? y : b[1];
-            b[2] = x > b[2] ? x : b[2];
-            b[3] = y > b[3] ? y : b[3];
-            for (int32_t dy = -1; dy <= 1; dy++) {
-                for (int32_t dx = -1; dx <= 1; dx++) {
-                    if ((dx == 0 && dy == 0) || (connectivity == 4 && dx != 0 && dy != 0)) {
-                        continue;
-                    }
-                    if (at(p, x + dx, y + dy) && !raw[(y + dy) * p->w + x + dx]) {
-                        raw[(y + dy) * p->w + x + dx] = found;
-                        stack[top++] = (y + dy) * p->w + x + dx;
-                    }
-                }
-            }
-        }
-    }
-    /* The listing order: an insertion sort on counts (stable) when largest first. */
-    int32_t *rank = malloc(((size_t)found + 1) * sizeof *rank);
-    for (int32_t i = 0; i < found; i++) {
-        int32_t j = i;
-        while (order == PP_ORDER_LARGEST_FIRST && j > 0 && cnt[rank[j - 1]] < cnt[i]) {
-            rank[j] = rank[j - 1];
-            j--;
-        }
-        rank[j] = i;
-    }
-    components c;
-    int32_t *label_of = calloc((size_t)found + 1, sizeof *label_of);
-    c.n = 0;
-    c.counts = malloc(((size_t)found + 1) * sizeof *c.counts);
-    c.bounds = malloc(((size_t)found + 1) * sizeof *c.bounds);
-    for (int32_t k = 0; k < found; k++) {
-        int32_t i = rank[k];
-        if (cnt[i] < min_pixels) {
-            continue;
-        }
-        label_of[i] = ++c.n;
-        c.counts[c.n - 1] = cnt[i];
-        pp_bounds r = {box[i][0], box[i][1], box[i][2] - box[i][0] + 1,
-                       box[i][3] - box[i][1] + 1};
-        c.bounds[c.n - 1] = r;
-    }
-    c.labels = calloc(size + 1, sizeof *c.labels);
-    for (size_t i = 0; i < size; i++) {
-        c.labels[i] = raw[i] ? (uint32_t)label_of[raw[i] - 1] : 0;
-    }
-    free(raw);
-    free(stack);
-    free(cnt);
-    free(box);
-    free(rank);
-    free(label_of);
-    return c;
-}
-
-static void components_free(components *c)
-{
-    free(c->labels);
-    free(c->counts);
-    free(c->bounds);
-}
-
-/* Every component function with these options against the flood fill. */
-static void components_match(const pp_mask *m, const plain *p, uint32_t connectivity,
+/* Each function's answers (labels, counts, bounds, component_at, the largest) on random
+ * masks are the corpus's (component_labels, component_counts, component_bounds,
+ * component_at, largest_component). What is this door's own: each function sizes its
+ * buffer on a first call (NULL, 0) and fills it on a second, all agree on the number of
+ * components, and pp_mask_components hands out one owned mask per component holding
+ * exactly its label's pixels (each freed here; valgrind runs this program in CI). */
+static void components_agree(const pp_mask *m, const plain *p, uint32_t connectivity,
                              uint32_t order, uint64_t min_pixels)
 {
-    components want = flood(p, connectivity, order, min_pixels);
     pp_component_options o = pp_component_options_default();
     o.connectivity = connectivity;
     o.order = order;
     o.min_pixels = min_pixels;
     size_t n = SENTINEL_SIZE, size = (size_t)p->w * (size_t)p->h;
 
-    /* Bounds: size first, then fill. */
-    pp_bounds *bounds = malloc(((size_t)want.n + 1) * sizeof *bounds);
-    CHECK_OK(pp_mask_component_bounds(m, &o, NULL, 0, &n));
-    CHECK(n == (size_t)want.n);
-    CHECK_OK(pp_mask_component_bounds(m, &o, bounds, (size_t)want.n, &n));
-    int ok = n == (size_t)want.n;
-    for (int32_t i = 0; ok && i < want.n; i++) {
-        ok = bounds_eq(bounds[i], want.bounds[i].x, want.bounds[i].y, want.bounds[i].width,
-                       want.bounds[i].height);
-    }
-    CHECK(ok);
-    free(bounds);
-
-    /* Counts. */
-    uint64_t *counts = malloc(((size_t)want.n + 1) * sizeof *counts);
-    CHECK_OK(pp_mask_component_counts(m, &o, counts, (size_t)want.n, &n));
-    CHECK(n == (size_t)want.n &&
-          (want.n == 0 || memcmp(counts, want.counts, (size_t)want.n * sizeof *counts) == 0));
-    free(counts);
-
     /* Labels: the size is known without labelling, `components` comes with the labels. */
     uint32_t *labels = malloc((size + 1) * sizeof *labels), k = SENTINEL_U8;
     CHECK_OK(pp_mask_component_labels(m, &o, NULL, 0, &n, &k));
     CHECK(n == size && k == SENTINEL_U8);
     CHECK_OK(pp_mask_component_labels(m, &o, labels, size, &n, &k));
-    CHECK(n == size && k == (uint32_t)want.n &&
-          (size == 0 || memcmp(labels, want.labels, size * sizeof *labels) == 0));
-    free(labels);
+    CHECK(n == size && k <= size);
+    uint64_t *want = calloc((size_t)k + 1, sizeof *want);
+    for (size_t j = 0; j < size; j++) {
+        want[labels[j] <= k ? labels[j] : 0]++;
+    }
+
+    /* Bounds and counts: size first, then fill; the counts are the labels'. */
+    pp_bounds *bounds = malloc(((size_t)k + 1) * sizeof *bounds);
+    n = SENTINEL_SIZE;
+    CHECK_OK(pp_mask_component_bounds(m, &o, NULL, 0, &n));
+    CHECK(n == (size_t)k);
+    CHECK_OK(pp_mask_component_bounds(m, &o, bounds, (size_t)k, &n));
+    CHECK(n == (size_t)k);
+    free(bounds);
+    uint64_t *counts = malloc(((size_t)k + 1) * sizeof *counts);
+    CHECK_OK(pp_mask_component_counts(m, &o, counts, (size_t)k, &n));
+    int ok = n == (size_t)k;
+    for (uint32_t i = 0; ok && i < k; i++) {
+        ok = counts[i] == want[i + 1];
+    }
+    CHECK(ok);
+    free(counts);
 
     /* The components as masks: each holds exactly its label's pixels. */
-    pp_mask **parts = malloc(((size_t)want.n + 1) * sizeof *parts);
+    pp_mask **parts = malloc(((size_t)k + 1) * sizeof *parts);
     CHECK_OK(pp_mask_components(m, &o, NULL, 0, &n));
-    CHECK(n == (size_t)want.n);
-    CHECK_OK(pp_mask_components(m, &o, parts, (size_t)want.n, &n));
-    ok = n == (size_t)want.n;
+    CHECK(n == (size_t)k);
+    CHECK_OK(pp_mask_components(m, &o, parts, (size_t)k, &n));
+    ok = n == (size_t)k;
     plain part = plain_new(p->w, p->h);
-    for (int32_t i = 0; i < want.n; i++) {
+    for (uint32_t i = 0; i < k && n == (size_t)k; i++) {
         for (size_t j = 0; j < size; j++) {
-            part.px[j] = want.labels[j] == (uint32_t)(i + 1);
+            part.px[j] = labels[j] == i + 1;
         }
         ok = ok && same(parts[i], &part);
         pp_mask_free(parts[i]);
@@ -272,46 +178,19 @@ static void components_match(const pp_mask *m, const plain *p, uint32_t connecti
     CHECK(ok);
     free(part.px);
     free(parts);
-    components_free(&want);
-}
-
-/* component_at a random pixel (solid or not) and the largest component. */
-static void component_at_and_largest(const pp_mask *m, const plain *p, uint32_t connectivity)
-{
-    components all = flood(p, connectivity, PP_ORDER_LARGEST_FIRST, 0);
-    plain want = plain_new(p->w, p->h);
-    size_t size = (size_t)p->w * (size_t)p->h;
-    pp_mask *out = SENTINEL_MASK;
-    for (size_t j = 0; j < size; j++) {
-        want.px[j] = all.labels[j] == 1;
-    }
-    CHECK_OK(pp_mask_largest_component(m, connectivity, &out));
-    CHECK(same(out, &want));
-    pp_mask_free(out);
-    if (size > 0) {
-        int32_t x = below(p->w), y = below(p->h);
-        uint32_t label = all.labels[y * p->w + x];
-        for (size_t j = 0; j < size; j++) {
-            want.px[j] = label != 0 && all.labels[j] == label;
-        }
-        CHECK_OK(pp_mask_component_at(m, x, y, connectivity, &out));
-        CHECK(same(out, &want));
-        pp_mask_free(out);
-    }
-    free(want.px);
-    components_free(&all);
+    free(want);
+    free(labels);
 }
 
 static void analysis(void)
 {
-    for (int32_t k = 0; k < 48; k++) {
+    for (int32_t k = 0; k < 16; k++) {
         int32_t w = SIDES[below(N_SIDES)], h = SIDES[below(N_SIDES)] % 40;
         plain p = random_plain(w, h);
         pp_mask *m = to_mask(&p);
         for (uint32_t c = 4; c <= 8; c += 4) {
-            components_match(m, &p, c, PP_ORDER_POSITION, 0);
-            components_match(m, &p, c, PP_ORDER_LARGEST_FIRST, (uint64_t)below(6));
-            component_at_and_largest(m, &p, c);
+            components_agree(m, &p, c, PP_ORDER_POSITION, 0);
+            components_agree(m, &p, c, PP_ORDER_LARGEST_FIRST, (uint64_t)below(6));
         }
         pp_mask_free(m);
         free(p.px);
@@ -394,33 +273,6 @@ static void hand_values(void)
 
 /* ---- morphology and resampling ------------------------------------------------------- */
 
-/* ---- crop ------------------------------------------------------------------------------ */
-
-static void crop(void)
-{
-    for (int32_t k = 0; k < 40; k++) {
-        plain p = random_plain(SIDES[below(N_SIDES)], below(30));
-        pp_mask *m = to_mask(&p), *out = NULL;
-        pp_bounds r = {0, 0, 0, 0};
-        r.x = below(p.w + 1);
-        r.y = below(p.h + 1);
-        r.width = below(p.w - r.x + 1);
-        r.height = below(p.h - r.y + 1);
-        plain want = plain_new(r.width, r.height);
-        for (int32_t y = 0; y < r.height; y++) {
-            for (int32_t x = 0; x < r.width; x++) {
-                want.px[y * r.width + x] = p.px[(r.y + y) * p.w + r.x + x];
-            }
-        }
-        CHECK_OK(pp_mask_crop(m, r, &out));
-        CHECK(same(out, &want));
-        pp_mask_free(out);
-        free(want.px);
-        pp_mask_free(m);
-        free(p.px);
-    }
-}
-
 /* ---- conversions ----------------------------------------------------------------------- */
 
 /* One pixel's bytes in `format`: the oracle of the channel orders. */
@@ -476,9 +328,10 @@ static void to_pixels(void)
             CHECK_OK(pp_mask_write_pixels(m, FORMATS[f], set, unset, p.w && p.h ? tex : NULL,
                                           len, (int32_t)stride));
             ok = 1;
+            /* A width of 0 may come with a stride of 0 (and nothing to write). */
             for (size_t i = 0; ok && i < len + 1; i++) {
-                size_t x = i % stride / bpp, y = i / stride;
-                int inside = i < len && i % stride < (size_t)p.w * bpp;
+                int inside = i < len && stride > 0 && i % stride < (size_t)p.w * bpp;
+                size_t x = inside ? i % stride / bpp : 0, y = inside ? i / stride : 0;
                 ok = inside ? tex[i] == one[p.px[y * (size_t)p.w + x]][i % stride % bpp]
                             : tex[i] == 0x5A;
             }
@@ -514,14 +367,14 @@ static void to_png(void)
     }
 }
 
+/* PP_FORMAT_ARGB32 (a native-endian word, left out of the corpus so its bytes mean the
+ * same everywhere) against pygame's rule; the byte-order formats are the corpus's
+ * `from_color_range` cases. pp_color_range_within (not in the corpus) against its rule. */
 static void from_color_range(void)
 {
-    for (int32_t k = 0; k < 30; k++) {
+    for (int32_t k = 0; k < 16; k++) {
         int32_t w = SIDES[below(N_SIDES)], h = below(12);
-        uint32_t format = FORMATS[below(N_FORMATS)];
-        if (format == PP_FORMAT_A8) {
-            format = PP_FORMAT_RGBA8;
-        }
+        uint32_t format = PP_FORMAT_ARGB32;
         size_t stride = (size_t)w * 4 + (size_t)below(7);
         size_t len = h ? stride * (size_t)(h - 1) + (size_t)w * 4 : 0;
         uint8_t *data = malloc(len + 1);
@@ -761,7 +614,6 @@ int main(void)
 {
     hand_values();
     analysis();
-    crop();
     to_pixels();
     to_png();
     from_color_range();

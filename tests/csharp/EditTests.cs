@@ -1,7 +1,7 @@
-// Tests of editing masks in the C# binding (issue 16): every Mask edit against a plain per-pixel oracle
-// of its own on random masks, shared masks refused (Status.MaskShared) and copies editable, a mask
-// drawn into itself, and a crater blown into a World's terrain with World.EditMask. Part of
-// PerPixelTests.exe.
+// Tests of editing masks in the C# binding (issue 16): shared masks refused (Status.MaskShared) and copies
+// editable, a mask drawn into itself, raw bytes, and a crater blown into a World's terrain with
+// World.EditMask. Every edit's pixels on random masks are the conformance corpus's (set_pixel ... invert),
+// replayed through this binding by CorpusTests.cs. Part of PerPixelTests.exe.
 using System;
 using PerPixel;
 
@@ -9,141 +9,16 @@ static partial class Tests
 {
     static void Edits()
     {
-        EditOracle();
         EditRules();
         WorldCrater();
     }
 
-    // The oracle: one bool per pixel, each rule written out in exact integers.
-    static bool[] PixelsOf(Mask m)
-    {
-        var p = new bool[m.Width * m.Height];
-        for (int y = 0; y < m.Height; y++)
-            for (int x = 0; x < m.Width; x++)
-                p[y * m.Width + x] = m.IsSolid(x, y);
-        return p;
-    }
-
-    static void Paint(bool[] p, int w, int h, bool solid, Func<long, long, bool> inside)
-    {
-        for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++)
-                if (inside(x, y)) p[y * w + x] = solid;
-    }
-
-    static bool InCapsule(long px, long py, long ax, long ay, long bx, long by, long r)
-    {
-        long d2 = (2 * r + 1) * (2 * r + 1), dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
-        long dot = (px - ax) * dx + (py - ay) * dy;
-        if (len2 == 0 || dot <= 0) return 4 * ((px - ax) * (px - ax) + (py - ay) * (py - ay)) < d2;
-        if (dot >= len2) return 4 * ((px - bx) * (px - bx) + (py - by) * (py - by)) < d2;
-        long ex = (px - ax) * len2 - dot * dx, ey = (py - ay) * len2 - dot * dy;
-        return 4 * (ex * ex + ey * ey) < d2 * len2 * len2;
-    }
-
+    // A random mask (also used by MotionTests.cs and PolygonTests.cs).
     static Mask RandomMask(Random rng, int w, int h, int density)
     {
         var a8 = new byte[w * h];
         for (int i = 0; i < a8.Length; i++) a8[i] = (byte)(rng.Next(100) < density ? 255 : 0);
         return Mask.FromPixels(a8, PixelFormat.A8, w, h, w, new MaskOptions());
-    }
-
-    static void EditOracle()
-    {
-        var rng = new Random(1616);
-        int[] sides = { 1, 7, 63, 64, 65, 90 };
-        int runs = 0, agree = 0, edits = 0;
-        for (int run = 0; run < 40; run++)
-        {
-            int w = sides[rng.Next(sides.Length)], h = sides[rng.Next(sides.Length)];
-            using (Mask m = RandomMask(rng, w, h, rng.Next(101)))
-            using (Mask o = RandomMask(rng, rng.Next(1, 30), rng.Next(1, 30), rng.Next(101)))
-            {
-                bool[] p = PixelsOf(m), po = PixelsOf(o);
-                bool ok = true;
-                for (int k = 0; k < 10 && ok; k++)
-                {
-                    bool solid = rng.Next(2) == 0;
-                    int x = rng.Next(-10, w + 10), y = rng.Next(-10, h + 10);
-                    switch (rng.Next(7))
-                    {
-                        case 0:
-                            m.SetPixel(x, y, solid);
-                            Paint(p, w, h, solid, (i, j) => i == x && j == y);
-                            break;
-                        case 1:
-                        {
-                            var r = new Bounds2D(x, y, rng.Next(-2, w), rng.Next(-2, h));
-                            m.FillRect(r, solid);
-                            Paint(p, w, h, solid, (i, j) => i >= r.x && j >= r.y && i < (long)r.x + r.width &&
-                                j < (long)r.y + r.height);
-                            break;
-                        }
-                        case 2:
-                        {
-                            int op = rng.Next(4), ox = rng.Next(-o.Width, w), oy = rng.Next(-o.Height, h);
-                            var before = (bool[])p.Clone();
-                            if (op == 0) m.Draw(o, ox, oy);
-                            else if (op == 1) m.Erase(o, ox, oy);
-                            else if (op == 2) m.Intersect(o, ox, oy);
-                            else m.Xor(o, ox, oy);
-                            for (int j = 0; j < h; j++)
-                                for (int i = 0; i < w; i++)
-                                {
-                                    int u = i - ox, v = j - oy;
-                                    bool b = u >= 0 && v >= 0 && u < o.Width && v < o.Height && po[v * o.Width + u];
-                                    bool a = before[j * w + i];
-                                    p[j * w + i] = op == 0 ? a | b : op == 1 ? a & !b : op == 2 ? a & b : a ^ b;
-                                }
-                            break;
-                        }
-                        case 3:
-                            m.Invert();
-                            for (int i = 0; i < p.Length; i++) p[i] = !p[i];
-                            break;
-                        case 4:
-                        {
-                            int r = rng.Next(20);
-                            m.FillCircle(x, y, r, solid);
-                            Paint(p, w, h, solid, (i, j) => (i - x) * (i - x) + (j - y) * (j - y) <= (long)r * r + r);
-                            break;
-                        }
-                        case 5:
-                        {
-                            var r = new Bounds2D(x, y, rng.Next(-1, w), rng.Next(-1, h));
-                            m.FillEllipse(r, solid);
-                            long W = r.width, H = r.height;
-                            Paint(p, w, h, solid, (i, j) =>
-                            {
-                                if (W <= 0 || H <= 0) return false;
-                                long u = 2 * i + 1 - 2 * r.x - W, v = 2 * j + 1 - 2 * r.y - H;
-                                return u * u * H * H + v * v * W * W <= W * W * H * H;
-                            });
-                            break;
-                        }
-                        default:
-                        {
-                            int x1 = rng.Next(-10, w + 10), y1 = rng.Next(-10, h + 10), r = rng.Next(6);
-                            m.DrawLine(x, y, x1, y1, r, solid);
-                            Paint(p, w, h, solid, (i, j) => InCapsule(i, j, x, y, x1, y1, r));
-                            break;
-                        }
-                    }
-                    edits++;
-                    bool[] got = PixelsOf(m);
-                    ulong count = 0;
-                    for (int i = 0; i < p.Length; i++)
-                    {
-                        ok &= got[i] == p[i];
-                        if (p[i]) count++;
-                    }
-                    ok &= m.Count == count;
-                }
-                runs++;
-                if (ok) agree++;
-            }
-        }
-        Equal("random edit sequences agreeing with the C# oracle (" + edits + " edits)", runs, agree);
     }
 
     static void EditRules()
