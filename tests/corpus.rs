@@ -13,6 +13,7 @@
 //!
 //! The C, C++ and C# replayers are driven from `tests/c_abi.rs` and `tests/csharp.rs`.
 
+mod common;
 #[path = "corpus/generate.rs"]
 mod generate;
 #[path = "corpus/text.rs"]
@@ -36,26 +37,13 @@ fn corpus_path() -> std::path::PathBuf {
 #[test]
 fn corpus_is_fresh() {
     let fresh = generate::generate();
-    let path = corpus_path();
-    if std::env::var_os("PERPIXEL_REFRESH_CORPUS").is_some_and(|v| v == "1") {
-        std::fs::write(&path, &fresh).expect("write the corpus");
-        println!("wrote {} ({} bytes)", path.display(), fresh.len());
-        return;
-    }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    if committed != fresh {
-        let line = committed
-            .lines()
-            .zip(fresh.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or(committed.lines().count().min(fresh.lines().count()));
-        panic!(
-            "{CORPUS} is stale (first difference at line {}): refresh it with \
-             `PERPIXEL_REFRESH_CORPUS=1 cargo test --test corpus` and commit it",
-            line + 1
-        );
-    }
-    println!("{CORPUS}: fresh, {} bytes", committed.len());
+    common::check_generated(
+        CORPUS,
+        &fresh,
+        "PERPIXEL_REFRESH_CORPUS",
+        "PERPIXEL_REFRESH_CORPUS=1 cargo test --test corpus",
+    );
+    println!("{CORPUS}: fresh, {} bytes", fresh.len());
 }
 
 /// The declared masks, by id.
