@@ -431,7 +431,7 @@ fn c_errors_statuses_and_version() {
         source: "tests/c/test_errors.c",
         lang: Lang::C,
         args: vec![env!("CARGO_PKG_VERSION").to_owned()],
-        min_checks: 50,
+        min_checks: common::c_min_checks("tests/c/test_errors.c"),
     };
     build_and_run("test_errors", &program, &modes());
 }
@@ -443,7 +443,7 @@ fn c_masks_from_every_source() {
         lang: Lang::C,
         args: vec![],
         // The image scenarios (files in the scratch folder) add about 50.
-        min_checks: if cfg!(feature = "image") { 400 } else { 350 },
+        min_checks: common::c_min_checks("tests/c/test_masks.c"),
     };
     build_and_run("test_masks", &program, &modes());
 }
@@ -454,7 +454,7 @@ fn c_bounds_arithmetic() {
         source: "tests/c/test_bounds.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 55,
+        min_checks: common::c_min_checks("tests/c/test_bounds.c"),
     };
     build_and_run("test_bounds", &program, &modes());
 }
@@ -468,7 +468,7 @@ fn c_mask_edits() {
         // 148: the door's own scenes (shared masks, each edit by hand, self-edits, the world
         // crater, raw bytes); the random edit sequences (about 1,700 checks) gave way to
         // the corpus.
-        min_checks: 140,
+        min_checks: common::c_min_checks("tests/c/test_edit.c"),
     };
     build_and_run("test_edit", &program, &modes());
 }
@@ -480,7 +480,7 @@ fn c_polygons() {
         lang: Lang::C,
         args: vec![],
         // 182: the exact polygons' and outlines' random cases (about 80) are the corpus's.
-        min_checks: 175,
+        min_checks: common::c_min_checks("tests/c/test_polygons.c"),
     };
     build_and_run("test_polygons", &program, &modes());
 }
@@ -493,7 +493,7 @@ fn c_shape_tools() {
         args: vec![],
         // 1,572: the flood fill's, crop's and byte-order colour ranges' random cases (about
         // 2,300 checks) gave way to the corpus.
-        min_checks: 1500,
+        min_checks: common::c_min_checks("tests/c/test_shapes.c"),
     };
     build_and_run("test_shapes", &program, &modes());
 }
@@ -504,7 +504,7 @@ fn c_pair_queries() {
         source: "tests/c/test_queries.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 100,
+        min_checks: common::c_min_checks("tests/c/test_queries.c"),
     };
     build_and_run("test_queries", &program, &modes());
 }
@@ -515,7 +515,7 @@ fn c_sweeps() {
         source: "tests/c/test_sweep.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 90,
+        min_checks: common::c_min_checks("tests/c/test_sweep.c"),
     };
     build_and_run("test_sweep", &program, &modes());
 }
@@ -526,7 +526,7 @@ fn c_motion_contacts_push_out_slide_raycasts() {
         source: "tests/c/test_motion.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 8000,
+        min_checks: common::c_min_checks("tests/c/test_motion.c"),
     };
     build_and_run("test_motion", &program, &modes());
 }
@@ -537,7 +537,7 @@ fn c_transformed_sprites() {
         source: "tests/c/test_transforms.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 60,
+        min_checks: common::c_min_checks("tests/c/test_transforms.c"),
     };
     build_and_run("test_transforms", &program, &modes());
 }
@@ -549,7 +549,7 @@ fn c_program_survives_hostile_input() {
         lang: Lang::C,
         args: vec![],
         // The encoded-image scenarios add about 70.
-        min_checks: if cfg!(feature = "image") { 1500 } else { 1450 },
+        min_checks: common::c_min_checks("tests/c/test_hostile.c"),
     };
     build_and_run("test_hostile", &program, &modes());
 }
@@ -560,7 +560,7 @@ fn c_threads_share_masks() {
         source: "tests/c/test_threads.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 15,
+        min_checks: common::c_min_checks("tests/c/test_threads.c"),
     };
     build_and_run("test_threads", &program, &modes());
 }
@@ -571,7 +571,7 @@ fn c_world_ids_errors_and_threads() {
         source: "tests/c/test_world.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: MIN_WORLD_CHECKS,
+        min_checks: common::c_min_checks("tests/c/test_world.c"),
     };
     build_and_run("test_world", &program, &modes());
 }
@@ -583,14 +583,10 @@ fn c_world_snapshots_and_hashes() {
         lang: Lang::C,
         args: vec![],
         // 398: random masks' hashes (about 390 checks) are the corpus's `mask_hash` cases.
-        min_checks: 380,
+        min_checks: common::c_min_checks("tests/c/test_snapshot.c"),
     };
     build_and_run("test_snapshot", &program, &modes());
 }
-
-/// The world program's checks: its fixed scenes, refused ids, errors and threads (314; the
-/// world's answers are the corpus's).
-const MIN_WORLD_CHECKS: u32 = 300;
 
 #[test]
 fn cpp_wrapper_covers_every_member() {
@@ -625,7 +621,7 @@ fn c_program_loads_baked_masks_identical_to_the_pngs() {
         source: "tests/c/test_bake.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 470,
+        min_checks: common::c_min_checks("tests/c/test_bake.c"),
     };
     build_and_run_with("test_bake", &program, &modes(), |scratch| {
         common::bake_round_trip_files(scratch);
@@ -643,7 +639,7 @@ fn c_program_gets_a_status_for_huge_images_in_a_capped_process() {
         source: "tests/c/test_limits.c",
         lang: Lang::C,
         args: vec![],
-        min_checks: 40,
+        min_checks: common::c_min_checks("tests/c/test_limits.c"),
     };
     let modes: Vec<Mode> = modes()
         .into_iter()

@@ -141,8 +141,9 @@ fn windows_path(path: &Path) -> String {
 
 /// Compiles `source` with mingw into `scratch` (beside a copy of the DLL), runs it there
 /// under Wine with the scratch folder and `args`, and requires "N passed, 0 failed" with
-/// N at least `min_checks`.
-fn run_program(name: &str, source: &str, args: &[&str], min_checks: u32, prepare: fn(&Path)) {
+/// N at least the program's count in `common::c_min_checks` (the native runs' too).
+fn run_program(name: &str, source: &str, args: &[&str], prepare: fn(&Path)) {
+    let min_checks = common::c_min_checks(source);
     let Some(lib) = lib_dir() else { return };
     assert!(
         common::have(MINGW_GCC),
@@ -219,13 +220,7 @@ fn nothing(_: &Path) {}
 )]
 fn wine_errors_statuses_and_version() {
     let version = env!("CARGO_PKG_VERSION");
-    run_program(
-        "test_errors",
-        "tests/c/test_errors.c",
-        &[version],
-        50,
-        nothing,
-    );
+    run_program("test_errors", "tests/c/test_errors.c", &[version], nothing);
 }
 
 #[test]
@@ -234,7 +229,7 @@ fn wine_errors_statuses_and_version() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_masks() {
-    run_program("test_masks", "tests/c/test_masks.c", &[], 400, nothing);
+    run_program("test_masks", "tests/c/test_masks.c", &[], nothing);
 }
 
 #[test]
@@ -243,7 +238,7 @@ fn wine_masks() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_bounds() {
-    run_program("test_bounds", "tests/c/test_bounds.c", &[], 55, nothing);
+    run_program("test_bounds", "tests/c/test_bounds.c", &[], nothing);
 }
 
 #[test]
@@ -252,7 +247,7 @@ fn wine_bounds() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_edits() {
-    run_program("test_edit", "tests/c/test_edit.c", &[], 1700, nothing);
+    run_program("test_edit", "tests/c/test_edit.c", &[], nothing);
 }
 
 #[test]
@@ -261,13 +256,7 @@ fn wine_edits() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_polygons() {
-    run_program(
-        "test_polygons",
-        "tests/c/test_polygons.c",
-        &[],
-        255,
-        nothing,
-    );
+    run_program("test_polygons", "tests/c/test_polygons.c", &[], nothing);
 }
 
 #[test]
@@ -276,7 +265,7 @@ fn wine_polygons() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_shapes() {
-    run_program("test_shapes", "tests/c/test_shapes.c", &[], 3800, nothing);
+    run_program("test_shapes", "tests/c/test_shapes.c", &[], nothing);
 }
 
 #[test]
@@ -285,7 +274,7 @@ fn wine_shapes() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_queries() {
-    run_program("test_queries", "tests/c/test_queries.c", &[], 100, nothing);
+    run_program("test_queries", "tests/c/test_queries.c", &[], nothing);
 }
 
 #[test]
@@ -294,7 +283,7 @@ fn wine_queries() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_sweeps() {
-    run_program("test_sweep", "tests/c/test_sweep.c", &[], 90, nothing);
+    run_program("test_sweep", "tests/c/test_sweep.c", &[], nothing);
 }
 
 #[test]
@@ -303,7 +292,7 @@ fn wine_sweeps() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_motion() {
-    run_program("test_motion", "tests/c/test_motion.c", &[], 8000, nothing);
+    run_program("test_motion", "tests/c/test_motion.c", &[], nothing);
 }
 
 #[test]
@@ -312,13 +301,7 @@ fn wine_motion() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_transforms() {
-    run_program(
-        "test_transforms",
-        "tests/c/test_transforms.c",
-        &[],
-        60,
-        nothing,
-    );
+    run_program("test_transforms", "tests/c/test_transforms.c", &[], nothing);
 }
 
 #[test]
@@ -327,7 +310,7 @@ fn wine_transforms() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_hostile_input() {
-    run_program("test_hostile", "tests/c/test_hostile.c", &[], 1500, nothing);
+    run_program("test_hostile", "tests/c/test_hostile.c", &[], nothing);
 }
 
 #[test]
@@ -336,7 +319,7 @@ fn wine_hostile_input() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_threads() {
-    run_program("test_threads", "tests/c/test_threads.c", &[], 15, nothing);
+    run_program("test_threads", "tests/c/test_threads.c", &[], nothing);
 }
 
 #[test]
@@ -345,7 +328,7 @@ fn wine_threads() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_world() {
-    run_program("test_world", "tests/c/test_world.c", &[], 11500, nothing);
+    run_program("test_world", "tests/c/test_world.c", &[], nothing);
 }
 
 /// The files the Rust library bakes (as `tests/c_abi.rs` makes them), loaded by the
@@ -357,7 +340,7 @@ fn wine_world() {
     ignore = "PERPIXEL_WINE_LIB_DIR is not set: the C programs did not run under Wine (see tests/wine.rs)"
 )]
 fn wine_baked_files() {
-    run_program("test_bake", "tests/c/test_bake.c", &[], 470, |dir| {
+    run_program("test_bake", "tests/c/test_bake.c", &[], |dir| {
         common::bake_round_trip_files(dir);
     });
 }

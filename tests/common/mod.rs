@@ -340,3 +340,43 @@ pub fn check_generated(path: &str, fresh: &str, refresh_var: &str, command: &str
         );
     }
 }
+
+/// The fewest checks each C test program must report ("N passed, 0 failed"): one table for
+/// `tests/c_abi.rs`, which runs them natively (and under sanitizers and valgrind), and
+/// `tests/wine.rs`, which runs them under Wine, so a program's count changes in one place.
+/// The counts are the door's own checks (what the conformance corpus holds is replayed by
+/// `tests/c/corpus_replay.c`): test_edit 148, test_polygons 182, test_shapes 1,572,
+/// test_snapshot 398 and test_world 314 after their random oracles gave way to the corpus.
+pub fn c_min_checks(source: &str) -> u32 {
+    match source {
+        "tests/c/test_errors.c" => 50,
+        "tests/c/test_masks.c" => {
+            if cfg!(feature = "image") {
+                400
+            } else {
+                350
+            }
+        }
+        "tests/c/test_bounds.c" => 55,
+        "tests/c/test_edit.c" => 140,
+        "tests/c/test_polygons.c" => 175,
+        "tests/c/test_shapes.c" => 1500,
+        "tests/c/test_queries.c" => 100,
+        "tests/c/test_sweep.c" => 90,
+        "tests/c/test_motion.c" => 8000,
+        "tests/c/test_transforms.c" => 60,
+        "tests/c/test_hostile.c" => {
+            if cfg!(feature = "image") {
+                1500
+            } else {
+                1450
+            }
+        }
+        "tests/c/test_threads.c" => 15,
+        "tests/c/test_world.c" => 300,
+        "tests/c/test_snapshot.c" => 380,
+        "tests/c/test_bake.c" => 470,
+        "tests/c/test_limits.c" => 40,
+        _ => panic!("{source}: no minimum check count in tests/common/mod.rs"),
+    }
+}
