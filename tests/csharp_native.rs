@@ -727,8 +727,6 @@ fn native_cs_is_fresh() {
 fn every_header_item_is_generated() {
     let header = parse_header(&read("include/perpixel.h"));
     let text = read("include/perpixel.h");
-    let declared = text.matches(" pp_").count();
-    assert!(declared > 0);
     let generated = read(GENERATED);
     assert!(
         header.functions.len() >= 130,

@@ -14,6 +14,7 @@
 
 #include "error.hpp"
 #include "mask.hpp"
+#include "shapes.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -129,16 +130,6 @@ struct ConvexPieces {
 };
 
 namespace detail {
-/// A list read by the buffer convention: `call(buf, buf_len, &len)` sized, then filled.
-template <typename T, typename F> std::vector<T> read_list(F call)
-{
-    std::size_t len = 0;
-    check(call(nullptr, 0, &len));
-    std::vector<T> out(len);
-    check(call(out.data(), out.size(), &len));
-    return out;
-}
-
 /// Releases a polygons result (unique_ptr deleter).
 struct PolygonsFree {
     void operator()(pp_polygons *p) const noexcept { pp_polygons_free(p); }
@@ -170,15 +161,15 @@ inline Polygons Mask::polygons(const PolygonOptions &options) const
     std::size_t polygons = 0, rings = 0, points = 0;
     detail::check(pp_polygons_counts(p.get(), &polygons, &rings, &points));
     Polygons out;
-    out.points = detail::vertices<Vertex>(detail::read_list<pp_vertex>(
+    out.points = detail::vertices<Vertex>(detail::fetch_list<pp_vertex>(
         [&](pp_vertex *b, std::size_t n, std::size_t *len) {
             return pp_polygons_points(p.get(), b, n, len);
         }));
-    out.ring_starts = detail::read_list<std::uint32_t>(
+    out.ring_starts = detail::fetch_list<std::uint32_t>(
         [&](std::uint32_t *b, std::size_t n, std::size_t *len) {
             return pp_polygons_ring_starts(p.get(), b, n, len);
         });
-    out.ring_counts = detail::read_list<std::uint32_t>(
+    out.ring_counts = detail::fetch_list<std::uint32_t>(
         [&](std::uint32_t *b, std::size_t n, std::size_t *len) {
             return pp_polygons_ring_counts(p.get(), b, n, len);
         });
@@ -198,11 +189,11 @@ inline ConvexPieces Mask::convex_pieces(const PolygonOptions &options) const
     std::size_t pieces = 0, points = 0;
     detail::check(pp_convex_pieces_counts(p.get(), &pieces, &points));
     ConvexPieces out;
-    out.points = detail::vertices<VertexF>(detail::read_list<pp_vertexf>(
+    out.points = detail::vertices<VertexF>(detail::fetch_list<pp_vertexf>(
         [&](pp_vertexf *b, std::size_t n, std::size_t *len) {
             return pp_convex_pieces_points(p.get(), b, n, len);
         }));
-    out.starts = detail::read_list<std::uint32_t>(
+    out.starts = detail::fetch_list<std::uint32_t>(
         [&](std::uint32_t *b, std::size_t n, std::size_t *len) {
             return pp_convex_pieces_starts(p.get(), b, n, len);
         });
@@ -218,7 +209,7 @@ inline ConvexPieces Mask::convex_pieces() const { return convex_pieces(PolygonOp
 
 inline std::vector<Vertex> Mask::outline(std::uint32_t every) const
 {
-    return detail::vertices<Vertex>(detail::read_list<pp_vertex>(
+    return detail::vertices<Vertex>(detail::fetch_list<pp_vertex>(
         [&](pp_vertex *b, std::size_t n, std::size_t *len) {
             return pp_mask_outline(handle_, every, b, n, len);
         }));
