@@ -16,3 +16,15 @@ from perpixel._native import Mask, MaskTooLargeError, __version__
 from perpixel import pygame_compat
 
 __all__ = ["Mask", "MaskTooLargeError", "pygame_compat", "__version__"]
+
+# --- motion, shapes, bundles (beyond pygame) ---
+from perpixel._native import (  # noqa: E402
+    ComponentLabels, MaskBundle, MoveOptions, Moved, Normal, Polygon, PushOut, Raster,
+    RayHit, Sprite, Sweep, SweepHit, SweepPath, Transform, TransformedSprite,
+)
+
+__all__ += [
+    "ComponentLabels", "MaskBundle", "MoveOptions", "Moved", "Normal", "Polygon", "PushOut",
+    "Raster", "RayHit", "Sprite", "Sweep", "SweepHit", "SweepPath", "Transform",
+    "TransformedSprite",
+]
