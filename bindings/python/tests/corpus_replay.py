@@ -185,6 +185,259 @@ def main(path):
     return 1 if bad else 0
 
 
+# --- motion, shapes, bundles (beyond pygame): perpixel.Sprite, Transform, the shape tools ---
+# Every kind below is answered through the public API of bindings/python/src/motion.rs
+# and shapes.rs. A perpixel error carries its C status in ``.status``; IndexError (a
+# position outside the mask, this door's idiom) is the C door's PP_ERR_INVALID_ARGUMENT.
+
+MOTION_KINDS = {
+    "collides", "first_contact", "overlap_area", "overlap_mask", "sweep",
+    "contact_normal", "push_out", "move_and_slide", "raycast", "rasterise",
+    "transformed_collides", "transformed_first_contact", "transformed_overlap_area",
+    "normal_degrees", "grow", "shrink", "component_counts", "component_labels",
+    "component_at", "crop", "from_pixels", "from_color_range", "polygons", "flip",
+    "rotate_quarter", "transpose", "scale_integer", "set_pixel", "fill_rect",
+    "fill_circle", "fill_ellipse", "draw_line", "draw", "erase", "intersect", "xor",
+    "invert", "count", "solid_bounds", "mask_hash", "outline",
+}
+CLAIMED |= MOTION_KINDS
+NOT_YET -= MOTION_KINDS
+
+
+class _Tokens:
+    def __init__(self, t, masks):
+        self.t, self.i, self.masks = t, 0, masks
+
+    def next(self):
+        self.i += 1
+        return self.t[self.i - 1]
+
+    def int(self):
+        return int(self.next())
+
+    def float(self):
+        return struct.unpack(">d", bytes.fromhex(self.next()))[0]
+
+    def mask(self):
+        tok = self.next()
+        return None if tok == "null" else self.masks[tok]
+
+    def sprite(self):
+        m, x, y, pixels = self.mask(), self.int(), self.int(), self.int()
+        return perpixel.Sprite(m, (x, y), pixel_collision=bool(pixels))
+
+    def transform(self):
+        x, y, rot, sx, sy = (self.float() for _ in range(5))
+        fx, fy, has_pivot = self.int(), self.int(), self.int()
+        px, py = self.float(), self.float()
+        return perpixel.Transform(x, y, rot, sx, sy, bool(fx), bool(fy),
+                                  (px, py) if has_pivot else None)
+
+
+def _normal(n):
+    return "-" if n is None else f"{float_bits(n.x)} {float_bits(n.y)}"
+
+
+def _point(p):
+    return "none" if p is None else f"{p[0]} {p[1]}"
+
+
+def _copy(m):
+    return m.copy() if m is not None else None
+
+
+def _motion_answer(kind, t):
+    if kind in ("collides", "first_contact", "overlap_area", "overlap_mask"):
+        a, b = t.sprite(), t.sprite()
+        if kind == "collides":
+            return "1" if a.collides(b) else "0"
+        if kind == "first_contact":
+            return _point(a.first_contact(b))
+        if kind == "overlap_area":
+            return str(a.overlap_area(b))
+        o = a.overlap_mask(b)
+        if o is None:
+            return "none"
+        (x, y, _, _), m = o
+        return f"{x} {y} " + mask_text(m)
+    if kind == "sweep":
+        a, b = t.sprite(), t.sprite()
+        s = a.sweep(b, (t.int(), t.int()))
+        if s.outcome == "clear":
+            return "clear"
+        if s.outcome == "touching":
+            return f"touching {_point(s.contact)} {_normal(s.normal)}"
+        h = s.hit
+        return (f"hit {h.step} {h.steps} {_point(h.at)} {_point(h.last_free)} "
+                f"{_point(h.contact)} {_normal(h.normal)}")
+    if kind == "contact_normal":
+        a, b = t.sprite(), t.sprite()
+        n = a.contact_normal(b)
+        return "none" if n is None else _normal(n)
+    if kind == "push_out":
+        a, b = t.sprite(), t.sprite()
+        d, ax, ay, most = t.next(), t.int(), t.int(), t.int()
+        p = a.push_out(b, d if d != "along" else (ax, ay), max_distance=most)
+        return "none" if p is None else f"{p.dx} {p.dy}"
+    if kind == "move_and_slide":
+        a = t.sprite()
+        obstacles = [t.sprite() for _ in range(t.int())]
+        dx, dy, step_up, up = t.int(), t.int(), t.int(), t.int()
+        r = a.move_and_slide(obstacles, (dx, dy), perpixel.MoveOptions(step_up, up))
+        return " ".join(str(int(v)) for v in (r.x, r.y, r.blocked_x, r.blocked_y,
+                                               r.started_inside, r.climbed))
+    if kind == "raycast":
+        a = t.sprite()
+        x, y, dx, dy, most = (t.int() for _ in range(5))
+        h = a.raycast((x, y), (dx, dy), most)
+        if h is None:
+            return "none"
+        return f"{_point(h.pixel)} {h.step} {float_bits(h.distance)} {_normal(h.normal)}"
+    if kind == "rasterise":
+        m, tr, bounds_only = t.mask(), t.transform(), t.int()
+        r = m.rasterise(tr, bounds_only=bool(bounds_only))
+        return f"{r.x} {r.y} " + mask_text(r.mask)
+    if kind.startswith("transformed_"):
+        a = perpixel.TransformedSprite(t.mask(), t.transform())
+        b = perpixel.TransformedSprite(t.mask(), t.transform())
+        if kind == "transformed_collides":
+            return "1" if a.collides(b) else "0"
+        if kind == "transformed_first_contact":
+            return _point(a.first_contact(b))
+        return str(a.overlap_area(b))
+    if kind == "normal_degrees":
+        return float_bits(perpixel.Normal(t.float(), t.float()).degrees)
+    return _shape_answer(kind, t)
+
+
+def _components(t):
+    m, c, order, least = t.mask(), t.int(), t.next(), t.int()
+    return m, dict(connectivity=c, order=order, min_pixels=least)
+
+
+def _shape_answer(kind, t):
+    if kind in ("grow", "shrink"):
+        m, n, norm, edges = t.mask(), t.int(), t.next(), t.int()
+        if kind == "grow":
+            return mask_text(m.grow(n, norm=norm))
+        return mask_text(m.shrink(n, norm=norm, shrink_from_edges=bool(edges)))
+    if kind == "component_bounds":
+        m, o = _components(t)
+        b = m.component_bounds(**o)
+        return " ".join([str(len(b))] + [f"{x} {y} {w} {h}" for x, y, w, h in b])
+    if kind == "component_counts":
+        m, o = _components(t)
+        lab = m.component_labels(**o)
+        return " ".join(str(v) for v in [len(lab.counts)] + lab.counts)
+    if kind == "component_labels":
+        m, o = _components(t)
+        lab = m.component_labels(**o)
+        return " ".join(str(v) for v in [len(lab.counts)] + lab.labels)
+    if kind == "largest_component":
+        m = t.mask()
+        return mask_text(m.largest_component(connectivity=t.int()))
+    if kind == "component_at":
+        m, x, y, c = t.mask(), t.int(), t.int(), t.int()
+        return mask_text(m.component_at((x, y), connectivity=c))
+    if kind == "crop":
+        m = t.mask()
+        return mask_text(m.crop(tuple(t.int() for _ in range(4))))
+    if kind in ("from_pixels", "from_color_range"):
+        fmt, w, h, stride = t.next(), t.int(), t.int(), t.int()
+        if kind == "from_pixels":
+            threshold, fx, fy = t.int(), t.int(), t.int()
+            has_key, key = t.int(), (t.int(), t.int(), t.int())
+            has_region, region = t.int(), tuple(t.int() for _ in range(4))
+            data = t.next()
+            m = perpixel.Mask.from_pixels(
+                b"" if data == "-" else bytes.fromhex(data), (w, h), format=fmt,
+                stride=stride, threshold=threshold, color_key=key if has_key else None,
+                flip_x=bool(fx), flip_y=bool(fy), region=region if has_region else None)
+        else:
+            lo, hi = [t.int() for _ in range(4)], [t.int() for _ in range(4)]
+            data = t.next()
+            m = perpixel.Mask.from_color_range(
+                b"" if data == "-" else bytes.fromhex(data), (w, h), lo, hi, format=fmt,
+                stride=stride)
+        return mask_text(m)
+    if kind == "polygons":
+        m, eps = t.mask(), t.float()
+        polys = m.polygons(epsilon=eps)
+        rings = sorted(([(y, x) for x, y in r] for p in polys for r in p.rings))
+        words = [str(len(polys)), str(len(rings))]
+        for r in rings:
+            words.append(str(len(r)))
+            words.extend(f"{x} {y}" for y, x in r)
+        return " ".join(words)
+    if kind == "outline":
+        m, every = t.mask(), t.int()
+        if every <= 0:
+            return None  # pygame's outline(every <= 0) gives the first pixel, not an error
+        path = m.outline(every)
+        return " ".join([str(len(path))] + [f"{x} {y}" for x, y in path])
+    m = t.mask()
+    if kind == "count":
+        return str(m.count())
+    if kind == "solid_bounds":
+        b = m.solid_bounds()
+        return "none" if b is None else "%d %d %d %d" % b
+    if kind == "mask_hash":
+        return "%016x" % m.content_hash()
+    if kind == "flip":
+        return mask_text(m.flipped(bool(t.int()), bool(t.int())))
+    if kind == "rotate_quarter":
+        return mask_text(m.rotate_quarter(t.int()))
+    if kind == "transpose":
+        return mask_text(m.transpose())
+    if kind == "scale_integer":
+        return mask_text(m.scale_integer(t.int(), t.int()))
+    m = _copy(m)  # the edits: on a copy, written whole
+    if kind == "set_pixel":
+        x, y, solid = t.int(), t.int(), t.int()
+        (w, h) = m.get_size()
+        if not (0 <= x < w and 0 <= y < h):
+            return None  # set_at raises IndexError there (pygame's); the core ignores it
+        m.set_at((x, y), solid)
+    elif kind in ("fill_rect", "fill_ellipse"):
+        rect, solid = tuple(t.int() for _ in range(4)), bool(t.int())
+        (m.fill_rect if kind == "fill_rect" else m.fill_ellipse)(rect, solid)
+    elif kind == "fill_circle":
+        m.fill_circle((t.int(), t.int()), t.int(), bool(t.int()))
+    elif kind == "draw_line":
+        start, end = (t.int(), t.int()), (t.int(), t.int())
+        m.draw_line(start, end, t.int(), bool(t.int()))
+    elif kind in ("draw", "erase", "intersect", "xor"):
+        other, offset = t.mask(), (t.int(), t.int())
+        getattr(m, kind)(other, offset)
+    elif kind == "invert":
+        m.invert()
+    else:
+        raise AssertionError(kind)
+    return mask_text(m)
+
+
+_pygame_answer = answer
+
+
+def answer(kind, t, masks):  # noqa: F811 - this section's kinds first, then pygame's
+    own = kind in MOTION_KINDS
+    if kind in ("component_bounds", "largest_component"):
+        own = _pygame_answer(kind, t, masks) is None  # the options pygame cannot say
+    if not own:
+        return _pygame_answer(kind, t, masks)
+    try:
+        return _motion_answer(kind, _Tokens(t, masks))
+    except Exception as e:  # noqa: BLE001 - the status it carries, or status_of's
+        status = getattr(e, "status", None)
+        if status is not None:
+            return f"error {status}"
+        if isinstance(e, IndexError):
+            return "error PP_ERR_INVALID_ARGUMENT"
+        if isinstance(e, AttributeError) and "NoneType" in str(e):
+            return "error PP_ERR_NULL_POINTER"  # a method of a None mask
+        return status_of(e)
+
+
 if __name__ == "__main__":
     here = os.path.dirname(os.path.abspath(__file__))
     default = os.path.join(here, "..", "..", "..", "tests", "corpus", "corpus.txt")
