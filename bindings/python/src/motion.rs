@@ -81,7 +81,7 @@ fn point(p: Point) -> (i64, i64) {
     (p.x, p.y)
 }
 
-fn py_repr(v: f64) -> String {
+pub(crate) fn py_repr(v: f64) -> String {
     if v.is_finite() && v == v.trunc() && v.abs() < 1e16 {
         format!("{v:.1}")
     } else {

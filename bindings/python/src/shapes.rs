@@ -70,7 +70,7 @@ impl PyPolygon {
             "Polygon(outer=<{} vertices>, holes={}, area={})",
             self.outer.len(),
             self.holes.len(),
-            self.area
+            crate::motion::py_repr(self.area)
         )
     }
 }
@@ -475,7 +475,8 @@ impl PyMask {
         edit(slf, |m| m.fill_rect(r, solid))
     }
 
-    /// Sets or clears the pixels within `radius` of `center` (`dx^2 + dy^2 <= r^2`).
+    /// Sets or clears the disc of `radius` around pixel `center`: the pixels with
+    /// `dx^2 + dy^2 <= r^2 + r` (2r + 1 pixels across; radius 0 is one pixel).
     #[pyo3(signature = (center, radius, solid = true))]
     fn fill_circle(
         slf: &Bound<'_, Self>,
