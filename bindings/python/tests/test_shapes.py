@@ -426,3 +426,44 @@ def test_bad_bundles_raise(tmp_path):
         MaskBundle.load(tmp_path / "missing.ppb")
     with pytest.raises(TypeError):
         MaskBundle.from_bytes("text")
+
+
+# ---- docstrings ---------------------------------------------------------------------------
+
+BEYOND_PYGAME = [
+    "ComponentLabels", "MaskBundle", "MoveOptions", "Moved", "Normal", "Polygon", "PushOut",
+    "Raster", "RayHit", "Sprite", "Sweep", "SweepHit", "SweepPath", "Transform",
+    "TransformedSprite",
+]
+MASK_METHODS = [
+    "rasterise", "sweep", "contact_normal", "push_out", "raycast", "polygons",
+    "convex_pieces", "grow", "shrink", "components", "component_labels",
+    "component_bounds", "component_at", "largest_component", "crop", "solid_bounds",
+    "flipped", "rotate_quarter", "transpose", "scale_integer", "fill_rect", "fill_circle",
+    "fill_ellipse", "draw_line", "intersect", "xor", "content_hash", "from_pixels",
+    "from_color_range",
+]
+
+
+def test_every_public_name_has_a_docstring():
+    missing = []
+    for name in BEYOND_PYGAME:
+        cls = getattr(perpixel, name)
+        assert name in perpixel.__all__
+        if not (cls.__doc__ or "").strip():
+            missing.append(name)
+        for attr, value in vars(cls).items():
+            if attr.startswith("_"):
+                continue
+            if not (getattr(value, "__doc__", None) or "").strip():
+                missing.append(f"{name}.{attr}")
+    for attr in MASK_METHODS:
+        if not (getattr(Mask, attr).__doc__ or "").strip():
+            missing.append(f"Mask.{attr}")
+    stub = open(perpixel.__file__.replace("__init__.py", "_native.pyi")).read()
+    for name in BEYOND_PYGAME:
+        assert f"class {name}:" in stub, name
+    for attr in MASK_METHODS:
+        assert f"def {attr}(" in stub, attr
+    print(f"{len(BEYOND_PYGAME)} classes and {len(MASK_METHODS)} Mask methods documented")
+    assert missing == []

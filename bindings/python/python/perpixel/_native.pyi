@@ -15,7 +15,7 @@ __version__: str
 class MaskTooLargeError(MemoryError):
     """A mask past perpixel's size limit (2^26 pixels by default)."""
 
-class Mask:
+class Mask(_MaskBeyondPygame):
     """A 2D bitmask, one bit per pixel, with pygame-ce's ``pygame.mask.Mask`` API.
     ``overlap`` answers in row-major order here (``pygame_compat.Mask``: pygame's
     column-stripe order)."""
@@ -65,3 +65,404 @@ class Mask:
 class PygameMask(Mask):
     """``perpixel.pygame_compat.Mask``: pygame's defaults (``overlap`` in pygame's
     column-stripe order)."""
+
+# --- motion, shapes, bundles (beyond pygame) ---
+# perpixel's own API over the core (bindings/python/src/motion.rs, shapes.rs, bundle.rs).
+# Errors from the core carry the C status name in ``.status`` (``"PP_ERR_..."``).
+
+from os import PathLike
+from typing import Iterator
+
+#: An integer point or motion ``(x, y)``: a tuple or a sequence of two ints (int32).
+IntPair = Sequence[SupportsIndex]
+#: A rectangle ``(x, y, width, height)``.
+Rect = Sequence[SupportsIndex]
+#: ``"any"``, ``"horizontal"``, ``"vertical"``, or a direction ``(dx, dy)`` to push along.
+PushDirection = Union[Literal["any", "horizontal", "vertical"], IntPair]
+Norm = Literal["disc", "square", "diamond"]
+ComponentOrder = Literal["position", "largest"]
+PixelFormat = Literal["rgba8", "bgra8", "argb8", "abgr8", "a8"]
+_Bytes = Union[bytes, bytearray]
+
+class Normal:
+    """A unit vector from the obstacle towards the mover (the surface touched), in the
+    caller's own y convention."""
+
+    x: float
+    y: float
+    def __init__(self, x: float, y: float) -> None: ...
+    @property
+    def degrees(self) -> float:
+        """``atan2(y, x)`` in degrees, by perpixel's software arc tangent."""
+
+class PushOut:
+    """The translation ``(dx, dy)`` that separates two sprites."""
+
+    dx: int
+    dy: int
+    def __init__(self, dx: int, dy: int) -> None: ...
+    @property
+    def distance(self) -> float:
+        """The Euclidean length of the translation."""
+
+class RayHit:
+    """Where a ray first meets a solid pixel."""
+
+    pixel: tuple[int, int]
+    """The solid pixel hit (world pixels)."""
+    step: int
+    """Steps of the ray's path to reach it (0: the ray starts inside)."""
+    distance: float
+    """Euclidean distance from the origin to the pixel."""
+    normal: Normal | None
+    """The surface hit (against the ray), or None."""
+
+class SweepHit:
+    """Where a sweep stopped: the first position touching and the last free one."""
+
+    step: int
+    """Steps of the path taken to reach ``at`` (at least 1)."""
+    steps: int
+    """Steps of the whole path, ``|dx| + |dy|``."""
+    at: tuple[int, int]
+    """Where the sprite's pixel (0, 0) is when it first touches."""
+    last_free: tuple[int, int]
+    """Where it is one step before (where a mover stops)."""
+    contact: tuple[int, int]
+    """The first pixel solid in both at ``at`` (row-major)."""
+    normal: Normal | None
+    """The surface hit, pointing against the motion."""
+    @property
+    def fraction(self) -> float:
+        """``step / steps``: how far along the motion it touches."""
+
+class Sweep:
+    """A sweep's outcome: ``"clear"``, ``"touching"`` (at the start) or ``"hit"``.
+    False when clear."""
+
+    outcome: Literal["clear", "touching", "hit"]
+    hit: SweepHit | None
+    """The hit, when ``outcome`` is ``"hit"``."""
+    contact: tuple[int, int] | None
+    """The first pixel solid in both (at the start, or where it hit)."""
+    normal: Normal | None
+    """The contact normal (at the start, or the hit's)."""
+    @property
+    def is_clear(self) -> bool:
+        """Whether the path is free."""
+    @property
+    def starts_touching(self) -> bool:
+        """Whether the sprite touches the obstacle where it starts."""
+    def __bool__(self) -> bool: ...
+
+class SweepPath:
+    """The pixel path a sweep of ``(dx, dy)`` follows, one pixel along one axis a step."""
+
+    dx: int
+    dy: int
+    def __init__(self, dx: int, dy: int) -> None: ...
+    @property
+    def steps(self) -> int:
+        """``|dx| + |dy|``."""
+    def position(self, step: int) -> tuple[int, int] | None:
+        """The offset after ``step`` steps (0: the start), None past the end."""
+
+class MoveOptions:
+    """How ``move_and_slide`` moves: climb at most ``step_up`` pixels; ``up`` is -1 in
+    a y-down world (pygame), 1 in a y-up one."""
+
+    step_up: int
+    up: int
+    def __init__(self, step_up: int = 0, up: int = -1) -> None: ...
+
+class Moved:
+    """Where ``move_and_slide`` left the sprite."""
+
+    x: int
+    y: int
+    blocked_x: bool
+    """Whether an obstacle stopped the x motion."""
+    blocked_y: bool
+    """Whether an obstacle stopped the y motion."""
+    started_inside: bool
+    """Whether it overlapped an obstacle at the start (then it does not move)."""
+    climbed: int
+    """Pixels climbed (step up)."""
+    @property
+    def pos(self) -> tuple[int, int]:
+        """``(x, y)``."""
+
+class Sprite:
+    """A mask placed at an integer world position (its pixel (0, 0) at ``pos``); with
+    ``pixel_collision=False`` it collides as its whole rectangle. Immutable; it reads its
+    mask at each query."""
+
+    mask: Mask
+    x: int
+    y: int
+    pixel_collision: bool
+    def __init__(
+        self, mask: Mask, pos: IntPair | None = None, pixel_collision: bool = True
+    ) -> None: ...
+    @property
+    def pos(self) -> tuple[int, int]:
+        """``(x, y)``."""
+    @property
+    def bounds(self) -> tuple[int, int, int, int]:
+        """``(x, y, width, height)``."""
+    def moved_to(self, pos: IntPair) -> Sprite:
+        """The same sprite at ``pos``."""
+    def solid_at(self, point: tuple[int, int]) -> bool:
+        """Whether world pixel ``point`` is solid in this sprite."""
+    def collides(self, other: Sprite) -> bool:
+        """Whether some pixel is solid in both."""
+    def first_contact(self, other: Sprite) -> tuple[int, int] | None:
+        """The first pixel solid in both (lowest y, then lowest x), or None."""
+    def overlap_area(self, other: Sprite) -> int:
+        """How many pixels are solid in both."""
+    def overlap_mask(
+        self, other: Sprite
+    ) -> tuple[tuple[int, int, int, int], Mask] | None:
+        """``(bounds, mask)`` of the pixels solid in both, None when the boxes miss."""
+    def contact_normal(self, obstacle: Sprite) -> Normal | None:
+        """The surface this sprite touches, from the obstacle towards it, or None."""
+    def push_out(
+        self, obstacle: Sprite, direction: PushDirection = "any", max_distance: int = 64
+    ) -> PushOut | None:
+        """The shortest whole-pixel translation freeing this sprite, or None."""
+    def sweep(self, obstacle: Sprite, motion: IntPair) -> Sweep:
+        """This sprite moved by ``motion`` one pixel at a time until it touches."""
+    def move_and_slide(
+        self,
+        obstacles: Sequence[Sprite],
+        motion: IntPair,
+        options: MoveOptions | None = None,
+    ) -> Moved:
+        """The platformer mover: x then y, each stopped at its last free pixel."""
+    def raycast(
+        self, origin: IntPair, direction: IntPair, max_length: int
+    ) -> RayHit | None:
+        """The first solid pixel on the ray (at most ``max_length`` away), or None."""
+
+class Transform:
+    """A mask placed by an affine map: position, rotation in degrees (from +x towards
+    +y), scale, flips, about ``pivot`` (default: the mask's centre)."""
+
+    x: float
+    y: float
+    rotation: float
+    scale_x: float
+    scale_y: float
+    flip_x: bool
+    flip_y: bool
+    pivot: tuple[float, float] | None
+    def __init__(
+        self,
+        x: float = 0.0,
+        y: float = 0.0,
+        rotation: float = 0.0,
+        scale_x: float = 1.0,
+        scale_y: float = 1.0,
+        flip_x: bool = False,
+        flip_y: bool = False,
+        pivot: tuple[float, float] | None = None,
+    ) -> None: ...
+
+class TransformedSprite:
+    """A mask placed by a ``Transform``, for pair queries between transformed sprites."""
+
+    mask: Mask
+    transform: Transform
+    def __init__(self, mask: Mask, transform: Transform | None = None) -> None: ...
+    def collides(self, other: TransformedSprite) -> bool:
+        """Whether some world pixel is covered by both."""
+    def first_contact(self, other: TransformedSprite) -> tuple[int, int] | None:
+        """The first world pixel covered by both, or None."""
+    def overlap_area(self, other: TransformedSprite) -> int:
+        """How many world pixels both cover."""
+    def solid_at(self, point: tuple[int, int]) -> bool:
+        """Whether world pixel ``point`` is covered."""
+    def rasterise(self) -> Raster:
+        """The world pixels it covers."""
+
+class Raster:
+    """A transformed mask on the world grid: ``mask`` pixel (0, 0) is ``(x, y)``."""
+
+    mask: Mask
+    x: int
+    y: int
+    @property
+    def pos(self) -> tuple[int, int]:
+        """``(x, y)``."""
+    def sprite(self) -> Sprite:
+        """The raster as a ``Sprite``."""
+
+class Polygon:
+    """One polygon of a mask: outer ring (positive signed area) and holes (negative),
+    each a list of ``(x, y)`` vertices."""
+
+    outer: list[tuple[int, int]]
+    holes: list[list[tuple[int, int]]]
+    @property
+    def rings(self) -> list[list[tuple[int, int]]]:
+        """The outer ring, then the holes."""
+    @property
+    def area(self) -> float:
+        """Square pixels covered (outer minus holes)."""
+
+class ComponentLabels:
+    """Components as a label image (``labels[y * width + x]``: 0 or component + 1)."""
+
+    width: int
+    height: int
+    labels: list[int]
+    counts: list[int]
+    bounds: list[tuple[int, int, int, int]]
+    def label_at(self, pos: IntPair) -> int:
+        """The label of pixel ``pos``."""
+    def __len__(self) -> int: ...
+
+class MaskBundle:
+    """Named masks in perpixel's baked format (load, save, get by name)."""
+
+    def __init__(self) -> None: ...
+    @staticmethod
+    def load(path: str | PathLike[str]) -> MaskBundle:
+        """A bundle read from a baked file."""
+    @staticmethod
+    def from_bytes(data: _Bytes) -> MaskBundle:
+        """A bundle from baked bytes."""
+    def to_bytes(self) -> bytes:
+        """The baked bytes."""
+    def save(self, path: str | PathLike[str]) -> None:
+        """Writes the baked bytes to ``path``."""
+    def insert(self, name: str, mask: Mask) -> None:
+        """Adds ``mask`` under a new ``name``."""
+    def names(self) -> list[str]:
+        """The names, in order."""
+    def get(self, name: str, default: Any = None) -> Any:
+        """The mask named ``name``, or ``default``."""
+    def __getitem__(self, name: str) -> Mask: ...
+    def __contains__(self, name: object) -> bool: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[str]: ...
+
+_B = TypeVar("_B", bound="_MaskBeyondPygame")
+
+class _MaskBeyondPygame:
+    """perpixel.Mask's methods beyond pygame's API (a stub-only base of ``Mask``)."""
+
+    def rasterise(self, transform: Transform, bounds_only: bool = False) -> Raster:
+        """The world pixels this mask covers when placed by ``transform``."""
+    def sweep(self, other: Mask, offset: IntPair, motion: IntPair) -> Sweep:
+        """This mask at (0, 0) swept by ``motion`` against ``other`` at ``offset``."""
+    def contact_normal(self, other: Mask, offset: IntPair) -> Normal | None:
+        """This mask's contact normal against ``other`` at ``offset``, or None."""
+    def push_out(
+        self,
+        other: Mask,
+        offset: IntPair,
+        direction: PushDirection = "any",
+        max_distance: int = 64,
+    ) -> PushOut | None:
+        """The shortest translation freeing this mask from ``other``, or None."""
+    def raycast(
+        self, origin: IntPair, direction: IntPair, max_length: int
+    ) -> RayHit | None:
+        """A ray against this mask at (0, 0)."""
+    def polygons(
+        self, epsilon: float = 0.0, holes: bool = True, y_flip: bool = False
+    ) -> list[Polygon]:
+        """The polygons of the solid pixels, exact (epsilon 0) or simplified."""
+    def convex_pieces(
+        self,
+        epsilon: float = 0.0,
+        holes: bool = True,
+        y_flip: bool = False,
+        max_vertices: int = 8,
+    ) -> list[list[tuple[float, float]]]:
+        """The polygons cut into convex pieces of at most ``max_vertices`` vertices."""
+    def grow(self: _B, pixels: int, norm: Norm = "disc") -> _B:
+        """This mask grown by ``pixels`` (same size)."""
+    def shrink(
+        self: _B, pixels: int, norm: Norm = "disc", shrink_from_edges: bool = True
+    ) -> _B:
+        """This mask shrunk by ``pixels``."""
+    def components(
+        self: _B,
+        connectivity: Literal[4, 8] = 8,
+        order: ComponentOrder = "position",
+        min_pixels: int = 0,
+    ) -> list[_B]:
+        """The connected components as masks of this mask's size."""
+    def component_labels(
+        self,
+        connectivity: Literal[4, 8] = 8,
+        order: ComponentOrder = "position",
+        min_pixels: int = 0,
+    ) -> ComponentLabels:
+        """The components as a label image."""
+    def component_bounds(
+        self,
+        connectivity: Literal[4, 8] = 8,
+        order: ComponentOrder = "position",
+        min_pixels: int = 0,
+    ) -> list[tuple[int, int, int, int]]:
+        """Each component's ``(x, y, width, height)``."""
+    def component_at(self: _B, pos: IntPair, connectivity: Literal[4, 8] = 8) -> _B:
+        """The component holding ``pos`` (IndexError outside the mask)."""
+    def largest_component(self: _B, connectivity: Literal[4, 8] = 8) -> _B:
+        """The largest component (the first by position on a tie)."""
+    def crop(self: _B, rect: Rect) -> _B:
+        """The part ``rect`` of this mask (ValueError when not inside)."""
+    def solid_bounds(self) -> tuple[int, int, int, int] | None:
+        """The smallest rectangle holding every set pixel, or None."""
+    def flipped(self: _B, flip_x: bool = False, flip_y: bool = False) -> _B:
+        """A mirrored copy."""
+    def rotate_quarter(self: _B, quarter_turns: int) -> _B:
+        """A copy turned by quarter turns (from +x towards +y)."""
+    def transpose(self: _B) -> _B:
+        """A copy with rows and columns swapped."""
+    def scale_integer(self: _B, sx: int, sy: int) -> _B:
+        """A copy scaled by whole factors (at least 1)."""
+    def fill_rect(self, rect: Rect, solid: bool = True) -> None:
+        """Sets or clears a rectangle (clipped)."""
+    def fill_circle(self, center: IntPair, radius: int, solid: bool = True) -> None:
+        """Sets or clears the disc ``dx^2 + dy^2 <= r^2 + r`` around ``center``."""
+    def fill_ellipse(self, rect: Rect, solid: bool = True) -> None:
+        """Sets or clears the ellipse inscribed in ``rect``."""
+    def draw_line(
+        self, start: IntPair, end: IntPair, radius: int = 0, solid: bool = True
+    ) -> None:
+        """Sets or clears a line ``radius`` pixels thick each side (round caps)."""
+    def intersect(self, other: Mask, offset: IntPair) -> None:
+        """Keeps only the pixels also set in ``other`` at ``offset``."""
+    def xor(self, other: Mask, offset: IntPair) -> None:
+        """Flips the pixels set in ``other`` at ``offset``."""
+    def content_hash(self) -> int:
+        """64-bit FNV-1a of size and pixels (``pp_mask_hash``)."""
+    @classmethod
+    def from_pixels(
+        cls: type[_B],
+        data: _Bytes,
+        size: IntPair,
+        format: PixelFormat = "rgba8",
+        stride: int | None = None,
+        threshold: int = 1,
+        color_key: tuple[int, int, int] | None = None,
+        flip_x: bool = False,
+        flip_y: bool = False,
+        region: Rect | None = None,
+    ) -> _B:
+        """A mask from raw pixel bytes (alpha >= threshold, not the colour key)."""
+    @classmethod
+    def from_color_range(
+        cls: type[_B],
+        data: _Bytes,
+        size: IntPair,
+        min: Sequence[int],
+        max: Sequence[int],
+        format: PixelFormat = "rgba8",
+        stride: int | None = None,
+    ) -> _B:
+        """A mask from raw pixel bytes: each of r, g, b, a within ``min..=max``."""
