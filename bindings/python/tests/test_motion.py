@@ -440,3 +440,17 @@ def test_bad_input_raises():
         s.move_and_slide([m], (1, 0))
     with pytest.raises(OverflowError):
         s.raycast((0, 0), (1, 0), -1)
+
+
+def test_the_readme_snippet_runs():
+    import os
+    import re
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    text = open(os.path.join(here, "..", "README.md")).read()
+    section = text.split("## Beyond pygame: motion, shapes, bundles", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    scope = {}
+    exec(compile(code, "README.md", "exec"), scope)
+    print("README snippet ran:", scope["s"], scope["moved"])
+    assert scope["again"].names() == ["hero"]
