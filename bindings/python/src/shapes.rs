@@ -238,6 +238,19 @@ fn edit(
     unlocked(py, n, || f(m)).map_err(|e| core_err(py, e))
 }
 
+/// `slf` edited in place by `op` with `other` at `offset` (a copy-on-write clone of
+/// `other`, so `m.xor(m, ...)` reads `m` as it was).
+fn combine(
+    slf: &Bound<'_, PyMask>,
+    other: &Bound<'_, PyMask>,
+    offset: &Bound<'_, PyAny>,
+    op: fn(&mut Mask, &Mask, i32, i32) -> perpixel::Result<()>,
+) -> PyResult<()> {
+    let (x, y) = pair_i32(offset, "offset")?;
+    let src = other.borrow().inner.clone();
+    edit(slf, |m| op(m, &src, x, y))
+}
+
 #[pymethods]
 impl PyMask {
     /// The polygons of the solid pixels (8-connected regions), each a `Polygon` with
@@ -517,9 +530,7 @@ impl PyMask {
         other: &Bound<'_, PyMask>,
         offset: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let (x, y) = pair_i32(offset, "offset")?;
-        let src = other.borrow().inner.clone();
-        edit(slf, |m| m.intersect(&src, x, y))
+        combine(slf, other, offset, Mask::intersect)
     }
 
     /// Flips the pixels set in `other` at `offset` (XOR).
@@ -528,9 +539,7 @@ impl PyMask {
         other: &Bound<'_, PyMask>,
         offset: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let (x, y) = pair_i32(offset, "offset")?;
-        let src = other.borrow().inner.clone();
-        edit(slf, |m| m.xor(&src, x, y))
+        combine(slf, other, offset, Mask::xor)
     }
 
     /// A 64-bit FNV-1a hash of the size and pixels (`pp_mask_hash`; the same number

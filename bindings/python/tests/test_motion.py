@@ -9,22 +9,15 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import perpixel
+from _strategies import masks as any_masks
 from perpixel import Mask, MoveOptions, Normal, PushOut, Sprite, SweepPath, Transform
 
 SIZES = st.sampled_from([0, 1, 2, 3, 5, 8, 13, 63, 64, 65])
 SMALL = st.integers(0, 9)
 
 
-@st.composite
-def masks(draw, sizes=SMALL):
-    w, h = draw(sizes), draw(sizes)
-    m = Mask((w, h))
-    if w * h:
-        bits = draw(st.lists(st.booleans(), min_size=w * h, max_size=w * h))
-        for i, b in enumerate(bits):
-            if b:
-                m.set_at((i % w, i // w))
-    return m
+def masks(sizes=SMALL):
+    return any_masks(sizes)
 
 
 @st.composite
@@ -40,6 +33,17 @@ def solid(s):
     if not s.pixel_collision:
         return {(s.x + i, s.y + j) for j in range(h) for i in range(w)}
     return {(s.x + i, s.y + j) for j in range(h) for i in range(w) if s.mask.get_at((i, j))}
+
+
+def walk(d, most):
+    """The path towards direction d continued (SweepPath of a long multiple), step by
+    step, while within Euclidean distance ``most`` of the start: (k, dx, dy)."""
+    path = SweepPath(d[0] * 64, d[1] * 64)
+    for k in range(path.steps + 1):
+        ox, oy = path.position(k)
+        if ox * ox + oy * oy > most * most:
+            return
+        yield k, ox, oy
 
 
 def first(pixels):
@@ -181,12 +185,8 @@ def test_push_out_is_the_shortest_free_translation(a, b, direction, most):
 def test_push_out_along_a_direction_follows_its_path(a, b, d, most):
     got = a.push_out(b, d, max_distance=most)
     obstacle = solid(b)
-    path = SweepPath(d[0] * 40, d[1] * 40)
     want = None
-    for k in range(path.steps + 1):
-        ox, oy = path.position(k)
-        if ox * ox + oy * oy > most * most:
-            break
+    for k, ox, oy in walk(d, most):
         if not solid(a.moved_to((a.x + ox, a.y + oy))) & obstacle:
             want = PushOut(ox, oy)
             break
@@ -235,20 +235,16 @@ def slide_oracle(a, obstacles, dx, dy):
     x, y = a.x, a.y
     if hits(x, y):
         return (x, y, False, False, True, 0)
-    bx = by = False
-    for _ in range(abs(dx)):
-        nx = x + (1 if dx > 0 else -1)
-        if hits(nx, y):
-            bx = True
-            break
-        x = nx
-    for _ in range(abs(dy)):
-        ny = y + (1 if dy > 0 else -1)
-        if hits(x, ny):
-            by = True
-            break
-        y = ny
-    return (x, y, bx, by, False, 0)
+    blocked = [False, False]
+    for axis, d in ((0, dx), (1, dy)):
+        for _ in range(abs(d)):
+            step = [x, y]
+            step[axis] += 1 if d > 0 else -1
+            if hits(*step):
+                blocked[axis] = True
+                break
+            x, y = step
+    return (x, y, blocked[0], blocked[1], False, 0)
 
 
 @settings(max_examples=200, deadline=None)
@@ -284,12 +280,8 @@ def test_move_and_slide_steps_up_a_ledge():
 def test_raycast_matches_a_walk_along_the_path(a, x, y, d, most):
     hit = a.raycast((x, y), d, most)
     pixels = solid(a)
-    path = SweepPath(d[0] * 64, d[1] * 64)
     want = None
-    for k in range(path.steps + 1):
-        ox, oy = path.position(k)
-        if ox * ox + oy * oy > most * most:
-            break
+    for k, ox, oy in walk(d, most):
         if (x + ox, y + oy) in pixels:
             want = ((x + ox, y + oy), k, math.sqrt(ox * ox + oy * oy))
             break

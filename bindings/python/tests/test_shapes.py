@@ -7,21 +7,14 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import perpixel
+from _strategies import masks as any_masks
 from perpixel import Mask, MaskBundle
 
 SMALL = st.integers(0, 12)
 
 
-@st.composite
-def masks(draw, sizes=SMALL):
-    w, h = draw(sizes), draw(sizes)
-    m = Mask((w, h))
-    if w * h:
-        bits = draw(st.lists(st.booleans(), min_size=w * h, max_size=w * h))
-        for i, b in enumerate(bits):
-            if b:
-                m.set_at((i % w, i // w))
-    return m
+def masks(sizes=SMALL):
+    return any_masks(sizes)
 
 
 def pixels(m):
