@@ -77,6 +77,12 @@ pub(crate) fn pair_i32(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(i32, i32
     Ok((one(&items[0])?, one(&items[1])?))
 }
 
+/// A copy-on-write clone of a mask (no pixels copied), so queries can run without the
+/// GIL; `RuntimeError` (PyO3's borrow error) while another thread edits it without the GIL.
+pub(crate) fn snapshot(mask: &Bound<'_, PyMask>) -> PyResult<Mask> {
+    Ok(mask.try_borrow()?.inner.clone())
+}
+
 fn point(p: Point) -> (i64, i64) {
     (p.x, p.y)
 }
@@ -524,22 +530,22 @@ impl Placed {
         }
     }
 
-    fn of(py: Python<'_>, s: &PySprite) -> Placed {
-        Placed {
-            mask: s.mask.bind(py).borrow().inner.clone(),
+    fn of(py: Python<'_>, s: &PySprite) -> PyResult<Placed> {
+        Ok(Placed {
+            mask: snapshot(s.mask.bind(py))?,
             x: s.x,
             y: s.y,
             pixel_collision: s.pixel_collision,
-        }
+        })
     }
 
-    fn at(mask: &Bound<'_, PyMask>, x: i32, y: i32) -> Placed {
-        Placed {
-            mask: mask.borrow().inner.clone(),
+    fn at(mask: &Bound<'_, PyMask>, x: i32, y: i32) -> PyResult<Placed> {
+        Ok(Placed {
+            mask: snapshot(mask)?,
             x,
             y,
             pixel_collision: true,
-        }
+        })
     }
 }
 
@@ -634,9 +640,9 @@ impl PySprite {
 
     /// `(x, y, width, height)`: the world rectangle the mask covers.
     #[getter]
-    fn bounds(&self, py: Python<'_>) -> (i32, i32, u32, u32) {
-        let m = &self.mask.bind(py).borrow().inner;
-        (self.x, self.y, m.width(), m.height())
+    fn bounds(&self, py: Python<'_>) -> PyResult<(i32, i32, u32, u32)> {
+        let m = &snapshot(self.mask.bind(py))?;
+        Ok((self.x, self.y, m.width(), m.height()))
     }
 
     /// The same sprite at `pos`.
@@ -651,30 +657,38 @@ impl PySprite {
     }
 
     /// Whether world pixel `point` is solid in this sprite.
-    fn solid_at(&self, py: Python<'_>, point: (i64, i64)) -> bool {
-        Placed::of(py, self).sprite().is_solid_at(point.0, point.1)
+    fn solid_at(&self, py: Python<'_>, point: (i64, i64)) -> PyResult<bool> {
+        Ok(Placed::of(py, self)?.sprite().is_solid_at(point.0, point.1))
     }
 
     /// Whether some pixel is solid in both sprites.
-    fn collides(&self, py: Python<'_>, other: PyRef<'_, PySprite>) -> bool {
-        let (a, b) = (Placed::of(py, self), Placed::of(py, &other));
-        unlocked(py, work(&[&a, &b]), || a.sprite().collides(&b.sprite()))
+    fn collides(&self, py: Python<'_>, other: PyRef<'_, PySprite>) -> PyResult<bool> {
+        let (a, b) = (Placed::of(py, self)?, Placed::of(py, &other)?);
+        Ok(unlocked(py, work(&[&a, &b]), || {
+            a.sprite().collides(&b.sprite())
+        }))
     }
 
     /// The first pixel solid in both (world coordinates, the lowest y, then the lowest
     /// x), or None.
-    fn first_contact(&self, py: Python<'_>, other: PyRef<'_, PySprite>) -> Option<(i64, i64)> {
-        let (a, b) = (Placed::of(py, self), Placed::of(py, &other));
-        unlocked(py, work(&[&a, &b]), || {
+    fn first_contact(
+        &self,
+        py: Python<'_>,
+        other: PyRef<'_, PySprite>,
+    ) -> PyResult<Option<(i64, i64)>> {
+        let (a, b) = (Placed::of(py, self)?, Placed::of(py, &other)?);
+        Ok(unlocked(py, work(&[&a, &b]), || {
             a.sprite().first_contact(&b.sprite())
         })
-        .map(point)
+        .map(point))
     }
 
     /// How many pixels are solid in both.
-    fn overlap_area(&self, py: Python<'_>, other: PyRef<'_, PySprite>) -> u64 {
-        let (a, b) = (Placed::of(py, self), Placed::of(py, &other));
-        unlocked(py, work(&[&a, &b]), || a.sprite().overlap_area(&b.sprite()))
+    fn overlap_area(&self, py: Python<'_>, other: PyRef<'_, PySprite>) -> PyResult<u64> {
+        let (a, b) = (Placed::of(py, self)?, Placed::of(py, &other)?);
+        Ok(unlocked(py, work(&[&a, &b]), || {
+            a.sprite().overlap_area(&b.sprite())
+        }))
     }
 
     /// The pixels solid in both as `(bounds, mask)`: `bounds` the rectangles'
@@ -686,7 +700,7 @@ impl PySprite {
         py: Python<'_>,
         other: PyRef<'_, PySprite>,
     ) -> PyResult<Option<((i32, i32, i32, i32), Py<PyMask>)>> {
-        let (a, b) = (Placed::of(py, self), Placed::of(py, &other));
+        let (a, b) = (Placed::of(py, self)?, Placed::of(py, &other)?);
         let o = unlocked(py, work(&[&a, &b]), || a.sprite().overlap_mask(&b.sprite()));
         match o {
             None => Ok(None),
@@ -700,8 +714,16 @@ impl PySprite {
 
     /// The contact normal of this sprite (the mover) against `obstacle`: the surface it
     /// touches, pointing from the obstacle towards it; None when they do not touch.
-    fn contact_normal(&self, py: Python<'_>, obstacle: PyRef<'_, PySprite>) -> Option<PyNormal> {
-        normal_of(py, &Placed::of(py, self), &Placed::of(py, &obstacle))
+    fn contact_normal(
+        &self,
+        py: Python<'_>,
+        obstacle: PyRef<'_, PySprite>,
+    ) -> PyResult<Option<PyNormal>> {
+        Ok(normal_of(
+            py,
+            &Placed::of(py, self)?,
+            &Placed::of(py, &obstacle)?,
+        ))
     }
 
     /// The shortest whole-pixel translation that frees this sprite from `obstacle`:
@@ -720,8 +742,8 @@ impl PySprite {
         let d = direction.unwrap_or(any.as_any());
         push_of(
             py,
-            &Placed::of(py, self),
-            &Placed::of(py, &obstacle),
+            &Placed::of(py, self)?,
+            &Placed::of(py, &obstacle)?,
             d,
             max_distance,
         )
@@ -738,8 +760,8 @@ impl PySprite {
         let (dx, dy) = pair_i32(motion, "motion")?;
         sweep_of(
             py,
-            &Placed::of(py, self),
-            &Placed::of(py, &obstacle),
+            &Placed::of(py, self)?,
+            &Placed::of(py, &obstacle)?,
             dx,
             dy,
         )
@@ -766,9 +788,9 @@ impl PySprite {
                 .try_reserve(1)
                 .map_err(|_| Error::OutOfMemory)
                 .map_err(|e| core_err(py, e))?;
-            placed.push(Placed::of(py, s.get()));
+            placed.push(Placed::of(py, s.get())?);
         }
-        let me = Placed::of(py, self);
+        let me = Placed::of(py, self)?;
         let o = options.unwrap_or(PyMoveOptions { step_up: 0, up: -1 });
         let opts = MoveOptions {
             step_up: o.step_up,
@@ -800,7 +822,7 @@ impl PySprite {
         direction: &Bound<'_, PyAny>,
         max_length: u32,
     ) -> PyResult<Option<PyRayHit>> {
-        ray_of(py, &Placed::of(py, self), origin, direction, max_length)
+        ray_of(py, &Placed::of(py, self)?, origin, direction, max_length)
     }
 
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> bool {
@@ -817,16 +839,16 @@ impl PySprite {
         }
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let m = &self.mask.bind(py).borrow().inner;
-        format!(
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let m = &snapshot(self.mask.bind(py))?;
+        Ok(format!(
             "Sprite(<Mask({}x{})>, pos=({}, {}), pixel_collision={})",
             m.width(),
             m.height(),
             self.x,
             self.y,
             bool_repr(self.pixel_collision)
-        )
+        ))
     }
 }
 
@@ -953,10 +975,7 @@ fn transformed<T: Send>(
     b: &PyTransformedSprite,
     query: impl FnOnce(&TransformedSprite, &TransformedSprite) -> T + Send,
 ) -> PyResult<T> {
-    let (ma, mb) = (
-        a.mask.bind(py).borrow().inner.clone(),
-        b.mask.bind(py).borrow().inner.clone(),
-    );
+    let (ma, mb) = (snapshot(a.mask.bind(py))?, snapshot(b.mask.bind(py))?);
     let (ta, tb) = (a.transform.core(), b.transform.core());
     py.allow_threads(|| {
         let sa = TransformedSprite::new(&ma, &ta)?;
@@ -1000,7 +1019,7 @@ impl PyTransformedSprite {
 
     /// Whether world pixel `point` is covered (its centre maps into a solid texel).
     fn solid_at(&self, py: Python<'_>, point: (i64, i64)) -> PyResult<bool> {
-        let m = self.mask.bind(py).borrow().inner.clone();
+        let m = snapshot(self.mask.bind(py))?;
         let s = TransformedSprite::new(&m, &self.transform.core()).map_err(|e| core_err(py, e))?;
         Ok(s.is_solid_at(point.0, point.1))
     }
@@ -1010,14 +1029,14 @@ impl PyTransformedSprite {
         rasterise(py, self.mask.bind(py), &self.transform, false)
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let m = &self.mask.bind(py).borrow().inner;
-        format!(
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let m = &snapshot(self.mask.bind(py))?;
+        Ok(format!(
             "TransformedSprite(<Mask({}x{})>, {})",
             m.width(),
             m.height(),
             self.transform.__repr__()
-        )
+        ))
     }
 }
 
@@ -1054,15 +1073,15 @@ impl PyRaster {
         }
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let m = &self.mask.bind(py).borrow().inner;
-        format!(
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let m = &snapshot(self.mask.bind(py))?;
+        Ok(format!(
             "Raster(<Mask({}x{})>, pos=({}, {}))",
             m.width(),
             m.height(),
             self.x,
             self.y
-        )
+        ))
     }
 }
 
@@ -1072,7 +1091,7 @@ fn rasterise(
     t: &PyTransform,
     bounds_only: bool,
 ) -> PyResult<PyRaster> {
-    let m = mask.borrow().inner.clone();
+    let m = snapshot(mask)?;
     let t = t.core();
     let r = py
         .allow_threads(|| {
@@ -1116,7 +1135,7 @@ impl PyMask {
     ) -> PyResult<PySweep> {
         let (ox, oy) = pair_i32(offset, "offset")?;
         let (dx, dy) = pair_i32(motion, "motion")?;
-        let (a, b) = (Placed::at(slf, 0, 0), Placed::at(other, ox, oy));
+        let (a, b) = (Placed::at(slf, 0, 0)?, Placed::at(other, ox, oy)?);
         sweep_of(slf.py(), &a, &b, dx, dy)
     }
 
@@ -1129,7 +1148,7 @@ impl PyMask {
         offset: &Bound<'_, PyAny>,
     ) -> PyResult<Option<PyNormal>> {
         let (ox, oy) = pair_i32(offset, "offset")?;
-        let (a, b) = (Placed::at(slf, 0, 0), Placed::at(other, ox, oy));
+        let (a, b) = (Placed::at(slf, 0, 0)?, Placed::at(other, ox, oy)?);
         Ok(normal_of(slf.py(), &a, &b))
     }
 
@@ -1145,7 +1164,7 @@ impl PyMask {
     ) -> PyResult<Option<PyPushOut>> {
         let py = slf.py();
         let (ox, oy) = pair_i32(offset, "offset")?;
-        let (a, b) = (Placed::at(slf, 0, 0), Placed::at(other, ox, oy));
+        let (a, b) = (Placed::at(slf, 0, 0)?, Placed::at(other, ox, oy)?);
         let any = pyo3::types::PyString::new(py, "any");
         push_of(py, &a, &b, direction.unwrap_or(any.as_any()), max_distance)
     }
@@ -1161,7 +1180,7 @@ impl PyMask {
     ) -> PyResult<Option<PyRayHit>> {
         ray_of(
             slf.py(),
-            &Placed::at(slf, 0, 0),
+            &Placed::at(slf, 0, 0)?,
             origin,
             direction,
             max_length,

@@ -9,7 +9,7 @@
 //! Calls whose cost grows with the mask release the GIL past `UNLOCK_PIXELS` (lib.rs).
 //! Core errors carry their C status in `.status` (`motion::core_err`).
 
-use crate::motion::{core_err, pair_i32};
+use crate::motion::{core_err, pair_i32, snapshot};
 use crate::{PyMask, new_like, new_of_type, out_of_bounds, pixels, unlocked};
 use perpixel::{
     Bounds2D, ColorRange, ComponentOptions, ComponentOrder, Connectivity, Mask, MaskOptions,
@@ -221,7 +221,7 @@ fn derive(
     f: impl FnOnce(&Mask) -> perpixel::Result<Mask> + Send,
 ) -> PyResult<PyObject> {
     let py = slf.py();
-    let m = slf.borrow().inner.clone();
+    let m = snapshot(slf)?;
     let out = unlocked(py, pixels(&m) + extra, || f(&m)).map_err(|e| core_err(py, e))?;
     new_like(slf.as_any(), out)
 }
@@ -247,7 +247,7 @@ fn combine(
     op: fn(&mut Mask, &Mask, i32, i32) -> perpixel::Result<()>,
 ) -> PyResult<()> {
     let (x, y) = pair_i32(offset, "offset")?;
-    let src = other.borrow().inner.clone();
+    let src = snapshot(other)?;
     edit(slf, |m| op(m, &src, x, y))
 }
 
@@ -272,7 +272,7 @@ impl PyMask {
             y_flip,
             ..PolygonOptions::default()
         };
-        let m = slf.borrow().inner.clone();
+        let m = snapshot(slf)?;
         let polys =
             unlocked(py, pixels(&m), || m.polygons(&options)).map_err(|e| core_err(py, e))?;
         Ok(polys.into_iter().map(Into::into).collect())
@@ -296,7 +296,7 @@ impl PyMask {
             y_flip,
             max_vertices,
         };
-        let m = slf.borrow().inner.clone();
+        let m = snapshot(slf)?;
         let pieces =
             unlocked(py, pixels(&m), || m.convex_pieces(&options)).map_err(|e| core_err(py, e))?;
         Ok(pieces
@@ -344,7 +344,7 @@ impl PyMask {
     ) -> PyResult<Vec<PyObject>> {
         let py = slf.py();
         let options = component_options(connectivity, order, min_pixels)?;
-        let m = slf.borrow().inner.clone();
+        let m = snapshot(slf)?;
         let parts = unlocked(py, pixels(&m), || m.connected_components(&options))
             .map_err(|e| core_err(py, e))?;
         parts
@@ -363,7 +363,7 @@ impl PyMask {
     ) -> PyResult<PyComponentLabels> {
         let py = slf.py();
         let options = component_options(connectivity, order, min_pixels)?;
-        let m = slf.borrow().inner.clone();
+        let m = snapshot(slf)?;
         let l = unlocked(py, pixels(&m), || m.component_labels(&options))
             .map_err(|e| core_err(py, e))?;
         Ok(PyComponentLabels {
@@ -389,7 +389,7 @@ impl PyMask {
     ) -> PyResult<Vec<(i32, i32, i32, i32)>> {
         let py = slf.py();
         let options = component_options(connectivity, order, min_pixels)?;
-        let m = slf.borrow().inner.clone();
+        let m = snapshot(slf)?;
         let b = unlocked(py, pixels(&m), || m.component_bounds(&options))
             .map_err(|e| core_err(py, e))?;
         Ok(b.iter().map(|b| (b.x, b.y, b.width, b.height)).collect())
@@ -406,7 +406,7 @@ impl PyMask {
         let (x, y) = pair_i32(pos, "pos")?;
         let c = self::connectivity(connectivity)?;
         {
-            let m = &slf.borrow().inner;
+            let m = &snapshot(slf)?;
             if x < 0 || y < 0 || x as u32 >= m.width() || y as u32 >= m.height() {
                 return Err(out_of_bounds(x, y));
             }
@@ -476,7 +476,7 @@ impl PyMask {
             ));
             return Err(core_err(py, e));
         }
-        let extra = pixels(&slf.borrow().inner).saturating_mul(x as u64 * y as u64);
+        let extra = pixels(&snapshot(slf)?).saturating_mul(x as u64 * y as u64);
         derive(slf, extra, |m| m.scale_integer(x, y))
     }
 
