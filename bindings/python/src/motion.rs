@@ -825,18 +825,13 @@ impl PySprite {
         ray_of(py, &Placed::of(py, self)?, origin, direction, max_length)
     }
 
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> bool {
-        match other.downcast::<PySprite>() {
-            Ok(o) => {
-                let o = o.get();
-                self.mask.is(&o.mask)
-                    && (self.x, self.y, self.pixel_collision) == (o.x, o.y, o.pixel_collision)
-            }
-            Err(_) => {
-                let _ = py;
-                false
-            }
-        }
+    /// Same mask object, position and `pixel_collision`.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.downcast::<PySprite>().is_ok_and(|o| {
+            let o = o.get();
+            self.mask.is(&o.mask)
+                && (self.x, self.y, self.pixel_collision) == (o.x, o.y, o.pixel_collision)
+        })
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

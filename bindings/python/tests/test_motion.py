@@ -402,6 +402,10 @@ def test_results_are_small_immutable_values():
     with pytest.raises(AttributeError):
         PushOut(1, 2).dx = 3
     assert Normal(1.0, 1.0).degrees == 45.0
+    m = Mask((2, 2))
+    assert Sprite(m, (1, 2)) == Sprite(m, [1, 2]) != Sprite(m, (1, 2), pixel_collision=False)
+    assert Sprite(m) != Sprite(Mask((2, 2))) and Sprite(m) != "sprite"
+    assert repr(Sprite(m, (1, 2))) == "Sprite(<Mask(2x2)>, pos=(1, 2), pixel_collision=True)"
 
 
 def test_bad_input_raises():
