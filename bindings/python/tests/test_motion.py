@@ -137,6 +137,19 @@ def test_sweep_matches_a_step_by_step_walk(a, b, dx, dy):
     assert abs(math.hypot(n.x, n.y) - 1) < 1e-12
 
 
+WIDE = st.sampled_from([1, 2, 63, 64, 65])
+
+
+@settings(max_examples=40, deadline=None)
+@given(sprites(WIDE, near=70), sprites(WIDE, near=70), st.integers(-12, 12),
+       st.integers(-12, 12))
+def test_sweep_across_word_boundaries(a, b, dx, dy):
+    """Masks 63, 64 and 65 wide (one machine word and its edges): the same walk."""
+    test_sweep_matches_a_step_by_step_walk.hypothesis.inner_test(a, b, dx, dy)
+    got = a.push_out(b, "any", max_distance=3)
+    assert got == push_oracle(a, b, "any", 3)
+
+
 def test_sweep_never_tunnels_a_one_pixel_wall():
     wall = Mask((1, 50), fill=True)
     bullet = Mask((4, 2), fill=True)
