@@ -18,6 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
 mod stripes;
+mod world;
 
 pyo3::create_exception!(
     perpixel,
@@ -30,7 +31,7 @@ pyo3::create_exception!(
 /// A core error as the Python exception pygame raises for the same trouble: memory and
 /// size limits are `MemoryError` (`MaskTooLargeError` past the size limit), files
 /// `OSError`, everything else `ValueError`.
-fn to_py_err(e: Error) -> PyErr {
+pub(crate) fn to_py_err(e: Error) -> PyErr {
     match e {
         Error::TooLarge { .. } => MaskTooLargeError::new_err(e.to_string()),
         Error::OutOfMemory => PyMemoryError::new_err(e.to_string()),
@@ -41,7 +42,7 @@ fn to_py_err(e: Error) -> PyErr {
 
 /// One number as pygame reads it (`pg_IntFromObj`): a float is truncated towards zero, an
 /// int (or anything with `__index__`) is taken as a C `long` and cut to `int`.
-fn int_from(item: &Bound<'_, PyAny>) -> Option<i32> {
+pub(crate) fn int_from(item: &Bound<'_, PyAny>) -> Option<i32> {
     if let Ok(f) = item.downcast::<pyo3::types::PyFloat>() {
         return Some(f.value() as i32);
     }
@@ -51,7 +52,7 @@ fn int_from(item: &Bound<'_, PyAny>) -> Option<i32> {
 /// Two numbers as pygame reads positions, sizes and offsets (`pg_TwoIntsFromObj`): a
 /// sequence of exactly two numbers (tuple, list, `Vector2`, ...), or a 1-tuple holding
 /// one. `None` when the object is not that; the caller raises pygame's `TypeError`.
-fn two_ints(obj: &Bound<'_, PyAny>) -> Option<(i32, i32)> {
+pub(crate) fn two_ints(obj: &Bound<'_, PyAny>) -> Option<(i32, i32)> {
     if let Ok(t) = obj.downcast::<PyTuple>() {
         return match t.len() {
             2 => Some((
@@ -75,7 +76,7 @@ fn two_ints(obj: &Bound<'_, PyAny>) -> Option<(i32, i32)> {
 }
 
 /// [`two_ints`], or pygame's `TypeError` naming the argument.
-fn two_ints_or(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(i32, i32)> {
+pub(crate) fn two_ints_or(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(i32, i32)> {
     two_ints(obj).ok_or_else(|| PyTypeError::new_err(format!("{what} must be two numbers")))
 }
 
@@ -89,7 +90,7 @@ fn out_of_bounds(x: i32, y: i32) -> PyErr {
 /// answers in pygame's column-stripe order).
 #[pyclass(subclass, module = "perpixel", name = "Mask")]
 pub struct PyMask {
-    inner: Mask,
+    pub(crate) inner: Mask,
 }
 
 /// `perpixel.pygame_compat.Mask`: `perpixel.Mask` with pygame's defaults (its `overlap`
@@ -172,10 +173,10 @@ fn make_mask(w: i32, h: i32, fill: bool) -> PyResult<Mask> {
 
 /// Pixels from which a call releases the GIL while it works (other Python threads run
 /// meanwhile); below it releasing and taking the GIL back costs more than the work.
-const UNLOCK_PIXELS: u64 = 1 << 16;
+pub(crate) const UNLOCK_PIXELS: u64 = 1 << 16;
 
 /// Runs `work` without the GIL when it covers at least [`UNLOCK_PIXELS`] pixels.
-fn unlocked<T: Send>(py: Python<'_>, pixels: u64, work: impl FnOnce() -> T + Send) -> T {
+pub(crate) fn unlocked<T: Send>(py: Python<'_>, pixels: u64, work: impl FnOnce() -> T + Send) -> T {
     if pixels >= UNLOCK_PIXELS {
         py.allow_threads(work)
     } else {
@@ -183,7 +184,7 @@ fn unlocked<T: Send>(py: Python<'_>, pixels: u64, work: impl FnOnce() -> T + Sen
     }
 }
 
-fn pixels(m: &Mask) -> u64 {
+pub(crate) fn pixels(m: &Mask) -> u64 {
     m.width() as u64 * m.height() as u64
 }
 
@@ -855,5 +856,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_from_threshold_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(_draw_to_bytes, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    world::register(m)?;
     Ok(())
 }

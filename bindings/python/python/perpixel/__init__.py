@@ -16,3 +16,14 @@ from perpixel._native import Mask, MaskTooLargeError, __version__
 from perpixel import pygame_compat
 
 __all__ = ["Mask", "MaskTooLargeError", "pygame_compat", "__version__"]
+
+# --- world ---
+from perpixel._native import (  # noqa: E402
+    BodyId, BodyInfo, Events, Filter, Pair, StaleBodyError, World, WorldContact,
+    WorldRayHit, WorldSnapshot, WorldSweep, WrongWorldError,
+)
+
+__all__ += [
+    "BodyId", "BodyInfo", "Events", "Filter", "Pair", "StaleBodyError", "World",
+    "WorldContact", "WorldRayHit", "WorldSnapshot", "WorldSweep", "WrongWorldError",
+]
