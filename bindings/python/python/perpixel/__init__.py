@@ -27,3 +27,6 @@ __all__ += [
     "BodyId", "BodyInfo", "Events", "Filter", "Pair", "StaleBodyError", "World",
     "WorldContact", "WorldRayHit", "WorldSnapshot", "WorldSweep", "WrongWorldError",
 ]
+from perpixel.sprite_world import SpriteWorld  # noqa: E402
+
+__all__ += ["SpriteWorld"]
