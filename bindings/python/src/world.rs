@@ -88,7 +88,10 @@ fn whole(item: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
     if let Ok(f) = item.downcast::<PyFloat>() {
         let v = (f.value() + 0.5).floor();
         if !v.is_finite() || v < i64::MIN as f64 || v >= i64::MAX as f64 {
-            return Err(PyValueError::new_err(format!("{what}: {} is no pixel", f.value())));
+            return Err(PyValueError::new_err(format!(
+                "{what}: {} is no pixel",
+                f.value()
+            )));
         }
         return Ok(v as i64);
     }
@@ -278,9 +281,9 @@ impl PyBodyId {
     }
 }
 
-/// `perpixel.Pair`: two touching bodies `a` and `b`, `a.index < b.index`. Unpacks as
-/// `a, b = pair`.
-#[pyclass(frozen, eq, hash, module = "perpixel", name = "Pair")]
+/// `perpixel.BodyPair` (C's `pp_pair`, C#'s `Pair`): two touching bodies `a` and `b`,
+/// `a.index < b.index`. Unpacks as `a, b = pair`.
+#[pyclass(frozen, eq, hash, module = "perpixel", name = "BodyPair")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyPair(pub(crate) Pair);
 
@@ -320,7 +323,7 @@ impl PyPair {
     }
 
     fn __repr__(&self) -> String {
-        format!("Pair({}, {})", self.a().__repr__(), self.b().__repr__())
+        format!("BodyPair({}, {})", self.a().__repr__(), self.b().__repr__())
     }
 }
 
@@ -816,15 +819,13 @@ impl PyWorld {
                     let (i, p) = match m.downcast::<PyTuple>() {
                         Ok(t) if t.len() == 2 => (t.get_item(0)?, t.get_item(1)?),
                         _ => {
-                            let items: Vec<Bound<'_, PyAny>> = m
-                                .try_iter()
-                                .and_then(|it| it.collect())
-                                .map_err(|_| {
+                            let items: Vec<Bound<'_, PyAny>> =
+                                m.try_iter().and_then(|it| it.collect()).map_err(|_| {
                                     PyTypeError::new_err("each move must be (id, (x, y))")
                                 })?;
-                            let [i, p]: [Bound<'_, PyAny>; 2] = items.try_into().map_err(
-                                |_| PyTypeError::new_err("each move must be (id, (x, y))"),
-                            )?;
+                            let [i, p]: [Bound<'_, PyAny>; 2] = items.try_into().map_err(|_| {
+                                PyTypeError::new_err("each move must be (id, (x, y))")
+                            })?;
                             (i, p)
                         }
                     };
@@ -1164,7 +1165,8 @@ impl PyWorld {
     /// `restore` later (replays, rollback netcode).
     fn snapshot(&self, py: Python<'_>) -> PyResult<PyWorldSnapshot> {
         let inner = &self.inner;
-        let s = maybe_unlocked(py, self.busy(), || inner.snapshot()).map_err(|e| world_err(py, e))?;
+        let s =
+            maybe_unlocked(py, self.busy(), || inner.snapshot()).map_err(|e| world_err(py, e))?;
         Ok(PyWorldSnapshot {
             inner: s,
             user_data: copy_user_data(py, &self.user_data),

@@ -19,14 +19,15 @@ __all__ = ["Mask", "MaskTooLargeError", "pygame_compat", "__version__"]
 
 # --- world ---
 from perpixel._native import (  # noqa: E402
-    BodyId, BodyInfo, Events, Filter, Pair, StaleBodyError, World, WorldContact,
+    BodyId, BodyInfo, BodyPair, Events, Filter, StaleBodyError, World, WorldContact,
     WorldRayHit, WorldSnapshot, WorldSweep, WrongWorldError,
 )
 
 __all__ += [
-    "BodyId", "BodyInfo", "Events", "Filter", "Pair", "StaleBodyError", "World",
+    "BodyId", "BodyInfo", "BodyPair", "Events", "Filter", "StaleBodyError", "World",
     "WorldContact", "WorldRayHit", "WorldSnapshot", "WorldSweep", "WrongWorldError",
 ]
+
 from perpixel.sprite_world import SpriteWorld  # noqa: E402
 
 __all__ += ["SpriteWorld"]
