@@ -617,6 +617,14 @@ impl PyWorldContact {
 /// Python objects held for bodies, by id.
 type UserData = HashMap<BodyId, PyObject>;
 
+/// Shows the garbage collector the user data a World or snapshot holds.
+fn traverse(data: &UserData, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+    for o in data.values() {
+        visit.call(o)?;
+    }
+    Ok(())
+}
+
 fn copy_user_data(py: Python<'_>, data: &UserData) -> UserData {
     data.iter().map(|(k, v)| (*k, v.clone_ref(py))).collect()
 }
@@ -1198,10 +1206,7 @@ impl PyWorld {
     }
 
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
-        for o in self.user_data.values() {
-            visit.call(o)?;
-        }
-        Ok(())
+        traverse(&self.user_data, visit)
     }
 
     fn __clear__(&mut self) {
@@ -1241,10 +1246,7 @@ impl PyWorldSnapshot {
     }
 
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
-        for o in self.user_data.values() {
-            visit.call(o)?;
-        }
-        Ok(())
+        traverse(&self.user_data, visit)
     }
 
     fn __clear__(&mut self) {
