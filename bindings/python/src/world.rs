@@ -451,6 +451,11 @@ pub struct PyBodyInfo {
 
 #[pymethods]
 impl PyBodyInfo {
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        visit.call(&self.mask)?;
+        visit.call(&self.user_data)
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let m = self.mask.borrow(py);
         Ok(format!(
@@ -754,11 +759,15 @@ impl PyWorld {
 
     /// Removes a body; its touching pairs end at the next update. Its user data is
     /// released. Its id stays refused (`StaleBodyError`), also once its slot is reused.
-    fn destroy_body(&mut self, py: Python<'_>, body: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn destroy_body(slf: &Bound<'_, Self>, body: &Bound<'_, PyAny>) -> PyResult<()> {
+        let py = slf.py();
         let id = body_of(body)?;
-        self.inner.destroy_body(id).map_err(|e| world_err(py, e))?;
-        // Dropped after the World is consistent: a __del__ it runs may call back in.
-        let released = self.user_data.remove(&id);
+        let released = {
+            let mut this = slf.try_borrow_mut()?;
+            this.inner.destroy_body(id).map_err(|e| world_err(py, e))?;
+            this.user_data.remove(&id)
+        };
+        // Dropped once the World is free again: a `__del__` it runs may call back in.
         drop(released);
         Ok(())
     }
@@ -891,23 +900,27 @@ impl PyWorld {
         if !edit.is_callable() {
             return Err(PyTypeError::new_err("edit must be callable"));
         }
-        let mut this = slf.borrow_mut();
+        let mut this = slf.try_borrow_mut()?;
+        // The object lent to `edit` exists before the body's mask moves into it, so no
+        // failure can lose the mask.
+        let holder = Bound::new(
+            py,
+            PyMask {
+                inner: Mask::empty(0, 0).map_err(to_py_err)?,
+            },
+        )?;
         let outcome = this.inner.edit_mask(id, |m| -> PyResult<PyObject> {
-            let empty = Mask::empty(0, 0).map_err(to_py_err)?;
-            let taken = std::mem::replace(m, empty);
-            let holder = match Bound::new(py, PyMask { inner: taken }) {
-                Ok(h) => h,
-                Err(e) => {
-                    // The mask moved into a failed object is lost only if pyo3 drops
-                    // it; it hands it back in no case, so the body keeps 0x0 then.
-                    return Err(e);
-                }
-            };
+            std::mem::swap(m, &mut holder.try_borrow_mut()?.inner);
             let r = edit.call1((holder.clone(),));
-            let empty = Mask::empty(0, 0).map_err(to_py_err)?;
-            *m = std::mem::replace(&mut holder.borrow_mut().inner, empty);
+            // Taken back (the holder is left 0x0); if another thread holds the holder
+            // borrowed, a copy-on-write clone is taken back instead.
+            match holder.try_borrow_mut() {
+                Ok(mut h) => std::mem::swap(m, &mut h.inner),
+                Err(_) => m.clone_from(&holder.try_borrow()?.inner),
+            }
             r.map(Bound::unbind)
         });
+        drop(this);
         outcome.map_err(|e| world_err(py, e))?
     }
 
@@ -936,18 +949,22 @@ impl PyWorld {
 
     /// Replaces a body's user data (None forgets it).
     fn set_user_data(
-        &mut self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         body: &Bound<'_, PyAny>,
         user_data: PyObject,
     ) -> PyResult<()> {
+        let py = slf.py();
         let id = body_of(body)?;
-        self.inner.body(id).map_err(|e| world_err(py, e))?;
-        let old = if user_data.is_none(py) {
-            self.user_data.remove(&id)
-        } else {
-            self.user_data.insert(id, user_data)
+        let old = {
+            let mut this = slf.try_borrow_mut()?;
+            this.inner.body(id).map_err(|e| world_err(py, e))?;
+            if user_data.is_none(py) {
+                this.user_data.remove(&id)
+            } else {
+                this.user_data.insert(id, user_data)
+            }
         };
+        // Dropped once the World is free again (a `__del__` may call back in).
         drop(old);
         Ok(())
     }
@@ -1186,14 +1203,19 @@ impl PyWorld {
     /// Puts the world back as `snapshot` found it (ids made since are refused again,
     /// ids destroyed since live again, with their user data). A snapshot of another
     /// World raises `WrongWorldError`.
-    fn restore(&mut self, py: Python<'_>, snapshot: PyRef<'_, PyWorldSnapshot>) -> PyResult<()> {
-        self.inner
-            .restore(&snapshot.inner)
-            .map_err(|e| world_err(py, e))?;
-        let old = std::mem::replace(&mut self.user_data, copy_user_data(py, &snapshot.user_data));
-        self.begins.clone_from(&snapshot.begins);
-        self.ends.clone_from(&snapshot.ends);
+    fn restore(slf: &Bound<'_, Self>, snapshot: PyRef<'_, PyWorldSnapshot>) -> PyResult<()> {
+        let py = slf.py();
+        let old = {
+            let mut this = slf.try_borrow_mut()?;
+            this.inner
+                .restore(&snapshot.inner)
+                .map_err(|e| world_err(py, e))?;
+            this.begins.clone_from(&snapshot.begins);
+            this.ends.clone_from(&snapshot.ends);
+            std::mem::replace(&mut this.user_data, copy_user_data(py, &snapshot.user_data))
+        };
         drop(snapshot);
+        // Dropped once the World is free again (a `__del__` may call back in).
         drop(old);
         Ok(())
     }

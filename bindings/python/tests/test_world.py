@@ -274,6 +274,24 @@ def test_user_data_is_kept_alive_and_released():
     assert r2() is None  # released with the World
 
 
+def test_user_data_released_by_destroy_may_call_back_into_the_world():
+    world = perpixel.World()
+    m = perpixel.Mask((2, 2), fill=True)
+    seen = []
+
+    class Noisy:
+        def __del__(self):
+            seen.append(len(world))  # the World is free again when this runs
+            world.create_body(m)
+
+    b = world.create_body(m, user_data=Noisy())
+    world.destroy_body(b)
+    assert seen == [0] and len(world) == 1
+    world.set_user_data(world.bodies()[0], Noisy())
+    world.set_user_data(world.bodies()[0], None)
+    assert seen == [0, 1] and len(world) == 2
+
+
 def test_reference_cycles_through_user_data_are_collected():
     world = perpixel.World()
     e = Entity()
@@ -334,7 +352,13 @@ def test_editing_the_callers_mask_leaves_the_body_and_edit_mask_edits_it():
     # Calling back into the World from edit is refused, not a crash.
     with pytest.raises(RuntimeError):
         world.edit_mask(b, lambda mm: world.move_body(b, (0, 0)))
+    with pytest.raises(RuntimeError):
+        world.edit_mask(b, lambda mm: world.edit_mask(b, lambda m2: None))
     assert world.body(b).position == (10, 10)
+    # The mask lent to edit is emptied when the call ends; the body keeps its pixels.
+    kept = []
+    world.edit_mask(b, kept.append)
+    assert kept[0].get_size() == (0, 0) and world.body(b).mask.count() == 15
 
 
 # ---- queries against the pixel oracle --------------------------------------------------
