@@ -680,3 +680,24 @@ def test_readme_world_example_runs():
     out = {}
     exec(compile(code, "README.md (The World)", "exec"), out)  # noqa: S102
     assert out["checked"] is True
+
+
+def test_the_world_frame_benchmark_compares_equal_answers():
+    """bench/world_frame.py's scene, small: its own check (the same pairs from pygame-ce's
+    spritecollide loops and from the World) holds; the timings are the benchmark's."""
+    import importlib.util
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parents[1] / "bench" / "world_frame.py"
+    spec = importlib.util.spec_from_file_location("world_frame", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    scene = bench.Scene(150, seed=2)
+    pairs = 0
+    for _ in range(4):
+        scene.move()
+        want = scene.pygame_pairs(scene.pygame_frame())
+        assert scene.pygame_pairs(scene.pygame_rect_first_frame()) == want
+        assert scene.perpixel_pairs(scene.perpixel_frame()) == want
+        pairs += len(want)
+    print(f"world_frame's scene, 150 sprites x 4 frames: {pairs} pairs alike")
+    assert pairs > 0
