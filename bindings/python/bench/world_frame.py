@@ -75,7 +75,8 @@ class Scene:
     def __init__(self, n, seed=1):
         rng = random.Random(seed)
         images = shapes(rng, n)
-        places = [(rng.randrange(FIELD[0] - 40), rng.randrange(FIELD[1] - 40)) for _ in images]
+        places = [(rng.randrange(FIELD[0] - 40), rng.randrange(FIELD[1] - 40))
+                  for _ in images]
         self.speed = [(rng.randint(-3, 3), rng.randint(-3, 3)) for _ in images]
         self.pg = [Thing(i, p, pygame.mask.from_surface(i)) for i, p in zip(images, places)]
         self.pp = [Thing(i, p, pm.from_surface(i)) for i, p in zip(images, places)]

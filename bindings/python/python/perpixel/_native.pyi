@@ -80,7 +80,7 @@ class WrongWorldError(ValueError):
 
     status: str
 
-from typing import Callable, Iterable, Iterator, final  # noqa: E402
+from typing import Callable, Iterator, final  # noqa: E402
 
 _T = TypeVar("_T")
 _Position = Sequence[_Number]
@@ -311,8 +311,8 @@ class World:
         """Moves a body's mask pixel (0, 0) to ``position``."""
     def move_bodies(
         self,
-        ids_or_moves: Iterable[BodyId] | Iterable[tuple[BodyId, _Position]],
-        positions: Iterable[_Position] | None = None,
+        ids_or_moves: Sequence[BodyId] | Sequence[tuple[BodyId, _Position]],
+        positions: Sequence[_Position] | None = None,
     ) -> None:
         """Moves many bodies: ``(ids, positions)`` or ``[(id, (x, y)), ...]``; every id
         is checked first and a refused one moves nothing."""

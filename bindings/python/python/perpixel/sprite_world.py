@@ -102,8 +102,9 @@ class SpriteWorld:
         ``pygame.sprite.spritecollide(sprite, group, dokill,
         pygame.sprite.collide_mask)`` over the world's sprites (those in ``group`` when
         given; ``sprite`` itself counts when it is in it, as in pygame), in body order
-        (the order they were added while no sprite was removed). ``sprite`` need not be in the world. The other sprites are where the
-        last ``sync()``/``update()`` put them. ``dokill`` kills the hits (``sprite.kill()``)
+        (the order they were added while no sprite was removed). ``sprite`` need not be
+        in the world. The other sprites are where the last ``sync()``/``update()`` put
+        them. ``dokill`` kills the hits (``sprite.kill()``)
         and removes them from the world."""
         m = _mask_of(sprite)
         ids = self.world.overlapping(m, tuple(sprite.rect.topleft))
