@@ -594,9 +594,12 @@ def test_threads_sharing_a_world_get_exceptions_or_wait_never_a_torn_world():
 
     t = threading.Thread(target=updater)
     t.start()
-    refused = 0
+    refused, moves = 0, 0
     try:
-        for _ in range(100):
+        # Until 100 moves are made and the other thread's update was seen busy at least
+        # once: a call refused while the World is borrowed by an update in progress can
+        # only happen if that update released the GIL.
+        while moves < 100 or (refused == 0 and moves < 20000):
             b = rng.choice(masks)
             p = (rng.randint(0, 400), rng.randint(0, 400))
             while True:
@@ -607,6 +610,7 @@ def test_threads_sharing_a_world_get_exceptions_or_wait_never_a_torn_world():
                     refused += 1
                     time.sleep(0.0001)
             model.bodies[b]["pos"] = p
+            moves += 1
             try:
                 world.at_point(p)
             except RuntimeError:
@@ -615,10 +619,11 @@ def test_threads_sharing_a_world_get_exceptions_or_wait_never_a_torn_world():
         done.set()
         t.join()
     assert errors == []
+    assert refused > 0, "never saw the World busy: update() kept the GIL"
     world.update()
     assert pairs_of(world.touching()) == model.touching()
-    print(f"two threads on one World: {refused} calls refused while it was busy; "
-          "the pairs after as the oracle's")
+    print(f"two threads on one World: {moves} moves, {refused} calls refused while an "
+          "update ran without the GIL; the pairs after as the oracle's")
 
 
 # ---- the pygame sprite adapter ---------------------------------------------------------
