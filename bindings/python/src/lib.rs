@@ -21,6 +21,7 @@ mod bundle;
 mod motion;
 mod shapes;
 mod stripes;
+mod world;
 
 pyo3::create_exception!(
     perpixel,
@@ -44,7 +45,7 @@ pub(crate) fn to_py_err(e: Error) -> PyErr {
 
 /// One number as pygame reads it (`pg_IntFromObj`): a float is truncated towards zero, an
 /// int (or anything with `__index__`) is taken as a C `long` and cut to `int`.
-fn int_from(item: &Bound<'_, PyAny>) -> Option<i32> {
+pub(crate) fn int_from(item: &Bound<'_, PyAny>) -> Option<i32> {
     if let Ok(f) = item.downcast::<pyo3::types::PyFloat>() {
         return Some(f.value() as i32);
     }
@@ -54,7 +55,7 @@ fn int_from(item: &Bound<'_, PyAny>) -> Option<i32> {
 /// Two numbers as pygame reads positions, sizes and offsets (`pg_TwoIntsFromObj`): a
 /// sequence of exactly two numbers (tuple, list, `Vector2`, ...), or a 1-tuple holding
 /// one. `None` when the object is not that; the caller raises pygame's `TypeError`.
-fn two_ints(obj: &Bound<'_, PyAny>) -> Option<(i32, i32)> {
+pub(crate) fn two_ints(obj: &Bound<'_, PyAny>) -> Option<(i32, i32)> {
     if let Ok(t) = obj.downcast::<PyTuple>() {
         return match t.len() {
             2 => Some((
@@ -175,7 +176,7 @@ fn make_mask(w: i32, h: i32, fill: bool) -> PyResult<Mask> {
 
 /// Pixels from which a call releases the GIL while it works (other Python threads run
 /// meanwhile); below it releasing and taking the GIL back costs more than the work.
-const UNLOCK_PIXELS: u64 = 1 << 16;
+pub(crate) const UNLOCK_PIXELS: u64 = 1 << 16;
 
 /// Runs `work` without the GIL when it covers at least [`UNLOCK_PIXELS`] pixels.
 pub(crate) fn unlocked<T: Send>(py: Python<'_>, pixels: u64, work: impl FnOnce() -> T + Send) -> T {
@@ -859,5 +860,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_draw_to_bytes, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     motion::register(m)?;
+    world::register(m)?;
     Ok(())
 }

@@ -28,3 +28,17 @@ __all__ += [
     "Raster", "RayHit", "Sprite", "Sweep", "SweepHit", "SweepPath", "Transform",
     "TransformedSprite",
 ]
+# --- world ---
+from perpixel._native import (  # noqa: E402
+    BodyId, BodyInfo, BodyPair, Events, Filter, StaleBodyError, World, WorldContact,
+    WorldRayHit, WorldSnapshot, WorldSweep, WrongWorldError,
+)
+
+__all__ += [
+    "BodyId", "BodyInfo", "BodyPair", "Events", "Filter", "StaleBodyError", "World",
+    "WorldContact", "WorldRayHit", "WorldSnapshot", "WorldSweep", "WrongWorldError",
+]
+
+from perpixel.sprite_world import SpriteWorld  # noqa: E402
+
+__all__ += ["SpriteWorld"]
