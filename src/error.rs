@@ -92,6 +92,36 @@ pub enum Error {
     OutOfMemory,
 }
 
+impl Error {
+    /// The name of the status this error is in every door: the C ABI's `pp_status`
+    /// enumerator (`"PP_ERR_TOO_LARGE"`, ...), which C# and Python report too (a
+    /// `PerPixelException`'s `Status`, a Python exception's `status`).
+    ///
+    /// ```
+    /// let e = perpixel::Mask::new(1 << 20, 1 << 20).unwrap_err();
+    /// assert_eq!(e.status_name(), "PP_ERR_TOO_LARGE");
+    /// ```
+    pub fn status_name(&self) -> &'static str {
+        // No wildcard: a new variant fails to compile here until it has a name (and
+        // `ffi::error::status_of` a status; a test checks that the two agree).
+        match self {
+            Error::InvalidArgument(_) => "PP_ERR_INVALID_ARGUMENT",
+            Error::BufferTooSmall { .. } => "PP_ERR_BUFFER_TOO_SMALL",
+            Error::StrideTooSmall { .. } => "PP_ERR_STRIDE_TOO_SMALL",
+            Error::RegionOutOfBounds { .. } => "PP_ERR_REGION_OUT_OF_BOUNDS",
+            Error::TooLarge { .. } => "PP_ERR_TOO_LARGE",
+            Error::Overflow(_) => "PP_ERR_OVERFLOW",
+            Error::Decode(_) => "PP_ERR_DECODE",
+            Error::Io(_) => "PP_ERR_IO",
+            Error::BadBakedData(_) => "PP_ERR_BAD_BAKED_DATA",
+            Error::InvalidTransform(_) => "PP_ERR_INVALID_TRANSFORM",
+            Error::StaleBody { .. } => "PP_ERR_STALE_BODY",
+            Error::WrongWorld { .. } | Error::SnapshotOfAnotherWorld { .. } => "PP_ERR_WRONG_WORLD",
+            Error::OutOfMemory => "PP_ERR_OUT_OF_MEMORY",
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -391,6 +391,55 @@ mod tests {
     }
 
     #[test]
+    fn every_error_names_the_status_it_becomes() {
+        let errors = [
+            Error::InvalidArgument("a".into()),
+            Error::BufferTooSmall {
+                needed: 4,
+                actual: 3,
+            },
+            Error::StrideTooSmall {
+                row_bytes: 4,
+                stride: 3,
+            },
+            Error::RegionOutOfBounds {
+                region: Bounds2D::new(0, 0, 2, 2),
+                width: 1,
+                height: 1,
+            },
+            Error::TooLarge {
+                width: 1,
+                height: 1,
+            },
+            Error::Overflow("o".into()),
+            Error::Decode("d".into()),
+            Error::Io("i".into()),
+            Error::BadBakedData("b".into()),
+            Error::InvalidTransform("t".into()),
+            Error::StaleBody {
+                index: 1,
+                generation: 2,
+            },
+            Error::WrongWorld {
+                index: 1,
+                generation: 2,
+                world: 3,
+                this_world: 4,
+            },
+            Error::SnapshotOfAnotherWorld {
+                world: 1,
+                this_world: 2,
+            },
+            Error::OutOfMemory,
+        ];
+        for e in &errors {
+            // The enumerator's name as cbindgen writes it into the header.
+            assert_eq!(e.status_name(), format!("{:?}", status_of(e)), "{e:?}");
+        }
+        println!("{} errors name the status they become", errors.len());
+    }
+
+    #[test]
     fn a_panic_inside_guard_becomes_a_status_and_a_message() {
         let status = guard(|| panic!("boom at {}", 42));
         assert_eq!(status, pp_status::PP_ERR_PANIC);

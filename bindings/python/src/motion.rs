@@ -18,30 +18,10 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PySequence, PyTuple};
 
-/// The C status name (`PP_ERR_...`) of a core error: the same refusal every door reports.
-pub(crate) fn status_name(e: &Error) -> &'static str {
-    match e {
-        Error::InvalidArgument(_) => "PP_ERR_INVALID_ARGUMENT",
-        Error::BufferTooSmall { .. } => "PP_ERR_BUFFER_TOO_SMALL",
-        Error::StrideTooSmall { .. } => "PP_ERR_STRIDE_TOO_SMALL",
-        Error::RegionOutOfBounds { .. } => "PP_ERR_REGION_OUT_OF_BOUNDS",
-        Error::TooLarge { .. } => "PP_ERR_TOO_LARGE",
-        Error::Overflow(_) => "PP_ERR_OVERFLOW",
-        Error::Decode(_) => "PP_ERR_DECODE",
-        Error::Io(_) => "PP_ERR_IO",
-        Error::OutOfMemory => "PP_ERR_OUT_OF_MEMORY",
-        Error::BadBakedData(_) => "PP_ERR_BAD_BAKED_DATA",
-        Error::InvalidTransform(_) => "PP_ERR_INVALID_TRANSFORM",
-        Error::StaleBody { .. } => "PP_ERR_STALE_BODY",
-        Error::WrongWorld { .. } | Error::SnapshotOfAnotherWorld { .. } => "PP_ERR_WRONG_WORLD",
-        _ => "PP_ERR_INVALID_ARGUMENT",
-    }
-}
-
 /// A core error as [`to_py_err`]'s exception (ValueError, MemoryError,
 /// MaskTooLargeError, OSError), with the C status name in its `status` attribute.
 pub(crate) fn core_err(py: Python<'_>, e: Error) -> PyErr {
-    let status = status_name(&e);
+    let status = e.status_name();
     let err = to_py_err(e);
     // A fresh exception instance takes attributes; should it refuse, the exception
     // stays what it is.

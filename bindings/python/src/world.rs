@@ -45,31 +45,10 @@ pyo3::create_exception!(
     "A body id (or a snapshot) made by another World. Its `status` is 'PP_ERR_WRONG_WORLD'."
 );
 
-/// The C door's name of a core error's status (`pp_status`), so every door names a
-/// refusal the same way.
-fn status_name(e: &Error) -> &'static str {
-    match e {
-        Error::InvalidArgument(_) => "PP_ERR_INVALID_ARGUMENT",
-        Error::BufferTooSmall { .. } => "PP_ERR_BUFFER_TOO_SMALL",
-        Error::StrideTooSmall { .. } => "PP_ERR_STRIDE_TOO_SMALL",
-        Error::RegionOutOfBounds { .. } => "PP_ERR_REGION_OUT_OF_BOUNDS",
-        Error::TooLarge { .. } => "PP_ERR_TOO_LARGE",
-        Error::Overflow(_) => "PP_ERR_OVERFLOW",
-        Error::Decode(_) => "PP_ERR_DECODE",
-        Error::Io(_) => "PP_ERR_IO",
-        Error::BadBakedData(_) => "PP_ERR_BAD_BAKED_DATA",
-        Error::InvalidTransform(_) => "PP_ERR_INVALID_TRANSFORM",
-        Error::StaleBody { .. } => "PP_ERR_STALE_BODY",
-        Error::WrongWorld { .. } | Error::SnapshotOfAnotherWorld { .. } => "PP_ERR_WRONG_WORLD",
-        Error::OutOfMemory => "PP_ERR_OUT_OF_MEMORY",
-        _ => "PP_ERR_UNKNOWN",
-    }
-}
-
 /// A core error from a World call as a Python exception ([`to_py_err`]'s, or
 /// [`StaleBodyError`] / [`WrongWorldError`]), carrying the C status name as `status`.
 fn world_err(py: Python<'_>, e: Error) -> PyErr {
-    let status = status_name(&e);
+    let status = e.status_name();
     let err = match e {
         Error::StaleBody { .. } => StaleBodyError::new_err(e.to_string()),
         Error::WrongWorld { .. } | Error::SnapshotOfAnotherWorld { .. } => {
