@@ -132,6 +132,11 @@ impl PyNormal {
     fn __repr__(&self) -> String {
         self.to_string()
     }
+
+    /// `x, y = normal`: unpacks like the `(x, y)` tuple it stands for.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        (self.x, self.y).into_pyobject(py)?.try_iter()
+    }
 }
 
 /// `perpixel.PushOut`: the translation `(dx, dy)` that separates the sprites.
@@ -144,6 +149,18 @@ pub struct PyPushOut {
     /// Pixels to move in y.
     #[pyo3(get)]
     dy: i32,
+}
+
+impl From<perpixel::PushOut> for PyPushOut {
+    fn from(p: perpixel::PushOut) -> Self {
+        PyPushOut { dx: p.dx, dy: p.dy }
+    }
+}
+
+impl std::fmt::Display for PyPushOut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PushOut(dx={}, dy={})", self.dx, self.dy)
+    }
 }
 
 #[pymethods]
@@ -164,7 +181,12 @@ impl PyPushOut {
     }
 
     fn __repr__(&self) -> String {
-        format!("PushOut(dx={}, dy={})", self.dx, self.dy)
+        self.to_string()
+    }
+
+    /// `dx, dy = push`: unpacks like the `(dx, dy)` tuple it stands for.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        (self.dx, self.dy).into_pyobject(py)?.try_iter()
     }
 }
 

@@ -28,6 +28,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFloat, PyList, PyTuple};
 use pyo3::{PyTraverseError, PyVisit};
 
+use crate::motion::{PyNormal, PyPushOut};
 use crate::{PyMask, to_py_err};
 
 pyo3::create_exception!(
@@ -219,8 +220,8 @@ fn point(p: Point) -> (i64, i64) {
     (p.x, p.y)
 }
 
-fn normal(n: Option<perpixel::Normal>) -> Option<(f64, f64)> {
-    n.map(|n| (n.x, n.y))
+fn normal(n: Option<perpixel::Normal>) -> Option<PyNormal> {
+    n.map(PyNormal::from)
 }
 
 // ---- value classes ----------------------------------------------------------------------
@@ -472,9 +473,9 @@ pub struct PyWorldRayHit {
     /// Euclidean distance from the origin to the pixel.
     #[pyo3(get)]
     distance: f64,
-    /// The surface normal there `(nx, ny)`, or None.
+    /// The surface normal there (a `Normal`), or None.
     #[pyo3(get)]
-    normal: Option<(f64, f64)>,
+    normal: Option<PyNormal>,
 }
 
 #[pymethods]
@@ -486,13 +487,17 @@ impl PyWorldRayHit {
             self.pixel,
             self.step,
             self.distance,
-            opt_repr(self.normal)
+            opt_display(self.normal)
         )
     }
 }
 
 fn opt_repr<T: std::fmt::Debug>(v: Option<T>) -> String {
     v.map_or_else(|| "None".to_string(), |v| format!("{v:?}"))
+}
+
+fn opt_display<T: std::fmt::Display>(v: Option<T>) -> String {
+    v.map_or_else(|| "None".to_string(), |v| v.to_string())
 }
 
 /// The answer of `World.sweep`: the body the mover meets first and how.
@@ -522,9 +527,9 @@ pub struct PyWorldSweep {
     /// The first pixel solid in both, row by row, `(x, y)`.
     #[pyo3(get)]
     contact: (i64, i64),
-    /// The contact normal `(nx, ny)` pointing from the obstacle at the mover, or None.
+    /// The contact normal (a `Normal`) pointing from the obstacle at the mover, or None.
     #[pyo3(get)]
-    normal: Option<(f64, f64)>,
+    normal: Option<PyNormal>,
 }
 
 #[pymethods]
@@ -553,7 +558,7 @@ impl PyWorldSweep {
             opt_repr(self.at),
             opt_repr(self.last_free),
             self.contact,
-            opt_repr(self.normal)
+            opt_display(self.normal)
         )
     }
 }
@@ -568,13 +573,13 @@ pub struct PyWorldContact {
     /// Pixels solid in both.
     #[pyo3(get)]
     area: u64,
-    /// The contact normal from a towards b `(nx, ny)`, or None.
+    /// The contact normal (a `Normal`) from a towards b, or None.
     #[pyo3(get)]
-    normal: Option<(f64, f64)>,
-    /// b's shortest translation out of a `(dx, dy)` within `push_max`; None when none
+    normal: Option<PyNormal>,
+    /// b's shortest translation out of a (a `PushOut`) within `push_max`; None when none
     /// that short frees it; `(0, 0)` when they do not overlap.
     #[pyo3(get)]
-    push_out: Option<(i32, i32)>,
+    push_out: Option<PyPushOut>,
 }
 
 #[pymethods]
@@ -590,8 +595,8 @@ impl PyWorldContact {
             "WorldContact(first_contact={}, area={}, normal={}, push_out={})",
             opt_repr(self.first_contact),
             self.area,
-            opt_repr(self.normal),
-            opt_repr(self.push_out)
+            opt_display(self.normal),
+            opt_display(self.push_out)
         )
     }
 }
@@ -1161,7 +1166,7 @@ impl PyWorld {
             first_contact: c.first_contact.map(point),
             area: c.area,
             normal: normal(c.normal),
-            push_out: c.push_out.map(|p| (p.dx, p.dy)),
+            push_out: c.push_out.map(PyPushOut::from),
         })
     }
 

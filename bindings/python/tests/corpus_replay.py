@@ -481,7 +481,7 @@ def _pairs_text(pairs):
 
 
 def _normal_text(n):
-    return "-" if n is None else f"{float_bits(n[0])} {float_bits(n[1])}"
+    return "-" if n is None else f"{float_bits(n.x)} {float_bits(n.y)}"
 
 
 def _world_answer(kind, t, masks):
@@ -557,7 +557,7 @@ def _world_answer(kind, t, masks):
     if kind == "world_contact":
         c = w.contact(body(t[1]), body(t[2]), push_max=int(t[3]))
         first = "none" if c.first_contact is None else "%d %d" % c.first_contact
-        push = "-" if c.push_out is None else "%d %d" % c.push_out
+        push = "-" if c.push_out is None else "%d %d" % (c.push_out.dx, c.push_out.dy)
         return f"{first} {c.area} {_normal_text(c.normal)} {push}"
     if kind == "world_body":
         info = w.body(body(t[1]))

@@ -478,7 +478,7 @@ def test_sweeps_and_contacts_agree_with_the_pixel_oracle():
             want_first = min(shared, key=lambda p: (p[1], p[0])) if shared else None
             assert c.first_contact == want_first
             if not shared:
-                assert c.push_out == (0, 0)
+                assert c.push_out == perpixel.PushOut(0, 0)
             checked += 2
     print(f"{checked} sweeps and contacts as the oracle's")
 

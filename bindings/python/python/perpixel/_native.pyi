@@ -94,6 +94,8 @@ class Normal:
     @property
     def degrees(self) -> float:
         """``atan2(y, x)`` in degrees, by perpixel's software arc tangent."""
+    def __iter__(self) -> Iterator[float]:
+        """``x, y = normal``: unpacks like the tuple it stands for."""
 
 class PushOut:
     """The translation ``(dx, dy)`` that separates two sprites."""
@@ -104,6 +106,8 @@ class PushOut:
     @property
     def distance(self) -> float:
         """The Euclidean length of the translation."""
+    def __iter__(self) -> Iterator[int]:
+        """``dx, dy = push``: unpacks like the tuple it stands for."""
 
 class RayHit:
     """Where a ray first meets a solid pixel."""
@@ -602,7 +606,7 @@ class WorldRayHit:
     def distance(self) -> float:
         """Euclidean distance from the origin to the pixel."""
     @property
-    def normal(self) -> tuple[float, float] | None:
+    def normal(self) -> Normal | None:
         """The surface normal there, or None."""
     def __eq__(self, other: object, /) -> bool: ...
 
@@ -637,7 +641,7 @@ class WorldSweep:
     def contact(self) -> tuple[int, int]:
         """The first pixel solid in both, row by row."""
     @property
-    def normal(self) -> tuple[float, float] | None:
+    def normal(self) -> Normal | None:
         """The contact normal from the obstacle at the mover, or None."""
     def __eq__(self, other: object, /) -> bool: ...
 
@@ -655,10 +659,10 @@ class WorldContact:
     def area(self) -> int:
         """Pixels solid in both."""
     @property
-    def normal(self) -> tuple[float, float] | None:
+    def normal(self) -> Normal | None:
         """The contact normal from a towards b, or None."""
     @property
-    def push_out(self) -> tuple[int, int] | None:
+    def push_out(self) -> PushOut | None:
         """b's shortest translation out of a within ``push_max``; None when none that
         short frees it; ``(0, 0)`` when they do not overlap."""
     def __eq__(self, other: object, /) -> bool: ...
