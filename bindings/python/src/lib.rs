@@ -17,6 +17,7 @@ use pyo3::exceptions::{PyIndexError, PyMemoryError, PyOSError, PyTypeError, PyVa
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
+mod buffer;
 mod stripes;
 
 pyo3::create_exception!(
@@ -30,7 +31,7 @@ pyo3::create_exception!(
 /// A core error as the Python exception pygame raises for the same trouble: memory and
 /// size limits are `MemoryError` (`MaskTooLargeError` past the size limit), files
 /// `OSError`, everything else `ValueError`.
-fn to_py_err(e: Error) -> PyErr {
+pub(crate) fn to_py_err(e: Error) -> PyErr {
     match e {
         Error::TooLarge { .. } => MaskTooLargeError::new_err(e.to_string()),
         Error::OutOfMemory => PyMemoryError::new_err(e.to_string()),
@@ -89,7 +90,7 @@ fn out_of_bounds(x: i32, y: i32) -> PyErr {
 /// answers in pygame's column-stripe order).
 #[pyclass(subclass, module = "perpixel", name = "Mask")]
 pub struct PyMask {
-    inner: Mask,
+    pub(crate) inner: Mask,
 }
 
 /// `perpixel.pygame_compat.Mask`: `perpixel.Mask` with pygame's defaults (its `overlap`
@@ -132,7 +133,7 @@ fn new_like(like: &Bound<'_, PyAny>, inner: Mask) -> PyResult<PyObject> {
 /// A new object of exactly the class `cls` (a Mask class or a Python subclass of one)
 /// holding `inner`, made with `cls.__new__` and without calling `__init__` (pygame's
 /// `__copy__` does the same).
-fn new_of_type(cls: &Bound<'_, PyType>, inner: Mask) -> PyResult<PyObject> {
+pub(crate) fn new_of_type(cls: &Bound<'_, PyType>, inner: Mask) -> PyResult<PyObject> {
     let obj = cls.call_method1("__new__", (cls, (0, 0)))?;
     obj.downcast::<PyMask>()
         .map_err(|_| PyTypeError::new_err("not a perpixel Mask class"))?
@@ -175,7 +176,7 @@ fn make_mask(w: i32, h: i32, fill: bool) -> PyResult<Mask> {
 const UNLOCK_PIXELS: u64 = 1 << 16;
 
 /// Runs `work` without the GIL when it covers at least [`UNLOCK_PIXELS`] pixels.
-fn unlocked<T: Send>(py: Python<'_>, pixels: u64, work: impl FnOnce() -> T + Send) -> T {
+pub(crate) fn unlocked<T: Send>(py: Python<'_>, pixels: u64, work: impl FnOnce() -> T + Send) -> T {
     if pixels >= UNLOCK_PIXELS {
         py.allow_threads(work)
     } else {
@@ -183,7 +184,7 @@ fn unlocked<T: Send>(py: Python<'_>, pixels: u64, work: impl FnOnce() -> T + Sen
     }
 }
 
-fn pixels(m: &Mask) -> u64 {
+pub(crate) fn pixels(m: &Mask) -> u64 {
     m.width() as u64 * m.height() as u64
 }
 
@@ -855,5 +856,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_from_threshold_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(_draw_to_bytes, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    buffer::register(m)?;
     Ok(())
 }
