@@ -640,16 +640,22 @@ mod export {
         }
     }
 
+    /// Column stripes in pygame's layout: at least one, also for a mask 0 pixels wide
+    /// (pygame's `(w - 1) / 64 + 1` in C's division).
+    fn stripes(m: &Mask) -> usize {
+        m.words_per_row().max(1)
+    }
+
     /// pygame's layout of a mask's bits: one 64-pixel column stripe after another, each
     /// stripe's words from the top row down (`words[col * height + y]`).
     fn stripes_of(m: &Mask) -> PyResult<Vec<u64>> {
-        let (h, cols) = (m.height() as usize, m.words_per_row());
+        let (h, wpr) = (m.height() as usize, m.words_per_row());
         let mut words = Vec::new();
         words
-            .try_reserve_exact(h * cols)
+            .try_reserve_exact(h * stripes(m))
             .map_err(|_| to_py_err(Error::OutOfMemory))?;
-        for col in 0..cols {
-            words.extend((0..h).map(|y| m.row(y)[col]));
+        for col in 0..stripes(m) {
+            words.extend((0..h).map(|y| if col < wpr { m.row(y)[col] } else { 0 }));
         }
         Ok(words)
     }
@@ -665,7 +671,7 @@ mod export {
         ) -> PyResult<()> {
             let m = slf.borrow().inner.clone();
             let words = unlocked(slf.py(), pixels(&m), || stripes_of(&m))?;
-            let (rows, cols) = (m.words_per_row(), m.height() as usize);
+            let (rows, cols) = (stripes(&m), m.height() as usize);
             // SAFETY: the export owns its words (`internal`), freed at the release.
             unsafe {
                 fill(

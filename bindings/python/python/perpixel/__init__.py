@@ -16,3 +16,8 @@ from perpixel._native import Mask, MaskTooLargeError, __version__
 from perpixel import pygame_compat
 
 __all__ = ["Mask", "MaskTooLargeError", "pygame_compat", "__version__"]
+
+# --- wheels: numpy in and out, the buffer protocol ---
+from perpixel._native import from_numpy, HAS_BUFFER_PROTOCOL  # noqa: E402
+
+__all__ += ["from_numpy", "HAS_BUFFER_PROTOCOL"]
