@@ -54,7 +54,10 @@ impl Threshold {
         t.extract::<f64>().map(Threshold::Float).map_err(|_| {
             PyTypeError::new_err(format!(
                 "threshold must be None, an int or a float, not {}",
-                t.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+                t.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
             ))
         })
     }
