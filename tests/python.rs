@@ -512,7 +512,7 @@ fn python_package_tests_pass() {
     } else {
         DOCUMENTED_SUITE_FAILURES_PY310
     };
-    run_suites(&python, "wheel", failures);
+    run_suites(&python, "cp311-wheel", failures);
 
     // The cp310 wheel under CPython 3.10: pytest, the corpus and pygame-ce's suite.
     let Some((_, cp310)) = release else {
@@ -528,8 +528,7 @@ fn python_package_tests_pass() {
     );
     run_suites(
         &python310,
-        "cp310 wheel, CPython 3.10",
-        false,
+        "cp310-wheel-python3.10",
         DOCUMENTED_SUITE_FAILURES_PY310,
     );
 }

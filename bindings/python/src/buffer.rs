@@ -672,7 +672,11 @@ mod export {
             view: *mut ffi::Py_buffer,
             flags: c_int,
         ) -> PyResult<()> {
-            let m = slf.borrow().inner.clone();
+            let m = slf
+                .try_borrow()
+                .map_err(|e| PyBufferError::new_err(e.to_string()))?
+                .inner
+                .clone();
             let words = unlocked(slf.py(), pixels(&m), || stripes_of(&m))?;
             let (rows, cols) = (stripes(&m), m.height() as usize);
             // SAFETY: the export owns its words (`internal`), freed at the release.
