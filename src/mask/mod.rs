@@ -513,6 +513,21 @@ impl Mask {
         &self.data()[y * wpr..(y + 1) * wpr]
     }
 
+    /// Every row's packed words, row after row, without the pad: `height *
+    /// words_per_row` words, row `y` being `words()[y * wpr..(y + 1) * wpr]` (the words of
+    /// [`row`](Mask::row), contiguous). Bindings export this as a zero-copy view.
+    ///
+    /// ```
+    /// let mut m = perpixel::Mask::empty(70, 2)?;
+    /// m.set_pixel(65, 1, true)?;
+    /// assert_eq!(m.words_per_row(), 2);
+    /// assert_eq!(m.words(), &[0, 0, 0, 1 << 1]);
+    /// # Ok::<(), perpixel::Error>(())
+    /// ```
+    pub fn words(&self) -> &[u64] {
+        self.bits()
+    }
+
     /// Every row's words, without the pad.
     fn bits(&self) -> &[u64] {
         &self.data()[..self.head().blocks_at - PAD_WORDS]

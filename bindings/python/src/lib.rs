@@ -17,6 +17,7 @@ use pyo3::exceptions::{PyIndexError, PyMemoryError, PyOSError, PyTypeError, PyVa
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
+mod buffer;
 mod bundle;
 mod motion;
 mod shapes;
@@ -861,5 +862,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     motion::register(m)?;
     world::register(m)?;
+    buffer::register(m)?;
     Ok(())
 }

@@ -42,3 +42,7 @@ __all__ += [
 from perpixel.sprite_world import SpriteWorld  # noqa: E402
 
 __all__ += ["SpriteWorld"]
+# --- wheels: numpy in and out, the buffer protocol ---
+from perpixel._native import from_numpy, HAS_BUFFER_PROTOCOL  # noqa: E402
+
+__all__ += ["from_numpy", "HAS_BUFFER_PROTOCOL"]

@@ -1,6 +1,8 @@
 """Type stubs of perpixel._native (the Rust half of perpixel)."""
 
 from typing import Any, Literal, Sequence, SupportsFloat, SupportsIndex, TypeVar, Union
+import sys  # wheels: the buffer protocol's methods, typed on 3.12+
+from typing import final  # wheels: PackedWords
 
 _Number = Union[SupportsIndex, SupportsFloat]
 #: What pygame takes for a position, size or offset: a sequence of two numbers
@@ -61,6 +63,21 @@ class Mask(_MaskBeyondPygame):
         area: Any = None,
     ) -> Any:
         """Draws the mask on a pygame Surface and returns it (needs pygame)."""
+    # --- wheels: numpy and buffers ---
+    @classmethod
+    def from_numpy(
+        cls: type[_M], array: Any, threshold: int | float | None = None
+    ) -> _M:
+        """A mask of a 2D buffer (``array[y, x]`` is pixel ``(x, y)``): solid where nonzero
+        (``threshold=None``) or ``>= threshold``. No copy on 3.11+ builds."""
+    def to_numpy(self, *, packed: bool = False) -> Any:
+        """A new bool array ``(height, width)``; ``packed=True``: the read-only uint64
+        words ``(height, ceil(width / 64))``, zero-copy on 3.11+ builds. Needs numpy."""
+    if sys.version_info >= (3, 12):
+        # The buffer protocol as typing sees it (3.12+); 3.11+ builds have it at run time.
+        def __buffer__(self, flags: int, /) -> memoryview:
+            """pygame's layout, a read-only copy."""
+        def __release_buffer__(self, view: memoryview, /) -> None: ...
 
 class PygameMask(Mask):
     """``perpixel.pygame_compat.Mask``: pygame's defaults (``overlap`` in pygame's
@@ -775,3 +792,18 @@ class World:
         """Puts the World back as the snapshot found it."""
     def state_hash(self) -> int:
         """A 64-bit hash of the World's state (the C door's ``pp_world_hash``)."""
+# --- wheels: numpy and buffers ---
+#: True when this build has the buffer protocol (CPython 3.11+ builds; not the cp310 wheel).
+HAS_BUFFER_PROTOCOL: bool
+
+def from_numpy(array: Any, threshold: int | float | None = None) -> Mask:
+    """``Mask.from_numpy`` as a function: a ``perpixel.Mask``."""
+
+@final
+class PackedWords:
+    """A mask snapshot's packed words, exported zero-copy (what
+    ``to_numpy(packed=True)`` wraps; 3.11+ builds only)."""
+
+    if sys.version_info >= (3, 12):
+        def __buffer__(self, flags: int, /) -> memoryview: ...
+        def __release_buffer__(self, view: memoryview, /) -> None: ...
