@@ -17,6 +17,7 @@ use pyo3::exceptions::{PyIndexError, PyMemoryError, PyOSError, PyTypeError, PyVa
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
+mod fast;
 mod stripes;
 
 pyo3::create_exception!(
@@ -121,7 +122,7 @@ fn order_from(order: Option<&str>, pygame_family: bool) -> PyResult<Order> {
 /// subclass of one), else a `perpixel.Mask`.
 fn new_like(like: &Bound<'_, PyAny>, inner: Mask) -> PyResult<PyObject> {
     let py = like.py();
-    if like.is_instance_of::<PygameMask>() {
+    if fast::is_compat(like) {
         let init = PyClassInitializer::from(PyMask { inner }).add_subclass(PygameMask);
         Ok(Bound::new(py, init)?.into_any().unbind())
     } else {
@@ -289,50 +290,7 @@ impl PyMask {
         self.inner.set_pixel(x, y, value != 0).map_err(to_py_err)
     }
 
-    /// The first pixel set in both this mask and `other` placed at `offset` (its top-left
-    /// corner in this mask's pixels), as `(x, y)` in this mask's pixels, or None.
-    /// `order="rows"` (perpixel.Mask's default): the lowest y, then the lowest x, the same
-    /// on every platform. `order="stripes"` (pygame_compat.Mask's default): pygame's scan,
-    /// 64-pixel column stripes left to right, each from its top row down.
-    #[pyo3(signature = (other, offset, order = None))]
-    fn overlap(
-        slf: &Bound<'_, Self>,
-        other: PyRef<'_, PyMask>,
-        offset: &Bound<'_, PyAny>,
-        order: Option<&str>,
-    ) -> PyResult<Option<(i32, i32)>> {
-        let (x, y) = two_ints_or(offset, "offset")?;
-        let order = order_from(order, slf.is_instance_of::<PygameMask>())?;
-        let this = slf.borrow();
-        let (a, b) = (&this.inner, &other.inner);
-        Ok(match order {
-            Order::Rows => a.first_contact(b, (x, y)).map(|p| (p.x as i32, p.y as i32)),
-            Order::Stripes => stripes::first_in_stripes(a, b, x, y),
-        })
-    }
-
-    /// How many pixels are set in both this mask and `other` at `offset`.
-    #[pyo3(signature = (other, offset))]
-    fn overlap_area(&self, other: PyRef<'_, PyMask>, offset: &Bound<'_, PyAny>) -> PyResult<u64> {
-        let (x, y) = two_ints_or(offset, "offset")?;
-        Ok(self.inner.overlap_area(&other.inner, (x, y)))
-    }
-
-    /// A new mask, this mask's size, set where this mask and `other` at `offset` are both
-    /// set.
-    #[pyo3(signature = (other, offset))]
-    fn overlap_mask(
-        slf: &Bound<'_, Self>,
-        other: PyRef<'_, PyMask>,
-        offset: &Bound<'_, PyAny>,
-    ) -> PyResult<PyObject> {
-        let (x, y) = two_ints_or(offset, "offset")?;
-        let this = slf.borrow();
-        let (a, b) = (&this.inner, &other.inner);
-        let out = unlocked(slf.py(), pixels(a), || overlap_mask_full(a, b, x, y));
-        drop(this);
-        new_like(slf.as_any(), out.map_err(to_py_err)?)
-    }
+    // overlap, overlap_area and overlap_mask: fast.rs (raw fastcall methods).
 
     /// Sets every bit.
     fn fill(&mut self) -> PyResult<()> {
@@ -855,5 +813,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_from_threshold_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(_draw_to_bytes, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    fast::register(m)?;
     Ok(())
 }
