@@ -21,7 +21,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::ptr::null_mut;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
-use perpixel::Mask;
+use perpixel::{Mask, MaskOptions, PixelFormat};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::panic::PanicException;
@@ -29,8 +29,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::{
-    Order, PyMask, PygameMask, new_like, order_from, overlap_mask_full, pixels, stripes, to_py_err,
-    two_ints_or, unlocked,
+    Order, PyMask, PygameMask, Raw, new_like, order_from, overlap_mask_full, pixels, stripes,
+    to_py_err, two_ints_or, unlocked,
 };
 
 /// `perpixel.Mask`'s class object, kept by [`register`] (the module holds the class).
@@ -181,7 +181,7 @@ fn guard(body: impl FnOnce(Python<'_>) -> PyResult<PyObject>) -> *mut ffi::PyObj
 ///
 /// # Safety
 /// `slf` is a live `perpixel.Mask` (or subclass) object.
-unsafe fn receiver<'a, 'py>(py: Python<'py>, slf: &'a *mut ffi::PyObject) -> Bound<'py, PyMask> {
+unsafe fn receiver<'py>(py: Python<'py>, slf: &*mut ffi::PyObject) -> Bound<'py, PyMask> {
     // SAFETY: the caller's promise.
     unsafe { Bound::from_borrowed_ptr(py, *slf).downcast_into_unchecked::<PyMask>() }
 }
@@ -287,6 +287,43 @@ unsafe extern "C" fn overlap_mask(
         drop((this, that));
         new_like(slf.as_any(), out.map_err(to_py_err)?)
     })
+}
+
+/// `from_surface`'s alpha rule (alpha > `threshold`, 0 <= `threshold` < 255) when the
+/// alpha is one whole byte of a 4-byte pixel (pygame's `SRCALPHA` surfaces, alpha in the
+/// top or bottom byte of the little-endian word): the core's packing kernels over the
+/// rows, pitch as their stride. None when the surface is not laid out so (the caller then
+/// reads it pixel by pixel).
+pub(crate) fn alpha_byte_mask(
+    src: &Raw<'_>,
+    threshold: i64,
+    amask: u32,
+    ashift: u32,
+) -> Option<Result<Mask, perpixel::Error>> {
+    if !cfg!(target_endian = "little") || src.bpp != 4 || !(0..255).contains(&threshold) {
+        return None;
+    }
+    // The byte that holds alpha in memory (little-endian words), as a byte-order format
+    // whose alpha sits there; the colour bytes are not read (no colour key).
+    let format = match (amask, ashift) {
+        (0xFF00_0000, 24) => PixelFormat::Bgra8,
+        (0x0000_00FF, 0) => PixelFormat::Argb8,
+        _ => return None,
+    };
+    let options = MaskOptions {
+        // pygame's "alpha > t" is the core's "alpha >= t + 1".
+        threshold: (threshold + 1) as u8,
+        ..MaskOptions::default()
+    };
+    // `Raw::new` checked the bytes against the layout; the core checks again.
+    Some(Mask::from_pixels(
+        src.bytes,
+        format,
+        src.w as u32,
+        src.h as u32,
+        src.pitch,
+        &options,
+    ))
 }
 
 /// One method of the table [`register`] installs.

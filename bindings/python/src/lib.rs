@@ -616,6 +616,9 @@ fn _from_surface_bytes(
         if threshold < 0 || amask == 0 {
             return Mask::full(w, h);
         }
+        if let Some(mask) = fast::alpha_byte_mask(&src, threshold, amask, ashift) {
+            return mask;
+        }
         let bits = amask.count_ones();
         let max = (1u64 << bits) - 1;
         Mask::from_fn(w, h, |x, y| {
