@@ -32,7 +32,7 @@ pub(crate) struct Written {
 }
 
 impl Written {
-    const NONE: Written = Written {
+    pub(crate) const NONE: Written = Written {
         count: 0,
         or: 0,
         y0: 0,
@@ -44,7 +44,7 @@ impl Written {
     /// rows are the set bits of `nz` (bit `r` for row `8 * band + r`): its block-level
     /// word (`bands[band]`, left zero for an empty band) and the first and last rows.
     #[inline(always)]
-    fn band(&mut self, bands: &mut [u64], band: usize, acc: u64, nz: u32) {
+    pub(crate) fn band(&mut self, bands: &mut [u64], band: usize, acc: u64, nz: u32) {
         if nz != 0 {
             if self.y1 == 0 {
                 self.y0 = band * BLOCK + nz.trailing_zeros() as usize;

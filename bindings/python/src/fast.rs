@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 use perpixel::{Mask, MaskOptions, PixelFormat};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::ffi;
+use pyo3::impl_::pyclass_init::PyObjectInit;
 use pyo3::panic::PanicException;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -56,6 +57,37 @@ pub(crate) fn is_compat(obj: &Bound<'_, PyAny>) -> bool {
     }
     // SAFETY: as in `is_mask`.
     unsafe { ffi::PyObject_TypeCheck(obj.as_ptr(), t) != 0 }
+}
+
+/// A new `perpixel.Mask` holding `inner`, made on the class kept by [`register`]
+/// (`Bound::new` would look the class up, see the module's docs).
+pub(crate) fn new_mask(py: Python<'_>, inner: Mask) -> PyResult<PyObject> {
+    new_of(py, &MASK_TYPE, PyClassInitializer::from(PyMask { inner }))
+}
+
+/// A new `pygame_compat.Mask` holding `inner`.
+pub(crate) fn new_compat(py: Python<'_>, inner: Mask) -> PyResult<PyObject> {
+    let init = PyClassInitializer::from(PyMask { inner }).add_subclass(PygameMask);
+    new_of(py, &COMPAT_TYPE, init)
+}
+
+/// `init` made into an object of the class in `class` (pyo3's own `tp_new` path,
+/// `PyObjectInit::into_new_object`), or through `Bound::new` before [`register`] ran.
+fn new_of<T: pyo3::PyClass>(
+    py: Python<'_>,
+    class: &AtomicPtr<ffi::PyTypeObject>,
+    init: PyClassInitializer<T>,
+) -> PyResult<PyObject> {
+    let t = class.load(Ordering::Relaxed);
+    if t.is_null() {
+        return Ok(Bound::new(py, init)?.into_any().unbind());
+    }
+    // SAFETY: `t` is the live class object of `T` (kept by `register`), which is what
+    // `into_new_object` needs; it returns a new reference or an error.
+    unsafe {
+        let obj = init.into_new_object(py, t)?;
+        Ok(PyObject::from_owned_ptr(py, obj))
+    }
 }
 
 /// `obj` as a Mask, or the `TypeError` pygame raises for a wrong `other`.

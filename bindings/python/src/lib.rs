@@ -121,12 +121,10 @@ fn order_from(order: Option<&str>, pygame_family: bool) -> PyResult<Order> {
 /// A new mask object of `like`'s family: a `pygame_compat.Mask` when `like` is one (or a
 /// subclass of one), else a `perpixel.Mask`.
 fn new_like(like: &Bound<'_, PyAny>, inner: Mask) -> PyResult<PyObject> {
-    let py = like.py();
     if fast::is_compat(like) {
-        let init = PyClassInitializer::from(PyMask { inner }).add_subclass(PygameMask);
-        Ok(Bound::new(py, init)?.into_any().unbind())
+        fast::new_compat(like.py(), inner)
     } else {
-        Ok(Bound::new(py, PyMask { inner })?.into_any().unbind())
+        fast::new_mask(like.py(), inner)
     }
 }
 
@@ -189,13 +187,9 @@ fn pixels(m: &Mask) -> u64 {
 }
 
 /// `a` at `(0, 0)` and `b` at `(x, y)`: pygame's overlap mask, the size of `a` and empty
-/// outside the intersection.
+/// outside the intersection (the core's [`Mask::overlap_mask_full`]).
 fn overlap_mask_full(a: &Mask, b: &Mask, x: i32, y: i32) -> Result<Mask, Error> {
-    let mut out = Mask::empty(a.width(), a.height())?;
-    if let Some(o) = a.overlap_mask(b, (x, y)) {
-        out.draw(&o.mask, o.bounds.x, o.bounds.y)?;
-    }
-    Ok(out)
+    a.overlap_mask_full(b, (x, y))
 }
 
 /// pygame's `convolve`: `out` gains the union, over the solid pixels `(i, j)` of `b`, of
