@@ -32,7 +32,7 @@ pub(crate) struct Written {
 }
 
 impl Written {
-    pub(crate) const NONE: Written = Written {
+    const NONE: Written = Written {
         count: 0,
         or: 0,
         y0: 0,
@@ -44,7 +44,7 @@ impl Written {
     /// rows are the set bits of `nz` (bit `r` for row `8 * band + r`): its block-level
     /// word (`bands[band]`, left zero for an empty band) and the first and last rows.
     #[inline(always)]
-    pub(crate) fn band(&mut self, bands: &mut [u64], band: usize, acc: u64, nz: u32) {
+    fn band(&mut self, bands: &mut [u64], band: usize, acc: u64, nz: u32) {
         if nz != 0 {
             if self.y1 == 0 {
                 self.y0 = band * BLOCK + nz.trailing_zeros() as usize;
@@ -112,6 +112,37 @@ pub(crate) fn and_narrow(
         return unsafe { and_narrow_popcnt(n, out, bands) };
     }
     and_narrow_in(n, out, bands)
+}
+
+/// Writes `word(y)` into `out[y]` for the rows `first..first + rows` (one word per row;
+/// the other rows are left alone) and the block level of each 8-row band that holds a
+/// set bit into `bands` (zero on entry); returns what it wrote. [`and_narrow`] for rows
+/// the caller computes (`Mask::overlap_mask_full`: pygame's overlap mask, placed).
+pub(crate) fn write_narrow(
+    first: usize,
+    rows: usize,
+    out: &mut [u64],
+    bands: &mut [u64],
+    word: impl Fn(usize) -> u64,
+) -> Written {
+    let mut written = Written::NONE;
+    if rows == 0 {
+        return written;
+    }
+    let (mut acc, mut nz, mut band) = (0u64, 0u32, first / BLOCK);
+    for (y, cell) in out.iter_mut().enumerate().skip(first).take(rows) {
+        if y / BLOCK != band {
+            written.band(bands, band, acc, nz);
+            (acc, nz, band) = (0, 0, y / BLOCK);
+        }
+        let w = word(y);
+        *cell = w;
+        written.count += w.count_ones() as u64;
+        acc |= w;
+        nz |= ((w != 0) as u32) << (y % BLOCK);
+    }
+    written.band(bands, band, acc, nz);
+    written
 }
 
 /// [`and_contiguous`] with AVX-512: each 8-row band is one vector, loaded and stored

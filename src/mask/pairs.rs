@@ -18,7 +18,7 @@
 //!   solid pixel; only which one is "first" differs, and pygame's answer also depends on
 //!   the platform.
 
-use crate::kernels::{BLOCK, Written, tail_mask};
+use crate::kernels::{self, tail_mask};
 use crate::{Mask, Overlap, Point, Result, Sprite};
 
 impl Mask {
@@ -107,35 +107,24 @@ impl Mask {
         }
         let keep = tail_mask((x1 - x0) as usize) << x0;
         let (first, rows) = (y0 as usize, (y1 - y0) as usize);
+        // This mask's rows are one word each; `other`'s row `y - dy` holds the columns
+        // moved here: shifted left by dx, or read from column -dx on (two words, the
+        // second only inside the row).
+        let (mine, theirs, owpr) = (
+            self.padded_bits(),
+            other.padded_bits(),
+            other.words_per_row(),
+        );
+        let c = (-dx).max(0) as usize;
+        let (k, s) = (c / 64, (c % 64) as u32);
+        let (left, two) = (dx.max(0) as u32, s > 0 && k + 1 < owpr);
         Mask::from_narrow_rows(w, h, first, rows, |bits, bands| {
-            let mut written = Written::NONE;
-            let (mut acc, mut nz, mut band) = (0u64, 0u32, first / BLOCK);
-            for y in first..first + rows {
-                if y / BLOCK != band {
-                    written.band(bands, band, acc, nz);
-                    (acc, nz, band) = (0, 0, y / BLOCK);
-                }
-                let theirs = other.row((y as i64 - dy) as usize);
-                let moved = if dx >= 0 {
-                    theirs[0] << dx
-                } else {
-                    // Columns from -dx on (less than other's width).
-                    let c = (-dx) as usize;
-                    let (k, s) = (c / 64, (c % 64) as u32);
-                    let high = match theirs.get(k + 1) {
-                        Some(&next) if s > 0 => next << (64 - s),
-                        _ => 0,
-                    };
-                    theirs[k] >> s | high
-                };
-                let word = self.row(y)[0] & moved & keep;
-                bits[y] = word;
-                written.count += word.count_ones() as u64;
-                acc |= word;
-                nz |= ((word != 0) as u32) << (y % BLOCK);
-            }
-            written.band(bands, band, acc, nz);
-            written
+            kernels::write_narrow(first, rows, bits, bands, |y| {
+                let at = (y as i64 - dy) as usize * owpr + k;
+                let high = if two { theirs[at + 1] << (64 - s) } else { 0 };
+                let moved = (theirs[at] >> s | high) << left;
+                mine[y] & moved & keep
+            })
         })
     }
 }

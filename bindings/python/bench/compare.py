@@ -100,6 +100,26 @@ def numpy_alpha(density, seed, parity=None):
     return make
 
 
+def blob_alpha(parity, seed):
+    """Sparse masks as a level or a sprite sheet has them: discs (radius 6) in some of
+    the 32x32 cells of a grid, those whose (i + j) % 2 is `parity` (so the two parities
+    share no pixel at offset (0, 0)), about 1% of the pixels."""
+    import numpy as np
+
+    def make(w, h):
+        rng = np.random.default_rng(seed)
+        a = np.zeros((w, h), dtype=np.uint8)
+        xs, ys = np.indices((32, 32))
+        disc = ((xs - 15.5) ** 2 + (ys - 15.5) ** 2 <= 36) * 255
+        for i in range(w // 32):
+            for j in range(h // 32):
+                if (i + j) % 2 == parity and rng.random() < 0.25:
+                    a[32 * i:32 * i + 32, 32 * j:32 * j + 32] = disc
+        return a
+
+    return make
+
+
 def pair(surf_a, surf_b):
     """The same two masks in each library, from the same surfaces."""
     pg = {"a": real.from_surface(surf_a), "b": real.from_surface(surf_b)}
@@ -175,13 +195,16 @@ def big_cases(size):
     w = h = size
     dense = pair(surface_with_alpha(w, h, numpy_alpha(0.5, 1)),
                  surface_with_alpha(w, h, numpy_alpha(0.5, 2)))
-    sparse = pair(surface_with_alpha(w, h, numpy_alpha(0.002, 3, parity=0)),
-                  surface_with_alpha(w, h, numpy_alpha(0.002, 4, parity=1)))
-    case(f"{w}x{h} overlap, sparse, no hit (full scan)", "a.overlap(b, (0, 0))", *sparse)
+    blobs = pair(surface_with_alpha(w, h, blob_alpha(0, 3)),
+                 surface_with_alpha(w, h, blob_alpha(1, 4)))
+    noise = pair(surface_with_alpha(w, h, numpy_alpha(0.002, 5, parity=0)),
+                 surface_with_alpha(w, h, numpy_alpha(0.002, 6, parity=1)))
+    case(f"{w}x{h} overlap, sparse blobs, no hit", "a.overlap(b, (0, 0))", *blobs)
+    case(f"{w}x{h} overlap, scattered noise 0.2%, no hit", "a.overlap(b, (0, 0))", *noise)
     case(f"{w}x{h} overlap_area, random 50%", "a.overlap_area(b, (3, 5))", *dense)
-    case(f"{w}x{h} overlap_area, sparse", "a.overlap_area(b, (1, 0))", *sparse)
+    case(f"{w}x{h} overlap_area, sparse blobs", "a.overlap_area(b, (32, 1))", *blobs)
     case(f"{w}x{h} count, random 50%", "a.count()", *dense)
-    case(f"{w}x{h} count, sparse", "a.count()", *sparse)
+    case(f"{w}x{h} count, sparse blobs", "a.count()", *blobs)
 
 
 def from_surface_case():

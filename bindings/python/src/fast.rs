@@ -218,108 +218,116 @@ unsafe fn receiver<'py>(py: Python<'py>, slf: &*mut ffi::PyObject) -> Bound<'py,
     unsafe { Bound::from_borrowed_ptr(py, *slf).downcast_into_unchecked::<PyMask>() }
 }
 
-unsafe extern "C" fn overlap(
+/// The pair methods' common part: the receiver, `other` (a Mask), the offset and the
+/// further arguments (`names` after the first two) handed to `body`, which answers.
+///
+/// # Safety
+/// CPython's vectorcall arguments of a method whose descriptor checked `slf`.
+unsafe fn pair_method<const N: usize>(
     slf: *mut ffi::PyObject,
-    args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
+    call: (
+        *const *mut ffi::PyObject,
+        ffi::Py_ssize_t,
+        *mut ffi::PyObject,
+    ),
+    func: &str,
+    names: [&str; N],
+    body: impl FnOnce(Pair<'_, '_, N>) -> PyResult<PyObject>,
 ) -> *mut ffi::PyObject {
     guard(|py| {
-        // SAFETY: CPython's vectorcall arguments; the descriptor checked `slf`.
+        let (args, nargs, kwnames) = call;
+        // SAFETY: the caller's promise.
         let (slf, a) = unsafe {
-            let a = Args::parse(
-                py,
-                "overlap",
-                ["other", "offset", "order"],
-                2,
-                args,
-                nargs,
-                kwnames,
-            )?;
+            let a = Args::parse(py, func, names, 2, args, nargs, kwnames)?;
             (receiver(py, &slf), a)
         };
         let other = as_mask(a.get(0), "other")?;
-        let (x, y) = offset_of(a.get(1))?;
-        let order = match &a.0[2] {
-            None => None,
-            Some(o) if o.is_none() => None,
-            Some(o) => Some(
-                o.downcast::<PyString>()
-                    .map_err(|_| PyValueError::new_err("order must be 'rows' or 'stripes'"))?
-                    .to_cow()?,
-            ),
-        };
-        let order = order_from(order.as_deref(), is_compat(slf.as_any()))?;
-        let this = slf.try_borrow()?;
-        let that = other.try_borrow()?;
-        let (a, b) = (&this.inner, &that.inner);
-        let hit = match order {
-            Order::Rows => a.first_contact(b, (x, y)).map(|p| (p.x as i32, p.y as i32)),
-            Order::Stripes => stripes::first_in_stripes(a, b, x, y),
-        };
-        Ok(hit.into_pyobject(py)?.into_any().unbind())
+        let offset = offset_of(a.get(1))?;
+        body(Pair {
+            py,
+            slf: &slf,
+            other,
+            offset,
+            args: &a,
+        })
     })
 }
 
-unsafe extern "C" fn overlap_area(
-    slf: *mut ffi::PyObject,
-    args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    guard(|py| {
-        // SAFETY: as in `overlap`.
-        let (slf, a) = unsafe {
-            let a = Args::parse(
-                py,
-                "overlap_area",
-                ["other", "offset"],
-                2,
-                args,
-                nargs,
-                kwnames,
-            )?;
-            (receiver(py, &slf), a)
-        };
-        let other = as_mask(a.get(0), "other")?;
-        let (x, y) = offset_of(a.get(1))?;
-        let this = slf.try_borrow()?;
-        let that = other.try_borrow()?;
-        let n = this.inner.overlap_area(&that.inner, (x, y));
-        Ok(n.into_pyobject(py)?.into_any().unbind())
-    })
+/// What [`pair_method`] hands its body.
+struct Pair<'a, 'py, const N: usize> {
+    py: Python<'py>,
+    slf: &'a Bound<'py, PyMask>,
+    other: &'a Bound<'py, PyMask>,
+    offset: (i32, i32),
+    args: &'a Args<'py, N>,
 }
 
-unsafe extern "C" fn overlap_mask(
-    slf: *mut ffi::PyObject,
-    args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    guard(|py| {
-        // SAFETY: as in `overlap`.
-        let (slf, a) = unsafe {
-            let a = Args::parse(
-                py,
-                "overlap_mask",
-                ["other", "offset"],
-                2,
-                args,
-                nargs,
-                kwnames,
-            )?;
-            (receiver(py, &slf), a)
-        };
-        let other = as_mask(a.get(0), "other")?;
-        let (x, y) = offset_of(a.get(1))?;
-        let this = slf.try_borrow()?;
-        let that = other.try_borrow()?;
-        let (a, b): (&Mask, &Mask) = (&this.inner, &that.inner);
-        let out = unlocked(py, pixels(a), || overlap_mask_full(a, b, x, y));
-        drop((this, that));
-        new_like(slf.as_any(), out.map_err(to_py_err)?)
-    })
+/// A `METH_FASTCALL | METH_KEYWORDS` pair method `$name` taking `$names`, answered by
+/// `$body` (a [`Pair`] to a result).
+macro_rules! pair_method {
+    ($name:ident, $names:expr, $body:expr) => {
+        unsafe extern "C" fn $name(
+            slf: *mut ffi::PyObject,
+            args: *const *mut ffi::PyObject,
+            nargs: ffi::Py_ssize_t,
+            kwnames: *mut ffi::PyObject,
+        ) -> *mut ffi::PyObject {
+            // SAFETY: CPython calls it as a method of the Mask class (see `register`).
+            unsafe {
+                pair_method(
+                    slf,
+                    (args, nargs, kwnames),
+                    stringify!($name),
+                    $names,
+                    $body,
+                )
+            }
+        }
+    };
 }
+
+pair_method!(overlap, ["other", "offset", "order"], |p: Pair<
+    '_,
+    '_,
+    3,
+>| {
+    let order = match &p.args.0[2] {
+        None => None,
+        Some(o) if o.is_none() => None,
+        Some(o) => Some(
+            o.downcast::<PyString>()
+                .map_err(|_| PyValueError::new_err("order must be 'rows' or 'stripes'"))?
+                .to_cow()?,
+        ),
+    };
+    let order = order_from(order.as_deref(), is_compat(p.slf.as_any()))?;
+    let (x, y) = p.offset;
+    let this = p.slf.try_borrow()?;
+    let that = p.other.try_borrow()?;
+    let (a, b) = (&this.inner, &that.inner);
+    let hit = match order {
+        Order::Rows => a.first_contact(b, (x, y)).map(|p| (p.x as i32, p.y as i32)),
+        Order::Stripes => stripes::first_in_stripes(a, b, x, y),
+    };
+    Ok(hit.into_pyobject(p.py)?.into_any().unbind())
+});
+
+pair_method!(overlap_area, ["other", "offset"], |p: Pair<'_, '_, 2>| {
+    let this = p.slf.try_borrow()?;
+    let that = p.other.try_borrow()?;
+    let n = this.inner.overlap_area(&that.inner, p.offset);
+    Ok(n.into_pyobject(p.py)?.into_any().unbind())
+});
+
+pair_method!(overlap_mask, ["other", "offset"], |p: Pair<'_, '_, 2>| {
+    let (x, y) = p.offset;
+    let this = p.slf.try_borrow()?;
+    let that = p.other.try_borrow()?;
+    let (a, b): (&Mask, &Mask) = (&this.inner, &that.inner);
+    let out = unlocked(p.py, pixels(a), || overlap_mask_full(a, b, x, y));
+    drop((this, that));
+    new_like(p.slf.as_any(), out.map_err(to_py_err)?)
+});
 
 /// `from_surface`'s alpha rule (alpha > `threshold`, 0 <= `threshold` < 255) when the
 /// alpha is one whole byte of a 4-byte pixel (pygame's `SRCALPHA` surfaces, alpha in the
