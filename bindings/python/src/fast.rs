@@ -22,7 +22,7 @@ use std::ptr::null_mut;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
 use perpixel::{Mask, MaskOptions, PixelFormat};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::impl_::pyclass_init::PyObjectInit;
 use pyo3::panic::PanicException;
@@ -296,7 +296,7 @@ pair_method!(overlap, ["other", "offset", "order"], |p: Pair<
         Some(o) if o.is_none() => None,
         Some(o) => Some(
             o.downcast::<PyString>()
-                .map_err(|_| PyValueError::new_err("order must be 'rows' or 'stripes'"))?
+                .map_err(|_| PyTypeError::new_err("order must be a str: 'rows' or 'stripes'"))?
                 .to_cow()?,
         ),
     };

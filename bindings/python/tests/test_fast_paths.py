@@ -138,7 +138,7 @@ def test_order_keyword_and_families():
         assert a.overlap(b, (0, 0), order="pygame") == (10, 1)
         with pytest.raises(ValueError):
             a.overlap(b, (0, 0), order="diagonal")
-        with pytest.raises(ValueError):
+        with pytest.raises(TypeError):
             a.overlap(b, (0, 0), order=3)
         assert type(a.overlap_mask(b, (0, 0))) is cls
 
