@@ -290,6 +290,18 @@ fn check_masks(
                 ma.overlap_mask(&mb, (dx, dy)),
                 reference::overlap_mask(&p, &q)
             );
+            // pygame's own overlap_mask: A's size, against a plain pixel loop.
+            let full = ma.overlap_mask_full(&mb, (dx, dy)).unwrap();
+            let fresh = Mask::from_fn(ma.width(), ma.height(), |x, y| {
+                let (qx, qy) = (x as i64 - dx as i64, y as i64 - dy as i64);
+                let inside =
+                    (0..mb.width() as i64).contains(&qx) && (0..mb.height() as i64).contains(&qy);
+                ma.is_solid(x, y) && inside && mb.is_solid(qx as u32, qy as u32)
+            })
+            .unwrap();
+            prop_assert_eq!(&full, &fresh, "overlap_mask_full");
+            check_caches(&full, &fresh)?;
+            prop_assert_eq!(full.stale_cache(), None);
         }
     }
     Ok(())

@@ -78,7 +78,7 @@ mod tiles;
 
 pub(crate) use drive::{Blocks, Levels, Plane, Region, Spans, summarize};
 pub(crate) use narrow::{NarrowPair, narrow_any, narrow_count, narrow_first};
-pub(crate) use overlap::{Written, and_narrow};
+pub(crate) use overlap::{Written, and_narrow, write_narrow};
 pub(crate) use reshape::{
     Mirror, Transpose, as_uninit, assume_init_words, mirror_rows, transpose,
     transpose_writes_every_word,

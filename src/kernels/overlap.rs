@@ -114,6 +114,37 @@ pub(crate) fn and_narrow(
     and_narrow_in(n, out, bands)
 }
 
+/// Writes `word(y)` into `out[y]` for the rows `first..first + rows` (one word per row;
+/// the other rows are left alone) and the block level of each 8-row band that holds a
+/// set bit into `bands` (zero on entry); returns what it wrote. [`and_narrow`] for rows
+/// the caller computes (`Mask::overlap_mask_full`: pygame's overlap mask, placed).
+pub(crate) fn write_narrow(
+    first: usize,
+    rows: usize,
+    out: &mut [u64],
+    bands: &mut [u64],
+    word: impl Fn(usize) -> u64,
+) -> Written {
+    let mut written = Written::NONE;
+    if rows == 0 {
+        return written;
+    }
+    let (mut acc, mut nz, mut band) = (0u64, 0u32, first / BLOCK);
+    for (y, cell) in out.iter_mut().enumerate().skip(first).take(rows) {
+        if y / BLOCK != band {
+            written.band(bands, band, acc, nz);
+            (acc, nz, band) = (0, 0, y / BLOCK);
+        }
+        let w = word(y);
+        *cell = w;
+        written.count += w.count_ones() as u64;
+        acc |= w;
+        nz |= ((w != 0) as u32) << (y % BLOCK);
+    }
+    written.band(bands, band, acc, nz);
+    written
+}
+
 /// [`and_contiguous`] with AVX-512: each 8-row band is one vector, loaded and stored
 /// with a mask of the rows it holds, counted with `vpopcntq`; its nonzero rows come
 /// from one compare into a mask register.

@@ -19,6 +19,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
 mod buffer;
 mod bundle;
+mod fast;
 mod motion;
 mod shapes;
 mod stripes;
@@ -125,12 +126,10 @@ fn order_from(order: Option<&str>, pygame_family: bool) -> PyResult<Order> {
 /// A new mask object of `like`'s family: a `pygame_compat.Mask` when `like` is one (or a
 /// subclass of one), else a `perpixel.Mask`.
 pub(crate) fn new_like(like: &Bound<'_, PyAny>, inner: Mask) -> PyResult<PyObject> {
-    let py = like.py();
-    if like.is_instance_of::<PygameMask>() {
-        let init = PyClassInitializer::from(PyMask { inner }).add_subclass(PygameMask);
-        Ok(Bound::new(py, init)?.into_any().unbind())
+    if fast::is_compat(like) {
+        fast::new_compat(like.py(), inner)
     } else {
-        Ok(Bound::new(py, PyMask { inner })?.into_any().unbind())
+        fast::new_mask(like.py(), inner)
     }
 }
 
@@ -193,13 +192,9 @@ pub(crate) fn pixels(m: &Mask) -> u64 {
 }
 
 /// `a` at `(0, 0)` and `b` at `(x, y)`: pygame's overlap mask, the size of `a` and empty
-/// outside the intersection.
+/// outside the intersection (the core's [`Mask::overlap_mask_full`]).
 fn overlap_mask_full(a: &Mask, b: &Mask, x: i32, y: i32) -> Result<Mask, Error> {
-    let mut out = Mask::empty(a.width(), a.height())?;
-    if let Some(o) = a.overlap_mask(b, (x, y)) {
-        out.draw(&o.mask, o.bounds.x, o.bounds.y)?;
-    }
-    Ok(out)
+    a.overlap_mask_full(b, (x, y))
 }
 
 /// pygame's `convolve`: `out` gains the union, over the solid pixels `(i, j)` of `b`, of
@@ -294,50 +289,7 @@ impl PyMask {
         self.inner.set_pixel(x, y, value != 0).map_err(to_py_err)
     }
 
-    /// The first pixel set in both this mask and `other` placed at `offset` (its top-left
-    /// corner in this mask's pixels), as `(x, y)` in this mask's pixels, or None.
-    /// `order="rows"` (perpixel.Mask's default): the lowest y, then the lowest x, the same
-    /// on every platform. `order="stripes"` (pygame_compat.Mask's default): pygame's scan,
-    /// 64-pixel column stripes left to right, each from its top row down.
-    #[pyo3(signature = (other, offset, order = None))]
-    fn overlap(
-        slf: &Bound<'_, Self>,
-        other: PyRef<'_, PyMask>,
-        offset: &Bound<'_, PyAny>,
-        order: Option<&str>,
-    ) -> PyResult<Option<(i32, i32)>> {
-        let (x, y) = two_ints_or(offset, "offset")?;
-        let order = order_from(order, slf.is_instance_of::<PygameMask>())?;
-        let this = slf.borrow();
-        let (a, b) = (&this.inner, &other.inner);
-        Ok(match order {
-            Order::Rows => a.first_contact(b, (x, y)).map(|p| (p.x as i32, p.y as i32)),
-            Order::Stripes => stripes::first_in_stripes(a, b, x, y),
-        })
-    }
-
-    /// How many pixels are set in both this mask and `other` at `offset`.
-    #[pyo3(signature = (other, offset))]
-    fn overlap_area(&self, other: PyRef<'_, PyMask>, offset: &Bound<'_, PyAny>) -> PyResult<u64> {
-        let (x, y) = two_ints_or(offset, "offset")?;
-        Ok(self.inner.overlap_area(&other.inner, (x, y)))
-    }
-
-    /// A new mask, this mask's size, set where this mask and `other` at `offset` are both
-    /// set.
-    #[pyo3(signature = (other, offset))]
-    fn overlap_mask(
-        slf: &Bound<'_, Self>,
-        other: PyRef<'_, PyMask>,
-        offset: &Bound<'_, PyAny>,
-    ) -> PyResult<PyObject> {
-        let (x, y) = two_ints_or(offset, "offset")?;
-        let this = slf.borrow();
-        let (a, b) = (&this.inner, &other.inner);
-        let out = unlocked(slf.py(), pixels(a), || overlap_mask_full(a, b, x, y));
-        drop(this);
-        new_like(slf.as_any(), out.map_err(to_py_err)?)
-    }
+    // overlap, overlap_area and overlap_mask: fast.rs (raw fastcall methods).
 
     /// Sets every bit.
     fn fill(&mut self) -> PyResult<()> {
@@ -663,6 +615,9 @@ fn _from_surface_bytes(
         if threshold < 0 || amask == 0 {
             return Mask::full(w, h);
         }
+        if let Some(mask) = fast::alpha_byte_mask(&src, threshold, amask, ashift) {
+            return mask;
+        }
         let bits = amask.count_ones();
         let max = (1u64 << bits) - 1;
         Mask::from_fn(w, h, |x, y| {
@@ -863,5 +818,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     motion::register(m)?;
     world::register(m)?;
     buffer::register(m)?;
+    fast::register(m)?;
     Ok(())
 }

@@ -22,10 +22,15 @@ pub fn first_in_stripes(a: &Mask, b: &Mask, x: i32, y: i32) -> Option<(i32, i32)
     }
     let one_piece = x0.div_euclid(STRIPE) == (x1 - 1).div_euclid(STRIPE)
         && (x0 - x).div_euclid(STRIPE) == (x1 - 1 - x).div_euclid(STRIPE);
-    if one_piece || !a.collides(b, (x as i32, y as i32)) {
+    if one_piece {
         return a
             .first_contact(b, (x as i32, y as i32))
             .map(|p| (p.x as i32, p.y as i32));
+    }
+    // One scan of the core's answers "no pixel shared" (the common case) before the
+    // stripe walk below, which only runs for a hit.
+    if !a.collides(b, (x as i32, y as i32)) {
+        return None;
     }
     let y0 = y.max(0);
     let y1 = (a.height() as i64).min(y + b.height() as i64);
