@@ -6,9 +6,9 @@
 //! * pytest on `bindings/python/tests/` (the Mask on its own, and hypothesis properties of
 //!   `perpixel.pygame_compat` against pygame-ce's own `pygame.mask` on random masks,
 //!   offsets, surfaces and colours),
-//! * `bindings/python/tests/corpus_replay.py`: the conformance corpus's kinds that the
-//!   Python API covers (pygame-style pair queries, the shape tools pygame has), bit for
-//!   bit; the others are counted and left to the other doors, an unknown kind fails, and
+//! * `bindings/python/tests/corpus_replay.py`: the conformance corpus through the Python
+//!   API, bit for bit (every kind; the few cases where that API is pygame's are counted
+//!   and left to the other doors), an unknown kind fails, and
 //! * pygame-ce's own test module `pygame.tests.mask_test` (from the installed pygame-ce
 //!   wheel, never copied here) with `pygame.mask` swapped for `perpixel.pygame_compat`
 //!   (`bindings/python/tests/run_pygame_suite.py`), which must fail exactly the tests
@@ -45,6 +45,11 @@ const DOCUMENTED_SUITE_FAILURES: usize = 0;
 /// ... and `test_buffer_interface` on the 3.10 abi3 wheel, whose limited API has no
 /// `Py_buffer`.
 const DOCUMENTED_SUITE_FAILURES_PY310: usize = 1;
+
+/// The corpus cases the Python replay leaves to the other doors, each explained in
+/// bindings/python/README.md ("Tests"): 41 `set_pixel` writes outside the mask (pygame's
+/// `set_at` raises `IndexError` there) and one `outline` with `every` 0.
+const CORPUS_CASES_LEFT: usize = 42;
 
 /// What the venv needs beside the wheel.
 const PACKAGES: [&str; 7] = [
@@ -382,6 +387,18 @@ fn run_suites(python: &Path, label: &str, failures: usize) {
         report(&format!("[{label}] corpus_replay.py"), ok, &out, |l| {
             l.ends_with(" passed, 0 failed") && !l.starts_with("0 passed")
         });
+        // Cases are left only where the Python API is pygame's (bindings/python/README.md,
+        // "Tests"): a kind that starts leaving more cases fails here, not silently.
+        let left: Option<usize> = out.lines().find_map(|l| {
+            let rest = l.split("left to the other doors: ").nth(1)?;
+            rest.split(' ').next()?.parse().ok()
+        });
+        assert_eq!(
+            left,
+            Some(CORPUS_CASES_LEFT),
+            "[{label}] corpus_replay.py left another number of cases to the other doors \
+             than the {CORPUS_CASES_LEFT} bindings/python/README.md explains:\n{out}"
+        );
     }
 
     // pygame-ce's own mask tests with the module swapped.

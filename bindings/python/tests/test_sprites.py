@@ -46,3 +46,20 @@ def test_collide_mask_and_spritecollide_give_pygames_answers():
     want = pygame.sprite.spritecollide(theirs[0], real_group, False,
                                        pygame.sprite.collide_mask)
     assert [ours.index(s) for s in got] == [theirs.index(s) for s in want]
+
+
+def test_the_top_readmes_python_examples_run():
+    """Every ```python block of the repository README's "## Python" section runs as it
+    stands there (each asserts its own answers)."""
+    import os
+    import re
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    text = open(os.path.join(here, "..", "..", "..", "README.md"), encoding="utf-8").read()
+    section = text[text.index("\n## Python\n"):]
+    section = section[:section.index("\n## ", 1)]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert blocks, "no python example in README.md's Python section"
+    for i, code in enumerate(blocks):
+        exec(compile(code, f"README.md python block {i}", "exec"), {"__name__": "readme"})
+    print(f"README.md's Python section: {len(blocks)} example(s) ran")
