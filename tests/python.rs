@@ -52,9 +52,10 @@ const DOCUMENTED_SUITE_FAILURES_PY310: usize = 1;
 const CORPUS_CASES_LEFT: usize = 42;
 
 /// What the venv needs beside the wheel.
-const PACKAGES: [&str; 7] = [
+const PACKAGES: [&str; 8] = [
     "maturin>=1.5,<2",
     "pytest",
+    "mypy",
     "hypothesis",
     "pygame-ce==2.5.8",
     "numpy",
@@ -63,7 +64,7 @@ const PACKAGES: [&str; 7] = [
 ];
 
 /// What the CPython 3.10 venv needs beside the cp310 wheel.
-const PACKAGES_PY310: [&str; 4] = ["pytest", "hypothesis", "pygame-ce==2.5.8", "numpy"];
+const PACKAGES_PY310: [&str; 5] = ["pytest", "mypy", "hypothesis", "pygame-ce==2.5.8", "numpy"];
 
 /// The release wheels: (Rust target, the package's abi3 feature, wheel ABI tag, arch).
 const WHEELS: [(&str, &str, &str, &str); 4] = [

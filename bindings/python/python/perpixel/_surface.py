@@ -5,7 +5,11 @@ Each function reads the surface's raw pixels and format through pygame's own API
 them to the native module, which applies pygame's per-pixel rules (``src_c/mask.c``).
 """
 
+from typing import Any, Type, TypeVar
+
 from perpixel import _native
+
+_M = TypeVar("_M", bound=_native.Mask)
 
 _DEFAULT = object()
 
@@ -37,7 +41,7 @@ def _layout(surface):
     return _raw(surface), w, h, surface.get_pitch(), surface.get_bytesize()
 
 
-def from_surface(cls, surface, threshold=127):
+def from_surface(cls: Type[_M], surface: Any, threshold: int = 127) -> _M:
     pygame = _pygame()
     _check_surface(pygame, surface, "surface")
     threshold = int(threshold) if not isinstance(threshold, float) else _int(threshold)
@@ -86,8 +90,8 @@ def _format(surface):
     return tuple(m), tuple(s), tuple(l)
 
 
-def from_threshold(cls, surface, color, threshold=(0, 0, 0, 255), othersurface=None,
-                   palette_colors=1):
+def from_threshold(cls: Type[_M], surface: Any, color: Any, threshold: Any = (0, 0, 0, 255),
+                   othersurface: Any = None, palette_colors: int = 1) -> _M:
     pygame = _pygame()
     _check_surface(pygame, surface, "surface")
     if othersurface is not None:

@@ -7,6 +7,8 @@ written through pygame, which must then be installed (pygame-ce); masks alone ne
 pygame. What differs from pygame is listed in bindings/python/README.md.
 """
 
+from typing import Any
+
 from perpixel._native import PygameMask as Mask
 from perpixel import _surface
 
@@ -16,7 +18,7 @@ MaskType = Mask
 __all__ = ["Mask", "MaskType", "from_surface", "from_threshold"]
 
 
-def from_surface(surface, threshold=127):
+def from_surface(surface: Any, threshold: int = 127) -> Mask:
     """A Mask of ``surface``'s size with every pixel set whose alpha is greater than
     ``threshold`` (default 127), or, when the surface has a colour key, every pixel not
     equal to the key (``threshold`` is then ignored). Surfaces without per-pixel alpha
@@ -24,8 +26,8 @@ def from_surface(surface, threshold=127):
     return _surface.from_surface(Mask, surface, threshold)
 
 
-def from_threshold(surface, color, threshold=(0, 0, 0, 255), othersurface=None,
-                   palette_colors=1):
+def from_threshold(surface: Any, color: Any, threshold: Any = (0, 0, 0, 255),
+                   othersurface: Any = None, palette_colors: int = 1) -> Mask:
     """A Mask with every pixel set whose red, green and blue are each within
     ``threshold`` (strictly less apart) of ``color``'s, or, with ``othersurface``,
     of the same pixel of ``othersurface``. Alpha is not compared."""

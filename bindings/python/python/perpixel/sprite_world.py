@@ -20,7 +20,9 @@ This replaces ``pygame.sprite.spritecollide(sprite, group, dokill,
 pygame.sprite.collide_mask)`` loops, which test every sprite of the group in Python.
 """
 
-from perpixel._native import Events, Mask, World
+from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple
+
+from perpixel._native import BodyId, Events, Filter, Mask, World
 
 __all__ = ["SpriteWorld"]
 
@@ -32,13 +34,16 @@ class SpriteWorld:
     ``BodyId``; ``body_of(sprite)`` and ``sprite_of(id)`` convert).
     """
 
-    def __init__(self, sprites=(), *, kind="moving", filter=None):
+    def __init__(self, sprites: Iterable[Any] = (), *,
+                 kind: Literal["moving", "static"] = "moving",
+                 filter: Optional[Filter] = None) -> None:
         self.world = World()
-        self._ids = {}    # sprite -> BodyId
-        self._masks = {}  # sprite -> the mask object its body was given
+        self._ids: Dict[Any, BodyId] = {}  # sprite -> BodyId
+        self._masks: Dict[Any, Any] = {}   # sprite -> the mask object its body was given
         self.add(*sprites, kind=kind, filter=filter)
 
-    def add(self, *sprites, kind="moving", filter=None):
+    def add(self, *sprites: Any, kind: Literal["moving", "static"] = "moving",
+            filter: Optional[Filter] = None) -> None:
         """Adds sprites (or groups of them) not yet in the world, at their rects."""
         for s in _flat(sprites):
             if s in self._ids:
@@ -48,7 +53,7 @@ class SpriteWorld:
                 m, tuple(s.rect.topleft), kind=kind, filter=filter, user_data=s)
             self._masks[s] = m
 
-    def remove(self, *sprites):
+    def remove(self, *sprites: Any) -> None:
         """Removes sprites (or groups of them); sprites not in the world are skipped."""
         for s in _flat(sprites):
             body = self._ids.pop(s, None)
@@ -56,25 +61,25 @@ class SpriteWorld:
                 del self._masks[s]
                 self.world.destroy_body(body)
 
-    def __contains__(self, sprite):
+    def __contains__(self, sprite: Any) -> bool:
         return sprite in self._ids
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._ids)
 
-    def sprites(self):
+    def sprites(self) -> List[Any]:
         """The sprites in the world, in the order they were added."""
         return list(self._ids)
 
-    def body_of(self, sprite):
+    def body_of(self, sprite: Any) -> BodyId:
         """The ``BodyId`` of a sprite in the world (``KeyError`` when it is not)."""
         return self._ids[sprite]
 
-    def sprite_of(self, body):
+    def sprite_of(self, body: BodyId) -> Any:
         """The sprite of a body (its ``user_data``)."""
         return self.world.user_data(body)
 
-    def sync(self):
+    def sync(self) -> None:
         """Moves every body to its sprite's ``rect.topleft`` (one call) and gives a body
         its sprite's mask when ``sprite.mask`` is another object than before. Sprites
         killed in pygame stay until ``remove()``d."""
@@ -92,12 +97,13 @@ class SpriteWorld:
         self.sync()
         return self.world.update()
 
-    def collisions(self):
+    def collisions(self) -> List[Tuple[Any, Any]]:
         """Every pair of sprites touching at the last ``update()``, as ``(a, b)`` tuples
         (a new list; changing the world while going through it is safe)."""
         return self.world.touching_data()
 
-    def spritecollide(self, sprite, group=None, dokill=False):
+    def spritecollide(self, sprite: Any, group: Any = None,
+                      dokill: bool = False) -> List[Any]:
         """The sprites that share a solid pixel with ``sprite`` where it stands now:
         ``pygame.sprite.spritecollide(sprite, group, dokill,
         pygame.sprite.collide_mask)`` over the world's sprites (those in ``group`` when
@@ -126,7 +132,7 @@ class SpriteWorld:
         return hits
 
 
-def _mask_of(sprite):
+def _mask_of(sprite: Any) -> Mask:
     m = getattr(sprite, "mask", None)
     if not isinstance(m, Mask):
         raise TypeError(
@@ -135,7 +141,7 @@ def _mask_of(sprite):
     return m
 
 
-def _flat(items):
+def _flat(items: Iterable[Any]) -> Iterable[Any]:
     for it in items:
         if hasattr(it, "rect"):
             yield it
