@@ -206,25 +206,11 @@ pub fn parse_transform<'a>(tokens: &mut impl Iterator<Item = &'a str>) -> Transf
     }
 }
 
-/// `error <status>`: the C name of the status an error becomes in every door.
+/// `error <status>`: the C name of the status an error becomes in every door
+/// ([`Error::status_name`], checked against the C ABI's statuses by the library's own
+/// tests and by every door's replay).
 pub fn error(e: &Error) -> String {
-    let name = match e {
-        Error::InvalidArgument(_) => "PP_ERR_INVALID_ARGUMENT",
-        Error::BufferTooSmall { .. } => "PP_ERR_BUFFER_TOO_SMALL",
-        Error::StrideTooSmall { .. } => "PP_ERR_STRIDE_TOO_SMALL",
-        Error::RegionOutOfBounds { .. } => "PP_ERR_REGION_OUT_OF_BOUNDS",
-        Error::TooLarge { .. } => "PP_ERR_TOO_LARGE",
-        Error::Overflow(_) => "PP_ERR_OVERFLOW",
-        Error::Decode(_) => "PP_ERR_DECODE",
-        Error::Io(_) => "PP_ERR_IO",
-        Error::OutOfMemory => "PP_ERR_OUT_OF_MEMORY",
-        Error::BadBakedData(_) => "PP_ERR_BAD_BAKED_DATA",
-        Error::InvalidTransform(_) => "PP_ERR_INVALID_TRANSFORM",
-        Error::StaleBody { .. } => "PP_ERR_STALE_BODY",
-        Error::WrongWorld { .. } => "PP_ERR_WRONG_WORLD",
-        other => panic!("no status name for {other:?}: add it to tests/corpus/text.rs"),
-    };
-    format!("error {name}")
+    format!("error {}", e.status_name())
 }
 
 /// `8` or `4`.
