@@ -19,12 +19,16 @@
 //!   `view[x // 64, y]` is pixel `(x, y)`. Unlike pygame's it is a read-only copy made at
 //!   export (perpixel keeps row-major words and caches beside them that a write through
 //!   the view would bypass), so it never dangles whatever the mask does meanwhile.
+//!
+//! The Mask's methods (`from_numpy`, `to_numpy`, `__getbuffer__`, `__releasebuffer__`)
+//! are in `PyMask`'s one `#[pymethods]` block (lib.rs, section "numpy and buffers" and
+//! the 3.11+ buffer protocol); the readers, exports and their `unsafe` are here.
 
-use crate::{PyMask, new_of_type, pixels, to_py_err, unlocked};
+use crate::{PyMask, new_of_type, to_py_err, unlocked};
 use perpixel::{Error, Mask};
 use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyFloat, PyType};
+use pyo3::types::{PyFloat, PyType};
 
 /// What makes a pixel solid: `array[y, x]` nonzero (`threshold=None`), or at least an
 /// integer or a float threshold (compared exactly, as Python compares an int with a float).
@@ -375,7 +379,7 @@ fn mask_of_buffer(obj: &Bound<'_, PyAny>, t: Threshold) -> PyResult<Mask> {
 }
 
 /// numpy, or an ImportError saying what needed it.
-fn numpy<'py>(py: Python<'py>, what: &str) -> PyResult<Bound<'py, PyModule>> {
+pub(crate) fn numpy<'py>(py: Python<'py>, what: &str) -> PyResult<Bound<'py, PyModule>> {
     py.import("numpy").map_err(|cause| {
         let err = PyImportError::new_err(format!(
             "{what} needs numpy, which is not installed (pip install numpy)"
@@ -386,7 +390,7 @@ fn numpy<'py>(py: Python<'py>, what: &str) -> PyResult<Bound<'py, PyModule>> {
 }
 
 /// The mask's pixels as bytes, 1 per solid pixel and 0 otherwise, row after row.
-fn unpack_into(m: &Mask, out: &mut [u8]) {
+pub(crate) fn unpack_into(m: &Mask, out: &mut [u8]) {
     let w = m.width() as usize;
     if w == 0 {
         return;
@@ -400,7 +404,7 @@ fn unpack_into(m: &Mask, out: &mut [u8]) {
 }
 
 /// `from_numpy` for a class: the mask of `array` as an instance of `cls`.
-fn from_numpy_as(
+pub(crate) fn from_numpy_as(
     cls: &Bound<'_, PyType>,
     array: &Bound<'_, PyAny>,
     threshold: Option<&Bound<'_, PyAny>>,
@@ -408,69 +412,6 @@ fn from_numpy_as(
     let t = Threshold::from_py(threshold)?;
     let mask = mask_of_buffer(array, t)?;
     new_of_type(cls, mask)
-}
-
-#[pymethods]
-impl PyMask {
-    /// `Mask.from_numpy(array, threshold=None)`: a mask of `array`'s shape `(height,
-    /// width)`, pixel `(x, y)` solid where `array[y, x]` is nonzero (`threshold=None`) or
-    /// `>= threshold` (an int or float, compared exactly). `array`: any 2D object with
-    /// the buffer protocol (numpy arrays of bool, integer or float dtype in any layout,
-    /// memoryviews, ...); numpy itself is not needed. TypeError for another item type or
-    /// an object without the buffer protocol, ValueError when not 2D,
-    /// MaskTooLargeError past the mask size limit. A subclass gets an instance of itself.
-    #[classmethod]
-    #[pyo3(signature = (array, threshold = None))]
-    fn from_numpy(
-        cls: &Bound<'_, PyType>,
-        array: &Bound<'_, PyAny>,
-        threshold: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyObject> {
-        from_numpy_as(cls, array, threshold)
-    }
-
-    /// `mask.to_numpy(packed=False)`: a new writable numpy `bool` array of shape
-    /// `(height, width)`, `array[y, x]` being pixel `(x, y)` (a copy; `.view(numpy.uint8)`
-    /// gives 0/1 bytes without another copy). `packed=True`: the packed words, a read-only
-    /// `uint64` array of shape `(height, ceil(width / 64))`, bit `x % 64` of `[y, x // 64]`
-    /// being pixel `(x, y)`: zero-copy on CPython 3.11+ builds (a snapshot: editing the
-    /// mask afterwards copies its bits first and leaves the array as it was), a copy on
-    /// the 3.10 build. ImportError without numpy.
-    #[pyo3(signature = (*, packed = false))]
-    fn to_numpy<'py>(slf: &Bound<'py, Self>, packed: bool) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let np = numpy(py, "Mask.to_numpy")?;
-        let m = slf.borrow().inner.clone();
-        let (w, h) = (m.width() as usize, m.height() as usize);
-        if packed {
-            let wpr = m.words_per_row();
-            #[cfg(Py_3_11)]
-            {
-                let words = Bound::new(py, PackedWords { mask: m })?;
-                // numpy's array of the words' buffer, without a copy.
-                return np
-                    .getattr("asarray")?
-                    .call1((words,))?
-                    .call_method1("reshape", ((h, wpr),));
-            }
-            #[cfg(not(Py_3_11))]
-            {
-                let bytes: Vec<u8> = m.words().iter().flat_map(|w| w.to_le_bytes()).collect();
-                let bytes = pyo3::types::PyBytes::new(py, &bytes);
-                return np
-                    .getattr("frombuffer")?
-                    .call1((bytes, "<u8"))?
-                    .call_method1("reshape", ((h, wpr),));
-            }
-        }
-        let bytes = PyByteArray::new_with(py, w * h, |out| {
-            unlocked(py, pixels(&m), || unpack_into(&m, out));
-            Ok(())
-        })?;
-        np.getattr("frombuffer")?
-            .call1((bytes, np.getattr("bool_")?))?
-            .call_method1("reshape", ((h, w),))
-    }
 }
 
 /// `perpixel.from_numpy(array, threshold=None)`: `Mask.from_numpy` as a function (a
@@ -491,6 +432,7 @@ mod export {
     //! and the Mask's own `__getbuffer__` in pygame's layout, a copy.
 
     use super::*;
+    use crate::pixels;
     use pyo3::exceptions::PyBufferError;
     use pyo3::ffi;
     use std::os::raw::{c_int, c_void};
@@ -663,45 +605,50 @@ mod export {
         Ok(words)
     }
 
-    #[pymethods]
-    impl PyMask {
-        /// The buffer protocol, pygame's layout (`memoryview(mask)[x // 64, y]`): a
-        /// read-only copy of the bits made at export.
-        unsafe fn __getbuffer__(
-            slf: Bound<'_, Self>,
-            view: *mut ffi::Py_buffer,
-            flags: c_int,
-        ) -> PyResult<()> {
-            let m = slf
-                .try_borrow()
-                .map_err(|e| PyBufferError::new_err(e.to_string()))?
-                .inner
-                .clone();
-            let words = unlocked(slf.py(), pixels(&m), || stripes_of(&m))?;
-            let (rows, cols) = (stripes(&m), m.height() as usize);
-            // SAFETY: the export owns its words (`internal`), freed at the release.
-            unsafe {
-                fill(
-                    view,
-                    flags,
-                    slf.into_any(),
-                    new_export(words),
-                    None,
-                    rows,
-                    cols,
-                )
-            }
+    /// The Mask's `__getbuffer__` (its `#[pymethods]` entry is in lib.rs): pygame's
+    /// layout (`memoryview(mask)[x // 64, y]`), a read-only copy of the bits made at
+    /// export.
+    ///
+    /// # Safety
+    /// `view` is the `Py_buffer` Python hands to the `bf_getbuffer` slot.
+    pub(crate) unsafe fn mask_getbuffer(
+        slf: Bound<'_, PyMask>,
+        view: *mut ffi::Py_buffer,
+        flags: c_int,
+    ) -> PyResult<()> {
+        let m = slf
+            .try_borrow()
+            .map_err(|e| PyBufferError::new_err(e.to_string()))?
+            .inner
+            .clone();
+        let words = unlocked(slf.py(), pixels(&m), || stripes_of(&m))?;
+        let (rows, cols) = (stripes(&m), m.height() as usize);
+        // SAFETY: the export owns its words (`internal`), freed at the release.
+        unsafe {
+            fill(
+                view,
+                flags,
+                slf.into_any(),
+                new_export(words),
+                None,
+                rows,
+                cols,
+            )
         }
+    }
 
-        unsafe fn __releasebuffer__(&self, view: *mut ffi::Py_buffer) {
-            // SAFETY: Python calls this once per view our __getbuffer__ filled.
-            unsafe { release(view) }
-        }
+    /// The Mask's `__releasebuffer__` (its `#[pymethods]` entry is in lib.rs).
+    ///
+    /// # Safety
+    /// `view` is a `Py_buffer` that [`mask_getbuffer`] filled, released once.
+    pub(crate) unsafe fn mask_releasebuffer(view: *mut ffi::Py_buffer) {
+        // SAFETY: Python calls this once per view our __getbuffer__ filled.
+        unsafe { release(view) }
     }
 }
 
 #[cfg(Py_3_11)]
-use export::PackedWords;
+pub(crate) use export::{PackedWords, mask_getbuffer, mask_releasebuffer};
 
 /// Adds this file's functions and classes to `perpixel._native`.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -9,13 +9,26 @@
 //! (`perpixel/_surface.py`, through pygame), which hands the raw pixel bytes to the
 //! functions at the end of this file.
 //!
+//! All of `PyMask`'s Python methods are in its one `#[pymethods]` block below (pyo3
+//! without its `multiple-pymethods` feature, which costs every class lookup a boxed
+//! inventory iterator): pygame's API first, then one marked section per part beyond
+//! pygame, each calling helpers that stay in that part's file: motion (`motion.rs`),
+//! shapes (`shapes.rs`), numpy and buffers (`buffer.rs`), and the buffer protocol
+//! (3.11+ builds, `#[cfg(Py_3_11)]` on its two methods; its `unsafe` body is in
+//! `buffer.rs`). `overlap`, `overlap_area` and `overlap_mask` are raw methods added at
+//! load (`fast.rs`).
+//!
 //! Nothing here panics on input: every size, position and buffer is checked, and every
 //! core error becomes a Python exception ([`to_py_err`]).
 
-use perpixel::{ComponentOptions, Connectivity, Error, Mask};
+use perpixel::{
+    ColorRange, ComponentOptions, Connectivity, Error, Mask, MaskOptions, MorphOptions,
+    PolygonOptions,
+};
 use pyo3::exceptions::{PyIndexError, PyMemoryError, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
+use pyo3::pybacked::PyBackedBytes;
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyTuple, PyType};
 
 mod buffer;
 mod bundle;
@@ -24,6 +37,19 @@ mod motion;
 mod shapes;
 mod stripes;
 mod world;
+
+// What the sections of `PyMask`'s `#[pymethods]` block use from their own files.
+#[cfg(Py_3_11)]
+use buffer::PackedWords;
+use buffer::{from_numpy_as, numpy, unpack_into};
+use motion::{
+    Placed, PyNormal, PyPushOut, PyRaster, PyRayHit, PySweep, PyTransform, core_err, normal_of,
+    pair_i32, push_of, rasterise, ray_of, snapshot, sweep_of,
+};
+use shapes::{
+    PyComponentLabels, PyPolygon, combine, component_options, connectivity, derive, edit,
+    format_of, four_u8, norm, rect_of, size_of,
+};
 
 pyo3::create_exception!(
     perpixel,
@@ -505,6 +531,532 @@ impl PyMask {
 
     fn __repr__(&self) -> String {
         format!("<Mask({}x{})>", self.inner.width(), self.inner.height())
+    }
+
+    // ---- motion: the mask-level shortcuts (helpers in motion.rs) --------------------
+
+    /// The world pixels this mask covers when placed by `transform` (`Raster`: a mask
+    /// and its corner); with `bounds_only`, every pixel of its transformed rectangle.
+    #[pyo3(signature = (transform, bounds_only = false))]
+    fn rasterise(
+        slf: &Bound<'_, Self>,
+        transform: PyTransform,
+        bounds_only: bool,
+    ) -> PyResult<PyRaster> {
+        rasterise(slf.py(), slf, &transform, bounds_only)
+    }
+
+    /// This mask at (0, 0) swept by `motion` `(dx, dy)` against `other` at `offset`:
+    /// a `Sweep` (positions and contacts in this mask's pixels).
+    #[pyo3(signature = (other, offset, motion))]
+    fn sweep(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyMask>,
+        offset: &Bound<'_, PyAny>,
+        motion: &Bound<'_, PyAny>,
+    ) -> PyResult<PySweep> {
+        let (ox, oy) = pair_i32(offset, "offset")?;
+        let (dx, dy) = pair_i32(motion, "motion")?;
+        let (a, b) = (Placed::at(slf, 0, 0)?, Placed::at(other, ox, oy)?);
+        sweep_of(slf.py(), &a, &b, dx, dy)
+    }
+
+    /// The contact normal of this mask at (0, 0) against `other` at `offset` (from
+    /// `other` towards this mask), or None when they do not touch.
+    #[pyo3(signature = (other, offset))]
+    fn contact_normal(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyMask>,
+        offset: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<PyNormal>> {
+        let (ox, oy) = pair_i32(offset, "offset")?;
+        let (a, b) = (Placed::at(slf, 0, 0)?, Placed::at(other, ox, oy)?);
+        Ok(normal_of(slf.py(), &a, &b))
+    }
+
+    /// The shortest translation of this mask (at (0, 0)) that frees it from `other` at
+    /// `offset` (`Sprite.push_out`), or None.
+    #[pyo3(signature = (other, offset, direction = None, max_distance = 64))]
+    fn push_out(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyMask>,
+        offset: &Bound<'_, PyAny>,
+        direction: Option<&Bound<'_, PyAny>>,
+        max_distance: u32,
+    ) -> PyResult<Option<PyPushOut>> {
+        let py = slf.py();
+        let (ox, oy) = pair_i32(offset, "offset")?;
+        let (a, b) = (Placed::at(slf, 0, 0)?, Placed::at(other, ox, oy)?);
+        let any = pyo3::types::PyString::new(py, "any");
+        push_of(py, &a, &b, direction.unwrap_or(any.as_any()), max_distance)
+    }
+
+    /// A ray from `origin` towards `direction` against this mask at (0, 0)
+    /// (`Sprite.raycast`): a `RayHit` or None.
+    #[pyo3(signature = (origin, direction, max_length))]
+    fn raycast(
+        slf: &Bound<'_, Self>,
+        origin: &Bound<'_, PyAny>,
+        direction: &Bound<'_, PyAny>,
+        max_length: u32,
+    ) -> PyResult<Option<PyRayHit>> {
+        ray_of(
+            slf.py(),
+            &Placed::at(slf, 0, 0)?,
+            origin,
+            direction,
+            max_length,
+        )
+    }
+
+    // ---- shapes: outlines, components, morphology (helpers in shapes.rs) ------------
+
+    /// The polygons of the solid pixels (8-connected regions), each a `Polygon` with
+    /// its holes. `epsilon` 0 follows the pixel edges exactly; above 0 each ring is
+    /// simplified within `epsilon` pixels (crossing neither itself nor another ring).
+    /// `holes=False` keeps outer rings only; `y_flip=True` gives `height - y` (y-up
+    /// engines), outer rings still of positive area.
+    #[pyo3(signature = (epsilon = 0.0, holes = true, y_flip = false))]
+    fn polygons(
+        slf: &Bound<'_, Self>,
+        epsilon: f64,
+        holes: bool,
+        y_flip: bool,
+    ) -> PyResult<Vec<PyPolygon>> {
+        let py = slf.py();
+        let options = PolygonOptions {
+            epsilon,
+            holes,
+            y_flip,
+            ..PolygonOptions::default()
+        };
+        let m = snapshot(slf)?;
+        let polys =
+            unlocked(py, pixels(&m), || m.polygons(&options)).map_err(|e| core_err(py, e))?;
+        Ok(polys.into_iter().map(Into::into).collect())
+    }
+
+    /// The polygons (as `polygons` makes them) cut into convex pieces of at most
+    /// `max_vertices` vertices (Box2D's 8 by default), each a list of `(x, y)` floats;
+    /// together they cover the polygons exactly, without overlap.
+    #[pyo3(signature = (epsilon = 0.0, holes = true, y_flip = false, max_vertices = 8))]
+    fn convex_pieces(
+        slf: &Bound<'_, Self>,
+        epsilon: f64,
+        holes: bool,
+        y_flip: bool,
+        max_vertices: u32,
+    ) -> PyResult<Vec<Vec<(f64, f64)>>> {
+        let py = slf.py();
+        let options = PolygonOptions {
+            epsilon,
+            holes,
+            y_flip,
+            max_vertices,
+        };
+        let m = snapshot(slf)?;
+        let pieces =
+            unlocked(py, pixels(&m), || m.convex_pieces(&options)).map_err(|e| core_err(py, e))?;
+        Ok(pieces
+            .into_iter()
+            .map(|p| p.into_iter().map(|v| (v[0], v[1])).collect())
+            .collect())
+    }
+
+    /// This mask grown by `pixels`: a pixel is set when a set pixel lies within
+    /// `pixels` of it, measured by `norm` ("disc", "square" or "diamond"). Same size.
+    #[pyo3(signature = (pixels, norm = "disc"))]
+    fn grow(slf: &Bound<'_, Self>, pixels: u32, norm: &str) -> PyResult<PyObject> {
+        let options = MorphOptions {
+            norm: self::norm(norm)?,
+            ..MorphOptions::default()
+        };
+        derive(slf, 0, |m| m.grow(pixels, &options))
+    }
+
+    /// This mask shrunk by `pixels` (the set pixels with no unset pixel within reach);
+    /// `shrink_from_edges=True` counts the pixels past the edges as unset.
+    #[pyo3(signature = (pixels, norm = "disc", shrink_from_edges = true))]
+    fn shrink(
+        slf: &Bound<'_, Self>,
+        pixels: u32,
+        norm: &str,
+        shrink_from_edges: bool,
+    ) -> PyResult<PyObject> {
+        let options = MorphOptions {
+            norm: self::norm(norm)?,
+            shrink_from_edges,
+        };
+        derive(slf, 0, |m| m.shrink(pixels, &options))
+    }
+
+    /// The connected components as masks of this mask's size: `connectivity` 8 or 4,
+    /// `order` "position" (of their first pixel, row-major) or "largest" (first), those
+    /// of fewer than `min_pixels` left out.
+    #[pyo3(signature = (connectivity = 8, order = "position", min_pixels = 0))]
+    fn components(
+        slf: &Bound<'_, Self>,
+        connectivity: u32,
+        order: &str,
+        min_pixels: u64,
+    ) -> PyResult<Vec<PyObject>> {
+        let py = slf.py();
+        let options = component_options(connectivity, order, min_pixels)?;
+        let m = snapshot(slf)?;
+        let parts = unlocked(py, pixels(&m), || m.connected_components(&options))
+            .map_err(|e| core_err(py, e))?;
+        parts
+            .into_iter()
+            .map(|p| new_like(slf.as_any(), p))
+            .collect()
+    }
+
+    /// The components (options as `components`) as a `ComponentLabels` label image.
+    #[pyo3(signature = (connectivity = 8, order = "position", min_pixels = 0))]
+    fn component_labels(
+        slf: &Bound<'_, Self>,
+        connectivity: u32,
+        order: &str,
+        min_pixels: u64,
+    ) -> PyResult<PyComponentLabels> {
+        let py = slf.py();
+        let options = component_options(connectivity, order, min_pixels)?;
+        let m = snapshot(slf)?;
+        let l = unlocked(py, pixels(&m), || m.component_labels(&options))
+            .map_err(|e| core_err(py, e))?;
+        Ok(PyComponentLabels {
+            width: l.width,
+            height: l.height,
+            labels: l.labels,
+            counts: l.counts,
+            bounds: l
+                .bounds
+                .iter()
+                .map(|b| (b.x, b.y, b.width, b.height))
+                .collect(),
+        })
+    }
+
+    /// Each component's bounds `(x, y, width, height)` (options as `components`).
+    #[pyo3(signature = (connectivity = 8, order = "position", min_pixels = 0))]
+    fn component_bounds(
+        slf: &Bound<'_, Self>,
+        connectivity: u32,
+        order: &str,
+        min_pixels: u64,
+    ) -> PyResult<Vec<(i32, i32, i32, i32)>> {
+        let py = slf.py();
+        let options = component_options(connectivity, order, min_pixels)?;
+        let m = snapshot(slf)?;
+        let b = unlocked(py, pixels(&m), || m.component_bounds(&options))
+            .map_err(|e| core_err(py, e))?;
+        Ok(b.iter().map(|b| (b.x, b.y, b.width, b.height)).collect())
+    }
+
+    /// The component holding `pos` (empty when that pixel is unset), this mask's size;
+    /// `IndexError` outside the mask.
+    #[pyo3(signature = (pos, connectivity = 8))]
+    fn component_at(
+        slf: &Bound<'_, Self>,
+        pos: &Bound<'_, PyAny>,
+        connectivity: u32,
+    ) -> PyResult<PyObject> {
+        let (x, y) = pair_i32(pos, "pos")?;
+        let c = self::connectivity(connectivity)?;
+        {
+            let m = &snapshot(slf)?;
+            if x < 0 || y < 0 || x as u32 >= m.width() || y as u32 >= m.height() {
+                return Err(out_of_bounds(x, y));
+            }
+        }
+        derive(slf, 0, |m| m.component_at(x as u32, y as u32, c))
+    }
+
+    /// The largest component (the first by position on a tie), this mask's size.
+    #[pyo3(signature = (connectivity = 8))]
+    fn largest_component(slf: &Bound<'_, Self>, connectivity: u32) -> PyResult<PyObject> {
+        let c = self::connectivity(connectivity)?;
+        derive(slf, 0, |m| m.largest_component(c))
+    }
+
+    /// The part `rect` `(x, y, width, height)` of this mask as a new mask; it must lie
+    /// inside (`ValueError` otherwise).
+    fn crop(slf: &Bound<'_, Self>, rect: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+        let r = rect_of(rect, "rect")?;
+        derive(slf, 0, |m| m.crop(r))
+    }
+
+    /// The smallest rectangle `(x, y, width, height)` holding every set pixel, or None.
+    fn solid_bounds(&self) -> Option<(i32, i32, i32, i32)> {
+        self.inner
+            .solid_bounds()
+            .map(|b| (b.x, b.y, b.width, b.height))
+    }
+
+    /// A mirrored copy: left-right with `flip_x`, up-down with `flip_y`.
+    #[pyo3(signature = (flip_x = false, flip_y = false))]
+    fn flipped(slf: &Bound<'_, Self>, flip_x: bool, flip_y: bool) -> PyResult<PyObject> {
+        derive(slf, 0, |m| {
+            let mut out = m.clone();
+            if flip_x {
+                out = out.flip_x()?;
+            }
+            if flip_y {
+                out = out.flip_y()?;
+            }
+            Ok(out)
+        })
+    }
+
+    /// A copy turned by `quarter_turns` quarter turns (any int; positive from +x towards
+    /// +y, clockwise on a y-down screen).
+    fn rotate_quarter(slf: &Bound<'_, Self>, quarter_turns: i32) -> PyResult<PyObject> {
+        derive(slf, 0, |m| m.rotate_quarter(quarter_turns))
+    }
+
+    /// A copy with rows and columns swapped.
+    fn transpose(slf: &Bound<'_, Self>) -> PyResult<PyObject> {
+        derive(slf, 0, |m| m.transpose())
+    }
+
+    /// A copy scaled by whole factors (each pixel becomes `sx` x `sy` pixels); factors
+    /// below 1 raise `ValueError`, results past the size limit `MaskTooLargeError`.
+    fn scale_integer(slf: &Bound<'_, Self>, sx: i64, sy: i64) -> PyResult<PyObject> {
+        let (py, one) = (slf.py(), |v: i64| {
+            u32::try_from(v.clamp(0, u32::MAX as i64))
+        });
+        let (Ok(x), Ok(y)) = (one(sx), one(sy)) else {
+            return Err(PyValueError::new_err("bad scale factors"));
+        };
+        if sx < 1 || sy < 1 {
+            let e = perpixel::Error::InvalidArgument(format!(
+                "scale factors must be at least 1, got ({sx}, {sy})"
+            ));
+            return Err(core_err(py, e));
+        }
+        let extra = pixels(&snapshot(slf)?).saturating_mul(x as u64 * y as u64);
+        derive(slf, extra, |m| m.scale_integer(x, y))
+    }
+
+    /// Sets (`solid`) or clears the pixels of `rect` `(x, y, width, height)`, clipped to
+    /// the mask.
+    #[pyo3(signature = (rect, solid = true))]
+    fn fill_rect(slf: &Bound<'_, Self>, rect: &Bound<'_, PyAny>, solid: bool) -> PyResult<()> {
+        let r = rect_of(rect, "rect")?;
+        edit(slf, |m| m.fill_rect(r, solid))
+    }
+
+    /// Sets or clears the disc of `radius` around pixel `center`: the pixels with
+    /// `dx^2 + dy^2 <= r^2 + r` (2r + 1 pixels across; radius 0 is one pixel).
+    #[pyo3(signature = (center, radius, solid = true))]
+    fn fill_circle(
+        slf: &Bound<'_, Self>,
+        center: &Bound<'_, PyAny>,
+        radius: u32,
+        solid: bool,
+    ) -> PyResult<()> {
+        let (cx, cy) = pair_i32(center, "center")?;
+        edit(slf, |m| m.fill_circle(cx, cy, radius, solid))
+    }
+
+    /// Sets or clears the ellipse inscribed in `rect` `(x, y, width, height)`.
+    #[pyo3(signature = (rect, solid = true))]
+    fn fill_ellipse(slf: &Bound<'_, Self>, rect: &Bound<'_, PyAny>, solid: bool) -> PyResult<()> {
+        let r = rect_of(rect, "rect")?;
+        edit(slf, |m| m.fill_ellipse(r, solid))
+    }
+
+    /// Sets or clears a line from `start` to `end`, `radius` pixels thick on each side
+    /// (round caps).
+    #[pyo3(signature = (start, end, radius = 0, solid = true))]
+    fn draw_line(
+        slf: &Bound<'_, Self>,
+        start: &Bound<'_, PyAny>,
+        end: &Bound<'_, PyAny>,
+        radius: u32,
+        solid: bool,
+    ) -> PyResult<()> {
+        let (x0, y0) = pair_i32(start, "start")?;
+        let (x1, y1) = pair_i32(end, "end")?;
+        edit(slf, |m| m.draw_line(x0, y0, x1, y1, radius, solid))
+    }
+
+    /// Keeps only the pixels also set in `other` at `offset` (AND; outside `other`
+    /// everything is cleared).
+    fn intersect(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyMask>,
+        offset: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        combine(slf, other, offset, Mask::intersect)
+    }
+
+    /// Flips the pixels set in `other` at `offset` (XOR).
+    fn xor(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyMask>,
+        offset: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        combine(slf, other, offset, Mask::xor)
+    }
+
+    /// A 64-bit FNV-1a hash of the size and pixels (`pp_mask_hash`; the same number
+    /// in every door): equal masks hash equal.
+    fn content_hash(&self) -> u64 {
+        self.inner.state_hash()
+    }
+
+    /// A mask from raw pixel bytes (`bytes` or `bytearray`): `size` (width, height),
+    /// `format` "rgba8", "bgra8", "argb8", "abgr8" or "a8", `stride` bytes per row
+    /// (default `width * bytes per pixel`). A pixel is set when its alpha is
+    /// `>= threshold` and, with `color_key` (r, g, b), its colour is not the key;
+    /// `region` (x, y, width, height) takes a part (a frame of an atlas); `flip_x` /
+    /// `flip_y` mirror it. Short buffers, small strides and regions outside raise
+    /// `ValueError`.
+    #[classmethod]
+    #[pyo3(signature = (data, size, format = "rgba8", stride = None, threshold = 1,
+                        color_key = None, flip_x = false, flip_y = false, region = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn from_pixels(
+        cls: &Bound<'_, PyType>,
+        data: PyBackedBytes,
+        size: &Bound<'_, PyAny>,
+        format: &str,
+        stride: Option<usize>,
+        threshold: u8,
+        color_key: Option<(u8, u8, u8)>,
+        flip_x: bool,
+        flip_y: bool,
+        region: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyObject> {
+        let py = cls.py();
+        let (w, h) = size_of(size)?;
+        let f = format_of(format)?;
+        let stride = stride.unwrap_or(w as usize * f.bytes_per_pixel());
+        let options = MaskOptions {
+            threshold,
+            color_key: color_key.map(|(r, g, b)| [r, g, b]),
+            flip_x,
+            flip_y,
+            region: region.map(|r| rect_of(r, "region")).transpose()?,
+        };
+        let bytes: &[u8] = &data;
+        let m = unlocked(py, w as u64 * h as u64, || {
+            Mask::from_pixels(bytes, f, w, h, stride, &options)
+        })
+        .map_err(|e| core_err(py, e))?;
+        new_of_type(cls, m)
+    }
+
+    /// A mask from raw pixel bytes (layout as `from_pixels`; not "a8"): a pixel is set
+    /// when each of its r, g, b, a lies in `min ..= max` (each 4 ints).
+    #[classmethod]
+    #[pyo3(signature = (data, size, min, max, format = "rgba8", stride = None))]
+    fn from_color_range(
+        cls: &Bound<'_, PyType>,
+        data: PyBackedBytes,
+        size: &Bound<'_, PyAny>,
+        min: &Bound<'_, PyAny>,
+        max: &Bound<'_, PyAny>,
+        format: &str,
+        stride: Option<usize>,
+    ) -> PyResult<PyObject> {
+        let py = cls.py();
+        let (w, h) = size_of(size)?;
+        let f = format_of(format)?;
+        let stride = stride.unwrap_or(w as usize * f.bytes_per_pixel());
+        let range = ColorRange {
+            min: four_u8(min, "min")?,
+            max: four_u8(max, "max")?,
+        };
+        let bytes: &[u8] = &data;
+        let m = unlocked(py, w as u64 * h as u64, || {
+            Mask::from_color_range(bytes, f, w, h, stride, range)
+        })
+        .map_err(|e| core_err(py, e))?;
+        new_of_type(cls, m)
+    }
+
+    // ---- numpy and buffers (helpers in buffer.rs) -----------------------------------
+
+    /// `Mask.from_numpy(array, threshold=None)`: a mask of `array`'s shape `(height,
+    /// width)`, pixel `(x, y)` solid where `array[y, x]` is nonzero (`threshold=None`) or
+    /// `>= threshold` (an int or float, compared exactly). `array`: any 2D object with
+    /// the buffer protocol (numpy arrays of bool, integer or float dtype in any layout,
+    /// memoryviews, ...); numpy itself is not needed. TypeError for another item type or
+    /// an object without the buffer protocol, ValueError when not 2D,
+    /// MaskTooLargeError past the mask size limit. A subclass gets an instance of itself.
+    #[classmethod]
+    #[pyo3(signature = (array, threshold = None))]
+    fn from_numpy(
+        cls: &Bound<'_, PyType>,
+        array: &Bound<'_, PyAny>,
+        threshold: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyObject> {
+        from_numpy_as(cls, array, threshold)
+    }
+
+    /// `mask.to_numpy(packed=False)`: a new writable numpy `bool` array of shape
+    /// `(height, width)`, `array[y, x]` being pixel `(x, y)` (a copy; `.view(numpy.uint8)`
+    /// gives 0/1 bytes without another copy). `packed=True`: the packed words, a read-only
+    /// `uint64` array of shape `(height, ceil(width / 64))`, bit `x % 64` of `[y, x // 64]`
+    /// being pixel `(x, y)`: zero-copy on CPython 3.11+ builds (a snapshot: editing the
+    /// mask afterwards copies its bits first and leaves the array as it was), a copy on
+    /// the 3.10 build. ImportError without numpy.
+    #[pyo3(signature = (*, packed = false))]
+    fn to_numpy<'py>(slf: &Bound<'py, Self>, packed: bool) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let np = numpy(py, "Mask.to_numpy")?;
+        let m = slf.borrow().inner.clone();
+        let (w, h) = (m.width() as usize, m.height() as usize);
+        if packed {
+            let wpr = m.words_per_row();
+            #[cfg(Py_3_11)]
+            {
+                let words = Bound::new(py, PackedWords { mask: m })?;
+                // numpy's array of the words' buffer, without a copy.
+                return np
+                    .getattr("asarray")?
+                    .call1((words,))?
+                    .call_method1("reshape", ((h, wpr),));
+            }
+            #[cfg(not(Py_3_11))]
+            {
+                let bytes: Vec<u8> = m.words().iter().flat_map(|w| w.to_le_bytes()).collect();
+                let bytes = pyo3::types::PyBytes::new(py, &bytes);
+                return np
+                    .getattr("frombuffer")?
+                    .call1((bytes, "<u8"))?
+                    .call_method1("reshape", ((h, wpr),));
+            }
+        }
+        let bytes = PyByteArray::new_with(py, w * h, |out| {
+            unlocked(py, pixels(&m), || unpack_into(&m, out));
+            Ok(())
+        })?;
+        np.getattr("frombuffer")?
+            .call1((bytes, np.getattr("bool_")?))?
+            .call_method1("reshape", ((h, w),))
+    }
+
+    // ---- the buffer protocol, 3.11+ builds (bodies in buffer.rs) ---------------------
+
+    /// The buffer protocol, pygame's layout (`memoryview(mask)[x // 64, y]`): a
+    /// read-only copy of the bits made at export.
+    #[cfg(Py_3_11)]
+    unsafe fn __getbuffer__(
+        slf: Bound<'_, Self>,
+        view: *mut pyo3::ffi::Py_buffer,
+        flags: std::os::raw::c_int,
+    ) -> PyResult<()> {
+        // SAFETY: `view` is the buffer Python hands to `bf_getbuffer`.
+        unsafe { buffer::mask_getbuffer(slf, view, flags) }
+    }
+
+    #[cfg(Py_3_11)]
+    unsafe fn __releasebuffer__(&self, view: *mut pyo3::ffi::Py_buffer) {
+        // SAFETY: Python calls this once per view our __getbuffer__ filled.
+        unsafe { buffer::mask_releasebuffer(view) }
     }
 }
 

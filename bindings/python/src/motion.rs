@@ -1,7 +1,9 @@
 //! Beyond pygame, part one: placed sprites and their pair queries, transforms, contact
 //! normals, push-out, sweeps, move-and-slide and raycasts (`perpixel.Sprite`,
 //! `perpixel.Transform`, `perpixel.TransformedSprite` and their result classes), plus the
-//! mask-level shortcuts (`Mask.sweep`, `Mask.push_out`, ...) with the mask at (0, 0).
+//! mask-level shortcuts (`Mask.sweep`, `Mask.push_out`, ...) with the mask at (0, 0):
+//! those are methods of `PyMask`'s one `#[pymethods]` block (lib.rs, section "motion"),
+//! calling the helpers here ([`Placed`], [`sweep_of`], [`push_of`], ...).
 //!
 //! Every answer is the core's (`perpixel::Sprite`, `perpixel::TransformedSprite`): the
 //! same semantics and the same bits as the C ABI and the other doors. Result classes are
@@ -515,7 +517,7 @@ pub struct PySprite {
 
 /// A sprite's parts, its mask cloned (copy-on-write: no pixels copied) so a query can
 /// run without the GIL.
-struct Placed {
+pub(crate) struct Placed {
     mask: Mask,
     x: i32,
     y: i32,
@@ -541,7 +543,7 @@ impl Placed {
         })
     }
 
-    fn at(mask: &Bound<'_, PyMask>, x: i32, y: i32) -> PyResult<Placed> {
+    pub(crate) fn at(mask: &Bound<'_, PyMask>, x: i32, y: i32) -> PyResult<Placed> {
         Ok(Placed {
             mask: snapshot(mask)?,
             x,
@@ -574,16 +576,22 @@ fn push_direction(obj: &Bound<'_, PyAny>) -> PyResult<PushDirection> {
     Ok(PushDirection::Along { dx, dy })
 }
 
-fn sweep_of(py: Python<'_>, a: &Placed, b: &Placed, dx: i32, dy: i32) -> PyResult<PySweep> {
+pub(crate) fn sweep_of(
+    py: Python<'_>,
+    a: &Placed,
+    b: &Placed,
+    dx: i32,
+    dy: i32,
+) -> PyResult<PySweep> {
     let r = unlocked(py, work(&[a, b]), || a.sprite().sweep(&b.sprite(), dx, dy));
     Ok(r.map_err(|e| core_err(py, e))?.into())
 }
 
-fn normal_of(py: Python<'_>, a: &Placed, b: &Placed) -> Option<PyNormal> {
+pub(crate) fn normal_of(py: Python<'_>, a: &Placed, b: &Placed) -> Option<PyNormal> {
     unlocked(py, work(&[a, b]), || a.sprite().contact_normal(&b.sprite())).map(Into::into)
 }
 
-fn push_of(
+pub(crate) fn push_of(
     py: Python<'_>,
     a: &Placed,
     b: &Placed,
@@ -598,7 +606,7 @@ fn push_of(
         .map(|p| PyPushOut { dx: p.dx, dy: p.dy }))
 }
 
-fn ray_of(
+pub(crate) fn ray_of(
     py: Python<'_>,
     a: &Placed,
     origin: &Bound<'_, PyAny>,
@@ -1082,7 +1090,7 @@ impl PyRaster {
     }
 }
 
-fn rasterise(
+pub(crate) fn rasterise(
     py: Python<'_>,
     mask: &Bound<'_, PyMask>,
     t: &PyTransform,
@@ -1104,85 +1112,6 @@ fn rasterise(
         x: r.x,
         y: r.y,
     })
-}
-
-// ---- the mask-level shortcuts --------------------------------------------------------
-
-#[pymethods]
-impl PyMask {
-    /// The world pixels this mask covers when placed by `transform` (`Raster`: a mask
-    /// and its corner); with `bounds_only`, every pixel of its transformed rectangle.
-    #[pyo3(signature = (transform, bounds_only = false))]
-    fn rasterise(
-        slf: &Bound<'_, Self>,
-        transform: PyTransform,
-        bounds_only: bool,
-    ) -> PyResult<PyRaster> {
-        rasterise(slf.py(), slf, &transform, bounds_only)
-    }
-
-    /// This mask at (0, 0) swept by `motion` `(dx, dy)` against `other` at `offset`:
-    /// a `Sweep` (positions and contacts in this mask's pixels).
-    #[pyo3(signature = (other, offset, motion))]
-    fn sweep(
-        slf: &Bound<'_, Self>,
-        other: &Bound<'_, PyMask>,
-        offset: &Bound<'_, PyAny>,
-        motion: &Bound<'_, PyAny>,
-    ) -> PyResult<PySweep> {
-        let (ox, oy) = pair_i32(offset, "offset")?;
-        let (dx, dy) = pair_i32(motion, "motion")?;
-        let (a, b) = (Placed::at(slf, 0, 0)?, Placed::at(other, ox, oy)?);
-        sweep_of(slf.py(), &a, &b, dx, dy)
-    }
-
-    /// The contact normal of this mask at (0, 0) against `other` at `offset` (from
-    /// `other` towards this mask), or None when they do not touch.
-    #[pyo3(signature = (other, offset))]
-    fn contact_normal(
-        slf: &Bound<'_, Self>,
-        other: &Bound<'_, PyMask>,
-        offset: &Bound<'_, PyAny>,
-    ) -> PyResult<Option<PyNormal>> {
-        let (ox, oy) = pair_i32(offset, "offset")?;
-        let (a, b) = (Placed::at(slf, 0, 0)?, Placed::at(other, ox, oy)?);
-        Ok(normal_of(slf.py(), &a, &b))
-    }
-
-    /// The shortest translation of this mask (at (0, 0)) that frees it from `other` at
-    /// `offset` (`Sprite.push_out`), or None.
-    #[pyo3(signature = (other, offset, direction = None, max_distance = 64))]
-    fn push_out(
-        slf: &Bound<'_, Self>,
-        other: &Bound<'_, PyMask>,
-        offset: &Bound<'_, PyAny>,
-        direction: Option<&Bound<'_, PyAny>>,
-        max_distance: u32,
-    ) -> PyResult<Option<PyPushOut>> {
-        let py = slf.py();
-        let (ox, oy) = pair_i32(offset, "offset")?;
-        let (a, b) = (Placed::at(slf, 0, 0)?, Placed::at(other, ox, oy)?);
-        let any = pyo3::types::PyString::new(py, "any");
-        push_of(py, &a, &b, direction.unwrap_or(any.as_any()), max_distance)
-    }
-
-    /// A ray from `origin` towards `direction` against this mask at (0, 0)
-    /// (`Sprite.raycast`): a `RayHit` or None.
-    #[pyo3(signature = (origin, direction, max_length))]
-    fn raycast(
-        slf: &Bound<'_, Self>,
-        origin: &Bound<'_, PyAny>,
-        direction: &Bound<'_, PyAny>,
-        max_length: u32,
-    ) -> PyResult<Option<PyRayHit>> {
-        ray_of(
-            slf.py(),
-            &Placed::at(slf, 0, 0)?,
-            origin,
-            direction,
-            max_length,
-        )
-    }
 }
 
 /// Adds this file's classes (and the shape tools' and bundles') to the module.

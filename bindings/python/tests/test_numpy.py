@@ -174,9 +174,25 @@ def test_buffer_layout_is_pygames(w, h, data):
     v, t = memoryview(ours), memoryview(theirs)
     assert v.ndim == 2 and v.shape == t.shape and v.strides == t.strides
     assert v.itemsize == t.itemsize == 8 and v.readonly
+    if w == 0:
+        # pygame-ce never clears the one stripe of a 0-wide mask: its view shows whatever
+        # the heap held (flaky garbage), so only the shape is pygame's; ours is zeros.
+        assert v.tolist() == [[0] * h]
+        return
     assert v.tolist() == t.tolist()
     assert bytes(v) == bytes(t)
     assert np.array_equal(np.asarray(ours), np.asarray(theirs))
+
+
+@pytest.mark.skipif(not HAS_BUFFER_PROTOCOL, reason="no buffer protocol in this build")
+@pytest.mark.parametrize("h", [0, 1, 2, 30])
+def test_buffer_of_zero_wide_mask_is_one_stripe_of_zeros(h):
+    # Regression: the property above compared a 0-wide mask's words with pygame-ce's,
+    # which are uninitialised memory there; the shape is pygame's, the words are zeros.
+    for cls in (perpixel.Mask, pygame_compat.Mask):
+        v = memoryview(cls((0, h)))
+        assert v.shape == memoryview(pygame.mask.Mask((0, h))).shape == (1, h)
+        assert v.tolist() == [[0] * h]
 
 
 def test_buffer_exports_never_dangle_and_are_read_only():
