@@ -807,3 +807,22 @@ class PackedWords:
     if sys.version_info >= (3, 12):
         def __buffer__(self, flags: int, /) -> memoryview: ...
         def __release_buffer__(self, view: memoryview, /) -> None: ...
+
+# --- private: the pixel rules of perpixel/_surface.py on raw surface bytes ---
+# (A surface's layout: (raw bytes, width, height, pitch, bytes per pixel); a format:
+# (channel masks, shifts, losses).)
+_Layout = tuple[bytes, int, int, int, int]
+_Format = tuple[tuple[int, int, int, int], tuple[int, int, int, int], tuple[int, int, int, int]]
+_MaskT = TypeVar("_MaskT", bound=Mask)
+
+def _from_surface_bytes(cls: type[_MaskT], surface: _Layout, key: int | None,
+                        threshold: int, amask: int, ashift: int) -> _MaskT: ...
+def _from_threshold_bytes(cls: type[_MaskT], surface: _Layout, format: _Format,
+                          color: tuple[int, int, int], threshold: tuple[int, int, int],
+                          other: tuple[_Layout, _Format] | None,
+                          palette_colors: bool) -> _MaskT: ...
+def _draw_to_bytes(mask: Mask, dst: bytes, w: int, h: int, pitch: int, bpp: int,
+                   dest: tuple[int, int], area: tuple[int, int, int, int],
+                   setsurf: tuple[bytes, int, int, int] | None, setcolor: int | None,
+                   unsetsurf: tuple[bytes, int, int, int] | None,
+                   unsetcolor: int | None) -> bytes: ...
