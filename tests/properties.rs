@@ -464,6 +464,85 @@ fn check_early(spec: &EarlySpec) -> Result<(), TestCaseError> {
     check_masks(&ma, &mb, (0, 0), spec.offset, (true, true))
 }
 
+/// Two wide, sparse masks (the first-contact search by the AND of the block levels:
+/// bands where the levels never meet, meet in a few blocks, or in more than the
+/// windows it takes), with common pixels planted in the intersection (at its first and
+/// last columns among others) or none.
+#[derive(Debug, Clone)]
+struct ScanSpec {
+    width: (u32, u32),
+    height: (u32, u32),
+    offset: (i64, i64),
+    /// Intersection `(column, row)`s solid in both; a column past the intersection's
+    /// width means its last column.
+    planted: Vec<(u32, u32)>,
+    /// Noise in each mask, in 1/4096ths.
+    density: (u32, u32),
+    seed: u64,
+}
+
+fn scan_spec() -> impl Strategy<Value = ScanSpec> {
+    // Mostly intersections wider than the 512 columns from which the search ANDs the
+    // block levels.
+    let wide = prop_oneof![
+        1 => prop::sample::select(vec![63u32, 64, 65, 127, 128, 129, 200, 255, 256, 257, 511]),
+        3 => prop::sample::select(vec![513u32, 576, 600, 700, 1024, 1025, 2047, 2048]),
+    ];
+    let tall = prop_oneof![prop::sample::select(vec![1u32, 7, 8, 9, 16, 17]), 1u32..40];
+    let col = prop::sample::select(vec![0u32, 1, 7, 8, 63, 64, 65, 100, 511, 512, 1000, 9999]);
+    let row = 0u32..40;
+    let density = prop::sample::select(vec![0u32, 1, 4, 16, 64, 400]);
+    (
+        (wide.clone(), wide),
+        (tall.clone(), tall),
+        ((-90i64..90), (-12i64..12)),
+        prop::collection::vec((col, row), 0..3),
+        (density.clone(), density),
+        any::<u64>(),
+    )
+        .prop_map(|(width, height, offset, planted, density, seed)| ScanSpec {
+            width,
+            height,
+            offset,
+            planted,
+            density,
+            seed,
+        })
+}
+
+fn check_scan(spec: &ScanSpec) -> Result<(), TestCaseError> {
+    let (wa, ha, wb, hb) = (
+        spec.width.0 as i64,
+        spec.height.0 as i64,
+        spec.width.1 as i64,
+        spec.height.1 as i64,
+    );
+    let (dx, dy) = spec.offset;
+    // The intersection in A's pixels.
+    let (x0, y0) = (dx.max(0), dy.max(0));
+    let (x1, y1) = (wa.min(dx + wb), ha.min(dy + hb));
+    let mut planted = Vec::new();
+    if x0 < x1 && y0 < y1 {
+        for &(c, r) in &spec.planted {
+            let x = (x0 + c as i64).min(x1 - 1);
+            let y = (y0 + r as i64).min(y1 - 1);
+            planted.push((x, y));
+        }
+    }
+    let mut rng = Rng(spec.seed | 1);
+    let da = spec.density.0 as u64;
+    let ma = Mask::from_fn(spec.width.0, spec.height.0, |x, y| {
+        planted.contains(&(x as i64, y as i64)) || rng.next() % 4096 < da
+    })
+    .unwrap();
+    let db = spec.density.1 as u64;
+    let mb = Mask::from_fn(spec.width.1, spec.height.1, |x, y| {
+        planted.contains(&(x as i64 + dx, y as i64 + dy)) || rng.next() % 4096 < db
+    })
+    .unwrap();
+    check_masks(&ma, &mb, (0, 0), spec.offset, (true, true))
+}
+
 #[derive(Debug, Clone)]
 struct BuildSpec {
     format: PixelFormat,
@@ -601,6 +680,7 @@ fn main() {
     let build_cases = cases(1200);
     let narrow_cases = cases(1500);
     let early_cases = cases(1000);
+    let scan_cases = cases(1000);
     let c_abi_cases = cases(800);
     let mut results = Vec::new();
     let mut total = 0u64;
@@ -657,6 +737,14 @@ fn main() {
                 check_early,
             ));
             results.push(run(
+                &format!(
+                    "[{name}] wide sparse pairs: first contact by the AND of the block levels"
+                ),
+                scan_cases,
+                scan_spec(),
+                check_scan,
+            ));
+            results.push(run(
                 &format!("[{name}] bounds-only sprites (on A, on B, on both)"),
                 bounds_cases,
                 bounds_only_pair_spec(),
@@ -685,6 +773,7 @@ fn main() {
             + build_cases
             + narrow_cases
             + early_cases
+            + scan_cases
             + c_abi_cases) as u64;
         println!("path {name}: {n} property cases run");
         total += n;

@@ -503,6 +503,14 @@ impl Kernel for Avx512 {
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi2,popcnt,bmi2")]
     unsafe fn count(a: Rows, b: Rows, nbits: usize, rows: usize) -> u64 {
+        // Rows of one 256-bit vector or less: the AVX2 loop, which sums four rows at a
+        // time through carry-save adders, beats one masked 512-bit tail per row (256 x
+        // 256 at 50%: about 310 against 520 ns).
+        if nbits <= 256 {
+            // SAFETY: the AVX-512 path is available only where AVX2, POPCNT and BMI2
+            // are too (`avx512_detected` requires `avx2_detected`).
+            return unsafe { <super::avx2::Avx2 as Kernel>::count(a, b, nbits, rows) };
+        }
         by_alignment!(count_impl, a, b, nbits, rows)
     }
 

@@ -183,6 +183,16 @@ impl<'a> BlockCols<'a> {
         }
     }
 
+    /// Block row `by` read in region block columns ([`AlignedRow`]).
+    #[inline(always)]
+    fn aligned(&self, by: usize) -> AlignedRow<'a> {
+        AlignedRow {
+            row: &self.words[by * self.wpr..(by + 1) * self.wpr],
+            bit: self.x / BLOCK,
+            straddle: self.x % BLOCK != 0,
+        }
+    }
+
     /// The region columns `[c0, c1)` this plane's occupied blocks cover in block row
     /// `by` (first to last occupied block, clipped to the region), or `None`.
     #[inline(always)]
@@ -559,9 +569,221 @@ impl<'a> SpanRuns<'a> {
 /// The first `(row, column)` of the region solid in both planes.
 #[inline(always)]
 pub(crate) fn first_hit<K: Kernel>(r: &Region) -> Option<(usize, usize)> {
+    // Regions wider than eight words with both block levels: their AND. Narrower ones
+    // have few words per row for it to skip, and the spans' and block bands' walk
+    // costs less there (256 x 256: 4,100 instructions against 5,800 for sparse blobs).
+    if r.w > MEET_WIDTH && r.a.blocks().is_some() && r.b.blocks().is_some() {
+        return first_hit_meet::<K>(r);
+    }
     match SpanBands::new(r) {
         Some(bands) => first_hit_in::<K>(r, bands),
         None => first_hit_in::<K>(r, BlockBands::new(r)),
+    }
+}
+
+/// [`first_hit`] for a region wider than [`MEET_WIDTH`] whose planes both have block
+/// levels: bands of rows cut at either plane's block rows (so each lies in one block row
+/// of each plane), each searched only where both planes' block levels are occupied
+/// ([`meet`]): a band where they never meet costs its few block words, one where they
+/// meet in a few blocks those blocks' windows, and the others the vector loop over the
+/// columns from the first such block to the last. The spans are not walked: the AND
+/// skips their empty rows too, a block row at a time.
+#[inline(always)]
+fn first_hit_meet<K: Kernel>(r: &Region) -> Option<(usize, usize)> {
+    let (Some(ba), Some(bb)) = (BlockCols::new(&r.a, r.w), BlockCols::new(&r.b, r.w)) else {
+        return first_hit_in::<K>(r, BlockBands::new(r));
+    };
+    let mut row = 0;
+    while row < r.h {
+        let (by_a, by_b) = ((ba.y + row) / BLOCK, (bb.y + row) / BLOCK);
+        let stop =
+            r.h.min((by_a + 1) * BLOCK - ba.y)
+                .min((by_b + 1) * BLOCK - bb.y);
+        let (row0, rows) = (row, stop - row);
+        row = stop;
+        let (c0, c1) = match meet(ba.aligned(by_a), bb.aligned(by_b), 0, r.w) {
+            Meet::None => continue,
+            Meet::Windows(n, wins) => match first_in_windows(r, row0, rows, &wins[..n], r.w) {
+                Some(hit) => return Some(hit),
+                None => continue,
+            },
+            Meet::Span(c0, c1) => (c0, c1),
+        };
+        if let Some(hit) = first_in_band::<K>(r, row0, rows, c0, c1) {
+            return Some(hit);
+        }
+    }
+    None
+}
+
+/// The first hit of rows `row0..row0 + rows` in the 64-column windows at `wins`
+/// (increasing and disjoint, each below `c1`), columns from `c1` on masked off: window
+/// by window, each searched only above the best row so far (a later window has larger
+/// columns, so it wins only with a smaller row).
+#[inline(always)]
+fn first_in_windows(
+    r: &Region,
+    row0: usize,
+    rows: usize,
+    wins: &[usize],
+    c1: usize,
+) -> Option<(usize, usize)> {
+    let (mut best, mut rows) = (None, rows);
+    for &col in wins {
+        if let Some(hit) = narrow_band(r, row0, rows, col, c1.min(col + 64)) {
+            rows = hit.0 - row0;
+            best = Some(hit);
+            if rows == 0 {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// The first hit of rows `row0..row0 + rows`, columns `c0..c1` (wider than a word),
+/// through the vector loop.
+#[inline(always)]
+fn first_in_band<K: Kernel>(
+    r: &Region,
+    row0: usize,
+    rows: usize,
+    c0: usize,
+    c1: usize,
+) -> Option<(usize, usize)> {
+    if c1 - c0 <= 64 {
+        return narrow_band(r, row0, rows, c0, c1);
+    }
+    let (a, b) = (r.a.rows(row0, c0), r.b.rows(row0, c0));
+    // SAFETY: the drivers are instantiated only for an available path (see `Kernel`).
+    let i = unsafe { K::any(a, b, c1 - c0, rows) }?;
+    let row = row0 + i;
+    let mut col = c0;
+    loop {
+        let mut m = window_at(&r.a, row, col) & window_at(&r.b, row, col);
+        if c1 - col < 64 {
+            m &= (1u64 << (c1 - col)) - 1;
+        }
+        if m != 0 {
+            return Some((row, col + m.trailing_zeros() as usize));
+        }
+        col += 64;
+    }
+}
+
+/// One block row of a plane read in region block columns: bit `i` of [`AlignedRow::at`]
+/// `(j)` is set when region columns `8 * (j + i)..8 * (j + i) + 8` reach an occupied
+/// block of this plane (block `bit + j + i`, and the next one when the plane's column
+/// is not a multiple of 8: `straddle`). Blocks past the row read as empty.
+#[derive(Clone, Copy)]
+struct AlignedRow<'a> {
+    row: &'a [u64],
+    bit: usize,
+    straddle: bool,
+}
+
+impl AlignedRow<'_> {
+    #[inline(always)]
+    fn at(&self, j: usize) -> u64 {
+        let bit = self.bit + j;
+        let (k, s) = (bit / 64, (bit % 64) as u32);
+        let lo = self.row.get(k).copied().unwrap_or(0);
+        let hi = self.row.get(k + 1).copied().unwrap_or(0);
+        // Blocks `bit..bit + 64`; with `straddle`, ORed with blocks `bit + 1..bit + 65`
+        // (the last of which is bit `s` of `hi`).
+        let v = (lo >> s) | ((hi << 1) << (63 - s));
+        if self.straddle {
+            v | (v >> 1) | ((hi >> s) << 63)
+        } else {
+            v
+        }
+    }
+}
+
+/// The width from which [`first_hit`] searches by the AND of the block levels.
+const MEET_WIDTH: usize = 512;
+
+/// At most this many 64-column windows of a band are ANDed row by row (the columns
+/// where both planes' block levels are occupied); a band that needs more goes to the
+/// vector loop, over the columns from its first such block to its last.
+const SCAN_WINDOWS: usize = 8;
+
+/// Where a band of rows inside one block row of each plane may hold a common pixel, by
+/// the AND of the planes' block levels: a pixel solid in both lies in a block occupied
+/// in both, so every other column is skipped exactly.
+enum Meet {
+    /// Nowhere.
+    None,
+    /// Only in the 64-column windows starting at these columns (increasing, disjoint;
+    /// a window may reach past the band, whose end the caller masks off).
+    Windows(usize, [usize; SCAN_WINDOWS]),
+    /// Only in columns `c0..c1`: more windows than [`SCAN_WINDOWS`].
+    Span(usize, usize),
+}
+
+/// [`Meet`] for columns `c0..c1` (`c0 < c1`) of a band whose block rows are `ra` and
+/// `rb`.
+#[inline(always)]
+fn meet(ra: AlignedRow, rb: AlignedRow, c0: usize, c1: usize) -> Meet {
+    let (j0, j1) = (c0 / BLOCK, (c1 - 1) / BLOCK);
+    let (mut n, mut wins) = (0, [0; SCAN_WINDOWS]);
+    // Columns below `next` are inside the last window; `first..last` bound the
+    // occupied blocks once the windows ran out.
+    let (mut next, mut first, mut last) = (0, None, 0);
+    // Eight words of the AND at a time: first all of them (no branch), then, only when
+    // some block meets, their blocks.
+    let mut and = [0u64; 8];
+    let mut j = j0;
+    while j <= j1 {
+        let words = ((j1 - j) / 64 + 1).min(and.len());
+        let mut any = 0;
+        for (q, slot) in and[..words].iter_mut().enumerate() {
+            let mut v = ra.at(j + 64 * q) & rb.at(j + 64 * q);
+            // Blocks past `j1` (only in the last word) are the band's right.
+            let left = j1 - j - 64 * q;
+            if left < 63 {
+                v &= (2u64 << left) - 1;
+            }
+            *slot = v;
+            any |= v;
+        }
+        if any != 0 {
+            for (q, &v) in and[..words].iter().enumerate() {
+                let (jq, mut v) = (j + 64 * q, v);
+                if first.is_some() {
+                    if v != 0 {
+                        last = 8 * (jq + 63 - v.leading_zeros() as usize) + 8;
+                    }
+                    continue;
+                }
+                while v != 0 {
+                    let jj = jq + v.trailing_zeros() as usize;
+                    v &= v - 1;
+                    // A block reaching past the last window starts the next one (where
+                    // the last one ends, when it began inside it).
+                    if (8 * jj + 8).min(c1) > next {
+                        let col = (8 * jj).max(c0).max(next);
+                        if n == SCAN_WINDOWS {
+                            first = Some(col);
+                            last = 8 * jj + 8;
+                            if v != 0 {
+                                last = 8 * (jq + 63 - v.leading_zeros() as usize) + 8;
+                            }
+                            break;
+                        }
+                        wins[n] = col;
+                        n += 1;
+                        next = col + 64;
+                    }
+                }
+            }
+        }
+        j += 64 * words;
+    }
+    match first {
+        Some(f) => Meet::Span(wins[..n].first().map_or(f, |&w| w), last.min(c1)),
+        None if n == 0 => Meet::None,
+        None => Meet::Windows(n, wins),
     }
 }
 
@@ -572,29 +794,8 @@ fn first_hit_in<K: Kernel>(
     bands: impl Iterator<Item = Band>,
 ) -> Option<(usize, usize)> {
     for Band { row0, rows, c0, c1 } in bands {
-        // Bands the early outs narrowed to one word: a window per row beats the setup
-        // of a vector loop.
-        if c1 - c0 <= 64 {
-            match narrow_band(r, row0, rows, c0, c1) {
-                Some(hit) => return Some(hit),
-                None => continue,
-            }
-        }
-        let (a, b) = (r.a.rows(row0, c0), r.b.rows(row0, c0));
-        // SAFETY: the drivers are instantiated only for an available path (see `Kernel`).
-        if let Some(i) = unsafe { K::any(a, b, c1 - c0, rows) } {
-            let row = row0 + i;
-            let mut col = c0;
-            loop {
-                let mut m = window_at(&r.a, row, col) & window_at(&r.b, row, col);
-                if c1 - col < 64 {
-                    m &= (1u64 << (c1 - col)) - 1;
-                }
-                if m != 0 {
-                    return Some((row, col + m.trailing_zeros() as usize));
-                }
-                col += 64;
-            }
+        if let Some(hit) = first_in_band::<K>(r, row0, rows, c0, c1) {
+            return Some(hit);
         }
     }
     None
