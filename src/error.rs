@@ -98,7 +98,7 @@ impl Error {
     /// `PerPixelException`'s `Status`, a Python exception's `status`).
     ///
     /// ```
-    /// let e = perpixel::Mask::new(1 << 20, 1 << 20).unwrap_err();
+    /// let e = perpixel::Mask::empty(1 << 20, 1 << 20).unwrap_err();
     /// assert_eq!(e.status_name(), "PP_ERR_TOO_LARGE");
     /// ```
     pub fn status_name(&self) -> &'static str {
