@@ -184,12 +184,15 @@ def test_buffer_layout_is_pygames(w, h, data):
     assert np.array_equal(np.asarray(ours), np.asarray(theirs))
 
 
-@pytest.mark.skipif(not HAS_BUFFER_PROTOCOL, reason="no buffer protocol in this build")
 @pytest.mark.parametrize("h", [0, 1, 2, 30])
 def test_buffer_of_zero_wide_mask_is_one_stripe_of_zeros(h):
     # Regression: the property above compared a 0-wide mask's words with pygame-ce's,
     # which are uninitialised memory there; the shape is pygame's, the words are zeros.
     for cls in (perpixel.Mask, pygame_compat.Mask):
+        if not HAS_BUFFER_PROTOCOL:  # the 3.10 wheel: no buffer protocol to export
+            with pytest.raises(TypeError):
+                memoryview(cls((0, h)))
+            continue
         v = memoryview(cls((0, h)))
         assert v.shape == memoryview(pygame.mask.Mask((0, h))).shape == (1, h)
         assert v.tolist() == [[0] * h]
