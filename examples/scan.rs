@@ -91,6 +91,47 @@ fn cases() -> Vec<Case> {
             });
         }
     }
+    if let Ok(dir) = std::env::var("SCAN_MASKS") {
+        for n in [256u32, 2048] {
+            for kind in ["blobs", "noise"] {
+                let load = |k: &str| {
+                    let bytes = std::fs::read(format!("{dir}/{kind}{n}{k}.bin")).unwrap();
+                    Mask::from_fn(n, n, |x, y| bytes[(y * n + x) as usize] != 0).unwrap()
+                };
+                out.push(Case {
+                    name: format!("py {n} {kind}"),
+                    a: load("a"),
+                    b: load("b"),
+                    area: false,
+                    offset: (0, 0),
+                });
+            }
+        }
+    }
+    // Sprite-sized pairs wider than a word at the same x (whole rows): rings whose boxes
+    // overlap but pixels miss, and noisy sprites that hit.
+    let ring = |n: u32, r0: f64, r1: f64| {
+        Mask::from_fn(n, n, |x, y| {
+            let c = n as f64 / 2.0 - 0.5;
+            let d = ((x as f64 - c).powi(2) + (y as f64 - c).powi(2)).sqrt();
+            (r0..=r1).contains(&d)
+        })
+        .unwrap()
+    };
+    out.push(Case {
+        name: "128x128 rings at the same x, no hit".into(),
+        a: ring(128, 60.0, 63.0),
+        b: ring(128, 20.0, 24.0),
+        area: false,
+        offset: (0, 5),
+    });
+    out.push(Case {
+        name: "96x96 random 50% at the same x, hit".into(),
+        a: noise(96, 0.5, 9, None),
+        b: noise(96, 0.5, 10, None),
+        area: false,
+        offset: (0, 7),
+    });
     out.push(Case {
         name: "32x32 overlap, random 50%".into(),
         a: noise(32, 0.5, 7, None),

@@ -33,25 +33,28 @@ fn check_kinds(a: &Sprite, b: &Sprite, what: &str) {
             reference::overlap_area(p, q),
             reference::overlap_mask(p, q),
         );
-        for path in kernels::available_paths() {
-            for bits in 0..8 {
-                let early = EarlyOuts {
-                    clip: bits & 1 != 0,
-                    blocks: bits & 2 != 0,
-                    spans: bits & 4 != 0,
-                };
-                let got = kernels::with_path(path, || {
-                    kernels::with_early_outs(early, || {
-                        (
-                            p.collides(q),
-                            p.first_contact(q),
-                            p.overlap_area(q),
-                            p.overlap_mask(q),
-                        )
-                    })
-                });
-                assert_eq!(got, expected, "{what}: {} {early:?}", path.name());
-            }
+        each_setting(|path, early| {
+            let got = (
+                p.collides(q),
+                p.first_contact(q),
+                p.overlap_area(q),
+                p.overlap_mask(q),
+            );
+            assert_eq!(got, expected, "{what}: {} {early:?}", path.name());
+        });
+    }
+}
+
+/// Runs `f` on every kernel path this CPU has with every combination of early outs.
+fn each_setting(mut f: impl FnMut(kernels::Path, EarlyOuts)) {
+    for path in kernels::available_paths() {
+        for bits in 0..8 {
+            let early = EarlyOuts {
+                clip: bits & 1 != 0,
+                blocks: bits & 2 != 0,
+                spans: bits & 4 != 0,
+            };
+            kernels::with_path(path, || kernels::with_early_outs(early, || f(path, early)));
         }
     }
 }
@@ -318,4 +321,48 @@ fn spikes_in_a_valley_from_above_and_below() {
         }
     }
     println!("spikes in a valley: {checked} placements of 81 spikes");
+}
+
+/// A rectangle asked of a wide mask whose solid pixels lie beside it in the same rows:
+/// the region (the mask ANDed with itself inside the rectangle) must not widen to the
+/// mask's whole rows, however far they reach. Checked against the pixels, on every path
+/// with every combination of early outs, with the mask at several world columns.
+#[test]
+fn rectangles_beside_the_solid_pixels_of_whole_rows() {
+    use perpixel::{BodyDef, Bounds2D, Filter, World};
+    let mask = Mask::from_fn(512, 24, |x, y| {
+        (3..6).contains(&y) && (x == 10 || x == 500) || (y == 20 && x == 300)
+    })
+    .unwrap();
+    let mut checked = 0;
+    for wx in [0, 7, -64, 100] {
+        let mut world = World::new();
+        let id = world.create_body(BodyDef::new(&mask, wx, 0)).unwrap();
+        for (x, y, w, h) in [
+            (100, 0, 300, 24),
+            (11, 0, 489, 20),
+            (11, 0, 489, 21),
+            (5, 0, 400, 24),
+            (0, 3, 511, 3),
+            (0, 6, 512, 14),
+            (-20, 0, 100, 4),
+            (200, 18, 312, 6),
+        ] {
+            let rect = Bounds2D::new(wx + x, y, w, h);
+            let want = (0..mask.height()).any(|py| {
+                (0..mask.width()).any(|px| {
+                    mask.is_solid(px, py)
+                        && (x..x + w).contains(&(px as i32))
+                        && (y..y + h).contains(&(py as i32))
+                })
+            });
+            let want = if want { vec![id] } else { vec![] };
+            each_setting(|path, early| {
+                let got = world.in_rect(rect, &Filter::default());
+                assert_eq!(got, want, "{rect:?} at {wx} on {} {early:?}", path.name());
+            });
+            checked += 1;
+        }
+    }
+    println!("rectangles beside whole rows: {checked} rectangles");
 }

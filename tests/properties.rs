@@ -15,7 +15,9 @@
 //! `PERPIXEL_PROPTEST_CASES=N` changes the number of cases per property.
 
 use perpixel::kernels::{self, EarlyOuts};
-use perpixel::{Bounds2D, Mask, MaskOptions, PixelFormat, Sprite, reference};
+use perpixel::{
+    BodyDef, Bounds2D, Filter, Mask, MaskOptions, PixelFormat, Sprite, World, reference,
+};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -543,6 +545,139 @@ fn check_scan(spec: &ScanSpec) -> Result<(), TestCaseError> {
     check_masks(&ma, &mb, (0, 0), spec.offset, (true, true))
 }
 
+/// Two masks as wide in words, side by side at the same x (whole rows: the first-contact
+/// search that ANDs whole rows or whole block rows end to end), one above the other by
+/// any offset (block rows lined up or not), noise or blocks of noise, with common pixels
+/// planted or none; and a rectangle asked of the first mask in a world (`in_rect`, whose
+/// region is the mask ANDed with itself inside the rectangle: whole rows only when the
+/// rectangle leaves no solid column out).
+#[derive(Debug, Clone)]
+struct WholeSpec {
+    words: u32,
+    /// How far short of `64 * words` each mask's width is (both keep `words` a row).
+    short: (u32, u32),
+    height: (u32, u32),
+    x: i32,
+    dy: i64,
+    /// Intersection `(column, row)`s solid in both (clamped into it).
+    planted: Vec<(u32, u32)>,
+    /// Noise in each mask, in 1/4096ths.
+    density: (u32, u32),
+    /// 0, or the side of the cells of a checkerboard outside which nothing is solid.
+    cell: u32,
+    pixels: (bool, bool),
+    /// `in_rect`'s rectangle: its corner from the mask's, its size.
+    rect: (i32, i32, i32, i32),
+    seed: u64,
+}
+
+fn whole_spec() -> impl Strategy<Value = WholeSpec> {
+    let words = prop::sample::select(vec![2u32, 3, 4, 5, 8, 9, 17, 33]);
+    let short = prop_oneof![2 => Just(0u32), 1 => 1u32..64];
+    let tall = prop_oneof![
+        prop::sample::select(vec![1u32, 7, 8, 9, 16, 17, 64, 65]),
+        1u32..90
+    ];
+    let dy = prop_oneof![
+        prop::sample::select(vec![0i64, 8, -8, 16, -24, 32]),
+        -40i64..40
+    ];
+    let planted = prop::collection::vec((0u32..2200, 0u32..90), 0..3);
+    let density = prop::sample::select(vec![0u32, 1, 4, 16, 64, 400, 2048]);
+    let cell = prop_oneof![3 => Just(0u32), 1 => prop::sample::select(vec![8u32, 40, 64, 100])];
+    let pixels = prop_oneof![
+        6 => Just((true, true)),
+        1 => Just((false, true)),
+        1 => Just((true, false))
+    ];
+    let rect = (-80i32..2200, -10i32..90, 0i32..2300, 0i32..100);
+    (
+        (words, (short.clone(), short)),
+        (tall.clone(), tall),
+        (-70i32..70, dy),
+        planted,
+        (density.clone(), density, cell),
+        pixels,
+        rect,
+        any::<u64>(),
+    )
+        .prop_map(
+            |((words, short), height, (x, dy), planted, (da, db, cell), pixels, rect, seed)| {
+                WholeSpec {
+                    words,
+                    short,
+                    height,
+                    x,
+                    dy,
+                    planted,
+                    density: (da, db),
+                    cell,
+                    pixels,
+                    rect,
+                    seed,
+                }
+            },
+        )
+}
+
+fn check_whole(spec: &WholeSpec) -> Result<(), TestCaseError> {
+    let (wa, wb) = (
+        64 * spec.words - spec.short.0,
+        64 * spec.words - spec.short.1,
+    );
+    let (ha, hb) = (spec.height.0 as i64, spec.height.1 as i64);
+    let dy = spec.dy;
+    // The intersection's rows in A's pixels.
+    let (y0, y1) = (dy.max(0), ha.min(dy + hb));
+    let mut planted = Vec::new();
+    if y0 < y1 {
+        for &(c, r) in &spec.planted {
+            let x = (c as i64).min(wa.min(wb) as i64 - 1);
+            let y = (y0 + r as i64).min(y1 - 1);
+            planted.push((x, y));
+        }
+    }
+    let mut rng = Rng(spec.seed | 1);
+    let cell = spec.cell;
+    let mut noise = |d: u32, x: u32, y: u32| {
+        let on = cell == 0 || ((x / cell) ^ (y / cell)) & 1 == 0;
+        rng.next() % 4096 < d as u64 && on
+    };
+    let ma = Mask::from_fn(wa, spec.height.0, |x, y| {
+        planted.contains(&(x as i64, y as i64)) || noise(spec.density.0, x, y)
+    })
+    .unwrap();
+    let mb = Mask::from_fn(wb, spec.height.1, |x, y| {
+        planted.contains(&(x as i64, y as i64 + dy)) || noise(spec.density.1, x, y)
+    })
+    .unwrap();
+    check_masks(&ma, &mb, (spec.x, 0), (0, dy), spec.pixels)?;
+    // A rectangle asked of A in a world, against its pixels.
+    let (rx, ry, rw, rh) = spec.rect;
+    let rect = Bounds2D::new(spec.x + rx, ry, rw, rh);
+    let mut world = World::new();
+    let mut def = BodyDef::new(&ma, spec.x, 0);
+    def.pixel_collision = spec.pixels.0;
+    let id = world.create_body(def).unwrap();
+    let solid = |x: u32, y: u32| !spec.pixels.0 || ma.is_solid(x, y);
+    let want = (0..ma.height()).any(|y| {
+        (0..ma.width()).any(|x| {
+            let (px, py) = (spec.x + x as i32, y as i32);
+            solid(x, y)
+                && (rect.x..rect.x + rect.width).contains(&px)
+                && (rect.y..rect.y + rect.height).contains(&py)
+        })
+    });
+    let got = world.in_rect(rect, &Filter::default());
+    prop_assert_eq!(
+        got,
+        if want { vec![id] } else { vec![] },
+        "in_rect {:?}",
+        rect
+    );
+    Ok(())
+}
+
 #[derive(Debug, Clone)]
 struct BuildSpec {
     format: PixelFormat,
@@ -681,6 +816,7 @@ fn main() {
     let narrow_cases = cases(1500);
     let early_cases = cases(1000);
     let scan_cases = cases(1000);
+    let whole_cases = cases(800);
     let c_abi_cases = cases(800);
     let mut results = Vec::new();
     let mut total = 0u64;
@@ -745,6 +881,22 @@ fn main() {
                 check_scan,
             ));
             results.push(run(
+                &format!(
+                    "[{name}] whole rows at the same x: first contact by whole rows and whole block rows end to end; in_rect"
+                ),
+                whole_cases,
+                whole_spec(),
+                check_whole,
+            ));
+            results.push(kernels::with_early_outs(EarlyOuts::NONE, || {
+                run(
+                    &format!("[{name}] whole rows at the same x with the early outs off"),
+                    bare_cases,
+                    whole_spec(),
+                    check_whole,
+                )
+            }));
+            results.push(run(
                 &format!("[{name}] bounds-only sprites (on A, on B, on both)"),
                 bounds_cases,
                 bounds_only_pair_spec(),
@@ -774,6 +926,8 @@ fn main() {
             + narrow_cases
             + early_cases
             + scan_cases
+            + whole_cases
+            + bare_cases
             + c_abi_cases) as u64;
         println!("path {name}: {n} property cases run");
         total += n;

@@ -305,6 +305,12 @@ impl<'m> Plan<'m> {
                 return None;
             }
         }
+        // Whole rows (see `Region::whole_rows`): worth knowing only past a word. Outside
+        // `rect`, the columns up to the solid bounds further in are empty in one mask.
+        let whole_rows = x1 - x0 > 64 && ax == bx && am.words_per_row() == bm.words_per_row() && {
+            let ([sa, _, ea, _], [sb, _, eb, _]) = (am.solid_box(), bm.solid_box());
+            rect.x0 <= ax + sa.max(sb) as i64 && rect.x1 >= ax + ea.min(eb) as i64
+        };
         let plane = |mask: &'m Mask, x: i64, y: i64| Plane {
             mask,
             x: (x0 - x) as usize,
@@ -318,6 +324,7 @@ impl<'m> Plan<'m> {
                 b: plane(bm, bx, by),
                 w: (x1 - x0) as usize,
                 h: (y1 - y0) as usize,
+                whole_rows,
             },
             x: x0,
             y: y0,
