@@ -1,8 +1,11 @@
 //! Large-mask scans beside a plain word loop (the floor), for issue 32's five cases:
 //! `cargo run --release --example scan` prints the median ns per call of each case on
-//! each kernel path; `scan callgrind CASE N` runs case `CASE` (0..=5) N times inside
+//! each kernel path; `scan callgrind CASE N` runs case `CASE` (its row in the table, from 0) N times inside
 //! `scan_loop`, for `valgrind --tool=callgrind --toggle-collect=scan_loop`, and `scan
 //! floor CASE N` the plain word loop over the same masks inside `floor_loop`.
+//!
+//! `SCAN_MASKS=DIR` adds the masks of `bindings/python/bench/compare.py`'s no-hit scans,
+//! as that script's `--dump-masks DIR` writes them (one byte a pixel, row by row).
 
 use perpixel::{Mask, kernels};
 use std::hint::black_box;
@@ -62,32 +65,56 @@ pub struct Case {
     offset: (i32, i32),
 }
 
+/// A first-contact case: `b` at `offset` from `a`.
+fn contact(name: impl Into<String>, a: Mask, b: Mask, offset: (i32, i32)) -> Case {
+    Case {
+        name: name.into(),
+        a,
+        b,
+        area: false,
+        offset,
+    }
+}
+
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
     for n in [256u32, 2048] {
         let (ba, bb) = (blobs(n, 0, 3), blobs(n, 1, 4));
         let (na, nb) = (noise(n, 0.002, 5, Some(0)), noise(n, 0.002, 6, Some(1)));
-        out.push(Case {
-            name: format!("{n}x{n} overlap, sparse blobs, no hit"),
-            a: ba.clone(),
-            b: bb.clone(),
-            area: false,
-            offset: (0, 0),
-        });
-        out.push(Case {
-            name: format!("{n}x{n} overlap, scattered noise 0.2%, no hit"),
-            a: na,
-            b: nb,
-            area: false,
-            offset: (0, 0),
-        });
+        out.push(contact(
+            format!("{n}x{n} overlap, sparse blobs, no hit"),
+            ba.clone(),
+            bb.clone(),
+            (0, 0),
+        ));
+        out.push(contact(
+            format!("{n}x{n} overlap, scattered noise 0.2%, no hit"),
+            na.clone(),
+            nb.clone(),
+            (0, 0),
+        ));
+        // The same pairs at an offset that lines up neither columns nor block rows.
+        out.push(contact(
+            format!("{n}x{n} overlap, sparse blobs, offset (3, 5), no hit"),
+            ba.clone(),
+            bb.clone(),
+            (3, 5),
+        ));
+        out.push(contact(
+            format!("{n}x{n} overlap, scattered noise 0.2%, offset (3, 5), no hit"),
+            na,
+            nb,
+            (3, 5),
+        ));
         if n == 256 {
             out.push(Case {
-                name: format!("{n}x{n} overlap_area, random 50%"),
-                a: noise(n, 0.5, 1, None),
-                b: noise(n, 0.5, 2, None),
                 area: true,
-                offset: (3, 5),
+                ..contact(
+                    format!("{n}x{n} overlap_area, random 50%"),
+                    noise(n, 0.5, 1, None),
+                    noise(n, 0.5, 2, None),
+                    (3, 5),
+                )
             });
         }
     }
@@ -98,13 +125,8 @@ fn cases() -> Vec<Case> {
                     let bytes = std::fs::read(format!("{dir}/{kind}{n}{k}.bin")).unwrap();
                     Mask::from_fn(n, n, |x, y| bytes[(y * n + x) as usize] != 0).unwrap()
                 };
-                out.push(Case {
-                    name: format!("py {n} {kind}"),
-                    a: load("a"),
-                    b: load("b"),
-                    area: false,
-                    offset: (0, 0),
-                });
+                let name = format!("{n}x{n} overlap, {kind} from bench/compare.py, no hit");
+                out.push(contact(name, load("a"), load("b"), (0, 0)));
             }
         }
     }
@@ -118,27 +140,24 @@ fn cases() -> Vec<Case> {
         })
         .unwrap()
     };
-    out.push(Case {
-        name: "128x128 rings at the same x, no hit".into(),
-        a: ring(128, 60.0, 63.0),
-        b: ring(128, 20.0, 24.0),
-        area: false,
-        offset: (0, 5),
-    });
-    out.push(Case {
-        name: "96x96 random 50% at the same x, hit".into(),
-        a: noise(96, 0.5, 9, None),
-        b: noise(96, 0.5, 10, None),
-        area: false,
-        offset: (0, 7),
-    });
-    out.push(Case {
-        name: "32x32 overlap, random 50%".into(),
-        a: noise(32, 0.5, 7, None),
-        b: noise(32, 0.5, 8, None),
-        area: false,
-        offset: (5, 3),
-    });
+    out.push(contact(
+        "128x128 rings at the same x, no hit",
+        ring(128, 60.0, 63.0),
+        ring(128, 20.0, 24.0),
+        (0, 5),
+    ));
+    out.push(contact(
+        "96x96 random 50% at the same x, hit",
+        noise(96, 0.5, 9, None),
+        noise(96, 0.5, 10, None),
+        (0, 7),
+    ));
+    out.push(contact(
+        "32x32 overlap, random 50%",
+        noise(32, 0.5, 7, None),
+        noise(32, 0.5, 8, None),
+        (5, 3),
+    ));
     out.push(Case {
         name: "32x32 overlap_area, random 50%".into(),
         a: noise(32, 0.5, 7, None),

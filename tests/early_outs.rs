@@ -366,3 +366,43 @@ fn rectangles_beside_the_solid_pixels_of_whole_rows() {
     }
     println!("rectangles beside whole rows: {checked} rectangles");
 }
+
+/// Noise on both sides that meets in a few blocks of every band, at offsets that line
+/// up neither the columns nor the block rows: the first-contact search checks the blocks
+/// where the block levels meet until they are too many, then reads the rest of the
+/// region by the vector loop. A common pixel planted near the end (or none) must be the
+/// answer either way.
+#[test]
+fn noise_meeting_in_many_blocks() {
+    let noise = |w: u32, h: u32, seed: u64, parity: u32| {
+        let mut s = seed;
+        Mask::from_fn(w, h, |x, y| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (s >> 33) % 1000 < 3 && (x + y) % 2 == parity
+        })
+        .unwrap()
+    };
+    let mut checked = 0;
+    for (dx, dy) in [(3i32, 5i32), (0, 4), (8, 3), (-5, 2)] {
+        let a = noise(1100, 400, 7, 0);
+        // B's pixel (x, y) sits on A's (x + dx, y + dy): the other parity misses.
+        let b = noise(1100, 400, 9, (1 + (dx + dy).rem_euclid(2) as u32) % 2);
+        for planted in [None, Some((1000u32, 390u32)), Some((5, 380))] {
+            let (mut a, mut b) = (a.clone(), b.clone());
+            if let Some((x, y)) = planted {
+                a.set_pixel(x as i32, y as i32, true).unwrap();
+                b.set_pixel(x as i32 - dx, y as i32 - dy, true).unwrap();
+            }
+            let (p, q) = (Sprite::new(&a, 0, 0), Sprite::new(&b, dx, dy));
+            check(
+                &p,
+                &q,
+                &format!("noise at ({dx}, {dy}), planted {planted:?}"),
+            );
+            checked += 1;
+        }
+    }
+    println!("noise meeting in many blocks: {checked} pairs");
+}

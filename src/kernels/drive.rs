@@ -784,14 +784,18 @@ fn first_hit_meet<K: Kernel>(r: &Region) -> Option<(usize, usize)> {
         MeetCols::new(la, &r.a, phase),
         MeetCols::new(lb, &r.b, phase),
     );
-    match (ma.straddle, mb.straddle) {
-        (false, false) => meet_bands::<K, false, false>(r, ma, mb, phase),
-        (true, _) => meet_bands::<K, true, false>(r, ma, mb, phase),
-        (false, true) => meet_bands::<K, false, true>(r, ma, mb, phase),
+    match (ma.straddle, mb.straddle, r.a.y % BLOCK != r.b.y % BLOCK) {
+        (false, false, false) => meet_bands::<K, false, false, false>(r, ma, mb, phase),
+        (true, _, false) => meet_bands::<K, true, false, false>(r, ma, mb, phase),
+        (false, true, false) => meet_bands::<K, false, true, false>(r, ma, mb, phase),
+        (false, false, true) => meet_bands::<K, false, false, true>(r, ma, mb, phase),
+        (true, _, true) => meet_bands::<K, true, false, true>(r, ma, mb, phase),
+        (false, true, true) => meet_bands::<K, false, true, true>(r, ma, mb, phase),
     }
 }
 
-/// [`first_hit_meet`] once the frame is set: `SA`, `SB` whether a plane straddles.
+/// [`first_hit_meet`] once the frame is set: `SA`, `SB` whether a plane straddles,
+/// `VB` whether plane b's block rows straddle plane a's (the bands are a's).
 ///
 /// A word of the AND with a few blocks set pends their 64-column windows ([`Pending`]);
 /// the pending windows are checked in batches, with no branch between them (on sparse
@@ -799,7 +803,7 @@ fn first_hit_meet<K: Kernel>(r: &Region) -> Option<(usize, usize)> {
 /// about as often as taken). A word with more blocks makes the band dense: the windows
 /// pending before it are checked, then the band by the vector loop.
 #[inline(always)]
-fn meet_bands<K: Kernel, const SA: bool, const SB: bool>(
+fn meet_bands<K: Kernel, const SA: bool, const SB: bool, const VB: bool>(
     r: &Region,
     ma: MeetCols,
     mb: MeetCols,
@@ -820,12 +824,22 @@ fn meet_bands<K: Kernel, const SA: bool, const SB: bool>(
         blocks: [PendingBlock::default(); BATCH],
     };
     let mut row = 0;
+    // Windows pending so far: past two a band (and a start), the vector loop reads the
+    // rest of the region for less.
+    let mut windows = 0;
     while row < r.h {
-        let (by_a, by_b) = ((r.a.y + row) / BLOCK, (r.b.y + row) / BLOCK);
-        let stop =
-            r.h.min((by_a + 1) * BLOCK - r.a.y)
-                .min((by_b + 1) * BLOCK - r.b.y);
-        let (ra, rb) = (ma.row(by_a), mb.row(by_b));
+        // A band is a block row of plane a; plane b's block rows over it, ORed (when
+        // its rows are not as far into their block rows, it straddles two).
+        let by_a = (r.a.y + row) / BLOCK;
+        let stop = r.h.min((by_a + 1) * BLOCK - r.a.y);
+        let (by_b, by_b1) = ((r.b.y + row) / BLOCK, (r.b.y + stop - 1) / BLOCK);
+        let (ra, rb, rb1) = (ma.row(by_a), mb.row(by_b), mb.row(by_b1));
+        if windows > 2 * row / BLOCK + BATCH {
+            if let Some(hit) = pending.check::<K>() {
+                return Some(hit);
+            }
+            return first_in_band::<K>(r, row, r.h - row, 0, r.w);
+        }
         let band = PendingBlock {
             row0: row,
             rows: stop - row,
@@ -833,7 +847,12 @@ fn meet_bands<K: Kernel, const SA: bool, const SB: bool>(
         };
         row = stop;
         for q in 0..words {
-            let mut v = ra.at::<SA>(q) & rb.at::<SB>(q);
+            let b = if VB {
+                rb.at::<SB>(q) | rb1.at::<SB>(q)
+            } else {
+                rb.at::<SB>(q)
+            };
+            let mut v = ra.at::<SA>(q) & b;
             if q + 1 == words {
                 v &= tail;
             }
@@ -857,6 +876,7 @@ fn meet_bands<K: Kernel, const SA: bool, const SB: bool>(
                     }
                     pending.blocks[pending.n] = PendingBlock { col: c, ..band };
                     pending.n += 1;
+                    windows += 1;
                 }
                 continue;
             }
@@ -966,7 +986,7 @@ impl BlockRow<'_> {
 }
 
 /// The width from which [`first_hit`] searches by the AND of the block levels.
-const MEET_WIDTH: usize = 64;
+const MEET_WIDTH: usize = 512;
 
 /// [`meet_bands`] checks the blocks where the levels meet this many at a time.
 const BATCH: usize = 64;

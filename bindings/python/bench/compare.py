@@ -1,6 +1,6 @@
 """perpixel against pygame-ce, side by side in one process on the same masks.
 
-    python bindings/python/bench/compare.py [--quick]
+    python bindings/python/bench/compare.py [--quick] [--dump-masks DIR]
 
 Every case is a Python-level call (or loop of calls) timed with ``timeit`` on pygame-ce's
 ``pygame.mask`` and on ``perpixel.pygame_compat`` (the drop-in), built from the same bits.
@@ -31,6 +31,8 @@ import pygame.sprite  # noqa: E402
 import perpixel.pygame_compat as pm  # noqa: E402
 
 QUICK = "--quick" in sys.argv
+# --dump-masks DIR: write the no-hit scans' masks for `examples/scan.rs` (SCAN_MASKS=DIR).
+DUMP = sys.argv[sys.argv.index("--dump-masks") + 1] if "--dump-masks" in sys.argv else None
 REPEAT = 3 if QUICK else 7
 TARGET_S = 0.02 if QUICK else 0.05  # the length of one timed run
 rows = []
@@ -199,8 +201,15 @@ def big_cases(size):
                  surface_with_alpha(w, h, blob_alpha(1, 4)))
     noise = pair(surface_with_alpha(w, h, numpy_alpha(0.002, 5, parity=0)),
                  surface_with_alpha(w, h, numpy_alpha(0.002, 6, parity=1)))
+    if DUMP:
+        for kind, (_, pp) in (("blobs", blobs), ("noise", noise)):
+            for k in "ab":
+                pp[k].to_numpy().astype("uint8").tofile(os.path.join(DUMP, f"{kind}{w}{k}.bin"))
     case(f"{w}x{h} overlap, sparse blobs, no hit", "a.overlap(b, (0, 0))", *blobs)
     case(f"{w}x{h} overlap, scattered noise 0.2%, no hit", "a.overlap(b, (0, 0))", *noise)
+    # The same pairs where neither the columns nor the 8-row blocks line up.
+    case(f"{w}x{h} overlap at (3, 5), sparse blobs, no hit", "a.overlap(b, (3, 5))", *blobs)
+    case(f"{w}x{h} overlap at (3, 5), scattered noise, no hit", "a.overlap(b, (3, 5))", *noise)
     case(f"{w}x{h} overlap_area, random 50%", "a.overlap_area(b, (3, 5))", *dense)
     case(f"{w}x{h} overlap_area, sparse blobs", "a.overlap_area(b, (32, 1))", *blobs)
     case(f"{w}x{h} count, random 50%", "a.count()", *dense)
