@@ -385,11 +385,11 @@ fn noise_meeting_in_many_blocks() {
         .unwrap()
     };
     let mut checked = 0;
-    for (dx, dy) in [(3i32, 5i32), (0, 4), (8, 3), (-5, 2)] {
+    for (dx, dy) in [(3i32, 5i32), (-5, 2)] {
         let a = noise(1100, 400, 7, 0);
         // B's pixel (x, y) sits on A's (x + dx, y + dy): the other parity misses.
         let b = noise(1100, 400, 9, (1 + (dx + dy).rem_euclid(2) as u32) % 2);
-        for planted in [None, Some((1000u32, 390u32)), Some((5, 380))] {
+        for planted in [None, Some((1000u32, 390u32))] {
             let (mut a, mut b) = (a.clone(), b.clone());
             if let Some((x, y)) = planted {
                 a.set_pixel(x as i32, y as i32, true).unwrap();
