@@ -576,15 +576,15 @@ pub(crate) fn first_hit<K: Kernel>(r: &Region) -> Option<(usize, usize)> {
                 return first_hit_levels::<K>(r, la, lb);
             }
         }
-        // Whole rows of masks small enough to stay in cache: one run of words each,
-        // which the vector loop reads faster than any level could skip them.
+        // Whole rows of masks small enough to stay in cache, without block levels that
+        // line up: one run of words each, for the vector loop.
         if r.h * r.a.mask.words_per_row() <= FLAT_WORDS {
             return first_hit_flat::<K>(r);
         }
     }
     // Regions wider than eight words with both block levels: their AND. Narrower ones
     // have few words per row for it to skip, and the spans' and block bands' walk
-    // costs less there (256 x 256: 4,100 instructions against 5,800 for sparse blobs).
+    // costs less there (256 x 256 sparse blobs at (3, 5) on Zen 4: 194 ns against 348).
     if r.w > MEET_WIDTH && r.a.blocks().is_some() && r.b.blocks().is_some() {
         return first_hit_meet::<K>(r);
     }
