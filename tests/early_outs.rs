@@ -162,8 +162,9 @@ fn interleaved_columns_wider_than_a_vector() {
     }
 }
 
-/// Whether a mask keeps per-row spans: they show in its heap size (beyond the 120-byte
-/// header, the rows and pad, and the block level).
+/// Whether a mask keeps per-row spans: they show in its heap size (beyond the header,
+/// the rows and pad, and the block level; ask before a query of whole rows builds the
+/// word level, which shows there too).
 fn keeps_spans(m: &Mask) -> bool {
     // An empty mask of the same size keeps no spans: anything more is them.
     m.heap_bytes() > Mask::empty(m.width(), m.height()).unwrap().heap_bytes()

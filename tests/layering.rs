@@ -60,7 +60,7 @@ const MAY_NAME: &[(&str, &[&str])] = &[
 ];
 
 /// What `kernels/` may name of the crate, item by item: the pixel formats its packers
-/// read, and (in drive.rs only) `Mask`, which a `Plane` holds and reads through four
+/// read, and (in drive.rs only) `Mask`, which a `Plane` holds and reads through five
 /// accessors (kernels/mod.rs says why a reference and not the slices).
 const KERNELS_MAY_NAME: &[(&str, &str)] = &[("PixelFormat", ""), ("Mask", "src/kernels/drive.rs")];
 

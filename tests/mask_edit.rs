@@ -460,6 +460,9 @@ fn check_sequence(c: &Case) -> Result<(), TestCaseError> {
     let mut fast = original.clone();
     let mut slow = original.clone();
     for (i, op) in c.ops.iter().enumerate() {
+        // A query of whole rows (the same width, at the same x) builds the word
+        // occupancy level of `fast`, which the edit must then keep up to date.
+        let _ = fast.first_contact(&slow, (0, 1));
         slow = apply(op, &mut fast, &slow);
         if fast != slow {
             let diff = common::mask_diff(&fast, &slow).unwrap_or_default();
@@ -474,6 +477,18 @@ fn check_sequence(c: &Case) -> Result<(), TestCaseError> {
             i,
             op
         );
+        // Whole rows against the edited mask, where its word level skips.
+        for dy in [1, 8, 13] {
+            let (a, b) = (Sprite::new(&fast, 0, 0), Sprite::new(&slow, 0, dy));
+            prop_assert_eq!(
+                a.first_contact(&b),
+                reference::first_contact(&a, &b),
+                "edit {} ({:?}): first contact with itself {} rows down",
+                i,
+                op,
+                dy
+            );
+        }
     }
     // The original is a value: untouched.
     prop_assert!(original == c.mask.build(), "the original mask changed");

@@ -35,7 +35,7 @@
 //! switch the early outs off with [`with_early_outs`] to measure what they are worth.
 //!
 //! **What the kernels see of a mask.** Words and rows, through one read-only view: a
-//! `Plane` (one side of a `Region`) holds a `&Mask` and reads exactly four of its
+//! `Plane` (one side of a `Region`) holds a `&Mask` and reads exactly five of its
 //! crate-private accessors, nothing else (not its size, count or solid bounds: the
 //! planner in `query` clips with those before a region reaches here):
 //!
@@ -45,7 +45,10 @@
 //! * `Mask::useful_blocks()`: the 8x8 block occupancy (`Blocks`), `None` when it can
 //!   skip nothing inside the mask;
 //! * `Mask::useful_spans()`: the per-row solid spans and live-row map (`Spans`), `None`
-//!   when the mask does not keep them.
+//!   when the mask does not keep them;
+//! * `Mask::word_level()`: one bit per word of the rows, set when the word is not zero,
+//!   built by the first query that asks (whole rows: `Region::whole_rows`) and kept by
+//!   edits; `None` when its memory could not be had.
 //!
 //! Why a reference rather than those slices copied into the plane: a region is built and
 //! passed on every query, and with the slices in it it was 208 bytes instead of 80, which

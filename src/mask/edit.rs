@@ -343,6 +343,8 @@ impl Mask {
                 .sum();
         }
         let kept = !head.spans.is_empty();
+        // The word level, when a query built it, follows the touched words.
+        let mut level = head.word_level.get_mut().filter(|l| !l.is_empty());
         let (k0, k1) = (t.x0 / 64, t.x1.div_ceil(64));
         let mut count = head.count as i64;
         let mut covered = head.covered as i64;
@@ -365,6 +367,15 @@ impl Mask {
                 let after = (word(y, k, before) & cols) | (before & !cols);
                 count += after.count_ones() as i64 - before.count_ones() as i64;
                 *cell = after;
+                if let Some(level) = level.as_deref_mut() {
+                    let i = y * wpr + k;
+                    let bit = 1u64 << (i % 64);
+                    if after != 0 {
+                        level[i / 64] |= bit;
+                    } else {
+                        level[i / 64] &= !bit;
+                    }
+                }
             }
             let new = if wide && kept {
                 span_after(row, t.x0, t.x1, old)

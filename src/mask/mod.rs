@@ -4,6 +4,7 @@ use crate::kernels::{self, BLOCK, PAD_WORDS};
 use crate::{Bounds2D, Error, Result};
 use shared::{Shared, Slot};
 use std::mem::MaybeUninit;
+use std::sync::OnceLock;
 
 mod baked;
 mod build;
@@ -51,20 +52,26 @@ pub const MAX_MASK_PIXELS: u64 = 1 << 26;
 /// * only in masks wider than 64 pixels whose rows leave at least 1/16 of their solid
 ///   bounds empty (empty rows, transparent row ends): the per-row solid spans, 8 bytes per
 ///   row, and a one-bit-per-row map of the rows that hold a solid pixel,
-///   `8 * (ceil(height / 64) + 1)` bytes; together about `64 / width` bits per pixel.
-///
+///   `8 * (ceil(height / 64) + 1)` bytes; together about `64 / width` bits per pixel;
+/// * only once a query has compared two masks' rows end to end (as many words per row,
+///   at the same x: two layers of a level, say): the word occupancy level, one bit per
+///   64-bit word of the rows, `8 * (ceil(height * ceil(width / 64) / 64) + 1)` bytes, about
+///   1/64 bit per pixel (8,200 bytes for 2048 x 2048), built by that query in one pass
+///   over the words and kept up to date by edits (a copy made for an edit, or any
+///   other write of the bits, leaves it to the next such query);
 /// * a header (size, caches, reference count, the copy a C handle points at) at the start
-///   of the allocation: 136 bytes on 64-bit targets; in allocations of 64 KiB or more,
+///   of the allocation: 160 bytes on 64-bit targets; in allocations of 64 KiB or more,
 ///   64 bytes more, so that the bits start on a 64-byte cache line (the header placed
 ///   up to 64 bytes into the allocation).
 ///
 /// The header, the bits, the pad and the block level share one allocation; the spans and
-/// the live-row map, when kept, take a second (built masks wider than 64 pixels only).
+/// the live-row map, when kept, take a second (built masks wider than 64 pixels only),
+/// and the word level, once built, a third.
 /// A `Mask` value itself is a pointer to that allocation and a copy of the solid bounds
-/// (24 bytes on 64-bit targets). A 2048 x 2048 mask takes 532,712 heap bytes without
+/// (24 bytes on 64-bit targets). A 2048 x 2048 mask takes 532,736 heap bytes without
 /// spans (noise, a full rectangle): 1.016 bits per pixel, against the 32 bits per pixel
-/// of a `Color[]` (16 MiB). With spans (a disc) it takes 549,360: 1.047 bits per pixel. A
-/// 32 x 32 sprite takes 456 bytes: rows narrower than 64 pixels pay for a whole word.
+/// of a `Color[]` (16 MiB). With spans (a disc) it takes 549,384: 1.048 bits per pixel. A
+/// 32 x 32 sprite takes 480 bytes: rows narrower than 64 pixels pay for a whole word.
 ///
 /// **Sharing.** Cloning a mask is cheap: clones share the one allocation (a reference
 /// count, as `Arc`), and the C ABI's `pp_mask *` points into it. Editing a mask whose
@@ -159,6 +166,12 @@ struct Head {
     /// they would skip too little to pay for their check (or the mask is one word wide).
     spans: Box<[[u32; 2]]>,
     live_rows: Box<[u64]>,
+    /// The word occupancy level, built on first use ([`Mask::word_level`]): bit `k % 64`
+    /// of word `k / 64` is set when word `k` of the rows (row `k / words_per_row`) is not
+    /// zero, then one zero word. Empty when its memory could not be had. An edit keeps
+    /// it up to date (`edit.rs`); every other write of the bits drops it
+    /// ([`Mask::drop_word_level`]).
+    word_level: OnceLock<Box<[u64]>>,
     /// This mask as a C handle sees it (`Mask::handle`): the allocation's address and the
     /// solid bounds, written with them (`seal`).
     handle: MaskSlot,
@@ -279,6 +292,7 @@ impl Layout {
             covered: 0,
             spans: Box::new([]),
             live_rows: Box::new([]),
+            word_level: OnceLock::new(),
             handle: MaskSlot::default(),
         }
     }
@@ -534,14 +548,17 @@ impl Mask {
     }
 
     /// Bytes this mask holds on the heap: its header, its packed bits, the 8x8 block
-    /// occupancy level, 32 bytes of padding and, when kept, the per-row spans (see the memory notes on
+    /// occupancy level, 32 bytes of padding and, when kept, the per-row spans and, once
+    /// a query has built it, the word occupancy level (see the memory notes on
     /// [`Mask`]).
     pub fn heap_bytes(&self) -> usize {
         let h = self.head();
-        Shared::<Head>::block_bytes(self.data().len()) + (h.spans.len() + h.live_rows.len()) * 8
+        let level = h.word_level.get().map_or(0, |l| l.len());
+        Shared::<Head>::block_bytes(self.data().len())
+            + (h.spans.len() + h.live_rows.len() + level) * 8
     }
 
-    // `words_per_row` above and the three accessors below are the kernels' whole
+    // `words_per_row` above and the four accessors below are the kernels' whole
     // read-only view of a mask (see "What the kernels see of a mask" in `kernels`).
 
     /// The packed rows followed by the zero pad words.
@@ -559,6 +576,25 @@ impl Mask {
         })
     }
 
+    /// The word occupancy level (see `Head::word_level`), built by the first call (one
+    /// pass over the words; concurrent callers wait for it) and kept until the bits are
+    /// written. `None` when its memory could not be had: it only saves time.
+    #[inline]
+    pub(crate) fn word_level(&self) -> Option<&[u64]> {
+        let level = self
+            .head()
+            .word_level
+            .get_or_init(|| word_level_of(self.bits()).unwrap_or_default());
+        (!level.is_empty()).then_some(level)
+    }
+
+    /// Forgets the word occupancy level: the bits are about to change or have changed
+    /// other than by an edit. The next query that wants it builds it again.
+    fn drop_word_level(&mut self) {
+        let (head, _) = self.parts_mut();
+        head.word_level = OnceLock::new();
+    }
+
     /// The per-row solid spans, when the mask keeps them.
     pub(crate) fn useful_spans(&self) -> Option<kernels::Spans<'_>> {
         let h = self.head();
@@ -570,11 +606,13 @@ impl Mask {
 
     /// The packed rows, mutable, for writers inside the crate (`finish()` afterwards).
     pub(crate) fn rows_mut(&mut self) -> (&mut [u64], usize) {
+        self.drop_word_level();
         let (head, data) = self.parts_mut();
         (&mut data[..head.blocks_at], head.words_per_row)
     }
 
     pub(crate) fn row_mut(&mut self, y: usize) -> &mut [u64] {
+        self.drop_word_level();
         let (head, data) = self.parts_mut();
         let wpr = head.words_per_row;
         &mut data[y * wpr..(y + 1) * wpr]
@@ -583,6 +621,7 @@ impl Mask {
     /// Recomputes the cached count, solid bounds, block level and row spans after the
     /// bits were written. Every constructor ends with it.
     pub(crate) fn finish(&mut self) {
+        self.drop_word_level();
         let (head, data) = self.parts_mut();
         let (bits, blocks) = data.split_at_mut(head.blocks_at);
         blocks.fill(0);
@@ -663,6 +702,7 @@ impl Mask {
         bounds: Option<Bounds2D>,
         spans: Option<Vec<[u32; 2]>>,
     ) {
+        self.drop_word_level();
         let (head, data) = self.parts_mut();
         head.count = count;
         let occupied: u64 = data[head.blocks_at..]
@@ -736,7 +776,8 @@ impl Mask {
     }
 
     /// The first of this mask's caches (`"count"`, `"solid bounds"`, `"block level"`,
-    /// `"dense"`, `"spans"`, `"live rows"`, `"occupied blocks"`, `"covered span length"`)
+    /// `"dense"`, `"spans"`, `"live rows"`, `"occupied blocks"`, `"word level"` (once
+    /// built), `"covered span length"`)
     /// that differs from what `finish()` computes
     /// from its bits, or `None` when every one is fresh. For the crate's own tests only
     /// (it clones the mask and recomputes everything): not part of the supported API.
@@ -754,6 +795,12 @@ impl Mask {
             (h.live_rows == a.live_rows, "live rows"),
             (h.occupied == a.occupied, "occupied blocks"),
             (
+                h.word_level
+                    .get()
+                    .is_none_or(|l| l.is_empty() || Some(l) == word_level_of(self.bits()).as_ref()),
+                "word level",
+            ),
+            (
                 h.width <= 64 || h.covered == COVERED_UNKNOWN || h.covered == a.covered,
                 "covered span length",
             ),
@@ -770,6 +817,19 @@ fn try_zeroed<T: Copy>(len: usize, zero: T) -> Option<Vec<T>> {
     v.try_reserve_exact(len).ok()?;
     v.resize(len, zero);
     Some(v)
+}
+
+/// The word occupancy level of `bits` (see `Head::word_level`), `None` when its memory
+/// cannot be had.
+fn word_level_of(bits: &[u64]) -> Option<Box<[u64]>> {
+    let mut level = try_zeroed(bits.len().div_ceil(64) + 1, 0u64)?;
+    for (out, chunk) in level.iter_mut().zip(bits.chunks(64)) {
+        *out = chunk
+            .iter()
+            .enumerate()
+            .fold(0, |acc, (i, &w)| acc | ((w != 0) as u64) << i);
+    }
+    Some(level.into_boxed_slice())
 }
 
 /// A zeroed boxed slice, or `Error::OutOfMemory` instead of aborting.
@@ -811,18 +871,21 @@ mod tests {
         if cfg!(target_pointer_width = "32") {
             return;
         }
-        assert_eq!(Shared::<Head>::HEAD_BYTES, 136);
-        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_712);
-        assert_eq!(Mask::full(2048, 2048).unwrap().heap_bytes(), 532_712);
+        assert_eq!(Shared::<Head>::HEAD_BYTES, 160);
+        assert_eq!(Mask::empty(2048, 2048).unwrap().heap_bytes(), 532_736);
+        assert_eq!(Mask::full(2048, 2048).unwrap().heap_bytes(), 532_736);
         let disc = Mask::from_fn(2048, 2048, |x, y| {
             (x as f64 - 1023.5).powi(2) + (y as f64 - 1023.5).powi(2) <= 1024.0 * 1024.0
         })
         .unwrap();
         // Bits and pad, blocks, then 2048 spans and 33 words of live-row map.
-        assert_eq!(disc.heap_bytes(), 532_712 + 2048 * 8 + 33 * 8);
+        assert_eq!(disc.heap_bytes(), 532_736 + 2048 * 8 + 33 * 8);
         assert!(disc.useful_spans().is_some());
-        assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 456);
-        assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 168);
+        // A query of whole rows builds the word level: 65,536 words, 1,024 + 1 words.
+        assert!(disc.first_contact(&disc, (0, 3)).is_some());
+        assert_eq!(disc.heap_bytes(), 532_736 + 2048 * 8 + 33 * 8 + 1025 * 8);
+        assert_eq!(Mask::full(32, 32).unwrap().heap_bytes(), 480);
+        assert_eq!(Mask::empty(0, 0).unwrap().heap_bytes(), 192);
     }
 
     /// Every cache, compared with what `finish()` computes from the same bits.
