@@ -153,3 +153,64 @@ fn threads_querying_shared_masks_get_the_single_threaded_answers() {
     assert_eq!(asked, THREADS * ROUNDS * table.len());
     assert_eq!(wrong, 0);
 }
+
+/// The word occupancy level is built by the first query of whole rows that wants it
+/// (`Mask::word_level`, a `OnceLock`): threads that ask at the same moment, on masks no
+/// query has read yet, must all get the reference answer, whichever builds it.
+#[test]
+fn threads_building_the_word_level_at_once_agree() {
+    let mut rng = Rng::new(0x5EED_0F_1EE7);
+    let (mut checked, mut hits) = (0usize, 0usize);
+    for round in 0..12 {
+        // Two layers of a level: as many words a row, at the same x, sparse enough that
+        // the levels skip words.
+        let (w, h) = (130 + 40 * (round % 4), 90 + 7 * round);
+        let mut noise = || {
+            let bits: Vec<bool> = (0..w * h).map(|_| rng.next_u64() % 200 == 0).collect();
+            Mask::from_fn(w, h, |x, y| bits[(y * w + x) as usize]).unwrap()
+        };
+        let (a, b) = (noise(), noise());
+        let dys = [0, 1, 5, 8, 13];
+        let want: Vec<Option<Point>> = dys
+            .iter()
+            .map(|&dy| {
+                let (sa, sb) = (Sprite::new(&a, 0, 0), Sprite::new(&b, 0, dy));
+                reference::first_contact(&sa, &sb)
+            })
+            .collect();
+        let start = std::sync::Barrier::new(THREADS);
+        let answers: Vec<Vec<Option<Point>>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..THREADS)
+                .map(|t| {
+                    let (a, b, start, dys) = (&a, &b, &start, &dys);
+                    scope.spawn(move || {
+                        start.wait();
+                        // Each thread starts at its own offset of the list.
+                        let mut got = vec![None; dys.len()];
+                        for i in 0..dys.len() {
+                            let k = (i + t) % dys.len();
+                            got[k] = Sprite::new(a, 0, 0).first_contact(&Sprite::new(b, 0, dys[k]));
+                        }
+                        got
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
+        for got in &answers {
+            assert_eq!(got, &want, "round {round}: {w}x{h}");
+            checked += got.len();
+        }
+        hits += want.iter().filter(|p| p.is_some()).count();
+        assert_eq!(a.stale_cache(), None, "round {round}");
+        assert_eq!(b.stale_cache(), None, "round {round}");
+    }
+    assert!(
+        hits > 0 && hits < 60,
+        "the rounds should mix hits and misses ({hits} of 60)"
+    );
+    println!(
+        "ok   {THREADS} threads building the word levels at once: {checked} whole-rows first \
+         contacts equal reference::first_contact ({hits} of 60 pairs hit)"
+    );
+}
